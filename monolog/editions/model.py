@@ -1,0 +1,130 @@
+"""The edition model: a board, its decks, its rule parameters and its readings of disputed points.
+
+An edition is data (a YAML file under monolog/editions/data/). The engine reads parameters and
+readings from here and never branches on an edition's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+SquareKind = Literal[
+    "go",
+    "site",
+    "railroad",
+    "utility",
+    "chance",
+    "chest",
+    "tax",
+    "jail",
+    "free-parking",
+    "go-to-jail",
+]
+OWNABLE: frozenset[str] = frozenset({"site", "railroad", "utility"})
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One of the 40 squares. Money fields are zero where they do not apply.
+
+    `rents` is [site alone, 1 house, 2, 3, 4 houses, hotel] for sites. `group` is the colour
+    group key for sites, "railroad" or "utility" for those. `deck` is the deck key drawn from
+    on a card square. `aliases` are extra names a record may use ("Illinois", "B&O").
+    """
+
+    index: int
+    name: str
+    kind: SquareKind
+    aliases: tuple[str, ...] = ()
+    group: str | None = None
+    price: int = 0
+    mortgage_value: int = 0
+    house_cost: int = 0
+    hotel_cost: int = 0
+    rents: tuple[int, ...] = ()
+    tax: int = 0
+    deck: str | None = None
+
+    @property
+    def ownable(self) -> bool:
+        return self.kind in OWNABLE
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card, with its effect as structured data (see the reference data's conventions).
+
+    `kind` is one of: advance_to, advance_to_nearest, move_back, go_to_jail, collect, pay,
+    pay_each_player, collect_from_each_player, repairs, get_out_of_jail_free,
+    pay_or_draw (UK: pay a fine or take a Chance).
+    """
+
+    id: str
+    deck: str
+    title: str
+    kind: str
+    amount: int = 0
+    target: int | None = None
+    target_kind: str | None = None
+    spaces: int = 0
+    per_house: int = 0
+    per_hotel: int = 0
+    rent_rule: str | None = None
+    collect_go: bool = True
+    draw_deck: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A deck of cards: `key` is how the engine names it ("chance", "chest")."""
+
+    key: str
+    name: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleParams:
+    """The numbers and switches of an edition's rules (RULES-MATRIX §2)."""
+
+    starting_cash: int = 1500
+    go_salary: int = 200
+    jail_fine: int = 50
+    houses: int = 32
+    hotels: int = 12
+    min_players: int = 2
+    max_players: int = 6
+    houses_before_hotel: int = 4
+    full_group_multiplier: int = 2
+    railroad_rents: tuple[int, ...] = (25, 50, 100, 200)
+    utility_multipliers: tuple[int, ...] = (4, 10)
+    mortgage_interest_percent: int = 10
+    income_tax_percent: int | None = None  # set where the edition offers "flat or N%"
+    jail_index: int = 10
+    go_to_jail_index: int = 30
+    max_jail_turns: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """A whole edition: board, decks, parameters, readings of CF items, words and currency."""
+
+    key: str
+    title: str
+    currency: str
+    squares: tuple[Square, ...]
+    groups: dict[str, tuple[int, ...]]
+    decks: dict[str, Deck]
+    rules: RuleParams = field(default_factory=RuleParams)
+    readings: dict[str, str] = field(default_factory=dict)
+    vocabulary: dict[str, str] = field(default_factory=dict)
+
+    def money(self, amount: int) -> str:
+        """An amount in the edition's currency: $1,500 or £1,500."""
+        sign = "-" if amount < 0 else ""
+        return f"{sign}{self.currency}{abs(amount):,}"
+
+    def word(self, key: str) -> str:
+        """The edition's word for a concept (house, hotel, railroad, ...)."""
+        return self.vocabulary.get(key, key)

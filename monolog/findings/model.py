@@ -1,0 +1,71 @@
+"""The one shape every finding takes, from a parse error to a disputed ruling.
+
+Codes: `P` parse errors (the record cannot be read), `M` rule violations (the record breaks a
+rule), `A` ambiguous rulings (the rulebooks disagree or are silent; the ruling applied is
+reported), `W` warnings about the record itself (a checksum that does not add up, say).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from ..notation.events import NO_SPAN, Span
+
+
+class Severity(str, Enum):
+    """How much a finding matters. `error` findings make `audit` exit 1 (P-codes exit 2)."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One reported problem.
+
+    `message` is one line that states the correct value and the reason. `rule` is the
+    RULES-MATRIX ID (RENT-05, CF-01, ...). `expected` and `recorded` carry the values as data.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    span: Span = NO_SPAN
+    rule: str | None = None
+    expected: Any = None
+    recorded: Any = None
+    file: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def line(self) -> int:
+        return self.span.line
+
+    @property
+    def column(self) -> int:
+        return self.span.column
+
+    def location(self) -> str:
+        where = self.file or "<record>"
+        if self.span.line:
+            return f"{where}:{self.span.line}:{self.span.column}"
+        return where
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "file": self.file,
+            "line": self.span.line,
+            "column": self.span.column,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_column,
+            "rule": self.rule,
+            "expected": self.expected,
+            "recorded": self.recorded,
+            **({"data": self.data} if self.data else {}),
+        }
