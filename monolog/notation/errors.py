@@ -108,7 +108,9 @@ def describe_terminals(names: set[str] | frozenset[str]) -> list[str]:
             others.append(TERMINAL_WORDS[name])
             continue
         term = by_name.get(name)
-        if (term is not None and term.pattern.type == "str") or (name.startswith("__ANON") and term is not None):
+        if (term is not None and term.pattern.type == "str") or (
+            name.startswith("__ANON") and term is not None
+        ):
             keywords.append(f"'{term.pattern.value}'")
         else:
             others.append(name.lower())
