@@ -1,0 +1,121 @@
+"""The replay context handed to every event handler: state, edition, findings, money moves.
+
+Handlers never touch cash directly: `Game.transfer` moves money and records it in the ledger,
+so money is conserved by construction and every movement has a reason. `Game.emit` files a
+finding; `Game.ruling` gives the reading in force for a CF item and `Game.ambiguous` reports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..editions.model import Edition, Square
+from ..findings.model import Finding, Severity
+from ..notation.events import Span
+from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One movement of money. `payer` / `payee` None means the bank."""
+
+    turn: int
+    span: Span
+    payer: str | None
+    payee: str | None
+    amount: int
+    reason: str
+
+
+@dataclass(slots=True)
+class Game:
+    """A replay in progress."""
+
+    edition: Edition
+    state: GameState
+    readings: dict[str, str]
+    file: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+    transfers: list[Transfer] = field(default_factory=list)
+    header: dict[str, str] = field(default_factory=dict)
+
+    # ---------------------------------------------------------------- findings
+    def emit(
+        self,
+        code: str,
+        message: str,
+        span: Span,
+        rule: str | None,
+        *,
+        expected: Any = None,
+        recorded: Any = None,
+        severity: Severity | None = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> Finding:
+        """File a finding. Severity defaults by code family: M error, A info, W warning."""
+        if severity is None:
+            severity = {"A": Severity.INFO, "W": Severity.WARNING}.get(code[0], Severity.ERROR)
+        finding = Finding(
+            code,
+            severity,
+            message,
+            span=span,
+            rule=rule,
+            expected=expected,
+            recorded=recorded,
+            file=self.file,
+            data=dict(data or {}),
+        )
+        self.findings.append(finding)
+        return finding
+
+    def ruling(self, cf: str) -> str:
+        """The reading in force for a CF item (`"CF-02"`): the game's override or the edition's."""
+        return self.readings[cf]
+
+    def ambiguous(
+        self, cf: str, message: str, span: Span, rule: str, *, data: Mapping[str, Any] | None = None
+    ) -> Finding:
+        """Report that a disputed point arose and which reading was applied (code A + CF number).
+
+        `message` names the reading applied and what the other reading would have changed.
+        """
+        number = cf.split("-")[1]
+        return self.emit(
+            f"A{number}",
+            message,
+            span,
+            rule,
+            expected=self.readings.get(cf),
+            data={"cf": cf, "reading": self.readings.get(cf), **dict(data or {})},
+        )
+
+    # ---------------------------------------------------------------- money
+    def transfer(
+        self, payer: str | None, payee: str | None, amount: int, reason: str, span: Span
+    ) -> None:
+        """Move `amount` from payer to payee (None = the bank) and record it in the ledger.
+
+        Cash may go below zero here: the record is what happened at the table, and a debt that
+        is not settled is reported by the handlers (M8xx / M9xx), not refused.
+        """
+        if amount == 0:
+            return
+        st = self.state
+        if payer is not None:
+            st.player(payer).cash -= amount
+        if payee is not None:
+            st.player(payee).cash += amount
+        self.transfers.append(Transfer(st.turn, span, payer, payee, amount, reason))
+
+    # ---------------------------------------------------------------- words
+    def money(self, amount: int) -> str:
+        return self.edition.money(amount)
+
+    def square(self, index: int) -> Square:
+        return self.edition.squares[index]
+
+    def name(self, index: int) -> str:
+        return self.edition.squares[index].name
