@@ -1,0 +1,350 @@
+"""The finding catalogue: one documented entry per finding code.
+
+Entries live in `monolog/findings/catalogue/*.yaml`, one file per code family, each a mapping
+`CODE: entry`. The loader merges the files, checks every entry and keeps the problems it finds
+(`Catalogue.problems`) instead of stopping at the first, so a test can name them all at once.
+`not-enforced.yaml` is not a code file: it maps rule IDs to the reason they are not checked.
+
+Loading is lazy and cached: nothing is read until a command asks for an entry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .model import Severity
+
+CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
+NOT_ENFORCED_FILE = "not-enforced.yaml"
+RULE_IDS_FILE = Path(__file__).resolve().parent.parent / "scenarios" / "rule_ids.yaml"
+
+CODE_RE = re.compile(r"^(?P<family>[PMWA])(?P<number>\d+)$")
+RULE_RE = re.compile(r"^(?:[A-Z]+-\d{2}|CF-\d{2})$")
+
+# Families in the order they are listed: parse errors, violations, ambiguous rulings, warnings.
+FAMILY_ORDER = "PMAW"
+FAMILY_NAMES: dict[str, str] = {
+    "P": "Parse errors",
+    "M": "Rule violations",
+    "A": "Ambiguous rulings",
+    "W": "Record warnings",
+}
+# The severities each family may carry.
+FAMILY_SEVERITIES: dict[str, frozenset[Severity]] = {
+    "P": frozenset({Severity.ERROR}),
+    "M": frozenset({Severity.ERROR}),
+    "A": frozenset({Severity.INFO}),
+    "W": frozenset({Severity.WARNING, Severity.INFO}),
+}
+
+REQUIRED_KEYS = ("title", "severity", "summary", "explanation", "fail", "pass")
+OPTIONAL_KEYS = ("rule",)
+# Internal errors (P9xx) are monolog's own bugs: no record triggers them on purpose.
+NO_EXAMPLE_RE = re.compile(r"^P9\d\d$")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One catalogue entry. `passing` is the YAML `pass` record (a Python keyword)."""
+
+    code: str
+    title: str
+    severity: Severity
+    rule: str | None
+    summary: str
+    explanation: str
+    fail: str | None
+    passing: str | None
+    source: str
+
+    @property
+    def family(self) -> str:
+        return self.code[0]
+
+    @property
+    def number(self) -> int:
+        return int(self.code[1:])
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "title": self.title,
+            "severity": self.severity.value,
+            "rule": self.rule,
+            "summary": self.summary,
+            "explanation": self.explanation,
+            "fail": self.fail,
+            "pass": self.passing,
+        }
+
+
+def code_key(code: str) -> tuple[int, int, str]:
+    """Sort key: family order (P, M, A, W), then number."""
+    m = CODE_RE.match(code)
+    if m is None:
+        return (len(FAMILY_ORDER), 0, code)
+    return (FAMILY_ORDER.index(m["family"]), int(m["number"]), code)
+
+
+def normalise_code(text: str) -> str:
+    """`m301` -> `M301`, `A2` -> `A02` (A-codes carry the two-digit CF number)."""
+    code = text.strip().upper()
+    m = CODE_RE.match(code)
+    if m and m["family"] == "A" and len(m["number"]) < 2:
+        return f"A{int(m['number']):02d}"
+    return code
+
+
+class Catalogue:
+    """All entries, in code order. `problems` lists what failed validation (empty when sound)."""
+
+    def __init__(self, entries: Mapping[str, Entry], problems: list[str] | None = None) -> None:
+        self._entries = {c: entries[c] for c in sorted(entries, key=code_key)}
+        self.problems: list[str] = list(problems or [])
+
+    def get(self, code: str) -> Entry | None:
+        return self._entries.get(normalise_code(code))
+
+    def __getitem__(self, code: str) -> Entry:
+        entry = self.get(code)
+        if entry is None:
+            raise KeyError(code)
+        return entry
+
+    def __contains__(self, code: object) -> bool:
+        return isinstance(code, str) and self.get(code) is not None
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self._entries.values())
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def codes(self) -> list[str]:
+        return list(self._entries)
+
+    def by_family(self, family: str) -> list[Entry]:
+        return [e for e in self if e.family == family]
+
+
+# --------------------------------------------------------------------------- YAML reading
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A safe loader that refuses a key given twice in one mapping (YAML keeps the last)."""
+
+
+def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node)  # type: ignore[no-untyped-call]
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the key {key!r} is given twice", key_node.start_mark
+            )
+        seen.add(key)
+    return loader.construct_mapping(node)
+
+
+_UniqueKeyLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+    _construct_mapping,  # type: ignore[arg-type]
+)
+
+
+def read_yaml(path: Path) -> Any:
+    """Read one YAML file, refusing duplicate keys. Raises yaml.YAMLError or OSError."""
+    with path.open(encoding="utf-8") as fh:
+        return yaml.load(fh, Loader=_UniqueKeyLoader)
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _flat(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
+def _one_line(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip()) and "\n" not in value.strip()
+
+
+def validate_entry(
+    code: Any, raw: Any, source: str, rule_ids: Mapping[str, str] | None = None
+) -> tuple[Entry | None, list[str]]:
+    """Check one entry. Returns the entry (None when unusable) and the problems found."""
+    where = f"{source}: {code}"
+    problems: list[str] = []
+    if not isinstance(code, str) or CODE_RE.match(code) is None:
+        return None, [f"{where}: a code is a letter P, M, W or A followed by digits"]
+    family = code[0]
+    if family == "A" and not re.fullmatch(r"A\d{2}", code):
+        problems.append(f"{where}: an A-code is A and the two-digit CF number (A01 for CF-01)")
+    elif family != "A" and not re.fullmatch(r"[PMW]\d{3}", code):
+        problems.append(f"{where}: P, M and W codes have three digits")
+    if not isinstance(raw, dict):
+        return None, [*problems, f"{where}: the entry must be a mapping of fields"]
+
+    unknown = sorted(str(k) for k in raw if k not in REQUIRED_KEYS + OPTIONAL_KEYS)
+    if unknown:
+        problems.append(f"{where}: unknown field(s) {', '.join(unknown)}")
+    examples_optional = NO_EXAMPLE_RE.match(code) is not None
+    for key in REQUIRED_KEYS:
+        if key not in raw and not (examples_optional and key in ("fail", "pass")):
+            problems.append(f"{where}: missing field '{key}'")
+
+    title = raw.get("title")
+    if "title" in raw and not _one_line(title):
+        problems.append(f"{where}: 'title' must be one non-empty line")
+    summary = raw.get("summary")
+    if "summary" in raw and not _one_line(summary):
+        problems.append(f"{where}: 'summary' must be one non-empty line")
+    explanation = raw.get("explanation")
+    if "explanation" in raw and (not isinstance(explanation, str) or not explanation.strip()):
+        problems.append(f"{where}: 'explanation' must be non-empty text")
+
+    severity: Severity | None = None
+    try:
+        severity = Severity(raw.get("severity"))
+    except ValueError:
+        if "severity" in raw:
+            problems.append(f"{where}: 'severity' must be error, warning or info")
+    if severity is not None and severity not in FAMILY_SEVERITIES[family]:
+        allowed = " or ".join(sorted(s.value for s in FAMILY_SEVERITIES[family]))
+        article = "an" if family in "MA" else "a"
+        problems.append(
+            f"{where}: {article} {family}-code has severity {allowed}, not {severity.value}"
+        )
+
+    rule = raw.get("rule")
+    if rule is None:
+        if family in "MA":
+            problems.append(f"{where}: an {family}-code needs a 'rule' (a RULES-MATRIX ID)")
+    elif not isinstance(rule, str) or RULE_RE.match(rule) is None:
+        problems.append(f"{where}: 'rule' must be a RULES-MATRIX ID like RENT-05 or CF-01")
+    elif rule_ids is not None and rule not in rule_ids:
+        problems.append(f"{where}: 'rule' {rule} is not a RULES-MATRIX rule ID or CF item")
+    if family == "A" and rule_ids is not None:
+        cf = f"CF-{code[1:]}"
+        if cf not in rule_ids:
+            problems.append(f"{where}: {code} must be the number of a CF item, and {cf} is none")
+
+    examples: dict[str, str | None] = {}
+    for key in ("fail", "pass"):
+        value = raw.get(key)
+        if value is None and examples_optional:
+            examples[key] = None
+        elif not isinstance(value, str) or not value.strip():
+            if key in raw:
+                problems.append(f"{where}: '{key}' must be a record (text)")
+            examples[key] = None
+        else:
+            examples[key] = value
+
+    if problems or severity is None:
+        return None, problems
+    entry = Entry(
+        code=code,
+        title=str(title).strip(),
+        severity=severity,
+        rule=rule,
+        summary=str(summary).strip(),
+        explanation=str(explanation).strip(),
+        fail=examples["fail"],
+        passing=examples["pass"],
+        source=source,
+    )
+    return entry, []
+
+
+def load_rule_ids(path: Path = RULE_IDS_FILE) -> dict[str, str] | None:
+    """The RULES-MATRIX IDs and their titles shipped with the package, or None when absent.
+
+    Accepts a mapping `ID: title` (or `ID: {title: ...}`), or a list of `{id, title}`.
+    """
+    if not path.is_file():
+        return None
+    try:
+        data = read_yaml(path)
+    except (OSError, yaml.YAMLError):
+        return None
+    if isinstance(data, dict) and isinstance(data.get("rules"), list | dict):
+        data = data["rules"]
+    out: dict[str, str] = {}
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, dict):
+                value = value.get("title", "")
+            out[str(key)] = "" if value is None else str(value)
+    elif isinstance(data, list):
+        for item in data:
+            if isinstance(item, dict) and "id" in item:
+                out[str(item["id"])] = str(item.get("title") or "")
+    return out or None
+
+
+def load(folder: Path = CATALOGUE_DIR, rule_ids: Mapping[str, str] | None = None) -> Catalogue:
+    """Read and check every code file in `folder`."""
+    entries: dict[str, Entry] = {}
+    problems: list[str] = []
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name == NOT_ENFORCED_FILE:
+            continue
+        try:
+            data = read_yaml(path)
+        except (OSError, yaml.YAMLError) as exc:
+            problems.append(f"{path.name}: cannot be read: {_flat(exc)}")
+            continue
+        if data is None:
+            continue
+        if not isinstance(data, dict):
+            problems.append(f"{path.name}: must be a mapping of CODE: entry")
+            continue
+        for code, raw in data.items():
+            if code in entries:
+                problems.append(f"{path.name}: {code} is also defined in {entries[code].source}")
+                continue
+            entry, found = validate_entry(code, raw, path.name, rule_ids)
+            problems.extend(found)
+            if entry is not None:
+                entries[entry.code] = entry
+    return Catalogue(entries, problems)
+
+
+@lru_cache(maxsize=1)
+def load_catalogue() -> Catalogue:
+    """The package's catalogue, read once per process."""
+    return load(CATALOGUE_DIR, load_rule_ids())
+
+
+def load_not_enforced(folder: Path = CATALOGUE_DIR) -> tuple[dict[str, str], list[str]]:
+    """`not-enforced.yaml`: rule ID -> why the engine does not check it. Returns (map, problems)."""
+    path = folder / NOT_ENFORCED_FILE
+    if not path.is_file():
+        return {}, []
+    try:
+        data = read_yaml(path)
+    except (OSError, yaml.YAMLError) as exc:
+        return {}, [f"{NOT_ENFORCED_FILE}: cannot be read: {_flat(exc)}"]
+    if data is None:
+        return {}, []
+    if not isinstance(data, dict):
+        return {}, [f"{NOT_ENFORCED_FILE}: must be a mapping of RULE-ID: reason"]
+    out: dict[str, str] = {}
+    problems: list[str] = []
+    for key, reason in data.items():
+        if not isinstance(key, str) or RULE_RE.match(key) is None:
+            problems.append(f"{NOT_ENFORCED_FILE}: {key!r} is not a rule ID like RENT-05")
+            continue
+        if not _one_line(reason):
+            problems.append(f"{NOT_ENFORCED_FILE}: {key}: the reason must be one line of text")
+            continue
+        out[key] = str(reason).strip()
+    return out, problems
