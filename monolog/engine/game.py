@@ -40,6 +40,9 @@ class Game:
     findings: list[Finding] = field(default_factory=list)
     transfers: list[Transfer] = field(default_factory=list)
     header: dict[str, str] = field(default_factory=dict)
+    # obligations that outlive one event (open debts, mortgage choices, buildings won at a
+    # shortage auction), kept by the module that owns them under its own key
+    pending: dict[str, Any] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- findings
     def emit(
