@@ -265,9 +265,10 @@ def validate_entry(
 
 
 def load_rule_ids(path: Path = RULE_IDS_FILE) -> dict[str, str] | None:
-    """The RULES-MATRIX IDs and their titles shipped with the package, or None when absent.
+    """The RULES-MATRIX IDs (rules and CF items) and their titles, or None when not shipped.
 
-    Accepts a mapping `ID: title` (or `ID: {title: ...}`), or a list of `{id, title}`.
+    Reads `{rules: {ID: title}, conflicts: {CF-nn: title}}`; a flat `{ID: title}` mapping or a
+    list of `{id, title}` items is read too.
     """
     if not path.is_file():
         return None
@@ -275,18 +276,22 @@ def load_rule_ids(path: Path = RULE_IDS_FILE) -> dict[str, str] | None:
         data = read_yaml(path)
     except (OSError, yaml.YAMLError):
         return None
-    if isinstance(data, dict) and isinstance(data.get("rules"), list | dict):
-        data = data["rules"]
+    parts: list[Any] = []
+    if isinstance(data, dict) and ("rules" in data or "conflicts" in data):
+        parts = [data.get("rules"), data.get("conflicts")]
+    else:
+        parts = [data]
     out: dict[str, str] = {}
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if isinstance(value, dict):
-                value = value.get("title", "")
-            out[str(key)] = "" if value is None else str(value)
-    elif isinstance(data, list):
-        for item in data:
-            if isinstance(item, dict) and "id" in item:
-                out[str(item["id"])] = str(item.get("title") or "")
+    for part in parts:
+        if isinstance(part, dict):
+            for key, value in part.items():
+                if isinstance(value, dict):
+                    value = value.get("title", "")
+                out[str(key)] = "" if value is None else str(value)
+        elif isinstance(part, list):
+            for item in part:
+                if isinstance(item, dict) and "id" in item:
+                    out[str(item["id"])] = str(item.get("title") or "")
     return out or None
 
 

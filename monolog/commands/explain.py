@@ -1,0 +1,122 @@
+"""`monolog explain CODE`: what a finding code means, with a failing and a passing record.
+
+`monolog explain --list` lists every code with its title. An unknown code is a usage error
+(exit 2) that names the closest codes.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import TYPE_CHECKING
+
+import typer
+
+from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..findings.catalogue import Catalogue, Entry
+
+
+def register(app: typer.Typer) -> None:
+    app.command("explain")(explain)
+
+
+def close_codes(code: str, catalogue: Catalogue, limit: int = 5) -> list[str]:
+    """Codes near `code`: similar spellings first, then the same family's nearest numbers."""
+    from ..findings.catalogue import CODE_RE
+
+    codes = catalogue.codes()
+    out = difflib.get_close_matches(code, codes, n=limit, cutoff=0.6)
+    m = CODE_RE.match(code)
+    if m is not None:
+        number = int(m["number"])
+        family = [e for e in catalogue if e.family == m["family"]]
+        family.sort(key=lambda e: (abs(e.number - number), e.number))
+        out.extend(e.code for e in family if e.code not in out)
+    return out[:limit]
+
+
+def explain(
+    code: str | None = typer.Argument(None, help="A finding code, e.g. M301, A02, P101."),
+    list_all: bool = typer.Option(False, "--list", help="List every code with its title."),
+) -> None:
+    """Explain a finding code: what it checks, why, and a failing and a passing record."""
+    from ..findings.catalogue import load_catalogue, normalise_code
+    from ..findings.render import make_console
+
+    catalogue = load_catalogue()
+    console = make_console()
+    if list_all:
+        _print_list(catalogue, console)
+        raise typer.Exit(EXIT_CLEAN)
+    if not code:
+        print_error("monolog explain: give a finding code (e.g. M301), or --list for all of them")
+        raise typer.Exit(EXIT_UNREADABLE)
+    wanted = normalise_code(code)
+    entry = catalogue.get(wanted)
+    if entry is None:
+        near = close_codes(wanted, catalogue)
+        hint = f"; close codes: {', '.join(near)}" if near else ""
+        print_error(
+            f"monolog explain: unknown finding code {code!r}{hint} "
+            "(monolog explain --list shows them all)"
+        )
+        raise typer.Exit(EXIT_UNREADABLE)
+    _print_entry(entry, console)
+    raise typer.Exit(EXIT_CLEAN)
+
+
+def _print_list(catalogue: Catalogue, console: Console) -> None:
+    from rich.table import Table
+
+    from ..findings.catalogue import FAMILY_NAMES
+
+    table = Table(show_header=True, box=None, pad_edge=False)
+    table.add_column("code", no_wrap=True, style="bold")
+    table.add_column("severity", no_wrap=True)
+    table.add_column("rule", no_wrap=True)
+    table.add_column("title")
+    for entry in catalogue:
+        table.add_row(entry.code, entry.severity.value, entry.rule or "", entry.title)
+    console.print(table)
+    counts = ", ".join(
+        f"{len(catalogue.by_family(f))} {name.lower()}"
+        for f, name in FAMILY_NAMES.items()
+        if catalogue.by_family(f)
+    )
+    console.print(f"{len(catalogue)} codes" + (f": {counts}" if counts else ""))
+
+
+def _print_entry(entry: Entry, console: Console) -> None:
+    from rich.text import Text
+
+    from ..findings.render import SEVERITY_STYLES
+
+    head = Text()
+    head.append(entry.code, style=SEVERITY_STYLES[entry.severity])
+    head.append("  ")
+    head.append(entry.title, style="bold")
+    console.print(head)
+    facts = Text()
+    facts.append("severity: ", style="dim")
+    facts.append(entry.severity.value, style=SEVERITY_STYLES[entry.severity])
+    if entry.rule:
+        facts.append("   rule: ", style="dim")
+        facts.append(entry.rule)
+    console.print(facts)
+    console.print()
+    console.print(Text(entry.summary, style="italic"))
+    console.print()
+    console.print(Text(entry.explanation))
+    for label, record, style in (
+        (f"Fails (gives {entry.code}):", entry.fail, "bold red"),
+        ("Passes (the same done right):", entry.passing, "bold green"),
+    ):
+        if record is None:
+            continue
+        console.print()
+        console.print(Text(label, style=style))
+        for line in record.rstrip("\n").splitlines():
+            console.print(Text("    " + line))

@@ -1,0 +1,211 @@
+"""Findings as people and programs read them: terminal text (Rich) and one JSON document.
+
+Text groups the findings by game. Each game opens with its identity (file name, then the
+Event, Round, Table and Players tags), lists its findings as
+`file:line:col  CODE  message  [RULE]` with the source line and a caret under the column, and
+closes with a count by severity. Colour follows Rich's rules: none when the output is piped or
+NO_COLOR is set. Lines are never hard-wrapped, so the output greps well; long source lines are
+clipped around the column to fit the terminal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .model import Finding, Severity
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+JSON_SCHEMA = 1
+IDENTITY_TAGS = ("Event", "Round", "Table")
+SEVERITY_STYLES: dict[Severity, str] = {
+    Severity.ERROR: "bold red",
+    Severity.WARNING: "yellow",
+    Severity.INFO: "cyan",
+}
+_CLIP_WIDTH_PIPED = 120
+
+
+@dataclass(slots=True)
+class GameReport:
+    """What an audit found in one record.
+
+    `parsed` is False when the record could not be read or parsed; its one finding is then the
+    P-code (already shown on stderr by the command in text mode). `lines` is the source text,
+    split into lines, for the carets.
+    """
+
+    file: str
+    header: dict[str, str] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    parsed: bool = True
+
+    def summary(self) -> dict[str, int]:
+        return summarise(self.findings)
+
+
+def summarise(findings: Iterable[Finding]) -> dict[str, int]:
+    """Counts by severity, every severity present (zero when none)."""
+    counts = {s.value: 0 for s in Severity}
+    for f in findings:
+        counts[f.severity.value] += 1
+    return counts
+
+
+def summary_words(counts: dict[str, int]) -> str:
+    """`2 errors, 1 warning, 0 info`, or `clean: no findings`."""
+    if not any(counts.values()):
+        return "clean: no findings"
+    errors, warnings, infos = (counts.get(s.value, 0) for s in Severity)
+    return (
+        f"{errors} error{'s' if errors != 1 else ''}, "
+        f"{warnings} warning{'s' if warnings != 1 else ''}, {infos} info"
+    )
+
+
+def identity(report: GameReport) -> str:
+    """The game's identity: event, round, table and players from the header tags."""
+    parts: list[str] = []
+    header = report.header
+    if header.get("Event"):
+        parts.append(header["Event"])
+    for key in ("Round", "Table"):
+        if header.get(key):
+            parts.append(f"{key.lower()} {header[key]}")
+    text = ", ".join(parts)
+    players = header.get("Players")
+    if players:
+        text = f"{text} ({players})" if text else players
+    return text
+
+
+# --------------------------------------------------------------------------- text
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A console that colours only a terminal (and never under NO_COLOR), and never wraps."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
+
+
+def clip(line: str, column: int, width: int) -> tuple[str, int]:
+    """At most `width` characters of `line` around 0-based `column`; the column's new place."""
+    width = max(width, 20)
+    if len(line) <= width:
+        return line, column
+    start = max(0, min(column - width // 2, len(line) - width))
+    shown = line[start : start + width]
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if start + width < len(line) else ""
+    return prefix + shown + suffix, column - start + len(prefix)
+
+
+def source_excerpt(finding: Finding, lines: Sequence[str], width: int) -> tuple[str, str] | None:
+    """The finding's source line and the caret line under it (indented by 4), or None."""
+    span = finding.span
+    if not span.line or not 1 <= span.line <= len(lines):
+        return None
+    line = lines[span.line - 1].rstrip("\r\n").expandtabs(1)
+    col = max(span.column, 1) - 1
+    length = 1
+    if span.end_line == span.line and span.end_column > span.column:
+        length = min(span.end_column - span.column, max(len(line) - col, 1))
+    shown, offset = clip(line, col, width - 4)
+    length = max(1, min(length, len(shown) - offset))
+    return "    " + shown, "    " + " " * offset + "^" + "~" * (length - 1)
+
+
+def render_text(reports: Sequence[GameReport], console: Console) -> None:
+    """Print every parsed game's findings, grouped by game, with a summary line each."""
+    from rich.text import Text
+
+    width = console.width if console.is_terminal else _CLIP_WIDTH_PIPED
+    shown = [r for r in reports if r.parsed]
+    for index, report in enumerate(shown):
+        if index:
+            console.print()
+        head = Text(report.file, style="bold")
+        who = identity(report)
+        if who:
+            head.append("  " + who)
+        console.print(head)
+        for finding in report.findings:
+            console.print(finding_text(finding, report.file))
+            excerpt = source_excerpt(finding, report.lines, width)
+            if excerpt is not None:
+                console.print(Text(excerpt[0]))
+                console.print(Text(excerpt[1], style=SEVERITY_STYLES[finding.severity]))
+        counts = report.summary()
+        style = "green" if not any(counts.values()) else "bold"
+        console.print(Text(f"{report.file}: {summary_words(counts)}", style=style))
+    if len(reports) > 1:
+        total = summarise(f for r in shown for f in r.findings)
+        unreadable = len(reports) - len(shown)
+        tail = f", {unreadable} could not be read" if unreadable else ""
+        console.print()
+        console.print(Text(f"{len(reports)} records: {summary_words(total)}{tail}", style="bold"))
+
+
+def finding_text(finding: Finding, file: str | None = None) -> Any:
+    """`file:line:col  CODE  message  [RULE]` as a styled rich Text."""
+    from rich.text import Text
+
+    where = finding.file or file or "<record>"
+    if finding.span.line:
+        where = f"{where}:{finding.span.line}:{finding.span.column}"
+    text = Text()
+    text.append(where, style="bold")
+    text.append("  ")
+    text.append(finding.code, style=SEVERITY_STYLES[finding.severity])
+    text.append("  " + finding.message)
+    if finding.rule:
+        text.append(f"  [{finding.rule}]", style="dim")
+    return text
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def to_document(reports: Sequence[GameReport]) -> dict[str, Any]:
+    """`{"schema": 1, "games": [{"file", "header", "findings", "summary"}]}`."""
+    games = []
+    for report in reports:
+        games.append(
+            {
+                "file": report.file,
+                "header": dict(report.header),
+                "findings": [_with_file(f, report.file) for f in report.findings],
+                "summary": report.summary(),
+            }
+        )
+    return {"schema": JSON_SCHEMA, "games": games}
+
+
+def _with_file(finding: Finding, file: str) -> dict[str, Any]:
+    data = finding.to_data()
+    if data.get("file") is None:
+        data["file"] = file
+    return data
+
+
+def render_json(reports: Sequence[GameReport]) -> str:
+    """The JSON document as text (UTF-8, indented); values JSON cannot hold become strings."""
+    return json.dumps(to_document(reports), ensure_ascii=False, indent=2, default=_jsonable)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=str)
+    if hasattr(value, "__dataclass_fields__"):
+        from ..notation.events import to_data
+
+        return to_data(value)
+    if isinstance(getattr(value, "value", None), str | int):  # enums
+        return value.value
+    return str(value)
