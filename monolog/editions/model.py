@@ -119,6 +119,7 @@ class Edition:
     rules: RuleParams = field(default_factory=RuleParams)
     readings: dict[str, str] = field(default_factory=dict)
     vocabulary: dict[str, str] = field(default_factory=dict)
+    source: str = ""  # the file the edition was read from
 
     def money(self, amount: int) -> str:
         """An amount in the edition's currency: $1,500 or £1,500."""
@@ -128,3 +129,25 @@ class Edition:
     def word(self, key: str) -> str:
         """The edition's word for a concept (house, hotel, railroad, ...)."""
         return self.vocabulary.get(key, key)
+
+    def group_word(self, group: str, plural: bool = False) -> str:
+        """A group's display name: "light blue", or "light blues" with `plural`.
+
+        The plural's vocabulary key is the group key plus "s" ("utilities" for "utility").
+        """
+        if not plural:
+            return self.word(group)
+        key = "utilities" if group == "utility" else group + "s"
+        return self.vocabulary.get(key, self.word(group) + "s")
+
+    def card(self, card_id: str) -> Card:
+        """The card with this id (CH07, CC05) in any of the edition's decks; KeyError if none."""
+        for deck in self.decks.values():
+            for card in deck.cards:
+                if card.id == card_id:
+                    return card
+        raise KeyError(card_id)
+
+    def group_members(self, group: str) -> tuple[Square, ...]:
+        """The squares of a group, in board order."""
+        return tuple(self.squares[i] for i in self.groups.get(group, ()))

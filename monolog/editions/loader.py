@@ -1,0 +1,267 @@
+"""Loading editions: the shipped ones by key, a user's file by path.
+
+Files are read defensively, since `--edition path.yaml` accepts anything a user hands over: the size
+is capped, the YAML is composed into nodes and counted (aliases expanded) against a budget before
+anything is constructed, and only plain YAML types are built (yaml.SafeLoader).
+
+A user file may start from a shipped edition (or another file) with `extends: us-2018` and
+override parts of it: `rules`, `vocabulary`, `readings` and `groups` entries replace the base's;
+`squares` entries are matched by `index` and replace the fields they give (their `aliases` are
+added to the base's); `decks` cards are matched by `id` (a new id adds a card).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import EditionError
+from .model import Edition
+from .readings import READINGS_FILE
+from .schema import build_edition
+
+MAX_BYTES = 1 << 20  # an edition is about 20 KiB; anything beyond 1 MiB is refused unread
+MAX_NODES = 50_000  # YAML nodes after alias expansion (us-2018 has about 1,500)
+MAX_DEPTH = 40
+MAX_EXTENDS = 8
+DEFAULT_EDITION = "us-2018"
+
+
+def _data_dir() -> Any:
+    return resources.files("monolog.editions").joinpath("data")
+
+
+def list_editions() -> list[str]:
+    """The keys of the shipped editions, sorted."""
+    keys = [
+        entry.name[: -len(".yaml")]
+        for entry in _data_dir().iterdir()
+        if entry.name.endswith(".yaml") and entry.name != READINGS_FILE
+    ]
+    return sorted(keys)
+
+
+def load_edition(key_or_path: str) -> Edition:
+    """The edition for a shipped key ("us-2018") or a path to an edition YAML file.
+
+    Raises EditionError (one line naming the file and key path) for anything unusable.
+    """
+    if key_or_path in list_editions():
+        return _load_builtin(key_or_path)
+    path = Path(key_or_path)
+    if path.suffix.lower() in (".yaml", ".yml") or path.exists():
+        return _load_path(path)
+    known = ", ".join(list_editions())
+    raise EditionError(
+        f"unknown edition {key_or_path!r} (known editions: {known}; or a .yaml file)"
+    )
+
+
+@cache
+def _load_builtin(key: str) -> Edition:
+    file = f"monolog/editions/data/{key}.yaml"
+    text = _data_dir().joinpath(f"{key}.yaml").read_bytes()
+    data = _merged(parse_yaml(text, file), file, None, depth=0)
+    return build_edition(data, file=file, key=key)
+
+
+def _load_path(path: Path) -> Edition:
+    file = str(path)
+    data = _merged(parse_yaml(_read(path), file), file, path.parent, depth=0)
+    return build_edition(data, file=file, key=path.stem)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise EditionError(
+                f"file is {size:,} bytes; an edition may be at most {MAX_BYTES:,}", file=str(path)
+            )
+        with path.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise EditionError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    if len(data) > MAX_BYTES:
+        raise EditionError(f"file exceeds {MAX_BYTES:,} bytes", file=str(path))
+    return data
+
+
+def parse_yaml(data: bytes, file: str) -> Any:
+    """Safe YAML for untrusted input: size cap, node budget and duplicate-key check, then plain
+    construction. Raises EditionError with the file and line:column of the problem."""
+    if len(data) > MAX_BYTES:
+        raise EditionError(f"file exceeds {MAX_BYTES:,} bytes", file=file)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise EditionError(f"not valid UTF-8 (byte {exc.start})", file=file) from None
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise EditionError("the file is empty; expected an edition mapping", file=file)
+        _budget(node, file)
+        return loader.construct_document(node)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
+        what = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
+        raise EditionError(what.replace("\n", " "), file=where) from None
+    except yaml.YAMLError as exc:
+        raise EditionError(str(exc).splitlines()[0], file=file) from None
+    except RecursionError:
+        raise EditionError("YAML nested too deeply", file=file) from None
+    finally:
+        loader.dispose()
+
+
+def _budget(root: yaml.Node, file: str) -> None:
+    """Count nodes as construction would visit them (aliases expanded); refuse large documents,
+    deep nesting and duplicate mapping keys before anything is built."""
+    count = 0
+    stack: list[tuple[yaml.Node, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > MAX_NODES:
+            raise EditionError(
+                f"document expands to more than {MAX_NODES:,} YAML nodes (alias expansion?)",
+                file=file,
+            )
+        if depth > MAX_DEPTH:
+            mark = node.start_mark
+            raise EditionError(
+                f"nesting deeper than {MAX_DEPTH} levels",
+                file=f"{file}:{mark.line + 1}:{mark.column + 1}",
+            )
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in seen and key.value != "<<":
+                        mark = key.start_mark
+                        raise EditionError(
+                            f"duplicate key {key.value!r}",
+                            file=f"{file}:{mark.line + 1}:{mark.column + 1}",
+                        )
+                    seen.add(key.value)
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+
+
+# ---------------------------------------------------------------- extends
+
+
+def _merged(data: Any, file: str, base_dir: Path | None, *, depth: int) -> Any:
+    """Resolve `extends:` chains into one plain mapping (validated afterwards as a whole)."""
+    if not isinstance(data, dict) or "extends" not in data:
+        return data
+    parent = data["extends"]
+    if not isinstance(parent, str) or not parent.strip():
+        raise EditionError("expected an edition key or a file path", file=file, path="extends")
+    if depth >= MAX_EXTENDS:
+        raise EditionError(
+            f"more than {MAX_EXTENDS} levels of extends (a cycle?)", file=file, path="extends"
+        )
+    if parent in list_editions():
+        pfile = f"monolog/editions/data/{parent}.yaml"
+        pdata = parse_yaml(_data_dir().joinpath(f"{parent}.yaml").read_bytes(), pfile)
+        pdir: Path | None = None
+    elif base_dir is not None:
+        ppath = (base_dir / parent).resolve()
+        if not ppath.exists():
+            known = ", ".join(list_editions())
+            raise EditionError(
+                f"no edition or file {parent!r} (known editions: {known})",
+                file=file,
+                path="extends",
+            )
+        pfile = str(ppath)
+        pdata = parse_yaml(_read(ppath), pfile)
+        pdir = ppath.parent
+    else:
+        raise EditionError(f"unknown edition {parent!r}", file=file, path="extends")
+    base = _merged(pdata, pfile, pdir, depth=depth + 1)
+    if not isinstance(base, dict):
+        raise EditionError("the extended edition is not a mapping", file=pfile)
+    return _overlay(base, {k: v for k, v in data.items() if k != "extends"}, file)
+
+
+def _overlay(base: dict[str, Any], over: dict[str, Any], file: str) -> dict[str, Any]:
+    out = dict(base)
+    out.pop("key", None)  # the extending file names its own edition
+    for key, value in over.items():
+        if key in ("rules", "vocabulary", "readings", "groups") and isinstance(value, dict):
+            merged = dict(base.get(key) or {})
+            merged.update(value)
+            out[key] = merged
+        elif key == "squares" and isinstance(value, list):
+            out[key] = _overlay_squares(base.get(key), value, file)
+        elif key == "decks" and isinstance(value, dict):
+            out[key] = _overlay_decks(base.get(key), value, file)
+        else:
+            out[key] = value
+    return out
+
+
+def _overlay_squares(base: Any, over: list[Any], file: str) -> list[Any]:
+    squares = [dict(s) if isinstance(s, dict) else s for s in (base or [])]
+    by_index = {s.get("index"): s for s in squares if isinstance(s, dict)}
+    for i, entry in enumerate(over):
+        path = f"squares[{i}]"
+        if not isinstance(entry, dict) or "index" not in entry:
+            raise EditionError(
+                "expected a mapping with the index of the square to change", file=file, path=path
+            )
+        target = by_index.get(entry["index"])
+        if target is None:
+            raise EditionError(
+                f"no square {entry['index']!r} in the extended edition",
+                file=file,
+                path=f"{path}.index",
+            )
+        for key, value in entry.items():
+            if (
+                key == "aliases"
+                and isinstance(value, list)
+                and isinstance(target.get("aliases"), list)
+            ):
+                target["aliases"] = target["aliases"] + [
+                    a for a in value if a not in target["aliases"]
+                ]
+            else:
+                target[key] = value
+    return squares
+
+
+def _overlay_decks(base: Any, over: dict[str, Any], file: str) -> dict[str, Any]:
+    decks = {k: dict(v) if isinstance(v, dict) else v for k, v in (base or {}).items()}
+    for key, entry in over.items():
+        current = decks.get(key)
+        if not isinstance(entry, dict) or not isinstance(current, dict):
+            decks[key] = entry
+            continue
+        for field_name, value in entry.items():
+            if (
+                field_name == "cards"
+                and isinstance(value, list)
+                and isinstance(current.get("cards"), list)
+            ):
+                cards = list(current["cards"])
+                ids = {c.get("id"): n for n, c in enumerate(cards) if isinstance(c, dict)}
+                for card in value:
+                    if isinstance(card, dict) and card.get("id") in ids:
+                        cards[ids[card["id"]]] = card
+                    else:
+                        cards.append(card)
+                current["cards"] = cards
+            else:
+                current[field_name] = value
+    return decks

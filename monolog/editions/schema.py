@@ -1,0 +1,454 @@
+"""The edition file schema, checked in code, and the building of an `Edition` from checked data.
+
+Every complaint is an `EditionError` naming the file, the key path (`squares[12].price`) and what
+was expected there. Checks go beyond types: 40 squares numbered 0..39, groups that agree with the
+squares, cards that point at real squares, and readings that exist in readings.yaml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+from typing import Any, NoReturn
+
+from .errors import EditionError
+from .model import OWNABLE, Card, Deck, Edition, RuleParams, Square
+from .readings import load_readings
+
+BOARD_SIZE = 40
+SQUARE_KINDS = (
+    "go",
+    "site",
+    "railroad",
+    "utility",
+    "chance",
+    "chest",
+    "tax",
+    "jail",
+    "free-parking",
+    "go-to-jail",
+)
+CARD_KINDS = (
+    "advance_to",
+    "advance_to_nearest",
+    "move_back",
+    "go_to_jail",
+    "collect",
+    "pay",
+    "pay_each_player",
+    "collect_from_each_player",
+    "repairs",
+    "get_out_of_jail_free",
+    "pay_or_draw",
+)
+RENT_RULES = ("double_railroad_rent", "dice_times_10")
+TOP_KEYS = (
+    "key",
+    "title",
+    "currency",
+    "extends",
+    "rules",
+    "groups",
+    "vocabulary",
+    "readings",
+    "squares",
+    "decks",
+)
+REQUIRED_TOP = ("title", "currency", "groups", "squares", "decks")
+SQUARE_KEYS = (
+    "index",
+    "name",
+    "kind",
+    "aliases",
+    "group",
+    "price",
+    "mortgage_value",
+    "house_cost",
+    "hotel_cost",
+    "rents",
+    "tax",
+    "deck",
+)
+CARD_INT_KEYS = ("amount", "spaces", "per_house", "per_hotel")
+CARD_KEYS = (
+    "id",
+    "title",
+    "kind",
+    *CARD_INT_KEYS,
+    "target",
+    "target_kind",
+    "rent_rule",
+    "collect_go",
+    "draw_deck",
+)
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Checker:
+    """Walks raw data and raises on the first problem, with the file and key path."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, path: str, message: str) -> NoReturn:
+        raise EditionError(message, file=self.file, path=path)
+
+    def mapping(self, value: Any, path: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            self.fail(path, f"expected a mapping, got {_describe(value)}")
+        for key in value:
+            if not isinstance(key, str):
+                self.fail(path, f"expected text keys, got {_describe(key)}")
+        return value
+
+    def keys(self, value: dict[str, Any], path: str, allowed: tuple[str, ...]) -> None:
+        for key in value:
+            if key not in allowed:
+                where = f"{path}.{key}" if path else key
+                self.fail(where, f"unknown key (expected one of: {', '.join(allowed)})")
+
+    def required(self, value: dict[str, Any], path: str, names: tuple[str, ...]) -> None:
+        for name in names:
+            if name not in value:
+                where = f"{path}.{name}" if path else name
+                self.fail(where, "missing (required)")
+
+    def text(self, value: Any, path: str, *, empty: bool = False) -> str:
+        if not isinstance(value, str):
+            self.fail(path, f"expected text, got {_describe(value)}")
+        if not empty and not value.strip():
+            self.fail(path, "expected non-empty text")
+        return value
+
+    def integer(self, value: Any, path: str, *, low: int = 0, high: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(path, f"expected a whole number, got {_describe(value)}")
+        if value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            self.fail(path, f"expected a whole number {bound}, got {value}")
+        return value
+
+    def boolean(self, value: Any, path: str) -> bool:
+        if not isinstance(value, bool):
+            self.fail(path, f"expected true or false, got {_describe(value)}")
+        return value
+
+    def choice(self, value: Any, path: str, options: tuple[str, ...]) -> str:
+        if value not in options:
+            self.fail(path, f"expected one of: {', '.join(options)}; got {_describe(value)}")
+        return str(value)
+
+    def items(self, value: Any, path: str, each: Callable[[Any, str], Any]) -> list[Any]:
+        if not isinstance(value, list):
+            self.fail(path, f"expected a list, got {_describe(value)}")
+        return [each(item, f"{path}[{i}]") for i, item in enumerate(value)]
+
+
+def build_edition(data: Any, *, file: str, key: str) -> Edition:
+    """Check raw (already merged) edition data and build the `Edition`."""
+    c = _Checker(file)
+    top = c.mapping(data, "")
+    c.keys(top, "", TOP_KEYS)
+    c.required(top, "", REQUIRED_TOP)
+    if "key" in top:
+        key = c.text(top["key"], "key")
+    title = c.text(top["title"], "title")
+    currency = c.text(top["currency"], "currency")
+    rules = _rules(c, top.get("rules", {}))
+    decks = _decks(c, top["decks"])
+    squares = _squares(c, top["squares"], decks)
+    groups = _groups(c, top["groups"], squares)
+    _check_cards(c, decks, squares)
+    _check_rule_squares(c, rules, squares)
+    vocabulary = {
+        k: c.text(v, f"vocabulary.{k}")
+        for k, v in c.mapping(top.get("vocabulary", {}), "vocabulary").items()
+    }
+    readings = _readings(c, top.get("readings", {}))
+    return Edition(
+        key=key,
+        title=title,
+        currency=currency,
+        squares=squares,
+        groups=groups,
+        decks=decks,
+        rules=rules,
+        readings=readings,
+        vocabulary=vocabulary,
+        source=file,
+    )
+
+
+def _rules(c: _Checker, raw: Any) -> RuleParams:
+    table = c.mapping(raw, "rules")
+    known = {f.name: f for f in fields(RuleParams)}
+    c.keys(table, "rules", tuple(known))
+    values: dict[str, Any] = {}
+    for name, value in table.items():
+        path = f"rules.{name}"
+        kind = str(known[name].type)
+        if "tuple" in kind:
+            values[name] = tuple(c.items(value, path, lambda v, p: c.integer(v, p, low=1)))
+            if not values[name]:
+                c.fail(path, "expected a non-empty list of whole numbers")
+        elif "None" in kind and value is None:
+            values[name] = None
+        elif name == "income_tax_percent":
+            values[name] = c.integer(value, path, low=1, high=100)
+        else:
+            values[name] = c.integer(value, path, low=0)
+    params = RuleParams(**values)
+    if params.min_players < 2 or params.max_players < params.min_players:
+        c.fail("rules.max_players", "expected at least 2 players and max_players >= min_players")
+    if params.houses_before_hotel < 1:
+        c.fail("rules.houses_before_hotel", "expected at least 1")
+    if params.max_jail_turns < 1:
+        c.fail("rules.max_jail_turns", "expected at least 1")
+    return params
+
+
+def _squares(c: _Checker, raw: Any, decks: Mapping[str, Deck]) -> tuple[Square, ...]:
+    entries = c.items(raw, "squares", lambda v, p: c.mapping(v, p))
+    if len(entries) != BOARD_SIZE:
+        c.fail("squares", f"expected {BOARD_SIZE} squares, got {len(entries)}")
+    out: list[Square] = []
+    for i, entry in enumerate(entries):
+        path = f"squares[{i}]"
+        c.keys(entry, path, SQUARE_KEYS)
+        c.required(entry, path, ("index", "name", "kind"))
+        index = c.integer(entry["index"], f"{path}.index", high=BOARD_SIZE - 1)
+        if index != i:
+            c.fail(f"{path}.index", f"expected {i} (squares are listed in board order)")
+        out.append(_square(c, entry, path, index, decks))
+    return tuple(out)
+
+
+def _square(
+    c: _Checker, e: dict[str, Any], path: str, index: int, decks: Mapping[str, Deck]
+) -> Square:
+    name = c.text(e["name"], f"{path}.name")
+    kind = c.choice(e["kind"], f"{path}.kind", SQUARE_KINDS)
+    aliases = tuple(c.items(e.get("aliases", []), f"{path}.aliases", lambda v, p: c.text(v, p)))
+
+    def money(field_name: str, *, low: int = 0) -> int:
+        return c.integer(e.get(field_name, 0), f"{path}.{field_name}", low=low)
+
+    allowed: set[str] = {"index", "name", "kind", "aliases"}
+    group: str | None = None
+    rents: tuple[int, ...] = ()
+    deck: str | None = None
+    if kind in OWNABLE:
+        allowed |= {"group", "price", "mortgage_value"}
+        c.required(e, path, ("price", "mortgage_value"))
+        if kind == "site":
+            allowed |= {"house_cost", "hotel_cost", "rents"}
+            c.required(e, path, ("group", "house_cost", "hotel_cost", "rents"))
+            group = c.text(e["group"], f"{path}.group")
+            rents = tuple(c.items(e["rents"], f"{path}.rents", lambda v, p: c.integer(v, p)))
+            if len(rents) != 6:
+                c.fail(
+                    f"{path}.rents",
+                    f"expected 6 rents (site alone, 1 to 4 houses, hotel), got {len(rents)}",
+                )
+            if any(rents[k + 1] <= rents[k] for k in range(5)):
+                c.fail(f"{path}.rents", "expected rents that rise with every building")
+        else:
+            group = c.choice(e.get("group", kind), f"{path}.group", (kind,))
+    elif kind == "tax":
+        allowed.add("tax")
+        c.required(e, path, ("tax",))
+    elif kind in ("chance", "chest"):
+        allowed.add("deck")
+        deck = c.text(e.get("deck", kind), f"{path}.deck")
+        if deck not in decks:
+            c.fail(f"{path}.deck", f"expected a deck key ({', '.join(decks)}), got {deck!r}")
+    for key in e:
+        if key not in allowed:
+            c.fail(f"{path}.{key}", f"does not apply to a square of kind {kind!r}")
+    price = money("price", low=1) if kind in OWNABLE else 0
+    mortgage_value = money("mortgage_value", low=1) if kind in OWNABLE else 0
+    if kind in OWNABLE and mortgage_value > price:
+        c.fail(f"{path}.mortgage_value", f"expected at most the price ({price})")
+    return Square(
+        index=index,
+        name=name,
+        kind=kind,  # type: ignore[arg-type]
+        aliases=aliases,
+        group=group,
+        price=price,
+        mortgage_value=mortgage_value,
+        house_cost=money("house_cost", low=1) if kind == "site" else 0,
+        hotel_cost=money("hotel_cost", low=1) if kind == "site" else 0,
+        rents=rents,
+        tax=money("tax", low=1) if kind == "tax" else 0,
+        deck=deck,
+    )
+
+
+def _groups(c: _Checker, raw: Any, squares: tuple[Square, ...]) -> dict[str, tuple[int, ...]]:
+    table = c.mapping(raw, "groups")
+    groups: dict[str, tuple[int, ...]] = {}
+    seen: dict[int, str] = {}
+    for key, members in table.items():
+        path = f"groups.{key}"
+        indices = c.items(members, path, lambda v, p: c.integer(v, p, high=BOARD_SIZE - 1))
+        if not indices:
+            c.fail(path, "expected at least one square")
+        for j, index in enumerate(indices):
+            sq = squares[index]
+            where = f"{path}[{j}]"
+            if not sq.ownable:
+                c.fail(where, f"square {index} ({sq.name}) is a {sq.kind} square, not a deed")
+            if sq.group != key:
+                c.fail(where, f"square {index} ({sq.name}) belongs to group {sq.group!r}")
+            if index in seen:
+                c.fail(where, f"square {index} ({sq.name}) is already in group {seen[index]!r}")
+            seen[index] = key
+        groups[key] = tuple(sorted(indices))
+    for sq in squares:
+        if sq.ownable and sq.index not in seen:
+            c.fail(f"squares[{sq.index}].group", f"group {sq.group!r} is not listed under groups")
+    return groups
+
+
+def _decks(c: _Checker, raw: Any) -> dict[str, Deck]:
+    table = c.mapping(raw, "decks")
+    if not table:
+        c.fail("decks", "expected at least one deck")
+    decks: dict[str, Deck] = {}
+    ids: dict[str, str] = {}
+    for key, entry in table.items():
+        path = f"decks.{key}"
+        body = c.mapping(entry, path)
+        c.keys(body, path, ("name", "cards"))
+        c.required(body, path, ("name", "cards"))
+        name = c.text(body["name"], f"{path}.name")
+        cards = c.items(body["cards"], f"{path}.cards", lambda v, p: c.mapping(v, p))
+        if not cards:
+            c.fail(f"{path}.cards", "expected at least one card")
+        built: list[Card] = []
+        for j, card in enumerate(cards):
+            cpath = f"{path}.cards[{j}]"
+            made = _card(c, card, cpath, key)
+            if made.id in ids:
+                c.fail(
+                    f"{cpath}.id", f"card id {made.id!r} is already used in deck {ids[made.id]!r}"
+                )
+            ids[made.id] = key
+            built.append(made)
+        decks[key] = Deck(key=key, name=name, cards=tuple(built))
+    return decks
+
+
+def _card(c: _Checker, e: dict[str, Any], path: str, deck: str) -> Card:
+    c.keys(e, path, CARD_KEYS)
+    c.required(e, path, ("id", "title", "kind"))
+    card_id = c.text(e["id"], f"{path}.id")
+    if not card_id.isalnum() or not card_id[:1].isupper():
+        c.fail(
+            f"{path}.id",
+            f"expected a card id such as CH07 (capital letters and digits), got {card_id!r}",
+        )
+    kind = c.choice(e["kind"], f"{path}.kind", CARD_KINDS)
+    ints = {k: c.integer(e.get(k, 0), f"{path}.{k}") for k in CARD_INT_KEYS}
+    need: dict[str, tuple[str, ...]] = {
+        "advance_to": ("target",),
+        "advance_to_nearest": ("target_kind",),
+        "collect": ("amount",),
+        "pay": ("amount",),
+        "pay_each_player": ("amount",),
+        "collect_from_each_player": ("amount",),
+        "repairs": ("per_house", "per_hotel"),
+        "pay_or_draw": ("amount", "draw_deck"),
+    }
+    c.required(e, path, need.get(kind, ()))
+    if kind == "move_back" and "spaces" not in e and "target" not in e:
+        c.fail(path, "a move_back card needs spaces or target")
+    target = (
+        c.integer(e["target"], f"{path}.target", high=BOARD_SIZE - 1) if "target" in e else None
+    )
+    target_kind = (
+        c.choice(e["target_kind"], f"{path}.target_kind", ("railroad", "utility"))
+        if "target_kind" in e
+        else None
+    )
+    rent_rule = (
+        c.choice(e["rent_rule"], f"{path}.rent_rule", RENT_RULES) if "rent_rule" in e else None
+    )
+    collect_go = c.boolean(
+        e.get("collect_go", kind in ("advance_to", "advance_to_nearest")), f"{path}.collect_go"
+    )
+    draw_deck = c.text(e["draw_deck"], f"{path}.draw_deck") if "draw_deck" in e else None
+    return Card(
+        id=card_id,
+        deck=deck,
+        title=c.text(e["title"], f"{path}.title"),
+        kind=kind,
+        amount=ints["amount"],
+        target=target,
+        target_kind=target_kind,
+        spaces=ints["spaces"],
+        per_house=ints["per_house"],
+        per_hotel=ints["per_hotel"],
+        rent_rule=rent_rule,
+        collect_go=collect_go,
+        draw_deck=draw_deck,
+    )
+
+
+def _check_cards(c: _Checker, decks: Mapping[str, Deck], squares: tuple[Square, ...]) -> None:
+    kinds = {sq.kind for sq in squares}
+    for key, deck in decks.items():
+        for j, card in enumerate(deck.cards):
+            path = f"decks.{key}.cards[{j}]"
+            if card.target_kind is not None and card.target_kind not in kinds:
+                c.fail(f"{path}.target_kind", f"no {card.target_kind} square on this board")
+            if card.draw_deck is not None and card.draw_deck not in decks:
+                c.fail(f"{path}.draw_deck", f"expected a deck key ({', '.join(decks)})")
+
+
+def _check_rule_squares(c: _Checker, rules: RuleParams, squares: tuple[Square, ...]) -> None:
+    if squares[rules.jail_index].kind != "jail":
+        c.fail("rules.jail_index", f"square {rules.jail_index} is not the jail square")
+    if squares[rules.go_to_jail_index].kind != "go-to-jail":
+        c.fail("rules.go_to_jail_index", f"square {rules.go_to_jail_index} is not Go to Jail")
+    if squares[0].kind != "go":
+        c.fail("squares[0].kind", "expected go (square 0 is GO)")
+    counts = {k: sum(1 for s in squares if s.kind == k) for k in ("railroad", "utility")}
+    if counts["railroad"] and len(rules.railroad_rents) < counts["railroad"]:
+        c.fail(
+            "rules.railroad_rents", f"expected {counts['railroad']} rents, one per railroad owned"
+        )
+    if counts["utility"] and len(rules.utility_multipliers) < counts["utility"]:
+        c.fail(
+            "rules.utility_multipliers",
+            f"expected {counts['utility']} multipliers, one per utility owned",
+        )
+
+
+def _readings(c: _Checker, raw: Any) -> dict[str, str]:
+    table = c.mapping(raw, "readings")
+    catalogue = load_readings()
+    readings = {cf: item.default for cf, item in catalogue.items()}
+    for cf, value in table.items():
+        path = f"readings.{cf}"
+        item = catalogue.get(cf)
+        if item is None:
+            c.fail(path, f"unknown disputed point (expected CF-01 to CF-{len(catalogue):02d})")
+        reading = c.text(value, path)
+        if reading not in item.readings:
+            c.fail(path, f"expected one of: {', '.join(item.readings)}; got {reading!r}")
+        readings[cf] = reading
+    return readings
