@@ -3,32 +3,33 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, expand_paths, print_error
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..notation.events import Event
 
 
 def register(app: typer.Typer) -> None:
     app.command("parse")(parse)
 
 
-def _describe(event: object) -> str:
-    from ..notation.events import to_data
+def _details(event: Event) -> str:
+    """The event's canonical clause text, as `monolog fmt` writes it (without the actor)."""
+    from ..notation.formatter import FormatError, format_clause
 
-    data = to_data(event)
-    data.pop("kind", None)
-    data.pop("span", None)
-    parts = []
-    for key, value in data.items():
-        if value is None or value == [] or value is False:
-            continue
-        if isinstance(value, dict) and set(value) == {"text", "kind"}:
-            value = value["text"]
-        parts.append(
-            f"{key}={json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value}"
-        )
-    return " ".join(parts)
+    try:
+        return format_clause(event)
+    except FormatError as exc:  # pragma: no cover - parsed events are always writable
+        return f"<{exc}>"
 
 
 def parse(
@@ -41,7 +42,7 @@ def parse(
     from ..notation.events import SCHEMA_VERSION, TRIVIA, to_data
 
     status = EXIT_CLEAN
-    console = None
+    console: Console | None = None
     for name in expand_paths(files):
         try:
             events = parse_file(name)
@@ -58,19 +59,50 @@ def parse(
                 out.append(
                     json.dumps({"schema": SCHEMA_VERSION, "file": name, **data}, ensure_ascii=False)
                 )
-            typer.echo("\n".join(out))
+            if out:
+                typer.echo("\n".join(out))
             continue
-        from rich.console import Console
-        from rich.table import Table
-
-        console = console or Console()
-        table = Table(title=name, show_lines=False)
-        table.add_column("line:col", justify="right", no_wrap=True)
-        table.add_column("event", no_wrap=True)
-        table.add_column("actor", no_wrap=True)
-        table.add_column("details")
-        for e in events:
-            actor = getattr(e, "actor", None)
-            table.add_row(str(e.span), e.kind, actor.text if actor else "", _describe(e))
-        console.print(table)
+        console = console or _console()
+        table = _table(name, events)
+        if console.is_terminal:
+            console.print(table)
+        else:  # piped: no padding at the ends of lines, so the text diffs and greps cleanly
+            with console.capture() as captured:
+                console.print(table)
+            typer.echo("\n".join(line.rstrip() for line in captured.get().splitlines()))
     raise typer.Exit(status)
+
+
+def _console() -> Console:
+    """A console for the event table: colour only on a terminal and never under NO_COLOR;
+    when the output is piped, a width wide enough that the details column stays readable."""
+    from rich.console import Console
+
+    width = None
+    if not sys.stdout.isatty() and "COLUMNS" not in os.environ:
+        width = 160
+    # Rich itself leaves colour out when the output is not a terminal or NO_COLOR is set
+    return Console(width=width, highlight=False)
+
+
+def _table(name: str, events: list[Event]) -> Table:
+    """The events of one record as a Rich table. Cells are plain Text, never markup: a tag
+    line like `[Event "x"]` must show as written."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=Text(name), box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("line:col", justify="right", no_wrap=True)
+    table.add_column("event", no_wrap=True)
+    table.add_column("actor", no_wrap=True)
+    table.add_column("details", overflow="fold")
+    for e in events:
+        actor = getattr(e, "actor", None)
+        table.add_row(
+            Text(str(e.span)),
+            Text(e.kind),
+            Text(str(actor) if actor is not None else ""),
+            Text(_details(e)),
+        )
+    return table
