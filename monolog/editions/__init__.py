@@ -4,6 +4,7 @@ from .errors import EditionError, ResolveError
 from .loader import DEFAULT_EDITION, list_editions, load_edition
 from .model import Card, Deck, Edition, RuleParams, Square
 from .readings import CFItem, check_ruling, default_readings, load_readings
+from .resolver import Resolver
 
 __all__ = [
     "DEFAULT_EDITION",
@@ -13,6 +14,7 @@ __all__ = [
     "Edition",
     "EditionError",
     "ResolveError",
+    "Resolver",
     "RuleParams",
     "Square",
     "check_ruling",
