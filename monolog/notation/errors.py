@@ -6,13 +6,16 @@ and says in words what was expected there. The codes are P-codes of the finding 
 
 from __future__ import annotations
 
+import difflib
 import errno
 import os
+import re
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..findings.model import Finding, Severity
 from .events import Span
+from .mistakes import MISTAKES, Mistake
 
 # What each terminal means, in the words a referee would use.
 TERMINAL_WORDS: dict[str, str] = {
@@ -61,7 +64,7 @@ class ParseError(Exception):
         head = f"{f.location()}: {f.code} {f.message}"
         if self.source_line is None or not f.span.line:
             return head
-        line = self.source_line.rstrip("\r\n").expandtabs(1)
+        line = _visible(self.source_line.rstrip("\r\n"))
         shown, offset = _clip(line, max(f.span.column, 1) - 1)
         caret = " " * offset + "^"
         parts = [head, "    " + shown, "    " + caret]
@@ -69,6 +72,23 @@ class ParseError(Exception):
         if expected:
             parts.append("    expected " + _join_words(expected))
         return "\n".join(parts)
+
+
+def _visible(line: str) -> str:
+    """The line as it can be shown: a tab is one space (as Lark counts columns), and other
+    control characters are shown by their Unicode pictures, so the caret stays in place."""
+    out = []
+    for ch in line:
+        code = ord(ch)
+        if ch == "\t":
+            out.append(" ")
+        elif code < 0x20:
+            out.append(chr(0x2400 + code))
+        elif code == 0x7F:
+            out.append("\u2421")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def _clip(line: str, col: int, width: int = 100) -> tuple[str, int]:
@@ -89,96 +109,274 @@ def _join_words(words: list[str]) -> str:
 
 
 def _line_of(text: str, line: int) -> str:
-    lines = text.splitlines()
+    """Line `line` of the text, counted as Lark counts: only '\\n' ends a line."""
+    lines = text.split("\n")
     if 1 <= line <= len(lines):
-        return lines[line - 1]
+        return lines[line - 1].rstrip("\r")
     return ""
 
 
-def describe_terminals(names: set[str] | frozenset[str]) -> list[str]:
-    """Plain words for a set of terminal names, keywords first in alphabetical order."""
+# Terminals that can start a clause: when most of them are possible, they are named as one.
+_CLAUSE_STARTS = frozenset(
+    {
+        "ROLL", "ARROW", "EQUALS", "SALARY", "BUY", "DECLINE", "AUCTION", "RENT", "TAX", "CARD",
+        "DICE", "JAIL", "FINE", "GOOJF", "BUILD", "SELL", "MORTGAGE", "UNMORTGAGE", "INTEREST",
+        "PAY", "BANKRUPT", "RESIGN", "TIME", "END", "DISPUTED",
+    }
+)  # fmt: skip
+_CLAUSE_WORDS = "another clause (a roll like 3-4, or a word like 'buy', 'rent', 'card' or 'build')"
+_MAX_WORDS = 8
+
+
+def _keyword_of(name: str) -> str | None:
+    """The literal text of a keyword or punctuation terminal, else None."""
     from .parser import get_parser
 
-    parser = get_parser()
-    by_name = {t.name: t for t in parser.terminals}
+    for term in get_parser().terminals:
+        if term.name == name:
+            return str(term.pattern.value) if term.pattern.type == "str" else None
+    return None
+
+
+def describe_expected(names: set[str] | frozenset[str]) -> list[str]:
+    """What the parser was ready to read, in plain words, trimmed to what helps a writer.
+
+    The end of the line stands for the end of the file too; a name, a quoted name and a square
+    number are said once; when most clauses could follow, they are named as one.
+    """
+    names = set(names)
+    words: list[str] = []
+    if "_NL" in names or "$END" in names:
+        names -= {"_NL", "$END"}
+        words.append("the end of the line")
+    if len(names & _CLAUSE_STARTS) >= 8:
+        names -= _CLAUSE_STARTS
+        words.append(_CLAUSE_WORDS)
+    if "NAME" in names:
+        names -= {"NAME", "STRING", "SQNUM"} if "SQNUM" in names else {"NAME", "STRING"}
+        words.insert(0, TERMINAL_WORDS["NAME"])
     keywords: list[str] = []
-    others: list[str] = []
     for name in sorted(names):
         if name in TERMINAL_WORDS:
-            others.append(TERMINAL_WORDS[name])
+            words.insert(0, TERMINAL_WORDS[name])
             continue
-        term = by_name.get(name)
-        if (term is not None and term.pattern.type == "str") or (
-            name.startswith("__ANON") and term is not None
-        ):
-            keywords.append(f"'{term.pattern.value}'")
-        else:
-            others.append(name.lower())
-    if len(keywords) > 8:
-        keywords = [*keywords[:8], "another keyword"]
-    return others + keywords
+        literal = _keyword_of(name)
+        keywords.append(f"'{literal}'" if literal is not None else name.lower())
+    words = words[:-1] + keywords + words[-1:] if words else keywords
+    if len(words) > _MAX_WORDS:
+        words = [*words[: _MAX_WORDS - 1], "another keyword"]
+    return words
+
+
+def describe_terminals(names: set[str] | frozenset[str]) -> list[str]:
+    """Plain words for a set of terminal names (kept for callers of the first version)."""
+    return describe_expected(names)
+
+
+def _error_position(exc: UnexpectedInput, text: str) -> tuple[int, int, int]:
+    """Line, column and offset in `text` where the parser stopped (the end for an early end)."""
+    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        tok = exc.token
+        pos = tok.start_pos if tok.start_pos is not None else len(text)
+        return tok.line or 1, tok.column or 1, pos
+    if isinstance(exc, UnexpectedCharacters):
+        return exc.line, exc.column, exc.pos_in_stream or 0
+    line, column = _end_position(text)
+    return line, column, len(text)
+
+
+def _expected_names(exc: UnexpectedInput) -> set[str]:
+    if isinstance(exc, UnexpectedToken):
+        return set(exc.accepts or exc.expected)
+    if isinstance(exc, UnexpectedCharacters):
+        # `allowed` is what the lexer state allows, which LALR widens with the lookaheads of
+        # other places; the interactive parser says what can really follow here.
+        interactive = getattr(exc, "interactive_parser", None)
+        if interactive is not None:
+            try:
+                return set(interactive.accepts())
+            except UnexpectedInput:  # pragma: no cover - accepts() catches these itself
+                pass
+        return set(exc.allowed or ())
+    if isinstance(exc, UnexpectedEOF):
+        return set(exc.expected or ())
+    return set()  # pragma: no cover - Lark has no other kinds
+
+
+def _word_from(text: str, pos: int) -> tuple[int, str]:
+    """The whole word around `pos` (a keyword typed into a longer word stops mid-word)."""
+    start = pos
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    end = pos
+    while end < len(text) and (text[end].isalnum() or text[end] in "_-'"):
+        end += 1
+    return start, text[start:end]
+
+
+def _hint_for(word: str, expected: set[str]) -> str:
+    """A suggestion for an unknown word: the closest keyword, preferring those allowed there."""
+    from .parser import get_parser
+
+    keywords = [
+        str(t.pattern.value)
+        for t in get_parser().terminals
+        if t.pattern.type == "str" and str(t.pattern.value).isalpha()
+    ]
+    allowed = [k for t in expected if (k := _keyword_of(t) or "").isalpha()]
+    for pool in (allowed, keywords):
+        close = difflib.get_close_matches(word.lower(), pool, n=1, cutoff=0.6)
+        if close:
+            return f"; did you mean '{close[0]}'?"
+    return (
+        ": keywords are lower case and names start with a capital letter"
+        ' (write any other name in quotes, like "Go to Jail")'
+    )
 
 
 def describe_unexpected(exc: UnexpectedInput, text: str, filename: str) -> ParseError:
-    """A clean ParseError from Lark's exception."""
-    line = getattr(exc, "line", 0) or 0
-    column = getattr(exc, "column", 0) or 0
-    expected_names: set[str] = set()
-    if isinstance(exc, UnexpectedToken):
-        expected_names = set(exc.accepts or exc.expected)
-        tok = exc.token
-        if tok.type == "$END":
-            what = "the record ends too early"
-            line, column = _end_position(text)
-        elif tok.type == "_NL":
-            what = "the line ends too early"
-        else:
-            what = f"unexpected {_token_words(tok.type, str(tok))}"
-        code = "P101"
-    elif isinstance(exc, UnexpectedCharacters):
-        expected_names = set(exc.allowed or ())
-        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
-        what = f"unexpected character {ch!r}" if not ch.isalnum() else _word_at(text, exc)
-        code = "P102"
-    elif isinstance(exc, UnexpectedEOF):
-        expected_names = set(exc.expected or ())
-        what = "the record ends too early"
-        line, column = _end_position(text)
-        code = "P101"
-    else:  # pragma: no cover - Lark has no other kinds
-        what, code = str(exc), "P100"
-    words = describe_terminals(expected_names) if expected_names else []
-    span = Span(line, column, line, column + 1)
+    """A clean ParseError from Lark's exception: a known mistake when one fits, else generic."""
+    line, column, pos = _error_position(exc, text)
+    expected = _expected_names(exc)
+    found = _find_mistake(exc, text, pos, line, expected)
+    if found is not None:
+        mistake, matched = found
+        word, hint = "", ""
+        if mistake.code == "P112":
+            start, word = _word_from(text, pos)
+            column -= pos - start
+            hint = _hint_for(word, expected)
+        message = mistake.message.format(text=matched, word=word, hint=hint)
+        words = list(mistake.expected) or describe_expected(expected)
+        code = mistake.code
+    else:
+        code, message = _generic(exc, text, pos)
+        words = describe_expected(expected)
     finding = Finding(
         code,
         Severity.ERROR,
-        what,
-        span=span,
-        rule=None,
+        message,
+        span=Span(line, column, line, column + 1),
         expected=words or None,
-        recorded=None,
         file=filename,
     )
     return ParseError(finding, _line_of(text, line))
 
 
+def _generic(exc: UnexpectedInput, text: str, pos: int) -> tuple[str, str]:
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        if tok.type == "$END":
+            return "P101", "the record ends too early"
+        if tok.type == "_NL":
+            return "P101", "the line ends too early"
+        return "P101", f"unexpected {_token_words(tok.type, str(tok))}"
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[pos] if pos < len(text) else ""
+        if ch.isalnum():
+            return "P102", f"unexpected {_word_from(text, pos)[1]!r}"
+        return "P102", f"unexpected character {ch!r}"
+    return "P101", "the record ends too early"
+
+
+def _find_mistake(
+    exc: UnexpectedInput, text: str, pos: int, line: int, expected: set[str]
+) -> tuple[Mistake, str] | None:
+    """The first entry of the mistake table that fits this error, with the text it matched."""
+    line_text = _line_of(text, line)
+    for mistake in MISTAKES:
+        matched = ""
+        if mistake.shape is not None:
+            m = _compiled(mistake.shape).match(text, pos)
+            if m is None:
+                continue
+            matched = m.group(0).strip()
+        if mistake.needs is not None and mistake.needs not in expected:
+            continue
+        if mistake.line is not None and not _compiled(mistake.line).match(line_text):
+            continue
+        if mistake.anywhere:
+            return mistake, matched
+        if exc.state is None:
+            continue
+        label = exc.match_examples(_replay, [(mistake.code, mistake.examples)])  # type: ignore[arg-type]
+        if label is not None:
+            return mistake, matched
+    return None
+
+
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+_EXAMPLE_ERRORS: dict[str, UnexpectedInput | None] = {}
+
+
+def _compiled(pattern: str) -> re.Pattern[str]:
+    compiled = _PATTERNS.get(pattern)
+    if compiled is None:
+        compiled = _PATTERNS[pattern] = re.compile(pattern)
+    return compiled
+
+
+def _replay(example: str) -> None:
+    """Parse an example of a mistake for match_examples, remembering how it fails."""
+    if example not in _EXAMPLE_ERRORS:
+        from .parser import example_error
+
+        _EXAMPLE_ERRORS[example] = example_error(example)
+    error = _EXAMPLE_ERRORS[example]
+    if error is not None:
+        raise error
+
+
+_TOKEN_NOUNS: dict[str, str] = {
+    "NAME": "name",
+    "STRING": "quoted text",
+    "SQNUM": "square number",
+    "AMOUNT": "amount",
+    "INT": "number",
+    "ROLL": "roll",
+    "TURN_NO": "turn number",
+    "PERCENT": "percentage",
+    "COUNT": "house count",
+}
+
+
 def _token_words(type_: str, value: str) -> str:
-    if type_ in TERMINAL_WORDS:
-        return f"{TERMINAL_WORDS[type_].split(' like ')[0]} {value!r}"
-    return f"{value!r}"
-
-
-def _word_at(text: str, exc: UnexpectedCharacters) -> str:
-    start = exc.pos_in_stream
-    end = start
-    while end < len(text) and not text[end].isspace():
-        end += 1
-    return f"unexpected {text[start:end]!r}"
+    noun = _TOKEN_NOUNS.get(type_)
+    return f"{noun} {value!r}" if noun else repr(value)
 
 
 def _end_position(text: str) -> tuple[int, int]:
-    lines = text.splitlines() or [""]
-    return len(lines), len(lines[-1]) + 1
+    """The spot just after the last character of the last line that is not empty."""
+    lines = text.rstrip("\r\n").split("\n")
+    return len(lines), len(lines[-1].rstrip("\r")) + 1
+
+
+def empty_error(filename: str) -> ParseError:
+    """The record holds no tag, no setup and no turn: nothing to read."""
+    finding = Finding(
+        "P003",
+        Severity.ERROR,
+        "the record is empty: it holds no tag, setup or turn line",
+        expected=["a tag, a setup line or a turn line"],
+        file=filename,
+    )
+    return ParseError(finding)
+
+
+def nul_error(filename: str, text: str) -> ParseError:
+    """A NUL byte: the file is binary, or damaged."""
+    pos = text.index("\0")
+    line = text.count("\n", 0, pos) + 1
+    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    finding = Finding(
+        "P004",
+        Severity.ERROR,
+        "the record holds a NUL byte: it looks like a binary or damaged file, not a record",
+        span=Span(line, column, line, column + 1),
+        expected=["text"],
+        file=filename,
+    )
+    return ParseError(finding, _line_of(text, line))
 
 
 def decode_error(filename: str, data: bytes, exc: UnicodeDecodeError) -> ParseError:

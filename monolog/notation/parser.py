@@ -16,7 +16,14 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, VisitError
 
 from . import events as ev
-from .errors import ParseError, decode_error, describe_unexpected, io_error
+from .errors import (
+    ParseError,
+    decode_error,
+    describe_unexpected,
+    empty_error,
+    io_error,
+    nul_error,
+)
 from .transformer import EventBuilder
 
 _PACKAGE_GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "monolog.lark"
@@ -124,6 +131,8 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
     """Parse a whole record. Raises ParseError (with a finding) on any mistake."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    if "\0" in text:
+        raise nul_error(filename, text)
     parser = get_parser()
     _TRIVIA.items = []
     try:
@@ -135,9 +144,22 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
         raise ParseError.internal(filename, text, exc) from None
     finally:
         trivia, _TRIVIA.items = _TRIVIA.items, []
-    if events is None:  # an empty file parses to nothing
-        events = []
+    if not events:  # nothing but comments and blank lines, or nothing at all
+        raise empty_error(filename)
     return _merge(events, trivia)
+
+
+def example_error(text: str) -> UnexpectedInput | None:
+    """How the parser fails on a text (for matching errors against examples of mistakes)."""
+    parser = get_parser()
+    saved, _TRIVIA.items = _TRIVIA.items, []
+    try:
+        parser.parse(text)
+    except UnexpectedInput as exc:
+        return exc
+    finally:
+        _TRIVIA.items = saved
+    return None
 
 
 def read_source(path: str | os.PathLike[str]) -> str:
