@@ -12,6 +12,7 @@ added to the base's); `decks` cards are matched by `id` (a new id adds a card).
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -64,15 +65,49 @@ def load_edition(key_or_path: str) -> Edition:
 @cache
 def _load_builtin(key: str) -> Edition:
     file = f"monolog/editions/data/{key}.yaml"
-    text = _data_dir().joinpath(f"{key}.yaml").read_bytes()
-    data = _merged(parse_yaml(text, file), file, None, depth=0)
-    return build_edition(data, file=file, key=key)
+    return _build(_data_dir().joinpath(f"{key}.yaml").read_bytes(), file, None, key)
 
 
 def _load_path(path: Path) -> Edition:
-    file = str(path)
-    data = _merged(parse_yaml(_read(path), file), file, path.parent, depth=0)
-    return build_edition(data, file=file, key=path.stem)
+    return _build(_read(path), str(path), path.parent, path.stem)
+
+
+def _build(raw: bytes, file: str, base_dir: Path | None, key: str) -> Edition:
+    """Parse, resolve `extends`, check and build; a schema complaint about a file that extends
+    nothing also gets the line and column of the offending value."""
+    node, data = _parse(raw, file)
+    try:
+        return build_edition(_merged(data, file, base_dir, depth=0), file=file, key=key)
+    except EditionError as exc:
+        if exc.file != file or not exc.path or (isinstance(data, dict) and "extends" in data):
+            raise
+        mark = _locate(node, exc.path)
+        if mark is None:
+            raise
+        where = f"{file}:{mark.line + 1}:{mark.column + 1}"
+        raise EditionError(exc.detail, file=where, path=exc.path) from None
+
+
+_STEP = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
+
+
+def _locate(node: yaml.Node, path: str) -> yaml.Mark | None:
+    """Where in the file the value at a key path (`squares[12].price`) is written, if it is."""
+    mark = node.start_mark
+    for index, key in _STEP.findall(path):
+        if index and isinstance(node, yaml.SequenceNode) and int(index) < len(node.value):
+            node = node.value[int(index)]
+        elif key and isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                if isinstance(k, yaml.ScalarNode) and k.value == key:
+                    node = v
+                    break
+            else:
+                return mark
+        else:
+            return mark
+        mark = node.start_mark
+    return mark
 
 
 def _read(path: Path) -> bytes:
@@ -91,22 +126,41 @@ def _read(path: Path) -> bytes:
     return data
 
 
+class _CountingLoader(yaml.SafeLoader):  # type: ignore[misc,unused-ignore]
+    """SafeLoader that gives up once the document has more nodes than the budget allows."""
+
+    def __init__(self, text: str, file: str) -> None:
+        super().__init__(text)
+        self.file = file
+        self.nodes = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise EditionError(f"document has more than {MAX_NODES:,} YAML nodes", file=self.file)
+        return super().compose_node(parent, index)  # type: ignore[no-any-return,unused-ignore]
+
+
 def parse_yaml(data: bytes, file: str) -> Any:
     """Safe YAML for untrusted input: size cap, node budget and duplicate-key check, then plain
     construction. Raises EditionError with the file and line:column of the problem."""
+    return _parse(data, file)[1]
+
+
+def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
     if len(data) > MAX_BYTES:
         raise EditionError(f"file exceeds {MAX_BYTES:,} bytes", file=file)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise EditionError(f"not valid UTF-8 (byte {exc.start})", file=file) from None
-    loader = yaml.SafeLoader(text)
+    loader = _CountingLoader(text, file)
     try:
         node = loader.get_single_node()
         if node is None:
             raise EditionError("the file is empty; expected an edition mapping", file=file)
         _budget(node, file)
-        return loader.construct_document(node)
+        return node, loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
