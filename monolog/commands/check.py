@@ -1,0 +1,121 @@
+"""`monolog check [PATH...]`: run scenario files and say which pass.
+
+One line per scenario, the diff of each failure, a summary. Exit 0 when every scenario passes,
+1 when one fails, 2 when a scenario file itself is invalid (or none is found). `--junit FILE`
+writes JUnit XML; `--coverage` says which rules of the matrix have a passing scenario.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, print_error
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..scenarios.coverage import Coverage
+    from ..scenarios.runner import Result
+
+
+def register(app: typer.Typer) -> None:
+    app.command("check")(check)
+
+
+def check(
+    paths: list[str] = typer.Argument(
+        None, help="Scenario files (.yaml) or folders [default: scenarios/]."
+    ),
+    junit: str = typer.Option(None, "--junit", metavar="FILE", help="Write JUnit XML here."),
+    coverage: bool = typer.Option(
+        False, "--coverage", help="List which rule IDs and CF items have a passing scenario."
+    ),
+    rules_doc: str = typer.Option(
+        "docs/rules.md",
+        "--rules-doc",
+        metavar="FILE",
+        help="Rules documentation whose 'not enforced' section --coverage reads.",
+    ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Show failures and the summary only."),
+) -> None:
+    """Run scenario files: replay each record and compare with what it expects."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    from ..scenarios.suite import find_files, run_files
+
+    console = Console(highlight=False, soft_wrap=True)
+    files = find_files(paths or ["scenarios"])
+
+    def on_result(result: Result) -> None:
+        name = escape(result.scenario.name)
+        if result.passed:
+            if not quiet:
+                console.print(f"[green]PASS[/green]  {name}")
+            return
+        console.print(f"[bold red]FAIL[/bold red]  {name}")
+        for line in result.problems:
+            console.print("      " + escape(line))
+
+    def on_error(error: Exception) -> None:
+        print_error(f"invalid scenario file: {error}")
+
+    suite = run_files(files, on_result, on_error)
+
+    if junit:
+        from ..scenarios.junit import write
+
+        try:
+            write(suite, junit)
+        except OSError as exc:
+            print_error(f"{junit}: cannot write the JUnit file ({exc.strerror or exc})")
+            raise typer.Exit(EXIT_UNREADABLE) from None
+
+    total = len(suite.results)
+    parts = [f"{suite.passed} passed", f"{suite.failed} failed"]
+    if suite.invalid:
+        n = len(suite.invalid)
+        parts.append(f"{n} invalid file{'s' if n != 1 else ''}")
+    colour = "red" if suite.failed or suite.invalid else "green"
+    console.print(
+        f"[{colour}]{total} scenario{'s' if total != 1 else ''}: {', '.join(parts)}[/{colour}]"
+    )
+
+    if coverage:
+        from ..scenarios.coverage import compute, not_enforced_ids
+
+        listed = not_enforced_ids(rules_doc)
+        _print_coverage(console, compute(suite.results, listed or ()), listed is not None)
+
+    if suite.invalid:
+        raise typer.Exit(EXIT_UNREADABLE)
+    raise typer.Exit(EXIT_FINDINGS if suite.failed else EXIT_CLEAN)
+
+
+def _print_coverage(console: Console, cov: Coverage, have_doc: bool) -> None:
+    from rich.table import Table
+
+    table = Table(title="Rule coverage by passing scenarios", title_justify="left")
+    table.add_column("group", no_wrap=True)
+    table.add_column("covered", justify="right", no_wrap=True)
+    table.add_column("with a passing scenario")
+    table.add_column("with none")
+    for group, keys in cov.groups().items():
+        have = [k for k in keys if cov.status(k) == "covered"]
+        lacking = []
+        for k in keys:
+            status = cov.status(k)
+            if status == "failing":
+                lacking.append(f"{k} (failing)")
+            elif status == "not enforced":
+                lacking.append(f"{k} (listed, not enforced)")
+            elif status == "none":
+                lacking.append(k)
+        table.add_row(group, f"{len(have)}/{len(keys)}", ", ".join(have), ", ".join(lacking))
+    console.print(table)
+    if have_doc:
+        n = len(cov.not_enforced - set(cov.passing))
+        console.print(f"listed, not enforced: {n}")
+    console.print(cov.totals())

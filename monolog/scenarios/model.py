@@ -1,0 +1,460 @@
+"""Scenario files: a small record and what replaying it must give.
+
+A scenario file (`scenarios/**/*.yaml`) holds one scenario, or a list of them under a top-level
+`scenarios:` key. Each scenario names the rules it exercises, gives a record (inline under
+`record:` or in a file under `record_file:`, relative to the YAML file) and says what to expect:
+
+- `findings`: the exact set of findings, as `{code, line}` (and optionally `column`) items;
+  omitted means findings are not checked;
+- `state`: `{line: partial snapshot}`, the state after the last event of that line;
+- `final`: a partial snapshot at the end of the record;
+- `parse_error`: `{code, line, column}`: the record must fail to parse, there;
+- `settlement`: kept as written for the settlement checks.
+
+Loading validates everything; a mistake raises `ScenarioFileError` naming the file, the line in
+the YAML file and the key path (`expect.findings[1].code`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
+CF_ID = re.compile(r"^CF-\d{2}$")
+FINDING_CODE = re.compile(r"^[PMAW]\d{2,3}$")
+
+SCENARIO_KEYS = (
+    "title",
+    "rules",
+    "edition",
+    "variant",
+    "rulings",
+    "record",
+    "record_file",
+    "expect",
+    "notes",
+)
+EXPECT_KEYS = ("findings", "state", "final", "parse_error", "settlement")
+FINDING_KEYS = ("code", "line", "column")
+PARSE_ERROR_KEYS = ("code", "line", "column")
+
+
+class ScenarioFileError(Exception):
+    """A scenario file that cannot be used: unreadable, not YAML, or not a valid scenario."""
+
+    def __init__(self, file: str, message: str, line: int | None = None, path: str = "") -> None:
+        self.file = file
+        self.line = line
+        self.path = path
+        self.detail = message
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {path + ': ' if path else ''}{message}")
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedFinding:
+    """A finding the replay must give: code and line, and the column when written."""
+
+    code: str
+    line: int
+    column: int | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.line}:{self.column}" if self.column is not None else f"line {self.line}"
+        return f"{self.code} at {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedParseError:
+    """The record must fail to parse with this code, at this line and column when written."""
+
+    code: str
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        if self.line is None:
+            return self.code
+        where = f"{self.line}:{self.column}" if self.column is not None else f"line {self.line}"
+        return f"{self.code} at {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """What a scenario expects. None means "not checked"."""
+
+    findings: tuple[ExpectedFinding, ...] | None = None
+    state: dict[int, dict[str, Any]] = field(default_factory=dict)
+    final: dict[str, Any] | None = None
+    parse_error: ExpectedParseError | None = None
+    settlement: Any = None
+
+    @property
+    def needs_engine(self) -> bool:
+        """True when checking needs a replay, not just a parse."""
+        if self.parse_error is not None:
+            return False
+        return self.findings is not None or bool(self.state) or self.final is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """One scenario, loaded and validated."""
+
+    title: str
+    file: Path
+    line: int
+    index: int
+    rules: tuple[str, ...]
+    record: str | None
+    record_file: Path | None
+    expect: Expectation
+    edition: str | None = None
+    variant: str | None = None
+    rulings: dict[str, str] = field(default_factory=dict)
+    notes: str | None = None
+
+    @property
+    def name(self) -> str:
+        """`file::title`, the scenario's name in reports."""
+        return f"{self.file}::{self.title}"
+
+    @property
+    def record_name(self) -> str:
+        """The file name findings and parse errors are reported against."""
+        if self.record_file is not None:
+            return str(self.record_file)
+        return f"{self.file}:{self.title}"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleCatalogue:
+    """The rule IDs and CF items of the rules matrix, with their short titles."""
+
+    rules: dict[str, str]
+    conflicts: dict[str, str]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.rules or key in self.conflicts
+
+    def title(self, key: str) -> str:
+        return self.rules.get(key) or self.conflicts.get(key) or ""
+
+
+@lru_cache(maxsize=1)
+def rule_catalogue() -> RuleCatalogue:
+    """The IDs shipped with the package (generated from the matrix by tools/gen_rule_ids.py)."""
+    text = resources.files(__package__).joinpath("rule_ids.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    return RuleCatalogue(dict(data["rules"]), dict(data["conflicts"]))
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_scenarios(path: str | Path) -> list[Scenario]:
+    """Every scenario in a file. Raises ScenarioFileError on anything wrong with the file."""
+    file = Path(path)
+    name = str(file)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioFileError(name, f"not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise ScenarioFileError(name, f"cannot read the file ({exc.strerror or exc})") from None
+    return parse_scenarios(text, file)
+
+
+def parse_scenarios(text: str, file: Path) -> list[Scenario]:
+    """Scenarios from YAML text; `file` names it in errors and anchors `record_file`."""
+    name = str(file)
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        line = mark.line + 1 if mark is not None else None
+        raise ScenarioFileError(name, f"not valid YAML: {problem}", line) from None
+    finally:
+        loader.dispose()
+    v = _Validator(name, node)
+    if data is None:
+        raise v.error("", "the file is empty: expected a scenario or a `scenarios:` list")
+    if not isinstance(data, dict):
+        raise v.error("", "expected a mapping (a scenario, or a `scenarios:` list)")
+    if "scenarios" in data:
+        extra = sorted(str(k) for k in data if k != "scenarios")
+        if extra:
+            raise v.error(
+                extra[0], "a file with a `scenarios:` list holds nothing else at the top level"
+            )
+        items = data["scenarios"]
+        if not isinstance(items, list) or not items:
+            raise v.error("scenarios", "expected a non-empty list of scenarios")
+        scenarios = [v.scenario(item, f"scenarios[{i}]", i, file) for i, item in enumerate(items)]
+    else:
+        scenarios = [v.scenario(data, "", 0, file)]
+    seen: dict[str, int] = {}
+    for s in scenarios:
+        if s.title in seen:
+            prefix = f"scenarios[{s.index}]." if len(scenarios) > 1 else ""
+            raise v.error(
+                f"{prefix}title",
+                f"the title {s.title!r} is already used by scenarios[{seen[s.title]}]; "
+                "titles must differ within a file",
+            )
+        seen[s.title] = s.index
+    return scenarios
+
+
+class _Validator:
+    """Checks scenario data and locates mistakes in the YAML source by key path."""
+
+    def __init__(self, file: str, root: yaml.Node | None) -> None:
+        self.file = file
+        self.root = root
+
+    # ---------------------------------------------------------------- errors
+    def line_of(self, path: str) -> int | None:
+        node = self.root
+        if node is None:
+            return None
+        line: int = node.start_mark.line + 1
+        for part in _split_path(path):
+            child: yaml.Node | None = None
+            if isinstance(node, yaml.MappingNode):
+                for key_node, value_node in node.value:
+                    if str(getattr(key_node, "value", None)) == str(part):
+                        child = value_node
+                        line = key_node.start_mark.line + 1
+                        break
+            elif (
+                isinstance(node, yaml.SequenceNode)
+                and isinstance(part, int)
+                and 0 <= part < len(node.value)
+            ):
+                child = node.value[part]
+                line = child.start_mark.line + 1
+            if child is None:
+                break
+            node = child
+        return line
+
+    def error(self, path: str, message: str) -> ScenarioFileError:
+        return ScenarioFileError(self.file, message, self.line_of(path), path)
+
+    # ---------------------------------------------------------------- pieces
+    def scenario(self, data: Any, path: str, index: int, file: Path) -> Scenario:
+        def at(key: str) -> str:
+            return f"{path}.{key}" if path else key
+
+        if not isinstance(data, dict):
+            raise self.error(path, "expected a mapping with title, rules, record and expect")
+        self.known_keys(data, path, SCENARIO_KEYS)
+        title = self.text(data, at("title"), data.get("title"), required=True)
+        assert title is not None
+        rules = self.rule_ids(data.get("rules"), at("rules"))
+        edition = self.text(data, at("edition"), data.get("edition"))
+        variant = self.text(data, at("variant"), data.get("variant"))
+        notes = self.text(data, at("notes"), data.get("notes"))
+        rulings = self.rulings(data.get("rulings"), at("rulings"))
+        record, record_file = self.record(data, path, file)
+        expect = self.expectation(data.get("expect"), at("expect"))
+        return Scenario(
+            title=title,
+            file=file,
+            line=self.line_of(path) or 1,
+            index=index,
+            rules=rules,
+            record=record,
+            record_file=record_file,
+            expect=expect,
+            edition=edition,
+            variant=variant,
+            rulings=rulings,
+            notes=notes,
+        )
+
+    def known_keys(self, data: Mapping[Any, Any], path: str, allowed: Sequence[str]) -> None:
+        for key in data:
+            if key not in allowed:
+                where = f"{path}.{key}" if path else str(key)
+                raise self.error(
+                    where, f"unknown key {key!r}; expected one of: {', '.join(allowed)}"
+                )
+
+    def text(self, data: Any, path: str, value: Any, required: bool = False) -> str | None:
+        if value is None:
+            if required:
+                raise self.error(path.rpartition(".")[0], f"`{_last(path)}` is required")
+            return None
+        if not isinstance(value, str) or not value.strip():
+            raise self.error(path, "expected a non-empty text")
+        return value.strip() if "\n" not in value else value
+
+    def rule_ids(self, value: Any, path: str) -> tuple[str, ...]:
+        if value is None:
+            raise self.error(
+                path.rpartition(".")[0],
+                "`rules` is required: the RULES-MATRIX IDs or CF items the scenario exercises",
+            )
+        if not isinstance(value, list):
+            raise self.error(path, "expected a list of rule IDs like [RENT-04, CF-01]")
+        catalogue = rule_catalogue()
+        out: list[str] = []
+        for i, item in enumerate(value):
+            where = f"{path}[{i}]"
+            if not isinstance(item, str) or not RULE_ID.match(item):
+                raise self.error(where, f"{item!r} is not a rule ID like RENT-04 or CF-01")
+            if item not in catalogue:
+                raise self.error(where, f"{item} is not a RULES-MATRIX rule ID or CF item")
+            out.append(item)
+        return tuple(out)
+
+    def rulings(self, value: Any, path: str) -> dict[str, str]:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise self.error(path, "expected a mapping like {CF-02: reading}")
+        out: dict[str, str] = {}
+        for key, reading in value.items():
+            where = f"{path}.{key}"
+            if not isinstance(key, str) or not CF_ID.match(key):
+                raise self.error(where, f"{key!r} is not a CF item like CF-02")
+            if key not in rule_catalogue().conflicts:
+                raise self.error(where, f"{key} is not a CF item of the rules matrix")
+            if not isinstance(reading, str) or not reading.strip():
+                raise self.error(where, "expected the name of a reading")
+            out[key] = reading.strip()
+        return out
+
+    def record(self, data: dict[Any, Any], path: str, file: Path) -> tuple[str | None, Path | None]:
+        def at(key: str) -> str:
+            return f"{path}.{key}" if path else key
+
+        inline, ref = data.get("record"), data.get("record_file")
+        if inline is not None and ref is not None:
+            raise self.error(at("record_file"), "give `record` or `record_file`, not both")
+        if inline is None and ref is None:
+            raise self.error(path, "a scenario needs a `record` (inline) or a `record_file`")
+        if inline is not None:
+            if not isinstance(inline, str):
+                raise self.error(at("record"), "expected the record as text (use `record: |`)")
+            return inline, None
+        if not isinstance(ref, str) or not ref.strip():
+            raise self.error(at("record_file"), "expected a file name relative to this file")
+        target = file.parent / ref.strip()
+        if not target.is_file():
+            raise self.error(at("record_file"), f"no such record file: {target}")
+        return None, target
+
+    def expectation(self, value: Any, path: str) -> Expectation:
+        if value is None:
+            return Expectation()
+        if not isinstance(value, dict):
+            raise self.error(path, "expected a mapping of findings, state, final, parse_error")
+        self.known_keys(value, path, EXPECT_KEYS)
+        findings = self.findings(value, f"{path}.findings")
+        state = self.states(value.get("state"), f"{path}.state")
+        final = value.get("final")
+        if final is not None and not isinstance(final, dict):
+            raise self.error(f"{path}.final", "expected a partial snapshot (a mapping)")
+        parse_error = self.parse_error(value.get("parse_error"), f"{path}.parse_error")
+        if parse_error is not None:
+            clash = [k for k in ("findings", "state", "final") if value.get(k) is not None]
+            if clash:
+                raise self.error(
+                    f"{path}.{clash[0]}",
+                    "a record that must fail to parse cannot also expect replay results",
+                )
+        return Expectation(findings, state, final, parse_error, value.get("settlement"))
+
+    def findings(self, value: dict[Any, Any], path: str) -> tuple[ExpectedFinding, ...] | None:
+        if "findings" not in value:
+            return None
+        items = value["findings"]
+        if items is None:
+            items = []
+        if not isinstance(items, list):
+            raise self.error(path, "expected a list like [{code: M301, line: 4}]")
+        out = []
+        for i, item in enumerate(items):
+            where = f"{path}[{i}]"
+            code, line, column = self.located(item, where, FINDING_KEYS)
+            assert line is not None
+            out.append(ExpectedFinding(code, line, column))
+        return tuple(out)
+
+    def parse_error(self, value: Any, path: str) -> ExpectedParseError | None:
+        if value is None:
+            return None
+        code, line, column = self.located(value, path, PARSE_ERROR_KEYS, optional_line=True)
+        if not code.startswith("P"):
+            raise self.error(f"{path}.code", f"{code} is not a parse error code (P…)")
+        return ExpectedParseError(code, line, column)
+
+    def located(
+        self, item: Any, path: str, keys: Sequence[str], optional_line: bool = False
+    ) -> tuple[str, int | None, int | None]:
+        if not isinstance(item, dict):
+            raise self.error(path, "expected a mapping like {code: M301, line: 4}")
+        self.known_keys(item, path, keys)
+        code = item.get("code")
+        if not isinstance(code, str) or not FINDING_CODE.match(code):
+            raise self.error(f"{path}.code", f"{code!r} is not a finding code like M301 or P101")
+        line = item.get("line")
+        if line is None and optional_line:
+            line = None
+        elif not _is_count(line, 0):
+            raise self.error(f"{path}.line", "expected a line number (0: no line)")
+        column = item.get("column")
+        if column is not None and not _is_count(column, 0):
+            raise self.error(f"{path}.column", "expected a column number (0: no column)")
+        return code, line, column
+
+    def states(self, value: Any, path: str) -> dict[int, dict[str, Any]]:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise self.error(path, "expected a mapping {line: partial snapshot}")
+        out: dict[int, dict[str, Any]] = {}
+        for key, snap in value.items():
+            where = f"{path}.{key}"
+            if not _is_count(key):
+                raise self.error(where, f"{key!r} is not a line number")
+            if not isinstance(snap, dict):
+                raise self.error(where, "expected a partial snapshot (a mapping)")
+            out[key] = snap
+        return out
+
+
+def _is_count(value: Any, least: int = 1) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def _last(path: str) -> str:
+    return path.rpartition(".")[2]
+
+
+def _split_path(path: str) -> list[str | int]:
+    """`scenarios[1].expect.findings[0]` -> ["scenarios", 1, "expect", "findings", 0]."""
+    parts: list[str | int] = []
+    for piece in path.split(".") if path else []:
+        m = re.match(r"^([^\[]*)((?:\[\d+\])*)$", piece)
+        if not m:
+            parts.append(piece)
+            continue
+        if m[1]:
+            parts.append(m[1])
+        parts.extend(int(n) for n in re.findall(r"\[(\d+)\]", m[2]))
+    return parts

@@ -1,0 +1,103 @@
+"""A run of many scenario files: find them, load them, run them, keep the outcomes in order."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .model import Scenario, ScenarioFileError, load_scenarios
+from .runner import Result, run_scenario
+
+SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(slots=True)
+class FileOutcome:
+    """One scenario file: its results, or the error that made it unusable."""
+
+    path: Path
+    results: list[Result] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    error: ScenarioFileError | None = None
+
+
+@dataclass(slots=True)
+class SuiteOutcome:
+    """Every file of a run, in the order they were given."""
+
+    files: list[FileOutcome] = field(default_factory=list)
+
+    @property
+    def results(self) -> list[Result]:
+        return [r for f in self.files for r in f.results]
+
+    @property
+    def passed(self) -> int:
+        return sum(1 for r in self.results if r.passed)
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for r in self.results if not r.passed)
+
+    @property
+    def invalid(self) -> list[FileOutcome]:
+        return [f for f in self.files if f.error is not None]
+
+
+def find_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Scenario files named on the command line; folders give the YAML files below them.
+
+    A path that does not exist, or a folder without any YAML file, is kept as it is so that
+    loading it reports the problem.
+    """
+    out: list[Path] = []
+    seen: set[Path] = set()
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            found = sorted(f for f in path.rglob("*") if f.suffix in SUFFIXES and f.is_file())
+            items = found or [path]
+        else:
+            items = [path]
+        for item in items:
+            key = item.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(item)
+    return out
+
+
+def run_files(
+    files: Iterable[Path],
+    on_result: Callable[[Result], None] | None = None,
+    on_error: Callable[[ScenarioFileError], None] | None = None,
+) -> SuiteOutcome:
+    """Load and run every scenario of every file; the callbacks report progress as it goes."""
+    suite = SuiteOutcome()
+    for path in files:
+        outcome = FileOutcome(path)
+        suite.files.append(outcome)
+        scenarios: list[Scenario] = []
+        if path.is_dir():
+            outcome.error = ScenarioFileError(
+                str(path), "no scenario files (*.yaml) in this folder"
+            )
+        else:
+            try:
+                scenarios = load_scenarios(path)
+            except ScenarioFileError as exc:
+                outcome.error = exc
+        if outcome.error is not None:
+            if on_error is not None:
+                on_error(outcome.error)
+            continue
+        for scenario in scenarios:
+            start = time.perf_counter()
+            result = run_scenario(scenario)
+            outcome.seconds.append(time.perf_counter() - start)
+            outcome.results.append(result)
+            if on_result is not None:
+                on_result(result)
+    return suite
