@@ -293,6 +293,8 @@ def _find_mistake(
             matched = m.group(0).strip()
         if mistake.needs is not None and mistake.needs not in expected:
             continue
+        if mistake.unreadable and not isinstance(exc, UnexpectedCharacters):
+            continue
         if mistake.line is not None and not _compiled(mistake.line).match(line_text):
             continue
         if mistake.anywhere:

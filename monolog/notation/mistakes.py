@@ -7,7 +7,8 @@ An entry is recognised in one of two ways:
 - by its shape: `shape` is a regular expression that must match the text where the parser
   stopped. With `anywhere`, the shape is enough: the mistake looks the same wherever it is made
   (an unclosed `{`, an amount with a thousands separator). `needs` adds that the parser must have
-  been ready for that kind of token there (a bare `3` where a roll could stand).
+  been ready for that kind of token there (a bare `3` where a roll could stand); `unreadable`,
+  that no token of the notation could be read there at all (a word that is no keyword).
 - by its place: the parser stopped in the same state as on one of the `examples` (Lark's
   `match_examples`). `shape` and `line` (a pattern for the whole line) narrow it further.
 
@@ -33,6 +34,7 @@ class Mistake:
     anywhere: bool = False
     needs: str | None = None
     line: str | None = None
+    unreadable: bool = False
 
 
 # Where a clause can stand: first or later on a turn line, a continuation line or an actor
@@ -159,6 +161,7 @@ MISTAKES: tuple[Mistake, ...] = (
         ("1. Ann 3-4 byu 100", "1. Ann 3-4 Vermont Avenue rnet 26", "setup Ann csh 1200"),
         shape=r"[a-z]",
         anywhere=True,
+        unreadable=True,
     ),
     Mistake(
         "P119",
