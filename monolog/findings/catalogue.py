@@ -137,32 +137,39 @@ class Catalogue:
 # --------------------------------------------------------------------------- YAML reading
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe loader that refuses a key given twice in one mapping (YAML keeps the last)."""
-
-
-def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode) -> dict[Any, Any]:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node)  # type: ignore[no-untyped-call]
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"the key {key!r} is given twice", key_node.start_mark
-            )
-        seen.add(key)
-    return loader.construct_mapping(node)
-
-
-_UniqueKeyLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
-    _construct_mapping,  # type: ignore[arg-type]
-)
+def _duplicate_key(node: Any) -> tuple[str, Any] | None:
+    """The first key given twice in one mapping of a composed YAML document (YAML keeps the
+    last silently), with its position; None when every key is unique."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, yaml.MappingNode):
+            seen: set[str] = set()
+            for key_node, value_node in current.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    if key_node.value in seen:
+                        return key_node.value, key_node.start_mark
+                    seen.add(key_node.value)
+                stack.append(value_node)
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
+    return None
 
 
 def read_yaml(path: Path) -> Any:
-    """Read one YAML file, refusing duplicate keys. Raises yaml.YAMLError or OSError."""
-    with path.open(encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=_UniqueKeyLoader)
+    """Read one YAML file safely, refusing duplicate keys. Raises yaml.YAMLError or OSError."""
+    loader = yaml.SafeLoader(path.read_text(encoding="utf-8"))
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        duplicate = _duplicate_key(node)
+        if duplicate is not None:
+            key, mark = duplicate
+            raise yaml.YAMLError(f"the key {key!r} is given twice (line {mark.line + 1})")
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
 
 
 # --------------------------------------------------------------------------- validation

@@ -1,0 +1,262 @@
+"""The finding catalogue: every entry is sound, every code the source emits is documented, and
+every entry's failing record gives its code while its passing record does not."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from monolog.findings import catalogue as cat
+from monolog.findings.model import Severity
+from monolog.notation import ParseError, parse_text
+from monolog.notation.parser import read_source
+
+try:  # the engine is checked at import time; only its absence skips the replay tests
+    from monolog.engine import replay
+except ImportError:
+    replay = None
+
+needs_engine = pytest.mark.skipif(
+    replay is None, reason="monolog.engine.replay does not exist yet: records cannot be replayed"
+)
+
+PACKAGE = Path(cat.__file__).resolve().parent.parent
+SOURCE_DIRS = (PACKAGE / "engine", PACKAGE / "notation")
+CODE_LITERAL = re.compile(r"""["']([PMW]\d{3}|A\d{2})["']""")
+AMBIGUOUS_CALL = re.compile(r"""\.ambiguous\(\s*["'](CF-\d{2})["']""")
+
+CATALOGUE = cat.load_catalogue()
+ENTRIES = list(CATALOGUE)
+
+
+def _known_ids() -> set[str] | None:
+    ids = cat.load_rule_ids()
+    if ids:
+        return set(ids)
+    try:
+        from monolog.editions.readings import load_readings
+    except ImportError:
+        return None
+    try:
+        return set(load_readings())
+    except (OSError, ValueError):
+        return None
+
+
+def _emitted_codes() -> dict[str, list[str]]:
+    """Code -> the source files that name it (as a string literal, or an ambiguous() call)."""
+    found: dict[str, list[str]] = {}
+    for folder in SOURCE_DIRS:
+        for path in sorted(folder.rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            rel = str(path.relative_to(PACKAGE.parent))
+            codes = set(CODE_LITERAL.findall(text))
+            codes.update(f"A{cf[3:]}" for cf in AMBIGUOUS_CALL.findall(text))
+            for code in codes:
+                found.setdefault(code, []).append(rel)
+    return found
+
+
+EMITTED = _emitted_codes()
+EMITTED_CODES: list[str] = sorted(EMITTED, key=cat.code_key)
+
+
+# --------------------------------------------------------------------------- the real catalogue
+
+
+def test_every_entry_validates() -> None:
+    assert CATALOGUE.problems == [], "\n".join(CATALOGUE.problems)
+
+
+def test_not_enforced_list_is_sound() -> None:
+    listed, problems = cat.load_not_enforced()
+    assert problems == [], "\n".join(problems)
+    known = _known_ids()
+    if known is not None:
+        assert sorted(set(listed) - known) == []
+
+
+@pytest.mark.parametrize("code", EMITTED_CODES)
+def test_emitted_code_has_an_entry(code: str) -> None:
+    assert code in CATALOGUE, f"{code} is emitted in {', '.join(EMITTED[code])} but not catalogued"
+
+
+@pytest.mark.parametrize("code", [e.code for e in ENTRIES if e.family == "A"])
+def test_ambiguous_code_is_a_cf_number(code: str) -> None:
+    known = _known_ids()
+    if known is None:
+        pytest.skip("no list of CF items shipped (rule_ids.yaml or readings.yaml)")
+    assert f"CF-{code[1:]}" in known
+
+
+# --------------------------------------------------------------------------- the examples
+
+
+def _codes_of(record: str, code: str, tmp_path: Path, name: str) -> set[str]:
+    """The codes a record gives: its parse error, or what replaying it reports.
+
+    P001 and P002 concern the file, not its text: P001 reads a path that does not exist, and
+    P002's records are written in Latin-1 (a non-ASCII character then is not UTF-8).
+    """
+    path = tmp_path / f"{name}.mlog"
+    if code == "P002" and name == "fail":
+        path.write_bytes(record.encode("latin-1", errors="replace"))
+    else:
+        path.write_text(record, encoding="utf-8")
+    if code == "P001" and name == "fail":
+        path = tmp_path / "missing" / "fail.mlog"
+    try:
+        events = parse_text(read_source(path), str(path))
+    except ParseError as exc:
+        return {exc.finding.code}
+    if replay is None:
+        pytest.skip("monolog.engine.replay does not exist yet: records cannot be replayed")
+    result = replay(events, file=str(path))
+    return {f.code for f in result.findings}
+
+
+def _with_records(attr: str) -> list[object]:
+    params: list[object] = []
+    for e in ENTRIES:
+        record = getattr(e, attr)
+        if record is None:
+            continue
+        marks = [needs_engine] if e.family != "P" else []
+        params.append(pytest.param(e.code, record, id=e.code, marks=marks))
+    return params
+
+
+@pytest.mark.parametrize(("code", "record"), _with_records("fail"))
+def test_fail_record_gives_its_code(code: str, record: str, tmp_path: Path) -> None:
+    codes = _codes_of(record, code, tmp_path, "fail")
+    assert code in codes, f"the fail record of {code} gives {sorted(codes) or 'nothing'}"
+
+
+@pytest.mark.parametrize(("code", "record"), _with_records("passing"))
+def test_pass_record_does_not_give_its_code(code: str, record: str, tmp_path: Path) -> None:
+    try:
+        parse_text(record, "pass.mlog")
+    except ParseError as exc:
+        pytest.fail(f"the pass record of {code} does not parse: {exc.render()}")
+    codes = _codes_of(record, code, tmp_path, "pass")
+    assert code not in codes, f"the pass record of {code} gives it too"
+
+
+# --------------------------------------------------------------------------- the loader itself
+
+GOOD = """\
+M301:
+  title: Wrong rent amount
+  severity: error
+  rule: RENT-01
+  summary: The rent recorded differs from the rent the rules set.
+  explanation: |
+    Rent follows the deed.
+  fail: |
+    [Players "Ann, Ben"]
+  pass: |
+    [Players "Ann, Ben"]
+A02:
+  title: Jail fine on the third try
+  severity: info
+  rule: CF-02
+  summary: A ruling on the third jail turn was applied.
+  explanation: The rulebooks disagree.
+  fail: x
+  pass: y
+P101:
+  title: Unexpected word
+  severity: error
+  summary: The line cannot be read here.
+  explanation: The grammar expects something else.
+  fail: x
+  pass: y
+W001:
+  title: Cash checksum differs
+  severity: warning
+  summary: The cash written differs from the replayed cash.
+  explanation: A checksum catches slips.
+  fail: x
+  pass: y
+"""
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_loader_reads_merges_and_orders(tmp_path: Path) -> None:
+    _write(tmp_path, "a.yaml", GOOD)
+    _write(tmp_path, "b.yaml", "{}\n")
+    _write(tmp_path, cat.NOT_ENFORCED_FILE, "RENT-09: needs the dice of a later roll\n")
+    loaded = cat.load(tmp_path, {"RENT-01": "Rent", "CF-02": "Jail", "RENT-09": "x"})
+    assert loaded.problems == []
+    assert loaded.codes() == ["P101", "M301", "A02", "W001"]
+    entry = loaded["m301"]
+    assert entry.severity is Severity.ERROR and entry.rule == "RENT-01"
+    assert entry.passing == '[Players "Ann, Ben"]\n'
+    assert loaded.get("A2") is loaded.get("A02")
+    assert "M999" not in loaded and loaded.get("M999") is None
+    assert cat.load_not_enforced(tmp_path) == ({"RENT-09": "needs the dice of a later roll"}, [])
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (("severity: error", "severity: fatal"), "'severity' must be error, warning or info"),
+        (("severity: error", "severity: info"), "an M-code has severity error, not info"),
+        (("rule: RENT-01", "rule: RENT1"), "'rule' must be a RULES-MATRIX ID"),
+        (("rule: RENT-01", "rule: RENT-77"), "RENT-77 is not a RULES-MATRIX rule ID"),
+        (("  rule: RENT-01\n", ""), "an M-code needs a 'rule'"),
+        (("  title: Wrong rent amount\n", ""), "missing field 'title'"),
+        (("summary: The rent", "summary: |\n    Two\n    lines. The rent"), "'summary' must be"),
+        (("  pass: |\n    [Players", "  passes: |\n    [Players"), "unknown field(s) passes"),
+        (("M301:", "M31:"), "P, M and W codes have three digits"),
+        (("A02:", "A2:"), "an A-code is A and the two-digit CF number"),
+        (("A02:", "A58:"), "A58 must be the number of a CF item"),
+        (("M301:", "X301:"), "a code is a letter P, M, W or A"),
+    ],
+)
+def test_loader_names_each_problem(tmp_path: Path, change: tuple[str, str], problem: str) -> None:
+    text = GOOD.replace(change[0], change[1], 1)
+    assert text != GOOD
+    _write(tmp_path, "engine.yaml", text)
+    loaded = cat.load(tmp_path, {"RENT-01": "Rent", "CF-02": "Jail"})
+    assert any(problem in p for p in loaded.problems), loaded.problems
+
+
+def test_loader_refuses_duplicates(tmp_path: Path) -> None:
+    _write(tmp_path, "a.yaml", GOOD + "M301:\n  title: again\n")
+    loaded = cat.load(tmp_path)
+    assert any("given twice" in p for p in loaded.problems)
+    _write(tmp_path, "a.yaml", GOOD)
+    _write(tmp_path, "b.yaml", GOOD.split("A02:")[0])
+    loaded = cat.load(tmp_path)
+    assert any("M301 is also defined in a.yaml" in p for p in loaded.problems)
+
+
+def test_internal_codes_need_no_examples(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        "parse.yaml",
+        """\
+        P900:
+          title: Internal error
+          severity: error
+          summary: monolog failed; the record may be fine.
+          explanation: A bug in monolog, reported instead of a traceback.
+        """,
+    )
+    loaded = cat.load(tmp_path)
+    assert loaded.problems == []
+    assert loaded["P900"].fail is None
+
+
+def test_catalogue_is_read_once() -> None:
+    assert cat.load_catalogue() is cat.load_catalogue()
