@@ -237,3 +237,12 @@ def test_cli_crlf_and_bom_parse(tmp_path: Path) -> None:
     result = _run(str(path), "--json")
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.strip().splitlines()) == 4
+
+
+def test_every_parse_code_is_catalogued() -> None:
+    from monolog.findings.catalogue import load_catalogue
+
+    catalogue = load_catalogue()
+    assert sorted(PARSE_CODES) == sorted(e.code for e in catalogue.by_family("P"))
+    for code, title in PARSE_CODES.items():
+        assert catalogue[code].title == title
