@@ -80,15 +80,7 @@ def _load_edition(key_or_path: str) -> Any:
     try:
         return load_edition(key_or_path)
     except (OSError, ValueError, LookupError) as exc:
-        known = ""
-        try:
-            from ..editions import list_editions
-
-            names = [getattr(e, "key", str(e)) for e in list_editions()]
-            known = f" (known editions: {', '.join(names)})" if names else ""
-        except (ImportError, OSError, ValueError):
-            pass
-        raise UsageError(f"--edition {key_or_path!r}: {exc}{known}") from None
+        raise UsageError(f"--edition {key_or_path!r}: {exc}") from None
 
 
 def audit_file(
