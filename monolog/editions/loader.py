@@ -26,7 +26,7 @@ from .readings import READINGS_FILE
 from .schema import build_edition
 
 MAX_BYTES = 1 << 20  # an edition is about 20 KiB; anything beyond 1 MiB is refused unread
-MAX_NODES = 50_000  # YAML nodes after alias expansion (us-2018 has about 1,500)
+MAX_NODES = 20_000  # YAML nodes after alias expansion (us-2018 has about 1,500)
 MAX_DEPTH = 40
 MAX_EXTENDS = 8
 DEFAULT_EDITION = "us-2018"
@@ -133,12 +133,19 @@ class _CountingLoader(yaml.SafeLoader):  # type: ignore[misc,unused-ignore]
         super().__init__(text)
         self.file = file
         self.nodes = 0
+        self.depth = 0
 
     def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise EditionError(f"document has more than {MAX_NODES:,} YAML nodes", file=self.file)
-        return super().compose_node(parent, index)  # type: ignore[no-any-return,unused-ignore]
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise EditionError(f"nesting deeper than {MAX_DEPTH} levels", file=self.file)
+        try:
+            return super().compose_node(parent, index)  # type: ignore[no-any-return,unused-ignore]
+        finally:
+            self.depth -= 1
 
 
 def parse_yaml(data: bytes, file: str) -> Any:
