@@ -82,11 +82,11 @@ def _print_list(catalogue: Catalogue, console: Console) -> None:
         table.add_row(entry.code, entry.severity.value, entry.rule or "", entry.title)
     console.print(table)
     counts = ", ".join(
-        f"{len(catalogue.by_family(f))} {name.lower()}"
+        f"{name.lower()} {len(catalogue.by_family(f))}"
         for f, name in FAMILY_NAMES.items()
         if catalogue.by_family(f)
     )
-    console.print(f"{len(catalogue)} codes" + (f": {counts}" if counts else ""))
+    console.print(f"{len(catalogue)} codes" + (f" ({counts})" if counts else ""))
 
 
 def _print_entry(entry: Entry, console: Console) -> None:

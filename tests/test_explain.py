@@ -1,0 +1,120 @@
+"""`monolog explain CODE` and `monolog explain --list`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from monolog.cli import app
+from monolog.findings import catalogue as cat
+
+runner = CliRunner()
+
+ENTRIES = """\
+M301:
+  title: Wrong rent amount
+  severity: error
+  rule: RENT-01
+  summary: The rent recorded differs from the rent the rules set.
+  explanation: |
+    Rent follows the deed, its buildings and whether the owner holds the group.
+  fail: |
+    [Players "Ann, Ben"]
+    1. Ben 3-3 Oriental Avenue rent 12
+  pass: |
+    [Players "Ann, Ben"]
+    1. Ben 3-3 Oriental Avenue rent 6
+M302:
+  title: Rent paid to the wrong player
+  severity: error
+  rule: RENT-01
+  summary: The rent went to someone other than the owner.
+  explanation: Only the owner collects.
+  fail: "1. Ben 3-3 Oriental Avenue rent 6 to Cal"
+  pass: "1. Ben 3-3 Oriental Avenue rent 6 to Ann"
+A02:
+  title: Forced fine on the third jail turn
+  severity: info
+  rule: CF-02
+  summary: The ruling on the third jail turn was applied.
+  explanation: The rulebooks disagree on when the fine falls.
+  fail: "4. Ann 1-2 fine"
+  pass: "4. Ann 2-2"
+"""
+
+
+@pytest.fixture
+def small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> cat.Catalogue:
+    (tmp_path / "engine.yaml").write_text(ENTRIES, encoding="utf-8")
+    loaded = cat.load(tmp_path)
+    assert loaded.problems == []
+    monkeypatch.setattr(cat, "load_catalogue", lambda: loaded)
+    return loaded
+
+
+def test_explain_shows_the_whole_entry(small: cat.Catalogue) -> None:
+    result = runner.invoke(app, ["explain", "M301"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for part in (
+        "M301  Wrong rent amount",
+        "severity: error   rule: RENT-01",
+        "The rent recorded differs from the rent the rules set.",
+        "Rent follows the deed, its buildings and whether the owner holds the group.",
+        "Fails (gives M301):",
+        "    1. Ben 3-3 Oriental Avenue rent 12",
+        "Passes (the same done right):",
+        "    1. Ben 3-3 Oriental Avenue rent 6",
+    ):
+        assert part in out
+    assert out.index("rent 12") < out.index("rent 6\n")
+
+
+@pytest.mark.parametrize("spelling", ["m301", " M301 ", "a2", "A02"])
+def test_codes_are_read_leniently(small: cat.Catalogue, spelling: str) -> None:
+    result = runner.invoke(app, ["explain", spelling])
+    assert result.exit_code == 0, result.output
+
+
+def test_unknown_code_names_close_codes(small: cat.Catalogue) -> None:
+    result = runner.invoke(app, ["explain", "M303"])
+    assert result.exit_code == 2
+    assert "unknown finding code 'M303'" in result.stderr
+    assert "close codes: M302, M301" in result.stderr
+    assert result.stdout == ""
+
+
+def test_nonsense_code_still_gets_a_clear_message(small: cat.Catalogue) -> None:
+    result = runner.invoke(app, ["explain", "rent"])
+    assert result.exit_code == 2
+    assert "unknown finding code 'rent'" in result.stderr
+    assert "monolog explain --list" in result.stderr
+
+
+def test_list_shows_every_code_in_order(small: cat.Catalogue) -> None:
+    result = runner.invoke(app, ["explain", "--list"])
+    assert result.exit_code == 0
+    out = result.stdout
+    assert out.index("M301") < out.index("M302") < out.index("A02")
+    assert "Rent paid to the wrong player" in out
+    assert "3 codes (rule violations 2, ambiguous rulings 1)" in out
+
+
+def test_no_code_is_a_usage_error(small: cat.Catalogue) -> None:
+    result = runner.invoke(app, ["explain"])
+    assert result.exit_code == 2
+    assert "--list" in result.stderr
+
+
+def test_every_catalogued_code_explains() -> None:
+    catalogue = cat.load_catalogue()
+    if not len(catalogue):
+        pytest.skip("the catalogue is empty")
+    for entry in catalogue:
+        result = runner.invoke(app, ["explain", entry.code])
+        assert result.exit_code == 0, f"{entry.code}: {result.output}"
+        assert entry.title in result.stdout
+    listed = runner.invoke(app, ["explain", "--list"]).stdout
+    assert all(e.code in listed for e in catalogue)
