@@ -84,7 +84,7 @@ def run_scenario(scenario: Scenario, replay: Callable[..., Any] | None = None) -
 
     def observer(event: Any, state: Any) -> None:
         line = event.span.line
-        if line in wanted:
+        if line in wanted and not _is_trivia(event):
             captured[line] = copy.deepcopy(state)
 
     kwargs: dict[str, Any] = {

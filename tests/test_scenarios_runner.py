@@ -1,0 +1,598 @@
+"""The scenario runner: loading and validation, running, diffs, JUnit, coverage, pytest plugin."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import sys
+import textwrap
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from monolog.cli import app
+from monolog.findings.model import Finding, Severity
+from monolog.notation import events as ev
+from monolog.scenarios import coverage as cov_mod
+from monolog.scenarios import junit
+from monolog.scenarios.model import ScenarioFileError, load_scenarios, rule_catalogue
+from monolog.scenarios.runner import compare_partial, run_scenario
+from monolog.scenarios.suite import find_files, run_files
+
+pytest_plugins = ["pytester"]
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def one(tmp_path: Path, text: str, name: str = "s.yaml") -> Any:
+    scenarios = load_scenarios(write(tmp_path, name, text))
+    assert len(scenarios) == 1
+    return scenarios[0]
+
+
+# --------------------------------------------------------------------------- a stand-in engine
+# The runner's contract with the engine is `replay(events, edition=, rulings=, file=, observer=)`
+# returning an object with `findings`, `state` (with `snapshot(edition)`) and `edition`. This
+# stand-in applies rent only: each rent moves its amount from the payer to the owner named in
+# `to`, and a rent of 12 on Vermont Avenue is reported as wrong (it should be 6 here).
+
+
+class FakeState:
+    def __init__(self) -> None:
+        self.cash = {"Ann": 1500, "Ben": 1500}
+        self.turn = 0
+
+    def snapshot(self, edition: str) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "edition": edition,
+            "players": {n: {"cash": c, "cards": []} for n, c in self.cash.items()},
+            "bank": {"houses": 32, "hotels": 12},
+        }
+
+
+def fake_replay(
+    events: list[ev.Event],
+    edition: str | None = None,
+    rulings: dict[str, str] | None = None,
+    file: str = "game.mlog",
+    observer: Any = None,
+) -> SimpleNamespace:
+    state = FakeState()
+    findings = []
+    payer = "Ann"
+    for e in events:
+        if isinstance(e, ev.TurnStart):
+            state.turn = e.number
+            payer = e.player.text
+        if isinstance(e, ev.Rent) and e.amount is not None and e.payee is not None:
+            state.cash[payer] -= e.amount
+            state.cash[e.payee.text] += e.amount
+            if e.amount == 12:
+                findings.append(
+                    Finding(
+                        "M301",
+                        Severity.ERROR,
+                        "rent is $6: Ann does not hold the whole group",
+                        span=e.span,
+                        rule="RENT-01",
+                    )
+                )
+        if observer is not None:
+            observer(e, state)
+    return SimpleNamespace(findings=findings, state=state, edition=edition or "us-2018")
+
+
+RENT_SCENARIO = """\
+title: Rent on a lone light blue
+rules: [RENT-01]
+record: |
+  [Players "Ann, Ben"]
+  1. Ann 3-4 Vermont Avenue buy 100
+  2. Ben 3-4 Vermont Avenue rent 12 to Ann
+  3. Ann 1-2 Reading Railroad
+expect:
+  findings: [{code: M301, line: 3}]
+  state:
+    3: {players: {Ben: {cash: 1488}, Ann: {cash: 1512}}}
+  final: {turn: 3, bank: {houses: 32}}
+"""
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def test_loads_a_single_scenario(tmp_path: Path) -> None:
+    s = one(tmp_path, RENT_SCENARIO)
+    assert s.title == "Rent on a lone light blue"
+    assert s.rules == ("RENT-01",)
+    assert s.expect.findings is not None and s.expect.findings[0].code == "M301"
+    assert s.expect.state[3]["players"]["Ben"]["cash"] == 1488
+    assert s.expect.needs_engine
+
+
+def test_loads_a_list_and_a_record_file(tmp_path: Path) -> None:
+    write(tmp_path, "games/g.mlog", '[Players "Ann, Ben"]\n')
+    path = write(
+        tmp_path,
+        "list.yaml",
+        """\
+        scenarios:
+          - title: first
+            rules: [CF-01]
+            record_file: games/g.mlog
+          - title: second
+            rules: []
+            edition: uk-1996
+            rulings: {CF-02: b}
+            record: "[Players \\"Ann, Ben\\"]\\n"
+            expect: {parse_error: {code: P101, line: 1, column: 2}}
+        """,
+    )
+    first, second = load_scenarios(path)
+    assert first.record_file == tmp_path / "games" / "g.mlog"
+    assert first.record is None and first.index == 0
+    assert second.rulings == {"CF-02": "b"} and second.edition == "uk-1996"
+    assert second.expect.parse_error is not None and second.expect.parse_error.column == 2
+    assert not second.expect.needs_engine
+    assert second.line == 5
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "words"),
+    [
+        ("title: t\nrules: []\nrecord: x\nexpects: {}\n", "s.yaml:4: expects", "unknown key"),
+        ("rules: []\nrecord: x\n", "s.yaml:1", "`title` is required"),
+        ("title: t\nrecord: x\n", "s.yaml:1", "`rules` is required"),
+        ("title: t\nrules: [RENT-99]\nrecord: x\n", "s.yaml:2: rules[0]", "not a RULES-MATRIX"),
+        ("title: t\nrules: [rent 4]\nrecord: x\n", "s.yaml:2: rules[0]", "not a rule ID"),
+        ("title: t\nrules: []\n", "s.yaml:1", "needs a `record`"),
+        ("title: t\nrules: []\nrecord_file: nope.mlog\n", "record_file", "no such record file"),
+        ("title: t\nrules: []\nrecord: x\nrulings: {RENT-01: a}\n", "rulings.RENT-01", "CF item"),
+        ("title: t\nrules: []\nrecord: x\nexpect: {state: {four: {}}}\n", "state.four", "line"),
+        (
+            "title: t\nrules: []\nrecord: x\nexpect:\n  parse_error: {code: P101}\n  final: {}\n",
+            "s.yaml:6: expect.final",
+            "cannot also expect replay results",
+        ),
+        ("title: [unclosed\n", "s.yaml:2", "not valid YAML"),
+        ("", "s.yaml", "the file is empty"),
+        ("- a\n- b\n", "s.yaml:1", "expected a mapping"),
+    ],
+)
+def test_invalid_files_name_the_file_line_and_key(
+    tmp_path: Path, text: str, where: str, words: str
+) -> None:
+    path = write(tmp_path, "s.yaml", text)
+    with pytest.raises(ScenarioFileError) as info:
+        load_scenarios(path)
+    message = str(info.value)
+    assert str(path.parent) in message
+    assert where in message
+    assert words in message
+
+
+def test_invalid_finding_in_a_list_names_the_full_key_path(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "s.yaml",
+        """\
+        scenarios:
+          - title: ok
+            rules: []
+            record: x
+          - title: bad
+            rules: []
+            record: x
+            expect:
+              findings:
+                - {code: M301, line: 2}
+                - {code: rent, line: 3}
+        """,
+    )
+    with pytest.raises(ScenarioFileError) as info:
+        load_scenarios(path)
+    assert info.value.path == "scenarios[1].expect.findings[1].code"
+    assert info.value.line == 11
+    assert "'rent' is not a finding code" in str(info.value)
+
+
+def test_duplicate_titles_in_one_file_are_refused(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "s.yaml",
+        "scenarios:\n  - {title: a, rules: [], record: x}\n  - {title: a, rules: [], record: y}\n",
+    )
+    with pytest.raises(ScenarioFileError, match="already used by scenarios\\[0\\]"):
+        load_scenarios(path)
+
+
+# --------------------------------------------------------------------------- running
+
+
+def test_parse_only_scenario_passes_without_the_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "monolog.engine", None)  # importing it now fails
+    s = one(tmp_path, 'title: t\nrules: []\nrecord: |\n  [Players "Ann, Ben"]\n')
+    result = run_scenario(s)
+    assert result.passed, result.diff
+
+
+def test_expected_parse_error_matches_and_mismatches(tmp_path: Path) -> None:
+    record = 'record: |\n  [Players "Ann, Ben"]\n  1. Ann 3-4 pay 50\n'
+    good = one(
+        tmp_path, f"title: t\nrules: []\n{record}expect: {{parse_error: {{code: P101, line: 2}}}}\n"
+    )
+    assert run_scenario(good).passed
+    bad = one(
+        tmp_path,
+        f"title: t\nrules: []\n{record}"
+        "expect:\n  parse_error: {code: P101, line: 2, column: 3}\n",
+        "bad.yaml",
+    )
+    result = run_scenario(bad)
+    assert not result.passed
+    assert result.diff.startswith("parse error: expected P101 at 2:3, got P101 at 2:18: ")
+
+
+def test_a_record_that_parses_when_an_error_was_expected_fails(tmp_path: Path) -> None:
+    s = one(
+        tmp_path,
+        'title: t\nrules: []\nrecord: "[A \\"b\\"]"\n'
+        "expect: {parse_error: {code: P101, line: 1}}\n",
+    )
+    result = run_scenario(s)
+    assert result.problems == ("expected parse error P101 at line 1, but the record parsed",)
+
+
+def test_a_record_that_does_not_parse_fails_with_the_parse_error(tmp_path: Path) -> None:
+    s = one(tmp_path, "title: t\nrules: []\nrecord: |\n  1. Ann 3-7\n")
+    result = run_scenario(s)
+    assert not result.passed
+    assert result.problems[0] == "the record does not parse:"
+    assert "3-7" in result.diff
+
+
+def test_correct_scenario_passes(tmp_path: Path) -> None:
+    result = run_scenario(one(tmp_path, RENT_SCENARIO), replay=fake_replay)
+    assert result.passed, result.diff
+    assert [f.code for f in result.findings] == ["M301"]
+
+
+def test_wrong_scenario_fails_with_a_readable_diff(tmp_path: Path) -> None:
+    text = (
+        RENT_SCENARIO.replace("[{code: M301, line: 3}]", "[{code: M302, line: 3}]")
+        .replace("Ben: {cash: 1488}", "Ben: {cash: 1494}")
+        .replace("turn: 3", "turn: 4")
+    )
+    result = run_scenario(one(tmp_path, text), replay=fake_replay)
+    assert not result.passed
+    assert result.problems == (
+        "missing finding: M302 at line 3 (found instead: M301 at 3:27)",
+        "unexpected finding: M301 at 3:27: rent is $6: Ann does not hold the whole group",
+        "players.Ben.cash: expected 1494, got 1488 (after line 3)",
+        "turn: expected 4, got 3 (at the end)",
+    )
+
+
+def test_findings_are_an_exact_multiset_and_columns_count_when_given(tmp_path: Path) -> None:
+    twice = RENT_SCENARIO.replace(
+        "[{code: M301, line: 3}]", "[{code: M301, line: 3}, {code: M301, line: 3}]"
+    )
+    result = run_scenario(one(tmp_path, twice), replay=fake_replay)
+    assert "missing finding: M301 at line 3 (found instead: M301 at 3:27)" in result.problems
+    column = RENT_SCENARIO.replace("line: 3}]", "line: 3, column: 5}]")
+    result = run_scenario(one(tmp_path, column, "c.yaml"), replay=fake_replay)
+    assert result.problems[0] == "missing finding: M301 at 3:5 (found instead: M301 at 3:27)"
+    empty = RENT_SCENARIO.replace("[{code: M301, line: 3}]", "[]")
+    result = run_scenario(one(tmp_path, empty, "e.yaml"), replay=fake_replay)
+    assert result.problems == (
+        "unexpected finding: M301 at 3:27: rent is $6: Ann does not hold the whole group",
+    )
+
+
+def test_state_on_a_line_without_events_is_reported(tmp_path: Path) -> None:
+    text = RENT_SCENARIO.replace("    3: {players", "    1: {turn: 0}\n    3: {players").replace(
+        "  [Players", "  ; a comment\n  [Players"
+    )
+    text = text.replace("line: 3}", "line: 4}").replace("    3: {players", "    4: {players")
+    result = run_scenario(one(tmp_path, text), replay=fake_replay)
+    assert result.problems == ("state after line 1: line 1 holds no event",)
+
+
+def test_findings_not_checked_when_omitted(tmp_path: Path) -> None:
+    text = RENT_SCENARIO.replace("  findings: [{code: M301, line: 3}]\n", "")
+    assert run_scenario(one(tmp_path, text), replay=fake_replay).passed
+
+
+def test_engine_missing_gives_a_clear_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "monolog.engine", None)
+    result = run_scenario(one(tmp_path, RENT_SCENARIO))
+    assert not result.passed
+    assert result.problems[0].startswith("cannot replay the record: the engine is not available")
+
+
+def test_an_engine_crash_is_a_failure_not_a_crash(tmp_path: Path) -> None:
+    def broken(events: list[ev.Event], **kwargs: Any) -> Any:
+        raise KeyError("Vermont Avenue")
+
+    result = run_scenario(one(tmp_path, RENT_SCENARIO), replay=broken)
+    assert not result.passed
+    assert result.problems[0] == "the engine raised KeyError: 'Vermont Avenue'"
+
+
+def test_a_variant_the_engine_cannot_take_fails(tmp_path: Path) -> None:
+    text = RENT_SCENARIO.replace("rules: [RENT-01]", "rules: [RENT-01]\nvariant: short")
+    result = run_scenario(one(tmp_path, text), replay=fake_replay)
+    assert result.problems == ("the engine cannot replay variant 'short' (replay has no variant)",)
+
+
+# --------------------------------------------------------------------------- partial matching
+
+
+def test_partial_matching_compares_only_keys_written() -> None:
+    actual = {
+        "players": {"Ann": {"cash": 1476, "position": "GO", "cards": ["CC05"]}},
+        "bank": {"houses": 30, "hotels": 12},
+        "turn": 4,
+    }
+    assert compare_partial({"players": {"Ann": {"position": "GO"}}}, actual, "at the end") == []
+    assert compare_partial({}, actual, "at the end") == []
+    assert compare_partial({"players": {"Ann": {"cash": 1488}}}, actual, "after line 4") == [
+        "players.Ann.cash: expected 1488, got 1476 (after line 4)"
+    ]
+    problems = compare_partial({"players": {"Cal": {"cash": 1}}}, actual, "at the end")
+    assert problems == [
+        "players.Cal: expected {'cash': 1}, but there is no 'Cal' (there is: Ann) (at the end)"
+    ]
+    # lists compare whole; booleans are not numbers
+    assert compare_partial({"players": {"Ann": {"cards": []}}}, actual, "x") == [
+        "players.Ann.cards: expected [], got ['CC05'] (x)"
+    ]
+    assert compare_partial({"a": 1}, {"a": True}, "x") == ["a: expected 1, got true (x)"]
+    assert compare_partial({"a": None}, {"a": None}, "x") == []
+    assert compare_partial({"a": {"b": 1}}, {"a": 3}, "x") == ["a: expected a mapping, got 3 (x)"]
+
+
+# --------------------------------------------------------------------------- JUnit
+
+
+def test_junit_is_well_formed_with_one_testcase_per_scenario(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "sc/a.yaml",
+        """\
+        scenarios:
+          - {title: parses, rules: [], record: "[A \\"b\\"]\\n"}
+          - title: "wrong <code> & \\x01"
+            rules: []
+            record: "[A \\"b\\"\\n"
+            expect: {parse_error: {code: P999, line: 1}}
+        """,
+    )
+    write(tmp_path, "sc/b.yaml", "title: t\nrules: [NOPE-01]\nrecord: x\n")
+    suite = run_files(find_files([tmp_path / "sc"]))
+    out = tmp_path / "junit.xml"
+    junit.write(suite, out)
+    root = ET.parse(out).getroot()
+    assert root.tag == "testsuites"
+    cases = root.findall("./testsuite/testcase")
+    assert len(cases) == 3  # two scenarios and the invalid file
+    assert root.get("tests") == "3" and root.get("failures") == "1" and root.get("errors") == "1"
+    failure = cases[1].find("failure")
+    assert failure is not None and "expected P999 at line 1" in (failure.text or "")
+    assert cases[1].get("name") == "wrong <code> & \ufffd"
+    error = cases[2].find("error")
+    assert error is not None and "NOPE-01" in (error.text or "")
+
+
+# --------------------------------------------------------------------------- coverage
+
+
+def test_rule_ids_ship_with_the_package() -> None:
+    cat = rule_catalogue()
+    assert len(cat.rules) == 133
+    assert len(cat.conflicts) == 57
+    assert list(cat.conflicts)[:2] == ["CF-01", "CF-02"] and "CF-57" in cat.conflicts
+    assert cat.title("RENT-04") and "RENT-04" in cat and "RENT-15" not in cat
+
+
+def test_generator_takes_ids_and_titles_only() -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import gen_rule_ids
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    text = textwrap.dedent(
+        """\
+        **RENT-04 Double rent on a complete group**
+        Rule: some words here.
+        **CF-02 [H] Second item** (JAIL-08)
+        **CF-01 [M] First item** (RENT-05, RENT-11)
+        - `000` SAME: **bold** text
+        """
+    )
+    rules, conflicts = gen_rule_ids.extract(text)
+    assert rules == {"RENT-04": "Double rent on a complete group"}
+    assert list(conflicts.items()) == [("CF-01", "First item"), ("CF-02", "Second item")]
+    with pytest.raises(ValueError, match="RENT-04 appears twice"):
+        gen_rule_ids.extract(text + "**RENT-04 Again**\n")
+
+
+def _result(tmp_path: Path, rules: str, passed: bool, name: str) -> Any:
+    expect = "" if passed else "expect: {parse_error: {code: P101, line: 1}}\n"
+    s = one(tmp_path, f'title: {name}\nrules: {rules}\nrecord: "[A \\"b\\"]"\n{expect}', name)
+    result = run_scenario(s)
+    assert result.passed is passed
+    return result
+
+
+def test_coverage_counts_ids_with_a_passing_scenario(tmp_path: Path) -> None:
+    results = [
+        _result(tmp_path, "[RENT-04, CF-01]", True, "a"),
+        _result(tmp_path, "[RENT-04]", True, "b"),
+        _result(tmp_path, "[JAIL-08, CF-02]", False, "c"),
+    ]
+    doc = write(
+        tmp_path,
+        "rules.md",
+        """\
+        # Rules
+        ## Enforced
+        - RENT-04, RENT-05
+        ## Not enforced
+        - TIME-01 (time-limit games), CF-53
+        ### Details
+        - SHORT-02
+        ## Glossary
+        - MOVE-01
+        """,
+    )
+    listed = cov_mod.not_enforced_ids(doc)
+    assert listed == {"TIME-01", "CF-53", "SHORT-02"}
+    assert cov_mod.not_enforced_ids(tmp_path / "missing.md") is None
+    cov = cov_mod.compute(results, listed)
+    assert cov.totals() == "rules 1/133, conflicts 1/57"
+    assert cov.status("RENT-04") == "covered"
+    assert cov.status("JAIL-08") == "failing"
+    assert cov.status("TIME-01") == "not enforced"
+    assert cov.status("BLD-01") == "none"
+    assert cov.passing["RENT-04"] == [f"{tmp_path / 'a'}::a", f"{tmp_path / 'b'}::b"]
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_check_command_exit_codes_output_junit_and_coverage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    runner = CliRunner()
+    good = write(
+        tmp_path,
+        "scenarios/good.yaml",
+        'title: fine\nrules: [SET-04, CF-01]\nrecord: "[A \\"b\\"]"\n',
+    )
+    result = runner.invoke(app, ["check", str(good)])
+    assert result.exit_code == 0, result.output
+    assert f"PASS  {good}::fine" in result.output
+    assert "1 scenario: 1 passed, 0 failed" in result.output
+
+    bad = write(
+        tmp_path,
+        "scenarios/bad.yaml",
+        'title: wrong\nrules: []\nrecord: "[A b]"\nexpect: {parse_error: {code: P117, line: 2}}\n',
+    )
+    xml = tmp_path / "out.xml"
+    doc = write(tmp_path, "rules.md", "## Not enforced\n- TIME-01\n")
+    result = runner.invoke(
+        app,
+        [
+            "check",
+            str(tmp_path / "scenarios"),
+            "--junit",
+            str(xml),
+            "--coverage",
+            "--rules-doc",
+            str(doc),
+        ],
+    )
+    assert result.exit_code == 1, result.output
+    assert f"FAIL  {bad}::wrong" in result.output
+    assert "parse error: expected P117 at line 2, got P117 at 1:4" in result.output
+    assert "2 scenarios: 1 passed, 1 failed" in result.output
+    assert "rules 1/133, conflicts 1/57" in result.output
+    assert "TIME-01 (listed, not enforced)" in result.output
+    assert len(ET.parse(xml).getroot().findall(".//testcase")) == 2
+
+    write(tmp_path, "scenarios/broken.yaml", "title: t\nrules: []\n")
+    result = runner.invoke(app, ["check", str(tmp_path / "scenarios")])
+    assert result.exit_code == 2
+    assert "invalid scenario file" in result.output and "broken.yaml:1" in result.output
+    assert "1 invalid file" in result.output
+
+    result = runner.invoke(app, ["check", str(tmp_path / "nowhere")])
+    assert result.exit_code == 2
+    assert "cannot read the file" in result.output
+
+
+def test_repository_notation_scenarios_pass() -> None:
+    suite = run_files(find_files([ROOT / "scenarios" / "notation"]))
+    assert not suite.invalid
+    assert suite.results and all(r.passed for r in suite.results), [
+        r.diff for r in suite.results if not r.passed
+    ]
+
+
+# --------------------------------------------------------------------------- the pytest plugin
+
+
+def _plugin_args() -> list[str]:
+    """Load the plugin explicitly unless the installed entry point already does."""
+    installed = any(
+        e.value == "monolog.scenarios.plugin"
+        for e in importlib.metadata.entry_points(group="pytest11")
+    )
+    quiet = ["-p", "no:benchmark", "-p", "no:cacheprovider"]
+    return quiet if installed else [*quiet, "-p", "monolog.scenarios.plugin"]
+
+
+def test_plugin_collects_scenarios_and_reports_failures_readably(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".yaml",
+        **{
+            "scenarios/notation/cases": """\
+            scenarios:
+              - title: parses
+                rules: []
+                record: "[Players \\"Ann, Ben\\"]\\n"
+              - title: wrong spot
+                rules: [SET-01]
+                record: "[Players Ann]\\n"
+                expect: {parse_error: {code: P117, line: 1, column: 3}}
+            """,
+            "config/settings": "title: not a scenario\n",
+        },
+    )
+    pkg = pytester.mkpydir("pkg")
+    (pkg / "scenarios").mkdir()
+    (pkg / "scenarios" / "__init__.py").write_text("")
+    (pkg / "scenarios" / "data.yaml").write_text("not: a scenario\n")
+    result = pytester.runpytest(*_plugin_args(), "-v")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*scenarios/notation/cases.yaml::parses PASSED*",
+            "*scenarios/notation/cases.yaml::wrong spot FAILED*",
+            "*scenario failed: wrong spot (scenarios/notation/cases.yaml:5)",
+            "*parse error: expected P117 at 1:3, got P117 at 1:13: *",
+        ]
+    )
+    assert "Traceback" not in result.stdout.str()
+    assert "settings.yaml" not in result.stdout.str()
+    assert "data.yaml" not in result.stdout.str()
+    # rule IDs are keywords: -k picks the scenarios of a rule
+    result = pytester.runpytest(*_plugin_args(), "-k", "SET-01")
+    result.assert_outcomes(failed=1, deselected=1)
+
+
+def test_plugin_reports_an_invalid_file_as_a_collection_error(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".yaml", **{"scenarios/bad": "title: t\nrules: [X]\nrecord: y\n"})
+    result = pytester.runpytest(*_plugin_args())
+    result.assert_outcomes(errors=1)
+    text = result.stdout.str()
+    assert "invalid scenario file: scenarios/bad.yaml:2: rules[0]: 'X' is not a rule ID" in text
+    assert "Traceback" not in text
