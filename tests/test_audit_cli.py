@@ -276,3 +276,26 @@ def test_real_engine_passes_a_clean_opening(tmp_path: Path) -> None:
     result = runner.invoke(app, ["audit", name])
     assert result.exit_code == 0, result.output
     assert "clean: no findings" in result.stdout
+
+
+def _rendered(monkeypatch: pytest.MonkeyPatch, **env: str) -> str:
+    from monolog.findings.render import GameReport, make_console, render_text
+
+    for key in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    finding = Finding("M301", Severity.ERROR, "rent is $6", ev.Span(1, 8, 1, 12), "RENT-01")
+    report = GameReport("g.mlog", {"Players": "Ann, Ben"}, [finding], ["2. Ben rent 12"])
+    console = make_console()
+    with console.capture() as captured:
+        render_text([report], console)
+    return captured.get()
+
+
+def test_colour_only_when_asked_and_never_under_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "\x1b[" not in _rendered(monkeypatch)  # not a terminal: plain
+    assert "\x1b[" in _rendered(monkeypatch, FORCE_COLOR="1")
+    coloured = _rendered(monkeypatch, FORCE_COLOR="1", NO_COLOR="1")
+    assert "\x1b[31" not in coloured and "\x1b[1;31" not in coloured
+    assert "g.mlog:1:8  M301  rent is $6  [RENT-01]" in _rendered(monkeypatch)
