@@ -9,6 +9,7 @@ deadline. Set MONOLOG_FUZZ_EXAMPLES to run more examples than the default 200 pe
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from datetime import timedelta
@@ -62,10 +63,8 @@ HANDWRITTEN = [
 def _warm() -> None:
     """Build the parser and the mistake table once, outside any deadline."""
     for text in ("1. Ann 3-4", "1. Ann byu", "deal Ann: Boardwalk"):
-        try:
+        with contextlib.suppress(ParseError):
             parse_text(text)
-        except ParseError:
-            pass
 
 
 def check(text: str, filename: str = "fuzz.mlog") -> None:
@@ -120,11 +119,13 @@ def test_random_text(text: str) -> None:
 
 # ------------------------------------------------------------------ token soup
 
-KEYWORDS = (
-    "setup bank deck next cash at owns mortgaged houses hotels house hotel deal nothing "
-    "salary buy decline auction bids nobids sold rent unclaimed to tax card dice jail fine "
-    "goojf build sell for mortgage unmortgage interest pay bankrupt resign time end disputed"
-).split()
+KEYWORDS = [
+    "setup", "bank", "deck", "next", "cash", "at", "owns", "mortgaged", "houses", "hotels",
+    "house", "hotel", "deal", "nothing", "salary", "buy", "decline", "auction", "bids",
+    "nobids", "sold", "rent", "unclaimed", "to", "tax", "card", "dice", "jail", "fine", "goojf",
+    "build", "sell", "for", "mortgage", "unmortgage", "interest", "pay", "bankrupt", "resign",
+    "time", "end", "disputed",
+]  # fmt: skip
 NAMES = ["Ann", "Ben", "Zoë", "Park Place", "St. Charles Place", "B&O", "CH07", "CC05", "O'Neil"]
 PUNCTUATION = [
     "[", "]", "->", "=", ":", ",", "|", "{", "}", "{ note }", "; note", '"', '"Go to Jail"',
