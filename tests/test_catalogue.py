@@ -100,6 +100,8 @@ def _codes_of(record: str, code: str, tmp_path: Path, name: str) -> set[str]:
 
     P001 and P002 concern the file, not its text: P001 reads a path that does not exist, and
     P002's records are written in Latin-1 (a non-ASCII character then is not UTF-8).
+    P9xx codes are monolog's own bugs: no record gives them on purpose, so their fail
+    records are not replayed.
     """
     path = tmp_path / f"{name}.mlog"
     if code == "P002" and name == "fail":
@@ -112,6 +114,8 @@ def _codes_of(record: str, code: str, tmp_path: Path, name: str) -> set[str]:
         events = parse_text(read_source(path), str(path))
     except ParseError as exc:
         return {exc.finding.code}
+    if code.startswith("P"):  # P-codes come from reading and parsing alone
+        return set()
     if replay is None:
         pytest.skip("monolog.engine.replay does not exist yet: records cannot be replayed")
     result = replay(events, file=str(path))
@@ -122,7 +126,7 @@ def _with_records(attr: str) -> list[object]:
     params: list[object] = []
     for e in ENTRIES:
         record = getattr(e, attr)
-        if record is None:
+        if record is None or (attr == "fail" and cat.NO_EXAMPLE_RE.match(e.code)):
             continue
         marks = [needs_engine] if e.family != "P" else []
         params.append(pytest.param(e.code, record, id=e.code, marks=marks))
