@@ -458,3 +458,125 @@ def test_not_utf8(tmp_path: Path) -> None:
 def test_missing_file() -> None:
     with pytest.raises(EditionError, match="cannot read"):
         load_edition("/nonexistent/edition.yaml")
+
+
+# ---------------------------------------------------------------- uk-1996
+
+UK = load_edition("uk-1996")
+
+UK_CARDS = [
+    # id, kind, amount, target, spaces, per_house, per_hotel, draw_deck
+    ("CH01", "advance_to", 0, 0, 0, 0, 0, None),
+    ("CH02", "advance_to", 0, 24, 0, 0, 0, None),
+    ("CH03", "advance_to", 0, 39, 0, 0, 0, None),
+    ("CH04", "advance_to", 0, 11, 0, 0, 0, None),
+    ("CH05", "advance_to", 0, 15, 0, 0, 0, None),
+    ("CH06", "move_back", 0, None, 3, 0, 0, None),
+    ("CH07", "go_to_jail", 0, None, 0, 0, 0, None),
+    ("CH08", "repairs", 0, None, 0, 25, 100, None),
+    ("CH09", "repairs", 0, None, 0, 40, 115, None),
+    ("CH10", "pay", 150, None, 0, 0, 0, None),
+    ("CH11", "pay", 20, None, 0, 0, 0, None),
+    ("CH12", "pay", 15, None, 0, 0, 0, None),
+    ("CH13", "collect", 150, None, 0, 0, 0, None),
+    ("CH14", "collect", 100, None, 0, 0, 0, None),
+    ("CH15", "collect", 50, None, 0, 0, 0, None),
+    ("CH16", "get_out_of_jail_free", 0, None, 0, 0, 0, None),
+    ("CC01", "advance_to", 0, 0, 0, 0, 0, None),
+    ("CC02", "move_back", 0, 1, 0, 0, 0, None),
+    ("CC03", "go_to_jail", 0, None, 0, 0, 0, None),
+    ("CC04", "pay", 100, None, 0, 0, 0, None),
+    ("CC05", "pay", 50, None, 0, 0, 0, None),
+    ("CC06", "pay", 50, None, 0, 0, 0, None),
+    ("CC07", "collect", 200, None, 0, 0, 0, None),
+    ("CC08", "collect", 100, None, 0, 0, 0, None),
+    ("CC09", "collect", 100, None, 0, 0, 0, None),
+    ("CC10", "collect", 50, None, 0, 0, 0, None),
+    ("CC11", "collect", 25, None, 0, 0, 0, None),
+    ("CC12", "collect", 20, None, 0, 0, 0, None),
+    ("CC13", "collect", 10, None, 0, 0, 0, None),
+    ("CC14", "collect_from_each_player", 10, None, 0, 0, 0, None),
+    ("CC15", "get_out_of_jail_free", 0, None, 0, 0, 0, None),
+    ("CC16", "pay_or_draw", 10, None, 0, 0, 0, "chance"),
+]
+
+
+@pytest.mark.parametrize("row", UK_CARDS, ids=lambda r: str(r[0]))
+def test_uk_card(row: tuple[object, ...]) -> None:
+    c = UK.card(str(row[0]))
+    got = (c.id, c.kind, c.amount, c.target, c.spaces, c.per_house, c.per_hotel, c.draw_deck)
+    assert got == row
+    assert c.collect_go == (c.kind == "advance_to")
+
+
+def test_uk_board() -> None:
+    names = [s.name for s in UK.squares]
+    assert names[1] == "Old Kent Road" and names[39] == "Mayfair"
+    assert [names[i] for i in UK.groups["railroad"]] == [
+        "King's Cross Station",
+        "Marylebone Station",
+        "Fenchurch St. Station",
+        "Liverpool Street Station",
+    ]
+    assert names[4] == "Income Tax" and UK.squares[4].tax == 200
+    assert names[38] == "Super Tax" and UK.squares[38].tax == 100
+    # the one figure that differs from the US board (reference discrepancy 15)
+    assert UK.squares[29].name == "Piccadilly" and UK.squares[29].rents[0] == 22
+    for uk, us in zip(UK.squares, US.squares, strict=True):
+        assert (uk.kind, uk.group, uk.price, uk.mortgage_value, uk.house_cost) == (
+            us.kind,
+            us.group,
+            us.price,
+            us.mortgage_value,
+            us.house_cost,
+        )
+        if uk.index != 29:
+            assert uk.rents == us.rents
+
+
+def test_uk_words_rules_and_readings() -> None:
+    assert UK.currency == "£" and UK.money(1500) == "£1,500"
+    assert UK.word("railroad") == "station" and UK.group_word("railroad", plural=True) == "stations"
+    assert (UK.rules.min_players, UK.rules.max_players) == (2, 8)  # SET-01, CF-56
+    assert UK.rules.railroad_rents == (25, 50, 100, 200)
+    assert UK.readings["CF-01"] == "no-double"
+    assert UK.readings["CF-06"] == "any-time"
+    assert UK.readings["CF-28"] == "deed-price-floor"
+    assert UK.readings["CF-56"] == "eight"
+
+
+# ---------------------------------------------------------------- us-classic
+
+CLASSIC = load_edition("us-classic")
+
+
+def test_classic_rules_and_readings() -> None:
+    assert CLASSIC.key == "us-classic" and CLASSIC.currency == "$"
+    assert (CLASSIC.rules.min_players, CLASSIC.rules.max_players) == (2, 8)
+    assert CLASSIC.rules.income_tax_percent == 10 and CLASSIC.squares[4].tax == 200  # TAX-02
+    assert CLASSIC.squares[38].tax == 75
+    assert CLASSIC.readings["CF-01"] == "double-unmortgaged"  # RENT-05 in the classic summary
+    assert CLASSIC.readings["CF-06"] == "turns-one-or-two"
+    assert CLASSIC.readings["CF-30"] == "price-paid"
+    assert CLASSIC.readings["CF-56"] == "eight"
+    assert CLASSIC.squares[1:4] == US.squares[1:4] and CLASSIC.squares[39] == US.squares[39]
+
+
+def test_classic_decks() -> None:
+    changed = {"CH01", "CH13", "CH14", "CH16", "CC04", "CC07", "CC09", "CC11", "CC12", "CC13"}
+    for key in ("chance", "chest"):
+        ids = [c.id for c in CLASSIC.decks[key].cards]
+        assert ids == [c.id for c in US.decks[key].cards]
+        for card in CLASSIC.decks[key].cards:
+            if card.id not in changed:
+                assert card == US.card(card.id)
+    assert (CLASSIC.card("CC04").kind, CLASSIC.card("CC04").amount) == ("collect", 45)
+    assert (CLASSIC.card("CC09").kind, CLASSIC.card("CC09").amount) == (
+        "collect_from_each_player",
+        50,
+    )
+    assert (CLASSIC.card("CC12").kind, CLASSIC.card("CC12").amount) == ("pay", 150)
+    assert CLASSIC.card("CH13").amount == 15 and CLASSIC.card("CH01").target == 39
+    assert CLASSIC.card("CH14").target == 5 and CLASSIC.card("CH16").amount == 150
+    assert CLASSIC.card("CC07").amount == 100 and CLASSIC.card("CC11").amount == 100
+    assert CLASSIC.card("CC13").amount == 25

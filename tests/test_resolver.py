@@ -188,3 +188,28 @@ def test_unknown_card(r: Resolver) -> None:
         r.card(Ref("Bank eror in your favor"))
     with pytest.raises(ResolveError, match='no deck "pile"'):
         r.card(Ref("CH01"), "pile")
+
+
+@pytest.mark.parametrize(
+    ("written", "index"),
+    [
+        ("Bow St", 16),
+        ("Kings Cross", 5),
+        ("King's Cross Station", 5),
+        ("Fenchurch Street Station", 25),
+        ("Liverpool St", 35),
+        ("Angel", 6),
+        ("Old Kent", 1),
+        ("Trafalgar Sq", 24),
+        ("Super Tax", 38),
+    ],
+)
+def test_uk_square_names(written: str, index: int) -> None:
+    r = Resolver(load_edition("uk-1996"), ["Ann"])
+    assert r.square(Ref(written)).index == index
+
+
+def test_uk_unknown_square_names_the_board() -> None:
+    r = Resolver(load_edition("uk-1996"), ["Ann"])
+    with pytest.raises(ResolveError, match=r'no square "Boardwalk" on the uk-1996 board'):
+        r.square(Ref("Boardwalk"))
