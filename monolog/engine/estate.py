@@ -1,0 +1,585 @@
+"""Buying and selling buildings: houses and hotels, even building, the bank's stock (BLD, SELL).
+
+Each `build` or `sell` clause is one transaction. Its items are placed in whatever order keeps the
+group even, one building at a time (CF-27: a hotel is the level above four houses, and after
+every step the levels of a group differ by one at most); the transaction is legal when such an
+order exists. An illegal transaction is reported and not carried out, so the state stays one the
+rules allow; a wrong amount is reported and the right amount is charged.
+
+Houses and hotels won at a building-shortage auction (BLD-12, CF-28) are paid for at the auction
+and leave the bank then; the winner's next `build` places them without paying again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..notation.events import Auction, Build, Sell, Span
+from .debts import note_payment
+from .game import Game
+from .holdings import (
+    count_word,
+    describe_level,
+    group_label,
+    group_of,
+    half,
+    hotel_level,
+    level,
+    owner_word,
+    resolve_player,
+    resolve_square,
+)
+from .state import DeedState
+
+WON_KEY = "estate.won"
+
+
+@dataclass(slots=True)
+class WonBuilding:
+    """A house or hotel bought at a shortage auction and not yet placed."""
+
+    player: str
+    kind: str  # "house" | "hotel"
+    price: int
+    span: Span
+
+
+def won_buildings(game: Game) -> list[WonBuilding]:
+    """Buildings won at auction and not yet placed (they are out of the bank's stock)."""
+    won: list[WonBuilding] = game.pending.setdefault(WON_KEY, [])
+    return won
+
+
+def _word(game: Game, key: str) -> str:
+    return game.edition.word(key)
+
+
+# --------------------------------------------------------------------------- plans
+
+
+@dataclass(slots=True)
+class _Step:
+    """Buildings asked for on one site in one clause."""
+
+    deed: DeedState
+    houses: int = 0
+    hotels: int = 0
+
+
+def _plan(game: Game, ev: Build | Sell) -> dict[int, _Step] | None:
+    plan: dict[int, _Step] = {}
+    for item in ev.items:
+        sq = resolve_square(game, item.square, ev.span)
+        if sq is None:
+            return None
+        deed = game.state.deeds.get(sq.index)
+        step = plan.get(sq.index)
+        if step is None:
+            if deed is None:  # not ownable: reported by the callers through the square's kind
+                deed = DeedState(sq.index)
+            step = plan[sq.index] = _Step(deed)
+        if item.hotel:
+            step.hotels += 1
+        else:
+            step.houses += item.houses
+    return plan
+
+
+def _groups(game: Game, plan: dict[int, _Step]) -> list[list[DeedState]]:
+    seen: set[int] = set()
+    out: list[list[DeedState]] = []
+    for index in plan:
+        group = group_of(game, index)
+        key = group[0].square
+        if key not in seen:
+            seen.add(key)
+            out.append(group)
+    return out
+
+
+# --------------------------------------------------------------------------- build
+
+
+def on_build(game: Game, ev: Build, actor: str) -> None:
+    """`build Item, Item [for N]`: houses and hotels bought from the bank (BLD-01..16)."""
+    plan = _plan(game, ev)
+    if plan is None:
+        return
+    if not _build_allowed(game, ev, actor, plan):
+        return
+    for group in _groups(game, plan):
+        if not _build_even(game, ev, plan, group):
+            return
+
+    won = [w for w in won_buildings(game) if w.player == actor]
+    won_houses = [w for w in won if w.kind == "house"]
+    won_hotels = [w for w in won if w.kind == "hotel"]
+    houses = sum(s.houses for s in plan.values())
+    hotels = sum(s.hotels for s in plan.values())
+    st = game.state
+    use_houses = min(houses, len(won_houses))
+    use_hotels = min(hotels, len(won_hotels))
+    if houses - use_houses > st.bank_houses:
+        _empty_stock(game, ev, houses - use_houses, st.bank_houses, "house")
+        return
+    if hotels - use_hotels > st.bank_hotels:
+        _empty_stock(game, ev, hotels - use_hotels, st.bank_hotels, "hotel")
+        return
+
+    # the cost: buildings won at auction are paid for already, the first ones placed use them
+    cost = 0
+    free_houses, free_hotels = use_houses, use_hotels
+    for index, step in plan.items():
+        sq = game.square(index)
+        paid_houses = max(0, step.houses - free_houses)
+        free_houses -= step.houses - paid_houses
+        paid_hotels = max(0, step.hotels - free_hotels)
+        free_hotels -= step.hotels - paid_hotels
+        cost += paid_houses * sq.house_cost + paid_hotels * sq.hotel_cost
+    charge = cost if ev.amount is None else ev.amount  # the record's amount is what moved
+    cash = st.player(actor).cash
+    if charge > cash:
+        game.emit(
+            "M610",
+            f"{actor} cannot pay {game.money(charge)} for these buildings with "
+            f"{game.money(cash)} in hand: buildings are bought for cash",
+            ev.span,
+            "BLD-10",
+            expected=cash,
+            recorded=charge,
+        )
+        return
+    if ev.amount is not None and ev.amount != cost:
+        game.emit(
+            "M609",
+            f"the buildings cost {game.money(cost)}, not {game.money(ev.amount)}: "
+            + _price_note(game, plan),
+            ev.span,
+            "BLD-02",
+            expected=cost,
+            recorded=ev.amount,
+        )
+
+    # carry it out: houses first, then hotels (each takes back the site's houses)
+    for w in won_houses[:use_houses] + won_hotels[:use_hotels]:
+        won_buildings(game).remove(w)
+    st.bank_houses -= houses - use_houses
+    st.bank_hotels -= hotels - use_hotels
+    for step in plan.values():
+        step.deed.houses += step.houses
+        if step.hotels:
+            st.bank_houses += step.deed.houses
+            step.deed.houses = 0
+            step.deed.hotel = True
+    game.transfer(actor, None, charge, "build", ev.span)
+
+
+def _price_note(game: Game, plan: dict[int, _Step]) -> str:
+    parts = []
+    for index, step in plan.items():
+        sq = game.square(index)
+        if step.houses:
+            each = game.money(sq.house_cost)
+            parts.append(f"{count_word(game, step.houses, 'house')} on {sq.name} at {each}")
+        if step.hotels:
+            parts.append(f"a {_word(game, 'hotel')} on {sq.name} at {game.money(sq.hotel_cost)}")
+    return ", ".join(parts) + " as printed on the deeds"
+
+
+def _empty_stock(game: Game, ev: Build | Auction, wanted: int, left: int, kind: str) -> None:
+    game.emit(
+        "M608",
+        f"the bank has {count_word(game, left, kind)} left, not the {wanted} needed: "
+        f"buildings come only from the bank's stock",
+        ev.span,
+        "BLD-11",
+        expected=left,
+        recorded=wanted,
+    )
+
+
+def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) -> bool:
+    most = game.edition.rules.houses_before_hotel
+    for index, step in plan.items():
+        sq = game.square(index)
+        deed = step.deed
+        if sq.kind != "site":
+            game.emit(
+                "M601",
+                f"{sq.name} cannot take {_word(game, 'houses')} or {_word(game, 'hotels')}: "
+                f"only {_word(game, 'sites')} of a colour group are built on",
+                ev.span,
+                "BLD-15",
+                expected=None,
+                recorded=sq.name,
+            )
+            return False
+        group = group_of(game, index)
+        others = sorted({d.owner for d in group if d.owner != actor}, key=lambda o: o or "")
+        if others:
+            held = [game.name(d.square) for d in group if d.owner != actor]
+            game.emit(
+                "M602",
+                f"{actor} cannot build on {sq.name}: {', '.join(held)} "
+                f"{'is' if len(held) == 1 else 'are'} held by "
+                f"{' and '.join(owner_word(game, o) for o in others)}, and only the owner of "
+                f"the whole {group_label(game, index)} group may build",
+                ev.span,
+                "BLD-01",
+                expected=actor,
+                recorded=[owner_word(game, o) for o in others],
+            )
+            return False
+        mortgaged = [game.name(d.square) for d in group if d.mortgaged]
+        if mortgaged:
+            game.emit(
+                "M603",
+                f"nothing may be built on {sq.name} while {', '.join(mortgaged)} "
+                f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: lift every mortgage "
+                f"in the {group_label(game, index)} group first",
+                ev.span,
+                "BLD-08",
+                expected=[],
+                recorded=mortgaged,
+            )
+            return False
+        if deed.hotel or step.hotels > 1:
+            game.emit(
+                "M605",
+                f"{sq.name} already has {describe_level(game, deed)}: a site takes one "
+                f"{_word(game, 'hotel')} and nothing beside it",
+                ev.span,
+                "BLD-07",
+                expected=0,
+                recorded=step.houses + step.hotels,
+            )
+            return False
+        if deed.houses + step.houses > most:
+            game.emit(
+                "M604",
+                f"{sq.name} would have {deed.houses + step.houses} {_word(game, 'houses')}: "
+                f"a site takes {most} at most, then a {_word(game, 'hotel')}",
+                ev.span,
+                "BLD-04",
+                expected=most,
+                recorded=deed.houses + step.houses,
+            )
+            return False
+        if step.hotels and deed.houses + step.houses != most:
+            game.emit(
+                "M606",
+                f"a {_word(game, 'hotel')} on {sq.name} needs {most} {_word(game, 'houses')} "
+                f"there first; it would have {deed.houses + step.houses}",
+                ev.span,
+                "BLD-05",
+                expected=most,
+                recorded=deed.houses + step.houses,
+            )
+            return False
+    return True
+
+
+def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedState]) -> bool:
+    """Place the group's houses lowest site first (BLD-03), then its hotels (CF-26)."""
+    levels = {d.square: level(game, d) for d in group}
+    need = {i: plan[i].houses for i in levels if i in plan}
+    while any(need.values()):
+        low = min(levels.values())
+        ready = [i for i, n in need.items() if n and levels[i] == low]
+        if not ready:
+            stuck = next(i for i, n in need.items() if n)
+            behind = [game.name(i) for i, lv in levels.items() if lv == low]
+            game.emit(
+                "M607",
+                f"{game.name(stuck)} cannot have house {levels[stuck] + 1} while "
+                f"{', '.join(behind)} {'has' if len(behind) == 1 else 'have'} "
+                f"{count_word(game, low, 'house')}: build evenly across the "
+                f"{group_label(game, stuck)} group",
+                ev.span,
+                "BLD-03",
+                expected=low + 1,
+                recorded=levels[stuck] + 1,
+            )
+            return False
+        for i in ready:
+            levels[i] += 1
+            need[i] -= 1
+    most = game.edition.rules.houses_before_hotel
+    for i in (i for i in levels if i in plan and plan[i].hotels):
+        short = [game.name(j) for j, lv in levels.items() if j != i and lv < most]
+        if short and game.ruling("CF-26") == "group-four-houses":
+            game.ambiguous(
+                "CF-26",
+                f"{_word(game, 'hotel')} on {game.name(i)} allowed while {', '.join(short)} "
+                f"{'has' if len(short) == 1 else 'have'} fewer than {most} "
+                f"{_word(game, 'houses')}: the rulebook asks for {most} on the site itself; "
+                f"under the whole-group reading this {_word(game, 'hotel')} must wait",
+                ev.span,
+                "BLD-05",
+            )
+        levels[i] = hotel_level(game)
+    return True
+
+
+# --------------------------------------------------------------------------- sell
+
+
+def on_sell(game: Game, ev: Sell, actor: str) -> None:
+    """`sell Item, Item [for N]`: buildings sold back to the bank at half price (SELL-01..06)."""
+    plan = _plan(game, ev)
+    if plan is None:
+        return
+    most = game.edition.rules.houses_before_hotel
+    for index, step in plan.items():
+        sq = game.square(index)
+        deed = step.deed
+        have = most if step.hotels else deed.houses
+        problem = None
+        if deed.owner != actor:
+            problem = f"{sq.name} belongs to {owner_word(game, deed.owner)}, not {actor}"
+        elif step.hotels and not deed.hotel:
+            problem = f"{sq.name} has no {_word(game, 'hotel')} ({describe_level(game, deed)})"
+        elif step.hotels > 1:
+            problem = f"{sq.name} has one {_word(game, 'hotel')} only"
+        elif deed.hotel and step.houses and not step.hotels:
+            problem = (
+                f"{sq.name} has a {_word(game, 'hotel')}: it goes first, "
+                f"before any of its {_word(game, 'houses')}"
+            )
+        elif step.houses > have:
+            problem = f"{sq.name} has {count_word(game, have, 'house')} to sell, not {step.houses}"
+        if problem is not None:
+            game.emit(
+                "M611",
+                f"{actor} cannot sell these buildings: {problem}",
+                ev.span,
+                "SELL-01",
+                expected=have if deed.owner == actor else owner_word(game, deed.owner),
+                recorded=step.houses + step.hotels,
+            )
+            return
+    for group in _groups(game, plan):
+        if not _sell_even(game, ev, plan, group):
+            return
+
+    st = game.state
+    hotels = sum(s.hotels for s in plan.values())
+    houses = sum(s.houses for s in plan.values())
+    taken = most * hotels - houses  # net houses the bank must hand over for step-downs
+    if hotels and most * hotels > st.bank_houses:
+        # the bank cannot exchange every hotel for houses (BLD-14, CF-29)
+        if taken > st.bank_houses or game.ruling("CF-29") == "blocked":
+            game.emit(
+                "M613",
+                f"the bank has {count_word(game, st.bank_houses, 'house')}, so a "
+                f"{_word(game, 'hotel')} cannot be exchanged for {most}: sell the group's "
+                f"buildings outright down to a level the bank's stock allows",
+                ev.span,
+                "BLD-14",
+                expected=st.bank_houses,
+                recorded=max(taken, 0),
+            )
+            return
+        game.ambiguous(
+            "CF-29",
+            f"{_word(game, 'hotel')} sold outright with "
+            f"{count_word(game, st.bank_houses, 'house')} in the bank: the rulebook only "
+            f"describes the exchange for {most} {_word(game, 'houses')}, which the bank "
+            f"could not make; under the blocked reading the sale would wait",
+            ev.span,
+            "SELL-04",
+        )
+
+    value = 0
+    for index, step in plan.items():
+        sq = game.square(index)
+        value += step.hotels * half(sq.hotel_cost) + step.houses * half(sq.house_cost)
+    if ev.amount is not None and ev.amount != value:
+        game.emit(
+            "M614",
+            f"the bank pays {game.money(value)} for these buildings, not "
+            f"{game.money(ev.amount)}: half the printed building prices",
+            ev.span,
+            "SELL-02",
+            expected=value,
+            recorded=ev.amount,
+        )
+    for step in plan.values():
+        if step.hotels:
+            step.deed.hotel = False
+            step.deed.houses = most
+            st.bank_hotels += 1
+            st.bank_houses -= most
+        step.deed.houses -= step.houses
+        st.bank_houses += step.houses
+    paid = value if ev.amount is None else ev.amount  # the record's amount is what moved
+    game.transfer(None, actor, paid, "sell buildings", ev.span)
+
+
+def _sell_even(game: Game, ev: Sell, plan: dict[int, _Step], group: list[DeedState]) -> bool:
+    """Take the group down highest site first (SELL-03, CF-27, CF-31)."""
+    levels = {d.square: level(game, d) for d in group}
+    need = {i: plan[i].houses + plan[i].hotels for i in levels if i in plan}
+    while any(need.values()):
+        high = max(levels.values())
+        ready = [i for i, n in need.items() if n and levels[i] == high]
+        if not ready:
+            stuck = next(i for i, n in need.items() if n)
+            ahead = [game.name(i) for i, lv in levels.items() if lv == high]
+            top = "a " + _word(game, "hotel") if high == hotel_level(game) else None
+            game.emit(
+                "M612",
+                f"{game.name(stuck)} cannot go down to {_level_words(game, levels[stuck] - 1)} "
+                f"while {', '.join(ahead)} {'has' if len(ahead) == 1 else 'have'} "
+                f"{top or count_word(game, high, 'house')}: sell evenly across the "
+                f"{group_label(game, stuck)} group",
+                ev.span,
+                "SELL-03",
+                expected=high - 1,
+                recorded=levels[stuck] - 1,
+            )
+            return False
+        for i in ready:
+            levels[i] -= 1
+            need[i] -= 1
+    return True
+
+
+def _level_words(game: Game, n: int) -> str:
+    return "no " + _word(game, "houses") if n == 0 else count_word(game, n, "house")
+
+
+# --------------------------------------------------------------------------- shortage auction
+
+
+def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
+    """`auction house|hotel bids … sold P N`: one building sold by auction in a shortage.
+
+    BLD-12, BLD-13, CF-28: only players who could place that building now may bid; the opening
+    bid is at least the lowest printed price of that building on the bidders' deeds (or, with the
+    open-from-one reading, any amount from 1, flagged when below that price). The winner pays
+    the bank now and places the building with their next `build`.
+    """
+    kind = ev.lot_kind
+    if kind not in ("house", "hotel") or ev.winner is None or ev.price is None:
+        return
+    st = game.state
+    left = st.bank_houses if kind == "house" else st.bank_hotels
+    if left < 1:
+        _empty_stock(game, ev, 1, left, kind)
+        return
+    bidders: list[tuple[str, int, Span]] = []
+    for bid in ev.bids:
+        who = resolve_player(game, bid.player, ev.span)
+        if who is None:
+            return
+        bidders.append((who, bid.amount, bid.span if bid.span.line else ev.span))
+    winner = resolve_player(game, ev.winner, ev.span)
+    if winner is None:
+        return
+
+    floors: list[int] = []
+    first_bid: dict[str, Span] = {}
+    for who, _, span in bidders:
+        first_bid.setdefault(who, span)
+    for who, span in first_bid.items():
+        price = placeable_price(game, who, kind)
+        if price is None:
+            game.emit(
+                "M615",
+                f"{who} may not bid for a {_word(game, kind)}: {who} has no site where one "
+                f"could go now, and only players able to build may bid in a shortage",
+                span,
+                "BLD-12",
+                expected=None,
+                recorded=who,
+            )
+        else:
+            floors.append(price)
+    if bidders and floors:
+        floor = min(floors)
+        opening = bidders[0][1]
+        if opening < floor:
+            if game.ruling("CF-28") == "deed-price-floor" or opening < 1:
+                game.emit(
+                    "M616",
+                    f"the bidding for a {_word(game, kind)} opens at {game.money(floor)} at "
+                    f"least, not {game.money(opening)}: the lowest printed price on the "
+                    f"bidders' deeds",
+                    bidders[0][2],
+                    "BLD-13",
+                    expected=floor,
+                    recorded=opening,
+                )
+            else:
+                game.ambiguous(
+                    "CF-28",
+                    f"opening bid of {game.money(opening)} for a {_word(game, kind)} accepted "
+                    f"(auctions open from {game.money(1)}); under the printed-price floor it "
+                    f"would be {game.money(floor)} at least",
+                    bidders[0][2],
+                    "BLD-13",
+                )
+    if bidders:
+        top_who, top_bid, _ = max(bidders, key=lambda b: b[1])
+        if (top_who, top_bid) != (winner, ev.price):
+            game.emit(
+                "M617",
+                f"the {_word(game, kind)} goes to {top_who} for {game.money(top_bid)}, "
+                f"the highest bid, not to {winner} for {game.money(ev.price)}",
+                ev.span,
+                "BLD-12",
+                expected=[top_who, top_bid],
+                recorded=[winner, ev.price],
+            )
+
+    if kind == "house":
+        st.bank_houses -= 1
+    else:
+        st.bank_hotels -= 1
+    won_buildings(game).append(WonBuilding(winner, kind, ev.price, ev.span))
+    game.transfer(winner, None, ev.price, f"{kind} auction", ev.span)
+    note_payment(game, winner, None, ev.price, f"{kind} won at auction", ev.span)
+
+
+def placeable_price(game: Game, player: str, kind: str) -> int | None:
+    """The lowest printed price of a `kind` the player could place right now, else None."""
+    most = game.edition.rules.houses_before_hotel
+    best: int | None = None
+    for deed in game.state.owned_by(player):
+        sq = game.square(deed.square)
+        if sq.kind != "site" or deed.hotel:
+            continue
+        group = group_of(game, deed.square)
+        if any(d.owner != player or d.mortgaged for d in group):
+            continue
+        low = min(level(game, d) for d in group)
+        if kind == "house":
+            ok = deed.houses < most and deed.houses == low
+            price = sq.house_cost
+        else:
+            ok = deed.houses == most and (low >= most or game.ruling("CF-26") == "site-four-houses")
+            price = sq.hotel_cost
+        if ok and (best is None or price < best):
+            best = price
+    return best
+
+
+def flag_unplaced(game: Game, span: Span) -> None:
+    """Buildings won at auction but not placed by now go back to the bank (CF-28)."""
+    won = won_buildings(game)
+    for w in list(won):
+        game.emit(
+            "M618",
+            f"{w.player} won a {_word(game, w.kind)} at auction (line {w.span.line}) but never "
+            f"placed it: the winner puts the building up at once",
+            span,
+            "BLD-12",
+            expected=w.kind,
+            recorded=None,
+        )
+        if w.kind == "house":
+            game.state.bank_houses += 1
+        else:
+            game.state.bank_hotels += 1
+        won.remove(w)

@@ -1,0 +1,335 @@
+"""Mortgages: taking them, lifting them, and the 10 % on mortgaged deeds received (MORT).
+
+A deed received mortgaged, in a deal or a bankruptcy, leaves its receiver a choice to make at once
+(MORT-07, BKR-06, CF-38): lift the mortgage (`unmortgage`, the mortgage value plus 10 %) or pay
+the 10 % and keep it mortgaged (`interest`). The open choices live here; `flag_unsettled` reports
+the ones a record never settled. Lifting later always costs the mortgage value plus 10 % again.
+Amounts are worked out per deed and rounded as CF-34 says; a written amount that differs from
+the derived one only by that rounding is reported as the disputed point, not as a violation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..editions.model import Square
+from ..notation.events import Interest, Mortgage, Span, Unmortgage
+from .debts import note_payment
+from .game import Game
+from .holdings import (
+    describe_level,
+    group_built,
+    group_label,
+    group_of,
+    interest,
+    lift_cost,
+    owner_word,
+    resolve_square,
+)
+
+CHOICES_KEY = "mortgages.choices"
+
+
+@dataclass(slots=True)
+class MortgageChoice:
+    """A mortgaged deed received: its receiver owes the 10 % now or lifts the mortgage."""
+
+    player: str
+    square: int
+    origin: str  # "deal" | "bankruptcy"
+    span: Span
+
+
+def pending_mortgage_choices(game: Game) -> list[MortgageChoice]:
+    """The mortgaged deeds received whose receiver has not yet paid the 10 % or lifted them."""
+    choices: list[MortgageChoice] = game.pending.setdefault(CHOICES_KEY, [])
+    return choices
+
+
+def add_choice(game: Game, player: str, square: int, origin: str, span: Span) -> None:
+    """A mortgaged deed has just passed to `player` (MORT-07, BKR-06, CF-38)."""
+    choices = pending_mortgage_choices(game)
+    choices[:] = [c for c in choices if c.square != square]
+    choices.append(MortgageChoice(player, square, origin, span))
+
+
+def _take_choice(game: Game, player: str, square: int) -> MortgageChoice | None:
+    choices = pending_mortgage_choices(game)
+    for c in choices:
+        if c.player == player and c.square == square:
+            choices.remove(c)
+            return c
+    return None
+
+
+def flag_unsettled(game: Game, span: Span) -> None:
+    """Report every received mortgaged deed on which neither choice was made (MORT-07)."""
+    choices = pending_mortgage_choices(game)
+    for c in list(choices):
+        sq = game.square(c.square)
+        due = interest(game, sq)
+        game.emit(
+            "M709",
+            f"{c.player} owed {game.money(due)} on {sq.name}, received mortgaged on line "
+            f"{c.span.line}: pay the 10% at once or lift the mortgage for "
+            f"{game.money(lift_cost(game, sq))}",
+            span,
+            "BKR-06" if c.origin == "bankruptcy" else "MORT-07",
+            expected=due,
+            recorded=0,
+        )
+        choices.remove(c)
+
+
+def _squares(game: Game, ev: Mortgage | Unmortgage | Interest) -> list[Square] | None:
+    out: list[Square] = []
+    for ref in ev.squares:
+        sq = resolve_square(game, ref, ev.span)
+        if sq is None:
+            return None
+        out.append(sq)
+    return out
+
+
+def _check_amount(
+    game: Game, ev: Mortgage | Unmortgage | Interest, derived: int, other: int, what: str
+) -> int:
+    """Compare a written amount with the derived one; return the amount that moved.
+
+    `other` is the amount under the other CF-34 rounding: a record matching it is the disputed
+    rounding (A34), not a wrong amount.
+    """
+    if ev.amount is None or ev.amount == derived:
+        return derived
+    code = {Mortgage: "M704", Unmortgage: "M706", Interest: "M708"}[type(ev)]
+    rule = {Mortgage: "MORT-02", Unmortgage: "MORT-03", Interest: "MORT-07"}[type(ev)]
+    if ev.amount == other:
+        game.ambiguous(
+            "CF-34",
+            f"{what} is {game.money(derived)} with each 10% rounded "
+            f"{'down' if game.ruling('CF-34') == 'down' else 'half up'}; "
+            f"the other rounding gives the {game.money(other)} recorded",
+            ev.span,
+            rule,
+        )
+    else:
+        game.emit(
+            code,
+            f"{what} is {game.money(derived)}, not {game.money(ev.amount)}",
+            ev.span,
+            rule,
+            expected=derived,
+            recorded=ev.amount,
+        )
+    return ev.amount
+
+
+def _other_rounding(game: Game, squares: list[Square], lift: bool) -> int:
+    """The same amount under the other CF-34 reading (half-up <-> down)."""
+    down = game.ruling("CF-34") != "down"
+    pct = game.edition.rules.mortgage_interest_percent
+    total = 0
+    for sq in squares:
+        base = sq.price if game.ruling("CF-35") == "printed-price" else sq.mortgage_value
+        ten = base * pct // 100 if down else (2 * base * pct + 100) // 200
+        total += ten + (sq.mortgage_value if lift else 0)
+    return total
+
+
+# --------------------------------------------------------------------------- mortgage
+
+
+def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
+    """`mortgage Sq, Sq [for N]`: the bank lends each deed's mortgage value (MORT-01, MORT-02)."""
+    squares = _squares(game, ev)
+    if squares is None:
+        return
+    for sq in squares:
+        deed = game.state.deeds.get(sq.index)
+        if deed is None or deed.owner != actor:
+            game.emit(
+                "M701",
+                f"{actor} cannot mortgage {sq.name}: "
+                + (
+                    "it is not a property"
+                    if deed is None
+                    else f"it belongs to {owner_word(game, deed.owner)}"
+                ),
+                ev.span,
+                "MORT-04",
+                expected=actor,
+                recorded=None if deed is None else owner_word(game, deed.owner),
+            )
+            return
+        if deed.mortgaged:
+            game.emit(
+                "M702",
+                f"{sq.name} is mortgaged already: a deed is mortgaged once, until it is lifted",
+                ev.span,
+                "MORT-02",
+                expected=False,
+                recorded=True,
+            )
+            return
+        if group_built(game, sq.index):
+            built = [
+                f"{game.name(d.square)} ({describe_level(game, d)})"
+                for d in group_of(game, sq.index)
+                if d.houses or d.hotel
+            ]
+            game.emit(
+                "M703",
+                f"{sq.name} cannot be mortgaged while the {group_label(game, sq.index)} group "
+                f"has buildings: sell {', '.join(built)} to the bank first",
+                ev.span,
+                "MORT-01",
+                expected=0,
+                recorded=built,
+            )
+            return
+    derived = sum(sq.mortgage_value for sq in squares)
+    moved = _check_amount(game, ev, derived, derived, "the mortgage value")
+    for sq in squares:
+        game.state.deeds[sq.index].mortgaged = True
+    game.transfer(None, actor, moved, "mortgage", ev.span)
+
+
+# --------------------------------------------------------------------------- unmortgage
+
+
+def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
+    """`unmortgage Sq, Sq [for N]`: pay the mortgage value plus 10 % for each (MORT-03).
+
+    Lifting a mortgage received in a deal or a bankruptcy settles its 10 % choice; at once it
+    costs the mortgage plus 10 % in all (CF-36 one-ten), or a further 10 % on top under the
+    one-twenty reading when it came in a bankruptcy.
+    """
+    squares = _squares(game, ev)
+    if squares is None:
+        return
+    extra: dict[int, int] = {}
+    for sq in squares:
+        deed = game.state.deeds.get(sq.index)
+        if deed is None or deed.owner != actor or not deed.mortgaged:
+            why = (
+                "it is not a property"
+                if deed is None
+                else f"it belongs to {owner_word(game, deed.owner)}"
+                if deed.owner != actor
+                else "it is not mortgaged"
+            )
+            game.emit(
+                "M705",
+                f"{actor} cannot lift a mortgage on {sq.name}: {why}",
+                ev.span,
+                "MORT-03",
+                expected=None,
+                recorded=sq.name,
+            )
+            return
+        choice = next(
+            (
+                c
+                for c in pending_mortgage_choices(game)
+                if c.player == actor and c.square == sq.index
+            ),
+            None,
+        )
+        if choice is not None and choice.origin == "bankruptcy":
+            ten = interest(game, sq)
+            if game.ruling("CF-36") == "one-twenty":
+                extra[sq.index] = ten
+            game.ambiguous(
+                "CF-36",
+                f"{sq.name} lifted on receipt for "
+                f"{game.money(lift_cost(game, sq) + extra.get(sq.index, 0))}"
+                + (
+                    f" (mortgage plus 10% plus the 10% due on receipt); under the one-ten "
+                    f"reading it costs {game.money(lift_cost(game, sq))}"
+                    if extra
+                    else f" (mortgage plus 10%); under the one-twenty reading a further "
+                    f"{game.money(ten)} would be due"
+                ),
+                ev.span,
+                "BKR-06",
+            )
+    derived = sum(lift_cost(game, sq) for sq in squares) + sum(extra.values())
+    other = _other_rounding(game, squares, lift=True) + sum(extra.values())
+    cost = derived if ev.amount is None else ev.amount
+    cash = game.state.player(actor).cash
+    if cost > cash:
+        game.emit(
+            "M710",
+            f"{actor} cannot pay {game.money(cost)} to lift "
+            f"{'this mortgage' if len(squares) == 1 else 'these mortgages'} with "
+            f"{game.money(cash)} in hand",
+            ev.span,
+            "MORT-03",
+            expected=cash,
+            recorded=cost,
+        )
+        return
+    moved = _check_amount(game, ev, derived, other, "lifting the mortgage")
+    for sq in squares:
+        game.state.deeds[sq.index].mortgaged = False
+        _take_choice(game, actor, sq.index)
+    game.transfer(actor, None, moved, "unmortgage", ev.span)
+
+
+# --------------------------------------------------------------------------- interest
+
+
+def on_interest(game: Game, ev: Interest, actor: str) -> None:
+    """`interest Sq, Sq [for N]`: the 10 % on mortgaged deeds just received, kept mortgaged.
+
+    MORT-07, BKR-06: due only on a deed received mortgaged whose choice is still open. A player
+    who cannot pay it owes it to the bank like any debt (CF-37 debt-to-bank).
+    """
+    squares = _squares(game, ev)
+    if squares is None:
+        return
+    for sq in squares:
+        choice = next(
+            (
+                c
+                for c in pending_mortgage_choices(game)
+                if c.player == actor and c.square == sq.index
+            ),
+            None,
+        )
+        if choice is None:
+            deed = game.state.deeds.get(sq.index)
+            why = (
+                "it is not a property"
+                if deed is None
+                else f"it belongs to {owner_word(game, deed.owner)}"
+                if deed.owner != actor
+                else "it is not mortgaged"
+                if not deed.mortgaged
+                else "it was not just received mortgaged"
+            )
+            game.emit(
+                "M707",
+                f"no 10% is due from {actor} on {sq.name}: {why}",
+                ev.span,
+                "MORT-07",
+                expected=0,
+                recorded=interest(game, sq),
+            )
+            return
+    derived = sum(interest(game, sq) for sq in squares)
+    other = _other_rounding(game, squares, lift=False)
+    moved = _check_amount(game, ev, derived, other, "the 10% due")
+    for sq in squares:
+        _take_choice(game, actor, sq.index)
+    game.transfer(actor, None, moved, "mortgage interest", ev.span)
+    if game.state.player(actor).cash < 0:
+        if game.ruling("CF-37") == "debt-to-bank":
+            game.ambiguous(
+                "CF-37",
+                f"{actor} cannot cover the 10% on mortgaged deeds received, so it is a debt to "
+                f"the bank; under the refuse-deeds reading the deeds could be turned down",
+                ev.span,
+                "BKR-06",
+            )
+        note_payment(game, actor, None, moved, "mortgage interest", ev.span)
