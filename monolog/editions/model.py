@@ -58,6 +58,10 @@ class Card:
     `kind` is one of: advance_to, advance_to_nearest, move_back, go_to_jail, collect, pay,
     pay_each_player, collect_from_each_player, repairs, get_out_of_jail_free,
     pay_or_draw (UK: pay a fine or take a Chance).
+
+    `move_back` moves `spaces` squares backwards or, when `target` is set (UK "Go back to Old
+    Kent Road"), backwards to that square. `collect_go` is true for forward moves only.
+    `draw_deck` is the deck a pay_or_draw card lets the player draw from instead of paying.
     """
 
     id: str
