@@ -110,8 +110,16 @@ def _print_entry(entry: Entry, console: Console) -> None:
     console.print(Text(entry.summary, style="italic"))
     console.print()
     console.print(Text(entry.explanation))
+    from ..findings.catalogue import INTERNAL_NOTE, example_note, is_internal
+
+    note = example_note(entry.code)
+    fails = f"Fails (gives {entry.code})" + (f" {note}" if note else "") + ":"
+    internal = is_internal(entry.code)
+    if internal:
+        console.print()
+        console.print(Text(INTERNAL_NOTE, style="bold"))
     for label, record, style in (
-        (f"Fails (gives {entry.code}):", entry.fail, "bold red"),
+        (fails, None if internal else entry.fail, "bold red"),
         ("Passes (the same done right):", entry.passing, "bold green"),
     ):
         if record is None:

@@ -50,6 +50,27 @@ OPTIONAL_KEYS = ("rule",)
 NO_EXAMPLE_RE = re.compile(r"^P9\d\d$")
 
 
+INTERNAL_NOTE = "No record is meant to give this code: it is a bug in monolog."
+
+
+def example_note(code: str) -> str | None:
+    """When a failing record gives its code by something other than its text.
+
+    P001 is about opening the file and P002 about its encoding (the example is the text
+    that, saved in Latin-1, gives it; the catalogue tests write it so).
+    """
+    if code == "P001":
+        return "when the file cannot be opened (a missing path, a folder), whatever it holds"
+    if code == "P002":
+        return "when this text is saved in Latin-1 (or Windows-1252) instead of UTF-8"
+    return None
+
+
+def is_internal(code: str) -> bool:
+    """P9xx: monolog's own failures, which no record gives on purpose."""
+    return NO_EXAMPLE_RE.match(code) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One catalogue entry. `passing` is the YAML `pass` record (a Python keyword)."""

@@ -24,9 +24,12 @@ from pathlib import Path
 from .catalogue import (
     CATALOGUE_DIR,
     FAMILY_NAMES,
+    INTERNAL_NOTE,
     NOT_ENFORCED_FILE,
     Catalogue,
     Entry,
+    example_note,
+    is_internal,
     load,
     load_not_enforced,
     load_rule_ids,
@@ -123,8 +126,12 @@ def _entry_section(entry: Entry, titles: Mapping[str, str]) -> list[str]:
         title = titles.get(entry.rule)
         facts.append(f"**Rule:** {entry.rule}" + (f" ({title})" if title else ""))
     out += [" · ".join(facts), "", f"*{entry.summary}*", "", entry.explanation.strip(), ""]
-    if entry.fail is not None:
-        out += [f"Fails (gives {entry.code}):", "", *_fence(entry.fail), ""]
+    note = example_note(entry.code)
+    if is_internal(entry.code):
+        out += [INTERNAL_NOTE, ""]
+    elif entry.fail is not None:
+        label = f"Fails (gives {entry.code})" + (f" {note}" if note else "") + ":"
+        out += [label, "", *_fence(entry.fail), ""]
     if entry.passing is not None:
         out += ["Passes:", "", *_fence(entry.passing), ""]
     return out
