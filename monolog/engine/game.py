@@ -13,7 +13,7 @@ from typing import Any
 
 from ..editions.model import Edition, Square
 from ..findings.model import Finding, Severity
-from ..notation.events import Span
+from ..notation.events import NO_SPAN, Span
 from .state import GameState
 
 
@@ -27,6 +27,11 @@ class Transfer:
     payee: str | None
     amount: int
     reason: str
+
+
+def entry_span(entry: Transfer | None) -> Span:
+    """The span of a ledger entry, or no span."""
+    return entry.span if entry is not None else NO_SPAN
 
 
 @dataclass(slots=True)
@@ -98,20 +103,61 @@ class Game:
     # ---------------------------------------------------------------- money
     def transfer(
         self, payer: str | None, payee: str | None, amount: int, reason: str, span: Span
-    ) -> None:
+    ) -> Transfer | None:
         """Move `amount` from payer to payee (None = the bank) and record it in the ledger.
 
         Cash may go below zero here: the record is what happened at the table, and a debt that
         is not settled is reported by the handlers (M8xx / M9xx), not refused.
+        Returns the ledger entry (None for a zero amount, which is not recorded).
         """
         if amount == 0:
-            return
+            return None
         st = self.state
         if payer is not None:
             st.player(payer).cash -= amount
         if payee is not None:
             st.player(payee).cash += amount
-        self.transfers.append(Transfer(st.turn, span, payer, payee, amount, reason))
+        entry = Transfer(st.turn, span, payer, payee, amount, reason)
+        self.transfers.append(entry)
+        return entry
+
+    def amend(
+        self,
+        entry: Transfer | None,
+        amount: int,
+        *,
+        payer: str | None = None,
+        payee: str | None = None,
+        reason: str | None = None,
+        span: Span | None = None,
+    ) -> Transfer | None:
+        """Replace a ledger entry the engine derived by what the record states.
+
+        The derived movement is undone and the stated one applied in its place (same place in
+        the ledger), so a movement the record corrects appears once, at the recorded amount.
+        `entry` None applies a new movement; `amount` 0 removes the entry. `payer`/`payee`
+        default to the entry's own.
+        """
+        if entry is not None:
+            st = self.state
+            if entry.payer is not None:
+                st.player(entry.payer).cash += entry.amount
+            if entry.payee is not None:
+                st.player(entry.payee).cash -= entry.amount
+            payer = entry.payer if payer is None else payer
+            payee = entry.payee if payee is None else payee
+            reason = entry.reason if reason is None else reason
+            span = entry.span if span is None else span
+            at = next(i for i, t in enumerate(self.transfers) if t is entry)
+            del self.transfers[at]
+        else:
+            at = len(self.transfers)
+        if amount == 0:
+            return None
+        new = self.transfer(payer, payee, amount, reason or "", span or entry_span(entry))
+        if new is not None and at != len(self.transfers) - 1:
+            self.transfers.insert(at, self.transfers.pop())
+        return new
 
     # ---------------------------------------------------------------- words
     def money(self, amount: int) -> str:

@@ -64,6 +64,9 @@ class DeckState:
     drawn: list[str] = field(default_factory=list)
     known: bool = False
     held_out: list[str] = field(default_factory=list)
+    # the deck as a queue, top first: a card id where the card in that place is known, None
+    # where it is not yet (the deck is shuffled at the start); see engine/decks.py
+    slots: list[str | None] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -87,7 +90,8 @@ class GameState:
         players = [PlayerState(n, rules.starting_cash) for n in names]
         deeds = {s.index: DeedState(s.index) for s in edition.squares if s.ownable}
         decks = {
-            key: DeckState(key, [c.id for c in deck.cards]) for key, deck in edition.decks.items()
+            key: DeckState(key, [c.id for c in deck.cards], slots=[None] * len(deck.cards))
+            for key, deck in edition.decks.items()
         }
         return cls(players, deeds, rules.houses, rules.hotels, decks)
 
@@ -132,5 +136,8 @@ class GameState:
                 for d in self.deeds.values()
             },
             "bank": {"houses": self.bank_houses, "hotels": self.bank_hotels},
-            "decks": {k: {"known": d.known, "order": list(d.cards)} for k, d in self.decks.items()},
+            "decks": {
+                k: {"known": d.known, "order": list(d.slots), "held": list(d.held_out)}
+                for k, d in self.decks.items()
+            },
         }

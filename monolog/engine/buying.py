@@ -1,0 +1,279 @@
+"""Buying from the bank and auctions of deeds (BUY-02..09, CF-11, CF-14..18, CF-57).
+
+Shortage auctions of buildings are the estate handlers' (`estate.on_building_auction`).
+"""
+
+from __future__ import annotations
+
+from ..notation.events import Auction, Buy, Decline, Span
+from .debts import note_payment
+from .game import Game
+from .names import actor_of, resolve_player, resolve_square
+from .obligations import Lot, close_lot, find_due, find_lot, flow_of
+
+
+def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> None:
+    """CF-11: flag when the salary of this move is what makes a payment affordable."""
+    due = find_due(game, "salary", player, open_only=False)
+    if due is None or due.cash_before is None or due.amount is None:
+        return
+    before = due.cash_before
+    if before < amount <= before + due.amount:
+        reading = game.ruling("CF-11")
+        game.ambiguous(
+            "CF-11",
+            f"{player} can pay {game.money(amount)} for {what} only with the salary "
+            f"({game.money(before)} before it): it counts, being credited as GO is passed "
+            f"(reading {reading}); under reading after-square {player} would be "
+            f"{game.money(amount - before)} short",
+            span,
+            "MOVE-06",
+        )
+
+
+def _buy_lot(game: Game, player: str, index: int) -> Lot | None:
+    for lot in flow_of(game).lots:
+        if lot.square == index and lot.lander == player and not lot.declined:
+            return lot
+    return None
+
+
+def on_buy(game: Game, ev: Buy) -> None:
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    st = game.state
+    p = st.player(player)
+    index = p.position
+    lot = _buy_lot(game, player, index)
+    if lot is None:
+        # the lander's own lot may be on another square only through a record mistake
+        lots = [x for x in flow_of(game).lots if x.lander == player and not x.declined]
+        lot = lots[-1] if lots else None
+        if lot is not None:
+            index = lot.square
+    sq = game.square(index)
+    price = sq.price
+    amount = ev.amount if ev.amount is not None else price
+    if lot is None:
+        deed = st.deeds.get(index)
+        if deed is None:
+            game.emit(
+                "M202",
+                f"{sq.name} is not for sale: {player} stands on a square no one can own",
+                ev.span,
+                "BUY-02",
+                recorded=amount,
+            )
+            return
+        if deed.owner is not None:
+            whose = f"{player} owns it" if deed.owner == player else f"{deed.owner} owns it"
+            game.emit(
+                "M202",
+                f"{sq.name} cannot be bought from the bank: {whose}",
+                ev.span,
+                "BUY-02",
+                recorded=amount,
+            )
+            return
+        declined = find_lot(game, index)
+        if declined is not None and declined.declined:
+            game.emit(
+                "M202",
+                f"{sq.name} was declined and must go to auction: the list-price offer is gone",
+                ev.span,
+                "BUY-03",
+                recorded=amount,
+            )
+            close_lot(game, declined)
+        else:
+            game.emit(
+                "M202",
+                f"{player} did not just land on {sq.name}: a deed is bought from the bank "
+                "only by the player who lands on it",
+                ev.span,
+                "BUY-09",
+                recorded=amount,
+            )
+    elif ev.amount is not None and ev.amount != price:
+        game.emit(
+            "M203",
+            f"{sq.name} costs {game.money(price)}, its list price",
+            ev.span,
+            "BUY-02",
+            expected=price,
+            recorded=ev.amount,
+        )
+    _salary_note(game, player, amount, sq.name, ev.span)
+    if p.cash < amount:
+        game.ambiguous(
+            "CF-18",
+            f"{player} buys {sq.name} for {game.money(amount)} holding {game.money(p.cash)}: "
+            f"the money may be raised first (reading {game.ruling('CF-18')}); otherwise the "
+            "deed would go to auction",
+            ev.span,
+            "BUY-02",
+        )
+    game.transfer(player, None, amount, f"bought {sq.name}", ev.span)
+    note_payment(game, player, None, amount, f"the price of {sq.name}", ev.span)
+    st.deeds[index].owner = player
+    if lot is not None:
+        close_lot(game, lot)
+
+
+def on_decline(game: Game, ev: Decline) -> None:
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    index = game.state.player(player).position
+    lot = _buy_lot(game, player, index)
+    if lot is None:
+        lots = [x for x in flow_of(game).lots if x.lander == player and not x.declined]
+        lot = lots[-1] if lots else None
+    if lot is None:
+        game.emit(
+            "M204",
+            f"{player} has no deed to decline: {game.name(index)} is not an unowned deed "
+            "just landed on",
+            ev.span,
+            "BUY-03",
+        )
+        return
+    lot.declined = True
+
+
+def on_auction(game: Game, ev: Auction) -> None:
+    """An auction of a deed: the one just declined (`lot_kind` pending) or a named one."""
+    st = game.state
+    flow = flow_of(game)
+    lot: Lot | None
+    if ev.lot_kind == "square" and ev.lot is not None:
+        sq = resolve_square(game, ev.lot, ev.span)
+        if sq is None:
+            return
+        lot = find_lot(game, sq.index)
+        index = sq.index
+    else:
+        lots = flow.lots
+        lot = lots[-1] if lots else None
+        index = lot.square if lot is not None else -1
+    if lot is None:
+        deed = st.deeds.get(index)
+        if index < 0 or deed is None or deed.owner is not None:
+            where = game.name(index) if index >= 0 else "no deed"
+            game.emit(
+                "M204",
+                f"nothing is up for auction here: {where} was not declined by a lander",
+                ev.span,
+                "BUY-03",
+            )
+            return
+        game.emit(
+            "M204",
+            f"{game.name(index)} is not up for auction: the bank auctions a deed only when "
+            "the lander declines it or after a bankruptcy",
+            ev.span,
+            "BUY-09",
+        )
+    name = game.name(index)
+    decliner = lot.lander if lot is not None else None
+    bids_ok = _check_bids(game, ev, decliner, name)
+    if lot is not None:
+        close_lot(game, lot)
+    if ev.winner is None or ev.price is None:
+        reading = game.ruling("CF-16")
+        other = (
+            f"reading decliner-buys would make {decliner} buy it at {game.money(1)}"
+            if decliner
+            else "reading sold-anyway would have it sold at some price"
+        )
+        game.ambiguous(
+            "CF-16",
+            f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}",
+            ev.span,
+            "BUY-08",
+        )
+        return
+    winner = resolve_player(game, ev.winner, ev.span)
+    if winner is None:
+        return
+    if bids_ok is not None:
+        last_player, last_amount = bids_ok
+        if winner != last_player or ev.price != last_amount:
+            game.emit(
+                "M207",
+                f"the last and highest bid was {last_player}'s {game.money(last_amount)}: "
+                f"{last_player} must buy {name} at {game.money(last_amount)}",
+                ev.span,
+                "BUY-07",
+                expected=[last_player, last_amount],
+                recorded=[winner, ev.price],
+            )
+    cash = st.player(winner).cash
+    if cash < ev.price:
+        game.ambiguous(
+            "CF-17",
+            f"{winner} wins {name} at {game.money(ev.price)} holding {game.money(cash)}: the bid "
+            f"stands if the money is raised at the close (reading {game.ruling('CF-17')}); "
+            f"reading capped-by-cash would refuse bids above {game.money(cash)}",
+            ev.span,
+            "BUY-06",
+        )
+    game.transfer(winner, None, ev.price, f"won {name} at auction", ev.span)
+    note_payment(game, winner, None, ev.price, f"the auction price of {name}", ev.span)
+    st.deeds[index].owner = winner
+
+
+def _check_bids(game: Game, ev: Auction, decliner: str | None, name: str) -> tuple[str, int] | None:
+    """Check the bids (BUY-04, BUY-05, CF-14, CF-15); the last valid bid, or None if none."""
+    last: tuple[str, int] | None = None
+    high = 0
+    flagged_decliner = False
+    minimum_one = game.ruling("CF-15") == "minimum-one"
+    for bid in ev.bids:
+        bidder = resolve_player(game, bid.player, ev.span)
+        if bidder is None:
+            continue
+        span = bid.span if bid.span.line else ev.span
+        if not game.state.player(bidder).active:
+            game.emit(
+                "M208",
+                f"{bidder} is out of the game and cannot bid",
+                span,
+                "BUY-04",
+                recorded=bidder,
+            )
+            continue
+        if minimum_one and bid.amount < 1:
+            game.emit(
+                "M205",
+                f"the lowest bid is {game.money(1)}: {bidder} bid {game.money(bid.amount)}",
+                span,
+                "BUY-05",
+                expected=1,
+                recorded=bid.amount,
+            )
+        elif last is not None and bid.amount <= high:
+            game.emit(
+                "M206",
+                f"each bid must beat the one before: {bidder} bid {game.money(bid.amount)} "
+                f"after {game.money(high)}",
+                span,
+                "BUY-05",
+                expected=high + 1,
+                recorded=bid.amount,
+            )
+        if bidder == decliner and last is None and not flagged_decliner:
+            flagged_decliner = True
+            game.ambiguous(
+                "CF-14",
+                f"{bidder} declined {name} and then opened the bidding: every player may open, "
+                f"the decliner included (reading {game.ruling('CF-14')}); reading "
+                "decliner-joins-not-opens would make another player open",
+                span,
+                "BUY-04",
+            )
+        if bid.amount > high or last is None:
+            high = max(high, bid.amount)
+            last = (bidder, bid.amount)
+    return last

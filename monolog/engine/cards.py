@@ -1,0 +1,253 @@
+"""Chance and Community Chest: drawing and carrying out every card (CARD-01..06, MOVE-03,
+MOVE-05, CF-12, CF-55).
+
+Movement cards move the token at once and the square reached is dealt with as a landing
+(CARD-06); the record's `-> Square` is then a check. Money cards are dues: derived at once,
+checked against the amount the record writes after the card id.
+"""
+
+from __future__ import annotations
+
+from ..editions.model import Card
+from ..notation.events import CardDraw, Span
+from .board import buildings, nearest, passes_go, steps_forward
+from .decks import draw
+from .game import Game
+from .names import actor_of, card_of
+from .obligations import CardMove, Due, apply_due, cancel_due, flow_of, settle_due
+from .turns import land, move_token, send_to_jail
+
+
+def on_card(game: Game, ev: CardDraw) -> None:
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    card = card_of(game, ev.card, ev.span)
+    if card is None:
+        return
+    flow = flow_of(game)
+    pending = flow.draw
+    pos = game.state.player(player).position
+    deck_name = game.edition.decks[card.deck].name
+    choice = flow.choice
+    if choice is not None and choice.card is not None:
+        chosen = game.edition.card(choice.card)
+        flow.choice = None
+        if chosen.draw_deck == card.deck and not choice.stated:
+            cancel_due(game, choice)  # the player took a card instead of paying
+            pending = None
+            flow.draw = None
+    if pending is None and choice is None:
+        game.emit(
+            "M402",
+            f"{player} is on {game.name(pos)}: no card is drawn there",
+            ev.span,
+            "CARD-01",
+            recorded=card.id,
+        )
+    elif pending is not None and pending.deck != card.deck:
+        want = game.edition.decks[pending.deck].name
+        game.emit(
+            "M402",
+            f"{player} is on {game.name(pending.square)} and draws a {want} card, not "
+            f"{card.id} ({deck_name})",
+            ev.span,
+            "CARD-01",
+            expected=want,
+            recorded=card.id,
+        )
+    flow.draw = None
+    if not draw(game, card, ev.span):
+        return
+    flow.current_card = card.id
+    dues_before = len(flow.dues)
+    moved = carry_out(game, player, card, ev.span)
+    mine = [d for d in flow.dues[dues_before:] if d.card == card.id or d.kind == "salary"]
+    if ev.amount is not None:
+        _check_amount(game, card, ev, mine, moved)
+
+
+def _check_amount(game: Game, card: Card, ev: CardDraw, dues: list[Due], moved: bool) -> None:
+    money = [d for d in dues if d.kind == "card"]
+    if not money:
+        salary = [d for d in dues if d.kind == "salary"]
+        if moved and salary:
+            due = salary[0]
+            if ev.amount != due.amount:
+                game.emit(
+                    "M105",
+                    f"the salary is {game.money(due.amount or 0)}: {due.reason}",
+                    ev.span,
+                    due.rule,
+                    expected=due.amount,
+                    recorded=ev.amount,
+                )
+            settle_due(game, due, ev.amount, ev.span)
+            return
+        game.emit(
+            "W007",
+            f"{card.id} moves no money itself: the amount {game.money(ev.amount or 0)} after it "
+            "is not replayed",
+            ev.span,
+            "CARD-02",
+            expected=None,
+            recorded=ev.amount,
+        )
+        return
+    total = sum(d.amount or 0 for d in money)
+    recorded = ev.amount or 0
+    if recorded != total:
+        game.emit(
+            "M405",
+            f"{card.id} moves {game.money(total)}: {card.title}"
+            + (f" ({money[0].reason})" if card.kind == "repairs" else ""),
+            ev.span,
+            "CARD-02",
+            expected=total,
+            recorded=recorded,
+        )
+        if len(money) == 1:
+            settle_due(game, money[0], recorded, ev.span)
+        elif recorded % len(money) == 0:
+            for d in money:
+                settle_due(game, d, recorded // len(money), ev.span)
+        return
+    for d in money:
+        d.stated = True
+
+
+def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
+    """Apply a card's effect for `player`. True when the card moved the token."""
+    flow = flow_of(game)
+    st = game.state
+    p = st.player(player)
+    size = len(game.edition.squares)
+    kind = card.kind
+    if kind in ("advance_to", "advance_to_nearest"):
+        if kind == "advance_to":
+            target = card.target if card.target is not None else p.position
+        else:
+            target = nearest(game.edition, p.position, card.target_kind or "")
+        steps = steps_forward(p.position, target, size)
+        if card.collect_go and target != 0 and passes_go(p.position, steps, size):
+            game.ambiguous(
+                "CF-12",
+                f"{player} passes GO on the way to {game.name(target)}: a forward card move "
+                f"pays the salary (reading {game.ruling('CF-12')}); without it {player} would "
+                f"have {game.money(game.edition.rules.go_salary)} less",
+                span,
+                "MOVE-03",
+            )
+        flow.card_move = CardMove(
+            card.id, target, span, p.position, card.collect_go, card.rent_rule
+        )
+        move_token(
+            game, player, target, span, salary=card.collect_go, rule="MOVE-03", why=f" on {card.id}"
+        )
+        land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
+        return True
+    if kind == "move_back":
+        target = (p.position - card.spaces) % size
+        flow.card_move = CardMove(card.id, target, span, p.position)
+        p.position = target  # backwards: never a salary (MOVE-05)
+        land(game, player, target, span, by_card=True)
+        return True
+    if kind == "go_to_jail":
+        send_to_jail(game, player, span, f"card {card.id}")
+        return False
+    if kind == "get_out_of_jail_free":
+        p.cards.append(card.id)
+        return False
+    others = [q.name for q in st.players if q.active and q.name != player]
+    amount = card.amount
+    title = card.title
+    if kind == "collect":
+        _due(
+            game,
+            player,
+            None,
+            player,
+            amount,
+            f"{card.id} pays {player} {game.money(amount)}",
+            card,
+            span,
+        )
+    elif kind == "pay":
+        _due(
+            game, player, player, None, amount, f"{card.id} costs {game.money(amount)}", card, span
+        )
+    elif kind == "pay_each_player":
+        for other in others:
+            _due(
+                game,
+                player,
+                player,
+                other,
+                amount,
+                f"{card.id}: {game.money(amount)} to each of {len(others)} players",
+                card,
+                span,
+            )
+    elif kind == "collect_from_each_player":
+        for other in others:
+            _due(
+                game,
+                player,
+                other,
+                player,
+                amount,
+                f"{card.id}: {game.money(amount)} from each of {len(others)} players",
+                card,
+                span,
+            )
+    elif kind == "repairs":
+        houses, hotels = buildings(st, player)
+        total = houses * card.per_house + hotels * card.per_hotel
+        hw = game.edition.word("house" if houses == 1 else "houses")
+        tw = game.edition.word("hotel" if hotels == 1 else "hotels")
+        _due(
+            game,
+            player,
+            player,
+            None,
+            total,
+            f"{houses} {hw} at {game.money(card.per_house)} and {hotels} {tw} at "
+            f"{game.money(card.per_hotel)}",
+            card,
+            span,
+        )
+    elif kind == "pay_or_draw":
+        due = _due(
+            game,
+            player,
+            player,
+            None,
+            amount,
+            f"{card.id} costs {game.money(amount)} unless a card is taken instead",
+            card,
+            span,
+        )
+        flow.choice = due
+    else:
+        game.emit(
+            "M999",
+            f"internal: the card kind {kind!r} of {card.id} ({title}) is not known to the engine",
+            span,
+            None,
+        )
+    return False
+
+
+def _due(
+    game: Game,
+    player: str,
+    payer: str | None,
+    payee: str | None,
+    amount: int,
+    reason: str,
+    card: Card,
+    span: Span,
+) -> Due:
+    return apply_due(
+        game, Due("card", player, payer, payee, amount, reason, "CARD-02", span, card=card.id)
+    )

@@ -1,0 +1,226 @@
+"""Rent claims and taxes as the record states them (RENT-01..13, RENT-03, TAX-01, TAX-02).
+
+The rent itself is worked out and applied on landing (`turns.land`, `rent.quote_rent`). Here
+the record's `rent`, `rent unclaimed` and `tax` clauses are checked against it, and the recorded
+amount replaces the derived one.
+"""
+
+from __future__ import annotations
+
+from ..notation.events import Dice, RentUnclaimed, Span, Tax
+from ..notation.events import Rent as RentEvent
+from .game import Game
+from .names import actor_of, resolve_player
+from .obligations import Due, cancel_due, find_due, flow_of, settle_due
+from .rent import quote_rent
+
+
+def _claim(game: Game, tenant: str) -> Due | None:
+    for claim in reversed(flow_of(game).claims):
+        if claim.player == tenant and not claim.stated:
+            return claim
+    return None
+
+
+def _rent_changed(game: Game, claim: Due, span: Span) -> None:
+    """CF-24: the board changed between landing and claim; say what the claim-time rent is."""
+    from .turns import group_key
+
+    if claim.square is None or claim.board is None or claim.amount is None:
+        return
+    if group_key(game, claim.square) == claim.board[1]:
+        return
+    now = quote_rent(game, claim.square, claim.player, dice=flow_of(game).last_dice)
+    now_amount = now.amount if now.amount is not None else 0
+    if now_amount == claim.amount:
+        return
+    reading = game.ruling("CF-24")
+    game.ambiguous(
+        "CF-24",
+        f"the rent on {game.name(claim.square)} is {game.money(claim.amount)} as the board stood "
+        f"when {claim.player} landed (reading {reading}); with the board as it is at the claim "
+        f"(reading at-claim) it would be {game.money(now_amount)}",
+        span,
+        "RENT-01",
+    )
+
+
+def on_rent(game: Game, ev: RentEvent) -> None:
+    tenant = actor_of(game, ev)
+    if tenant is None:
+        return
+    payee = resolve_player(game, ev.payee, ev.span) if ev.payee is not None else None
+    if ev.payee is not None and payee is None:
+        return
+    claim = _claim(game, tenant)
+    if claim is None:
+        p = game.state.player(tenant)
+        quote = quote_rent(game, p.position, tenant)
+        here = game.name(p.position)
+        if quote.owner is None:
+            message = quote.reason
+        else:
+            message = f"no rent is due: {tenant} has no unpaid landing on {here}"
+        game.emit("M302", message, ev.span, quote.rule, expected=0, recorded=ev.amount)
+        to = payee or quote.owner
+        if to is not None and to != tenant and ev.amount:
+            game.transfer(tenant, to, ev.amount, "rent as recorded", ev.span)
+        return
+    name = game.name(claim.square or 0)
+    if payee is not None and payee != claim.payee:
+        game.emit(
+            "M303",
+            f"the rent on {name} is owed to {claim.payee}, who owned it when {tenant} landed",
+            ev.span,
+            "RENT-01",
+            expected=claim.payee,
+            recorded=payee,
+        )
+    if claim.lapsed:
+        game.emit(
+            "M304",
+            f"the rent on {name} is no longer owed: the claim lapsed when the next player rolled",
+            ev.span,
+            "RENT-03",
+            expected=0,
+            recorded=ev.amount,
+        )
+    _rent_changed(game, claim, ev.span)
+    expected = claim.amount
+    flow = flow_of(game)
+    if expected is None and claim.per_pip:
+        # waiting for a throw: the recorded rent must be a multiple of the rate (2..12 pips)
+        if ev.amount is not None and (
+            ev.amount % claim.per_pip or not 2 <= ev.amount // claim.per_pip <= 12
+        ):
+            game.emit(
+                "M301",
+                f"the rent on {name} is {claim.per_pip} times a throw of the dice, so "
+                f"{game.money(ev.amount)} cannot be right",
+                ev.span,
+                claim.rule,
+                expected=f"{claim.per_pip}x",
+                recorded=ev.amount,
+            )
+        if flow.throw is claim:
+            flow.throw = None
+    elif ev.amount is not None and ev.amount != expected:
+        game.emit(
+            "M301",
+            claim.reason,
+            ev.span,
+            claim.rule,
+            expected=expected,
+            recorded=ev.amount,
+        )
+    settle_due(game, claim, ev.amount, ev.span, payee=payee)
+
+
+def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
+    tenant = actor_of(game, ev)
+    if tenant is None:
+        return
+    claim = _claim(game, tenant)
+    if claim is None:
+        game.emit(
+            "M302",
+            f"no rent was due from {tenant} to go unclaimed",
+            ev.span,
+            "RENT-03",
+            expected=None,
+            recorded="unclaimed",
+        )
+        return
+    amount = claim.amount
+    cancel_due(game, claim)
+    name = game.name(claim.square or 0)
+    owed = game.money(amount) if amount is not None else "the rent"
+    game.ambiguous(
+        "CF-22",
+        f"{claim.payee} did not claim the rent on {name} before the next player's first roll, "
+        f"so none is owed (reading {game.ruling('CF-22')}); had the claim stayed open, "
+        f"{tenant} would pay {owed}",
+        ev.span,
+        "RENT-03",
+    )
+    flow = flow_of(game)
+    if flow.throw is claim:
+        flow.throw = None
+
+
+def on_dice(game: Game, ev: Dice) -> None:
+    """`dice 3-4`: the throw that sets a utility rent after a card (or under CF-19 fresh-roll)."""
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    flow = flow_of(game)
+    due = flow.throw
+    if due is not None and due.per_pip:
+        flow.throw = None
+        due.amount = due.per_pip * ev.total
+        due.reason = f"rent is {game.money(due.amount)}: {due.per_pip} times the throw {ev.total}"
+        settle_due(game, due, due.amount, due.span)
+        due.stated = False  # the rent clause may still follow and is checked against this
+        return
+    claim = _claim(game, player)
+    if claim is not None and claim.per_pip and claim.amount is not None and flow.last_dice:
+        fresh = claim.per_pip * ev.total
+        game.ambiguous(
+            "CF-19",
+            f"the rent on {game.name(claim.square or 0)} is {game.money(claim.amount)}, from "
+            f"the roll of {flow.last_dice} that brought {player} there (reading "
+            f"{game.ruling('CF-19')}); the fresh throw would make it {game.money(fresh)}",
+            ev.span,
+            "RENT-10",
+        )
+        return
+    game.emit(
+        "W003",
+        f"a throw of the dice that moves nothing and settles nothing: {player} owes no "
+        "utility rent here",
+        ev.span,
+        "RENT-10",
+        recorded=f"{ev.die1}-{ev.die2}",
+    )
+
+
+def on_tax(game: Game, ev: Tax) -> None:
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    rules = game.edition.rules
+    due = find_due(game, "tax", player)
+    if due is None:
+        pos = game.state.player(player).position
+        amount = ev.amount or 0
+        game.emit(
+            "M408",
+            f"no tax is due: {player} is on {game.name(pos)}, not a tax square",
+            ev.span,
+            "TAX-01",
+            expected=0,
+            recorded=amount,
+        )
+        if amount:
+            game.transfer(player, None, amount, "tax as recorded", ev.span)
+        return
+    if ev.percent is not None and rules.income_tax_percent is None:
+        game.emit(
+            "M409",
+            f"{game.name(due.square or 0)} is a flat {game.money(due.amount or 0)}: this edition "
+            "offers no percentage option",
+            ev.span,
+            "TAX-02",
+            expected=due.amount,
+            recorded=f"{ev.percent}%",
+        )
+    elif ev.amount is not None and ev.amount != due.amount:
+        game.emit(
+            "M407",
+            f"the tax is {game.money(due.amount or 0)}: {due.reason}",
+            ev.span,
+            "TAX-01",
+            expected=due.amount,
+            recorded=ev.amount,
+        )
+    settle_due(game, due, ev.amount, ev.span)

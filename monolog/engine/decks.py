@@ -1,0 +1,131 @@
+"""The deck audit (CARD-01, CARD-03..05, CF-55).
+
+A deck is a queue, top first. At the start every place holds an unknown card (the deck was
+shuffled). Each card drawn goes under the deck, so its place becomes known; a kept Get Out of
+Jail Free card leaves the deck until it is used, then goes under its own deck. Once every place
+is known the order is known, and each later draw must be the card on top. Before that, a card
+can only come up from an unknown place: a card seen earlier lies under the deck with others
+above it.
+"""
+
+from __future__ import annotations
+
+from ..editions.model import Card
+from ..notation.events import Span
+from .game import Game
+from .state import DeckState
+
+
+def _equivalent(game: Game, a: str, b: str) -> bool:
+    """Two copies of the same card (the US deck holds two nearest-railroad cards)."""
+    if a == b:
+        return True
+    ca, cb = game.edition.card(a), game.edition.card(b)
+    return (ca.deck, ca.kind, ca.amount, ca.target, ca.target_kind, ca.rent_rule) == (
+        cb.deck,
+        cb.kind,
+        cb.amount,
+        cb.target,
+        cb.target_kind,
+        cb.rent_rule,
+    )
+
+
+def holder_of(game: Game, card_id: str) -> str | None:
+    for p in game.state.players:
+        if card_id in p.cards:
+            return p.name
+    return None
+
+
+def draw(game: Game, card: Card, span: Span) -> bool:
+    """Take `card` from the top of its deck, checking the known order. False if it is held."""
+    deck = game.state.decks[card.deck]
+    name = game.edition.decks[card.deck].name
+    holder = holder_of(game, card.id)
+    if holder is not None:
+        game.emit(
+            "M404",
+            f"{card.id} cannot be drawn: {holder} holds it until it is used or sold",
+            span,
+            "CARD-04",
+            recorded=card.id,
+        )
+        return False
+    slots = deck.slots
+    top = slots[0] if slots else None
+    if top is not None and _equivalent(game, top, card.id):
+        if top != card.id:
+            # the two copies are told apart only by the record: swap their names
+            slots[slots.index(card.id) if card.id in slots else 0] = top
+        slots.pop(0)
+    elif top is None and card.id not in slots:
+        if slots:
+            slots.pop(0)
+    else:
+        if top is not None:
+            message = (
+                f"out of sequence: the next {name} card is {top}, the order being known since "
+                "every card has been seen"
+                if deck.known
+                else f"out of sequence: the next {name} card is {top}"
+            )
+            expected: str | None = top
+        else:
+            above = slots.index(card.id)
+            message = (
+                f"{card.id} cannot come up yet: it went under the {name} deck and {above} "
+                f"card{'s' if above != 1 else ''} still lie above it"
+            )
+            expected = None
+        game.emit("M403", message, span, "CARD-03", expected=expected, recorded=card.id)
+        if card.id in slots:
+            slots.remove(card.id)
+        elif None in slots:
+            slots.remove(None)
+    deck.drawn.append(card.id)
+    if card.kind == "get_out_of_jail_free":
+        deck.held_out.append(card.id)
+    else:
+        slots.append(card.id)
+    _update_known(deck)
+    return True
+
+
+def return_card(game: Game, card_id: str) -> None:
+    """A used (or surrendered) Get Out of Jail Free card goes under its own deck (CARD-05)."""
+    card = game.edition.card(card_id)
+    deck = game.state.decks[card.deck]
+    if card_id in deck.held_out:
+        deck.held_out.remove(card_id)
+    if card_id not in deck.slots:
+        if None in deck.slots and len(deck.slots) + len(deck.held_out) > len(deck.cards):
+            deck.slots.remove(None)
+        deck.slots.append(card_id)
+    _update_known(deck)
+
+
+def hold_out(game: Game, card_id: str) -> None:
+    """A card a player holds from the start of the record: out of the deck (setup)."""
+    card = game.edition.card(card_id)
+    deck = game.state.decks[card.deck]
+    if card_id in deck.held_out:
+        return
+    if card_id in deck.slots:
+        deck.slots.remove(card_id)
+    elif None in deck.slots:
+        deck.slots.remove(None)
+    deck.held_out.append(card_id)
+    _update_known(deck)
+
+
+def stack(game: Game, deck_key: str, top: list[str]) -> None:
+    """A known order from the top (setup deck): the rest of the deck stays unknown."""
+    deck = game.state.decks[deck_key]
+    rest = len(deck.cards) - len(deck.held_out) - len(top)
+    deck.slots = [*top, *([None] * max(rest, 0))]
+    _update_known(deck)
+
+
+def _update_known(deck: DeckState) -> None:
+    deck.known = None not in deck.slots

@@ -1,0 +1,201 @@
+"""Jail clauses: `jail`, `fine`, `goojf` (JAIL-01, JAIL-02, JAIL-04, JAIL-05, JAIL-09,
+CARD-05, CF-06, CF-07, CF-08). Rolls in jail are in `turns`.
+"""
+
+from __future__ import annotations
+
+from ..notation.events import GoToJail, PayFine, UseJailCard
+from .debts import note_payment
+from .decks import return_card
+from .game import Game
+from .names import actor_of, card_of
+from .obligations import cancel_due, find_due, flow_of, settle_due
+from .turns import send_to_jail
+
+_FINE_TURNS = {"first-turn-only": 1, "turns-one-or-two": 2, "before-any-roll": 3}
+
+
+def on_jail(game: Game, ev: GoToJail) -> None:
+    """`jail`: confirms that something sent the player to jail, else an unexplained jailing."""
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    flow = flow_of(game)
+    p = game.state.player(player)
+    if flow.jailed_by is not None and p.in_jail:
+        return
+    game.emit(
+        "M501",
+        f"nothing sends {player} to jail here: only the Go to Jail square, a Go to Jail card "
+        "or a third double in a row do",
+        ev.span,
+        "JAIL-01",
+        recorded="jail",
+    )
+    send_to_jail(game, player, ev.span, "the record")
+
+
+def _release(game: Game, player: str, how: str) -> None:
+    p = game.state.player(player)
+    p.in_jail = False
+    p.jail_turns = 0
+    flow = flow_of(game)
+    if player == flow.turn_player:
+        flow.released = how
+
+
+def on_fine(game: Game, ev: PayFine) -> None:
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    flow = flow_of(game)
+    rules = game.edition.rules
+    fine = rules.jail_fine
+    p = game.state.player(player)
+    forced = find_due(game, "fine", player)
+    if forced is not None:
+        if ev.amount is not None and ev.amount != forced.amount:
+            game.emit(
+                "M504",
+                forced.reason,
+                ev.span,
+                "JAIL-08",
+                expected=forced.amount,
+                recorded=ev.amount,
+            )
+        settle_due(game, forced, ev.amount, ev.span)
+        return
+    amount = ev.amount if ev.amount is not None else fine
+    if not p.in_jail:
+        game.emit(
+            "M503",
+            f"no fine is due: {player} is not in jail",
+            ev.span,
+            "JAIL-04",
+            expected=0,
+            recorded=amount,
+        )
+        game.transfer(player, None, amount, "jail fine as recorded", ev.span)
+        return
+    if ev.amount is not None and ev.amount != fine:
+        game.emit(
+            "M504",
+            f"the fine to leave jail is {game.money(fine)}",
+            ev.span,
+            "JAIL-04",
+            expected=fine,
+            recorded=ev.amount,
+        )
+    reading = game.ruling("CF-06")
+    if player != flow.turn_player:
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine between turns: accepted, and {player} leaves jail at the "
+            f"start of the next turn (reading any-time); reading {reading} takes the fine only "
+            "before the throw on a jail turn",
+            ev.span,
+            "JAIL-04",
+        )
+    elif flow.rolled:
+        game.emit(
+            "M505",
+            f"{player} failed to roll a double on jail turn {flow.jail_try} and stays in jail: "
+            "the fine is paid before rolling, not after a failed roll",
+            ev.span,
+            "JAIL-09",
+            expected=None,
+            recorded=amount,
+        )
+    else:
+        limit = _FINE_TURNS.get(reading, 3)
+        if flow.jail_try > limit:
+            game.emit(
+                "M505",
+                f"the fine may not be paid on jail turn {flow.jail_try} under reading {reading} "
+                f"of CF-06 (up to jail turn {limit})",
+                ev.span,
+                "JAIL-04",
+                recorded=amount,
+            )
+        elif flow.jail_try > 1:
+            game.ambiguous(
+                "CF-06",
+                f"{player} pays the fine before rolling on jail turn {flow.jail_try}: allowed "
+                f"(reading {reading}); reading first-turn-only allows it on jail turn 1 only",
+                ev.span,
+                "JAIL-04",
+            )
+    game.transfer(player, None, amount, "jail fine", ev.span)
+    note_payment(game, player, None, amount, "the jail fine", ev.span)
+    _release(game, player, "fine")
+
+
+def on_goojf(game: Game, ev: UseJailCard) -> None:
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    p = game.state.player(player)
+    card_id: str | None = None
+    if ev.card is not None:
+        card = card_of(game, ev.card, ev.span)
+        if card is None:
+            return
+        card_id = card.id
+        if card_id not in p.cards:
+            game.emit(
+                "M506",
+                f"{player} does not hold {card_id}"
+                + (f": {player} holds {', '.join(p.cards)}" if p.cards else ""),
+                ev.span,
+                "JAIL-05",
+                expected=list(p.cards),
+                recorded=card_id,
+            )
+            return
+    elif p.cards:
+        card_id = p.cards[0]
+    else:
+        game.emit(
+            "M506",
+            f"{player} holds no Get Out of Jail Free card",
+            ev.span,
+            "JAIL-05",
+            expected=[],
+            recorded="goojf",
+        )
+        return
+    forced = find_due(game, "fine", player)
+    if not p.in_jail and forced is None:
+        game.emit(
+            "M503",
+            f"{player} is not in jail: a Get Out of Jail Free card is used only to leave jail",
+            ev.span,
+            "JAIL-05",
+            recorded=card_id,
+        )
+        return
+    if forced is not None:
+        reading = game.ruling("CF-07")
+        if reading == "card-before-roll-only":
+            game.emit(
+                "M505",
+                f"after a failed third throw {player} must pay the fine in cash (reading "
+                f"{reading} of CF-07)",
+                ev.span,
+                "JAIL-08",
+                expected=forced.amount,
+                recorded=card_id,
+            )
+            return
+        cancel_due(game, forced)
+        game.ambiguous(
+            "CF-07",
+            f"{player} uses {card_id} in place of the {game.money(forced.amount or 0)} fine after "
+            f"a failed third throw (reading {reading}); reading card-before-roll-only would "
+            "make the fine due in cash",
+            ev.span,
+            "JAIL-08",
+        )
+    p.cards.remove(card_id)
+    return_card(game, card_id)
+    _release(game, player, "card")

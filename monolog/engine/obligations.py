@@ -1,0 +1,221 @@
+"""The pending-obligation model: what the rules make due, and what is still open, turn by turn.
+
+When a token comes to rest the engine works out what follows: money that moves (salary, rent,
+tax, card money, the forced jail fine) and decisions still to be taken (buy or auction a deed,
+draw a card, throw the dice for a utility card).
+
+* Money is a `Due`: the engine applies the amount the rules set at once, so a record that leaves
+  it out is still replayed right. When the record states the movement, the statement is checked
+  and the recorded amount replaces the derived one in the ledger (`settle_due`): the record is
+  what happened at the table.
+* Decisions are open items (`Lot`, a card to draw, a throw to make): they must be closed before
+  the turn goes on, or the turn check reports them.
+* Rent claims (`Due` of kind "rent") stay open until the next player in turn order first rolls
+  (RENT-03, CF-22).
+
+Everything lives in one `Flow` object at `game.pending["flow"]` (see `flow_of`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..notation.events import NO_SPAN, Span
+from .debts import note_payment
+from .game import Game, Transfer
+
+KEY = "flow"
+
+
+@dataclass(slots=True)
+class Due:
+    """A money movement the rules make due.
+
+    `amount` is what the rules set (None while it still needs a dice throw). `entry` is the
+    ledger entry applied for it; `stated` turns True once the record has stated it.
+    """
+
+    kind: str  # salary | rent | tax | card | fine
+    player: str  # whose obligation it is (the one who pays, or receives a salary)
+    payer: str | None
+    payee: str | None
+    amount: int | None
+    reason: str
+    rule: str
+    span: Span
+    square: int | None = None
+    entry: Transfer | None = None
+    stated: bool = False
+    lapsed: bool = False
+    per_pip: int | None = None  # utility rent waiting for a throw
+    board: Any = None  # rent: the group as it stood at landing (CF-24)
+    card: str | None = None
+    cash_before: int | None = None  # salary: the player's cash before it (CF-11)
+
+
+@dataclass(slots=True)
+class Lot:
+    """A deed the bank must sell: bought by the lander at list price, else auctioned at once.
+
+    `lander` None marks a lot opened for another reason (a bankruptcy auction, BKR-07).
+    """
+
+    square: int
+    lander: str | None
+    span: Span
+    declined: bool = False
+
+
+@dataclass(slots=True)
+class Draw:
+    """A card square reached: the top card of `deck` must be drawn (CARD-01)."""
+
+    player: str
+    deck: str
+    square: int
+    span: Span
+
+
+@dataclass(slots=True)
+class CardMove:
+    """A card that moved the token: the record's `-> Square` is checked against `target`."""
+
+    card: str
+    target: int
+    span: Span
+    origin: int = 0
+    salary: bool = False
+    rent_rule: str | None = None
+    confirmed: bool = False
+
+
+@dataclass(slots=True)
+class Flow:
+    """Where the replay stands within the turn in progress."""
+
+    started: bool = False  # a turn line has been seen
+    expected_next: str | None = None  # from `setup next`
+    turn_player: str | None = None
+    turn_number: int = 0
+    turn_span: Span = NO_SPAN
+    rolled: bool = False  # the turn's player has rolled this turn
+    again: bool = False  # the last roll was a double that earns another roll (DBL-01)
+    again_span: Span = NO_SPAN
+    turn_over: bool = False  # jailed, or a roll that ends the turn
+    released: str | None = None  # how the player left jail this turn: double/fine/card/forced
+    jail_failed: bool = False  # a failed doubles roll in jail this turn
+    jail_try: int = 0  # this turn's jail try number, 1..3 (0 = not a jail turn)
+    jailed_by: str | None = None  # what sent the player to jail in the current step
+    last_dice: int | None = None  # the roll that moved the player last (RENT-10)
+    card_rule: str | None = None  # rent rule of the card that moved the player last
+    dues: list[Due] = field(default_factory=list)  # the dues of the turn in progress
+    claims: list[Due] = field(default_factory=list)  # open rent claims
+    lots: list[Lot] = field(default_factory=list)
+    draw: Draw | None = None
+    card_move: CardMove | None = None
+    throw: Due | None = None  # a rent waiting for a `dice` throw
+    current_card: str | None = None  # the card being carried out in this step
+    choice: Due | None = None  # a "pay or take a card" fine, cancelled if a card is taken
+    over_span: Span | None = None  # where the game ended
+
+
+def flow_of(game: Game) -> Flow:
+    """The turn-flow state of a replay (created on first use)."""
+    flow = game.pending.get(KEY)
+    if not isinstance(flow, Flow):
+        flow = Flow()
+        game.pending[KEY] = flow
+    return flow
+
+
+def apply_due(game: Game, due: Due) -> Due:
+    """Record a due and apply the rules' amount at once (when it is known)."""
+    flow = flow_of(game)
+    flow.dues.append(due)
+    if due.kind == "rent":
+        flow.claims.append(due)
+    if due.amount:
+        due.entry = game.transfer(due.payer, due.payee, due.amount, due.reason, due.span)
+        note_payment(game, due.payer, due.payee, due.amount, due.reason, due.span)
+    return due
+
+
+def settle_due(
+    game: Game,
+    due: Due,
+    recorded: int | None,
+    span: Span,
+    *,
+    payee: str | None = None,
+    reason: str | None = None,
+) -> None:
+    """The record states a due: apply the recorded amount (and payee) in place of the derived one.
+
+    The caller has already compared and reported; this only moves the money.
+    """
+    due.stated = True
+    amount = due.amount if recorded is None else recorded
+    new_payee = due.payee if payee is None else payee
+    if amount is None:
+        return
+    old = due.entry
+    same = old is not None and old.amount == amount and old.payee == new_payee
+    if same or (old is None and amount == 0):
+        return
+    if old is None:
+        due.entry = game.transfer(due.payer, new_payee, amount, reason or due.reason, span)
+    else:
+        due.entry = game.amend(old, amount, payee=new_payee, reason=reason)
+        if due.entry is None:
+            return
+    due.payee = new_payee
+    note_payment(game, due.payer, new_payee, amount, reason or due.reason, span)
+
+
+def cancel_due(game: Game, due: Due) -> None:
+    """Undo a derived due entirely (the record shows it did not happen)."""
+    if due.entry is not None:
+        game.amend(due.entry, 0)
+        due.entry = None
+    due.stated = True
+
+
+def find_due(game: Game, kind: str, player: str, *, open_only: bool = True) -> Due | None:
+    """The latest due of `kind` for `player` in the turn in progress (not yet stated)."""
+    for due in reversed(flow_of(game).dues):
+        if due.kind == kind and due.player == player and not (open_only and due.stated):
+            return due
+    return None
+
+
+def open_lot(game: Game, square: int, lander: str | None, span: Span) -> Lot:
+    """Put a deed up for sale by the bank: the lander may buy it, else it must be auctioned.
+
+    Bankruptcy handlers call this with `lander=None` for deeds the bank must auction (BKR-07),
+    so that the record's `auction Square …` lines are accepted.
+    """
+    flow = flow_of(game)
+    for lot in flow.lots:
+        if lot.square == square:
+            return lot
+    lot = Lot(square, lander, span, declined=lander is None)
+    flow.lots.append(lot)
+    return lot
+
+
+def find_lot(game: Game, square: int | None = None) -> Lot | None:
+    """The open lot on `square`, or the latest open lot when `square` is None."""
+    lots = flow_of(game).lots
+    if square is None:
+        return lots[-1] if lots else None
+    for lot in lots:
+        if lot.square == square:
+            return lot
+    return None
+
+
+def close_lot(game: Game, lot: Lot) -> None:
+    """The lot is sold (bought or auctioned) or settled."""
+    flow = flow_of(game)
+    flow.lots = [x for x in flow.lots if x is not lot]

@@ -1,0 +1,69 @@
+"""Clauses about the record itself: cash checksums, disputed lines, time called.
+
+A checksum (`=1320`, `=Ben 880`) is the writer's note of a player's cash; when the replay
+disagrees it is reported (W001) with the replayed figure, and the replay keeps its own figure.
+A disputed line (`disputed "ruling"`) is reported (W004) and its ruling is attached to every
+finding on that line (see `attach_disputes`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..findings.model import Finding, Severity
+from ..notation.events import CashCheck, Dispute, TimeCalled
+from .game import Game
+from .names import actor_of, resolve_player
+
+DISPUTES = "record.disputes"
+
+
+def on_check(game: Game, ev: CashCheck) -> None:
+    who = ev.player
+    name = resolve_player(game, who, ev.span) if who is not None else actor_of(game, ev)
+    if name is None:
+        return
+    cash = game.state.player(name).cash
+    if cash != ev.amount:
+        game.emit(
+            "W001",
+            f"{name}'s cash is {game.money(cash)} by the replay, not {game.money(ev.amount)}",
+            ev.span,
+            None,
+            expected=cash,
+            recorded=ev.amount,
+            data={"player": name},
+        )
+
+
+def on_dispute(game: Game, ev: Dispute) -> None:
+    game.pending.setdefault(DISPUTES, []).append((ev.span.line, ev.ruling))
+    ruling = f': "{ev.ruling}"' if ev.ruling else " (no ruling written)"
+    game.emit(
+        "W004",
+        f"this line was disputed at the table; ruling given{ruling}",
+        ev.span,
+        None,
+        severity=Severity.INFO,
+        recorded=ev.ruling,
+    )
+
+
+def attach_disputes(game: Game) -> list[Finding]:
+    """The findings, each one on a disputed line carrying that line's ruling in `data`."""
+    disputes: dict[int, str | None] = dict(game.pending.get(DISPUTES, []))
+    if not disputes:
+        return list(game.findings)
+    out = []
+    for f in game.findings:
+        if f.span.line in disputes and f.code != "W004":
+            ruling = disputes[f.span.line]
+            out.append(replace(f, data={**f.data, "disputed": True, "ruling": ruling}))
+        else:
+            out.append(f)
+    return out
+
+
+def on_time(game: Game, ev: TimeCalled) -> None:
+    """Time is called: the game ends here (TIME-01)."""
+    game.state.over = True

@@ -1,0 +1,331 @@
+"""Replay a parsed record on the strict engine and collect every finding.
+
+`replay(events)` reads the header (Players, Edition, Ruling tags), builds the opening position,
+applies each event through its handler, and reports. It never raises on parsed input: a
+handler that fails unexpectedly is reported as an internal finding (M999) on the event's span
+and the replay carries on with the next event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..editions import DEFAULT_EDITION, check_ruling, default_readings, load_edition
+from ..editions.model import Edition
+from ..findings.model import Finding
+from ..notation import events as E
+from . import (
+    bankruptcy,
+    buying,
+    cards,
+    claims,
+    deals,
+    estate,
+    jail,
+    mortgages,
+    record,
+    setup,
+    turns,
+)
+from .debts import check_unpaid
+from .game import Game, Transfer
+from .names import actor_of
+from .obligations import flow_of
+from .state import GameState
+
+Observer = Callable[[E.Event, GameState], None]
+
+# handlers that take (game, event)
+_OWN: dict[type[E.Event], Callable[[Game, Any], None]] = {
+    E.SetupPlayer: setup.on_setup_player,
+    E.SetupBank: setup.on_setup_bank,
+    E.SetupDeck: setup.on_setup_deck,
+    E.SetupNext: setup.on_setup_next,
+    E.TurnStart: turns.on_turn,
+    E.Roll: turns.on_roll,
+    E.Move: turns.on_move,
+    E.Salary: turns.on_salary,
+    E.Buy: buying.on_buy,
+    E.Decline: buying.on_decline,
+    E.Rent: claims.on_rent,
+    E.RentUnclaimed: claims.on_unclaimed,
+    E.Tax: claims.on_tax,
+    E.Dice: claims.on_dice,
+    E.CardDraw: cards.on_card,
+    E.GoToJail: jail.on_jail,
+    E.PayFine: jail.on_fine,
+    E.UseJailCard: jail.on_goojf,
+    E.CashCheck: record.on_check,
+    E.Dispute: record.on_dispute,
+    E.TimeCalled: record.on_time,
+}
+
+# estate handlers: (game, event, actor)
+_ESTATE: dict[type[E.Event], Callable[[Game, Any, str], None]] = {
+    E.Build: estate.on_build,
+    E.Sell: estate.on_sell,
+    E.Mortgage: mortgages.on_mortgage,
+    E.Unmortgage: mortgages.on_unmortgage,
+    E.Interest: mortgages.on_interest,
+    E.Pay: deals.on_pay,
+    E.Bankrupt: bankruptcy.on_bankrupt,
+    E.Resign: bankruptcy.on_resign,
+}
+
+# clauses anyone may write about a player out of the game, or after the end
+_ANY_TIME = (E.CashCheck, E.Dispute)
+
+
+@dataclass
+class Replay:
+    """The result of a replay: findings in source order, the final state, the ledger."""
+
+    findings: list[Finding]
+    state: GameState
+    transfers: list[Transfer]
+    header: dict[str, str]
+    edition: Edition
+    readings: dict[str, str] = field(default_factory=dict)
+
+
+def _players(events: Sequence[E.Event], header: dict[str, str]) -> tuple[list[str], bool]:
+    """Seating order from the Players tag, else the order names first appear (second: guessed)."""
+    raw = header.get("Players")
+    if raw is not None:
+        names = [n.strip() for n in raw.split(",") if n.strip()]
+        return list(dict.fromkeys(names)), False
+    seen: list[str] = []
+    for ev in events:
+        ref = None
+        if isinstance(ev, (E.SetupPlayer, E.TurnStart)):
+            ref = ev.player
+        if ref is not None and ref.text not in seen:
+            seen.append(ref.text)
+    return seen, True
+
+
+def _first_span(events: Sequence[E.Event]) -> E.Span:
+    for ev in events:
+        if not isinstance(ev, E.TRIVIA):
+            return ev.span
+    return E.NO_SPAN
+
+
+def replay(
+    events: Sequence[E.Event],
+    edition: Edition | str | None = None,
+    rulings: dict[str, str] | None = None,
+    file: str | None = None,
+    observer: Observer | None = None,
+    paranoid: bool = False,
+) -> Replay:
+    """Replay `events` (from the parser) and audit them against the edition's rules."""
+    header: dict[str, str] = {}
+    ruling_tags: list[E.Tag] = []
+    for ev in events:
+        if isinstance(ev, E.Tag):
+            if ev.key == "Ruling":
+                ruling_tags.append(ev)
+            else:
+                header.setdefault(ev.key, ev.value)
+    early: list[tuple[str, str, E.Span, str | None]] = []
+    ed = _edition(edition, header, events, early)
+    names, guessed = _players(events, header)
+    game = Game(ed, GameState.new(ed, names), {}, file=file, header=header)
+    readings = {**default_readings(), **ed.readings}
+    for tag in ruling_tags:
+        cf, _, reading = tag.value.partition("=")
+        cf, reading = cf.strip(), reading.strip()
+        problem = check_ruling(cf, reading)
+        if problem is not None:
+            game.emit("W006", f"ruling ignored: {problem}", tag.span, None, recorded=tag.value)
+        else:
+            readings[cf] = reading
+    for cf, reading in (rulings or {}).items():
+        readings[cf] = reading
+    game.readings = readings
+    for code, message, span, rule in early:
+        game.emit(code, message, span, rule)
+    start = _first_span(events)
+    if guessed and names:
+        game.emit(
+            "W005",
+            f"no Players tag: seating taken as {', '.join(names)}, the order names first appear",
+            start,
+            "TURN-02",
+        )
+    rules = ed.rules
+    if names and not rules.min_players <= len(names) <= rules.max_players:
+        game.emit(
+            "M111",
+            f"this edition is for {rules.min_players} to {rules.max_players} players, not "
+            f"{len(names)}",
+            start,
+            "SET-01",
+            expected=[rules.min_players, rules.max_players],
+            recorded=len(names),
+        )
+    if not names:
+        game.emit("M900", "no players: the record names none", start, "SET-01")
+        return _result(game)
+    balance = _Balance(game) if paranoid else None
+    last_span = start
+    for ev in events:
+        if isinstance(ev, (*E.TRIVIA, E.Tag)):
+            continue
+        last_span = ev.span
+        _apply(game, ev)
+        if balance is not None:
+            balance.check(ev)
+        if observer is not None:
+            observer(ev, game.state)
+    if game.state.over:
+        _wrap(game, last_span, lambda: _close_game(game, last_span))
+    return _result(game)
+
+
+def _edition(
+    edition: Edition | str | None,
+    header: dict[str, str],
+    events: Sequence[E.Event],
+    early: list[tuple[str, str, E.Span, str | None]],
+) -> Edition:
+    if isinstance(edition, Edition):
+        return edition
+    key = edition or header.get("Edition") or DEFAULT_EDITION
+    try:
+        return load_edition(key)
+    except Exception as err:  # an unknown or broken edition: say so, replay on the default
+        span = next(
+            (ev.span for ev in events if isinstance(ev, E.Tag) and ev.key == "Edition"),
+            _first_span(events),
+        )
+        early.append(
+            (
+                "M905",
+                f"edition {key!r} cannot be used ({err}); replayed as {DEFAULT_EDITION}",
+                span,
+                None,
+            )
+        )
+        return load_edition(DEFAULT_EDITION)
+
+
+def _result(game: Game) -> Replay:
+    findings = record.attach_disputes(game)
+    findings.sort(key=lambda f: (f.span.line, f.span.column))
+    return Replay(findings, game.state, game.transfers, game.header, game.edition, game.readings)
+
+
+def _wrap(game: Game, span: E.Span, call: Callable[[], None]) -> None:
+    try:
+        call()
+    except Exception as err:  # never a traceback: report and carry on
+        game.emit(
+            "M999",
+            f"internal error while replaying this line ({type(err).__name__}: {err}); "
+            "the line was skipped",
+            span,
+            None,
+        )
+
+
+def _apply(game: Game, ev: E.Event) -> None:
+    flow = flow_of(game)
+    if game.state.over and not isinstance(ev, _ANY_TIME):
+        game.emit(
+            "M903",
+            "the game is over: nothing more happens after it ends",
+            ev.span,
+            "WIN-01",
+        )
+        return
+    if isinstance(ev, E.Deal):
+        _wrap(game, ev.span, lambda: deals.on_deal(game, ev))
+        return
+    if isinstance(ev, E.GameEnd):
+        _wrap(game, ev.span, lambda: _end(game, ev))
+        return
+    if isinstance(ev, E.TurnStart) and flow.started:
+        _wrap(game, ev.span, lambda: bankruptcy.check_obligations(game, ev.span))
+    if isinstance(ev, E.Action) and not isinstance(ev, _ANY_TIME):
+        actor = actor_of(game, ev)
+        if actor is None:
+            return
+        if not game.state.player(actor).active:
+            game.emit(
+                "M902",
+                f"{actor} is out of the game and can do nothing more",
+                ev.span,
+                "BKR-02",
+                recorded=actor,
+            )
+            return
+        if isinstance(ev, E.Auction):
+            if ev.lot_kind in ("house", "hotel"):
+                _wrap(game, ev.span, lambda: estate.on_building_auction(game, ev, actor))
+            else:
+                _wrap(game, ev.span, lambda: buying.on_auction(game, ev))
+            return
+        handler = _ESTATE.get(type(ev))
+        if handler is not None:
+            _wrap(game, ev.span, lambda: handler(game, ev, actor))
+            return
+    own = _OWN.get(type(ev))
+    if own is not None:
+        _wrap(game, ev.span, lambda: own(game, ev))
+
+
+def _end(game: Game, ev: E.GameEnd) -> None:
+    flow = flow_of(game)
+    if flow.started:
+        turns.end_turn(game, ev.span)
+    bankruptcy.on_end(game, ev)
+    check_unpaid(game, None, ev.span)
+    flow.over_span = ev.span
+
+
+def _close_game(game: Game, span: E.Span) -> None:
+    flow = flow_of(game)
+    if flow.over_span is None:
+        turns.close_step(game, span)
+        check_unpaid(game, None, span)
+
+
+class _Balance:
+    """Paranoid mode: the players' cash must always equal what the ledger says it is."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.seen = 0
+        self.expected = {p.name: p.cash for p in game.state.players}
+
+    def check(self, ev: E.Event) -> None:
+        game = self.game
+        if isinstance(ev, E.SetupPlayer):
+            self.expected = {p.name: p.cash for p in game.state.players}
+            self.seen = len(game.transfers)
+            return
+        # the ledger may be amended in place: recount from the start of play
+        cash = dict(self.expected)
+        for t in game.transfers[self.seen :]:
+            if t.payer is not None:
+                cash[t.payer] -= t.amount
+            if t.payee is not None:
+                cash[t.payee] += t.amount
+        for p in game.state.players:
+            if cash[p.name] != p.cash:
+                game.emit(
+                    "M998",
+                    f"internal: {p.name}'s cash is {game.money(p.cash)} but the ledger gives "
+                    f"{game.money(cash[p.name])}",
+                    ev.span,
+                    None,
+                    expected=cash[p.name],
+                    recorded=p.cash,
+                )
+                self.expected = {q.name: q.cash for q in game.state.players}
+                self.seen = len(game.transfers)
+                return
