@@ -61,14 +61,14 @@ def engine(monkeypatch: pytest.MonkeyPatch) -> StandIn:
 
 
 HEADER = '[Event "Club night"]\n[Round "3"]\n[Table "2"]\n[Players "Ann, Ben, Cal"]\n'
-CLEAN = HEADER + "1. Ann 3-4 Vermont Avenue buy 100\n"
+CLEAN = HEADER + "1. Ann 5-3 Vermont Avenue buy 100\n"
 RENT = HEADER + (
-    "1. Ann 3-4 Vermont Avenue buy 100\n"
-    "2. Ben 6-1 Vermont Avenue rent 12 ; finding M301 error RENT-01 rent is $6: no group\n"
+    "1. Ann 5-3 Vermont Avenue buy 100\n"
+    "2. Ben 5-3 Vermont Avenue rent 12 ; finding M301 error RENT-01 rent is $6: no group\n"
 )
-AMBIGUOUS = HEADER + "1. Ann 3-4 Vermont Avenue buy 100 ; finding A19 info CF-19 dice reused\n"
-WARNING = HEADER + "1. Ann 3-4 Vermont Avenue buy 100 =1400 ; finding W001 warning - cash\n"
-BROKEN = HEADER + "1. Ann 3-4 Vermont Avenue buy @ 100\n"
+AMBIGUOUS = HEADER + "1. Ann 5-3 Vermont Avenue buy 100 ; finding A19 info CF-19 dice reused\n"
+WARNING = HEADER + "1. Ann 5-3 Vermont Avenue buy 100 =1400 ; finding W001 warning - cash\n"
+BROKEN = HEADER + "1. Ann 5-3 Vermont Avenue buy @ 100\n"
 
 
 def _record(tmp_path: Path, name: str, text: str) -> str:
@@ -92,7 +92,7 @@ def test_violation_exits_1_with_location_rule_and_caret(tmp_path: Path, engine: 
     at = lines.index(f"{name}:6:1  M301  rent is $6: no group  [RENT-01]")
     assert (
         lines[at + 1]
-        == "    2. Ben 6-1 Vermont Avenue rent 12 ; finding M301 error RENT-01 rent is $6: no group"
+        == "    2. Ben 5-3 Vermont Avenue rent 12 ; finding M301 error RENT-01 rent is $6: no group"
     )
     assert lines[at + 2].startswith("    ^")
     assert f"{name}: 1 error, 0 warnings, 0 info" in lines
@@ -125,7 +125,7 @@ def test_unparsable_file_exits_2_and_others_are_still_audited(
     result = runner.invoke(app, ["audit", broken, rent, str(tmp_path / "missing.mlog")])
     assert result.exit_code == 2
     assert f"{broken}:5:" in result.stderr and "P10" in result.stderr
-    assert "    1. Ann 3-4 Vermont Avenue buy @ 100" in result.stderr
+    assert "    1. Ann 5-3 Vermont Avenue buy @ 100" in result.stderr
     assert "missing.mlog: P001 no such file" in result.stderr
     assert f"{rent}:6:1  M301" in result.stdout
     assert "3 records: 1 error, 0 warnings, 0 info, 2 could not be read" in result.stdout
@@ -271,7 +271,7 @@ def test_real_engine_reports_a_catalogued_violation(tmp_path: Path) -> None:
 @needs_engine
 def test_real_engine_passes_a_clean_opening(tmp_path: Path) -> None:
     name = _record(
-        tmp_path, "clean.mlog", '[Players "Ann, Ben"]\n1. Ann 3-4 Vermont Avenue buy 100\n'
+        tmp_path, "clean.mlog", '[Players "Ann, Ben"]\n1. Ann 5-3 Vermont Avenue buy 100\n'
     )
     result = runner.invoke(app, ["audit", name])
     assert result.exit_code == 0, result.output
