@@ -515,7 +515,7 @@ def test_check_command_exit_codes_output_junit_and_coverage(
     assert "parse error: expected P117 at line 2, got P117 at 1:4" in result.output
     assert "2 scenarios: 1 passed, 1 failed" in result.output
     assert "rules 1/133, conflicts 1/57" in result.output
-    assert "TIME-01 (listed, not enforced)" in result.output
+    assert "  listed, not enforced: TIME-01" in result.output
     assert len(ET.parse(xml).getroot().findall(".//testcase")) == 2
 
     write(tmp_path, "scenarios/broken.yaml", "title: t\nrules: []\n")
@@ -526,7 +526,11 @@ def test_check_command_exit_codes_output_junit_and_coverage(
 
     result = runner.invoke(app, ["check", str(tmp_path / "nowhere")])
     assert result.exit_code == 2
-    assert "cannot read the file" in result.output
+    assert "nowhere: no such file or folder" in result.output
+    (tmp_path / "empty").mkdir()
+    result = runner.invoke(app, ["check", str(tmp_path / "empty")])
+    assert result.exit_code == 2
+    assert "no scenario files (*.yaml) in this folder" in result.output
 
 
 def test_repository_notation_scenarios_pass() -> None:

@@ -95,27 +95,29 @@ def check(
 
 
 def _print_coverage(console: Console, cov: Coverage, have_doc: bool) -> None:
-    from rich.table import Table
+    """One block per topic group: what has a passing scenario, what has none."""
+    from rich.markup import escape
 
-    table = Table(title="Rule coverage by passing scenarios", title_justify="left")
-    table.add_column("group", no_wrap=True)
-    table.add_column("covered", justify="right", no_wrap=True)
-    table.add_column("with a passing scenario")
-    table.add_column("with none")
+    console.print()
+    console.print("[bold]Rule coverage by passing scenarios[/bold]")
     for group, keys in cov.groups().items():
-        have = [k for k in keys if cov.status(k) == "covered"]
-        lacking = []
+        by_status: dict[str, list[str]] = {}
         for k in keys:
-            status = cov.status(k)
-            if status == "failing":
-                lacking.append(f"{k} (failing)")
-            elif status == "not enforced":
-                lacking.append(f"{k} (listed, not enforced)")
-            elif status == "none":
-                lacking.append(k)
-        table.add_row(group, f"{len(have)}/{len(keys)}", ", ".join(have), ", ".join(lacking))
-    console.print(table)
+            by_status.setdefault(cov.status(k), []).append(k)
+        covered = by_status.get("covered", [])
+        none = [
+            *by_status.get("none", []),
+            *(f"{k} (failing)" for k in by_status.get("failing", [])),
+        ]
+        console.print(f"[bold]{group:<6}[/bold] {len(covered)}/{len(keys)}")
+        for label, items in (
+            ("covered", covered),
+            ("none", sorted(none)),
+            ("listed, not enforced", by_status.get("not enforced", [])),
+        ):
+            if items:
+                console.print(f"  {label}: " + escape(", ".join(items)))
     if have_doc:
         n = len(cov.not_enforced - set(cov.passing))
         console.print(f"listed, not enforced: {n}")
-    console.print(cov.totals())
+    console.print(f"[bold]{cov.totals()}[/bold]")

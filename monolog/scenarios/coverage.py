@@ -17,6 +17,7 @@ from .runner import Result
 
 _ID = re.compile(r"\b(?:CF|[A-Z]{2,6})-\d{2}\b")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_NOT_ENFORCED = re.compile(r"\bnot\b(?:\s+\w+)?\s+enforced\b", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -76,8 +77,8 @@ def compute(
 def not_enforced_ids(path: str | Path) -> set[str] | None:
     """IDs named in the "not enforced" section of the rules documentation (Markdown).
 
-    The section runs from a heading that says "not enforced" to the next heading of the same
-    or a higher level. None when the file does not exist.
+    The section runs from a heading that says "not enforced" (or "not yet enforced") to the
+    next heading of the same or a higher level. None when the file does not exist.
     """
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -91,7 +92,7 @@ def not_enforced_ids(path: str | Path) -> set[str] | None:
             depth = len(m[1])
             if level is not None and depth <= level:
                 level = None
-            if level is None and "not enforced" in m[2].lower():
+            if level is None and _NOT_ENFORCED.search(m[2]):
                 level = depth
             continue
         if level is not None:

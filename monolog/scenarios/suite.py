@@ -84,6 +84,8 @@ def run_files(
             outcome.error = ScenarioFileError(
                 str(path), "no scenario files (*.yaml) in this folder"
             )
+        elif not path.exists():
+            outcome.error = ScenarioFileError(str(path), "no such file or folder")
         else:
             try:
                 scenarios = load_scenarios(path)
