@@ -8,8 +8,8 @@ from monolog.engine.invariants import check_invariants
 from monolog.engine.state import GameState
 from monolog.notation.events import (
     Bankrupt,
-    BuildItem,
     Build,
+    BuildItem,
     Deal,
     DealItem,
     DealSide,

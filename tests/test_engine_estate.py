@@ -65,7 +65,11 @@ def test_build_evenly_in_one_clause_any_order() -> None:
     give(g, "Ann", *GREEN)
     on_build(
         g,
-        build(item("Pacific Avenue", 2), item("North Carolina Avenue", 2), item("Pennsylvania Avenue", 1)),
+        build(
+            item("Pacific Avenue", 2),
+            item("North Carolina Avenue", 2),
+            item("Pennsylvania Avenue", 1),
+        ),
         "Ann",
     )
     assert codes(g) == []
@@ -231,7 +235,13 @@ def test_selling_what_is_not_there() -> None:
 
 def _auction(kind: str, bids: list[tuple[str, int]], winner: str, price: int) -> Auction:
     return Auction(
-        SPAN, None, kind, None, tuple(Bid(Ref(p), a) for p, a in bids), Ref(winner), price  # type: ignore[arg-type]
+        SPAN,
+        None,
+        kind,
+        None,
+        tuple(Bid(Ref(p), a) for p, a in bids),
+        Ref(winner),
+        price,  # type: ignore[arg-type]
     )
 
 

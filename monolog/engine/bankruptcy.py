@@ -1,0 +1,250 @@
+"""Debts, bankruptcy, resigning and the end of the game (BKR, WIN, CF-36..41).
+
+A debt opens when a payment the rules impose leaves a player below zero (`open_debt`). The payment
+has already gone through the ledger; the debtor must bring their cash back to zero by selling
+buildings, mortgaging or dealing before play moves on, or go bankrupt. `check_obligations` is
+the engine's checkpoint (each turn start): it reports every debt still unsettled, every 10 %
+choice on a received mortgage never made, and every building won at auction never placed.
+
+Bankruptcy hands over what the debtor has. To a player (BKR-03..06): buildings sold to the bank
+at half price, then all cash, every deed (mortgaged deeds open the 10 % choice for the receiver)
+and every Get Out of Jail Free card. To the bank (BKR-07..09, CF-39): buildings go back to the
+stock, cash to the bank, every deed back to the bank free of its mortgage for auction, and the
+jail cards under their decks. Several creditors at once share the cash in proportion to what each
+is owed, and the deeds and cards go as to the bank (CF-41).
+"""
+
+from __future__ import annotations
+
+from ..notation.events import Bankrupt, GameEnd, Resign, Span
+from .debts import Debt, clear_debts, open_debts
+from .estate import flag_unplaced
+from .game import Game
+from .holdings import building_sale_value, owner_word, raisable, resolve_player
+from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
+from .obligations import open_lot
+
+
+def check_obligations(game: Game, span: Span) -> None:
+    """The estate's checkpoint, for the engine to call when a turn ends (beside the debt check):
+    every 10 % choice on a received mortgage must be made and every building won at a shortage
+    auction placed."""
+    flag_unsettled(game, span)
+    flag_unplaced(game, span)
+
+
+def settle_with_property(
+    game: Game, giver: str, receiver: str, deeds: list[object], span: Span
+) -> None:
+    """Deeds handed to a creditor in a deal while a debt to them is open (CF-51)."""
+    if deeds and any(d.creditor == receiver for d in open_debts(game, giver)):
+        game.ambiguous(
+            "CF-51",
+            f"{receiver} accepted property from {giver} towards a debt, as a creditor may; "
+            f"a creditor who insists on cash would leave the debt to be raised from the bank",
+            span,
+            "RENT-14",
+        )
+
+
+# --------------------------------------------------------------------------- bankruptcy
+
+
+def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
+    """`bankrupt [to Player|bank]`: the player is out; the estate goes to the creditor(s)."""
+    owed = open_debts(game, actor)
+    written: str | None = None
+    if ev.creditor is not None:
+        written = resolve_player(game, ev.creditor, ev.span)
+        if written is None:
+            return
+    short = max(0, -game.state.player(actor).cash)
+    creditors = list(dict.fromkeys(d.creditor for d in owed))
+    if not owed:
+        game.emit(
+            "M803",
+            f"{actor} owes nothing: a player goes bankrupt only on a debt they cannot raise",
+            ev.span,
+            "BKR-01",
+            expected=None,
+            recorded=owner_word(game, written),
+        )
+        creditors = [written]
+    else:
+        if written is not None and written not in creditors:
+            game.emit(
+                "M803",
+                f"{actor}'s debt is to {' and '.join(owner_word(game, c) for c in creditors)}, "
+                f"not {written}: the estate goes to the creditor",
+                ev.span,
+                "BKR-03",
+                expected=[owner_word(game, c) for c in creditors],
+                recorded=written,
+            )
+        can = raisable(game, actor)
+        if can >= short:
+            game.emit(
+                "M802",
+                f"{actor} could raise {game.money(can)} from the bank ("
+                f"{game.edition.word('houses')} and {game.edition.word('hotels')} at half "
+                f"price, mortgages) against {game.money(short)} owed: sell and mortgage before "
+                f"going bankrupt",
+                ev.span,
+                "BKR-01",
+                expected=short,
+                recorded=can,
+                data={"cf": "CF-40"},
+            )
+    _liquidate(game, actor, owed, creditors, ev.span)
+    game.state.player(actor).bankrupt = True
+    game.state.over = winner(game) is not None
+
+
+def on_resign(game: Game, ev: Resign, actor: str) -> None:
+    """`resign`: the player leaves. With a debt open it is a bankruptcy to that creditor;
+    otherwise the estate goes back to the bank as in a bankruptcy to the bank."""
+    owed = open_debts(game, actor)
+    creditors: list[str | None] = list(dict.fromkeys(d.creditor for d in owed)) or [None]
+    _liquidate(game, actor, owed, creditors, ev.span)
+    game.state.player(actor).resigned = True
+    game.state.over = winner(game) is not None
+
+
+def _liquidate(
+    game: Game, actor: str, owed: list[Debt], creditors: list[str | None], span: Span
+) -> None:
+    st = game.state
+    me = st.player(actor)
+    to_player = len(creditors) == 1 and creditors[0] is not None
+    if len(creditors) > 1:
+        game.ambiguous(
+            "CF-41",
+            f"{actor} is bankrupt to {' and '.join(owner_word(game, c) for c in creditors)}: "
+            f"the cash is shared in proportion to each debt and the deeds go to auction; no "
+            f"edition says how several creditors share an estate",
+            span,
+            "BKR-03",
+        )
+
+    # buildings: sold to the bank at half price for a player creditor (BKR-04), else back to
+    # the stock with nothing paid (CF-39)
+    for deed in st.owned_by(actor):
+        if not (deed.houses or deed.hotel):
+            continue
+        if to_player:
+            game.transfer(None, actor, building_sale_value(game, deed), "bankruptcy sale", span)
+        if deed.hotel:
+            st.bank_hotels += 1
+        st.bank_houses += deed.houses
+        deed.houses, deed.hotel = 0, False
+
+    # the payments went through in full; what the debtor could not cover goes back, so that
+    # the creditors keep what the debtor had, in proportion to each payment (CF-41)
+    short = max(0, -me.cash)
+    if short and owed:
+        full = [_payment(game, d) for d in owed]
+        kept = _shares(max(0, sum(full) - short), full)
+        for d, paid, keep in zip(owed, full, kept, strict=True):
+            if paid > keep:
+                game.transfer(d.creditor, actor, paid - keep, "bankruptcy: unpaid part", span)
+    # the cash left goes to the creditors, in proportion to what each was owed (BKR-03, CF-41)
+    if me.cash > 0:
+        targets = [d.creditor for d in owed] or [creditors[0]]
+        weights = [d.amount for d in owed] or [1]
+        for creditor, share in zip(targets, _shares(me.cash, weights), strict=True):
+            game.transfer(actor, creditor, share, "bankruptcy: cash", span)
+    clear_debts(game, actor)
+
+    # deeds and cards
+    deeds = st.owned_by(actor)
+    if to_player:
+        creditor = creditors[0]
+        assert creditor is not None
+        for deed in deeds:
+            deed.owner = creditor
+            if deed.mortgaged:
+                add_choice(game, creditor, deed.square, "bankruptcy", span)
+        st.player(creditor).cards.extend(me.cards)
+        me.cards.clear()
+    else:
+        free = [game.name(d.square) for d in deeds if not d.mortgaged]
+        all_lots = game.ruling("CF-39") == "auction-all"
+        if free and all_lots:
+            game.ambiguous(
+                "CF-39",
+                f"every deed of {actor} goes to auction free of mortgage; under the "
+                f"mortgaged-only reading {', '.join(free)} would return to the bank unsold",
+                span,
+                "BKR-07",
+            )
+        for deed in deeds:
+            if deed.mortgaged or all_lots:
+                open_lot(game, deed.square, None, span)
+            deed.owner = None
+            deed.mortgaged = False
+        for card in me.cards:
+            _card_to_deck(game, card)
+        me.cards.clear()
+    # choices the debtor had not made go with the deeds
+    choices = pending_mortgage_choices(game)
+    choices[:] = [c for c in choices if c.player != actor]
+
+
+def _payment(game: Game, debt: Debt) -> int:
+    """The whole payment a debt came from (its ledger entry), at least the shortfall."""
+    for t in reversed(game.transfers):
+        if (t.payer, t.payee, t.span, t.reason) == (
+            debt.debtor,
+            debt.creditor,
+            debt.span,
+            debt.reason,
+        ):
+            return max(t.amount, debt.amount)
+    return debt.amount
+
+
+def _shares(total: int, weights: list[int]) -> list[int]:
+    """`total` split in proportion to `weights`, whole units, remainder to the first largest."""
+    if not weights:
+        return []
+    whole = sum(weights)
+    if whole <= 0:
+        return [total] + [0] * (len(weights) - 1)
+    shares = [total * w // whole for w in weights]
+    shares[weights.index(max(weights))] += total - sum(shares)
+    return shares
+
+
+def _card_to_deck(game: Game, card_id: str) -> None:
+    """A Get Out of Jail Free card goes back under its own deck (BKR-09, CF-55)."""
+    deck = game.state.decks.get(game.edition.card(card_id).deck)
+    if deck is None:
+        return
+    if card_id in deck.held_out:
+        deck.held_out.remove(card_id)
+    deck.slots.append(card_id)
+
+
+def winner(game: Game) -> str | None:
+    """The last player still in, once every other is bankrupt or has left (WIN-01)."""
+    active = [p.name for p in game.state.players if p.active]
+    return active[0] if len(active) == 1 and len(game.state.players) > 1 else None
+
+
+def on_end(game: Game, ev: GameEnd, actor: str | None = None) -> None:
+    """`end`: the record's last word. The standard game ends with one player left (WIN-01)."""
+    check_obligations(game, ev.span)
+    if winner(game) is not None or game.header.get("Variant", "standard") != "standard":
+        game.state.over = True
+        return
+    active = [p.name for p in game.state.players if p.active]
+    game.emit(
+        "M804",
+        f"the game is not over while {', '.join(active)} are still in: the last player not "
+        f"bankrupt wins",
+        ev.span,
+        "WIN-01",
+        expected=1,
+        recorded=len(active),
+    )
+    game.state.over = True

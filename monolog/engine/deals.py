@@ -1,0 +1,237 @@
+"""Deals between players, and plain payments (DEAL, CF-38, CF-51, CF-52).
+
+A deal is one transaction: if any part of it is not allowed, it is reported and nothing changes
+hands. Deeds, cash and Get Out of Jail Free cards are all that may be traded (DEAL-02); a site
+cannot change hands while its group has buildings (DEAL-03, DEAL-04); cash comes out of cash in
+hand, never on credit (DEAL-05). A mortgaged deed received opens the 10 % choice (mortgages.py).
+
+A plain `pay N to P|bank` is legal only towards a debt that is owed (bankruptcy.py); anything else
+is a gift of cash, which CF-52 treats as a disguised loan.
+"""
+
+from __future__ import annotations
+
+from ..notation.events import Deal, DealItem, DealSide, Pay, Span
+from .game import Game
+from .holdings import (
+    describe_level,
+    group_built,
+    group_label,
+    group_of,
+    owner_word,
+    resolve_card,
+    resolve_player,
+    resolve_square,
+)
+from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
+from .obligations import Due, flow_of, settle_due
+
+__all__ = ["flag_unsettled", "on_deal", "on_pay", "pending_mortgage_choices"]
+
+
+class _Refused(Exception):
+    """A deal item that cannot be carried out; the finding has been filed."""
+
+
+def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
+    """`deal Ann: … | Ben: …`: each side's deeds, cash and jail cards go to the other side.
+
+    `actor` is not used: a deal names both its parties.
+    """
+    first = resolve_player(game, ev.first.player, ev.span)
+    second = resolve_player(game, ev.second.player, ev.span)
+    if first is None or second is None:
+        return
+    st = game.state
+    if first == second or not (st.player(first).active and st.player(second).active):
+        who = first if first == second or not st.player(first).active else second
+        game.emit(
+            "M713",
+            "a deal is made between two players still in the game; "
+            + (f"{who} cannot deal with themself" if first == second else f"{who} is out"),
+            ev.span,
+            "DEAL-01",
+            expected=None,
+            recorded=[first, second],
+        )
+        return
+    try:
+        gives_1 = _gather(game, first, ev.first, ev.span)
+        gives_2 = _gather(game, second, ev.second, ev.span)
+    except _Refused:
+        return
+    cash_only = all(k == "cash" for k, _ in gives_1 + gives_2)
+    if cash_only and (gives_1 or gives_2):
+        _gift(game, first if gives_1 else second, second if gives_1 else first, ev.span)
+        return
+    _carry_out(game, first, second, gives_1, ev.span)
+    _carry_out(game, second, first, gives_2, ev.span)
+
+
+def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[str, object]]:
+    """Check one side's items; return (kind, value) pairs: deed index, cash amount, card id."""
+    st = game.state
+    out: list[tuple[str, object]] = []
+    cash = 0
+    held = list(st.player(giver).cards)
+    for item in side.gives:
+        where = item.span if item.span.line else span
+        if item.kind == "square":
+            out.append(("square", _deed_item(game, giver, item, where)))
+        elif item.kind == "cash":
+            cash += item.amount or 0
+            out.append(("cash", item.amount or 0))
+        else:
+            out.append(("card", _card_item(game, giver, item, held, where)))
+    have = st.player(giver).cash
+    if cash > have:
+        game.emit(
+            "M711",
+            f"{giver} has {game.money(have)} and cannot hand over {game.money(cash)}: deals are "
+            f"paid from cash in hand, and players never lend to each other",
+            span,
+            "DEAL-05",
+            expected=have,
+            recorded=cash,
+        )
+        raise _Refused
+    return out
+
+
+def _deed_item(game: Game, giver: str, item: DealItem, span: Span) -> int:
+    assert item.square is not None
+    sq = resolve_square(game, item.square, span)
+    if sq is None:
+        raise _Refused
+    deed = game.state.deeds.get(sq.index)
+    if deed is None or deed.owner != giver:
+        game.emit(
+            "M711",
+            f"{giver} cannot trade {sq.name}: "
+            + (
+                "only properties, cash and Get Out of Jail Free cards are traded"
+                if deed is None
+                else f"it belongs to {owner_word(game, deed.owner)}"
+            ),
+            span,
+            "DEAL-02",
+            expected=giver,
+            recorded=None if deed is None else owner_word(game, deed.owner),
+        )
+        raise _Refused
+    if group_built(game, sq.index):
+        built = [
+            f"{game.name(d.square)} ({describe_level(game, d)})"
+            for d in group_of(game, sq.index)
+            if d.houses or d.hotel
+        ]
+        game.emit(
+            "M712",
+            f"{sq.name} cannot change hands while the {group_label(game, sq.index)} group has "
+            f"buildings: sell {', '.join(built)} to the bank first",
+            span,
+            "DEAL-03",
+            expected=0,
+            recorded=built,
+        )
+        raise _Refused
+    return sq.index
+
+
+def _card_item(game: Game, giver: str, item: DealItem, held: list[str], span: Span) -> str:
+    if item.card is None:
+        if held:
+            return held.pop(0)
+        card_id = None
+    else:
+        card_id = resolve_card(game, item.card, span)
+        if card_id is None:
+            raise _Refused
+        if card_id in held:
+            held.remove(card_id)
+            return card_id
+    game.emit(
+        "M711",
+        f"{giver} holds no {game.edition.word('goojf')} card"
+        + (f" {card_id}" if card_id else "")
+        + " to trade",
+        span,
+        "DEAL-02",
+        expected=list(game.state.player(giver).cards),
+        recorded=card_id,
+    )
+    raise _Refused
+
+
+def _carry_out(
+    game: Game, giver: str, receiver: str, gives: list[tuple[str, object]], span: Span
+) -> None:
+    st = game.state
+    for kind, value in gives:
+        if kind == "cash":
+            assert isinstance(value, int)
+            game.transfer(giver, receiver, value, "deal", span)
+        elif kind == "card":
+            assert isinstance(value, str)
+            st.player(giver).cards.remove(value)
+            st.player(receiver).cards.append(value)
+        else:
+            assert isinstance(value, int)
+            deed = st.deeds[value]
+            deed.owner = receiver
+            if deed.mortgaged and game.ruling("CF-38") == "every-transfer":
+                add_choice(game, receiver, value, "deal", span)
+    from .bankruptcy import settle_with_property
+
+    settle_with_property(game, giver, receiver, [v for k, v in gives if k == "square"], span)
+
+
+# --------------------------------------------------------------------------- payments
+
+
+def on_pay(game: Game, ev: Pay, actor: str) -> None:
+    """`pay N to Player|bank`: legal only as a payment the rules make due and the record has not
+    stated yet (rent, a tax, a card's money); anything else is a gift of cash (CF-52)."""
+    payee: str | None = None
+    if ev.to is not None:
+        payee = resolve_player(game, ev.to, ev.span)
+        if payee is None:
+            return
+    due = _open_due(game, actor, payee)
+    if due is None:
+        _gift(game, actor, payee, ev.span, ev.amount)
+        return
+    if due.amount is not None and ev.amount != due.amount:
+        game.emit(
+            "M715",
+            f"{actor} owes {game.money(due.amount)} to {owner_word(game, payee)} "
+            f"({due.reason}), not {game.money(ev.amount)}",
+            ev.span,
+            due.rule,
+            expected=due.amount,
+            recorded=ev.amount,
+        )
+    settle_due(game, due, ev.amount, ev.span)
+
+
+def _open_due(game: Game, payer: str, payee: str | None) -> Due | None:
+    for due in reversed(flow_of(game).dues):
+        if due.payer == payer and due.payee == payee and not due.stated and not due.lapsed:
+            return due
+    return None
+
+
+def _gift(game: Game, giver: str, payee: str | None, span: Span, amount: int | None = None) -> None:
+    """A transfer of cash with nothing owed and nothing given for it (CF-52, DEAL-05)."""
+    what = game.money(amount) if amount is not None else "cash"
+    game.emit(
+        "M714",
+        f"{giver} may not give {what} to {owner_word(game, payee)}: nothing is owed, and cash "
+        f"passes between players only as rent, card payments, settlements or part of a deal "
+        f"for a deed or card",
+        span,
+        "DEAL-05",
+        expected=0,
+        recorded=amount,
+        data={"cf": "CF-52"},
+    )
