@@ -246,6 +246,19 @@ def test_unknown_edition_is_a_usage_error(tmp_path: Path, engine: StandIn) -> No
     assert engine.calls == []
 
 
+def test_edition_option_reaches_the_engine(tmp_path: Path, engine: StandIn) -> None:
+    from monolog import editions
+
+    if not hasattr(editions, "load_edition"):
+        pytest.skip("monolog.editions.load_edition does not exist yet")
+    name = _record(tmp_path, "c.mlog", CLEAN)
+    result = runner.invoke(app, ["audit", "--edition", "us-2018", name])
+    assert result.exit_code == 0, result.output
+    (call,) = engine.calls
+    assert call["edition"].key == "us-2018"
+    assert call["rulings"] is None and call["paranoid"] is False
+
+
 # --------------------------------------------------------------------------- the real engine
 
 needs_engine = pytest.mark.skipif(

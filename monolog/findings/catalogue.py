@@ -158,6 +158,9 @@ class Catalogue:
 # --------------------------------------------------------------------------- YAML reading
 
 
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when built with it
+
+
 def _duplicate_key(node: Any) -> tuple[str, Any] | None:
     """The first key given twice in one mapping of a composed YAML document (YAML keeps the
     last silently), with its position; None when every key is unique."""
@@ -179,7 +182,7 @@ def _duplicate_key(node: Any) -> tuple[str, Any] | None:
 
 def read_yaml(path: Path) -> Any:
     """Read one YAML file safely, refusing duplicate keys. Raises yaml.YAMLError or OSError."""
-    loader = yaml.SafeLoader(path.read_text(encoding="utf-8"))
+    loader = _LOADER(path.read_text(encoding="utf-8"))
     try:
         node = loader.get_single_node()
         if node is None:
