@@ -134,7 +134,7 @@ def test_loads_a_list_and_a_record_file(tmp_path: Path) -> None:
           - title: second
             rules: []
             edition: uk-1996
-            rulings: {CF-02: b}
+            rulings: {CF-02: fourth-turn-pay}
             record: "[Players \\"Ann, Ben\\"]\\n"
             expect: {parse_error: {code: P101, line: 1, column: 2}}
         """,
@@ -142,7 +142,7 @@ def test_loads_a_list_and_a_record_file(tmp_path: Path) -> None:
     first, second = load_scenarios(path)
     assert first.record_file == tmp_path / "games" / "g.mlog"
     assert first.record is None and first.index == 0
-    assert second.rulings == {"CF-02": "b"} and second.edition == "uk-1996"
+    assert second.rulings == {"CF-02": "fourth-turn-pay"} and second.edition == "uk-1996"
     assert second.expect.parse_error is not None and second.expect.parse_error.column == 2
     assert not second.expect.needs_engine
     assert second.line == 5
@@ -165,6 +165,9 @@ def test_loads_a_list_and_a_record_file(tmp_path: Path) -> None:
             "s.yaml:6: expect.final",
             "cannot also expect replay results",
         ),
+        ("title: off\nrules: []\nrecord: x\n", "s.yaml:1: title", "got False: write it in quotes"),
+        ("title: t\nrules: []\nrecord: x\nedition: mars\n", "edition", "unknown edition 'mars'"),
+        ("title: t\nrules: []\nrecord: x\nrulings: {CF-02: b}\n", "CF-02", "no reading 'b'"),
         ("title: [unclosed\n", "s.yaml:2", "not valid YAML"),
         ("", "s.yaml", "the file is empty"),
         ("- a\n- b\n", "s.yaml:1", "expected a mapping"),
@@ -338,6 +341,33 @@ def test_a_variant_the_engine_cannot_take_fails(tmp_path: Path) -> None:
     text = RENT_SCENARIO.replace("rules: [RENT-01]", "rules: [RENT-01]\nvariant: short")
     result = run_scenario(one(tmp_path, text), replay=fake_replay)
     assert result.problems == ("the engine cannot replay variant 'short' (replay has no variant)",)
+
+
+REAL_ENGINE = """\
+title: Buying two streets
+rules: [BUY-02]
+record: |
+  [Players "Ann, Ben"]
+  1. Ann 3-5 Vermont Avenue buy 100
+  2. Ben 2-1 Baltic Avenue buy 60
+expect:
+  findings: []
+  state:
+    2:
+      players: {Ann: {cash: 1400, position: Vermont Avenue}}
+      deeds: {Vermont Avenue: {owner: Ann}}
+  final: {turn: 2, player: Ben, players: {Ben: {cash: 1440}}, deeds: {Baltic Avenue: {owner: Ben}}}
+"""
+
+
+def test_runs_on_the_real_engine(tmp_path: Path) -> None:
+    result = run_scenario(one(tmp_path, REAL_ENGINE))
+    assert result.passed, result.diff
+    wrong = REAL_ENGINE.replace("buy 60", "buy 70")
+    result = run_scenario(one(tmp_path, wrong, "wrong.yaml"))
+    assert not result.passed
+    assert "players.Ben.cash: expected 1440, got 1430 (at the end)" in result.problems
+    assert any(p.startswith("unexpected finding: ") and "3:" in p for p in result.problems)
 
 
 # --------------------------------------------------------------------------- partial matching

@@ -5,11 +5,16 @@ A scenario file (`scenarios/**/*.yaml`) holds one scenario, or a list of them un
 `record:` or in a file under `record_file:`, relative to the YAML file) and says what to expect:
 
 - `findings`: the exact set of findings, as `{code, line}` (and optionally `column`) items;
-  omitted means findings are not checked;
+  omitted means findings are not checked; line 0 is a finding about the record as a whole;
 - `state`: `{line: partial snapshot}`, the state after the last event of that line;
 - `final`: a partial snapshot at the end of the record;
-- `parse_error`: `{code, line, column}`: the record must fail to parse, there;
+- `parse_error`: `{code, line, column}`: the record must fail to parse, there (line and
+  column may be left out, e.g. for P003, an empty record, which has no position);
 - `settlement`: kept as written for the settlement checks.
+
+Line numbers count lines of the record (line 1 is its first line), not of the YAML file.
+Besides `title`, `rules` (a list, may be empty for notation scenarios), the record and
+`expect`, a scenario may give `edition`, `variant`, `rulings` ({CF-02: reading}) and `notes`.
 
 Loading validates everything; a mistake raises `ScenarioFileError` naming the file, the line in
 the YAML file and the key path (`expect.findings[1].code`).
@@ -132,7 +137,7 @@ class Scenario:
         """The file name findings and parse errors are reported against."""
         if self.record_file is not None:
             return str(self.record_file)
-        return f"{self.file}:{self.title}"
+        return f"{self.file}::{self.title}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +269,7 @@ class _Validator:
         title = self.text(data, at("title"), data.get("title"), required=True)
         assert title is not None
         rules = self.rule_ids(data.get("rules"), at("rules"))
-        edition = self.text(data, at("edition"), data.get("edition"))
+        edition = self.edition(self.text(data, at("edition"), data.get("edition")), at("edition"))
         variant = self.text(data, at("variant"), data.get("variant"))
         notes = self.text(data, at("notes"), data.get("notes"))
         rulings = self.rulings(data.get("rulings"), at("rulings"))
@@ -298,9 +303,22 @@ class _Validator:
             if required:
                 raise self.error(path.rpartition(".")[0], f"`{_last(path)}` is required")
             return None
+        if isinstance(value, bool | int | float):
+            # YAML reads off, yes, 12 … as booleans and numbers
+            raise self.error(path, f"expected a text, got {value!r}: write it in quotes")
         if not isinstance(value, str) or not value.strip():
             raise self.error(path, "expected a non-empty text")
         return value.strip() if "\n" not in value else value
+
+    def edition(self, key: str | None, path: str) -> str | None:
+        if key is None:
+            return None
+        from ..editions import list_editions
+
+        known = list_editions()
+        if key not in known:
+            raise self.error(path, f"unknown edition {key!r}; the editions are: {', '.join(known)}")
+        return key
 
     def rule_ids(self, value: Any, path: str) -> tuple[str, ...]:
         if value is None:
@@ -335,6 +353,11 @@ class _Validator:
                 raise self.error(where, f"{key} is not a CF item of the rules matrix")
             if not isinstance(reading, str) or not reading.strip():
                 raise self.error(where, "expected the name of a reading")
+            from ..editions import check_ruling
+
+            problem = check_ruling(key, reading.strip())
+            if problem is not None:
+                raise self.error(where, problem)
             out[key] = reading.strip()
         return out
 
