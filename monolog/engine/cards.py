@@ -147,7 +147,7 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
         land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
         return True
     if kind == "move_back":
-        target = (p.position - card.spaces) % size
+        target = card.target if card.target is not None else (p.position - card.spaces) % size
         flow.card_move = CardMove(card.id, target, span, p.position)
         p.position = target  # backwards: never a salary (MOVE-05)
         land(game, player, target, span, by_card=True)

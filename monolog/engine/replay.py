@@ -31,6 +31,7 @@ from . import (
 )
 from .debts import check_unpaid
 from .game import Game, Transfer
+from .invariants import check_invariants
 from .names import actor_of
 from .obligations import flow_of
 from .state import GameState
@@ -295,37 +296,11 @@ def _close_game(game: Game, span: E.Span) -> None:
 
 
 class _Balance:
-    """Paranoid mode: the players' cash must always equal what the ledger says it is."""
+    """Paranoid mode: the state invariants are checked after every event (invariants.py)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.seen = 0
-        self.expected = {p.name: p.cash for p in game.state.players}
 
     def check(self, ev: E.Event) -> None:
-        game = self.game
-        if isinstance(ev, E.SetupPlayer):
-            self.expected = {p.name: p.cash for p in game.state.players}
-            self.seen = len(game.transfers)
-            return
-        # the ledger may be amended in place: recount from the start of play
-        cash = dict(self.expected)
-        for t in game.transfers[self.seen :]:
-            if t.payer is not None:
-                cash[t.payer] -= t.amount
-            if t.payee is not None:
-                cash[t.payee] += t.amount
-        for p in game.state.players:
-            if cash[p.name] != p.cash:
-                game.emit(
-                    "M998",
-                    f"internal: {p.name}'s cash is {game.money(p.cash)} but the ledger gives "
-                    f"{game.money(cash[p.name])}",
-                    ev.span,
-                    None,
-                    expected=cash[p.name],
-                    recorded=p.cash,
-                )
-                self.expected = {q.name: q.cash for q in game.state.players}
-                self.seen = len(game.transfers)
-                return
+        for problem in check_invariants(self.game):
+            self.game.emit("M998", f"internal: {problem}", ev.span, None)

@@ -631,8 +631,7 @@ def on_move(game: Game, ev: Move) -> None:
             flow.throw = None
         p = game.state.player(player)
         p.position = cm.origin
-        forward = sq.index != (cm.origin - 3) % len(game.edition.squares)
-        move_token(game, player, sq.index, cm.span, salary=cm.salary and forward, rule="MOVE-03")
+        move_token(game, player, sq.index, cm.span, salary=cm.salary, rule="MOVE-03")
         land(game, player, sq.index, ev.span, card_rule=cm.rent_rule, by_card=True)
         return
     p = game.state.player(player)
