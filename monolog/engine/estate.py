@@ -293,7 +293,7 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
                 "M607",
                 f"{game.name(stuck)} cannot have house {levels[stuck] + 1} while "
                 f"{', '.join(behind)} {'has' if len(behind) == 1 else 'have'} "
-                f"{count_word(game, low, 'house')}: build evenly across the "
+                f"{_level_words(game, low)}: build evenly across the "
                 f"{group_label(game, stuck)} group",
                 ev.span,
                 "BLD-03",
