@@ -26,7 +26,7 @@ def register(app: typer.Typer) -> None:
 
 def check(
     paths: list[str] = typer.Argument(
-        None, help="Scenario files (.yaml) or folders [default: scenarios/]."
+        None, metavar="PATH", help="Scenario files (.yaml) or folders [default: scenarios/]."
     ),
     junit: str = typer.Option(None, "--junit", metavar="FILE", help="Write JUnit XML here."),
     coverage: bool = typer.Option(
