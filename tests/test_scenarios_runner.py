@@ -370,6 +370,26 @@ def test_runs_on_the_real_engine(tmp_path: Path) -> None:
     assert any(p.startswith("unexpected finding: ") and "3:" in p for p in result.problems)
 
 
+def test_standard_variant_needs_no_variant_support(tmp_path: Path) -> None:
+    text = RENT_SCENARIO.replace("rules: [RENT-01]", "rules: [RENT-01]\nvariant: standard")
+    assert run_scenario(one(tmp_path, text), replay=fake_replay).passed
+
+
+def test_paranoid_mode_is_passed_to_the_engine(tmp_path: Path) -> None:
+    seen: dict[str, Any] = {}
+
+    def careful(events: list[ev.Event], paranoid: bool = False, **kwargs: Any) -> Any:
+        seen["paranoid"] = paranoid
+        return fake_replay(events, **kwargs)
+
+    s = one(tmp_path, RENT_SCENARIO)
+    assert run_scenario(s, replay=careful, paranoid=True).passed
+    assert seen == {"paranoid": True}
+    assert run_scenario(s, replay=careful).passed and seen == {"paranoid": False}
+    result = run_scenario(s, replay=fake_replay, paranoid=True)
+    assert result.problems == ("the engine has no paranoid mode (replay has no paranoid)",)
+
+
 # --------------------------------------------------------------------------- partial matching
 
 

@@ -39,6 +39,9 @@ def check(
         help="Rules documentation whose 'not enforced' section --coverage reads.",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Show failures and the summary only."),
+    paranoid: bool = typer.Option(
+        False, "--paranoid", help="Check the engine's state invariants after every event."
+    ),
 ) -> None:
     """Run scenario files: replay each record and compare with what it expects."""
     from rich.console import Console
@@ -62,7 +65,7 @@ def check(
     def on_error(error: Exception) -> None:
         print_error(f"invalid scenario file: {error}")
 
-    suite = run_files(files, on_result, on_error)
+    suite = run_files(files, on_result, on_error, paranoid=paranoid)
 
     if junit:
         from ..scenarios.junit import write

@@ -35,6 +35,16 @@ def is_scenario_file(path: Path, rootpath: Path) -> bool:
     return False
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("monolog", "monolog scenarios")
+    group.addoption(
+        "--monolog-paranoid",
+        action="store_true",
+        default=False,
+        help="Replay scenarios with the engine's state invariants checked after every event.",
+    )
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if is_scenario_file(file_path, parent.config.rootpath):
         return ScenarioFile.from_parent(parent, path=file_path)
@@ -81,7 +91,8 @@ class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
         from .runner import run_scenario
 
-        result = run_scenario(self.scenario)
+        paranoid = bool(self.config.getoption("monolog_paranoid", default=False))
+        result = run_scenario(self.scenario, paranoid=paranoid)
         if not result.passed:
             raise ScenarioFailure(result.diff)
 

@@ -37,6 +37,10 @@ class Result:
         return "\n".join(self.problems)
 
 
+# the variant every engine plays; naming it needs no variant support
+STANDARD = "standard"
+
+
 class EngineUnavailable(Exception):
     """The engine could not be imported."""
 
@@ -52,8 +56,14 @@ def _load_replay() -> Callable[..., Any]:
     return replay
 
 
-def run_scenario(scenario: Scenario, replay: Callable[..., Any] | None = None) -> Result:
-    """Run one scenario. `replay` replaces the engine's `replay` (tests use it)."""
+def run_scenario(
+    scenario: Scenario, replay: Callable[..., Any] | None = None, paranoid: bool = False
+) -> Result:
+    """Run one scenario. `replay` replaces the engine's `replay` (tests use it).
+
+    `paranoid` asks the engine to check its state invariants after every event; a broken
+    invariant is then an unexpected finding of the scenario.
+    """
     from ..notation import ParseError
     from ..notation.parser import parse_text, read_source
 
@@ -93,8 +103,13 @@ def run_scenario(scenario: Scenario, replay: Callable[..., Any] | None = None) -
         "file": scenario.record_name,
         "observer": observer if wanted else None,
     }
-    if scenario.variant is not None:
-        if "variant" not in _parameters(replay_fn):
+    accepted = _parameters(replay_fn)
+    if paranoid:
+        if "paranoid" not in accepted:
+            return _fail(scenario, ["the engine has no paranoid mode (replay has no paranoid)"])
+        kwargs["paranoid"] = True
+    if scenario.variant is not None and (scenario.variant != STANDARD or "variant" in accepted):
+        if "variant" not in accepted:
             return _fail(
                 scenario,
                 [f"the engine cannot replay variant {scenario.variant!r} (replay has no variant)"],
@@ -135,7 +150,7 @@ def _parameters(fn: Callable[..., Any]) -> set[str]:
     except (TypeError, ValueError):
         return set()
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return set(params) | {"variant"}
+        return set(params) | {"variant", "paranoid"}
     return set(params)
 
 

@@ -73,6 +73,7 @@ def run_files(
     files: Iterable[Path],
     on_result: Callable[[Result], None] | None = None,
     on_error: Callable[[ScenarioFileError], None] | None = None,
+    paranoid: bool = False,
 ) -> SuiteOutcome:
     """Load and run every scenario of every file; the callbacks report progress as it goes."""
     suite = SuiteOutcome()
@@ -97,7 +98,7 @@ def run_files(
             continue
         for scenario in scenarios:
             start = time.perf_counter()
-            result = run_scenario(scenario)
+            result = run_scenario(scenario, paranoid=paranoid)
             outcome.seconds.append(time.perf_counter() - start)
             outcome.results.append(result)
             if on_result is not None:
