@@ -5,6 +5,7 @@ and every conflict/silence item (CF-01 …) with its short title, in number orde
 check --coverage` reads it to say which rules have a passing scenario.
 
     python tools/gen_rule_ids.py PATH/TO/RULES-MATRIX.md [-o monolog/scenarios/rule_ids.yaml]
+    python tools/gen_rule_ids.py PATH/TO/RULES-MATRIX.md --check   # exit 1 if out of date
 
 Only IDs and titles are taken; nothing else of the matrix is copied.
 """
@@ -60,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("matrix", type=Path, help="the RULES-MATRIX.md file")
     parser.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT, help="where to write")
+    parser.add_argument(
+        "--check", action="store_true", help="only say whether the file is up to date"
+    )
     args = parser.parse_args(argv)
     try:
         text = args.matrix.read_text(encoding="utf-8")
@@ -67,7 +71,15 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         sys.stderr.write(f"{args.matrix}: {exc}\n")
         return 2
-    args.out.write_text(render(rules, conflicts), encoding="utf-8")
+    rendered = render(rules, conflicts)
+    if args.check:
+        current = args.out.read_text(encoding="utf-8") if args.out.is_file() else ""
+        if current != rendered:
+            print(f"{args.out}: out of date; run without --check to regenerate")
+            return 1
+        print(f"{args.out}: up to date")
+        return 0
+    args.out.write_text(rendered, encoding="utf-8")
     print(f"{args.out}: {len(rules)} rules, {len(conflicts)} conflict/silence items")
     return 0
 
