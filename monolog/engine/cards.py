@@ -229,12 +229,7 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
         )
         flow.choice = due
     else:
-        game.emit(
-            "M999",
-            f"internal: the card kind {kind!r} of {card.id} ({title}) is not known to the engine",
-            span,
-            None,
-        )
+        raise ValueError(f"the card kind {kind!r} of {card.id} ({title}) is not known")
     return False
 
 

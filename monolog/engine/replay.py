@@ -2,8 +2,8 @@
 
 `replay(events)` reads the header (Players, Edition, Ruling tags), builds the opening position,
 applies each event through its handler, and reports. It never raises on parsed input: a
-handler that fails unexpectedly is reported as an internal finding (M999) on the event's span
-and the replay carries on with the next event.
+handler that fails unexpectedly is reported as an internal finding (P901) on the event's span
+and the replay carries on with the next event (P902: a broken state invariant, paranoid mode).
 """
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ def _edition(
         )
         early.append(
             (
-                "M905",
+                "W009",
                 f"edition {key!r} cannot be used ({err}); replayed as {DEFAULT_EDITION}",
                 span,
                 None,
@@ -225,7 +225,7 @@ def _wrap(game: Game, span: E.Span, call: Callable[[], None]) -> None:
         call()
     except Exception as err:  # never a traceback: report and carry on
         game.emit(
-            "M999",
+            "P901",
             f"internal error while replaying this line ({type(err).__name__}: {err}); "
             "the line was skipped",
             span,
@@ -303,4 +303,4 @@ class _Balance:
 
     def check(self, ev: E.Event) -> None:
         for problem in check_invariants(self.game):
-            self.game.emit("M998", f"internal: {problem}", ev.span, None)
+            self.game.emit("P902", f"internal: {problem}", ev.span, None)
