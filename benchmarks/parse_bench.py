@@ -1,0 +1,280 @@
+"""Parse speed: monolog's parser against a plain-regex pass over the same record.
+
+    python benchmarks/parse_bench.py [--size-mb 5] [--seed 1] [--keep FILE]
+
+Generates a realistic record of about `--size-mb` megabytes (many turns with rolls, rent,
+cards, taxes, builds, mortgages, auctions, deals, comments and cash checksums), writes it to a
+temporary file, then measures in separate processes, so the memory figures do not mix:
+
+- `parse_file` of monolog (the whole notation, events with spans, comments kept);
+- a regex line pass: a per-line tokenizer with one compiled pattern that extracts the same
+  kinds of things (turn numbers, rolls, names, quoted names, square numbers, amounts,
+  percentages, house counts, keywords, punctuation, both kinds of comment) as tuples, and
+  counts the clauses. It checks no grammar and builds no events: the pure-Python ceiling.
+
+Prints lines/s, events/s (clauses/s for the regex pass), peak memory (maximum resident set of
+the measuring process) and the ratio of the two speeds. Each figure is the best of `--repeat`
+runs in one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PLAYERS = ["Ann", "Ben", "Cal", "Dora", "Mary Jo", "Zoë"]
+SQUARES = [
+    "GO", "Mediterranean Avenue", "Community Chest", "Baltic Avenue", "Income Tax",
+    "Reading Railroad", "Oriental Avenue", "Chance", "Vermont Avenue", "Connecticut Avenue",
+    "Jail", "St. Charles Place", "Electric Company", "States Avenue", "Virginia Avenue",
+    "Pennsylvania Railroad", "St. James Place", "Community Chest", "Tennessee Avenue",
+    "New York Avenue", "Free Parking", "Kentucky Avenue", "Chance", "Indiana Avenue",
+    "Illinois Avenue", "B&O Railroad", "Atlantic Avenue", "Ventnor Avenue", "Water Works",
+    "Marvin Gardens", '"Go to Jail"', "Pacific Avenue", "North Carolina Avenue",
+    "Community Chest", "Pennsylvania Avenue", "Short Line", "Chance", "Park Place",
+    "Luxury Tax", "Boardwalk",
+]  # fmt: skip
+SITES = [i for i, s in enumerate(SQUARES) if s.endswith(("Avenue", "Place", "Gardens", "walk"))]
+COMMENTS = [
+    "; a long think before buying",
+    "; the banker checked the cash here",
+    "{fast}",
+    "{table 2}",
+    "; rent asked for in time",
+    "{dispute settled by the host}",
+]
+
+
+def generate(size_mb: float, seed: int) -> str:
+    """A record of about `size_mb` megabytes that the notation accepts, varied in content."""
+    rnd = random.Random(seed)
+    target = int(size_mb * 1_000_000)
+    out: list[str] = [
+        '[Event "Benchmark league"]',
+        '[Site "Club room"]',
+        '[Date "2026.01.15"]',
+        f'[Players "{", ".join(PLAYERS)}"]',
+        '[Edition "us-2018"]',
+        "",
+    ]
+    size = sum(len(x) + 1 for x in out)
+    pos = dict.fromkeys(PLAYERS, 0)
+    cash = dict.fromkeys(PLAYERS, 1500)
+    turn = 0
+    while size < target:
+        turn += 1
+        player = PLAYERS[turn % len(PLAYERS)]
+        lines = _turn(rnd, turn, player, pos, cash)
+        if rnd.random() < 0.04:
+            a, b = rnd.sample(PLAYERS, 2)
+            give = SQUARES[rnd.choice(SITES)]
+            lines.append(
+                f"deal {a}: {give}, {rnd.randrange(10, 400)} | {b}: "
+                + (SQUARES[rnd.choice(SITES)] if rnd.random() < 0.6 else "nothing")
+            )
+        if rnd.random() < 0.02:
+            lines.append("")
+        for line in lines:
+            size += len(line) + 1
+        out.extend(lines)
+    return "\n".join(out) + "\n"
+
+
+def _turn(rnd: random.Random, turn: int, player: str, pos: dict[str, int], cash: dict[str, int]) -> list[str]:
+    lines: list[str] = []
+    first = True
+    for _ in range(3):
+        d1, d2 = rnd.randint(1, 6), rnd.randint(1, 6)
+        pos[player] = (pos[player] + d1 + d2) % 40
+        square = SQUARES[pos[player]]
+        head = f"{turn}. {player} " if first else ""
+        clauses = [f"{d1}-{d2}" + (f" {square}" if rnd.random() < 0.85 else "")]
+        if pos[player] < d1 + d2:
+            clauses.append("salary" + (" 200" if rnd.random() < 0.5 else ""))
+        r = rnd.random()
+        if "Chance" in square or "Community" in square:
+            kind = "CH" if "Chance" in square else "CC"
+            clauses.append(f"card {kind}{rnd.randint(1, 16):02d}")
+            if rnd.random() < 0.3:
+                clauses.append(f"-> {SQUARES[rnd.choice(SITES)]}")
+        elif "Tax" in square:
+            clauses.append("tax 10% 150" if rnd.random() < 0.3 else "tax $200")
+        elif r < 0.3:
+            price = rnd.randrange(60, 400, 20)
+            clauses.append(f"buy {price}")
+            cash[player] -= price
+        elif r < 0.45:
+            bids = ", ".join(f"{p} {10 * (k + 1)}" for k, p in enumerate(rnd.sample(PLAYERS, 3)))
+            winner = bids.split(", ")[-1]
+            clauses.append(f"decline auction bids {bids} sold {winner}")
+        elif r < 0.8:
+            owner = rnd.choice(PLAYERS)
+            clauses.append(f"rent {rnd.randrange(2, 1500)} to {owner}")
+        if rnd.random() < 0.25:
+            clauses.append(f"={max(cash[player], 0)}")
+        if rnd.random() < 0.1:
+            clauses.append(rnd.choice(COMMENTS))
+        lines.append(head + " ".join(clauses))
+        first = False
+        if d1 != d2:
+            break
+    if rnd.random() < 0.15:
+        sites = rnd.sample([SQUARES[i] for i in SITES], 2)
+        lines.append(f"{player} build {sites[0]} x{rnd.randint(1, 3)}, {sites[1]} for {rnd.randrange(100, 600, 50)}")
+    if rnd.random() < 0.05:
+        lines.append(f"{player} mortgage {SQUARES[rnd.choice(SITES)]} for {rnd.randrange(30, 200, 10)}")
+    if rnd.random() < 0.03:
+        lines.append(f"{player} unmortgage {SQUARES[rnd.choice(SITES)]}")
+    if rnd.random() < 0.05:
+        lines.append(rnd.choice(COMMENTS[:2] + COMMENTS[4:5]))
+    return lines
+
+
+# --------------------------------------------------------------------------- the regex pass
+
+KEYWORDS = (
+    "setup|bank|deck|next|cash|at|owns|mortgaged|houses|hotels|house|hotel|deal|nothing|"
+    "salary|buy|decline|auction|bids|nobids|sold|rent|unclaimed|to|tax|card|dice|jail|fine|"
+    "goojf|build|sell|for|mortgage|unmortgage|interest|pay|bankrupt|resign|time|end|disputed"
+)
+CLAUSE_STARTS = frozenset(
+    "salary buy decline auction rent tax card dice jail fine goojf build sell mortgage "
+    "unmortgage interest pay bankrupt resign time end disputed".split()
+)
+TOKEN = re.compile(
+    r"""
+    (?P<COMMENT>;[^\n]*)
+    |(?P<BRACE>\{[^}]*\})
+    |(?P<STRING>"(?:[^"\\\n]|\\.)*")
+    |(?P<TURN_NO>[0-9]+\.)
+    |(?P<ROLL>[1-6]-[1-6])
+    |(?P<PERCENT>[0-9]+%)
+    |(?P<COUNT>x[0-9]+)
+    |(?P<SQNUM>\#[0-9]+)
+    |(?P<AMOUNT>[$£€]?[0-9]+)
+    |(?P<NAME>[A-Z\u00C0-\u024F\u0370-\u1FFF][\w.&'’\-]*(?:\ [A-Z\u00C0-\u024F\u0370-\u1FFF][\w.&'’\-]*)*)
+    |(?P<KEYWORD>(?:"""
+    + KEYWORDS
+    + r""")\b)
+    |(?P<PUNCT>->|[\[\]=:,|])
+    |(?P<WS>[\ \t]+)
+    |(?P<ERROR>.)
+    """,
+    re.VERBOSE,
+)
+
+
+def regex_pass(path: str) -> tuple[int, int]:
+    """Tokenize every line; returns (lines, clauses). Tokens are kept as tuples per line."""
+    lines = clauses = 0
+    kept: list[list[tuple[str, str, int]]] = []
+    with open(path, encoding="utf-8") as fh:
+        for number, line in enumerate(fh, 1):
+            lines += 1
+            tokens: list[tuple[str, str, int]] = []
+            for m in TOKEN.finditer(line.rstrip("\r\n")):
+                kind = m.lastgroup
+                if kind == "WS":
+                    continue
+                if kind == "ERROR":
+                    raise ValueError(f"line {number}: unexpected {m.group()!r}")
+                value = m.group()
+                tokens.append((kind, value, m.start() + 1))  # type: ignore[arg-type]
+                if kind == "ROLL" or (kind == "KEYWORD" and value in CLAUSE_STARTS) or value in (
+                    "->",
+                    "=",
+                ):
+                    clauses += 1
+                elif kind == "TURN_NO" or kind == "STRING" and tokens[0][1] == "[":
+                    clauses += 1
+            kept.append(tokens)
+    return lines, clauses
+
+
+# --------------------------------------------------------------------------- measuring
+
+
+def _measure(kind: str, path: str, repeat: int) -> dict[str, float]:
+    """Run in a child process: the best time of `repeat` runs, and the peak memory."""
+    if kind == "parse":
+        from monolog.notation.events import TRIVIA
+        from monolog.notation.parser import get_parser, parse_file
+
+        get_parser()  # building the parser is start-up cost, not parsing
+
+        def run() -> tuple[int, int]:
+            events = parse_file(path)
+            n_lines = Path(path).read_text(encoding="utf-8").count("\n")
+            return n_lines, sum(1 for e in events if not isinstance(e, TRIVIA))
+    else:
+
+        def run() -> tuple[int, int]:
+            return regex_pass(path)
+
+    best = float("inf")
+    lines = events = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        lines, events = run()
+        best = min(best, time.perf_counter() - start)
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    if sys.platform == "darwin":  # bytes there, KiB on Linux
+        peak_kb //= 1024
+    return {"seconds": best, "lines": lines, "events": events, "peak_mib": peak_kb / 1024}
+
+
+def _child(kind: str, path: str, repeat: int) -> dict[str, float]:
+    out = subprocess.run(
+        [sys.executable, __file__, "--measure", kind, path, "--repeat", str(repeat)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)  # type: ignore[no-any-return]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--size-mb", type=float, default=5.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--keep", help="also write the generated record to this file")
+    ap.add_argument("--measure", nargs=2, metavar=("KIND", "FILE"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.measure:
+        print(json.dumps(_measure(args.measure[0], args.measure[1], args.repeat)))
+        return 0
+
+    text = generate(args.size_mb, args.seed)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "bench.mlog")
+        Path(path).write_text(text, encoding="utf-8")
+        if args.keep:
+            Path(args.keep).write_text(text, encoding="utf-8")
+        size = os.path.getsize(path) / 1e6
+        print(f"record: {size:.1f} MB, {text.count(chr(10)):,} lines (seed {args.seed})")
+        results = {kind: _child(kind, path, args.repeat) for kind in ("parse", "regex")}
+    for kind, label in (("parse", "monolog parse_file"), ("regex", "regex line pass")):
+        r = results[kind]
+        print(
+            f"{label:20} {r['lines'] / r['seconds']:>10,.0f} lines/s "
+            f"{r['events'] / r['seconds']:>10,.0f} events/s "
+            f"{r['seconds']:7.2f} s  peak {r['peak_mib']:6.0f} MiB"
+        )
+    p, x = results["parse"], results["regex"]
+    ratio = (p["lines"] / p["seconds"]) / (x["lines"] / x["seconds"])
+    print(f"ratio parse/regex (lines/s): {ratio:.2f}  (target: at least 0.25)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
