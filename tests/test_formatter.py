@@ -11,7 +11,6 @@ import pytest
 from typer.testing import CliRunner
 
 from monolog.cli import app
-from monolog.commands import fmt as fmt_cmd
 from monolog.notation import ParseError, parse_text
 from monolog.notation import events as ev
 from monolog.notation.events import NO_SPAN, Ref
@@ -427,7 +426,7 @@ def test_fmt_write_keeps_the_original_when_the_rename_fails(
     def refuse(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(fmt_cmd.os, "replace", refuse)
+    monkeypatch.setattr(os, "replace", refuse)
     result = runner.invoke(app, ["fmt", "--write", str(path)])
     assert result.exit_code == 2
     assert "cannot rewrite" in result.stderr
