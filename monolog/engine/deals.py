@@ -84,7 +84,7 @@ def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[st
         else:
             out.append(("card", _card_item(game, giver, item, held, where)))
     have = st.player(giver).cash
-    if cash > have:
+    if cash > max(have, 0):
         game.emit(
             "M711",
             f"{giver} has {game.money(have)} and cannot hand over {game.money(cash)}: deals are "
