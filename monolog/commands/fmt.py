@@ -44,7 +44,9 @@ def write_atomically(path: str, text: str) -> None:
 
 
 def fmt(
-    files: list[str] = typer.Argument(..., help="Record files (.mlog) or folders."),
+    files: list[str] = typer.Argument(
+        ..., metavar="FILE", help="Record files (.mlog) or folders."
+    ),
     write: bool = typer.Option(False, "--write", "-w", help="Rewrite the files in place."),
     check: bool = typer.Option(
         False, "--check", help="Change nothing; exit 1 if any file is not in canonical form."
