@@ -1,4 +1,8 @@
-"""`monolog fmt FILE...`: print records in canonical form, rewrite them, or check them."""
+"""`monolog fmt FILE...`: print records in canonical form, rewrite them, or check them.
+
+The canonical text is UTF-8 with `\n` line endings and no byte-order mark, so a file saved with
+`\r\n` endings or a BOM counts as not canonical and `--write` rewrites it.
+"""
 
 from __future__ import annotations
 
@@ -44,9 +48,7 @@ def write_atomically(path: str, text: str) -> None:
 
 
 def fmt(
-    files: list[str] = typer.Argument(
-        ..., metavar="FILE", help="Record files (.mlog) or folders."
-    ),
+    files: list[str] = typer.Argument(..., metavar="FILE", help="Record files (.mlog) or folders."),
     write: bool = typer.Option(False, "--write", "-w", help="Rewrite the files in place."),
     check: bool = typer.Option(
         False, "--check", help="Change nothing; exit 1 if any file is not in canonical form."
