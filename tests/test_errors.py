@@ -243,6 +243,8 @@ def test_every_parse_code_is_catalogued() -> None:
     from monolog.findings.catalogue import load_catalogue
 
     catalogue = load_catalogue()
-    assert sorted(PARSE_CODES) == sorted(e.code for e in catalogue.by_family("P"))
+    engine_internal = {"P901", "P902"}  # the replay engine's own internal-error codes
+    parse = [e.code for e in catalogue.by_family("P") if e.code not in engine_internal]
+    assert sorted(PARSE_CODES) == sorted(parse)
     for code, title in PARSE_CODES.items():
         assert catalogue[code].title == title

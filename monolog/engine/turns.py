@@ -261,6 +261,7 @@ def on_turn(game: Game, ev: TurnStart) -> None:
     player = resolve_player(game, ev.player, ev.span)
     if player is None:
         return
+    expected: str | None
     if flow.started:
         end_turn(game, ev.span)
         expected = st.players[next_active(st, st.current)].name
