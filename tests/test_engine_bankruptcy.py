@@ -25,7 +25,6 @@ def test_bankrupt_to_a_player() -> None:
     give(g, "Ann", "Mediterranean Avenue", "Baltic Avenue", houses=1)  # sale value 2 x $25
     give(g, "Ann", "Reading Railroad", mortgaged=True)
     g.state.player("Ann").cards.append("CH09")
-    g.pending["invariants.opening"] = None
     assert sound(g)
     owe(g, "Ann", "Ben", 400)  # Ann: -300
     # Ann could raise $50 + $30 + $30 (Mediterranean and Baltic mortgages) = $110 < $300
@@ -79,7 +78,6 @@ def test_bankrupt_to_the_bank() -> None:
     give(g, "Ann", "Oriental Avenue", mortgaged=True)
     g.state.player("Ann").cards.append("CC05")
     g.state.decks["chest"].held_out.append("CC05")
-    g.pending["invariants.opening"] = None
     owe(g, "Ann", None, 200)
     on_bankrupt(g, bankrupt(), "Ann")
     assert codes(g) == []
@@ -113,7 +111,6 @@ def test_several_creditors_share_the_cash() -> None:
     g = new_game("Ann", "Ben", "Cal")
     g.state.player("Ann").cash = 90
     give(g, "Ann", "Boardwalk", mortgaged=True)
-    g.pending["invariants.opening"] = None
     owe(g, "Ann", "Ben", 100)  # -10: short $10 to Ben
     owe(g, "Ann", "Cal", 50)  # -60: short $50 to Cal
     on_bankrupt(g, bankrupt(), "Ann")
@@ -129,7 +126,6 @@ def test_several_creditors_share_the_cash() -> None:
 def test_resign_returns_the_estate_to_the_bank() -> None:
     g = new_game("Ann", "Ben")
     give(g, "Ann", "Park Place", "Boardwalk", houses=2)
-    g.pending["invariants.opening"] = None
     on_resign(g, Resign(SPAN, None), "Ann")
     assert g.state.player("Ann").resigned
     assert deed(g, "Boardwalk").owner is None and g.state.bank_houses == 32

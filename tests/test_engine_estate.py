@@ -148,7 +148,6 @@ def test_bank_stock_limits_houses() -> None:
     g = new_game()
     give(g, "Ann", *DARK_BLUE)
     g.state.bank_houses = 1
-    g.pending["invariants.opening"] = None
     on_build(g, build(item("Park Place"), item("Boardwalk")), "Ann")
     assert codes(g) == ["M608"]
     assert "1 house left" in g.findings[0].message
@@ -250,7 +249,6 @@ def test_shortage_auction_then_placing_the_house() -> None:
     give(g, "Ann", *DARK_BLUE)
     give(g, "Ben", "Mediterranean Avenue", "Baltic Avenue")
     g.state.bank_houses = 1
-    g.pending["invariants.opening"] = None
     on_building_auction(g, _auction("house", [("Ben", 50), ("Ann", 260)], "Ann", 260), "Ann")
     assert codes(g) == []
     assert g.state.player("Ann").cash == 1500 - 260
