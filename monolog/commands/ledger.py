@@ -1,0 +1,53 @@
+"""`monolog ledger FILE`: every movement of money in a record, with running balances."""
+
+from __future__ import annotations
+
+import typer
+
+from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ledger")(ledger)
+
+
+def ledger(
+    file: str = typer.Argument(..., help="A record file (.mlog)."),
+    player: str | None = typer.Option(
+        None, "--player", help="Only the movements this player pays or receives."
+    ),
+    turns: str | None = typer.Option(None, "--turns", help="Only these turns, e.g. 10-20 or 35."),
+    chart: bool = typer.Option(False, "--chart", help="Add a chart of each player's worth."),
+    export: str | None = typer.Option(
+        None, "--export", help="Write the report as svg, html or txt (needs --output)."
+    ),
+    output: str | None = typer.Option(None, "--output", help="The file --export writes."),
+    edition: str | None = typer.Option(
+        None, "--edition", help="Edition key or file; default: the record's Edition tag."
+    ),
+) -> None:
+    """Show every payment in a record: who paid whom, how much, why, and each player's cash."""
+    from ..reports.command import check_export, open_game, show
+    from ..reports.ledger import build_ledger, parse_turns, render_ledger, resolve_player, title_of
+
+    check_export(export, output)
+    try:
+        turn_range = parse_turns(turns) if turns is not None else None
+    except ValueError as exc:
+        print_error(f"monolog ledger: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    game = open_game("ledger", file, edition)
+    try:
+        who = resolve_player(game, player) if player is not None else None
+    except ValueError as exc:
+        print_error(f"monolog ledger: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    # the chart is always part of an export: the SVG and HTML show the worth over time
+    report = build_ledger(game, player=who, turns=turn_range)
+    show(
+        render_ledger(report, chart=chart or export is not None),
+        export,
+        output,
+        title_of(game, "Ledger"),
+    )
+    raise typer.Exit(EXIT_CLEAN)

@@ -1,0 +1,67 @@
+"""What the report commands share: reading a record for a report, and writing or printing it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from ..commands._common import EXIT_UNREADABLE, print_error
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from .game import Game
+
+
+def open_game(command: str, file: str, edition: str | None = None) -> Game:
+    """The replayed record, or exit 2 with a located message (never a traceback)."""
+    from ..editions.errors import EditionError
+    from .game import GameError, load_game
+
+    if Path(file).is_dir():
+        print_error(f"{file}: is a folder; monolog {command} reports on one record file")
+        raise typer.Exit(EXIT_UNREADABLE)
+    try:
+        return load_game(file, edition=edition)
+    except GameError as exc:
+        print_error(str(exc))
+    except (EditionError, OSError, ValueError, LookupError) as exc:
+        print_error(f"monolog {command}: --edition {edition!r}: {exc}")
+    raise typer.Exit(EXIT_UNREADABLE)
+
+
+def check_export(export: str | None, output: str | None) -> None:
+    """`--export` needs a known kind and `--output`; exit 2 otherwise."""
+    from .console import EXPORT_KINDS
+
+    if export is None:
+        if output is not None:
+            print_error("--output needs --export svg|html|txt")
+            raise typer.Exit(EXIT_UNREADABLE)
+        return
+    if export not in EXPORT_KINDS:
+        print_error(f"--export {export!r}: expected one of {', '.join(EXPORT_KINDS)}")
+        raise typer.Exit(EXIT_UNREADABLE)
+    if output is None:
+        print_error(f"--export {export} needs --output FILE")
+        raise typer.Exit(EXIT_UNREADABLE)
+
+
+def show(
+    renderables: list[RenderableType], export: str | None, output: str | None, title: str
+) -> None:
+    """Print the report, or write it as an export when `--export` was given."""
+    from .console import export as export_to
+    from .console import print_all, terminal_console
+
+    if export is None or output is None:
+        print_all(terminal_console(), renderables)
+        return
+    text = export_to(renderables, export, title)
+    try:
+        Path(output).write_text(text, encoding="utf-8", newline="\n")
+    except OSError as exc:
+        print_error(f"--output {output}: cannot write ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_UNREADABLE) from None

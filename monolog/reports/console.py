@@ -1,0 +1,85 @@
+"""Consoles for the reports: the terminal's, and fixed-width recording ones for exports and goldens.
+
+The terminal console follows Rich's rules: colour only on a terminal, never under NO_COLOR, the
+terminal's width (COLUMNS when set). Piped output gets a fixed, readable width and no colour.
+Exports record at a fixed width so the same record always gives the same file.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+PIPED_WIDTH = 110
+EXPORT_WIDTH = 110
+ExportKind = Literal["svg", "html", "txt"]
+EXPORT_KINDS: tuple[str, ...] = ("svg", "html", "txt")
+
+
+def terminal_console() -> Console:
+    """The console a command prints to."""
+    from rich.console import Console
+
+    console = Console(highlight=False, emoji=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(highlight=False, emoji=False, width=PIPED_WIDTH)
+    return console
+
+
+def recording_console(width: int = EXPORT_WIDTH, colour: bool = True) -> Console:
+    """A console that prints nowhere and records, at a fixed width, for export."""
+    from rich.console import Console
+
+    return Console(
+        record=True,
+        file=io.StringIO(),
+        width=width,
+        highlight=False,
+        emoji=False,
+        force_terminal=colour,
+        color_system="truecolor" if colour else None,
+        legacy_windows=False,
+        _environ={},
+    )
+
+
+def render_plain(renderables: list[RenderableType], width: int = EXPORT_WIDTH) -> str:
+    """The renderables as plain text at a fixed width, trailing spaces removed."""
+    console = recording_console(width, colour=False)
+    for item in renderables:
+        console.print(item)
+    text = console.export_text(styles=False)
+    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
+
+
+def export(renderables: list[RenderableType], kind: str, title: str) -> str:
+    """The renderables as an SVG, HTML or text document; the same input gives the same bytes."""
+    if kind == "txt":
+        return render_plain(renderables)
+    console = recording_console()
+    for item in renderables:
+        console.print(item)
+    if kind == "svg":
+        return console.export_svg(title=title, unique_id="monolog")
+    if kind == "html":
+        return console.export_html(inline_styles=True)
+    raise ValueError(f"unknown export kind {kind!r}: expected one of {', '.join(EXPORT_KINDS)}")
+
+
+def print_all(console: Console, renderables: list[RenderableType]) -> None:
+    """Print to the terminal; when piped, without the padding Rich adds at the ends of lines."""
+    if console.is_terminal:
+        for item in renderables:
+            console.print(item)
+        return
+    with console.capture() as captured:
+        for item in renderables:
+            console.print(item)
+    import sys
+
+    out = "\n".join(line.rstrip() for line in captured.get().splitlines())
+    sys.stdout.write(out + "\n")

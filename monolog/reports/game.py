@@ -1,0 +1,163 @@
+"""A record replayed for the reports: the engine's result plus what was true after each event.
+
+The reports need more than the final position: the ledger shows the bank's building stock as it
+changes, the worth chart needs each turn's worth, and `state --at` needs the position at a line.
+`load_game` replays the record once with an observer that keeps, after every event, the line,
+the turn, a plain snapshot of the state and each player's worth.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..editions.model import Edition
+from ..engine import Replay, replay
+from ..engine.state import GameState
+from ..engine.worth import worth
+from ..findings.model import Finding
+from ..notation import events as E
+from ..notation.parser import parse_text, read_source
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """The table after one event: where the event was, the turn, the state and the worths."""
+
+    line: int
+    column: int
+    turn: int
+    snapshot: dict[str, Any]
+    worth: dict[str, int]
+
+
+@dataclass(slots=True)
+class Game:
+    """A replayed record and the moments of its replay, in order."""
+
+    file: str
+    lines: list[str]
+    result: Replay
+    moments: list[Moment] = field(default_factory=list)
+
+    @property
+    def edition(self) -> Edition:
+        return self.result.edition
+
+    @property
+    def header(self) -> dict[str, str]:
+        return self.result.header
+
+    @property
+    def findings(self) -> list[Finding]:
+        return self.result.findings
+
+    @property
+    def players(self) -> list[str]:
+        return [p.name for p in self.result.state.players]
+
+    def money(self, amount: int) -> str:
+        return self.edition.money(amount)
+
+    def final_snapshot(self) -> dict[str, Any]:
+        return self.result.state.snapshot(self.edition)
+
+    def turn_at_line(self, line: int) -> int:
+        """The turn in play at `line`: that of the last event on or before it (0 before any)."""
+        lines = [m.line for m in self.moments]
+        at = bisect.bisect_right(lines, line)
+        return self.moments[at - 1].turn if at else 0
+
+    def moment_at_line(self, line: int) -> Moment | None:
+        """The table after the last event on or before `line`; None before the first event."""
+        lines = [m.line for m in self.moments]
+        at = bisect.bisect_right(lines, line)
+        return self.moments[at - 1] if at else None
+
+    def moment_after_turn(self, turn: int) -> Moment | None:
+        """The table after the last event of `turn` (or of the last turn before it)."""
+        found: Moment | None = None
+        for m in self.moments:
+            if m.turn <= turn:
+                found = m
+            else:
+                break
+        return found
+
+    def last_turn(self) -> int:
+        return self.moments[-1].turn if self.moments else 0
+
+
+class GameError(Exception):
+    """A record that cannot be read or parsed; `message` is located (file:line:col)."""
+
+
+def load_game(
+    path: str,
+    *,
+    edition: Edition | str | None = None,
+    rulings: dict[str, str] | None = None,
+) -> Game:
+    """Read, parse and replay `path`, keeping a moment after every event.
+
+    Raises GameError (with the rendered, located parse error) when the record cannot be read.
+    """
+    from ..notation import ParseError
+
+    try:
+        text = read_source(path)
+        events = parse_text(text, path)
+    except ParseError as exc:
+        raise GameError(exc.render()) from None
+    return replay_game(path, text, events, edition=edition, rulings=rulings)
+
+
+def replay_game(
+    path: str,
+    text: str,
+    events: list[E.Event],
+    *,
+    edition: Edition | str | None = None,
+    rulings: dict[str, str] | None = None,
+) -> Game:
+    """Replay parsed `events`, keeping a moment after each one."""
+    moments: list[Moment] = []
+    ed = _edition_for(events, edition)
+
+    def observe(event: E.Event, state: GameState) -> None:
+        moments.append(
+            Moment(
+                event.span.line,
+                event.span.column,
+                state.turn,
+                state.snapshot(ed),
+                worth(state, ed),
+            )
+        )
+
+    result = replay(events, edition=ed, rulings=rulings, file=path, observer=observe)
+    return Game(path, text.splitlines(), result, moments)
+
+
+def _edition_for(events: list[E.Event], edition: Edition | str | None) -> Edition:
+    """The edition the engine will use, loaded here so the observer can name squares.
+
+    An edition the record names but monolog lacks falls back to the default, as the engine does
+    (it reports W009)."""
+    from ..editions import DEFAULT_EDITION, load_edition
+
+    if isinstance(edition, Edition):
+        return edition
+    key = edition
+    if key is None:
+        key = next(
+            (e.value for e in events if isinstance(e, E.Tag) and e.key == "Edition"),
+            DEFAULT_EDITION,
+        )
+    try:
+        return load_edition(key)
+    except Exception:  # the engine reports the unusable edition; replay as it does
+        if edition is not None:
+            raise
+        return load_edition(DEFAULT_EDITION)
