@@ -105,7 +105,9 @@ def test_setup_cash_is_not_a_breakage() -> None:
 
 RECORD = """\
 [Players "Ann, Ben, Cal"]
-setup Ann cash 40 at Pennsylvania Avenue owns Oriental Avenue x1, Vermont Avenue x1, Connecticut Avenue x1, Reading Railroad mortgaged goojf CH09
+setup Ann cash 40 at Pennsylvania Avenue goojf CH09
+setup Ann owns Oriental Avenue x1, Vermont Avenue x1, Connecticut Avenue x1
+setup Ann owns Reading Railroad mortgaged
 setup Ben owns Park Place hotel, Boardwalk hotel
 setup Cal owns Mediterranean Avenue, Baltic Avenue
 setup bank houses 29 hotels 10
