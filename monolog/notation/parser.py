@@ -9,8 +9,10 @@ source order, so the formatter can give back everything the writer wrote.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, VisitError
@@ -25,6 +27,8 @@ from .errors import (
     nul_error,
 )
 from .transformer import EventBuilder
+
+__all__ = ["ParseError", "example_error", "get_parser", "parse_file", "parse_text", "read_source"]
 
 _PACKAGE_GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "monolog.lark"
 _SOURCE_GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "monolog.lark"
@@ -111,6 +115,270 @@ def get_parser() -> Lark:
     return _PARSER
 
 
+class _Fallback(Exception):
+    """The fast driver met something it leaves to Lark: an error, or a case it does not cover."""
+
+
+class FastDriver:
+    """A lean LALR driver over Lark's own parse table, terminals and rule shapes.
+
+    Lark's parser spends most of its time in generic machinery: a lexer that matches ignored
+    whitespace as tokens of its own, a token class built through a compatibility layer, and
+    rule wrappers that filter and splice children. This driver reads the same tables and
+    reproduces the same semantics with less work per token: each parser state gets one regular
+    expression of the terminals Lark's contextual lexer would try there, in Lark's order, with
+    the blanks before a token skipped by the same match; punctuation that no rule keeps is never
+    made into a token; rules call the EventBuilder callbacks directly.
+
+    It only ever accepts what Lark accepts. On anything unexpected it gives up (`_Fallback`)
+    and the caller runs Lark itself, which produces the error (or, should the two ever differ,
+    the events). A test compares the two on every input the fuzz tests draw.
+    """
+
+    def __init__(self, lark: Lark, builder: EventBuilder, trivia: _Trivia) -> None:
+        from lark.lexer import _regexp_has_newline
+        from lark.parsers.lalr_analysis import Shift
+
+        conf = lark.lexer_conf
+        table = lark.parser.parser.parser.parse_table
+        terminals = {t.name: t for t in conf.terminals}
+        ignore = set(conf.ignore)
+        blank = terminals.get("WS")
+        if blank is None or "WS" not in ignore or not _is_blank_pattern(blank.pattern.to_regexp()):
+            raise ValueError(f"unexpected blank terminal {blank!r}")
+        ignore.discard("WS")
+        self.start_state: int = table.start_states["start"]
+        self.end_state: int = table.end_states["start"]
+
+        # which terminals a rule keeps, which it drops, which rule results it splices in
+        rules: dict[Any, tuple[int, str, Callable[[list[Any]], Any]]] = {}
+        kept_types: set[str] = set()
+        for rule in lark.rules:
+            rules[rule] = (
+                len(rule.expansion),
+                rule.origin.name,
+                self._reducer(rule, builder),
+            )
+            kept_types.update(
+                sym.name
+                for sym in rule.expansion
+                if sym.is_term and not sym.filter_out  # type: ignore[attr-defined]
+            )
+        self.dropped = frozenset(terminals) - kept_types - ignore
+
+        self.actions: dict[int, dict[str, tuple[bool, Any]]] = {}
+        self.goto: dict[int, dict[str, int]] = {}
+        compiled: dict[tuple[str, ...], Callable[[str, int], re.Match[str] | None]] = {}
+        self.match_at: dict[int, Callable[[str, int], re.Match[str] | None]] = {}
+        flags = conf.g_regex_flags
+        for state, acts in table.states.items():
+            self.actions[state] = {
+                name: (True, arg) if action is Shift else (False, rules[arg])
+                for name, (action, arg) in acts.items()
+                if name.isupper() or name == "$END"
+            }
+            self.goto[state] = {
+                name: arg for name, (action, arg) in acts.items() if not name.isupper()
+            }
+            allowed = [terminals[n] for n in acts if n in terminals and n != "WS"]
+            allowed += [terminals[n] for n in sorted(ignore) if n not in acts]
+            allowed.sort(
+                key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name)
+            )
+            key = tuple(t.name for t in allowed)
+            if key not in compiled:
+                body = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in allowed)
+                compiled[key] = re.compile(f"[ \\t]*(?:{body})", flags).match
+            self.match_at[state] = compiled[key]
+        self.newline_types = frozenset(
+            n for n, t in terminals.items() if _regexp_has_newline(t.pattern.to_regexp())
+        )
+        self.ignored = {n: trivia.comment for n in ignore}
+        self.trivia = trivia
+
+    @staticmethod
+    def _reducer(rule: Any, builder: EventBuilder) -> Callable[[list[Any]], Any]:
+        """The callback of one rule: Lark's child filter and single-child inlining, then the
+        EventBuilder method (rules named with `_` have none: their children are spliced)."""
+        name = rule.alias or rule.options.template_source or rule.origin.name
+        expand1 = bool(rule.options.expand1 and not rule.alias)
+        callback = getattr(builder, name, None)
+        if callback is None:
+            if name.startswith("_"):
+                callback = _identity
+            elif expand1:
+                callback = _unsupported  # a `?rule` that always has one child never calls it
+            else:
+                raise ValueError(f"no callback for rule {name}")
+        include = [
+            (i, not sym.is_term and sym.name.startswith("_"))
+            for i, sym in enumerate(rule.expansion)
+            if not (sym.is_term and sym.filter_out)
+        ]
+        if len(include) == len(rule.expansion) and not any(x for _, x in include):
+            if not expand1:
+                return callback
+
+            def single(children: list[Any]) -> Any:
+                return children[0] if len(children) == 1 else callback(children)
+
+            return single
+
+        def filtered(children: list[Any]) -> Any:
+            out: list[Any] = []
+            for i, splice in include:
+                if splice:
+                    if out:
+                        out += children[i]
+                    else:  # left recursion: keep extending the same list
+                        out = children[i]
+                else:
+                    out.append(children[i])
+            if expand1 and len(out) == 1:
+                return out[0]
+            return callback(out)
+
+        return filtered
+
+    def parse(self, text: str) -> list[ev.Event]:
+        match_at = self.match_at
+        actions = self.actions
+        goto = self.goto
+        dropped = self.dropped
+        ignored = self.ignored
+        newline_types = self.newline_types
+        blank_lines = self.trivia.items
+        end_state = self.end_state
+        new_token = _new_token
+        state_stack = [self.start_state]
+        value_stack: list[Any] = []
+        pos = 0
+        line = 1
+        line_start = 0
+        while True:
+            m = match_at[state_stack[-1]](text, pos)
+            if m is None:
+                if text[pos:].strip(" \t"):
+                    raise _Fallback
+                type_ = "$END"
+                tok: Any = None
+            else:
+                type_ = m.lastgroup  # type: ignore[assignment]
+                start = m.start(type_)
+                pos = m.end()
+                if type_ in newline_types:
+                    value = m.group(type_)
+                    newlines = value.count("\n")
+                    if type_ == "_NL":
+                        if newlines >= 2:
+                            blank = line + 1
+                            blank_lines.append(ev.BlankLine(ev.Span(blank, 1, blank, 1)))
+                        line += newlines
+                        line_start = start + value.rindex("\n") + 1
+                        tok = None
+                    else:
+                        column = start - line_start + 1
+                        if newlines:
+                            first_line = line
+                            line += newlines
+                            line_start = start + value.rindex("\n") + 1
+                            tok = new_token(
+                                type_, value, start, first_line, column, line,
+                                pos - line_start + 1, pos,
+                            )  # fmt: skip
+                        else:
+                            tok = new_token(
+                                type_, value, start, line, column, line, column + len(value), pos
+                            )
+                elif type_ in dropped:
+                    tok = None
+                else:
+                    column = start - line_start + 1
+                    tok = new_token(
+                        type_, m.group(type_), start, line, column, line,
+                        column + pos - start, pos,
+                    )  # fmt: skip
+                if type_ in ignored:
+                    ignored[type_](tok)
+                    continue
+            while True:
+                try:
+                    shift, arg = actions[state_stack[-1]][type_]
+                except KeyError:
+                    raise _Fallback from None
+                if shift:
+                    state_stack.append(arg)
+                    value_stack.append(tok)
+                    break
+                size, origin, reduce = arg
+                if size:
+                    children = value_stack[-size:]
+                    del state_stack[-size:]
+                    del value_stack[-size:]
+                else:
+                    children = []
+                value_stack.append(reduce(children))
+                state_stack.append(goto[state_stack[-1]][origin])
+                if tok is None and type_ == "$END" and state_stack[-1] == end_state:
+                    return value_stack[-1]  # type: ignore[no-any-return]
+
+
+def _is_blank_pattern(pattern: str) -> bool:
+    """Whether a pattern matches exactly the runs of spaces and tabs (what the driver skips)."""
+    probe = re.compile(pattern)
+    good = all(probe.fullmatch(x) for x in (" ", "\t", " \t  \t"))
+    return good and not any(probe.match(x) for x in ("\n", "\r", "x", "\u00a0", "\f"))
+
+
+def _unsupported(children: list[Any]) -> Any:
+    raise _Fallback
+
+
+def _identity(children: list[Any]) -> list[Any]:
+    return children
+
+
+_str_new = str.__new__
+
+
+def _new_token(
+    type_: str,
+    value: str,
+    start: int,
+    line: int,
+    column: int,
+    end_line: int,
+    end_column: int,
+    end_pos: int,
+) -> Token:
+    """A Lark Token, made without Lark's compatibility layer (the same fields, set directly)."""
+    tok: Token = _str_new(Token, value)
+    tok.type = type_
+    tok.value = value
+    tok.start_pos = start
+    tok.line = line
+    tok.column = column
+    tok.end_line = end_line
+    tok.end_column = end_column
+    tok.end_pos = end_pos
+    return tok
+
+
+_DRIVER: FastDriver | None = None
+_NO_DRIVER = False
+
+
+def get_driver() -> FastDriver | None:
+    """The fast driver over the process-wide parser's tables (None when it cannot be built)."""
+    global _DRIVER, _NO_DRIVER
+    if _DRIVER is None and not _NO_DRIVER:
+        try:
+            _DRIVER = FastDriver(get_parser(), EventBuilder(), _TRIVIA)
+        except (ValueError, AttributeError, KeyError, ImportError, re.error):
+            _NO_DRIVER = True  # another Lark version: Lark alone still parses everything
+    return _DRIVER
+
+
 def _merge(events: list[ev.Event], trivia: list[ev.Event]) -> list[ev.Event]:
     """Merge trivia into the event list by source position (both lists are in order)."""
     if not trivia:
@@ -133,10 +401,17 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
         text = text[1:]
     if "\0" in text:
         raise nul_error(filename, text)
-    parser = get_parser()
     _TRIVIA.items = []
+    events: list[ev.Event] | None = None
+    driver = get_driver()
+    if driver is not None:
+        try:
+            events = driver.parse(text)
+        except Exception:  # whatever it is, Lark parses again and reports it
+            _TRIVIA.items = []
     try:
-        events: list[ev.Event] = parser.parse(text)  # type: ignore[assignment]
+        if events is None:
+            events = get_parser().parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
         raise describe_unexpected(exc, text, filename) from None
     except (VisitError, RecursionError, ValueError, TypeError, IndexError) as exc:
