@@ -5,7 +5,8 @@ is capped, the YAML is composed into nodes and counted (aliases expanded) agains
 anything is constructed, and only plain YAML types are built (yaml.SafeLoader).
 
 A user file may start from a shipped edition (or another file) with `extends: us-2018` and
-override parts of it: `rules`, `vocabulary`, `readings` and `groups` entries replace the base's;
+override parts of it: `rules`, `vocabulary`, `readings`, `groups`, `variants` and `assumptions`
+entries replace the base's;
 `squares` entries are matched by `index` and replace the fields they give (their `aliases` are
 added to the base's); `decks` cards are matched by `id` (a new id adds a card).
 """
@@ -36,12 +37,18 @@ def _data_dir() -> Any:
     return resources.files("monolog.editions").joinpath("data")
 
 
+# Data files beside the editions that are not editions themselves.
+PARAMS_FILE = "params.yaml"
+HOUSE_RULES_FILE = "house-rules.yaml"
+NOT_EDITIONS = frozenset({READINGS_FILE, PARAMS_FILE, HOUSE_RULES_FILE})
+
+
 def list_editions() -> list[str]:
     """The keys of the shipped editions, sorted."""
     keys = [
         entry.name[: -len(".yaml")]
         for entry in _data_dir().iterdir()
-        if entry.name.endswith(".yaml") and entry.name != READINGS_FILE
+        if entry.name.endswith(".yaml") and entry.name not in NOT_EDITIONS
     ]
     return sorted(keys)
 
@@ -259,7 +266,14 @@ def _overlay(base: dict[str, Any], over: dict[str, Any], file: str) -> dict[str,
     out = dict(base)
     out.pop("key", None)  # the extending file names its own edition
     for key, value in over.items():
-        if key in ("rules", "vocabulary", "readings", "groups") and isinstance(value, dict):
+        if key in (
+            "rules",
+            "vocabulary",
+            "readings",
+            "groups",
+            "variants",
+            "assumptions",
+        ) and isinstance(value, dict):
             merged = dict(base.get(key) or {})
             merged.update(value)
             out[key] = merged
@@ -326,3 +340,21 @@ def _overlay_decks(base: Any, over: dict[str, Any], file: str) -> dict[str, Any]
             else:
                 current[field_name] = value
     return decks
+
+
+# ---------------------------------------------------------------- parameter catalogue
+
+
+@cache
+def load_param_info() -> dict[str, Any]:
+    """data/params.yaml: the RULES-MATRIX ID and a description of every rule parameter, and the
+    IDs that vocabulary words and board fields come under (`rule_ids`, `descriptions`,
+    `vocabulary_rule_ids`, `board_rule_ids`)."""
+    file = f"monolog/editions/data/{PARAMS_FILE}"
+    data = parse_yaml(_data_dir().joinpath(PARAMS_FILE).read_bytes(), file)
+    if not isinstance(data, dict):
+        raise EditionError("expected a mapping", file=file)
+    for section in ("rule_ids", "descriptions", "vocabulary_rule_ids", "board_rule_ids"):
+        if not isinstance(data.get(section), dict):
+            raise EditionError("expected a mapping", file=file, path=section)
+    return data

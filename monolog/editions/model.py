@@ -6,7 +6,7 @@ readings from here and never branches on an edition's name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 SquareKind = Literal[
@@ -108,6 +108,45 @@ class RuleParams:
     jail_index: int = 10
     go_to_jail_index: int = 30
     max_jail_turns: int = 3
+    # Points on which the editions' texts differ (data/params.yaml names each one's rule ID).
+    auction_min_bid: int | None = 1  # None: the text names no lowest bid (BUY-05, CF-15)
+    hotel_outright_sale: bool = False  # a hotel may be sold whole, not only stepped down (SELL-04)
+    banker_sits_out_from: int | None = None  # players from which the Banker may not play (SET-07)
+    # Short and time-limit games (set by a variant; the standard game leaves them as they are).
+    opening_deal_deeds: int = 0  # deeds dealt to each player before play (SHORT-02, TIME-02)
+    opening_deal_paid: bool = True  # dealt deeds are paid for at their printed price
+    opening_deal_cut: bool = True  # the shuffled deeds are cut before the deal
+    end_at_bankruptcies: int = 0  # the game ends at this many bankruptcies; 0: last player left
+    richest_wins: bool = False  # the winner is the richest at the end (SHORT-09, TIME-01)
+    time_limit: bool = False  # the game stops at an agreed time (TIME-01)
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A way of playing an edition (standard, short, time-limit): parameter and reading overrides.
+
+    `rules` holds only the parameters the variant changes, `readings` only the CF items whose
+    reading it changes; `rule_ids` are the RULES-MATRIX IDs the variant comes from.
+    """
+
+    key: str
+    title: str
+    rules: dict[str, object] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)
+    rule_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Assumption:
+    """A figure or name the edition's rulebook does not give, the value taken and why."""
+
+    key: str
+    assumed: str
+    reason: str
+    rule_ids: tuple[str, ...] = ()
+
+
+STANDARD = "standard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +163,24 @@ class Edition:
     readings: dict[str, str] = field(default_factory=dict)
     vocabulary: dict[str, str] = field(default_factory=dict)
     source: str = ""  # the file the edition was read from
+    variants: dict[str, Variant] = field(default_factory=dict)
+    assumptions: dict[str, Assumption] = field(default_factory=dict)
+    # CF items this edition's own text settles: departing from the reading is a violation here,
+    # where an edition that leaves the point open only flags it as ambiguous.
+    settled: frozenset[str] = frozenset()
+    variant: str = STANDARD  # the variant these rules and readings are for
+
+    def with_variant(self, key: str) -> Edition:
+        """The edition as played in variant `key` (its overrides applied); KeyError if unknown."""
+        if key == STANDARD and key not in self.variants:
+            return self
+        chosen = self.variants[key]
+        return replace(
+            self,
+            rules=replace(self.rules, **chosen.rules),  # type: ignore[arg-type]
+            readings={**self.readings, **chosen.readings},
+            variant=key,
+        )
 
     def money(self, amount: int) -> str:
         """An amount in the edition's currency: $1,500 or £1,500."""

@@ -7,12 +7,23 @@ squares, cards that point at real squares, and readings that exist in readings.y
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any, NoReturn
 
 from .errors import EditionError
-from .model import OWNABLE, Card, Deck, Edition, RuleParams, Square
+from .model import (
+    OWNABLE,
+    STANDARD,
+    Assumption,
+    Card,
+    Deck,
+    Edition,
+    RuleParams,
+    Square,
+    Variant,
+)
 from .readings import load_readings
 
 BOARD_SIZE = 40
@@ -53,7 +64,13 @@ TOP_KEYS = (
     "readings",
     "squares",
     "decks",
+    "variants",
+    "assumptions",
+    "settled",
 )
+VARIANT_KEYS = ("title", "rules", "readings", "rule_ids")
+ASSUMPTION_KEYS = ("assumed", "reason", "rules")
+RULE_ID = re.compile(r"^(?:[A-Z]+-\d{2}|CF-\d{2})$")
 REQUIRED_TOP = ("title", "currency", "groups", "squares", "decks")
 SQUARE_KEYS = (
     "index",
@@ -177,6 +194,9 @@ def build_edition(data: Any, *, file: str, key: str) -> Edition:
         for k, v in c.mapping(top.get("vocabulary", {}), "vocabulary").items()
     }
     readings = _readings(c, top.get("readings", {}))
+    variants = _variants(c, top.get("variants", {}), rules)
+    assumptions = _assumptions(c, top.get("assumptions", {}))
+    settled = _settled(c, top.get("settled", []))
     return Edition(
         key=key,
         title=title,
@@ -188,18 +208,39 @@ def build_edition(data: Any, *, file: str, key: str) -> Edition:
         readings=readings,
         vocabulary=vocabulary,
         source=file,
+        variants=variants,
+        assumptions=assumptions,
+        settled=settled,
     )
 
 
 def _rules(c: _Checker, raw: Any) -> RuleParams:
-    table = c.mapping(raw, "rules")
+    params = RuleParams(**_rule_values(c, raw, "rules"))
+    _check_params(c, params, "rules")
+    return params
+
+
+def _check_params(c: _Checker, params: RuleParams, where: str) -> None:
+    if params.min_players < 2 or params.max_players < params.min_players:
+        c.fail(f"{where}.max_players", "expected at least 2 players and max_players >= min_players")
+    if params.houses_before_hotel < 1:
+        c.fail(f"{where}.houses_before_hotel", "expected at least 1")
+    if params.max_jail_turns < 1:
+        c.fail(f"{where}.max_jail_turns", "expected at least 1")
+
+
+def _rule_values(c: _Checker, raw: Any, where: str) -> dict[str, Any]:
+    """Checked values of the parameters a `rules` table gives (all of them optional)."""
+    table = c.mapping(raw, where)
     known = {f.name: f for f in fields(RuleParams)}
-    c.keys(table, "rules", tuple(known))
+    c.keys(table, where, tuple(known))
     values: dict[str, Any] = {}
     for name, value in table.items():
-        path = f"rules.{name}"
+        path = f"{where}.{name}"
         kind = str(known[name].type)
-        if "tuple" in kind:
+        if kind == "bool":
+            values[name] = c.boolean(value, path)
+        elif "tuple" in kind:
             values[name] = tuple(c.items(value, path, lambda v, p: c.integer(v, p, low=1)))
             if not values[name]:
                 c.fail(path, "expected a non-empty list of whole numbers")
@@ -207,16 +248,72 @@ def _rules(c: _Checker, raw: Any) -> RuleParams:
             values[name] = None
         elif name == "income_tax_percent":
             values[name] = c.integer(value, path, low=1, high=100)
+        elif name == "banker_sits_out_from":
+            values[name] = c.integer(value, path, low=2)
         else:
             values[name] = c.integer(value, path, low=0)
-    params = RuleParams(**values)
-    if params.min_players < 2 or params.max_players < params.min_players:
-        c.fail("rules.max_players", "expected at least 2 players and max_players >= min_players")
-    if params.houses_before_hotel < 1:
-        c.fail("rules.houses_before_hotel", "expected at least 1")
-    if params.max_jail_turns < 1:
-        c.fail("rules.max_jail_turns", "expected at least 1")
-    return params
+    return values
+
+
+def _rule_ids(c: _Checker, raw: Any, path: str) -> tuple[str, ...]:
+    ids = tuple(c.items(raw, path, lambda v, p: c.text(v, p)))
+    for j, rule in enumerate(ids):
+        if not RULE_ID.match(rule):
+            c.fail(f"{path}[{j}]", f"expected a RULES-MATRIX ID such as SHORT-02, got {rule!r}")
+    return ids
+
+
+def _variants(c: _Checker, raw: Any, base: RuleParams) -> dict[str, Variant]:
+    """Each variant's overrides, checked against the edition's own parameters; `standard` (no
+    overrides) is always there, first."""
+    table = c.mapping(raw, "variants")
+    out: dict[str, Variant] = {STANDARD: Variant(STANDARD, "Standard game")}
+    for key, entry in table.items():
+        path = f"variants.{key}"
+        if not key.strip() or key != key.strip().lower() or " " in key:
+            c.fail(path, "expected a lower-case variant key without spaces, e.g. short")
+        body = c.mapping(entry, path)
+        c.keys(body, path, VARIANT_KEYS)
+        c.required(body, path, ("title",))
+        values = _rule_values(c, body.get("rules", {}), f"{path}.rules")
+        _check_params(c, replace(base, **values), f"{path}.rules")
+        readings = _reading_overrides(c, body.get("readings", {}), f"{path}.readings")
+        if key == STANDARD and (values or readings):
+            c.fail(path, "the standard variant is the edition itself and changes nothing")
+        out[key] = Variant(
+            key=key,
+            title=c.text(body["title"], f"{path}.title"),
+            rules=values,
+            readings=readings,
+            rule_ids=_rule_ids(c, body.get("rule_ids", []), f"{path}.rule_ids"),
+        )
+    return out
+
+
+def _assumptions(c: _Checker, raw: Any) -> dict[str, Assumption]:
+    table = c.mapping(raw, "assumptions")
+    out: dict[str, Assumption] = {}
+    for key, entry in table.items():
+        path = f"assumptions.{key}"
+        body = c.mapping(entry, path)
+        c.keys(body, path, ASSUMPTION_KEYS)
+        c.required(body, path, ("assumed", "reason"))
+        out[key] = Assumption(
+            key=key,
+            assumed=c.text(body["assumed"], f"{path}.assumed"),
+            reason=c.text(body["reason"], f"{path}.reason"),
+            rule_ids=_rule_ids(c, body.get("rules", []), f"{path}.rules"),
+        )
+    return out
+
+
+def _settled(c: _Checker, raw: Any) -> frozenset[str]:
+    catalogue = load_readings()
+    items = c.items(raw, "settled", lambda v, p: c.text(v, p))
+    for j, cf in enumerate(items):
+        if cf not in catalogue:
+            c.fail(f"settled[{j}]", f"unknown disputed point {cf!r}")
+    return frozenset(items)
 
 
 def _squares(c: _Checker, raw: Any, decks: Mapping[str, Deck]) -> tuple[Square, ...]:
@@ -438,12 +535,20 @@ def _check_rule_squares(c: _Checker, rules: RuleParams, squares: tuple[Square, .
         )
 
 
-def _readings(c: _Checker, raw: Any) -> dict[str, str]:
-    table = c.mapping(raw, "readings")
+def _reading_overrides(c: _Checker, raw: Any, where: str) -> dict[str, str]:
+    """Checked readings for just the CF items a table names."""
+    defaults = load_readings()
+    full = _readings(c, raw, where)
+    table = c.mapping(raw, where)
+    return {cf: full[cf] for cf in defaults if cf in table}
+
+
+def _readings(c: _Checker, raw: Any, where: str = "readings") -> dict[str, str]:
+    table = c.mapping(raw, where)
     catalogue = load_readings()
     readings = {cf: item.default for cf, item in catalogue.items()}
     for cf, value in table.items():
-        path = f"readings.{cf}"
+        path = f"{where}.{cf}"
         item = catalogue.get(cf)
         if item is None:
             c.fail(path, f"unknown disputed point (expected CF-01 to CF-{len(catalogue):02d})")
