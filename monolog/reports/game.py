@@ -40,6 +40,7 @@ class Game:
     lines: list[str]
     result: Replay
     moments: list[Moment] = field(default_factory=list)
+    events: list[E.Event] = field(default_factory=list)
 
     @property
     def edition(self) -> Edition:
@@ -137,7 +138,7 @@ def replay_game(
         )
 
     result = replay(events, edition=ed, rulings=rulings, file=path, observer=observe)
-    return Game(path, text.splitlines(), result, moments)
+    return Game(path, text.splitlines(), result, moments, list(events))
 
 
 def _edition_for(events: list[E.Event], edition: Edition | str | None) -> Edition:

@@ -1,0 +1,37 @@
+"""`monolog settle FILE`: what each player is worth at the end, the ranking and the winner."""
+
+from __future__ import annotations
+
+import typer
+
+from ._common import EXIT_CLEAN, EXIT_FINDINGS
+
+
+def register(app: typer.Typer) -> None:
+    app.command("settle")(settle)
+
+
+def settle(
+    file: str = typer.Argument(..., help="A record file (.mlog)."),
+    export: str | None = typer.Option(
+        None, "--export", help="Write the report as svg, html or txt (needs --output)."
+    ),
+    output: str | None = typer.Option(None, "--output", help="The file --export writes."),
+    edition: str | None = typer.Option(
+        None, "--edition", help="Edition key or file; default: the record's Edition tag."
+    ),
+) -> None:
+    """Count up each player's worth, rank the players, name the winner, check the Result tag.
+
+    Exits 1 when the Result tag disagrees with the computed outcome (W101), else 0.
+    """
+    from ..reports.command import check_export, open_game, show
+    from ..reports.ledger import title_of
+    from ..reports.settlement import render_settlement
+    from ..reports.settlement import settle as settle_game
+
+    check_export(export, output)
+    game = open_game("settle", file, edition)
+    settlement = settle_game(game)
+    show(render_settlement(game, settlement), export, output, title_of(game, "Settlement"))
+    raise typer.Exit(EXIT_FINDINGS if settlement.findings else EXIT_CLEAN)

@@ -1,0 +1,295 @@
+"""The settlement: what each player is worth at the end, the ranking, the winner.
+
+Worth is counted as engine/worth.py counts it (CF-49): cash, each deed at its printed price or at
+its mortgage value (half) when mortgaged, houses at their cost, a hotel at its cost plus the
+houses it replaced. The winner is the last player still in (WIN-01); in a game that ended with
+several still in (time called, a short game), the richest (TIME-01, CF-54). A record that stops
+before the game ends has a leader, not a winner. The record's Result tag is checked against
+this: a mismatch is reported as W101.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..engine.worth import worth
+from ..findings.model import Finding, Severity
+from ..notation import events as E
+from .game import Game
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from ..engine import Replay
+
+UNFINISHED = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class Worth:
+    """One player's worth, part by part."""
+
+    name: str
+    cash: int
+    deeds: int  # unmortgaged deeds
+    deeds_value: int
+    mortgaged: int
+    mortgaged_value: int
+    houses: int
+    houses_value: int
+    hotels: int
+    hotels_value: int
+    status: str  # "in", "bankrupt" or "resigned"
+
+    @property
+    def total(self) -> int:
+        return (
+            self.cash
+            + self.deeds_value
+            + self.mortgaged_value
+            + self.houses_value
+            + self.hotels_value
+        )
+
+
+@dataclass(slots=True)
+class Settlement:
+    """The settled game: worths in ranking order, the outcome, and the Result check."""
+
+    ranking: list[Worth]
+    winners: list[str]  # empty when the record stops before the game ends
+    how: str  # how the outcome was reached, in words
+    finished: bool
+    result_tag: str | None
+    findings: list[Finding] = field(default_factory=list)
+    # players out of the game: (line, turn) of the event that put them out, and their worth
+    # just before it, their standing when they left
+    exits: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+
+
+def breakdown(result: Replay) -> list[Worth]:
+    """Each player's worth, part by part, in seating order; totals equal engine/worth.py's."""
+    ed = result.edition
+    state = result.state
+    per_hotel = ed.rules.houses_before_hotel
+    parts: dict[str, list[int]] = {p.name: [0] * 8 for p in state.players}
+    for deed in state.deeds.values():
+        if deed.owner not in parts:
+            continue
+        sq = ed.squares[deed.square]
+        row = parts[deed.owner]
+        if deed.mortgaged:
+            row[2] += 1
+            row[3] += sq.mortgage_value
+        else:
+            row[0] += 1
+            row[1] += sq.price
+        if deed.hotel:
+            row[6] += 1
+            row[7] += sq.hotel_cost + per_hotel * sq.house_cost
+        else:
+            row[4] += deed.houses
+            row[5] += deed.houses * sq.house_cost
+    out = []
+    for p in state.players:
+        status = "bankrupt" if p.bankrupt else "resigned" if p.resigned else "in"
+        out.append(Worth(p.name, p.cash, *parts[p.name], status=status))
+    return out
+
+
+def _exit_order(game: Game) -> dict[str, int]:
+    """For each player who left the game, the place of the event after which they were out."""
+    out: dict[str, int] = {}
+    for index, m in enumerate(game.moments):
+        for name, p in m.snapshot["players"].items():
+            if name not in out and (p["bankrupt"] or p["resigned"]):
+                out[name] = index
+    return out
+
+
+def _exits(game: Game, order: dict[str, int]) -> dict[str, tuple[int, int, int]]:
+    out: dict[str, tuple[int, int, int]] = {}
+    for name, index in order.items():
+        m = game.moments[index]
+        before = game.moments[index - 1].worth.get(name, 0) if index else 0
+        out[name] = (m.line, m.turn, before)
+    return out
+
+
+def settle(game: Game) -> Settlement:
+    """Rank the players, name the winner and check the Result tag."""
+    result = game.result
+    worths = breakdown(result)
+    totals = worth(result.state, result.edition)
+    seat = {w.name: i for i, w in enumerate(worths)}
+    left = _exit_order(game)
+    active = [w for w in worths if w.status == "in"]
+    out = [w for w in worths if w.status != "in"]
+    active.sort(key=lambda w: (-totals[w.name], seat[w.name]))
+    out.sort(key=lambda w: (-left.get(w.name, -1), seat[w.name]))
+    ranking = active + out
+    finished = result.state.over or (len(active) == 1 and len(worths) > 1)
+    winners: list[str]
+    if len(active) == 1 and len(worths) > 1:
+        winners, how = [active[0].name], "the last player left in the game"
+    elif finished and active:
+        top = totals[active[0].name]
+        winners = [w.name for w in active if totals[w.name] == top]
+        reason = "time was called" if _time_called(game) else "the game ended"
+        how = f"the richest when {reason}"
+    else:
+        winners, how = [], "the record stops before the game ends"
+    settlement = Settlement(ranking, winners, how, finished, game.header.get("Result"))
+    settlement.exits = _exits(game, left)
+    problem = check_result(game, settlement, totals)
+    if problem is not None:
+        settlement.findings.append(problem)
+    return settlement
+
+
+def _time_called(game: Game) -> bool:
+    return any(isinstance(e, E.TimeCalled) for e in game.events)
+
+
+def _names(value: str) -> list[str]:
+    return [n.strip() for n in value.split(",") if n.strip()]
+
+
+def check_result(game: Game, settlement: Settlement, totals: dict[str, int]) -> Finding | None:
+    """W101 when the Result tag disagrees with the computed outcome (WIN-01)."""
+    tag = settlement.result_tag
+    if tag is None:
+        return None
+    money = game.money
+    worths = ", ".join(f"{w.name} {money(totals[w.name])}" for w in settlement.ranking)
+    recorded = tag.strip()
+    if settlement.winners:
+        if recorded != UNFINISHED and sorted(_names(recorded)) == sorted(settlement.winners):
+            return None
+        who = " and ".join(settlement.winners)
+        verb = "share the win" if len(settlement.winners) > 1 else "wins"
+        said = "unfinished (*)" if recorded == UNFINISHED else recorded
+        message = (
+            f"the Result tag says {said}, but {who} {verb} as {settlement.how}; worths: {worths}"
+        )
+        expected: object = ", ".join(settlement.winners)
+    else:
+        if recorded == UNFINISHED:
+            return None
+        leader = settlement.ranking[0].name if settlement.ranking else "nobody"
+        message = (
+            f"the Result tag names {recorded}, but the record stops before the game ends "
+            f"(write * for an unfinished game); {leader} leads; worths: {worths}"
+        )
+        expected = UNFINISHED
+    return Finding(
+        "W101",
+        Severity.WARNING,
+        message,
+        span=_result_span(game),
+        rule="WIN-01",
+        expected=expected,
+        recorded=recorded,
+        file=game.file,
+        data={"worth": dict(totals)},
+    )
+
+
+def _result_span(game: Game) -> E.Span:
+    """The span of the Result tag's line."""
+    for number, text in enumerate(game.lines, start=1):
+        stripped = text.strip()
+        if stripped.startswith("[Result"):
+            start = text.index("[") + 1
+            return E.Span(number, start, number, start + len(stripped))
+    return E.NO_SPAN
+
+
+def result_findings(game: Game) -> list[Finding]:
+    """The settlement's own findings (W101), for tools that report on a record."""
+    return settle(game).findings
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType]:
+    """The settlement as Rich renderables: heading, the worth table, outcome and findings."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    from .ledger import SEVERITY_STYLES, title_of
+
+    ed = game.edition
+    money = game.money
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Cash", justify="right", no_wrap=True)
+    table.add_column("Deeds", justify="right", no_wrap=True)
+    table.add_column("Mortgaged (half)", justify="right", no_wrap=True)
+    table.add_column(ed.word("houses").capitalize(), justify="right", no_wrap=True)
+    table.add_column(ed.word("hotels").capitalize(), justify="right", no_wrap=True)
+    table.add_column("Worth", justify="right", no_wrap=True)
+    table.add_column("", no_wrap=True)
+
+    def part(count: int, value: int) -> str:
+        return f"{count} · {money(value)}" if count else "-"
+
+    for place, w in enumerate(settlement.ranking, start=1):
+        note = "" if w.status == "in" else w.status
+        style = "bold" if w.name in settlement.winners else ""
+        table.add_row(
+            str(place),
+            Text(w.name, style=style),
+            money(w.cash),
+            part(w.deeds, w.deeds_value),
+            part(w.mortgaged, w.mortgaged_value),
+            part(w.houses, w.houses_value),
+            part(w.hotels, w.hotels_value),
+            Text(money(w.total), style=style),
+            Text(note, style="dim"),
+        )
+    heading = Text(title_of(game, "Settlement"), style="bold")
+    sub = Text(f"{game.file} · {ed.title} · amounts in {ed.currency}", style="dim")
+    if settlement.winners:
+        who = " and ".join(settlement.winners)
+        outcome = Text(f"Winner: {who}, {settlement.how}.", style="bold green")
+    else:
+        leader = settlement.ranking[0].name if settlement.ranking else "nobody"
+        outcome = Text(f"No winner yet: {settlement.how}; standing at the end, {leader} leads.")
+    tag = settlement.result_tag
+    check = Text(f"Result tag: {tag if tag is not None else '(none)'}", style="dim")
+    if tag is not None and not settlement.findings:
+        check.append(" · agrees")
+    counting = Text(
+        f"Counted: cash; deeds at their printed price, mortgaged deeds at half; "
+        f"{ed.word('houses')} at cost; {ed.word('hotels')} at cost with the "
+        f"{ed.rules.houses_before_hotel} {ed.word('houses')} they replaced.",
+        style="dim",
+    )
+    out: list[RenderableType] = [heading, sub, table]
+    verbs = {"bankrupt": "went bankrupt", "resigned": "resigned"}
+    for w in settlement.ranking:
+        if w.name in settlement.exits:
+            line, turn, before = settlement.exits[w.name]
+            out.append(
+                Text(
+                    f"{w.name} {verbs.get(w.status, 'left')} at line {line} (turn {turn}), "
+                    f"worth {money(before)} just before.",
+                    style="dim",
+                )
+            )
+    out += [outcome, check]
+    for f in settlement.findings:
+        line = Text()
+        line.append(f"{f.location()}  ", style="bold")
+        line.append(f.code, style=SEVERITY_STYLES[f.severity])
+        line.append(f"  {f.message}")
+        if f.rule:
+            line.append(f"  [{f.rule}]", style="dim")
+        out.append(line)
+    out.append(counting)
+    return out
