@@ -94,7 +94,8 @@ def breakdown(result: Replay) -> list[Worth]:
     out = []
     for p in state.players:
         status = "bankrupt" if p.bankrupt else "resigned" if p.resigned else "in"
-        out.append(Worth(p.name, p.cash, *parts[p.name], status=status))
+        d = parts[p.name]
+        out.append(Worth(p.name, p.cash, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], status))
     return out
 
 
@@ -284,12 +285,12 @@ def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType
             )
     out += [outcome, check]
     for f in settlement.findings:
-        line = Text()
-        line.append(f"{f.location()}  ", style="bold")
-        line.append(f.code, style=SEVERITY_STYLES[f.severity])
-        line.append(f"  {f.message}")
+        said = Text()
+        said.append(f"{f.location()}  ", style="bold")
+        said.append(f.code, style=SEVERITY_STYLES[f.severity])
+        said.append(f"  {f.message}")
         if f.rule:
-            line.append(f"  [{f.rule}]", style="dim")
-        out.append(line)
+            said.append(f"  [{f.rule}]", style="dim")
+        out.append(said)
     out.append(counting)
     return out
