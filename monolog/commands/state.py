@@ -1,0 +1,50 @@
+"""`monolog state FILE --at LINE|tTURN`: the table at a moment of a recorded game."""
+
+from __future__ import annotations
+
+import typer
+
+from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
+
+
+def register(app: typer.Typer) -> None:
+    app.command("state")(state)
+
+
+def state(
+    file: str = typer.Argument(..., help="A record file (.mlog)."),
+    at: str | None = typer.Option(
+        None,
+        "--at",
+        help="A line (120: after the last event on or before it) or a turn (t35: at its end); "
+        "default: the end of the record.",
+    ),
+    export: str | None = typer.Option(
+        None, "--export", help="Write the report as svg, html or txt (needs --output)."
+    ),
+    output: str | None = typer.Option(None, "--output", help="The file --export writes."),
+    edition: str | None = typer.Option(
+        None, "--edition", help="Edition key or file; default: the record's Edition tag."
+    ),
+) -> None:
+    """Show owners, buildings, mortgages, tokens, cash, jail, the bank's stock and the decks."""
+    from ..reports.command import check_export, open_game, show
+    from ..reports.ledger import title_of
+    from ..reports.position import At, parse_at, position_at, render_position
+
+    check_export(export, output)
+    try:
+        moment = parse_at(at) if at is not None else None
+    except ValueError as exc:
+        print_error(f"monolog state: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    game = open_game("state", file, edition)
+    if moment is None:
+        moment = At(max(len(game.lines), 1), turn=False)
+    try:
+        pos = position_at(game, moment)
+    except ValueError as exc:
+        print_error(f"monolog state: {file}: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    show(render_position(game, pos), export, output, title_of(game, "Position"))
+    raise typer.Exit(EXIT_CLEAN)
