@@ -1,0 +1,435 @@
+"""`monolog rules`: the editions' rules as data.
+
+`monolog rules list` names the editions and their variants; `monolog rules show EDITION` prints an
+edition's parameters, readings of the disputed points, words and assumptions; `monolog rules diff A
+B` lists every parameter, reading, word, square and card that differs between two editions, each
+with the RULES-MATRIX IDs it concerns. EDITION is a shipped key (us-2018) or an edition file.
+`--json` gives the same as data. An unknown edition or variant is a usage error (exit 2).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..editions.model import Card, Edition
+
+rules_app = typer.Typer(
+    name="rules",
+    help="Show the editions' rules: parameters, readings, words, variants and differences.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+SQUARE_FIELDS = (
+    "name",
+    "kind",
+    "group",
+    "price",
+    "mortgage_value",
+    "house_cost",
+    "hotel_cost",
+    "rents",
+    "tax",
+    "deck",
+)
+CARD_FIELDS = (
+    "title",
+    "kind",
+    "amount",
+    "target",
+    "target_kind",
+    "spaces",
+    "per_house",
+    "per_hotel",
+    "rent_rule",
+    "collect_go",
+    "draw_deck",
+)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(rules_app, name="rules")
+
+
+# ---------------------------------------------------------------- shared helpers
+
+
+def _load(key_or_path: str, variant: str | None = None) -> Edition:
+    """The edition (in `variant`, if given), or a usage error naming what is known."""
+    from ..editions import EditionError, load_edition
+
+    try:
+        edition = load_edition(key_or_path)
+    except EditionError as exc:
+        print_error(f"monolog rules: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    if variant is None:
+        return edition
+    if variant not in edition.variants:
+        known = ", ".join(edition.variants)
+        print_error(f"monolog rules: edition {edition.key} has no variant {variant!r} ({known})")
+        raise typer.Exit(EXIT_UNREADABLE)
+    return edition.with_variant(variant)
+
+
+def show_value(value: object) -> str:
+    """A parameter or field value as text: none, yes/no, lists joined with commas."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(show_value(v) for v in value)
+    return str(value)
+
+
+def _data(value: object) -> object:
+    """A value made JSON-ready (tuples become lists)."""
+    if isinstance(value, (tuple, list)):
+        return [_data(v) for v in value]
+    return value
+
+
+def _emit_json(data: object) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _table(*columns: str) -> Any:
+    from rich.table import Table
+
+    table = Table(show_header=True, box=None, pad_edge=False)
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    return table
+
+
+def _console() -> Console:
+    from ..findings.render import make_console
+
+    return make_console()
+
+
+# ---------------------------------------------------------------- list
+
+
+@rules_app.command("list")
+def list_command(
+    as_json: bool = typer.Option(False, "--json", help="Print the list as JSON."),
+) -> None:
+    """List the shipped editions with their titles and variants."""
+    from ..editions import list_editions, load_edition
+
+    editions = [load_edition(key) for key in list_editions()]
+    if as_json:
+        _emit_json(
+            [
+                {
+                    "key": e.key,
+                    "title": e.title,
+                    "variants": {v.key: v.title for v in e.variants.values()},
+                }
+                for e in editions
+            ]
+        )
+        raise typer.Exit(EXIT_CLEAN)
+    table = _table("edition", "title", "variants")
+    for e in editions:
+        table.add_row(
+            e.key, e.title, ", ".join(f"{v.key} ({v.title})" for v in e.variants.values())
+        )
+    _console().print(table)
+    raise typer.Exit(EXIT_CLEAN)
+
+
+# ---------------------------------------------------------------- show
+
+
+def edition_data(edition: Edition) -> dict[str, Any]:
+    """Everything `rules show` prints, as plain data."""
+    from ..editions import load_readings
+    from ..editions.loader import load_param_info
+
+    info = load_param_info()
+    items = load_readings()
+    return {
+        "key": edition.key,
+        "title": edition.title,
+        "variant": edition.variant,
+        "currency": edition.currency,
+        "source": edition.source,
+        "parameters": [
+            {
+                "name": f.name,
+                "value": _data(getattr(edition.rules, f.name)),
+                "rule": info["rule_ids"].get(f.name, ""),
+                "description": info["descriptions"].get(f.name, ""),
+            }
+            for f in fields(edition.rules)
+        ],
+        "variants": [
+            {
+                "key": v.key,
+                "title": v.title,
+                "rules": {k: _data(x) for k, x in v.rules.items()},
+                "readings": dict(v.readings),
+                "rule_ids": list(v.rule_ids),
+            }
+            for v in edition.variants.values()
+        ],
+        "readings": [
+            {
+                "cf": cf,
+                "title": items[cf].title if cf in items else "",
+                "rules": list(items[cf].rules) if cf in items else [],
+                "reading": reading,
+                "description": items[cf].readings.get(reading, "") if cf in items else "",
+                "default": cf in items and items[cf].default == reading,
+                "settled": cf in edition.settled,
+            }
+            for cf, reading in edition.readings.items()
+        ],
+        "vocabulary": dict(edition.vocabulary),
+        "assumptions": [
+            {"key": a.key, "assumed": a.assumed, "reason": a.reason, "rules": list(a.rule_ids)}
+            for a in edition.assumptions.values()
+        ],
+    }
+
+
+@rules_app.command("show")
+def show_command(
+    edition: str = typer.Argument(..., help="An edition key (us-2018) or an edition file."),
+    variant: str | None = typer.Option(
+        None, "--variant", help="Show the rules as a variant plays them (e.g. short)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the edition as JSON."),
+) -> None:
+    """Show an edition's parameters, readings, words, variants and assumptions."""
+    data = edition_data(_load(edition, variant))
+    if as_json:
+        _emit_json(data)
+        raise typer.Exit(EXIT_CLEAN)
+    from rich.text import Text
+
+    console = _console()
+    head = Text(f"{data['key']}  ", style="bold")
+    head.append(data["title"], style="")
+    console.print(head)
+    console.print(
+        f"currency {data['currency']}   variant {data['variant']}   from {data['source']}",
+        style="dim",
+    )
+    console.print()
+    console.print(Text("Parameters", style="bold"))
+    table = _table("parameter", "value", "rule", "description")
+    for p in data["parameters"]:
+        table.add_row(p["name"], show_value(p["value"]), p["rule"], p["description"])
+    console.print(table)
+    console.print()
+    console.print(Text("Variants", style="bold"))
+    table = _table("variant", "title", "rules", "changes")
+    for v in data["variants"]:
+        changes = [f"{k}={show_value(x)}" for k, x in v["rules"].items()]
+        changes += [f"{k}={x}" for k, x in v["readings"].items()]
+        table.add_row(v["key"], v["title"], ", ".join(v["rule_ids"]), "; ".join(changes) or "-")
+    console.print(table)
+    console.print()
+    console.print(Text("Readings of the disputed points", style="bold"))
+    table = _table("item", "rules", "reading", "how", "description")
+    for r in data["readings"]:
+        how = "settled" if r["settled"] else ("default" if r["default"] else "edition")
+        table.add_row(r["cf"], ", ".join(r["rules"]), r["reading"], how, r["description"])
+    console.print(table)
+    console.print()
+    console.print(Text("Vocabulary", style="bold"))
+    table = _table("concept", "word")
+    for concept, word in data["vocabulary"].items():
+        table.add_row(concept, word)
+    console.print(table)
+    console.print()
+    console.print(Text("Assumptions", style="bold"))
+    if not data["assumptions"]:
+        console.print("none: every figure comes from the rulebook or its reference board")
+    else:
+        table = _table("topic", "assumed", "rules", "why")
+        for a in data["assumptions"]:
+            table.add_row(a["key"], a["assumed"], ", ".join(a["rules"]), a["reason"])
+        console.print(table)
+    raise typer.Exit(EXIT_CLEAN)
+
+
+# ---------------------------------------------------------------- diff
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One point where two editions differ: what kind of thing, which, the rule IDs, both values."""
+
+    kind: str  # currency, parameter, variant, reading, settled, vocabulary, square, deck, card
+    item: str
+    rules: tuple[str, ...]
+    a: object
+    b: object
+
+    def to_data(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "item": self.item,
+            "rules": list(self.rules),
+            "a": _data(self.a),
+            "b": _data(self.b),
+        }
+
+
+def _ids(*rules: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for rule in rules:
+        if rule and rule not in out:
+            out.append(rule)
+    return tuple(out)
+
+
+def _card_effect(card: Card | None) -> dict[str, object] | None:
+    if card is None:
+        return None
+    return {name: _data(getattr(card, name)) for name in CARD_FIELDS}
+
+
+def differences(a: Edition, b: Edition) -> list[Difference]:
+    """Every difference between two editions, in a fixed order: currency, parameters, variants,
+    readings, settled points, vocabulary, squares (index by index), decks and cards."""
+    from ..editions import load_readings
+    from ..editions.loader import load_param_info
+
+    info = load_param_info()
+    board = info["board_rule_ids"]
+    items = load_readings()
+    out: list[Difference] = []
+    if a.currency != b.currency:
+        out.append(
+            Difference("currency", "currency", _ids(board["currency"]), a.currency, b.currency)
+        )
+    for f in fields(a.rules):
+        va, vb = getattr(a.rules, f.name), getattr(b.rules, f.name)
+        if va != vb:
+            out.append(
+                Difference("parameter", f.name, _ids(info["rule_ids"].get(f.name, "")), va, vb)
+            )
+    for key in list(a.variants) + [k for k in b.variants if k not in a.variants]:
+        va_, vb_ = a.variants.get(key), b.variants.get(key)
+        if va_ is None or vb_ is None:
+            present = va_ or vb_
+            assert present is not None
+            out.append(
+                Difference(
+                    "variant",
+                    key,
+                    present.rule_ids,
+                    va_.title if va_ else None,
+                    vb_.title if vb_ else None,
+                )
+            )
+            continue
+        for name in list(va_.rules) + [n for n in vb_.rules if n not in va_.rules]:
+            xa = va_.rules.get(name, getattr(a.rules, name))
+            xb = vb_.rules.get(name, getattr(b.rules, name))
+            if xa != xb:
+                rule = info["rule_ids"].get(name, "")
+                out.append(
+                    Difference("variant", f"{key}: {name}", _ids(rule, *va_.rule_ids), xa, xb)
+                )
+    for cf in items:
+        ra, rb = a.readings.get(cf), b.readings.get(cf)
+        if ra != rb:
+            out.append(Difference("reading", cf, _ids(cf, *items[cf].rules), ra, rb))
+    for cf in items:
+        if (cf in a.settled) != (cf in b.settled):
+            word = {True: "settled by the text", False: "open (flagged ambiguous)"}
+            out.append(
+                Difference(
+                    "settled",
+                    cf,
+                    _ids(cf, *items[cf].rules),
+                    word[cf in a.settled],
+                    word[cf in b.settled],
+                )
+            )
+    vocab = info["vocabulary_rule_ids"]
+    for concept in list(a.vocabulary) + [k for k in b.vocabulary if k not in a.vocabulary]:
+        wa, wb = a.word(concept), b.word(concept)
+        if wa != wb:
+            colour = concept in a.groups or concept[:-1] in a.groups  # "green", "greens"
+            rule = vocab.get(concept) or ("RENT-04" if colour else "")
+            out.append(Difference("vocabulary", concept, _ids(rule), wa, wb))
+    for sa, sb in zip(a.squares, b.squares, strict=True):
+        for name in SQUARE_FIELDS:
+            xa, xb = getattr(sa, name), getattr(sb, name)
+            if xa != xb:
+                label = f"#{sa.index} {name}"
+                out.append(Difference("square", label, _ids(board.get(name, "")), xa, xb))
+    for key in list(a.decks) + [k for k in b.decks if k not in a.decks]:
+        da, db = a.decks.get(key), b.decks.get(key)
+        if da is None or db is None or da.name != db.name:
+            out.append(
+                Difference(
+                    "deck",
+                    key,
+                    _ids(board["deck"]),
+                    da.name if da else None,
+                    db.name if db else None,
+                )
+            )
+        cards_a = {c.id: c for c in da.cards} if da else {}
+        cards_b = {c.id: c for c in db.cards} if db else {}
+        for card_id in list(cards_a) + [c for c in cards_b if c not in cards_a]:
+            ca, cb = _card_effect(cards_a.get(card_id)), _card_effect(cards_b.get(card_id))
+            if ca != cb:
+                out.append(Difference("card", card_id, _ids(board["card"]), ca, cb))
+    return out
+
+
+def _show_card(effect: object) -> str:
+    if not isinstance(effect, dict):
+        return show_value(effect)
+    defaults = {"amount": 0, "spaces": 0, "per_house": 0, "per_hotel": 0, "collect_go": True}
+    extra = [
+        f"{k}={show_value(v)}"
+        for k, v in effect.items()
+        if k not in ("title", "kind") and v is not None and defaults.get(k) != v
+    ]
+    return f"{effect['title']} [{effect['kind']}{': ' + ', '.join(extra) if extra else ''}]"
+
+
+@rules_app.command("diff")
+def diff_command(
+    a: str = typer.Argument(..., help="The first edition (key or file)."),
+    b: str = typer.Argument(..., help="The second edition (key or file)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the differences as JSON."),
+) -> None:
+    """List every parameter, reading, word, square and card that differs between two editions."""
+    ea, eb = _load(a), _load(b)
+    found = differences(ea, eb)
+    if as_json:
+        _emit_json({"a": ea.key, "b": eb.key, "differences": [d.to_data() for d in found]})
+        raise typer.Exit(EXIT_CLEAN)
+    console = _console()
+    if not found:
+        console.print(f"{ea.key} and {eb.key} do not differ")
+        raise typer.Exit(EXIT_CLEAN)
+    table = _table("kind", "item", "rules", ea.key, eb.key)
+    for d in found:
+        show = _show_card if d.kind == "card" else show_value
+        table.add_row(d.kind, d.item, ", ".join(d.rules), show(d.a), show(d.b))
+    console.print(table)
+    console.print(f"{len(found)} differences between {ea.key} and {eb.key}")
+    raise typer.Exit(EXIT_CLEAN)
