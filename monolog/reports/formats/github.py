@@ -1,0 +1,59 @@
+"""GitHub Actions workflow commands: one annotation per finding.
+
+`::error file=F,line=L,col=C,endLine=…,endColumn=…,title=CODE::message`; errors as `error`,
+warnings as `warning`, ambiguous rulings and other information as `notice`. Values are escaped
+as the runner expects (`%`, CR and LF everywhere; `:` and `,` inside properties too). Each
+game's annotations are folded in a `::group::` named after the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...findings.model import Finding, Severity
+from . import GameFindings
+
+COMMANDS: dict[Severity, str] = {
+    Severity.ERROR: "error",
+    Severity.WARNING: "warning",
+    Severity.INFO: "notice",
+}
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(finding: Finding, file: str) -> str:
+    """One workflow command for one finding."""
+    span = finding.span
+    props = [f"file={escape_property(finding.file or file)}"]
+    if span.line:
+        props.append(f"line={span.line}")
+        if span.column:
+            props.append(f"col={span.column}")
+        if span.end_line:
+            props.append(f"endLine={span.end_line}")
+            if span.end_column:
+                props.append(f"endColumn={span.end_column}")
+    title = finding.code + (f" [{finding.rule}]" if finding.rule else "")
+    props.append(f"title={escape_property(title)}")
+    return f"::{COMMANDS[finding.severity]} {','.join(props)}::{escape_data(finding.message)}"
+
+
+def to_github(games: Sequence[GameFindings], group: bool = True) -> str:
+    """Every finding as an annotation, grouped by game (games with no finding are left out)."""
+    lines: list[str] = []
+    for file, _header, findings in games:
+        if not findings:
+            continue
+        if group:
+            lines.append(f"::group::{escape_data(file)}")
+        lines.extend(annotation(f, file) for f in findings)
+        if group:
+            lines.append("::endgroup::")
+    return "\n".join(lines) + ("\n" if lines else "")
