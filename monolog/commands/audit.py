@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..findings.model import Finding
     from ..findings.render import GameReport
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "sarif", "github", "junit")
 _RULING_RE = re.compile(r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$")
 
 
@@ -149,7 +149,7 @@ def audit(
         "--strict",
         help="Count every finding as a violation, ambiguous rulings (A) and warnings (W) too.",
     ),
-    fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
+    fmt: str = typer.Option("text", "--format", help="Output format: text, json, sarif, github (annotations) or junit."),
     paranoid: bool = typer.Option(
         False, "--paranoid", help="Check the whole game state after every event (slower)."
     ),
@@ -187,6 +187,12 @@ def audit(
         elif status == EXIT_CLEAN and any(is_violation(f, strict) for f in report.findings):
             status = EXIT_FINDINGS
 
+    if fmt in ("sarif", "github", "junit"):
+        from ..reports.formats import render_format
+
+        games = [(r.file, r.header, r.findings) for r in reports]
+        typer.echo(render_format(fmt, games, strict=strict), nl=False)
+        raise typer.Exit(status)
     if fmt == "json":
         from ..findings.render import render_json
 
