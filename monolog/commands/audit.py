@@ -149,7 +149,9 @@ def audit(
         "--strict",
         help="Count every finding as a violation, ambiguous rulings (A) and warnings (W) too.",
     ),
-    fmt: str = typer.Option("text", "--format", help="Output format: text, json, sarif, github (annotations) or junit."),
+    fmt: str = typer.Option(
+        "text", "--format", help="Output format: text, json, sarif, github (annotations) or junit."
+    ),
     paranoid: bool = typer.Option(
         False, "--paranoid", help="Check the whole game state after every event (slower)."
     ),
