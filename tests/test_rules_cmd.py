@@ -1,0 +1,250 @@
+"""`monolog rules list | show | diff`, text and --json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from monolog.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Any:
+    return runner.invoke(app, ["rules", *args])
+
+
+def run_json(*args: str) -> Any:
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+# ---------------------------------------------------------------- list
+
+
+def test_list_names_editions_and_variants() -> None:
+    result = run("list")
+    assert result.exit_code == 0
+    for word in ("us-2018", "us-classic", "uk-1996", "uk-esl", "Time-limit game", "Short game"):
+        assert word in result.output
+    data = {e["key"]: e for e in run_json("list")}
+    assert list(data) == ["uk-1996", "uk-esl", "us-2018", "us-classic"]
+    assert data["uk-1996"]["variants"] == {
+        "standard": "Standard game",
+        "short": "Short game",
+        "time-limit": "Time-limit game",
+    }
+    assert data["us-2018"]["title"] == "Monopoly, US edition (2018 rules)"
+
+
+# ---------------------------------------------------------------- show
+
+
+def test_show_esl_prints_every_section() -> None:
+    result = run("show", "uk-esl")
+    assert result.exit_code == 0
+    out = result.output
+    for word in (
+        "Parameters",
+        "starting_cash",
+        "SET-06",
+        "Readings of the disputed points",
+        "open-from-one",
+        "Vocabulary",
+        "fan stand",
+        "Company Mail",
+        "Assumptions",
+        "starting-cash",
+        "Variants",
+    ):
+        assert word in out, word
+
+
+def test_show_json() -> None:
+    data = run_json("show", "uk-esl")
+    assert data["key"] == "uk-esl" and data["currency"] == "£" and data["variant"] == "standard"
+    params = {p["name"]: p for p in data["parameters"]}
+    assert params["starting_cash"] == {
+        "name": "starting_cash",
+        "value": 1500,
+        "rule": "SET-06",
+        "description": params["starting_cash"]["description"],
+    }
+    assert params["railroad_rents"]["value"] == [25, 50, 100, 200]
+    readings = {r["cf"]: r for r in data["readings"]}
+    assert len(readings) == 57
+    assert readings["CF-28"]["reading"] == "open-from-one" and not readings["CF-28"]["default"]
+    assert readings["CF-01"]["settled"] and readings["CF-01"]["rules"] == ["RENT-05", "RENT-11"]
+    assert readings["CF-01"]["description"]
+    assert data["vocabulary"]["hotel"] == "arena"
+    assert {a["key"] for a in data["assumptions"]} >= {"starting-cash", "decks"}
+    short = next(v for v in data["variants"] if v["key"] == "short")
+    assert short["rules"]["opening_deal_deeds"] == 3 and "SHORT-02" in short["rule_ids"]
+
+
+def test_show_a_variant() -> None:
+    data = run_json("show", "uk-1996", "--variant", "short")
+    params = {p["name"]: p["value"] for p in data["parameters"]}
+    assert data["variant"] == "short" and params["houses_before_hotel"] == 3
+    assert "none: every figure" not in run("show", "uk-1996").output  # it has assumptions
+    assert "none: every figure" in run("show", "us-2018").output
+
+
+def test_show_a_user_file(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: us-2018\ntitle: House\nrules: {starting_cash: 2000}\n", "utf-8")
+    params = {p["name"]: p["value"] for p in run_json("show", str(path))["parameters"]}
+    assert params["starting_cash"] == 2000
+
+
+def test_unknown_edition_or_variant_is_a_usage_error() -> None:
+    result = run("show", "us-2099")
+    assert result.exit_code == 2 and "known editions" in result.output
+    result = run("show", "uk-esl", "--variant", "time-limit")
+    assert result.exit_code == 2 and "no variant 'time-limit'" in result.output
+    assert run("diff", "us-2018", "nope").exit_code == 2
+
+
+# ---------------------------------------------------------------- diff
+
+# Every difference RULES-MATRIX records between 000 (us-2018) and 004 (uk-1996) that edition data
+# can hold: rule ID -> (kind, item, us-2018 value, uk-1996 value).
+EXPECTED_US_UK: dict[str, list[tuple[str, str, object, object]]] = {
+    # section 0 "Amounts": $ in 000, £ in 004
+    "SET-06": [("currency", "currency", "$", "£")],
+    # SET-01: 2-6 in 000; 004 gives none but implies 8 (CF-56 six / eight)
+    "SET-01": [("parameter", "max_players", 6, 8)],
+    "CF-56": [("reading", "CF-56", "six", "eight")],
+    # SET-07: in 004 a Banker may only bank with more than five players (CF-53)
+    "SET-07": [("parameter", "banker_sits_out_from", None, 6)],
+    # BUY-05: $1 in 000; 004 names no lowest bid (CF-15 is a violation only in 000 mode)
+    "BUY-05": [("parameter", "auction_min_bid", 1, None)],
+    "CF-15": [("settled", "CF-15", "settled by the text", "open (flagged ambiguous)")],
+    # SELL-04: 004 allows a hotel to be sold outright
+    "SELL-04": [("parameter", "hotel_outright_sale", False, True)],
+    # JAIL-04 / CF-06: before any roll in 000; at any time in 004 (its override)
+    "CF-06": [
+        ("reading", "CF-06", "before-any-roll", "any-time"),
+        ("settled", "CF-06", "open (flagged ambiguous)", "settled by the text"),
+    ],
+    # BLD-13 / CF-28: openings from 1 in 000; from the deed price in 004
+    "CF-28": [
+        ("reading", "CF-28", "open-from-one", "deed-price-floor"),
+        ("settled", "CF-28", "open (flagged ambiguous)", "settled by the text"),
+    ],
+    # DBL-03 / CF-09: 004 sends the player to Jail at once; 000 is silent
+    "CF-09": [("settled", "CF-09", "open (flagged ambiguous)", "settled by the text")],
+    # RENT-10 / CF-19: 004 uses the throw that moved the tenant; 000 reads like a fresh throw
+    "CF-19": [("settled", "CF-19", "open (flagged ambiguous)", "settled by the text")],
+    # DEAL-06 / CF-23: 000 bans promises of free landing; 004 is silent
+    "CF-23": [("settled", "CF-23", "settled by the text", "open (flagged ambiguous)")],
+    # BLD-05 / CF-26: 004 needs four houses on every site; 000 names only the site itself
+    "CF-26": [("settled", "CF-26", "open (flagged ambiguous)", "settled by the text")],
+    # BLD-14 / CF-29: 004 forbids a break-down without houses in the Bank; 000 is silent
+    "CF-29": [("settled", "CF-29", "open (flagged ambiguous)", "settled by the text")],
+    # SHORT-07 / CF-47: 004 hands the last estate to the creditor
+    "CF-47": [("settled", "CF-47", "open (flagged ambiguous)", "settled by the text")],
+    # SHORT-01, TIME-01: 004 has a short game and a time-limit game; 000 neither
+    "SHORT-01": [("variant", "short", None, "Short game")],
+    "TIME-01": [("variant", "time-limit", None, "Time-limit game")],
+    # section 1b: Railroads in 000, Stations in 004
+    "BUY-01": [
+        ("vocabulary", "railroad", "railroad", "station"),
+        ("vocabulary", "railroads", "railroads", "stations"),
+    ],
+    # board (section 4a, reference data): Piccadilly's site rent 22 against Marvin Gardens' 24
+    "RENT-07": [
+        (
+            "square",
+            "#29 rents",
+            [24, 120, 360, 850, 1025, 1200],
+            [22, 120, 360, 850, 1025, 1200],
+        )
+    ],
+}
+SAME_NAME = {
+    0,
+    2,
+    4,
+    7,
+    10,
+    12,
+    17,
+    20,
+    22,
+    28,
+    30,
+    33,
+    36,
+}  # corners, decks, utilities, Income Tax
+
+
+def test_diff_us_2018_uk_1996_lists_every_difference_the_matrix_records() -> None:
+    data = run_json("diff", "us-2018", "uk-1996")
+    assert (data["a"], data["b"]) == ("us-2018", "uk-1996")
+    rows = data["differences"]
+    rules_rows = [r for r in rows if r["kind"] not in ("card",) and r["item"][-4:] != "name"]
+    got = {(r["kind"], r["item"], json.dumps(r["a"]), json.dumps(r["b"])) for r in rules_rows}
+    expected = {
+        (kind, item, json.dumps(a), json.dumps(b))
+        for entries in EXPECTED_US_UK.values()
+        for kind, item, a, b in entries
+    }
+    assert got == expected
+    for rule, entries in EXPECTED_US_UK.items():
+        for kind, item, _a, _b in entries:
+            row = next(r for r in rows if (r["kind"], r["item"]) == (kind, item))
+            assert rule in row["rules"], (rule, row)
+    # square by square: every renamed square (sites, stations, Super Tax) and nothing else
+    names = {int(r["item"][1:].split()[0]) for r in rows if r["item"].endswith(" name")}
+    assert names == set(range(40)) - SAME_NAME
+    luxury = next(r for r in rows if r["item"] == "#38 name")
+    assert (luxury["a"], luxury["b"]) == ("Luxury Tax", "Super Tax")
+    # card by card: the two decks differ in every position
+    cards = {r["item"] for r in rows if r["kind"] == "card"}
+    assert cards == {f"CH{n:02d}" for n in range(1, 17)} | {f"CC{n:02d}" for n in range(1, 17)}
+    assert all(r["rules"] == ["CARD-02"] for r in rows if r["kind"] == "card")
+
+
+def test_diff_text_table() -> None:
+    result = run("diff", "us-2018", "uk-1996")
+    assert result.exit_code == 0
+    out = result.output
+    for word in ("max_players", "SET-01", "Piccadilly", "station", "Super Tax", "differences"):
+        assert word in out, word
+
+
+def test_diff_of_an_edition_with_itself_is_empty() -> None:
+    assert run_json("diff", "uk-esl", "uk-esl")["differences"] == []
+    assert "do not differ" in run("diff", "us-2018", "us-2018").output
+
+
+def test_diff_esl_against_uk_1996() -> None:
+    """003 against 004: the ESL words, its readings and settled points, its variants, its tax and
+    Company Mail squares; the board figures and card effects are the same."""
+    rows = run_json("diff", "uk-1996", "uk-esl")["differences"]
+    kinds = {(r["kind"], r["item"]) for r in rows}
+    assert ("vocabulary", "house") in kinds and ("vocabulary", "chest") in kinds
+    assert ("deck", "chest") in kinds and ("variant", "time-limit") in kinds
+    assert ("variant", "short: opening_deal_deeds") in kinds
+    assert ("variant", "short: max_jail_turns") in kinds
+    assert ("square", "#4 name") in kinds and ("square", "#17 name") in kinds
+    assert not [r for r in rows if r["kind"] == "card"]
+    assert not [r for r in rows if r["kind"] == "square" and not r["item"].endswith("name")]
+    short_deeds = next(r for r in rows if r["item"] == "short: opening_deal_deeds")
+    assert (short_deeds["a"], short_deeds["b"]) == (2, 3) and "SHORT-02" in short_deeds["rules"]
+
+
+def test_diff_compares_a_user_board_square_by_square(tmp_path: Path) -> None:
+    path = tmp_path / "dear.yaml"
+    path.write_text(
+        "extends: us-2018\ntitle: Dear\nsquares:\n  - index: 39\n    price: 450\n", "utf-8"
+    )
+    rows = run_json("diff", "us-2018", str(path))["differences"]
+    assert rows == [
+        {"kind": "square", "item": "#39 price", "rules": ["BUY-02"], "a": 400, "b": 450}
+    ]
