@@ -1,0 +1,308 @@
+"""The simulator's own game model: seats, deeds, the bank's stock, money and rule arithmetic.
+
+This is deliberately independent of the replay engine: the simulator plays a game with it and
+writes the record; the engine audits that record separately. Every number comes from the
+edition's data (`Edition.squares`, `Edition.rules`) and every disputed point from the readings
+in force (CF items), never from constants here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..editions.model import Edition, Square
+
+
+@dataclass(slots=True)
+class Debt:
+    """Money a payment left unpaid: `short` of `full` is owed to `creditor` (None = bank)."""
+
+    creditor: int | None
+    short: int
+    full: int
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player at the table."""
+
+    name: str
+    cash: int
+    pos: int = 0
+    in_jail: bool = False
+    jail_turns: int = 0
+    cards: list[str] = field(default_factory=list)
+    bankrupt: bool = False
+    debts: list[Debt] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Deed:
+    """An ownable square: owner seat (None = the bank), buildings and mortgage."""
+
+    index: int
+    owner: int | None = None
+    houses: int = 0
+    hotel: bool = False
+    mortgaged: bool = False
+
+
+def round_half_up(numerator: int, denominator: int) -> int:
+    """numerator / denominator in whole units, halves rounded up."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+class Table:
+    """The whole game position, with the rule arithmetic the simulator needs."""
+
+    def __init__(self, edition: Edition, names: list[str], readings: dict[str, str]) -> None:
+        self.ed = edition
+        self.rules = edition.rules
+        self.readings = readings
+        self.squares: tuple[Square, ...] = edition.squares
+        self.size = len(edition.squares)
+        self.seats = [Seat(n, edition.rules.starting_cash) for n in names]
+        self.deeds: dict[int, Deed] = {s.index: Deed(s.index) for s in edition.squares if s.ownable}
+        self.group: dict[int, tuple[Deed, ...]] = {}
+        for sq in edition.squares:
+            if sq.ownable:
+                members = edition.groups.get(sq.group or "", ()) or (sq.index,)
+                self.group[sq.index] = tuple(self.deeds[i] for i in members)
+        self.colour_groups = [
+            tuple(self.deeds[i] for i in members)
+            for members in edition.groups.values()
+            if members and all(edition.squares[i].kind == "site" for i in members)
+        ]
+        self.bank_houses = edition.rules.houses
+        self.bank_hotels = edition.rules.hotels
+        self.max_houses = edition.rules.houses_before_hotel
+        self.hotel_level = self.max_houses + 1
+        self.bank_paid = 0  # money the bank has paid out
+        self.bank_received = 0  # money the bank has taken in
+        pct = edition.rules.mortgage_interest_percent
+        down = readings.get("CF-34") == "down"
+        on_price = readings.get("CF-35") == "printed-price"
+        self.interest: dict[int, int] = {}
+        for sq in edition.squares:
+            if sq.ownable:
+                base = sq.price if on_price else sq.mortgage_value
+                self.interest[sq.index] = (
+                    base * pct // 100 if down else round_half_up(base * pct, 100)
+                )
+
+    # ---------------------------------------------------------------- money
+    def pay(self, payer: int | None, payee: int | None, amount: int) -> None:
+        """Move money (None = the bank). A payer left below zero owes the rest (BKR-01)."""
+        if amount <= 0:
+            return
+        if payer is None:
+            self.bank_paid += amount
+        else:
+            seat = self.seats[payer]
+            seat.cash -= amount
+            if seat.cash < 0:
+                seat.debts.append(Debt(payee, min(amount, -seat.cash), amount))
+        if payee is None:
+            self.bank_received += amount
+        else:
+            seat = self.seats[payee]
+            seat.cash += amount
+            if seat.cash >= 0 and seat.debts:
+                seat.debts.clear()
+
+    def receive(self, seat: int, amount: int) -> None:
+        """The bank pays a player (salary, mortgages, sales, cards)."""
+        self.pay(None, seat, amount)
+
+    def total_cash(self) -> int:
+        return sum(s.cash for s in self.seats)
+
+    # ---------------------------------------------------------------- players
+    def active(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.bankrupt]
+
+    def next_active(self, after: int) -> int:
+        n = len(self.seats)
+        for step in range(1, n + 1):
+            seat = (after + step) % n
+            if not self.seats[seat].bankrupt:
+                return seat
+        return after
+
+    def owned(self, seat: int) -> list[Deed]:
+        return [d for d in self.deeds.values() if d.owner == seat]
+
+    # ---------------------------------------------------------------- groups and levels
+    def level(self, deed: Deed) -> int:
+        return self.hotel_level if deed.hotel else deed.houses
+
+    def owns_group(self, seat: int, index: int) -> bool:
+        return all(d.owner == seat for d in self.group[index])
+
+    def group_built(self, index: int) -> bool:
+        return any(d.houses or d.hotel for d in self.group[index])
+
+    def buildable_groups(self, seat: int) -> list[tuple[Deed, ...]]:
+        """Colour groups the player holds whole with nothing mortgaged (BLD-01, BLD-08)."""
+        return [
+            g for g in self.colour_groups if all(d.owner == seat and not d.mortgaged for d in g)
+        ]
+
+    def house_site(self, group: tuple[Deed, ...]) -> Deed | None:
+        """Where the next house of an even build goes (BLD-03), or None."""
+        low = min(self.level(d) for d in group)
+        if low >= self.max_houses:
+            return None
+        for d in group:
+            if d.houses == low and not d.hotel:
+                return d
+        return None
+
+    def hotel_site(self, group: tuple[Deed, ...]) -> Deed | None:
+        """A site ready for a hotel: every site of the group at four houses or more (CF-26)."""
+        if min(self.level(d) for d in group) < self.max_houses:
+            return None
+        for d in group:
+            if not d.hotel:
+                return d
+        return None
+
+    # ---------------------------------------------------------------- rent
+    def rent(
+        self, index: int, tenant: int, dice: int | None, card_rule: str | None
+    ) -> tuple[int | None, int, int]:
+        """(owner or None, amount, per_pip) for `tenant` on `index` as the board is now.
+
+        per_pip is non-zero for utilities: the amount is then per_pip times the dice.
+        """
+        deed = self.deeds[index]
+        owner = deed.owner
+        if owner is None or owner == tenant or deed.mortgaged:
+            return None, 0, 0  # RENT-13, RENT-02
+        sq = self.squares[index]
+        if sq.kind == "site":
+            if deed.hotel:
+                return owner, sq.rents[5], 0
+            if deed.houses:
+                return owner, sq.rents[deed.houses], 0
+            group = self.group[index]
+            base = sq.rents[0]
+            if not all(d.owner == owner for d in group):
+                return owner, base, 0
+            if any(d.mortgaged for d in group):
+                # CF-01: a mortgaged member stops the doubling, unless the edition reads otherwise
+                if self.readings.get("CF-01") == "double-unmortgaged":
+                    return owner, base * self.rules.full_group_multiplier, 0
+                return owner, base, 0
+            return owner, base * self.rules.full_group_multiplier, 0  # RENT-04, RENT-06
+        count = self._tier(index, owner)
+        if sq.kind == "railroad":
+            table = self.rules.railroad_rents
+            amount = table[min(count, len(table)) - 1]
+            return owner, amount * 2 if card_rule == "double_railroad_rent" else amount, 0
+        if card_rule == "dice_times_10":
+            per_pip = 10
+        else:
+            mults = self.rules.utility_multipliers
+            per_pip = mults[min(count, len(mults)) - 1]
+        return owner, per_pip * dice if dice is not None else 0, per_pip
+
+    def _tier(self, index: int, owner: int) -> int:
+        """How many of the group the owner holds for the rent tier (RENT-08, CF-20)."""
+        mortgaged_count = self.readings.get("CF-20") != "count-unmortgaged"
+        return max(
+            1,
+            sum(
+                1
+                for d in self.group[index]
+                if d.owner == owner and (mortgaged_count or not d.mortgaged)
+            ),
+        )
+
+    # ---------------------------------------------------------------- values
+    @staticmethod
+    def half(amount: int) -> int:
+        return round_half_up(amount, 2)
+
+    def lift_cost(self, index: int) -> int:
+        return self.squares[index].mortgage_value + self.interest[index]
+
+    def sale_value(self, deed: Deed) -> int:
+        """Every building on the site sold to the bank at half price (SELL-02)."""
+        sq = self.squares[deed.index]
+        if deed.hotel:
+            return self.half(sq.hotel_cost) + self.max_houses * self.half(sq.house_cost)
+        return deed.houses * self.half(sq.house_cost)
+
+    def raisable(self, seat: int) -> int:
+        """Buildings at half price plus the mortgage value of every unmortgaged deed (CF-40)."""
+        total = 0
+        for d in self.deeds.values():
+            if d.owner == seat:
+                total += self.sale_value(d)
+                if not d.mortgaged:
+                    total += self.squares[d.index].mortgage_value
+        return total
+
+    def worth(self, seat: int) -> int:
+        """Cash, deeds at price (mortgage value when mortgaged) and buildings at cost."""
+        total = self.seats[seat].cash
+        for d in self.deeds.values():
+            if d.owner != seat:
+                continue
+            sq = self.squares[d.index]
+            total += sq.mortgage_value if d.mortgaged else sq.price
+            if d.hotel:
+                total += sq.hotel_cost + self.max_houses * sq.house_cost
+            else:
+                total += d.houses * sq.house_cost
+        return total
+
+    def buildings(self, seat: int) -> tuple[int, int]:
+        houses = hotels = 0
+        for d in self.deeds.values():
+            if d.owner == seat:
+                if d.hotel:
+                    hotels += 1
+                else:
+                    houses += d.houses
+        return houses, hotels
+
+    # ---------------------------------------------------------------- invariants
+    def problems(self) -> list[str]:
+        """What is wrong with the position (empty when sound): money, buildings, deeds."""
+        out: list[str] = []
+        start = self.rules.starting_cash * len(self.seats)
+        if self.total_cash() != start + self.bank_paid - self.bank_received:
+            out.append(
+                f"money: players hold {self.total_cash()}, expected "
+                f"{start + self.bank_paid - self.bank_received}"
+            )
+        houses = sum(d.houses for d in self.deeds.values())
+        hotels = sum(1 for d in self.deeds.values() if d.hotel)
+        if houses + self.bank_houses != self.rules.houses:
+            out.append(f"houses: {houses} built + {self.bank_houses} in the bank")
+        if hotels + self.bank_hotels != self.rules.hotels:
+            out.append(f"hotels: {hotels} built + {self.bank_hotels} in the bank")
+        for d in self.deeds.values():
+            name = self.squares[d.index].name
+            if d.owner is not None and self.seats[d.owner].bankrupt:
+                out.append(f"{name} belongs to a bankrupt player")
+            if (d.houses or d.hotel) and not self.owns_group(d.owner or 0, d.index):
+                out.append(f"{name} is built on without the whole group")
+            if (d.houses and d.hotel) or d.houses > self.max_houses:
+                out.append(f"{name} has {d.houses} houses and hotel={d.hotel}")
+            if (d.houses or d.hotel) and any(x.mortgaged for x in self.group[d.index]):
+                out.append(f"{name} is built on in a group with a mortgage")
+            if d.owner is None and (d.houses or d.hotel or d.mortgaged):
+                out.append(f"{name} is the bank's but built on or mortgaged")
+        for g in self.colour_groups:
+            levels = [self.level(d) for d in g]
+            if max(levels) - min(levels) > 1:
+                out.append(f"uneven group {[self.squares[d.index].name for d in g]}: {levels}")
+        for s in self.seats:
+            if s.bankrupt and (s.cash or s.cards):
+                out.append(f"{s.name} is bankrupt but holds cash or cards")
+            if not s.bankrupt and s.cash < 0:
+                out.append(f"{s.name} has {s.cash}")
+        return out
