@@ -1,7 +1,7 @@
 """Golden files pinning every report and format on two records of different editions.
 
-Regenerate after an intended change with `MONOLOG_UPDATE_GOLDENS=1 pytest tests/test_reports_golden.py`
-and review the diff.
+Regenerate after an intended change with
+`MONOLOG_UPDATE_GOLDENS=1 pytest tests/test_reports_golden.py` and review the diff.
 """
 
 from __future__ import annotations
