@@ -117,8 +117,12 @@ class Policy:
 
     def groups_to_build(self, seat: int) -> list[tuple[Deed, ...]]:
         groups = self.t.buildable_groups(seat)
-        cost = {id(g): self.t.squares[g[0].index].house_cost for g in groups}
-        groups.sort(key=lambda g: cost[id(g)], reverse=not self.bots[seat].build_cheap_first)
+        if len(groups) > 1:
+            squares = self.t.squares
+            groups.sort(
+                key=lambda g: squares[g[0].index].house_cost,
+                reverse=not self.bots[seat].build_cheap_first,
+            )
         return groups
 
     # ---------------------------------------------------------------- raising money

@@ -671,9 +671,12 @@ class Simulator:
     def between(self, nxt: int) -> None:
         """Actions outside the dice (TURN-05): lifting mortgages, building, deals."""
         t = self.t
+        indebted = {d.owner for d in t.deeds.values() if d.mortgaged}
         for s in t.active():
             if self.over:
                 return
+            if s not in indebted:
+                continue
             picks = self.p.unmortgage_pick(s)
             if picks and self.brandom() < 0.5:
                 total = sum(t.lift_cost(d.index) for d in picks)
@@ -682,20 +685,28 @@ class Simulator:
                 t.pay(s, None, total)
                 self.say(s, f"unmortgage {self.names(picks)}" + self.style.maybe_for(total))
                 self.stats["unmortgage"] += 1
-        self.build_phase()
+        builders = {
+            g[0].owner
+            for g in t.colour_groups
+            if g[0].owner is not None and all(d.owner == g[0].owner for d in g)
+        }
+        if builders:
+            self.build_phase([s for s in t.active() if s in builders])
         if self.brandom() < self.settings.trade:
             self.trade()
         seat = t.seats[nxt]
         if seat.in_jail and not seat.cards and self.brandom() < 0.3:
             self.buy_jail_card(nxt)
 
-    def build_phase(self) -> None:
+    def build_phase(self, seats: list[int]) -> None:
         t = self.t
-        wants = {s: self.house_plan(s, 10**6) for s in t.active()}
+        wants = {s: self.house_plan(s, 10**6) for s in seats}
         wanting = [s for s, plan in wants.items() if plan]
         if len(wanting) >= 2 and 0 < t.bank_houses < sum(len(wants[s]) for s in wanting):
             self.shortage(wants)
-        for s in t.active():
+        for s in seats:
+            if t.seats[s].bankrupt:
+                continue
             plan = self.house_plan(s, t.bank_houses)
             if plan:
                 self.build(s, plan, hotel=False)

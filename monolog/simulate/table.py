@@ -144,9 +144,11 @@ class Table:
 
     def buildable_groups(self, seat: int) -> list[tuple[Deed, ...]]:
         """Colour groups the player holds whole with nothing mortgaged (BLD-01, BLD-08)."""
-        return [
-            g for g in self.colour_groups if all(d.owner == seat and not d.mortgaged for d in g)
-        ]
+        out = []
+        for g in self.colour_groups:
+            if g[0].owner == seat and all(d.owner == seat and not d.mortgaged for d in g):
+                out.append(g)
+        return out
 
     def house_site(self, group: tuple[Deed, ...]) -> Deed | None:
         """Where the next house of an even build goes (BLD-03), or None."""
