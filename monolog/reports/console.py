@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import os
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -24,9 +24,13 @@ def terminal_console() -> Console:
     """The console a command prints to."""
     from rich.console import Console
 
-    console = Console(highlight=False, emoji=False)
+    plain = bool(os.environ.get("NO_COLOR"))  # no colour and no other styling either
+    options: dict[str, Any] = {"highlight": False, "emoji": False}
+    if plain:
+        options["color_system"] = None
+    console = Console(**options)
     if not console.is_terminal and "COLUMNS" not in os.environ:
-        console = Console(highlight=False, emoji=False, width=PIPED_WIDTH)
+        console = Console(**options, width=PIPED_WIDTH)
     return console
 
 
