@@ -93,3 +93,19 @@ def _games() -> list[tuple[str, dict[str, str], list[object]]]:
 def test_format(name: str, render: Callable[..., str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     check_golden(name, render(_games()))
+
+
+@pytest.mark.parametrize(("image", "command"), [("ledger", "ledger"), ("settlement", "settle")])
+def test_docs_images_are_current(
+    image: str, command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/reports.md shows these exports of the worked example; they follow the code."""
+    out = tmp_path / f"{image}.svg"
+    run([command, GAMES["worked-example"], "--export", "svg", "--output", str(out)], monkeypatch)
+    doc = REPO / "docs" / "img" / f"{image}.svg"
+    if UPDATE:
+        doc.write_text(out.read_text(encoding="utf-8"), encoding="utf-8", newline="\n")
+        return
+    assert out.read_text(encoding="utf-8") == doc.read_text(encoding="utf-8"), (
+        f"docs/img/{image}.svg is out of date (MONOLOG_UPDATE_GOLDENS=1)"
+    )
