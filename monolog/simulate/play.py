@@ -336,7 +336,7 @@ class Simulator:
             seat = t.next_active(seat)
             if seat not in order:
                 order.append(seat)
-        limits = {p: self.p.value(p, index) for p in order}
+        limits = {p: 0 if self.brandom() < 0.25 else self.p.value(p, index) for p in order}
         price = t.squares[index].price
         opening = max(1, int(price * (0.2 + 0.4 * self.brandom())) // 10 * 10)
         bids: list[tuple[int, int]] = []
@@ -736,8 +736,8 @@ class Simulator:
 
     def hotel_plan(self, s: int) -> list[Deed]:
         t = self.t
-        if not self.bots[s].hotels:
-            return []
+        if not self.bots[s].hotels and t.seats[s].cash < 2 * t.rules.starting_cash:
+            return []  # a house hoarder, until rich
         budget = self.p.house_budget(s)
         plan: list[Deed] = []
         left = t.bank_hotels
