@@ -52,12 +52,39 @@ def span_of(children: list[Any]) -> Span:
 
 
 def _token_span(tok: Token) -> Span:
-    return Span(tok.line or 0, tok.column or 0, tok.end_line or 0, tok.end_column or 0)
+    return Span(tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
+
+
+def _span(c: Any) -> Span:
+    """The span of a rule whose first child is a token: from it to the end of the last child
+    (a token, or anything with a span). Cheaper than `span_of` for the common case."""
+    first = c[0]
+    last: Any = c[-1]
+    if last.__class__ is Token:
+        return Span(first.line, first.column, last.end_line, last.end_column)  # type: ignore[arg-type]
+    end = last.span
+    return Span(first.line, first.column, end.end_line, end.end_column)
+
+
+def _span_from(start: Span, last: Any) -> Span:
+    """From the start of `start` to the end of `last` (a token, or anything with a span)."""
+    if last.__class__ is Token:
+        return Span(start.line, start.column, last.end_line, last.end_column)  # type: ignore[arg-type]
+    end = last.span
+    return Span(start.line, start.column, end.end_line, end.end_column)
+
+
+def _end_of(item: Any) -> Any:
+    """What a setup item's span ends with (items are (kind, value, last child) tuples)."""
+    return item[2]
+
+
+_DIGITS = frozenset("0123456789")
 
 
 def amount_value(tok: Token) -> int:
-    text = str(tok)
-    return int(text[1:] if not text[0].isdigit() else text)
+    text = tok.value
+    return int(text) if text[0] in _DIGITS else int(text[1:])
 
 
 def _unquote(text: str) -> str:
@@ -82,40 +109,52 @@ def _refs(children: list[Any]) -> tuple[Ref, ...]:
     return tuple(c for c in children if isinstance(c, Ref))
 
 
+_DIE = {str(n): n for n in range(10)}
+
+
 def _roll(tok: Token) -> tuple[int, int]:
-    text = str(tok)
-    return int(text[0]), int(text[2])
+    text = tok.value
+    return _DIE[text[0]], _DIE[text[2]]
 
 
 class EventBuilder(Transformer[Token, list[ev.Event]]):
-    """Builds the event list of a whole record. Each line rule returns a list of events."""
+    """Builds the event list of a whole record. Each line rule returns a list of events.
+
+    Callbacks are called once per rule reduced, so they are written for speed: children are
+    found by position (the grammar fixes where each optional part can stand), spans are built
+    from the first and last child directly, and dataclasses are built positionally.
+    """
 
     # ------------------------------------------------------------ references
     def square(self, c: list[Token]) -> Ref:
         tok = c[0]
-        if tok.type == "STRING":
-            return Ref(_unquote(str(tok)), "quoted", _token_span(tok))
-        if tok.type == "SQNUM":
-            return Ref(str(tok)[1:], "number", _token_span(tok))
-        return Ref(str(tok), "name", _token_span(tok))
+        span = Span(tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
+        kind = tok.type
+        if kind == "NAME":
+            return Ref(tok.value, "name", span)
+        if kind == "STRING":
+            return Ref(_unquote(tok.value), "quoted", span)
+        return Ref(tok.value[1:], "number", span)
 
     def player(self, c: list[Token]) -> Ref:
         tok = c[0]
-        if tok.type == "STRING":
-            return Ref(_unquote(str(tok)), "quoted", _token_span(tok))
-        return Ref(str(tok), "name", _token_span(tok))
+        span = Span(tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
+        if tok.type == "NAME":
+            return Ref(tok.value, "name", span)
+        return Ref(_unquote(tok.value), "quoted", span)
 
     card_ref = player
 
     # ------------------------------------------------------------ top level
     def start(self, lines: list[list[ev.Event]]) -> list[ev.Event]:
         out: list[ev.Event] = []
+        extend = out.extend
         for line in lines:
-            out.extend(line)
+            extend(line)
         return out
 
     def tag(self, c: list[Token]) -> list[ev.Event]:
-        return [ev.Tag(span_of(c), str(c[1]), _unquote(str(c[2])))]
+        return [ev.Tag(_span(c), c[1].value, _unquote(c[2].value))]
 
     # ------------------------------------------------------------ setup
     def setup_player(self, c: list[Any]) -> list[ev.Event]:
@@ -136,9 +175,8 @@ class EventBuilder(Transformer[Token, list[ev.Event]]):
                 cards.append(value)
             elif kind == "jail":
                 jail = value
-        return [
-            ev.SetupPlayer(span_of(c), player, cash, position, tuple(holdings), tuple(cards), jail)
-        ]
+        span = _span_from(_token_span(c[0]), c[-1][2])
+        return [ev.SetupPlayer(span, player, cash, position, tuple(holdings), tuple(cards), jail)]
 
     # setup items are (kind, value, last child) so the line's span can end at the last child
     def setup_cash(self, c: list[Any]) -> tuple[str, Any, Any]:
@@ -159,21 +197,24 @@ class EventBuilder(Transformer[Token, list[ev.Event]]):
     def holding(self, c: list[Any]) -> ev.Holding:
         houses, hotel = 0, False
         mortgaged = False
+        last = c[-1]
         for x in c[1:]:
             if isinstance(x, tuple):
-                houses, hotel, _ = x
-            elif isinstance(x, Token) and x.type == "MORTGAGED":
+                houses, hotel, last = x
+            else:  # MORTGAGED
                 mortgaged = True
-        return ev.Holding(c[0], houses, hotel, mortgaged, span_of(c))
+                last = x
+        square: Ref = c[0]
+        return ev.Holding(square, houses, hotel, mortgaged, _span_from(square.span, last))
 
     def building(self, c: list[Token]) -> tuple[int, bool, Token]:
         tok = c[0]
         if tok.type == "HOTEL":
             return (0, True, tok)
-        return (int(str(tok)[1:]), False, tok)
+        return (int(tok.value[1:]), False, tok)
 
     def bank_item(self, c: list[Token]) -> tuple[str, int, Token]:
-        return (str(c[0]), int(c[1]), c[1])
+        return (c[0].value, int(c[1]), c[1])
 
     def setup_bank(self, c: list[Any]) -> list[ev.Event]:
         houses = hotels = None
@@ -182,64 +223,75 @@ class EventBuilder(Transformer[Token, list[ev.Event]]):
                 houses = value
             else:
                 hotels = value
-        return [ev.SetupBank(span_of(c), houses, hotels)]
+        return [ev.SetupBank(_span_from(_token_span(c[0]), c[-1][2]), houses, hotels)]
 
     def setup_deck(self, c: list[Any]) -> list[ev.Event]:
-        return [ev.SetupDeck(span_of(c), _refs(c))]
+        return [ev.SetupDeck(_span(c), tuple(c[2:]))]
 
     def setup_next(self, c: list[Any]) -> list[ev.Event]:
-        return [ev.SetupNext(span_of(c), c[2])]
+        return [ev.SetupNext(_span(c), c[2])]
 
     # ------------------------------------------------------------ lines
     def turn(self, c: list[Any]) -> list[ev.Event]:
-        number = int(str(c[0])[:-1])
-        head = ev.TurnStart(span_of(c[:2]), number, c[1])
-        return [head, *c[2:]]
+        tok = c[0]
+        player: Ref = c[1]
+        end = player.span
+        span = Span(tok.line, tok.column, end.end_line, end.end_column)
+        c[0] = ev.TurnStart(span, int(tok.value[:-1]), player)
+        del c[1]
+        return c
 
     def cont(self, c: list[ev.Event]) -> list[ev.Event]:
         return c
 
     def actor_line(self, c: list[Any]) -> list[ev.Event]:
         actor: Ref = c[0]
-        out: list[ev.Event] = []
-        for e in c[1:]:
-            # every clause is an Action built with actor None: name the actor of the line
-            out.append(_with_actor(e, actor))
-        return out
+        del c[0]
+        for e in c:
+            # every clause is an Action built with actor None a moment ago, referenced from
+            # nowhere else yet: name the actor of the line in place
+            _set_actor(e, actor)
+        return c
 
     # ------------------------------------------------------------ deals
     def deal(self, c: list[Any]) -> list[ev.Event]:
-        return [ev.Deal(span_of(c), c[1], c[2])]
+        return [ev.Deal(_span(c), c[1], c[2])]
 
     def party(self, c: list[Any]) -> ev.DealSide:
-        items = tuple(x for x in c[1:] if isinstance(x, ev.DealItem))
-        return ev.DealSide(c[0], items, span_of(c))
+        player: Ref = c[0]
+        if len(c) == 2 and c[1].__class__ is Token:  # `nothing`
+            items: tuple[ev.DealItem, ...] = ()
+        else:
+            items = tuple(c[1:])
+        return ev.DealSide(player, items, _span_from(player.span, c[-1]))
 
     def deal_square(self, c: list[Any]) -> ev.DealItem:
-        return ev.DealItem("square", square=c[0], span=span_of(c))
+        square: Ref = c[0]
+        return ev.DealItem("square", square, None, None, square.span)
 
     def deal_cash(self, c: list[Token]) -> ev.DealItem:
-        return ev.DealItem("cash", amount=amount_value(c[0]), span=span_of(c))
+        tok = c[0]
+        return ev.DealItem("cash", None, amount_value(tok), None, _token_span(tok))
 
     def deal_goojf(self, c: list[Any]) -> ev.DealItem:
-        return ev.DealItem("card", card=c[1] if len(c) > 1 else None, span=span_of(c))
+        return ev.DealItem("card", None, None, c[1] if len(c) > 1 else None, _span(c))
 
     # ------------------------------------------------------------ clauses
     def roll(self, c: list[Any]) -> ev.Event:
         d1, d2 = _roll(c[0])
-        return ev.Roll(span_of(c), None, d1, d2, c[1] if len(c) > 1 else None)
+        return ev.Roll(_span(c), None, d1, d2, c[1] if len(c) > 1 else None)
 
     def move(self, c: list[Any]) -> ev.Event:
-        return ev.Move(span_of(c), None, c[1])
+        return ev.Move(_span(c), None, c[1])
 
     def salary(self, c: list[Any]) -> ev.Event:
-        return ev.Salary(span_of(c), None, _amount(c))
+        return ev.Salary(_span(c), None, amount_value(c[1]) if len(c) > 1 else None)
 
     def buy(self, c: list[Any]) -> ev.Event:
-        return ev.Buy(span_of(c), None, _amount(c))
+        return ev.Buy(_span(c), None, amount_value(c[1]) if len(c) > 1 else None)
 
     def decline(self, c: list[Any]) -> ev.Event:
-        return ev.Decline(span_of(c), None)
+        return ev.Decline(_span(c), None)
 
     def lot(self, c: list[Any]) -> tuple[ev.LotKind, Ref | None, Any]:
         x = c[0]
@@ -248,108 +300,123 @@ class EventBuilder(Transformer[Token, list[ev.Event]]):
         return ("house" if x.type == "HOUSE" else "hotel", None, x)
 
     def bid(self, c: list[Any]) -> ev.Bid:
-        return ev.Bid(c[0], amount_value(c[1]), span_of(c))
+        player: Ref = c[0]
+        return ev.Bid(player, amount_value(c[1]), _span_from(player.span, c[1]))
 
     def auction(self, c: list[Any]) -> ev.Event:
         lot_kind: ev.LotKind = "pending"
         lot: Ref | None = None
         if isinstance(c[1], tuple):
             lot_kind, lot, _ = c[1]
-        bids = tuple(x for x in c if isinstance(x, ev.Bid))
-        winner: Ref = next(x for x in c if isinstance(x, Ref))
-        return ev.Auction(span_of(c), None, lot_kind, lot, bids, winner, amount_value(c[-1]))
+        # ... bids ..., SOLD, winner, AMOUNT
+        bids = tuple(x for x in c[2:-3] if x.__class__ is ev.Bid)
+        return ev.Auction(_span(c), None, lot_kind, lot, bids, c[-2], amount_value(c[-1]))
 
     def auction_nobids(self, c: list[Any]) -> ev.Event:
         lot_kind: ev.LotKind = "pending"
         lot: Ref | None = None
         if isinstance(c[1], tuple):
             lot_kind, lot, _ = c[1]
-        return ev.Auction(span_of(c), None, lot_kind, lot, (), None, None)
+        return ev.Auction(_span(c), None, lot_kind, lot, (), None, None)
 
     def rent(self, c: list[Any]) -> ev.Event:
-        payee = c[-1] if isinstance(c[-1], Ref) else None
-        return ev.Rent(span_of(c), None, _amount(c), payee)
+        # RENT [AMOUNT] [TO player]
+        amount = amount_value(c[1]) if len(c) > 1 and c[1].type == "AMOUNT" else None
+        payee = c[-1] if len(c) > 2 else None
+        return ev.Rent(_span(c), None, amount, payee)
 
     def unclaimed(self, c: list[Any]) -> ev.Event:
-        payee = c[-1] if isinstance(c[-1], Ref) else None
-        return ev.RentUnclaimed(span_of(c), None, payee)
+        return ev.RentUnclaimed(_span(c), None, c[3] if len(c) > 3 else None)
 
     def tax(self, c: list[Any]) -> ev.Event:
-        percent = None
-        for x in c:
-            if isinstance(x, Token) and x.type == "PERCENT":
-                percent = int(str(x)[:-1])
-        return ev.Tax(span_of(c), None, percent, _amount(c))
+        percent = amount = None
+        for x in c[1:]:
+            if x.type == "PERCENT":
+                percent = int(x.value[:-1])
+            else:
+                amount = amount_value(x)
+        return ev.Tax(_span(c), None, percent, amount)
 
     def card(self, c: list[Any]) -> ev.Event:
-        return ev.CardDraw(span_of(c), None, c[1], _amount(c))
+        return ev.CardDraw(_span(c), None, c[1], amount_value(c[2]) if len(c) > 2 else None)
 
     def dice(self, c: list[Any]) -> ev.Event:
         d1, d2 = _roll(c[1])
-        return ev.Dice(span_of(c), None, d1, d2)
+        return ev.Dice(_span(c), None, d1, d2)
 
     def jail(self, c: list[Any]) -> ev.Event:
-        return ev.GoToJail(span_of(c), None)
+        return ev.GoToJail(_span(c), None)
 
     def fine(self, c: list[Any]) -> ev.Event:
-        return ev.PayFine(span_of(c), None, _amount(c))
+        return ev.PayFine(_span(c), None, amount_value(c[1]) if len(c) > 1 else None)
 
     def goojf(self, c: list[Any]) -> ev.Event:
-        return ev.UseJailCard(span_of(c), None, c[1] if len(c) > 1 else None)
+        return ev.UseJailCard(_span(c), None, c[1] if len(c) > 1 else None)
 
     def item(self, c: list[Any]) -> ev.BuildItem:
+        square: Ref = c[0]
         if len(c) > 1:
-            houses, hotel, _ = c[1]
-            return ev.BuildItem(c[0], houses, hotel, span_of(c))
-        return ev.BuildItem(c[0], 1, False, span_of(c))
+            houses, hotel, tok = c[1]
+            return ev.BuildItem(square, houses, hotel, _span_from(square.span, tok))
+        return ev.BuildItem(square, 1, False, square.span)
 
     def build(self, c: list[Any]) -> ev.Event:
-        items = tuple(x for x in c if isinstance(x, ev.BuildItem))
-        return ev.Build(span_of(c), None, items, _amount(c))
+        items, amount = _listing(c)
+        return ev.Build(_span(c), None, items, amount)
 
     def sell(self, c: list[Any]) -> ev.Event:
-        items = tuple(x for x in c if isinstance(x, ev.BuildItem))
-        return ev.Sell(span_of(c), None, items, _amount(c))
+        items, amount = _listing(c)
+        return ev.Sell(_span(c), None, items, amount)
 
     def mortgage(self, c: list[Any]) -> ev.Event:
-        return ev.Mortgage(span_of(c), None, _refs(c), _amount(c))
+        squares, amount = _listing(c)
+        return ev.Mortgage(_span(c), None, squares, amount)
 
     def unmortgage(self, c: list[Any]) -> ev.Event:
-        return ev.Unmortgage(span_of(c), None, _refs(c), _amount(c))
+        squares, amount = _listing(c)
+        return ev.Unmortgage(_span(c), None, squares, amount)
 
     def interest(self, c: list[Any]) -> ev.Event:
-        return ev.Interest(span_of(c), None, _refs(c), _amount(c))
+        squares, amount = _listing(c)
+        return ev.Interest(_span(c), None, squares, amount)
 
     def pay(self, c: list[Any]) -> ev.Event:
-        to = c[-1] if isinstance(c[-1], Ref) else None
-        return ev.Pay(span_of(c), None, amount_value(c[1]), to)
+        to = c[3] if c[3].__class__ is Ref else None
+        return ev.Pay(_span(c), None, amount_value(c[1]), to)
 
     def bankrupt(self, c: list[Any]) -> ev.Event:
-        creditor = c[-1] if isinstance(c[-1], Ref) else None
-        return ev.Bankrupt(span_of(c), None, creditor)
+        creditor = c[2] if len(c) > 2 and c[2].__class__ is Ref else None
+        return ev.Bankrupt(_span(c), None, creditor)
 
     def resign(self, c: list[Any]) -> ev.Event:
-        return ev.Resign(span_of(c), None)
+        return ev.Resign(_span(c), None)
 
     def time(self, c: list[Any]) -> ev.Event:
-        return ev.TimeCalled(span_of(c), None)
+        return ev.TimeCalled(_span(c), None)
 
     def end(self, c: list[Any]) -> ev.Event:
-        return ev.GameEnd(span_of(c), None)
+        return ev.GameEnd(_span(c), None)
 
     def check(self, c: list[Any]) -> ev.Event:
-        player = c[1] if isinstance(c[1], Ref) else None
-        return ev.CashCheck(span_of(c), None, player, amount_value(c[-1]))
+        player = c[1] if len(c) > 2 else None
+        return ev.CashCheck(_span(c), None, player, amount_value(c[-1]))
 
     def dispute(self, c: list[Any]) -> ev.Event:
-        text = _unquote(str(c[1])) if len(c) > 1 else None
-        return ev.Dispute(span_of(c), None, text)
+        text = _unquote(c[1].value) if len(c) > 1 else None
+        return ev.Dispute(_span(c), None, text)
 
 
-def _with_actor(event: ev.Event, actor: Ref) -> ev.Event:
+def _listing(c: list[Any]) -> tuple[tuple[Any, ...], int | None]:
+    """`KEYWORD x, y, z [for AMOUNT]`: the listed things and the amount (commas are dropped)."""
+    last = c[-1]
+    if last.__class__ is Token:  # ... FOR AMOUNT
+        return tuple(c[1:-2]), amount_value(last)
+    return tuple(c[1:]), None
+
+
+_set_field = object.__setattr__
+
+
+def _set_actor(event: ev.Event, actor: Ref) -> None:
     if isinstance(event, ev.Action):
-        # dataclasses.replace is slow on slotted classes; copy the fields by hand
-        values = {name: getattr(event, name) for name in event.__dataclass_fields__}
-        values["actor"] = actor
-        return type(event)(**values)
-    return event
+        _set_field(event, "actor", actor)
