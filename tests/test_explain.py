@@ -31,7 +31,9 @@ M302:
   severity: error
   rule: RENT-01
   summary: The rent went to someone other than the owner.
-  explanation: Only the owner collects.
+  explanation: >-
+    Only the owner of the deed collects the rent, never the banker, never another player who
+    happens to sit next to the board, and never the player whose turn comes next in the round.
   fail: "1. Ben 3-3 Oriental Avenue rent 6 to Cal"
   pass: "1. Ben 3-3 Oriental Avenue rent 6 to Ann"
 A02:
@@ -70,6 +72,17 @@ def test_explain_shows_the_whole_entry(small: cat.Catalogue) -> None:
     ):
         assert part in out
     assert out.index("rent 12") < out.index("rent 6\n")
+
+
+def test_prose_is_wrapped_to_the_width_but_records_are_not(small: cat.Catalogue) -> None:
+    result = runner.invoke(app, ["explain", "M302"], env={"COLUMNS": "50"})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert "    1. Ben 3-3 Oriental Avenue rent 6 to Cal" in lines
+    prose = lines[lines.index("The rent went to someone other than the owner.") + 2 :]
+    prose = prose[: prose.index("")]
+    assert len(prose) > 2 and all(len(line) <= 50 for line in prose)
+    assert " ".join(prose).startswith("Only the owner of the deed collects the rent, never")
 
 
 @pytest.mark.parametrize("spelling", ["m301", " M301 ", "a2", "A02"])

@@ -89,6 +89,28 @@ def _print_list(catalogue: Catalogue, console: Console) -> None:
     console.print(f"{len(catalogue)} codes" + (f" ({counts})" if counts else ""))
 
 
+def _wrap(text: str, width: int) -> str:
+    """Each line of `text` folded to `width`, keeping the writer's own line breaks."""
+    import textwrap
+
+    out: list[str] = []
+    for line in text.splitlines():
+        indent = line[: len(line) - len(line.lstrip())]
+        if len(line) <= width or not line.strip():
+            out.append(line.rstrip())
+            continue
+        out.extend(
+            textwrap.wrap(
+                line.strip(),
+                width=max(width, 20),
+                initial_indent=indent,
+                subsequent_indent=indent + ("  " if line.lstrip().startswith("- ") else ""),
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out)
+
+
 def _print_entry(entry: Entry, console: Console) -> None:
     from rich.text import Text
 
@@ -107,9 +129,10 @@ def _print_entry(entry: Entry, console: Console) -> None:
         facts.append(entry.rule)
     console.print(facts)
     console.print()
-    console.print(Text(entry.summary, style="italic"))
+    # prose is wrapped to the console's width; the records below never are
+    console.print(Text(_wrap(entry.summary, console.width), style="italic"))
     console.print()
-    console.print(Text(entry.explanation))
+    console.print(Text(_wrap(entry.explanation, console.width)))
     from ..findings.catalogue import INTERNAL_NOTE, example_note, is_internal
 
     note = example_note(entry.code)
