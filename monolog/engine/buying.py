@@ -230,6 +230,7 @@ def _check_bids(game: Game, ev: Auction, decliner: str | None, name: str) -> tup
     high = 0
     flagged_decliner = False
     minimum_one = game.ruling("CF-15") == "minimum-one"
+    stated = game.edition.rules.auction_min_bid  # None: the text names no lowest bid
     for bid in ev.bids:
         bidder = resolve_player(game, bid.player, ev.span)
         if bidder is None:
@@ -244,15 +245,17 @@ def _check_bids(game: Game, ev: Auction, decliner: str | None, name: str) -> tup
                 recorded=bidder,
             )
             continue
-        if minimum_one and bid.amount < 1:
+        if bid.amount < (stated or 1) and minimum_one and stated is not None:
             game.emit(
                 "M205",
-                f"the lowest bid is {game.money(1)}: {bidder} bid {game.money(bid.amount)}",
+                f"the lowest bid is {game.money(stated)}: {bidder} bid {game.money(bid.amount)}",
                 span,
                 "BUY-05",
-                expected=1,
+                expected=stated,
                 recorded=bid.amount,
             )
+        elif bid.amount < (stated or 1):
+            _low_bid(game, bidder, bid.amount, stated, span)
         elif last is not None and bid.amount <= high:
             game.emit(
                 "M206",
@@ -277,3 +280,30 @@ def _check_bids(game: Game, ev: Auction, decliner: str | None, name: str) -> tup
             high = max(high, bid.amount)
             last = (bidder, bid.amount)
     return last
+
+
+def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Span) -> None:
+    """CF-15: a bid below one unit where the text names no lowest bid, or the ruling allows it."""
+    reading = game.ruling("CF-15")
+    if stated is None:
+        text = "this edition's text names no lowest bid"
+        other = (
+            f"reading minimum-one makes {game.money(1)} the lowest"
+            if reading != "minimum-one"
+            else "reading any-price takes any figure"
+        )
+        applied = (
+            f"below the usual {game.money(1)}, accepted as the text sets no floor"
+            if reading == "minimum-one"
+            else "accepted"
+        )
+    else:
+        text = f"the text opens bidding at {game.money(stated)}"
+        applied = "accepted under the ruling"
+        other = f"reading minimum-one would refuse it below {game.money(stated)}"
+    game.ambiguous(
+        "CF-15",
+        f"{bidder} bid {game.money(amount)}: {text}; {applied} (reading {reading}); {other}",
+        span,
+        "BUY-05",
+    )

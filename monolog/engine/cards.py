@@ -14,7 +14,7 @@ from .board import buildings, nearest, passes_go, steps_forward
 from .decks import draw
 from .game import Game
 from .names import actor_of, card_of
-from .obligations import CardMove, Due, apply_due, cancel_due, flow_of, settle_due
+from .obligations import CardMove, Draw, Due, apply_due, cancel_due, flow_of, settle_due
 from .turns import land, move_token, send_to_jail
 
 
@@ -30,14 +30,38 @@ def on_card(game: Game, ev: CardDraw) -> None:
     pos = game.state.player(player).position
     deck_name = game.edition.decks[card.deck].name
     choice = flow.choice
-    if choice is not None and choice.card is not None:
-        chosen = game.edition.card(choice.card)
+    if choice is not None and choice.player == player and choice.card is not None:
+        # "pay a fine or take a card": the card may be taken in place of the fine
         flow.choice = None
-        if chosen.draw_deck == card.deck and not choice.stated:
+        chosen = game.edition.card(choice.card)
+        offered = game.edition.decks[chosen.draw_deck or ""].name if chosen.draw_deck else "?"
+        if pending is not None:
+            pass  # a card square reached since: that draw is the one checked below
+        elif choice.stated:
+            game.emit(
+                "M402",
+                f"{player} paid the fine of {chosen.id} and takes no card for it",
+                ev.span,
+                "CARD-02",
+                recorded=card.id,
+            )
+            pending = Draw(player, card.deck, pos, ev.span)  # reported once
+        elif chosen.draw_deck != card.deck:
+            game.emit(
+                "M402",
+                f"{chosen.id} lets {player} take a {offered} card in place of the fine, not "
+                f"{card.id} ({deck_name})",
+                ev.span,
+                "CARD-02",
+                expected=offered,
+                recorded=card.id,
+            )
+            cancel_due(game, choice)
+            pending = Draw(player, card.deck, pos, ev.span)
+        else:
             cancel_due(game, choice)  # the player took a card instead of paying
-            pending = None
-            flow.draw = None
-    if pending is None and choice is None:
+            pending = Draw(player, card.deck, pos, ev.span)
+    if pending is None:
         game.emit(
             "M402",
             f"{player} is on {game.name(pos)}: no card is drawn there",
@@ -45,7 +69,7 @@ def on_card(game: Game, ev: CardDraw) -> None:
             "CARD-01",
             recorded=card.id,
         )
-    elif pending is not None and pending.deck != card.deck:
+    elif pending.deck != card.deck:
         want = game.edition.decks[pending.deck].name
         game.emit(
             "M402",

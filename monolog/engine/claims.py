@@ -10,9 +10,11 @@ from __future__ import annotations
 from ..notation.events import Dice, RentUnclaimed, Span, Tax
 from ..notation.events import Rent as RentEvent
 from .game import Game
+from .holdings import percent_of
 from .names import actor_of, resolve_player
 from .obligations import Due, cancel_due, find_due, flow_of, settle_due
 from .rent import quote_rent
+from .worth import tax_worth
 
 
 def _claim(game: Game, tenant: str) -> Due | None:
@@ -188,7 +190,6 @@ def on_tax(game: Game, ev: Tax) -> None:
     player = actor_of(game, ev)
     if player is None:
         return
-    rules = game.edition.rules
     due = find_due(game, "tax", player)
     if due is None:
         pos = game.state.player(player).position
@@ -204,17 +205,9 @@ def on_tax(game: Game, ev: Tax) -> None:
         if amount:
             game.transfer(player, None, amount, "tax as recorded", ev.span)
         return
-    if ev.percent is not None and rules.income_tax_percent is None:
-        game.emit(
-            "M409",
-            f"{game.name(due.square or 0)} is a flat {game.money(due.amount or 0)}: this edition "
-            "offers no percentage option",
-            ev.span,
-            "TAX-02",
-            expected=due.amount,
-            recorded=f"{ev.percent}%",
-        )
-    elif ev.amount is not None and ev.amount != due.amount:
+    if ev.percent is not None and _percent_tax(game, ev, due, player):
+        return
+    if ev.percent is None and ev.amount is not None and ev.amount != due.amount:
         game.emit(
             "M407",
             f"the tax is {game.money(due.amount or 0)}: {due.reason}",
@@ -224,3 +217,100 @@ def on_tax(game: Game, ev: Tax) -> None:
             recorded=ev.amount,
         )
     settle_due(game, due, ev.amount, ev.span)
+
+
+def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
+    """`tax 10%`: the percentage option (TAX-02, TAX-03, CF-42, CF-43).
+
+    Returns False when the option is not open here (M409, the flat amount stands); otherwise
+    the due becomes the percentage of the worth on landing and the recorded amount is checked.
+    """
+    from .turns import percent_tax_square
+
+    rules = game.edition.rules
+    offered = rules.income_tax_percent
+    name = game.name(due.square or 0)
+    flat = due.amount or 0
+    if offered is None or due.worth is None or due.square != percent_tax_square(game):
+        why = (
+            "this edition offers no percentage option"
+            if offered is None
+            else f"only {game.name(percent_tax_square(game) or 0)} offers a percentage"
+        )
+        game.emit(
+            "M409",
+            f"{name} is a flat {game.money(flat)}: {why}",
+            ev.span,
+            "TAX-02",
+            expected=flat,
+            recorded=f"{ev.percent}%",
+        )
+        return False
+    if ev.percent != offered:
+        game.emit(
+            "M409",
+            f"the option at {name} is {offered}% of total worth, not {ev.percent}%",
+            ev.span,
+            "TAX-02",
+            expected=f"{offered}%",
+            recorded=f"{ev.percent}%",
+        )
+    worth = due.worth
+    amount = percent_of(game, worth, offered)
+    due.amount = amount
+    due.reason = (
+        f"{offered}% of {player}'s total worth {game.money(worth)} on landing (cash, deeds at "
+        "their printed price, buildings at cost)"
+    )
+    due.rule = "TAX-03"
+    # the other measures: worth at payment (leaving out the flat amount the engine took on
+    # landing), and mortgaged deeds at their mortgage value
+    now = tax_worth(game.state, game.edition, player) + (due.entry.amount if due.entry else 0)
+    discount = sum(
+        game.square(d.square).price - game.square(d.square).mortgage_value
+        for d in game.state.owned_by(player)
+        if d.mortgaged
+    )
+    others = []
+    if now != worth:
+        others.append(
+            f"taken at payment it would be {game.money(now)}, so "
+            f"{game.money(percent_of(game, now, offered))}"
+        )
+    if discount:
+        alt = worth - discount
+        others.append(
+            f"with mortgaged deeds at their mortgage value it would be {game.money(alt)}, so "
+            f"{game.money(percent_of(game, alt, offered))}"
+        )
+    if others:
+        game.ambiguous(
+            "CF-42",
+            f"{player} chose {offered}%: worth {game.money(worth)} as it stood on landing, deeds "
+            f"at printed price mortgaged or not (reading {game.ruling('CF-42')}), so "
+            f"{game.money(amount)}; " + "; ".join(others),
+            ev.span,
+            "TAX-03",
+        )
+    if amount > flat:
+        game.ambiguous(
+            "CF-43",
+            f"{player} chose {offered}% before the adding up and it comes to "
+            f"{game.money(amount)}, more than the flat {game.money(flat)}: the choice binds "
+            f"(reading {game.ruling('CF-43')}); choosing after the count would cost "
+            f"{game.money(flat)}",
+            ev.span,
+            "TAX-04",
+        )
+    if ev.amount is not None and ev.amount != amount:
+        game.emit(
+            "M407",
+            f"the tax is {game.money(amount)}: {due.reason}",
+            ev.span,
+            "TAX-03",
+            expected=amount,
+            recorded=ev.amount,
+        )
+    # the derived flat amount gives way to the percentage (or to what the record states)
+    settle_due(game, due, amount if ev.amount is None else ev.amount, ev.span)
+    return True

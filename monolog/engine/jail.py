@@ -190,8 +190,8 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
         cancel_due(game, forced)
         game.ambiguous(
             "CF-07",
-            f"{player} uses {card_id} in place of the {game.money(forced.amount or 0)} fine after "
-            f"a failed third throw (reading {reading}); reading card-before-roll-only would "
+            f"{player} uses {card_id} in place of the {game.money(forced.amount or 0)} fine the "
+            f"failed tries made due (reading {reading}); reading card-before-roll-only would "
             "make the fine due in cash",
             ev.span,
             "JAIL-08",

@@ -52,6 +52,7 @@ class Due:
     board: Any = None  # rent: the group as it stood at landing (CF-24)
     card: str | None = None
     cash_before: int | None = None  # salary: the player's cash before it (CF-11)
+    worth: int | None = None  # income tax: total worth on landing, for the percentage (TAX-03)
 
 
 @dataclass(slots=True)

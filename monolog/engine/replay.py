@@ -29,7 +29,7 @@ from . import (
     setup,
     turns,
 )
-from .debts import check_unpaid
+from .debts import check_unpaid, open_debts
 from .game import Game, Transfer
 from .invariants import check_invariants
 from .names import actor_of
@@ -235,6 +235,11 @@ def _wrap(game: Game, span: E.Span, call: Callable[[], None]) -> None:
 
 def _apply(game: Game, ev: E.Event) -> None:
     flow = flow_of(game)
+    if game.state.over and isinstance(ev, E.GameEnd):
+        # the record's closing word after the last bankruptcy or resignation, or after time
+        # was called: it says the game is over, which it is (WIN-01)
+        _wrap(game, ev.span, lambda: _close_game(game, ev.span))
+        return
     if game.state.over and not isinstance(ev, _ANY_TIME):
         game.emit(
             "M903",
@@ -244,6 +249,9 @@ def _apply(game: Game, ev: E.Event) -> None:
         )
         return
     if isinstance(ev, E.Deal):
+        names = {p.name for p in game.state.players}
+        parties = [s.player.text for s in (ev.first, ev.second) if s.player.text in names]
+        _inside_landing(game, ev, parties)
         _wrap(game, ev.span, lambda: deals.on_deal(game, ev))
         return
     if isinstance(ev, E.GameEnd):
@@ -272,11 +280,56 @@ def _apply(game: Game, ev: E.Event) -> None:
             return
         handler = _ESTATE.get(type(ev))
         if handler is not None:
+            if isinstance(ev, _BETWEEN_ROLLS):
+                _inside_landing(game, ev, [actor])
             _wrap(game, ev.span, lambda: handler(game, ev, actor))
             return
     own = _OWN.get(type(ev))
     if own is not None:
         _wrap(game, ev.span, lambda: own(game, ev))
+
+
+# what a player may do between rolls, on any turn (TURN-05, BLD-09, SELL-05, MORT-05, DEAL-07)
+_BETWEEN_ROLLS = (E.Build, E.Sell, E.Mortgage, E.Unmortgage)
+# what raises money: bidders and debtors may do it while an auction or a debt is open (CF-17)
+_RAISING = (E.Sell, E.Mortgage)
+
+
+def _inside_landing(game: Game, ev: E.Event, actors: list[str]) -> None:
+    """CF-25: an action by another player while the turn player's landing is still unresolved.
+
+    A roll, its move and the square's business count as one event; players act between events.
+    The turn player and a debtor raising money are not caught, nor bidders raising cash for
+    an auction. The action is replayed as written and flagged.
+    """
+    flow = flow_of(game)
+    turn_player = flow.turn_player
+    if turn_player is None or not actors or turn_player in actors:
+        return
+    if any(open_debts(game, a) for a in actors):
+        return
+    what: str | None = None
+    for lot in flow.lots:
+        if lot.lander is None or (lot.declined and isinstance(ev, _RAISING)):
+            continue
+        name = game.name(lot.square)
+        what = f"the auction of {name}" if lot.declined else f"{lot.lander}'s choice to buy {name}"
+        break
+    if what is None and flow.draw is not None:
+        what = f"{flow.draw.player}'s card draw on {game.name(flow.draw.square)}"
+    if what is None and flow.throw is not None:
+        what = f"the throw that sets {flow.throw.player}'s utility rent"
+    if what is None:
+        return
+    who = " and ".join(actors)
+    game.ambiguous(
+        "CF-25",
+        f"{who} acts while {what} is still open: replayed as written, though under reading "
+        f"{game.ruling('CF-25')} players act between events and not inside another's landing "
+        "(only money owed or bid may be raised there)",
+        ev.span,
+        "TURN-05",
+    )
 
 
 def _end(game: Game, ev: E.GameEnd) -> None:
@@ -289,10 +342,12 @@ def _end(game: Game, ev: E.GameEnd) -> None:
 
 
 def _close_game(game: Game, span: E.Span) -> None:
+    """The game ended without an `end` line, or the `end` line follows the end: close it once."""
     flow = flow_of(game)
     if flow.over_span is None:
         turns.close_step(game, span)
         check_unpaid(game, None, span)
+        flow.over_span = span
 
 
 class _Balance:

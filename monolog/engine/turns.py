@@ -23,6 +23,7 @@ from .obligations import (
     settle_due,
 )
 from .rent import quote_rent
+from .worth import tax_worth
 
 
 def seat_of(game: Game, name: str) -> int:
@@ -96,23 +97,34 @@ def land(
             flow.throw = due
         return
     if sq.kind == "tax":
-        apply_due(
-            game,
-            Due(
-                "tax",
-                player,
-                player,
-                None,
-                sq.tax,
-                f"{sq.name} is {game.money(sq.tax)}",
-                "TAX-01",
-                span,
-                square=index,
-            ),
+        due = Due(
+            "tax",
+            player,
+            player,
+            None,
+            sq.tax,
+            f"{sq.name} is {game.money(sq.tax)}",
+            "TAX-01",
+            span,
+            square=index,
         )
+        if index == percent_tax_square(game):
+            # TAX-03, CF-42 worth-at-landing: worth as it stood when the token came to rest
+            due.worth = tax_worth(game.state, game.edition, player)
+        apply_due(game, due)
         return
     if sq.deck is not None:
         flow.draw = Draw(player, sq.deck, index, span)
+
+
+def percent_tax_square(game: Game) -> int | None:
+    """The square that offers the percentage option (TAX-02), if the edition has one.
+
+    Only Income Tax does, and it is the first tax square in the direction of travel.
+    """
+    if game.edition.rules.income_tax_percent is None:
+        return None
+    return next((s.index for s in game.edition.squares if s.kind == "tax"), None)
 
 
 def move_token(
@@ -224,6 +236,7 @@ def close_step(game: Game, span: Span) -> None:
     flow.card_move = None
     flow.jailed_by = None
     flow.current_card = None
+    flow.choice = None  # a "pay or take a card" choice is made within the step
 
 
 def end_turn(game: Game, span: Span) -> None:
@@ -315,6 +328,17 @@ def on_turn(game: Game, ev: TurnStart) -> None:
     if p.in_jail:
         p.jail_turns += 1
         flow.jail_try = p.jail_turns
+        if (
+            game.ruling("CF-02") == "fourth-turn-pay"
+            and p.jail_turns > game.edition.rules.max_jail_turns
+        ):
+            # CF-02 fourth-turn-pay: three failed tries sat out; this turn opens with the fine,
+            # then an ordinary roll
+            forced_fine(
+                game, player, f"jail turn {p.jail_turns}, after three failed tries", ev.span
+            )
+            _release(game, player)
+            flow.released = "fine"
 
 
 # --------------------------------------------------------------------------- rolls
@@ -400,6 +424,17 @@ def on_roll(game: Game, ev: Roll) -> None:
     flow.rolled = True
     if ev.is_double:
         st.doubles += 1
+        if flow.released == "double" and st.doubles == 2:
+            # CF-10: the double that opened the cell starts no run
+            reading = game.ruling("CF-10")
+            game.ambiguous(
+                "CF-10",
+                f"{player}'s second double since the one that opened the cell: the count is per "
+                f"turn and the jail double starts no run, so {player} stays out (reading "
+                f"{reading}); counting it would make this the third double, straight to jail",
+                ev.span,
+                "DBL-05",
+            )
         if first and flow.released in ("fine", "card"):
             reading = game.ruling("CF-05")
             if reading == "no-extra-roll":
@@ -480,9 +515,23 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
         land(game, player, target, ev.span, dice=ev.total)
         return
     last = rules.max_jail_turns
-    if (try_no >= last and reading == "third-roll-pay-and-move") or try_no > last:
-        fine = rules.jail_fine
+    fine = rules.jail_fine
+    if (try_no >= last and reading != "fourth-turn-pay") or try_no > last:
         why = f"jail turn {try_no} and no double"
+        if reading == "pay-then-move-next-turn" and try_no == last:
+            game.ambiguous(
+                "CF-02",
+                f"{why}: {player} pays {game.money(fine)} now and moves on the next turn "
+                f"(reading {reading}); reading third-roll-pay-and-move would move {player} to "
+                f"{game.name(target)} by this roll",
+                ev.span,
+                "JAIL-08",
+            )
+            forced_fine(game, player, why, ev.span)
+            _release(game, player)
+            flow.released = "forced"
+            flow.turn_over = True
+            return
         game.ambiguous(
             "CF-02",
             f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
@@ -491,44 +540,23 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
             ev.span,
             "JAIL-08",
         )
-        apply_due(
-            game,
-            Due(
-                "fine",
-                player,
-                player,
-                None,
-                fine,
-                f"the fine is {game.money(fine)}: {why}, so {player} must pay and move",
-                "JAIL-08",
-                ev.span,
-            ),
-        )
+        forced_fine(game, player, why, ev.span)
         _release(game, player)
         flow.released = "forced"
         target = _check_square(game, ev, target, player, jail)
         move_token(game, player, target, ev.span, salary=True)
         land(game, player, target, ev.span, dice=ev.total)
         return
-    if try_no >= last and reading == "pay-then-move-next-turn":
-        fine = rules.jail_fine
-        apply_due(
-            game,
-            Due(
-                "fine",
-                player,
-                player,
-                None,
-                fine,
-                f"the fine is {game.money(fine)}: jail turn {try_no} and no double",
-                "JAIL-08",
-                ev.span,
-            ),
+    if try_no == last:  # reading fourth-turn-pay: the third try failed, a fourth turn follows
+        game.ambiguous(
+            "CF-02",
+            f"no double on jail turn {try_no}: {player} stays in jail and pays "
+            f"{game.money(fine)} at the start of a fourth turn (reading {reading}); reading "
+            f"third-roll-pay-and-move would have {player} pay now and move to "
+            f"{game.name(target)}",
+            ev.span,
+            "JAIL-08",
         )
-        _release(game, player)
-        flow.released = "forced"
-        flow.turn_over = True
-        return
     if try_no == last - 1 and game.ruling("CF-03") == "next-turn-is-first":
         game.ambiguous(
             "CF-03",
@@ -552,6 +580,37 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
                 expected=game.name(jail),
                 recorded=found[0].name,
             )
+
+
+def forced_fine(game: Game, player: str, why: str, span: Span) -> Due:
+    """The fine a player must pay to leave jail (JAIL-08); short of cash, a debt (CF-08)."""
+    fine = game.edition.rules.jail_fine
+    p = game.state.player(player)
+    cash = p.cash
+    due = apply_due(
+        game,
+        Due(
+            "fine",
+            player,
+            player,
+            None,
+            fine,
+            f"the fine is {game.money(fine)}: {why}, so {player} must pay and leave",
+            "JAIL-08",
+            span,
+        ),
+    )
+    if cash < fine:
+        game.ambiguous(
+            "CF-08",
+            f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine in "
+            f"cash: it is a debt to the bank, to be raised by selling, mortgaging or a deal or "
+            f"else ending in bankruptcy to the bank (reading {game.ruling('CF-08')}); no "
+            f"edition says so, and a table might instead keep {player} in jail",
+            span,
+            "JAIL-08",
+        )
+    return due
 
 
 def _release(game: Game, player: str) -> None:

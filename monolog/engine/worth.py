@@ -25,3 +25,24 @@ def worth(state: GameState, edition: Edition) -> dict[str, int]:
             value += deed.houses * sq.house_cost
         totals[deed.owner] += value
     return totals
+
+
+def tax_worth(state: GameState, edition: Edition, player: str) -> int:
+    """Total worth for a percentage income tax (TAX-03, CF-42 reading worth-at-landing).
+
+    Cash, every deed at its printed price whether mortgaged or not, every building at its
+    printed cost, a hotel counting as its price plus the houses it replaced. Jail cards count
+    nothing. The caller takes it as the board stood when the token landed.
+    """
+    total = state.player(player).cash
+    per_hotel = edition.rules.houses_before_hotel
+    for deed in state.deeds.values():
+        if deed.owner != player:
+            continue
+        sq = edition.squares[deed.square]
+        total += sq.price
+        if deed.hotel:
+            total += sq.hotel_cost + per_hotel * sq.house_cost
+        else:
+            total += deed.houses * sq.house_cost
+    return total
