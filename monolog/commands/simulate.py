@@ -26,12 +26,20 @@ def simulate(
         help="Stop after this many turns (the Result tag then names the leader on worth).",
     ),
     out: str | None = typer.Option(None, "--out", "-o", help="Write here instead of stdout."),
+    hotels: float = typer.Option(
+        0.7,
+        "--hotels",
+        min=0.0,
+        max=1.0,
+        help="Share of the bots that build hotels; the others hoard houses (shortages).",
+    ),
     count: int = typer.Option(
         1, "--count", min=1, help="Write this many games, seeds S, S+1, … (with --out: a folder)."
     ),
 ) -> None:
     """Simulate games with simple bots and write their records (.mlog)."""
     from ..editions import EditionError, load_edition
+    from ..simulate import Settings
     from ..simulate import simulate as run
 
     try:
@@ -42,7 +50,7 @@ def simulate(
     texts: list[tuple[int, str]] = []
     for n in range(count):
         try:
-            game = run(ed, players, seed + n, turns=turns)
+            game = run(ed, players, seed + n, turns=turns, settings=Settings(hotels=hotels))
         except ValueError as exc:
             print_error(f"monolog simulate: {exc}")
             raise typer.Exit(EXIT_UNREADABLE) from None
