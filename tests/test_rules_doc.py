@@ -130,3 +130,17 @@ def test_catalogue_problems_stop_generation(
     assert docs.main(["--output", str(out)]) == 2
     assert not out.exists()
     assert "M301: missing field 'title'" in capsys.readouterr().err
+
+
+def test_control_characters_in_records_are_shown_not_written(tmp_path: Path) -> None:
+    entry = ENTRIES.split("A02:")[0].replace(
+        "  fail: |\n    1. Ben 3-3 Oriental Avenue rent 12\n",
+        '  fail: "1. Ben 3-3 Oriental Avenue\\0 rent 12\\n"\n',
+    )
+    (tmp_path / "engine.yaml").write_text(entry, encoding="utf-8")
+    catalogue = cat.load(tmp_path, TITLES)
+    assert catalogue.problems == []
+    assert catalogue["M301"].fail == "1. Ben 3-3 Oriental Avenue\0 rent 12\n"
+    page = docs.generate(catalogue, {}, TITLES)
+    assert "1. Ben 3-3 Oriental Avenue\u2400 rent 12" in page
+    assert not any(ch in page for ch in "\0\x1b\x7f")

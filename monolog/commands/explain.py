@@ -133,7 +133,7 @@ def _print_entry(entry: Entry, console: Console) -> None:
     console.print(Text(_wrap(entry.summary, console.width), style="italic"))
     console.print()
     console.print(Text(_wrap(entry.explanation, console.width)))
-    from ..findings.catalogue import INTERNAL_NOTE, example_note, is_internal
+    from ..findings.catalogue import INTERNAL_NOTE, example_note, is_internal, printable
 
     note = example_note(entry.code)
     fails = f"Fails (gives {entry.code})" + (f" {note}" if note else "") + ":"
@@ -149,5 +149,5 @@ def _print_entry(entry: Entry, console: Console) -> None:
             continue
         console.print()
         console.print(Text(label, style=style))
-        for line in record.rstrip("\n").splitlines():
+        for line in printable(record).rstrip("\n").splitlines():
             console.print(Text("    " + line))

@@ -66,6 +66,15 @@ def example_note(code: str) -> str | None:
     return None
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def printable(record: str) -> str:
+    """A record as it may be shown: control characters (a NUL byte, say) become their visible
+    symbols (␀), so a page or a terminal shows them instead of choking on them."""
+    return _CONTROL.sub(lambda m: chr(0x2421 if m[0] == "\x7f" else 0x2400 + ord(m[0])), record)
+
+
 def is_internal(code: str) -> bool:
     """P9xx: monolog's own failures, which no record gives on purpose."""
     return NO_EXAMPLE_RE.match(code) is not None

@@ -33,6 +33,7 @@ from .catalogue import (
     load,
     load_not_enforced,
     load_rule_ids,
+    printable,
 )
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -113,6 +114,7 @@ def covered_rules(catalogue: Catalogue) -> set[str]:
 
 
 def _fence(record: str) -> list[str]:
+    record = printable(record)
     fence = "```"
     while fence in record:
         fence += "`"
