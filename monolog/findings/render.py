@@ -111,7 +111,9 @@ def source_excerpt(finding: Finding, lines: Sequence[str], width: int) -> tuple[
     span = finding.span
     if not span.line or not 1 <= span.line <= len(lines):
         return None
-    line = lines[span.line - 1].rstrip("\r\n").expandtabs(1)
+    from .catalogue import printable
+
+    line = printable(lines[span.line - 1].rstrip("\r\n").expandtabs(1))
     col = max(span.column, 1) - 1
     length = 1
     if span.end_line == span.line and span.end_column > span.column:
