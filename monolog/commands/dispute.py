@@ -1,0 +1,182 @@
+"""`monolog dispute FILE --ruling CF-nn=READING ...`: what was a disputed ruling worth?
+
+The record is replayed twice, under its own rulings (the edition's readings and the record's
+Ruling tags) and under the same with the readings asked for, and the two games are compared
+event by event: where they part, which recorded events become illegal or legal, and each
+player's cash and worth at the end. Exit codes: 0 when the comparison was made (or nothing
+would change); 2 a usage error, or a record that cannot be read or parsed. The record's own
+findings do not change the exit code: `monolog audit` judges the record.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..dispute import Side
+    from ..notation import events as E
+
+FORMATS = ("text", "json")
+_RULING_RE = re.compile(r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("dispute")(dispute)
+
+
+class UsageError(Exception):
+    """A command-line value that cannot be used; the message says why (exit 2)."""
+
+
+def parse_rulings(values: list[str]) -> dict[str, str]:
+    """`["CF-04=extra-roll", ...]` -> `{"CF-04": "extra-roll"}`, each checked against the readings
+    catalogue (an unknown key or reading names the valid ones)."""
+    from ..editions.readings import check_ruling, load_readings
+
+    if not values:
+        raise UsageError("give at least one --ruling CF-nn=READING, e.g. --ruling CF-04=extra-roll")
+    items = load_readings()
+    rulings: dict[str, str] = {}
+    for value in values:
+        m = _RULING_RE.match(value)
+        if m is None:
+            raise UsageError(f"--ruling {value!r}: expected CF-nn=READING, e.g. CF-04=extra-roll")
+        cf = f"CF-{int(re.sub(r'[^0-9]', '', m['cf'])):02d}"
+        problem = check_ruling(cf, m["reading"])
+        if problem is not None:
+            if cf not in items:
+                problem += "; valid keys: " + ", ".join(items)
+            raise UsageError(f"--ruling {value!r}: {problem}")
+        if cf in rulings and rulings[cf] != m["reading"]:
+            raise UsageError(f"--ruling: {cf} is given twice ({rulings[cf]} and {m['reading']})")
+        rulings[cf] = m["reading"]
+    return rulings
+
+
+def _source(side: Side, events: list[E.Event], cf: str) -> str:
+    """Where the reading in force for `cf` comes from, in words."""
+    from ..notation.events import Tag
+
+    for ev in events:
+        if not (isinstance(ev, Tag) and ev.key == "Ruling"):
+            continue
+        key, _, reading = ev.value.partition("=")
+        if key.strip() == cf and reading.strip() == side.readings.get(cf):
+            return f"the record's Ruling tag at line {ev.span.line}"
+    edition = side.result.edition
+    if cf in edition.readings:
+        return f"the {edition.key} edition's reading"
+    return "monolog's default reading"
+
+
+def _only_reading(cf: str) -> bool:
+    from ..editions.readings import load_readings
+
+    item = load_readings().get(cf)
+    return item is not None and len(item.readings) == 1
+
+
+def dispute(
+    file: str = typer.Argument(..., help="A record file (.mlog)."),
+    ruling: list[str] = typer.Option(
+        [],
+        "--ruling",
+        help="The alternative reading of a disputed point, e.g. CF-04=extra-roll (repeatable).",
+    ),
+    fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
+) -> None:
+    """Replay a record under its own rulings and under another: what is the change worth?"""
+    if fmt not in FORMATS:
+        print_error(f"monolog dispute: --format {fmt!r}: expected one of {', '.join(FORMATS)}")
+        raise typer.Exit(EXIT_UNREADABLE)
+    try:
+        asked = parse_rulings(ruling)
+    except UsageError as exc:
+        print_error(f"monolog dispute: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    if Path(file).is_dir():
+        print_error(f"{file}: is a folder; monolog dispute compares one record file")
+        raise typer.Exit(EXIT_UNREADABLE)
+
+    from ..dispute import compare, run_side, split_rulings
+    from ..notation import ParseError
+    from ..notation.events import Tag
+    from ..notation.parser import parse_text, read_source
+
+    try:
+        text = read_source(file)
+        events = parse_text(text, file)
+    except ParseError as exc:
+        print_error(exc.render())
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    lines = text.removeprefix("\ufeff").splitlines()
+    try:
+        original = run_side(events, None, file=file)
+        in_force = original.readings
+        changed, same = split_rulings(asked, in_force)
+        alternative = run_side(events, changed, file=file) if changed else original
+    except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
+        detail = " ".join(str(exc).split())
+        print_error(
+            f"{file}: P900 internal error while replaying the record "
+            f"({type(exc).__name__}: {detail}); please report it"
+        )
+        raise typer.Exit(EXIT_UNREADABLE) from None
+
+    notes = []
+    for cf, reading in same.items():
+        note = f"{cf} is already {reading} in this record ({_source(original, events, cf)})"
+        if _only_reading(cf):
+            note += "; it is the only reading monolog knows for it"
+        notes.append(note)
+    comparison = compare(original, alternative, changed, lines, file=file)
+    header = {e.key: e.value for e in events if isinstance(e, Tag) and e.key != "Ruling"}
+
+    if fmt == "json":
+        from ..dispute.render import to_document
+
+        doc = to_document(comparison, unchanged=notes)
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2, default=_jsonable))
+        raise typer.Exit(EXIT_CLEAN)
+
+    from ..reports.console import terminal_console
+
+    console = terminal_console()
+    if not changed:
+        for note in notes:
+            typer.echo(f"{file}: {note}: nothing to compare")
+        raise typer.Exit(EXIT_CLEAN)
+    from rich.text import Text
+
+    from ..dispute.render import render_text
+
+    renderables: list[Any] = render_text(comparison, header)
+    renderables[1:1] = [Text(f"{note}: left as it is", style="dim") for note in notes]
+    _print(console, renderables)
+    raise typer.Exit(EXIT_CLEAN)
+
+
+def _print(console: Console, renderables: list[Any]) -> None:
+    """Print the report: text lines are never hard-wrapped (they grep well), the table fits the
+    width; trailing spaces are dropped."""
+    from rich.text import Text
+
+    with console.capture() as captured:
+        for item in renderables:
+            console.print(item, soft_wrap=isinstance(item, Text))
+    out = "\n".join(line.rstrip() for line in captured.get().splitlines())
+    sys.stdout.write(out + "\n")
+
+
+def _jsonable(value: Any) -> Any:
+    return str(value)

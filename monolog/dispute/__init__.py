@@ -1,0 +1,27 @@
+"""What a disputed ruling was worth: one record replayed under two rulings, side by side."""
+
+from .compare import (
+    Comparison,
+    Difference,
+    Divergence,
+    Outcome,
+    Side,
+    Verdict,
+    compare,
+    run_side,
+    split_rulings,
+    verdicts,
+)
+
+__all__ = [
+    "Comparison",
+    "Difference",
+    "Divergence",
+    "Outcome",
+    "Side",
+    "Verdict",
+    "compare",
+    "run_side",
+    "split_rulings",
+    "verdicts",
+]

@@ -1,0 +1,566 @@
+"""Two replays of one record side by side: under its own rulings and under an alternative.
+
+The original replay takes the edition's readings overridden by the record's Ruling tags; the
+alternative adds the readings asked for (CF items of RULES-MATRIX §3). The event lists are the
+same, so the engine's observer sees event i on both sides: a compact signature of the table
+after each event (cash, positions, jail, deeds, the bank's stock) is kept, and the first event
+whose signature or findings differ is where the two games part. Findings are compared by the
+event their span points at, so a finding filed late about an earlier clause counts there.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..editions.model import Edition
+from ..engine import GameState, Replay, replay
+from ..engine.worth import worth
+from ..findings.model import Finding, Severity
+from ..notation import events as E
+
+
+# --------------------------------------------------------------------------- signatures
+@dataclass(frozen=True, slots=True)
+class PlayerSig:
+    """One player's part of the table: what a ruling can change."""
+
+    name: str
+    cash: int
+    position: int
+    in_jail: bool
+    jail_turns: int
+    cards: tuple[str, ...]
+    out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DeedSig:
+    """One deed: owner, mortgage and buildings."""
+
+    square: int
+    owner: str | None
+    mortgaged: bool
+    houses: int
+    hotel: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """The table after one event, compact enough to keep one per event and compare fast."""
+
+    players: tuple[PlayerSig, ...]
+    deeds: tuple[DeedSig, ...]
+    bank: tuple[int, int]
+
+
+def signature(state: GameState) -> Signature:
+    """The signature of `state` (plain values only: later changes to the state do not show)."""
+    players = tuple(
+        PlayerSig(
+            p.name,
+            p.cash,
+            p.position,
+            p.in_jail,
+            p.jail_turns,
+            tuple(p.cards),
+            not p.active,
+        )
+        for p in state.players
+    )
+    deeds = tuple(
+        DeedSig(d.square, d.owner, d.mortgaged, d.houses, d.hotel)
+        for _, d in sorted(state.deeds.items())
+    )
+    return Signature(players, deeds, (state.bank_houses, state.bank_hotels))
+
+
+# --------------------------------------------------------------------------- differences
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One way the two tables (or the findings on one event) differ.
+
+    `kind`: cash, position, jail, cards, out, owner, mortgage, buildings, bank, finding.
+    `subject` is the player, the square or "bank"; `original` / `alternative` are the values on
+    each side (for a finding: its code and message, or None on the side that lacks it).
+    `delta` is alternative minus original for amounts, else None. `text` says it in one line.
+    """
+
+    kind: str
+    subject: str
+    original: object
+    alternative: object
+    delta: int | None
+    text: str
+
+
+def _building_words(houses: int, hotel: bool) -> str:
+    if hotel:
+        return "a hotel"
+    if houses == 0:
+        return "no buildings"
+    return f"{houses} house{'s' if houses != 1 else ''}"
+
+
+def state_differences(a: Signature, b: Signature, edition: Edition) -> list[Difference]:
+    """How table `b` (alternative) differs from table `a` (original), player by player first."""
+    out: list[Difference] = []
+    sq = edition.squares
+    for pa, pb in zip(a.players, b.players, strict=True):
+        who = pa.name
+        if pa.cash != pb.cash:
+            delta = pb.cash - pa.cash
+            sign = "+" if delta > 0 else "-"
+            out.append(
+                Difference(
+                    "cash",
+                    who,
+                    pa.cash,
+                    pb.cash,
+                    delta,
+                    f"{who}'s cash {edition.money(pa.cash)} -> {edition.money(pb.cash)} "
+                    f"({sign}{edition.money(abs(delta))})",
+                )
+            )
+        if pa.position != pb.position:
+            out.append(
+                Difference(
+                    "position",
+                    who,
+                    sq[pa.position].name,
+                    sq[pb.position].name,
+                    None,
+                    f"{who} on {sq[pa.position].name} -> {sq[pb.position].name}",
+                )
+            )
+        if pa.in_jail != pb.in_jail or pa.jail_turns != pb.jail_turns:
+            out.append(
+                Difference(
+                    "jail",
+                    who,
+                    _jail_words(pa),
+                    _jail_words(pb),
+                    None,
+                    f"{who} {_jail_words(pa)} -> {_jail_words(pb)}",
+                )
+            )
+        if pa.cards != pb.cards:
+            out.append(
+                Difference(
+                    "cards",
+                    who,
+                    list(pa.cards),
+                    list(pb.cards),
+                    None,
+                    f"{who}'s jail cards {_cards(pa.cards)} -> {_cards(pb.cards)}",
+                )
+            )
+        if pa.out != pb.out:
+            out.append(
+                Difference(
+                    "out",
+                    who,
+                    pa.out,
+                    pb.out,
+                    None,
+                    f"{who} {'out of the game' if pa.out else 'in the game'} -> "
+                    f"{'out of the game' if pb.out else 'in the game'}",
+                )
+            )
+    for da, db in zip(a.deeds, b.deeds, strict=True):
+        name = sq[da.square].name
+        if da.owner != db.owner:
+            out.append(
+                Difference(
+                    "owner",
+                    name,
+                    da.owner,
+                    db.owner,
+                    None,
+                    f"{name} owned by {da.owner or 'the bank'} -> {db.owner or 'the bank'}",
+                )
+            )
+        if da.mortgaged != db.mortgaged:
+            words = {True: "mortgaged", False: "unmortgaged"}
+            out.append(
+                Difference(
+                    "mortgage",
+                    name,
+                    da.mortgaged,
+                    db.mortgaged,
+                    None,
+                    f"{name} {words[da.mortgaged]} -> {words[db.mortgaged]}",
+                )
+            )
+        if (da.houses, da.hotel) != (db.houses, db.hotel):
+            before = _building_words(da.houses, da.hotel)
+            after = _building_words(db.houses, db.hotel)
+            out.append(
+                Difference(
+                    "buildings",
+                    name,
+                    {"houses": da.houses, "hotel": da.hotel},
+                    {"houses": db.houses, "hotel": db.hotel},
+                    None,
+                    f"{name} {before} -> {after}",
+                )
+            )
+    if a.bank != b.bank:
+        (ha, ta), (hb, tb) = a.bank, b.bank
+        out.append(
+            Difference(
+                "bank",
+                "bank",
+                {"houses": ha, "hotels": ta},
+                {"houses": hb, "hotels": tb},
+                None,
+                f"bank stock {ha} houses, {ta} hotels -> {hb} houses, {tb} hotels",
+            )
+        )
+    return out
+
+
+def _jail_words(p: PlayerSig) -> str:
+    return f"in jail (turn {p.jail_turns})" if p.in_jail else "not in jail"
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    return ", ".join(cards) if cards else "none"
+
+
+def finding_key(f: Finding) -> tuple[str, int, int, str]:
+    return (f.code, f.span.line, f.span.column, f.message)
+
+
+def finding_differences(
+    original: Sequence[Finding], alternative: Sequence[Finding]
+) -> list[Difference]:
+    """Findings on one event that only one side has (same code, place and message = same)."""
+    keys_a = {finding_key(f) for f in original}
+    keys_b = {finding_key(f) for f in alternative}
+    out: list[Difference] = []
+    for f in original:
+        if finding_key(f) not in keys_b:
+            out.append(
+                Difference(
+                    "finding",
+                    f.code,
+                    {"code": f.code, "message": f.message},
+                    None,
+                    None,
+                    f"only in the original: {f.code} {f.message}",
+                )
+            )
+    for f in alternative:
+        if finding_key(f) not in keys_a:
+            out.append(
+                Difference(
+                    "finding",
+                    f.code,
+                    None,
+                    {"code": f.code, "message": f.message},
+                    None,
+                    f"only under the alternative: {f.code} {f.message}",
+                )
+            )
+    return out
+
+
+# --------------------------------------------------------------------------- one side
+@dataclass(slots=True)
+class Side:
+    """One replay: its result, the events the engine applied, and the table after each."""
+
+    result: Replay
+    events: list[E.Event]
+    signatures: list[Signature]
+
+    @property
+    def readings(self) -> dict[str, str]:
+        return self.result.readings
+
+
+def run_side(
+    events: Sequence[E.Event],
+    rulings: Mapping[str, str] | None,
+    *,
+    file: str | None = None,
+    edition: Edition | str | None = None,
+) -> Side:
+    """Replay `events` under `rulings` (None: the record's own), keeping a signature per event."""
+    applied: list[E.Event] = []
+    signatures: list[Signature] = []
+
+    def observe(event: E.Event, state: GameState) -> None:
+        applied.append(event)
+        signatures.append(signature(state))
+
+    result = replay(
+        events, edition=edition, rulings=dict(rulings or {}) or None, file=file, observer=observe
+    )
+    return Side(result, applied, signatures)
+
+
+def split_rulings(
+    asked: Mapping[str, str], in_force: Mapping[str, str]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The asked readings that change something, and those already in force."""
+    changed = {cf: r for cf, r in asked.items() if in_force.get(cf) != r}
+    same = {cf: r for cf, r in asked.items() if in_force.get(cf) == r}
+    return changed, same
+
+
+# --------------------------------------------------------------------------- comparison
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """The first event after which the two replays differ (index into the applied events)."""
+
+    index: int | None  # None: the tables differ only once the game is closed after the last event
+    span: E.Span
+    text: str
+    differences: tuple[Difference, ...]
+    source: str = ""  # the whole source line the event stands on
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One player's cash and worth at the end under both rulings."""
+
+    name: str
+    cash: tuple[int, int]
+    worth: tuple[int, int]
+
+    @property
+    def cash_delta(self) -> int:
+        return self.cash[1] - self.cash[0]
+
+    @property
+    def worth_delta(self) -> int:
+        return self.worth[1] - self.worth[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Everything `monolog dispute` reports.
+
+    `rulings`: CF item -> (reading in force, alternative reading). `applied`: the findings that
+    report the disputed points (their A-codes) on each side. `illegal` / `legal`: error
+    findings only the alternative / only the original has (same code at the same place with a
+    different message goes to `changed` as an (original, alternative) pair). `other`: findings
+    of lower severity present on one side only (side, finding). `rejoined`: when the tables
+    differed somewhere but are the same at the end, the last event after which they differed.
+    """
+
+    file: str | None
+    edition: Edition
+    rulings: dict[str, tuple[str, str]]
+    applied: tuple[tuple[str, Finding], ...]
+    divergence: Divergence | None
+    rejoined: Divergence | None
+    illegal: tuple[Finding, ...]
+    legal: tuple[Finding, ...]
+    changed: tuple[tuple[Finding, Finding], ...]
+    other: tuple[tuple[str, Finding], ...]
+    outcomes: tuple[Outcome, ...]
+
+
+def _ruling_codes(cfs: Sequence[str]) -> set[str]:
+    return {"A" + cf.split("-")[1] for cf in cfs}
+
+
+def _by_event(
+    events: Sequence[E.Event], findings: Sequence[Finding]
+) -> tuple[dict[int, list[Finding]], list[Finding]]:
+    """Findings grouped by the event their span starts in (the last event starting at or
+    before it); findings with no place, or before the first event, are returned apart."""
+    starts = [(ev.span.line, ev.span.column) for ev in events]
+    grouped: dict[int, list[Finding]] = {}
+    loose: list[Finding] = []
+    for f in findings:
+        if not f.span.line:
+            loose.append(f)
+            continue
+        at = bisect_right(starts, (f.span.line, f.span.column)) - 1
+        if at < 0:
+            loose.append(f)
+        else:
+            grouped.setdefault(at, []).append(f)
+    return grouped, loose
+
+
+def event_text(event: E.Event, lines: Sequence[str]) -> str:
+    """The source text of an event (its first line when it runs over several)."""
+    span = event.span
+    if not 1 <= span.line <= len(lines):
+        return ""
+    line = lines[span.line - 1]
+    end = span.end_column - 1 if span.end_line == span.line else len(line)
+    return line[span.column - 1 : end].strip()
+
+
+def compare(
+    original: Side,
+    alternative: Side,
+    rulings: Mapping[str, str],
+    lines: Sequence[str],
+    file: str | None = None,
+) -> Comparison:
+    """Compare two replays of the same events; `rulings` are the alternative's overrides."""
+    edition = original.result.edition
+    codes = _ruling_codes(list(rulings))
+
+    def disputed(f: Finding) -> bool:
+        return f.code in codes
+
+    applied = tuple(
+        [("original", f) for f in original.result.findings if disputed(f)]
+        + [("alternative", f) for f in alternative.result.findings if disputed(f)]
+    )
+    events = original.events
+    group_a, loose_a = _by_event(events, [f for f in original.result.findings if not disputed(f)])
+    group_b, loose_b = _by_event(
+        alternative.events, [f for f in alternative.result.findings if not disputed(f)]
+    )
+    divergence: Divergence | None = None
+    for i, (sa, sb) in enumerate(zip(original.signatures, alternative.signatures, strict=True)):
+        diffs = state_differences(sa, sb, edition) if sa != sb else []
+        diffs += finding_differences(group_a.get(i, []), group_b.get(i, []))
+        if diffs:
+            ev = events[i]
+            source = lines[ev.span.line - 1] if 1 <= ev.span.line <= len(lines) else ""
+            divergence = Divergence(i, ev.span, event_text(ev, lines), tuple(diffs), source)
+            break
+    if divergence is None:
+        end_a, end_b = signature(original.result.state), signature(alternative.result.state)
+        diffs = state_differences(end_a, end_b, edition) + finding_differences(loose_a, loose_b)
+        if diffs:
+            divergence = Divergence(None, E.NO_SPAN, "the close of the game", tuple(diffs))
+
+    rejoined: Divergence | None = None
+    end_same = signature(original.result.state) == signature(alternative.result.state)
+    if divergence is not None and divergence.index is not None and end_same:
+        pairs = list(zip(original.signatures, alternative.signatures, strict=True))
+        last = max((i for i, (sa, sb) in enumerate(pairs) if sa != sb), default=None)
+        if last is not None:
+            ev = events[last]
+            rejoined = Divergence(last, ev.span, event_text(ev, lines), ())
+    illegal, legal, changed = _error_changes(original.result.findings, alternative.result.findings)
+    other = _other_changes(
+        [f for f in original.result.findings if not disputed(f)],
+        [f for f in alternative.result.findings if not disputed(f)],
+    )
+    worth_a = worth(original.result.state, edition)
+    worth_b = worth(alternative.result.state, alternative.result.edition)
+    outcomes = tuple(
+        Outcome(
+            pa.name,
+            (pa.cash, pb.cash),
+            (worth_a.get(pa.name, pa.cash), worth_b.get(pb.name, pb.cash)),
+        )
+        for pa, pb in zip(
+            original.result.state.players, alternative.result.state.players, strict=True
+        )
+    )
+    in_force = original.readings
+    return Comparison(
+        file=file,
+        edition=edition,
+        rulings={cf: (in_force.get(cf, ""), r) for cf, r in rulings.items()},
+        applied=applied,
+        divergence=divergence,
+        rejoined=rejoined,
+        illegal=illegal,
+        legal=legal,
+        changed=changed,
+        other=other,
+        outcomes=outcomes,
+    )
+
+
+def _place(f: Finding) -> tuple[str, int, int]:
+    return (f.code, f.span.line, f.span.column)
+
+
+def _error_changes(
+    original: Sequence[Finding], alternative: Sequence[Finding]
+) -> tuple[tuple[Finding, ...], tuple[Finding, ...], tuple[tuple[Finding, Finding], ...]]:
+    errs_a = [f for f in original if f.severity is Severity.ERROR]
+    errs_b = [f for f in alternative if f.severity is Severity.ERROR]
+    keys_a = {finding_key(f) for f in errs_a}
+    keys_b = {finding_key(f) for f in errs_b}
+    only_a = [f for f in errs_a if finding_key(f) not in keys_b]
+    only_b = [f for f in errs_b if finding_key(f) not in keys_a]
+    # the same rule broken at the same place, for a different reason or amount
+    places_a: dict[tuple[str, int, int], Finding] = {}
+    for f in only_a:
+        places_a.setdefault(_place(f), f)
+    changed: list[tuple[Finding, Finding]] = []
+    illegal: list[Finding] = []
+    paired: set[int] = set()
+    for f in only_b:
+        match = places_a.get(_place(f))
+        if match is not None and id(match) not in paired:
+            paired.add(id(match))
+            changed.append((match, f))
+        else:
+            illegal.append(f)
+    legal = [f for f in only_a if id(f) not in paired]
+    return tuple(illegal), tuple(legal), tuple(changed)
+
+
+def _other_changes(
+    original: Sequence[Finding], alternative: Sequence[Finding]
+) -> tuple[tuple[str, Finding], ...]:
+    keys_a = {finding_key(f) for f in original}
+    keys_b = {finding_key(f) for f in alternative}
+    out: list[tuple[str, Finding]] = []
+    for f in original:
+        if f.severity is not Severity.ERROR and finding_key(f) not in keys_b:
+            out.append(("original", f))
+    for f in alternative:
+        if f.severity is not Severity.ERROR and finding_key(f) not in keys_a:
+            out.append(("alternative", f))
+    out.sort(key=lambda sf: (sf[1].span.line, sf[1].span.column, sf[0]))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the alternative ruling was worth to one player (alternative minus original)."""
+
+    name: str
+    amount: int
+    text: str
+
+
+def verdicts(comparison: Comparison) -> list[Verdict]:
+    """One line per player: the difference the alternative makes to the player's worth."""
+    money = comparison.edition.money
+    out: list[Verdict] = []
+    for o in comparison.outcomes:
+        d = o.worth_delta
+        if d == 0:
+            text = f"the ruling was worth nothing to {o.name}"
+        else:
+            text = f"the ruling was worth {money(d)} to {o.name}"
+        out.append(Verdict(o.name, d, text))
+    return out
+
+
+__all__ = [
+    "Comparison",
+    "Difference",
+    "Divergence",
+    "Outcome",
+    "Side",
+    "Signature",
+    "Verdict",
+    "compare",
+    "event_text",
+    "run_side",
+    "signature",
+    "split_rulings",
+    "state_differences",
+    "verdicts",
+]
