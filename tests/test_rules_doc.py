@@ -143,4 +143,7 @@ def test_control_characters_in_records_are_shown_not_written(tmp_path: Path) -> 
     assert catalogue["M301"].fail == "1. Ben 3-3 Oriental Avenue\0 rent 12\n"
     page = docs.generate(catalogue, {}, TITLES)
     assert "1. Ben 3-3 Oriental Avenue\u2400 rent 12" in page
+    assert (
+        "Fails (gives M301) (control characters shown as symbols: ␀ is NUL):\n\n```text\n" in page
+    )
     assert not any(ch in page for ch in "\0\x1b\x7f")

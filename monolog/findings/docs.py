@@ -114,11 +114,18 @@ def covered_rules(catalogue: Catalogue) -> set[str]:
 
 
 def _fence(record: str) -> list[str]:
-    record = printable(record)
+    """A fenced record. One holding control characters is shown with visible symbols in a
+    `text` block, since the block no longer holds the record byte for byte."""
+    shown = printable(record)
     fence = "```"
-    while fence in record:
+    while fence in shown:
         fence += "`"
-    return [f"{fence}mlog", record.rstrip("\n"), fence]
+    lang = "mlog" if shown == record else "text"
+    return [f"{fence}{lang}", shown.rstrip("\n"), fence]
+
+
+def _control_note(record: str) -> str:
+    return "" if printable(record) == record else " (control characters shown as symbols: ␀ is NUL)"
 
 
 def _entry_section(entry: Entry, titles: Mapping[str, str]) -> list[str]:
@@ -132,10 +139,11 @@ def _entry_section(entry: Entry, titles: Mapping[str, str]) -> list[str]:
     if is_internal(entry.code):
         out += [INTERNAL_NOTE, ""]
     elif entry.fail is not None:
-        label = f"Fails (gives {entry.code})" + (f" {note}" if note else "") + ":"
+        label = f"Fails (gives {entry.code})" + (f" {note}" if note else "")
+        label += _control_note(entry.fail) + ":"
         out += [label, "", *_fence(entry.fail), ""]
     if entry.passing is not None:
-        out += ["Passes:", "", *_fence(entry.passing), ""]
+        out += [f"Passes{_control_note(entry.passing)}:", "", *_fence(entry.passing), ""]
     return out
 
 
