@@ -1,0 +1,286 @@
+"""`monolog dispute`: one record replayed under its own rulings and under an alternative.
+
+The numbers come from reading the records: the worked example (scenarios/games) and small
+records written here. CF items are those of RULES-MATRIX §3.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from monolog.cli import app
+from monolog.dispute import Comparison, compare, run_side, split_rulings, verdicts
+from monolog.dispute.compare import signature, state_differences
+from monolog.editions import load_edition
+from monolog.engine import GameState
+from monolog.findings.model import Severity
+from monolog.notation.parser import parse_text
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKED = ROOT / "scenarios" / "games" / "worked-example.mlog"
+runner = CliRunner()
+
+# Ann holds the light blues with Connecticut Avenue mortgaged; Ben lands on Oriental Avenue and
+# the rent is left for the engine to work out (RENT-05, CF-01).
+LIGHT_BLUES = """\
+[Players "Ann, Ben"]
+setup Ann owns Oriental Avenue, Vermont Avenue, Connecticut Avenue mortgaged
+setup next Ben
+1. Ben 2-4 Oriental Avenue rent
+"""
+
+
+@cache
+def compared(text: str, name: str, **rulings: str) -> Comparison:
+    events = parse_text(text, name)
+    original = run_side(events, None, file=name)
+    changed, _ = split_rulings(rulings, original.readings)
+    alternative = run_side(events, changed, file=name)
+    return compare(original, alternative, changed, text.splitlines(), file=name)
+
+
+def worked(cf: str, reading: str) -> Comparison:
+    return compared(WORKED.read_text(encoding="utf-8"), "worked-example.mlog", **{cf: reading})
+
+
+def invoke(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["dispute", *args], env=env or {"NO_COLOR": "1"})
+    return result.exit_code, result.stdout, result.stderr
+
+
+# --------------------------------------------------------------------------- the worked example
+def test_cf04_extra_roll_diverges_at_the_disputed_line() -> None:
+    """Line 47: Ann leaves jail on 5-5 and passes the dice. Under extra-roll (CF-04 b) she owed
+    another throw, so that line becomes illegal (DBL-01); no money moves differently."""
+    c = worked("CF-04", "extra-roll")
+    assert c.rulings == {"CF-04": ("no-extra-roll", "extra-roll")}
+    d = c.divergence
+    assert d is not None
+    assert (d.span.line, d.span.column) == (47, 9)
+    assert d.text == "5-5 Free Parking"
+    assert [(x.kind, x.subject) for x in d.differences] == [("finding", "M102")]
+    assert d.differences[0].original is None  # only under the alternative
+    assert [(f.code, f.line) for f in c.illegal] == [("M102", 47)]
+    assert c.legal == ()
+    assert {(side, f.code, f.line) for side, f in c.applied} == {
+        ("original", "A04", 47),
+        ("alternative", "A04", 47),
+    }
+    assert all(o.cash_delta == 0 and o.worth_delta == 0 for o in c.outcomes)
+    assert [v.text for v in verdicts(c)] == [
+        "the ruling was worth nothing to Ann",
+        "the ruling was worth nothing to Ben",
+        "the ruling was worth nothing to Cal",
+    ]
+
+
+def test_cf02_fourth_turn_pay_keeps_ben_in_jail_on_line_107() -> None:
+    """Line 107: Ben fails his third jail throw (1-5), pays 50 and moves to St. James Place, where
+    Ann's two houses take 200 (JAIL-08). Under fourth-turn-pay (CF-02 b) he stays in jail: no
+    fine, no move, no rent, so Ben keeps 250 and Ann lacks 200 at that point."""
+    c = worked("CF-02", "fourth-turn-pay")
+    d = c.divergence
+    assert d is not None and d.span.line == 107
+    cash = {x.subject: x.delta for x in d.differences if x.kind == "cash"}
+    assert cash == {"Ann": -200, "Ben": 250}
+    position = next(x for x in d.differences if x.kind == "position")
+    assert (position.subject, position.original) == ("Ben", "St. James Place")
+    jail = next(x for x in d.differences if x.kind == "jail")
+    assert jail.subject == "Ben" and jail.original == "not in jail"
+    # the fine and the rent written on line 107 are now wrong
+    assert {f.line for f in c.illegal} >= {107}
+    assert all(f.severity is Severity.ERROR for f in c.illegal)
+    worth = {o.name: o.worth_delta for o in c.outcomes}
+    assert worth == {"Ann": -200, "Ben": 0, "Cal": 0}
+    assert verdicts(c)[0].text == "the ruling was worth -$200 to Ann"
+
+
+def test_cf03_the_jailing_turn_counts_from_line_40() -> None:
+    """Line 40: Ann is sent to jail. Under jailing-turn-counts (CF-03 b) that turn is her first
+    jail turn, so the tables part there, on her jail count alone."""
+    c = worked("CF-03", "jailing-turn-counts")
+    d = c.divergence
+    assert d is not None and d.span.line == 40
+    assert [(x.kind, x.subject) for x in d.differences] == [("jail", "Ann")]
+    # Ben's third try would come on line 102, so line 107's fine is no longer due there
+    assert any(f.line == 107 for f in c.illegal)
+
+
+def test_a_ruling_that_never_changes_the_table() -> None:
+    """Line 56: Cal's third double goes to jail; whether the token moves first (CF-09) changes
+    only the A09 message, not the table or any other finding."""
+    c = worked("CF-09", "moved")
+    assert c.divergence is None
+    assert c.illegal == c.legal == ()
+    assert [f.line for _, f in c.applied] == [56, 56]
+
+
+# --------------------------------------------------------------------------- small records
+def test_derived_rent_changes_cash_and_worth() -> None:
+    """Oriental Avenue's rent is 6; double-unmortgaged (CF-01 b) doubles it to 12."""
+    c = compared(LIGHT_BLUES, "blues.mlog", **{"CF-01": "double-unmortgaged"})
+    d = c.divergence
+    assert d is not None and (d.span.line, d.span.column) == (4, 8)
+    assert [(x.subject, x.original, x.alternative, x.delta) for x in d.differences] == [
+        ("Ann", 1506, 1512, 6),
+        ("Ben", 1494, 1488, -6),
+    ]
+    assert c.rejoined is None
+    assert [v.text for v in verdicts(c)] == [
+        "the ruling was worth $6 to Ann",
+        "the ruling was worth -$6 to Ben",
+    ]
+
+
+def test_recorded_rent_becomes_illegal_and_the_tables_agree_again() -> None:
+    """With `rent 6` written, the record's amount is what moved: the alternative calls it wrong
+    (M301, RENT-05) and the cash is the same again once the clause is read."""
+    text = LIGHT_BLUES.replace("rent\n", "rent 6\n")
+    c = compared(text, "blues.mlog", **{"CF-01": "double-unmortgaged"})
+    assert [(f.code, f.line, f.column) for f in c.illegal] == [("M301", 4, 28)]
+    assert "$12" in c.illegal[0].message
+    assert c.divergence is not None and c.divergence.span.line == 4
+    assert c.rejoined is not None and c.rejoined.span.line == 4
+    assert all(o.worth_delta == 0 for o in c.outcomes)
+
+
+def test_a_recorded_error_that_the_alternative_allows_becomes_legal() -> None:
+    """`rent 12` is wrong under no-double and right under double-unmortgaged."""
+    text = LIGHT_BLUES.replace("rent\n", "rent 12\n")
+    c = compared(text, "blues.mlog", **{"CF-01": "double-unmortgaged"})
+    assert [(f.code, f.line) for f in c.legal] == [("M301", 4)]
+    assert c.illegal == ()
+
+
+def test_state_differences_name_every_kind() -> None:
+    ed = load_edition("us-2018")
+    a = GameState.new(ed, ["Ann", "Ben"])
+    b = GameState.new(ed, ["Ann", "Ben"])
+    b.player("Ann").cash -= 35
+    b.player("Ben").position = 10
+    b.player("Ben").in_jail = True
+    b.deeds[37].owner = "Ann"
+    b.deeds[39].mortgaged = True
+    b.deeds[1].houses = 2
+    b.bank_houses -= 2
+    diffs = state_differences(signature(a), signature(b), ed)
+    assert [d.text for d in diffs] == [
+        "Ann's cash $1,500 -> $1,465 (-$35)",
+        "Ben on GO -> Jail / Just Visiting",
+        "Ben not in jail -> in jail (turn 0)",
+        "Mediterranean Avenue no buildings -> 2 houses",
+        "Park Place owned by the bank -> Ann",
+        "Boardwalk unmortgaged -> mortgaged",
+        "bank stock 32 houses, 12 hotels -> 30 houses, 12 hotels",
+    ]
+    assert state_differences(signature(a), signature(a), ed) == []
+
+
+# --------------------------------------------------------------------------- the command
+def test_text_report_on_the_worked_example() -> None:
+    code, out, _ = invoke(str(WORKED), "--ruling", "CF-04=extra-roll")
+    assert code == 0
+    assert "CF-04 no-extra-roll -> extra-roll" in out
+    assert re.search(r"^  \S+worked-example\.mlog:47:9  5-5 Free Parking$", out, re.M)
+    assert "Becomes illegal under the alternative (1)" in out
+    assert "the ruling was worth nothing to Cal" in out
+    assert "\x1b[" not in out
+
+
+def test_json_report_is_versioned_and_deterministic() -> None:
+    args = (str(WORKED), "--ruling", "cf-02=fourth-turn-pay", "--format", "json")
+    code, out, _ = invoke(*args)
+    assert code == 0
+    assert invoke(*args)[1] == out
+    doc = json.loads(out)
+    assert doc["schema"] == 1
+    assert doc["rulings"] == [
+        {"cf": "CF-02", "in_force": "third-roll-pay-and-move", "alternative": "fourth-turn-pay"}
+    ]
+    assert doc["divergence"]["line"] == 107
+    ann = next(p for p in doc["players"] if p["name"] == "Ann")
+    assert ann["worth"]["diff"] == -200
+    assert doc["verdict"][0] == {
+        "player": "Ann",
+        "worth": -200,
+        "text": "the ruling was worth -$200 to Ann",
+    }
+
+
+def test_several_rulings_at_once() -> None:
+    code, out, _ = invoke(
+        str(WORKED), "--ruling", "CF-04=extra-roll", "--ruling", "CF-02=fourth-turn-pay"
+    )
+    assert code == 0
+    assert "CF-04 no-extra-roll -> extra-roll" in out
+    assert "CF-02 third-roll-pay-and-move -> fourth-turn-pay" in out
+    # the earlier of the two points is where the games part
+    assert re.search(r"^First divergence\n  \S+:47:9 ", out, re.M)
+
+
+def test_the_ruling_in_force_is_said_so() -> None:
+    code, out, _ = invoke(str(WORKED), "--ruling", "CF-04=no-extra-roll")
+    assert code == 0
+    assert "CF-04 is already no-extra-roll in this record (the us-2018 edition's reading)" in out
+    code, out, _ = invoke(str(WORKED), "--ruling", "CF-22=until-next-roll")
+    assert code == 0
+    assert "the only reading monolog knows for it" in out
+
+
+def test_a_ruling_tag_sets_the_reading_in_force(tmp_path: Path) -> None:
+    record = tmp_path / "tagged.mlog"
+    record.write_text(
+        LIGHT_BLUES.replace("\n", '\n[Ruling "CF-01=double-unmortgaged"]\n', 1), encoding="utf-8"
+    )
+    code, out, _ = invoke(str(record), "--ruling", "CF-01=double-unmortgaged")
+    assert code == 0
+    assert "the record's Ruling tag at line 2" in out
+    code, out, _ = invoke(str(record), "--ruling", "CF-01=no-double", "--format", "json")
+    doc = json.loads(out)
+    assert doc["rulings"][0]["in_force"] == "double-unmortgaged"
+    assert [v["worth"] for v in doc["verdict"]] == [-6, 6]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--ruling", "CF-99=x"], "valid keys: CF-01, CF-02"),
+        (["--ruling", "CF-04=sideways"], "valid: no-extra-roll, extra-roll"),
+        (["--ruling", "CF-04"], "expected CF-nn=READING"),
+        (["--ruling", "CF-04=extra-roll", "--ruling", "CF-04=no-extra-roll"], "given twice"),
+        ([], "give at least one --ruling"),
+        (["--ruling", "CF-04=extra-roll", "--format", "xml"], "expected one of text, json"),
+    ],
+)
+def test_usage_errors_exit_2(args: list[str], message: str) -> None:
+    code, out, err = invoke(str(WORKED), *args)
+    assert code == 2
+    assert message in err
+    assert out == ""
+
+
+def test_unreadable_and_unparsable_records_exit_2(tmp_path: Path) -> None:
+    code, _, err = invoke(str(tmp_path / "missing.mlog"), "--ruling", "CF-04=extra-roll")
+    assert code == 2 and "P001" in err
+    bad = tmp_path / "bad.mlog"
+    bad.write_text('[Players "Ann, Ben"]\n1. Ann 3-4 Vermont Avenue buy 100 ?!\n', encoding="utf-8")
+    code, _, err = invoke(str(bad), "--ruling", "CF-04=extra-roll")
+    assert code == 2 and "bad.mlog:2:" in err
+    code, _, err = invoke(str(tmp_path), "--ruling", "CF-04=extra-roll")
+    assert code == 2 and "folder" in err
+
+
+def test_the_table_fits_a_narrow_terminal() -> None:
+    code, out, _ = invoke(
+        str(WORKED), "--ruling", "CF-02=fourth-turn-pay", env={"NO_COLOR": "1", "COLUMNS": "60"}
+    )
+    assert code == 0
+    table = out[out.index("at the end") :].split("\n\n")[0].splitlines()
+    assert all(len(line) <= 60 for line in table)
+    assert "…" not in "\n".join(table)
