@@ -92,6 +92,19 @@ def test_ambiguous_code_is_a_cf_number(code: str) -> None:
     assert f"CF-{code[1:]}" in known
 
 
+@pytest.mark.parametrize("code", [e.code for e in ENTRIES if e.family == "A"])
+def test_ambiguous_code_cites_its_cf_item_or_a_rule_it_concerns(code: str) -> None:
+    try:
+        from monolog.editions.readings import load_readings
+    except ImportError:
+        pytest.skip("no readings catalogue shipped")
+    cf = f"CF-{code[1:]}"
+    item = load_readings().get(cf)
+    assert item is not None, f"{code}: the readings catalogue has no {cf}"
+    rule = CATALOGUE[code].rule
+    assert rule == cf or rule in item.rules, f"{code} cites {rule}; {cf} concerns {item.rules}"
+
+
 # --------------------------------------------------------------------------- the examples
 
 
