@@ -100,12 +100,13 @@ def render_text(
             out.append(_finding_line(before, file))
             out.append(Text("    under the alternative: " + after.message))
     if c.other:
-        counts: dict[str, int] = {}
+        counts: dict[tuple[str, str], int] = {}
         for side, f in c.other:
-            counts[f"{f.severity.value} only in the {side}"] = (
-                counts.get(f"{f.severity.value} only in the {side}", 0) + 1
-            )
-        words = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+            counts[(f.severity.value, side)] = counts.get((f.severity.value, side), 0) + 1
+        words = ", ".join(
+            f"{n} {sev}{'s' if n != 1 and sev != 'info' else ''} only in the {side}"
+            for (sev, side), n in sorted(counts.items())
+        )
         out.append(Text(f"Other findings that differ: {words} (see --format json)", style="dim"))
 
     out.append(Text())
