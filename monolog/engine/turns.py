@@ -531,6 +531,7 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
             _release(game, player)
             flow.released = "forced"
             flow.turn_over = True
+            _stays_on_jail(game, ev, player, f"{player} pays now and moves on the next turn")
             return
         game.ambiguous(
             "CF-02",
@@ -569,17 +570,29 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
         )
     flow.jail_failed = True
     flow.turn_over = True
-    if ev.square is not None:
-        found = squares_named(game, ev.square, ev.span)
-        if found and not any(s.index == jail for s in found):
-            game.emit(
-                "M507",
-                f"{player} stays in jail: {ev.die1}-{ev.die2} is not a double (jail turn {try_no})",
-                ev.span,
-                "JAIL-06",
-                expected=game.name(jail),
-                recorded=found[0].name,
-            )
+    _stays_on_jail(
+        game,
+        ev,
+        player,
+        f"{player} stays in jail: {ev.die1}-{ev.die2} is not a double (jail turn {try_no})",
+    )
+
+
+def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
+    """A roll that does not move the token: the square the record names must be the jail's."""
+    jail = game.edition.rules.jail_index
+    if ev.square is None:
+        return
+    found = squares_named(game, ev.square, ev.span)
+    if found and not any(s.index == jail for s in found):
+        game.emit(
+            "M507",
+            message,
+            ev.span,
+            "JAIL-06",
+            expected=game.name(jail),
+            recorded=found[0].name,
+        )
 
 
 def forced_fine(game: Game, player: str, why: str, span: Span) -> Due:
