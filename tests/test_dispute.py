@@ -284,3 +284,20 @@ def test_the_table_fits_a_narrow_terminal() -> None:
     table = out[out.index("at the end") :].split("\n\n")[0].splitlines()
     assert all(len(line) <= 60 for line in table)
     assert "…" not in "\n".join(table)
+
+
+def test_the_documented_example_is_what_the_command_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/disputes.md shows the CF-02 comparison as it prints (default piped width)."""
+    monkeypatch.chdir(ROOT)
+    doc = (ROOT / "docs" / "disputes.md").read_text(encoding="utf-8")
+    command = "$ monolog dispute scenarios/games/worked-example.mlog --ruling CF-02=fourth-turn-pay"
+    after = doc[doc.index(command) :]
+    shown = after[after.index("```text\n") + len("```text\n") :]
+    shown = shown[: shown.index("```\n")]
+    result = runner.invoke(
+        app,
+        ["dispute", "scenarios/games/worked-example.mlog", "--ruling", "CF-02=fourth-turn-pay"],
+        env={"NO_COLOR": "1"},
+    )
+    assert result.exit_code == 0
+    assert result.stdout == shown

@@ -125,6 +125,7 @@ def dispute(
         in_force = original.readings
         changed, same = split_rulings(asked, in_force)
         alternative = run_side(events, changed, file=file) if changed else original
+        comparison = compare(original, alternative, changed, lines, file=file)
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
         detail = " ".join(str(exc).split())
         print_error(
@@ -139,7 +140,6 @@ def dispute(
         if _only_reading(cf):
             note += "; it is the only reading monolog knows for it"
         notes.append(note)
-    comparison = compare(original, alternative, changed, lines, file=file)
     header = {e.key: e.value for e in events if isinstance(e, Tag) and e.key != "Ruling"}
 
     if fmt == "json":
