@@ -21,11 +21,6 @@ from monolog.findings.catalogue import load_catalogue
 from monolog.findings.model import Finding, Severity
 from monolog.notation import events as ev
 
-try:
-    from monolog.engine import replay as real_replay
-except ImportError:
-    real_replay = None
-
 runner = CliRunner()
 
 
@@ -171,8 +166,7 @@ def test_unknown_format_is_a_usage_error(tmp_path: Path, engine: StandIn) -> Non
 
 def test_paranoid_and_rulings_reach_the_engine(tmp_path: Path, engine: StandIn) -> None:
     known = audit_cmd._known_readings()
-    if not known:
-        pytest.skip("no readings catalogue shipped")
+    assert known, "the readings catalogue (monolog/editions/data/readings.yaml) is missing"
     cf, readings = next(iter(known.items()))
     reading = readings[-1]
     name = _record(tmp_path, "c.mlog", CLEAN)
@@ -188,8 +182,7 @@ def test_paranoid_and_rulings_reach_the_engine(tmp_path: Path, engine: StandIn) 
 
 def test_unknown_ruling_key_lists_the_valid_keys(tmp_path: Path, engine: StandIn) -> None:
     known = audit_cmd._known_readings()
-    if not known:
-        pytest.skip("no readings catalogue shipped")
+    assert known, "the readings catalogue (monolog/editions/data/readings.yaml) is missing"
     result = runner.invoke(
         app, ["audit", "--ruling", "CF-99=anything", _record(tmp_path, "c.mlog", CLEAN)]
     )
@@ -201,8 +194,7 @@ def test_unknown_ruling_key_lists_the_valid_keys(tmp_path: Path, engine: StandIn
 
 def test_unknown_reading_lists_the_valid_readings(tmp_path: Path, engine: StandIn) -> None:
     known = audit_cmd._known_readings()
-    if not known:
-        pytest.skip("no readings catalogue shipped")
+    assert known, "the readings catalogue (monolog/editions/data/readings.yaml) is missing"
     cf, readings = next(iter(known.items()))
     result = runner.invoke(
         app, ["audit", "--ruling", f"{cf}=no-such-reading", _record(tmp_path, "c.mlog", CLEAN)]
@@ -233,11 +225,6 @@ def test_engine_failure_is_reported_without_a_traceback(
 
 
 def test_unknown_edition_is_a_usage_error(tmp_path: Path, engine: StandIn) -> None:
-    pytest.importorskip("monolog.editions", reason="editions package not importable")
-    from monolog import editions
-
-    if not hasattr(editions, "load_edition"):
-        pytest.skip("monolog.editions.load_edition does not exist yet")
     result = runner.invoke(
         app, ["audit", "--edition", "no-such-edition", _record(tmp_path, "c.mlog", CLEAN)]
     )
@@ -247,10 +234,6 @@ def test_unknown_edition_is_a_usage_error(tmp_path: Path, engine: StandIn) -> No
 
 
 def test_edition_option_reaches_the_engine(tmp_path: Path, engine: StandIn) -> None:
-    from monolog import editions
-
-    if not hasattr(editions, "load_edition"):
-        pytest.skip("monolog.editions.load_edition does not exist yet")
     name = _record(tmp_path, "c.mlog", CLEAN)
     result = runner.invoke(app, ["audit", "--edition", "us-2018", name])
     assert result.exit_code == 0, result.output
@@ -261,16 +244,11 @@ def test_edition_option_reaches_the_engine(tmp_path: Path, engine: StandIn) -> N
 
 # --------------------------------------------------------------------------- the real engine
 
-needs_engine = pytest.mark.skipif(
-    real_replay is None, reason="monolog.engine.replay does not exist yet"
-)
 VIOLATIONS = [e for e in load_catalogue() if e.family == "M" and e.fail is not None]
 
 
-@needs_engine
 def test_real_engine_reports_a_catalogued_violation(tmp_path: Path) -> None:
-    if not VIOLATIONS:
-        pytest.skip("no M-code in the catalogue yet")
+    assert VIOLATIONS, "the catalogue has no M-code with a failing record"
     entry = VIOLATIONS[0]
     assert entry.fail is not None
     name = _record(tmp_path, "fail.mlog", entry.fail)
@@ -281,7 +259,6 @@ def test_real_engine_reports_a_catalogued_violation(tmp_path: Path) -> None:
     assert entry.code in {f["code"] for f in doc["games"][0]["findings"]}
 
 
-@needs_engine
 def test_real_engine_passes_a_clean_opening(tmp_path: Path) -> None:
     name = _record(
         tmp_path, "clean.mlog", '[Players "Ann, Ben"]\n1. Ann 5-3 Vermont Avenue buy 100\n'

@@ -9,19 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from monolog.engine import replay
 from monolog.findings import catalogue as cat
 from monolog.findings.model import Severity
 from monolog.notation import ParseError, parse_text
 from monolog.notation.parser import read_source
-
-try:  # the engine is checked at import time; only its absence skips the replay tests
-    from monolog.engine import replay
-except ImportError:
-    replay = None
-
-needs_engine = pytest.mark.skipif(
-    replay is None, reason="monolog.engine.replay does not exist yet: records cannot be replayed"
-)
 
 PACKAGE = Path(cat.__file__).resolve().parent.parent
 SOURCE_DIRS = (PACKAGE / "engine", PACKAGE / "notation")
@@ -32,18 +24,11 @@ CATALOGUE = cat.load_catalogue()
 ENTRIES = list(CATALOGUE)
 
 
-def _known_ids() -> set[str] | None:
+def _known_ids() -> set[str]:
+    """Every rule ID and CF item, from the list the package ships."""
     ids = cat.load_rule_ids()
-    if ids:
-        return set(ids)
-    try:
-        from monolog.editions.readings import load_readings
-    except ImportError:
-        return None
-    try:
-        return set(load_readings())
-    except (OSError, ValueError):
-        return None
+    assert ids, "monolog/scenarios/rule_ids.yaml is missing or empty"
+    return set(ids)
 
 
 def _emitted_codes() -> dict[str, list[str]]:
@@ -74,9 +59,7 @@ def test_every_entry_validates() -> None:
 def test_not_enforced_list_is_sound() -> None:
     listed, problems = cat.load_not_enforced()
     assert problems == [], "\n".join(problems)
-    known = _known_ids()
-    if known is not None:
-        assert sorted(set(listed) - known) == []
+    assert sorted(set(listed) - _known_ids()) == []
 
 
 @pytest.mark.parametrize("code", EMITTED_CODES)
@@ -86,18 +69,13 @@ def test_emitted_code_has_an_entry(code: str) -> None:
 
 @pytest.mark.parametrize("code", [e.code for e in ENTRIES if e.family == "A"])
 def test_ambiguous_code_is_a_cf_number(code: str) -> None:
-    known = _known_ids()
-    if known is None:
-        pytest.skip("no list of CF items shipped (rule_ids.yaml or readings.yaml)")
-    assert f"CF-{code[1:]}" in known
+    assert f"CF-{code[1:]}" in _known_ids()
 
 
 @pytest.mark.parametrize("code", [e.code for e in ENTRIES if e.family == "A"])
 def test_ambiguous_code_cites_its_cf_item_or_a_rule_it_concerns(code: str) -> None:
-    try:
-        from monolog.editions.readings import load_readings
-    except ImportError:
-        pytest.skip("no readings catalogue shipped")
+    from monolog.editions.readings import load_readings
+
     cf = f"CF-{code[1:]}"
     item = load_readings().get(cf)
     assert item is not None, f"{code}: the readings catalogue has no {cf}"
@@ -129,8 +107,6 @@ def _codes_of(record: str, code: str, tmp_path: Path, name: str) -> set[str]:
         return {exc.finding.code}
     if code.startswith("P"):  # P-codes come from reading and parsing alone
         return set()
-    if replay is None:
-        pytest.skip("monolog.engine.replay does not exist yet: records cannot be replayed")
     result = replay(events, file=str(path))
     codes = {f.code for f in result.findings}
     if code.startswith("W1"):  # W1xx: checks the settlement makes on the replayed game
@@ -147,8 +123,7 @@ def _with_records(attr: str) -> list[object]:
         record = getattr(e, attr)
         if record is None or (attr == "fail" and cat.NO_EXAMPLE_RE.match(e.code)):
             continue
-        marks = [needs_engine] if e.family != "P" else []
-        params.append(pytest.param(e.code, record, id=e.code, marks=marks))
+        params.append(pytest.param(e.code, record, id=e.code))
     return params
 
 

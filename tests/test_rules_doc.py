@@ -51,10 +51,7 @@ def _page(tmp_path: Path, not_enforced: str = "{}\n") -> str:
 
 
 def test_docs_rules_md_is_current() -> None:
-    try:
-        text, _ = docs.build()
-    except docs.DocsError as exc:
-        pytest.skip(f"cannot list the rule IDs here: {exc}")
+    text, _ = docs.build()  # the rule IDs come from the package's rule_ids.yaml
     current = docs.DOC_PATH.read_text(encoding="utf-8") if docs.DOC_PATH.is_file() else ""
     assert current == text, "docs/rules.md is stale: run python -m monolog.findings.docs"
 
