@@ -14,10 +14,13 @@ What "detected" means (`judge`):
   * every other finding the mutated record gets that the base record did not is a W001 cash note
     mismatch, and only for operators that change a player's cash (`cash` set): a wrong amount
     that is believed moves the wrong money, so the writer's later `=N` notes of that player no
-    longer match. Nothing else new is allowed, anywhere, and no finding of the base may
-    disappear except on the edited lines. Operators choose their spots so that a change of cash
-    cannot have any other consequence: every player whose cash changes stays in the game to the
-    end and never runs short by the amount changed (`Analysis.steady`).
+    longer match. Likewise a note of a disputed point that arises only from how much cash a
+    player holds (`CASH_RULINGS`: A11, whether the salary collected on the way may pay for the
+    deed reached) may appear or vanish elsewhere. Nothing else new is allowed, anywhere, and no
+    other finding of the base may disappear except on the edited lines. Operators choose their
+    spots so that a change of cash cannot have any other consequence: every player whose cash
+    changes stays in the game to the end and never runs short by the amount changed
+    (`Analysis.steady`).
   * Operators that change no cash (`cash` False) must produce exactly one new finding.
 
 Illegal builds, deals, mortgages and actions by a player out of the game are refused by the
@@ -94,6 +97,10 @@ def operator(name: str, code: str, rule: str, summary: str) -> Callable[[Operato
 
 # ---------------------------------------------------------------------- judging
 
+# ambiguity notes whose arising depends on a player's cash alone (CF-11: the salary collected on
+# the way counted towards the deed reached); a change of cash may raise or remove them
+CASH_RULINGS = frozenset({"A11"})
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -134,11 +141,16 @@ def judge(m: Mutation, base: list[Finding], mutant: list[Finding]) -> Verdict:
         if taken[key] >= leftover[key]:
             continue
         taken[key] += 1
-        if m.cash and f.code == "W001":
+        if m.cash and (f.code == "W001" or f.code in CASH_RULINGS):
             continue
         extra.append(f)
     gone = tuple(
-        sorted((c, ln) for (c, ln), n in lost.items() if ln not in m.changed for _ in range(n))
+        sorted(
+            (c, ln)
+            for (c, ln), n in lost.items()
+            if ln not in m.changed and not (m.cash and c in CASH_RULINGS)
+            for _ in range(n)
+        )
     )
     return Verdict(detected, on_line, tuple(extra), gone)
 
@@ -342,6 +354,11 @@ def _auction_winner(a: Analysis, s: Step) -> dict[str, int]:
     return {ev.winner.text: 1} if ev.winner is not None else {}
 
 
+def _deed_auction(s: Step) -> bool:
+    """An auction of a deed (a shortage auction of a house or hotel has codes of its own)."""
+    return isinstance(s.event, E.Auction) and s.event.lot_kind in ("square", "pending")
+
+
 def _has_amount(attr: str) -> Callable[[Analysis, Step], bool]:
     return lambda a, s: getattr(s.event, attr, None) is not None
 
@@ -399,7 +416,7 @@ _amount_operator(
     "an auction sold at another price than the last bid",
     E.Auction,
     _auction_winner,
-    lambda a, s: isinstance(s.event, E.Auction) and s.event.price is not None,
+    lambda a, s: _deed_auction(s) and getattr(s.event, "price", None) is not None,
     which=-1,
 )
 _amount_operator(
@@ -726,7 +743,12 @@ def bid_not_higher(events: Sequence[E.Event], text: str, rng: random.Random) -> 
     spots = []
     for s in a.steps:
         ev = s.event
-        if isinstance(ev, E.Auction) and len(ev.bids) >= 3 and _same_line_only(a, s):
+        if (
+            isinstance(ev, E.Auction)
+            and _deed_auction(s)
+            and len(ev.bids) >= 3
+            and _same_line_only(a, s)
+        ):
             spots.append(s)
     spot = _pick(rng, spots)
     if spot is None:
