@@ -12,14 +12,18 @@ temporary file, then measures in separate processes, so the memory figures do no
   percentages, house counts, keywords, punctuation, both kinds of comment) as tuples, and
   counts the clauses. It checks no grammar and builds no events: the pure-Python ceiling.
 
-Prints lines/s, events/s (clauses/s for the regex pass), peak memory (maximum resident set of
-the measuring process) and the ratio of the two speeds. Each figure is the best of `--repeat`
-runs in one process.
+Prints lines/s and events/s (clauses/s for the regex pass) per CPU second of the measuring
+process, its CPU and wall time, its peak memory (maximum resident set) and the ratio of the
+speeds. Each figure is the best of `--repeat` runs in one process. CPU time is the figure to
+compare on a busy machine; wall time is shown beside it. monolog's parser pauses Python's
+cyclic garbage collector while it parses; the regex pass is also measured that way, so the
+gain from that pause is not counted as the parser's alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -89,7 +93,9 @@ def generate(size_mb: float, seed: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def _turn(rnd: random.Random, turn: int, player: str, pos: dict[str, int], cash: dict[str, int]) -> list[str]:
+def _turn(
+    rnd: random.Random, turn: int, player: str, pos: dict[str, int], cash: dict[str, int]
+) -> list[str]:
     lines: list[str] = []
     first = True
     for _ in range(3):
@@ -129,9 +135,12 @@ def _turn(rnd: random.Random, turn: int, player: str, pos: dict[str, int], cash:
             break
     if rnd.random() < 0.15:
         sites = rnd.sample([SQUARES[i] for i in SITES], 2)
-        lines.append(f"{player} build {sites[0]} x{rnd.randint(1, 3)}, {sites[1]} for {rnd.randrange(100, 600, 50)}")
+        cost = rnd.randrange(100, 600, 50)
+        lines.append(f"{player} build {sites[0]} x{rnd.randint(1, 3)}, {sites[1]} for {cost}")
     if rnd.random() < 0.05:
-        lines.append(f"{player} mortgage {SQUARES[rnd.choice(SITES)]} for {rnd.randrange(30, 200, 10)}")
+        lines.append(
+            f"{player} mortgage {SQUARES[rnd.choice(SITES)]} for {rnd.randrange(30, 200, 10)}"
+        )
     if rnd.random() < 0.03:
         lines.append(f"{player} unmortgage {SQUARES[rnd.choice(SITES)]}")
     if rnd.random() < 0.05:
@@ -147,9 +156,13 @@ KEYWORDS = (
     "goojf|build|sell|for|mortgage|unmortgage|interest|pay|bankrupt|resign|time|end|disputed"
 )
 CLAUSE_STARTS = frozenset(
-    "salary buy decline auction rent tax card dice jail fine goojf build sell mortgage "
-    "unmortgage interest pay bankrupt resign time end disputed".split()
-)
+    [
+        "salary", "buy", "decline", "auction", "rent", "tax", "card", "dice", "jail", "fine",
+        "goojf", "build", "sell", "mortgage", "unmortgage", "interest", "pay", "bankrupt",
+        "resign", "time", "end", "disputed", "->", "=",
+    ]
+)  # fmt: skip
+CAPITAL = "A-Z\u00c0-\u024f\u0370-\u1fff"
 TOKEN = re.compile(
     r"""
     (?P<COMMENT>;[^\n]*)
@@ -161,7 +174,11 @@ TOKEN = re.compile(
     |(?P<COUNT>x[0-9]+)
     |(?P<SQNUM>\#[0-9]+)
     |(?P<AMOUNT>[$£€]?[0-9]+)
-    |(?P<NAME>[A-Z\u00C0-\u024F\u0370-\u1FFF][\w.&'’\-]*(?:\ [A-Z\u00C0-\u024F\u0370-\u1FFF][\w.&'’\-]*)*)
+    |(?P<NAME>["""
+    + CAPITAL
+    + r"""][\w.&'’\-]*(?:\ ["""
+    + CAPITAL
+    + r"""][\w.&'’\-]*)*)
     |(?P<KEYWORD>(?:"""
     + KEYWORDS
     + r""")\b)
@@ -189,13 +206,10 @@ def regex_pass(path: str) -> tuple[int, int]:
                     raise ValueError(f"line {number}: unexpected {m.group()!r}")
                 value = m.group()
                 tokens.append((kind, value, m.start() + 1))  # type: ignore[arg-type]
-                if kind == "ROLL" or (kind == "KEYWORD" and value in CLAUSE_STARTS) or value in (
-                    "->",
-                    "=",
-                ):
+                if kind == "ROLL" or kind == "TURN_NO" or value in CLAUSE_STARTS:
                     clauses += 1
-                elif kind == "TURN_NO" or kind == "STRING" and tokens[0][1] == "[":
-                    clauses += 1
+                elif kind == "STRING" and tokens[0][1] == "[":
+                    clauses += 1  # a tag
             kept.append(tokens)
     return lines, clauses
 
@@ -203,8 +217,16 @@ def regex_pass(path: str) -> tuple[int, int]:
 # --------------------------------------------------------------------------- measuring
 
 
+KINDS = {
+    "parse": "monolog parse_file",
+    "regex": "regex line pass",
+    "regex-nogc": "regex, gc paused",
+}
+
+
 def _measure(kind: str, path: str, repeat: int) -> dict[str, float]:
-    """Run in a child process: the best time of `repeat` runs, and the peak memory."""
+    """Run in a child process: the best of `repeat` runs (CPU and wall time), peak memory."""
+    n_lines = Path(path).read_text(encoding="utf-8").count("\n")
     if kind == "parse":
         from monolog.notation.events import TRIVIA
         from monolog.notation.parser import get_parser, parse_file
@@ -213,23 +235,32 @@ def _measure(kind: str, path: str, repeat: int) -> dict[str, float]:
 
         def run() -> tuple[int, int]:
             events = parse_file(path)
-            n_lines = Path(path).read_text(encoding="utf-8").count("\n")
             return n_lines, sum(1 for e in events if not isinstance(e, TRIVIA))
+    elif kind == "regex-nogc":
+        # the same pass with the cyclic collector paused, as monolog's parser pauses it
+
+        def run() -> tuple[int, int]:
+            gc.disable()
+            try:
+                return regex_pass(path)
+            finally:
+                gc.enable()
     else:
 
         def run() -> tuple[int, int]:
             return regex_pass(path)
 
-    best = float("inf")
+    cpu = wall = float("inf")
     lines = events = 0
     for _ in range(repeat):
-        start = time.perf_counter()
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
         lines, events = run()
-        best = min(best, time.perf_counter() - start)
+        cpu = min(cpu, time.process_time() - start_cpu)
+        wall = min(wall, time.perf_counter() - start_wall)
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if sys.platform == "darwin":  # bytes there, KiB on Linux
         peak_kb //= 1024
-    return {"seconds": best, "lines": lines, "events": events, "peak_mib": peak_kb / 1024}
+    return {"cpu": cpu, "wall": wall, "lines": lines, "events": events, "peak_mib": peak_kb / 1024}
 
 
 def _child(kind: str, path: str, repeat: int) -> dict[str, float]:
@@ -243,7 +274,7 @@ def _child(kind: str, path: str, repeat: int) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--size-mb", type=float, default=5.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
@@ -262,17 +293,21 @@ def main(argv: list[str] | None = None) -> int:
             Path(args.keep).write_text(text, encoding="utf-8")
         size = os.path.getsize(path) / 1e6
         print(f"record: {size:.1f} MB, {text.count(chr(10)):,} lines (seed {args.seed})")
-        results = {kind: _child(kind, path, args.repeat) for kind in ("parse", "regex")}
-    for kind, label in (("parse", "monolog parse_file"), ("regex", "regex line pass")):
+        results = {kind: _child(kind, path, args.repeat) for kind in KINDS}
+    print(f"{'':20} {'lines/s':>10} {'events/s':>10} {'cpu s':>7} {'wall s':>7} {'peak MiB':>9}")
+    for kind, label in KINDS.items():
         r = results[kind]
         print(
-            f"{label:20} {r['lines'] / r['seconds']:>10,.0f} lines/s "
-            f"{r['events'] / r['seconds']:>10,.0f} events/s "
-            f"{r['seconds']:7.2f} s  peak {r['peak_mib']:6.0f} MiB"
+            f"{label:20} {r['lines'] / r['cpu']:>10,.0f} {r['events'] / r['cpu']:>10,.0f} "
+            f"{r['cpu']:7.2f} {r['wall']:7.2f} {r['peak_mib']:9.0f}"
         )
-    p, x = results["parse"], results["regex"]
-    ratio = (p["lines"] / p["seconds"]) / (x["lines"] / x["seconds"])
-    print(f"ratio parse/regex (lines/s): {ratio:.2f}  (target: at least 0.25)")
+    p = results["parse"]
+    for kind in ("regex", "regex-nogc"):
+        x = results[kind]
+        print(
+            f"ratio parse / {KINDS[kind]}: {x['cpu'] / p['cpu']:.2f} by CPU time, "
+            f"{x['wall'] / p['wall']:.2f} by wall time  (target: at least 0.25)"
+        )
     return 0
 
 

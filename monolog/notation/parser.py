@@ -8,6 +8,7 @@ source order, so the formatter can give back everything the writer wrote.
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 from collections.abc import Callable
@@ -403,13 +404,17 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
         raise nul_error(filename, text)
     _TRIVIA.items = []
     events: list[ev.Event] | None = None
-    driver = get_driver()
-    if driver is not None:
-        try:
-            events = driver.parse(text)
-        except Exception:  # whatever it is, Lark parses again and reports it
-            _TRIVIA.items = []
+    # A parse makes many small objects and no reference cycles: the cyclic collector would
+    # only walk them again and again as they pile up (it cost ~40% of the time), so it waits.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
+        driver = get_driver()
+        if driver is not None:
+            try:
+                events = driver.parse(text)
+            except Exception:  # whatever it is, Lark parses again and reports it
+                _TRIVIA.items = []
         if events is None:
             events = get_parser().parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
@@ -419,6 +424,8 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
         raise ParseError.internal(filename, text, exc) from None
     finally:
         trivia, _TRIVIA.items = _TRIVIA.items, []
+        if collecting:
+            gc.enable()
     if not events:  # nothing but comments and blank lines, or nothing at all
         raise empty_error(filename)
     return _merge(events, trivia)
