@@ -143,14 +143,19 @@ def is_violation(finding: Finding, strict: bool) -> bool:
 
 
 def audit(
-    files: list[str] = typer.Argument(..., help="Record files (.mlog) or folders of them."),
+    files: list[str] = typer.Argument(
+        ..., metavar="FILE|DIR", help="Record files (.mlog) or folders of them."
+    ),
     strict: bool = typer.Option(
         False,
         "--strict",
         help="Count every finding as a violation, ambiguous rulings (A) and warnings (W) too.",
     ),
     fmt: str = typer.Option(
-        "text", "--format", help="Output format: text, json, sarif, github (annotations) or junit."
+        "text",
+        "--format",
+        metavar="FORMAT",
+        help="Output format: text, json, sarif, github (annotations) or junit.",
     ),
     paranoid: bool = typer.Option(
         False, "--paranoid", help="Check the whole game state after every event (slower)."
@@ -158,11 +163,13 @@ def audit(
     ruling: list[str] = typer.Option(
         [],
         "--ruling",
+        metavar="CF-nn=READING",
         help="Apply a reading to a disputed point, e.g. CF-02=fourth-turn-pay (repeatable).",
     ),
     edition: str | None = typer.Option(
         None,
         "--edition",
+        metavar="KEY|PATH",
         help="Edition key (us-2018, us-classic, uk-esl, uk-1996) or an edition file; "
         "default: the record's Edition tag.",
     ),

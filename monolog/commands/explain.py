@@ -39,7 +39,9 @@ def close_codes(code: str, catalogue: Catalogue, limit: int = 5) -> list[str]:
 
 
 def explain(
-    code: str | None = typer.Argument(None, help="A finding code, e.g. M301, A02, P101."),
+    code: str | None = typer.Argument(
+        None, metavar="CODE", help="A finding code, e.g. M301, A02, P101."
+    ),
     list_all: bool = typer.Option(False, "--list", help="List every code with its title."),
 ) -> None:
     """Explain a finding code: what it checks, why, and a failing and a passing record."""
@@ -69,18 +71,23 @@ def explain(
 
 
 def _print_list(catalogue: Catalogue, console: Console) -> None:
-    from rich.table import Table
+    """One line per code: code, severity, rule, title (aligned, no trailing blanks)."""
+    from rich.text import Text
 
     from ..findings.catalogue import FAMILY_NAMES
+    from ..findings.render import SEVERITY_STYLES
 
-    table = Table(show_header=True, box=None, pad_edge=False)
-    table.add_column("code", no_wrap=True, style="bold")
-    table.add_column("severity", no_wrap=True)
-    table.add_column("rule", no_wrap=True)
-    table.add_column("title")
-    for entry in catalogue:
-        table.add_row(entry.code, entry.severity.value, entry.rule or "", entry.title)
-    console.print(table)
+    entries = list(catalogue)
+    code_w = max((len(e.code) for e in entries), default=4)
+    rule_w = max((len(e.rule or "") for e in entries), default=4)
+    for entry in entries:
+        line = Text()
+        line.append(f"{entry.code:<{code_w}}", style="bold")
+        line.append("  ")
+        line.append(f"{entry.severity.value:<7}", style=SEVERITY_STYLES[entry.severity])
+        line.append(f"  {entry.rule or '':<{rule_w}}  ")
+        line.append(entry.title)
+        console.print(line)
     counts = ", ".join(
         f"{name.lower()} {len(catalogue.by_family(f))}"
         for f, name in FAMILY_NAMES.items()
