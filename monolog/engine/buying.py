@@ -20,15 +20,36 @@ def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) ->
     before = due.cash_before
     if before < amount <= before + due.amount:
         reading = game.ruling("CF-11")
-        game.ambiguous(
-            "CF-11",
-            f"{player} can pay {game.money(amount)} for {what} only with the salary "
-            f"({game.money(before)} before it): it counts, being credited as GO is passed "
-            f"(reading {reading}); under reading after-square {player} would be "
-            f"{game.money(amount - before)} short",
-            span,
-            "MOVE-06",
-        )
+        if reading == "after-square":
+            message = (
+                f"{player} pays {game.money(amount)} for {what} before the salary is paid "
+                f"(reading {reading}), holding {game.money(before)}: "
+                f"{game.money(amount - before)} short, to be raised first; under reading "
+                "before-square the salary would cover it"
+            )
+        else:
+            message = (
+                f"{player} can pay {game.money(amount)} for {what} only with the salary "
+                f"({game.money(before)} before it): it counts, being credited as GO is passed "
+                f"(reading {reading}); under reading after-square {player} would be "
+                f"{game.money(amount - before)} short"
+            )
+        game.ambiguous("CF-11", message, span, "MOVE-06")
+
+
+def _cash_at_payment(game: Game, player: str) -> int:
+    """The cash a player holds for a payment on landing (CF-11).
+
+    Under reading after-square the salary of this move is paid only once the square is dealt
+    with, so it does not count toward a purchase made there.
+    """
+    cash = game.state.player(player).cash
+    if game.ruling("CF-11") != "after-square":
+        return cash
+    due = find_due(game, "salary", player, open_only=False)
+    if due is None or due.amount is None or due.cash_before is None:
+        return cash
+    return cash - due.amount
 
 
 def _buy_lot(game: Game, player: str, index: int) -> Lot | None:
@@ -105,10 +126,11 @@ def on_buy(game: Game, ev: Buy) -> None:
             recorded=ev.amount,
         )
     _salary_note(game, player, amount, sq.name, ev.span)
-    if p.cash < amount:
+    cash = _cash_at_payment(game, player) if lot is not None else p.cash
+    if cash < amount:
         game.ambiguous(
             "CF-18",
-            f"{player} buys {sq.name} for {game.money(amount)} holding {game.money(p.cash)}: "
+            f"{player} buys {sq.name} for {game.money(amount)} holding {game.money(cash)}: "
             f"the money may be raised first (reading {game.ruling('CF-18')}); otherwise the "
             "deed would go to auction",
             ev.span,
