@@ -58,7 +58,18 @@ def bases() -> list[Base]:
     return out
 
 
+_DONE: dict[tuple[str, tuple[str, ...]], list[tuple[Base, Mutation]]] = {}
+
+
 def _mutations(kind: str, bases: list[Base]) -> list[tuple[Base, Mutation]]:
+    """The mutations of `kind` on the first PER_KIND bases that offer a spot (made once)."""
+    key = (kind, tuple(b.name for b in bases))
+    if key not in _DONE:
+        _DONE[key] = _make(kind, bases)
+    return _DONE[key]
+
+
+def _make(kind: str, bases: list[Base]) -> list[tuple[Base, Mutation]]:
     out = []
     for base in bases:
         m = mutate(kind, base.text, random.Random(f"{kind}/{base.name}"))

@@ -1291,8 +1291,10 @@ def _same_effect(c1: object, c2: object) -> bool:
 
 @operator("jail-card-held", "M404", "CARD-04", "a Get Out of Jail Free card drawn while held")
 def jail_card_held(events: Sequence[E.Event], text: str, rng: random.Random) -> Mutation | None:
-    """A setup line giving a jail card to a player before play: its first draw is then of a card
-    someone holds. Only where the card is never used, traded or drawn again afterwards."""
+    """A setup line giving a jail card, before play, to the player who first draws it: that
+    draw is then of a card someone holds. The table after the draw is the same as in the base
+    (the card out of the deck, in the drawer's hand), so nothing else changes. Not where an
+    unnamed jail card is used or traded before that draw (which card it is would change)."""
     a = analyse(text)
     at = a.first_play_line()
     spots = []
@@ -1305,16 +1307,14 @@ def jail_card_held(events: Sequence[E.Event], text: str, rng: random.Random) -> 
             continue
         if any(card in p.cards for p in s.before.players.values()):
             continue
-        if any(_mentions_jail_card(t.event, card) for t in a.later(s)):
+        if any(_unnamed_jail_card(t.event) for t in a.steps[: s.index]):
             continue
         spots.append((s, card))
     if not spots:
         return None
     s, card = rng.choice(spots)
     drawer = s.after.current
-    players = [p for p in s.before.players if p != drawer] or [drawer]
-    holder = rng.choice(players)
-    out = insert_line(a, at, f"setup {holder} goojf {card}")
+    out = insert_line(a, at, f"setup {drawer} goojf {card}")
     return Mutation(
         "jail-card-held",
         "M404",
@@ -1323,17 +1323,19 @@ def jail_card_held(events: Sequence[E.Event], text: str, rng: random.Random) -> 
         s.line + 1,
         (at,),
         inserted=(at,),
-        note=f"{holder} holds {card} from the start; drawn at line {s.line}",
+        note=f"{drawer} holds {card} from the start; drawn at line {s.line}",
     )
 
 
-def _mentions_jail_card(ev: E.Event, card: str) -> bool:
+def _unnamed_jail_card(ev: E.Event) -> bool:
     if isinstance(ev, E.UseJailCard):
-        return True
-    if isinstance(ev, E.CardDraw):
-        return ev.card.text == card
+        return ev.card is None
     if isinstance(ev, E.Deal):
-        return any(i.kind == "card" for side in (ev.first, ev.second) for i in side.gives)
+        return any(
+            i.kind == "card" and i.card is None
+            for side in (ev.first, ev.second)
+            for i in side.gives
+        )
     return False
 
 

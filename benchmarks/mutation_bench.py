@@ -1,0 +1,169 @@
+"""Mutation detection rate: how often the audit names a known mistake written into a legal game.
+
+    python benchmarks/mutation_bench.py [--games 200] [--seed 1] [--per-game 3] [--players 4]
+                                        [--edition us-2018] [--show 5]
+
+Generates `--games` simulated games (monolog.simulate) and adds the records in scenarios/games/
+(where monolog.simulate is missing, those records alone are used, in turn). A game is audited
+as it stands first: every error finding there is a false positive (the simulator plays
+legally), counted by code. The legal part of the
+game (see monolog.testing.base.legal_prefix) is then mutated `--per-game` times, each time by a
+mutation kind drawn at random among those that find a spot in it, and audited again.
+
+For each kind it prints how many mutations were tried and how they fared:
+  exact     the expected code on the mutated line and nothing else new (the test's standard);
+  found     the expected code on the mutated line, but something else new as well;
+  wrong     other codes on the mutated line, not the expected one;
+  missed    nothing new on the mutated line.
+Then the overall rates, the false positives, and up to `--show` examples of each failure.
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from monolog.findings.model import Severity  # noqa: E402
+from monolog.testing.base import audit_text, legal_prefix  # noqa: E402
+from monolog.testing.mutate import OPERATORS, judge, kinds, mutate  # noqa: E402
+
+
+def _games(count: int, seed: int, players: int, edition: str) -> list[tuple[str, str]]:
+    try:
+        from monolog.simulate import simulate
+    except ImportError:
+        simulate = None  # type: ignore[assignment]
+    if simulate is None:
+        stored = sorted((ROOT / "scenarios" / "games").glob("*.mlog"))
+        print(f"monolog.simulate is not available: using the {len(stored)} stored games")
+        texts = [(p.stem, p.read_text(encoding="utf-8")) for p in stored]
+        return [texts[i % len(texts)] for i in range(count)] if texts else []
+    stored = [
+        (p.stem, p.read_text(encoding="utf-8"))
+        for p in sorted((ROOT / "scenarios" / "games").glob("*.mlog"))
+    ]
+    return stored + [
+        (f"seed {s}", simulate(edition, players=players, seed=s).text)
+        for s in range(seed, seed + count)
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--per-game", type=int, default=3)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--edition", default="us-2018")
+    ap.add_argument("--show", type=int, default=5, help="examples shown of each failure kind")
+    args = ap.parse_args(argv)
+
+    rng = random.Random(args.seed)
+    start = time.perf_counter()
+    games = _games(args.games, args.seed, args.players, args.edition)
+    made = time.perf_counter() - start
+
+    tally: dict[str, Counter[str]] = defaultdict(Counter)
+    offered: Counter[str] = Counter()
+    false_positive: Counter[str] = Counter()
+    fp_games = 0
+    cut = 0
+    unusable = 0
+    examples: dict[str, list[str]] = defaultdict(list)
+    names = kinds()
+    for label, text in games:
+        errors = [f for f in audit_text(text, label) if f.severity == Severity.ERROR]
+        if errors:
+            fp_games += 1
+            false_positive.update(f.code for f in errors)
+            if len(examples["false positive"]) < args.show:
+                f = errors[0]
+                examples["false positive"].append(f"{label}: {f.code}@{f.span.line} {f.message}")
+        legal, note = legal_prefix(text)
+        if legal is None:
+            unusable += 1
+            continue
+        if note is not None:
+            cut += 1
+        base = audit_text(legal, label)
+        order = list(names)
+        rng.shuffle(order)
+        done = 0
+        for kind in order:
+            if done == args.per_game:
+                break
+            m = mutate(kind, legal, random.Random(rng.random()))
+            if m is None:
+                continue
+            offered[kind] += 1
+            done += 1
+            v = judge(m, base, audit_text(m.text, label))
+            if v.exact:
+                outcome = "exact"
+            elif v.detected:
+                outcome = "found"
+            elif v.on_line:
+                outcome = "wrong"
+            else:
+                outcome = "missed"
+            tally[kind][outcome] += 1
+            if outcome != "exact" and len(examples[f"{kind} {outcome}"]) < args.show:
+                examples[f"{kind} {outcome}"].append(f"{label}: {m.note}: {v.describe()}")
+    elapsed = time.perf_counter() - start
+
+    print(
+        f"{len(games)} games ({made:.1f}s to make), {cut} cut before a first error, "
+        f"{unusable} with no legal part; {elapsed:.1f}s in all"
+    )
+    print()
+    print(
+        f"{'kind':28} {'code':5} {'tried':>6} {'exact':>6} {'found':>6} {'wrong':>6} "
+        f"{'missed':>6} {'detect%':>8} {'exact%':>7}"
+    )
+    totals: Counter[str] = Counter()
+    for kind in names:
+        t = tally[kind]
+        tried = sum(t.values())
+        totals.update(t)
+        if not tried:
+            print(f"{kind:28} {OPERATORS[kind].code:5} {0:>6}   (no spot in these games)")
+            continue
+        detected = t["exact"] + t["found"]
+        print(
+            f"{kind:28} {OPERATORS[kind].code:5} {tried:>6} {t['exact']:>6} {t['found']:>6} "
+            f"{t['wrong']:>6} {t['missed']:>6} {100 * detected / tried:>7.1f}% "
+            f"{100 * t['exact'] / tried:>6.1f}%"
+        )
+    tried = sum(totals.values())
+    if tried:
+        detected = totals["exact"] + totals["found"]
+        print()
+        print(
+            f"overall: {tried} mutations of {len([k for k in names if tally[k]])} kinds, "
+            f"detected {detected} ({100 * detected / tried:.1f}%), exact {totals['exact']} "
+            f"({100 * totals['exact'] / tried:.1f}%), wrong code {totals['wrong']}, "
+            f"missed {totals['missed']}"
+        )
+    print(
+        f"false positives (error findings on unmutated games): {sum(false_positive.values())} "
+        f"in {fp_games} of {len(games)} games"
+        + (f": {dict(false_positive.most_common())}" if false_positive else "")
+    )
+    for key in sorted(examples):
+        print()
+        print(f"{key}:")
+        for line in examples[key]:
+            print(f"  {line}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
