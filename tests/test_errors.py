@@ -248,3 +248,17 @@ def test_every_parse_code_is_catalogued() -> None:
     assert sorted(PARSE_CODES) == sorted(parse)
     for code, title in PARSE_CODES.items():
         assert catalogue[code].title == title
+
+
+def test_a_failure_while_describing_still_gives_a_located_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from monolog.notation import parser
+
+    def broken(*args: object) -> ParseError:
+        raise RuntimeError("describing failed")
+
+    monkeypatch.setattr(parser, "describe_unexpected", broken)
+    err = error_of('[Event "x"]\n1. Ann 3-4 byu 100')
+    assert (err.finding.code, err.finding.line, err.finding.column) == ("P101", 2, 12)
+    assert err.render().split("\n")[1] == "    1. Ann 3-4 byu 100"

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import UnexpectedInput
 
+from ..findings.model import Finding, Severity
 from . import events as ev
 from .errors import (
     ParseError,
@@ -418,9 +419,9 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
         if events is None:
             events = get_parser().parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
-        raise describe_unexpected(exc, text, filename) from None
-    except (VisitError, RecursionError, ValueError, TypeError, IndexError) as exc:
-        # a transformer callback failed: a bug in monolog, reported cleanly, not as a traceback
+        raise _describe(exc, text, filename) from None
+    except Exception as exc:
+        # a callback failed: a bug in monolog, reported cleanly, not as a traceback
         raise ParseError.internal(filename, text, exc) from None
     finally:
         trivia, _TRIVIA.items = _TRIVIA.items, []
@@ -431,6 +432,25 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
     return _merge(events, trivia)
 
 
+def _describe(exc: UnexpectedInput, text: str, filename: str) -> ParseError:
+    """The located error for Lark's exception; should describing it fail (a bug), still a
+    located error, with the generic code."""
+    try:
+        return describe_unexpected(exc, text, filename)
+    except Exception:
+        line = getattr(exc, "line", 0) or 1
+        column = getattr(exc, "column", 0) or 1
+        finding = Finding(
+            "P101",
+            Severity.ERROR,
+            "the record cannot be read from here on",
+            span=ev.Span(line, column, line, column + 1),
+            file=filename,
+        )
+        lines = text.split("\n")
+        return ParseError(finding, lines[line - 1] if line <= len(lines) else "")
+
+
 def example_error(text: str) -> UnexpectedInput | None:
     """How the parser fails on a text (for matching errors against examples of mistakes)."""
     parser = get_parser()
@@ -439,6 +459,8 @@ def example_error(text: str) -> UnexpectedInput | None:
         parser.parse(text)
     except UnexpectedInput as exc:
         return exc
+    except Exception:  # an example that breaks a callback matches nothing
+        return None
     finally:
         _TRIVIA.items = saved
     return None
