@@ -266,9 +266,7 @@ def describe_unexpected(exc: UnexpectedInput, text: str, filename: str) -> Parse
 def _generic(exc: UnexpectedInput, text: str, pos: int) -> tuple[str, str]:
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
-        if tok.type == "$END":
-            return "P101", "the record ends too early"
-        if tok.type == "_NL":
+        if tok.type in ("$END", "_NL"):
             return "P101", "the line ends too early"
         return "P101", f"unexpected {_token_words(tok.type, str(tok))}"
     if isinstance(exc, UnexpectedCharacters):
@@ -276,7 +274,7 @@ def _generic(exc: UnexpectedInput, text: str, pos: int) -> tuple[str, str]:
         if ch.isalnum():
             return "P102", f"unexpected {_word_from(text, pos)[1]!r}"
         return "P102", f"unexpected character {ch!r}"
-    return "P101", "the record ends too early"
+    return "P101", "the line ends too early"
 
 
 def _find_mistake(

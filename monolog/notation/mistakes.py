@@ -101,6 +101,23 @@ MISTAKES: tuple[Mistake, ...] = (
         anywhere=True,
     ),
     Mistake(
+        "P123",
+        "'{text}' is joined by a dash that is not a hyphen: write the roll with '-', like 3-4",
+        ("a roll of both dice like 3-4",),
+        ("1. Ann 3–4 Vermont Avenue", "1. Ann 6—6", "Ann dice 2−5"),
+        shape=r"[0-9]+[‐‑‒–—―−][0-9]+",
+        anywhere=True,
+    ),
+    Mistake(
+        "P122",
+        "a turn number ends with a dot: write '{text}.', like 12. Ann 3-4",
+        ("a turn number like 12.",),
+        ("12 Ann 3-4 Vermont Avenue", "1) Ann 3-4", '[Event "x"]\n2: Ben 6-6', "3, Cal 1-2"),
+        shape=r"[0-9]+(?=[):,]|[ \t]+[A-Z\"][^\n]*?[ \t][0-9]-[0-9])",
+        anywhere=True,
+        needs="TURN_NO",
+    ),
+    Mistake(
         "P110",
         "a die is missing: a roll gives both dice, like 3-4",
         ("a roll of both dice like 3-4",),
@@ -215,5 +232,7 @@ PARSE_CODES: dict[str, str] = {
     "P119": "Auction without a sale",
     "P120": "Deal without two sides",
     "P121": "Two turns on one line",
+    "P122": "Turn number without its dot",
+    "P123": "Roll written with a dash",
     "P900": "Internal error while parsing",
 }
