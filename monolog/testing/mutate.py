@@ -16,7 +16,8 @@ What "detected" means (`judge`):
     that is believed moves the wrong money, so the writer's later `=N` notes of that player no
     longer match. Likewise a note of a disputed point that arises only from how much cash a
     player holds (`CASH_RULINGS`: A11, whether the salary collected on the way may pay for the
-    deed reached) may appear or vanish elsewhere. Nothing else new is allowed, anywhere, and no
+    deed reached; A37, a creditor short of the 10% on inherited mortgages) may appear or vanish
+    elsewhere. Nothing else new is allowed, anywhere, and no
     other finding of the base may disappear except on the edited lines. Operators choose their
     spots so that a change of cash cannot have any other consequence: every player whose cash
     changes stays in the game to the end and never runs short by the amount changed
@@ -98,8 +99,9 @@ def operator(name: str, code: str, rule: str, summary: str) -> Callable[[Operato
 # ---------------------------------------------------------------------- judging
 
 # ambiguity notes whose arising depends on a player's cash alone (CF-11: the salary collected on
-# the way counted towards the deed reached); a change of cash may raise or remove them
-CASH_RULINGS = frozenset({"A11"})
+# the way counted towards the deed reached; CF-37: a creditor short of the 10% on inherited
+# mortgages); a change of cash may raise or remove them
+CASH_RULINGS = frozenset({"A11", "A37"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1153,6 +1155,8 @@ def missing_roll(events: Sequence[E.Event], text: str, rng: random.Random) -> Mu
         if rolls != [s]:
             continue
         turn = a.turn_steps(s.turn)
+        if turn[0].before.players[who].in_jail:
+            continue  # left jail this turn: whether a double then rolls again is CF-05
         if any(isinstance(t.event, (E.GoToJail, E.Bankrupt, E.Resign)) for t in turn):
             continue
         if turn[-1].after.players[who].in_jail or not turn[-1].after.players[who].active:
