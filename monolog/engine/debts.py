@@ -60,6 +60,21 @@ def note_payment(
     return debt
 
 
+def drop_recovered(game: Game, *names: str | None) -> None:
+    """Close the debts of `names` whose cash is back at zero or more (BKR-01).
+
+    Called on every movement of money, so a debt raised in full is gone at once and a later
+    shortfall in the same turn opens a debt to its own creditor only (BKR-03, BKR-05).
+    """
+    debts = game.pending.get(KEY)
+    if not debts:
+        return
+    st = game.state
+    recovered = {n for n in names if n is not None and st.player(n).cash >= 0}
+    if recovered:
+        game.pending[KEY] = [d for d in debts if d.debtor not in recovered]
+
+
 def refresh(game: Game) -> None:
     """Drop the debts of players whose cash is no longer below zero, or who left the game."""
     st = game.state

@@ -119,7 +119,14 @@ class Game:
             st.player(payee).cash += amount
         entry = Transfer(st.turn, span, payer, payee, amount, reason)
         self.transfers.append(entry)
+        self._recovered(payer, payee)
         return entry
+
+    def _recovered(self, *names: str | None) -> None:
+        """A player whose cash is back at zero or more owes nothing any more (debts.py)."""
+        from .debts import drop_recovered
+
+        drop_recovered(self, *names)
 
     def amend(
         self,
@@ -144,6 +151,7 @@ class Game:
                 st.player(entry.payer).cash += entry.amount
             if entry.payee is not None:
                 st.player(entry.payee).cash -= entry.amount
+            self._recovered(entry.payer, entry.payee)
             payer = entry.payer if payer is None else payer
             payee = entry.payee if payee is None else payee
             reason = entry.reason if reason is None else reason
