@@ -22,7 +22,7 @@ from .estate import flag_unplaced
 from .game import Game
 from .holdings import building_sale_value, owner_word, raisable, resolve_player
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
-from .obligations import open_lot
+from .obligations import flow_of, open_lot
 
 
 def check_obligations(game: Game, span: Span) -> None:
@@ -188,6 +188,17 @@ def _liquidate(
     # choices the debtor had not made go with the deeds
     choices = pending_mortgage_choices(game)
     choices[:] = [c for c in choices if c.player != actor]
+    _leave_landing(game, actor)
+
+
+def _leave_landing(game: Game, actor: str) -> None:
+    """A player out of the game owes no more of their landing (BKR-02): a card still to draw
+    stays in the deck, and a throw for a utility rent is not made (the estate settles it)."""
+    flow = flow_of(game)
+    if flow.draw is not None and flow.draw.player == actor:
+        flow.draw = None
+    if flow.throw is not None and flow.throw.player == actor:
+        flow.throw = None
 
 
 def _payment(game: Game, debt: Debt) -> int:
