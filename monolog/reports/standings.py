@@ -1,0 +1,673 @@
+"""Standings: a tournament table over many records (the games of an event's rounds and tables).
+
+Each game places its players as the settlement ranks them (settlement.py: the winner first, then
+those who went out, the later the better, the players still in at the end by final worth) and
+gives each place its points from a scheme. Players who share a place (equal worth among those
+still in, or out at the same event) share the points of the places they cover evenly.
+
+Totals are ranked by points, then by the sum of final worths, then by wins, then by name
+(ignoring case). Players are matched across games by name, ignoring case; names that differ
+only in case or spacing are reported. Games that cannot be read are listed and not counted;
+games with rule violations are marked (and left out under `strict`); a game that stops before
+its end is counted by its worth ranking and marked unfinished.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..findings.model import Severity
+from .game import Game, GameError, load_game
+from .settlement import Settlement, settle
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+JSON_SCHEMA = 1
+# A club scheme: the win is worth clearly most, each lower place a little less, and a place
+# beyond the list scores nothing (docs/reports.md, "Standings").
+DEFAULT_POINTS: tuple[Fraction, ...] = tuple(Fraction(p) for p in (5, 3, 2, 1))
+UNFINISHED_MARK = "*"
+VIOLATION_MARK = "!"
+TIEBREAKS = ("points", "worth", "wins", "name")
+
+
+# --------------------------------------------------------------------------- points
+
+
+def parse_points(text: str) -> tuple[Fraction, ...]:
+    """`5,3,2,1` -> the points for 1st, 2nd, …; ValueError with a one-line reason otherwise."""
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in parts):
+        raise ValueError(f"--points {text!r}: expected numbers separated by commas, e.g. 5,3,2,1")
+    return check_points([_number(p, f"--points {text!r}") for p in parts], f"--points {text!r}")
+
+
+def load_points_file(path: str) -> tuple[Fraction, ...]:
+    """A YAML file holding the points as a list (`[5, 3, 2, 1]`) or under a `points:` key."""
+    import yaml
+
+    where = f"--points-file {path}"
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ValueError(f"{where}: cannot read ({reason})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "not valid YAML"
+        raise ValueError(f"{where}{at}: {problem}") from None
+    if isinstance(data, dict) and set(data) == {"points"}:
+        data = data["points"]
+    if not isinstance(data, list) or not data:
+        raise ValueError(f"{where}: expected a list of points, e.g. [5, 3, 2, 1], or points: [...]")
+    values = []
+    for item in data:
+        if isinstance(item, bool) or not isinstance(item, (int, float, str)):
+            raise ValueError(f"{where}: {item!r} is not a number")
+        values.append(_number(str(item), where))
+    return check_points(values, where)
+
+
+def _number(text: str, where: str) -> Fraction:
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"{where}: {text.strip()!r} is not a number") from None
+    return value
+
+
+def check_points(values: Sequence[Fraction], where: str) -> tuple[Fraction, ...]:
+    """Points must be non-negative and never rise from one place to the next."""
+    for i, v in enumerate(values):
+        if v < 0:
+            raise ValueError(f"{where}: place {i + 1} has negative points ({format_points(v)})")
+        if i and v > values[i - 1]:
+            raise ValueError(
+                f"{where}: place {i + 1} scores more than place {i} "
+                f"({format_points(v)} > {format_points(values[i - 1])})"
+            )
+    return tuple(values)
+
+
+def points_for(scheme: Sequence[Fraction], place: int, shared_by: int = 1) -> Fraction:
+    """Points for `place` (1-based) shared by `shared_by` players, who between them cover
+    places place … place+shared_by-1 and split those places' points evenly; 0 beyond the list."""
+    covered = [
+        scheme[p - 1] if p <= len(scheme) else Fraction(0) for p in range(place, place + shared_by)
+    ]
+    return sum(covered, Fraction(0)) / shared_by
+
+
+def format_points(value: Fraction) -> str:
+    """`5`, `2.5`, `3.33`: whole numbers bare, others to two decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def points_json(value: Fraction) -> int | float:
+    return value.numerator if value.denominator == 1 else round(float(value), 4)
+
+
+def describe_scheme(scheme: Sequence[Fraction]) -> str:
+    return ", ".join(format_points(p) for p in scheme) + " (later places 0)"
+
+
+# --------------------------------------------------------------------------- one game
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """One player's result in one game."""
+
+    name: str  # as the game spells it
+    place: int  # 1-based; players sharing a place have the same number
+    shared_by: int
+    points: Fraction
+    worth: int
+    won: bool
+    status: str  # "in", "bankrupt" or "resigned"
+
+
+@dataclass(slots=True)
+class GameResult:
+    """A readable game as the standings count it."""
+
+    file: str
+    event: str
+    round: str
+    table: str
+    currency: str
+    placings: list[Placing]
+    finished: bool
+    violations: int  # error-severity findings (rule violations)
+    result_disagrees: bool  # the Result tag disagrees with the settlement (W101)
+    excluded: bool = False
+
+    @property
+    def label(self) -> str:
+        """`r1 t2`, or the file's name when the record has no Round or Table tag."""
+        parts = [f"r{self.round}" if self.round else "", f"t{self.table}" if self.table else ""]
+        text = " ".join(p for p in parts if p)
+        return text or Path(self.file).name
+
+    @property
+    def marks(self) -> str:
+        return (UNFINISHED_MARK if not self.finished else "") + (
+            VIOLATION_MARK if self.violations else ""
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A record that cannot be read, parsed or replayed: the located first line of the error."""
+
+    file: str
+    message: str
+
+
+def placings(settlement: Settlement, scheme: Sequence[Fraction]) -> list[Placing]:
+    """The settlement's ranking as places with points.
+
+    The order is the settlement's; only ties are found here: players still in with equal worth,
+    or players out at the same event, share a place.
+    """
+
+    def tie_key(w: Any) -> tuple[object, ...]:
+        if w.status == "in":
+            return ("in", w.total)
+        return ("out", settlement.exits.get(w.name, (0, 0, 0))[:2])
+
+    ranking = settlement.ranking
+    groups: list[list[Any]] = []
+    for w in ranking:
+        if groups and tie_key(groups[-1][0]) == tie_key(w):
+            groups[-1].append(w)
+        else:
+            groups.append([w])
+    out: list[Placing] = []
+    place = 1
+    for group in groups:
+        pts = points_for(scheme, place, len(group))
+        for w in group:
+            won = w.name in settlement.winners
+            out.append(Placing(w.name, place, len(group), pts, w.total, won, w.status))
+        place += len(group)
+    return out
+
+
+def score_game(game: Game, scheme: Sequence[Fraction]) -> GameResult:
+    """The standings' view of one replayed game."""
+    settlement = settle(game)
+    header = game.header
+    violations = sum(1 for f in game.findings if f.severity is Severity.ERROR)
+    return GameResult(
+        file=game.file,
+        event=header.get("Event", "").strip(),
+        round=header.get("Round", "").strip(),
+        table=header.get("Table", "").strip(),
+        currency=game.edition.currency,
+        placings=placings(settlement, scheme),
+        finished=settlement.finished,
+        violations=violations,
+        result_disagrees=bool(settlement.findings),
+    )
+
+
+def read_game(path: str, scheme: Sequence[Fraction]) -> GameResult | Unreadable:
+    """Load and score one record; a record that cannot be used becomes an Unreadable."""
+    if Path(path).is_dir():
+        return Unreadable(path, f"{path}: P001 a folder with no .mlog records")
+    try:
+        game = load_game(path)
+    except GameError as exc:
+        return Unreadable(path, str(exc).splitlines()[0] if str(exc) else path)
+    except Exception as exc:  # an engine failure is reported, never a traceback
+        detail = " ".join(str(exc).split())
+        return Unreadable(
+            path, f"{path}: P900 internal error while replaying ({type(exc).__name__}: {detail})"
+        )
+    try:
+        return score_game(game, scheme)
+    except Exception as exc:
+        detail = " ".join(str(exc).split())
+        return Unreadable(
+            path, f"{path}: P900 internal error while settling ({type(exc).__name__}: {detail})"
+        )
+
+
+# --------------------------------------------------------------------------- the table
+
+
+@dataclass(slots=True)
+class Entry:
+    """One player's line in the standings."""
+
+    name: str
+    points: Fraction = Fraction(0)
+    worth: int = 0
+    wins: int = 0
+    games: list[tuple[GameResult, Placing]] = field(default_factory=list)
+    place: int = 0
+    shared: bool = False  # the place is shared with another player
+
+    @property
+    def played(self) -> int:
+        return len(self.games)
+
+    def sort_key(self) -> tuple[object, ...]:
+        return (-self.points, -self.worth, -self.wins, self.name.casefold(), self.name)
+
+    def tie_key(self) -> tuple[object, ...]:
+        return (self.points, self.worth, self.wins)
+
+
+@dataclass(slots=True)
+class Standings:
+    entries: list[Entry]
+    games: list[GameResult]
+    unreadable: list[Unreadable]
+    scheme: tuple[Fraction, ...]
+    strict: bool
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def counted(self) -> list[GameResult]:
+        return [g for g in self.games if not g.excluded]
+
+    @property
+    def currency(self) -> str | None:
+        """The one currency of every counted game, or None when they mix currencies."""
+        found = {g.currency for g in self.counted}
+        return found.pop() if len(found) == 1 else None
+
+    def money(self, amount: int) -> str:
+        cur = self.currency
+        sign = "-" if amount < 0 else ""
+        return f"{sign}{cur or ''}{abs(amount):,}"
+
+
+def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    """`2` before `10`; words after numbers."""
+    return tuple(
+        (0, int(p)) if p.isdigit() else (1, p.casefold()) for p in re.findall(r"\d+|\D+", text)
+    )
+
+
+def game_order(g: GameResult) -> tuple[object, ...]:
+    return (g.event.casefold(), _natural(g.round), _natural(g.table), g.file)
+
+
+def rank(entries: Iterable[Entry]) -> list[Entry]:
+    """Order by points, worth, wins, then name; equal points, worth and wins share a place."""
+    ordered = sorted(entries, key=Entry.sort_key)
+    for i, e in enumerate(ordered):
+        if i and ordered[i - 1].tie_key() == e.tie_key():
+            e.place = ordered[i - 1].place
+            e.shared = ordered[i - 1].shared = True
+        else:
+            e.place = i + 1
+    return ordered
+
+
+def build_standings(
+    results: Iterable[GameResult | Unreadable],
+    scheme: Sequence[Fraction] = DEFAULT_POINTS,
+    *,
+    strict: bool = False,
+) -> Standings:
+    """Total the games into standings; `strict` leaves out games with rule violations."""
+    games: list[GameResult] = []
+    unreadable: list[Unreadable] = []
+    for r in results:
+        (unreadable if isinstance(r, Unreadable) else games).append(r)  # type: ignore[arg-type]
+    games.sort(key=game_order)
+    unreadable.sort(key=lambda u: u.file)
+    notes: list[str] = []
+    entries: dict[str, Entry] = {}
+    spellings: dict[str, list[str]] = {}
+    for g in games:
+        for p in g.placings:
+            key = p.name.casefold()
+            seen = spellings.setdefault(key, [])
+            if p.name not in seen:
+                seen.append(p.name)
+        if strict and g.violations:
+            g.excluded = True
+            continue
+        for p in g.placings:
+            key = p.name.casefold()
+            entry = entries.setdefault(key, Entry(spellings[key][0]))
+            entry.points += p.points
+            entry.worth += p.worth
+            entry.wins += int(p.won)
+            entry.games.append((g, p))
+    for key in sorted(spellings):
+        names = spellings[key]
+        if len(names) > 1:
+            shown = " and ".join(names)
+            notes.append(f"{shown} differ only in case: counted as one player, {names[0]}")
+    squeezed: dict[str, list[str]] = {}
+    for key in sorted(spellings):
+        squeezed.setdefault("".join(key.split()), []).append(spellings[key][0])
+    for names in squeezed.values():
+        if len(names) > 1:
+            shown = " and ".join(names)
+            notes.append(f"{shown} differ only in spacing: counted as different players")
+    for g in games:
+        if g.excluded:
+            count = f"{g.violations} rule violation{'s' if g.violations != 1 else ''}"
+            notes.append(f"{g.file} ({g.label}) left out under --strict: {count}")
+    standings = Standings(rank(entries.values()), games, unreadable, tuple(scheme), strict, notes)
+    if standings.counted and standings.currency is None:
+        found = ", ".join(sorted({g.currency for g in standings.counted}))
+        notes.append(f"the games use different currencies ({found}): worth totals add the amounts")
+    return standings
+
+
+def collect(
+    files: Iterable[str],
+    scheme: Sequence[Fraction] = DEFAULT_POINTS,
+    *,
+    strict: bool = False,
+    reader: Callable[[str, Sequence[Fraction]], GameResult | Unreadable] = read_game,
+) -> Standings:
+    """Read every record and total them."""
+    return build_standings((reader(f, scheme) for f in files), scheme, strict=strict)
+
+
+# --------------------------------------------------------------------------- output
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _place_text(e: Entry) -> str:
+    return f"{e.place}=" if e.shared else str(e.place)
+
+
+def _game_place(p: Placing) -> str:
+    return f"{p.place}=" if p.shared_by > 1 else str(p.place)
+
+
+def _events(s: Standings) -> list[str]:
+    return sorted({g.event for g in s.games if g.event}, key=str.casefold)
+
+
+def render_standings(s: Standings, details: bool = False) -> list[RenderableType]:
+    """The standings as Rich renderables: heading, table, games, notes, unreadable records."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    events = _events(s)
+    heading = Text("Standings" + (f": {' + '.join(events)}" if events else ""), style="bold")
+    counted = s.counted
+    n_games = len(counted)
+    sub = Text(
+        f"{n_games} game{'s' if n_games != 1 else ''} counted · {len(s.entries)} "
+        f"player{'s' if len(s.entries) != 1 else ''}",
+        style="dim",
+    )
+    scheme = Text(
+        f"Points by place: {describe_scheme(s.scheme)}; players sharing a place share its points.",
+        style="dim",
+    )
+    several = len(events) > 1
+    out: list[RenderableType] = [heading, sub, scheme]
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Points", justify="right", no_wrap=True)
+    table.add_column("Worth", justify="right", no_wrap=True)
+    table.add_column("Wins", justify="right", no_wrap=True)
+    table.add_column("Games", justify="right", no_wrap=True)
+    table.add_column("Played (place)")
+    for e in s.entries:
+        played = ", ".join(f"{g.label}: {_game_place(p)}{g.marks}" for g, p in e.games)
+        table.add_row(
+            _place_text(e),
+            Text(e.name, style="bold" if e.place == 1 else ""),
+            format_points(e.points),
+            s.money(e.worth),
+            str(e.wins),
+            str(e.played),
+            played,
+        )
+    out.append(table)
+    out.append(
+        Text(
+            "Ties on points are broken by total final worth, then by wins, then by name.",
+            style="dim",
+        )
+    )
+
+    if details:
+        out.append(Text("Per game", style="bold"))
+        detail = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        columns = [("Player", "left"), ("Event", "left")] if several else [("Player", "left")]
+        for title, justify in (
+            *columns,
+            ("Round", "right"),
+            ("Table", "right"),
+            ("File", "left"),
+            ("Place", "right"),
+            ("Points", "right"),
+            ("Worth", "right"),
+            ("", "left"),
+        ):
+            if title in ("File", ""):
+                detail.add_column(title, overflow="fold", min_width=12 if title else 4)
+            else:
+                detail.add_column(title, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        for e in s.entries:
+            for i, (g, p) in enumerate(e.games):
+                first = (
+                    [e.name if i == 0 else "", g.event] if several else [e.name if i == 0 else ""]
+                )
+                detail.add_row(
+                    *first,
+                    g.round,
+                    g.table,
+                    g.file,
+                    _game_place(p),
+                    format_points(p.points),
+                    s.money(p.worth),
+                    _game_notes(g, p),
+                    end_section=i == len(e.games) - 1,
+                )
+        out.append(detail)
+
+    if s.games:
+        out.append(Text("Games: the player in each place, with the points", style="bold"))
+        games = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        noted = any(_game_notes(g, None) for g in s.games)
+        if several:
+            games.add_column("Event", no_wrap=True)
+        games.add_column("Round", justify="right", no_wrap=True)
+        games.add_column("Table", justify="right", no_wrap=True)
+        games.add_column("File", overflow="fold", min_width=12)
+        width = max(len(g.placings) for g in s.games)
+        for place in range(1, width + 1):
+            games.add_column(ordinal(place), no_wrap=True)
+        if noted:
+            games.add_column("Notes")
+        for g in s.games:
+            cells = [f"{p.name} {format_points(p.points)}" for p in g.placings]
+            cells += [""] * (width - len(cells))
+            row = [g.event] if several else []
+            row += [g.round, g.table, g.file, *cells]
+            games.add_row(*row, *([_game_notes(g, None)] if noted else []))
+        out.append(games)
+
+    legend = []
+    if any(not g.finished for g in s.games):
+        legend.append(
+            f"{UNFINISHED_MARK} unfinished: the record stops before the game ends; "
+            "placed by worth at the end"
+        )
+    if any(g.violations for g in s.games):
+        legend.append(f"{VIOLATION_MARK} the game has rule violations (monolog audit lists them)")
+    for line in legend:
+        out.append(Text(line, style="dim"))
+    for note in s.notes:
+        out.append(Text(f"Note: {note}", style="yellow"))
+    if s.unreadable:
+        out.append(Text("Not counted: records that cannot be read", style="bold red"))
+        for u in s.unreadable:
+            out.append(Text(f"  {u.message}"))
+    return out
+
+
+def _game_notes(g: GameResult, p: Placing | None) -> str:
+    notes = []
+    if p is not None:
+        if p.won:
+            notes.append("won")
+        elif p.status != "in":
+            notes.append(p.status)
+    if not g.finished:
+        notes.append(f"unfinished {UNFINISHED_MARK}")
+    if g.violations:
+        notes.append(f"{g.violations} violation{'s' if g.violations != 1 else ''} {VIOLATION_MARK}")
+    if g.excluded:
+        notes.append("left out (--strict)")
+    if g.result_disagrees:
+        notes.append("Result tag disagrees (W101)")
+    return ", ".join(notes)
+
+
+def _placing_data(g: GameResult, p: Placing) -> dict[str, Any]:
+    return {
+        "file": g.file,
+        "event": g.event,
+        "round": g.round,
+        "table": g.table,
+        "place": p.place,
+        "shared_by": p.shared_by,
+        "points": points_json(p.points),
+        "worth": p.worth,
+        "won": p.won,
+        "status": p.status,
+        "finished": g.finished,
+        "violations": g.violations,
+    }
+
+
+def to_data(s: Standings) -> dict[str, Any]:
+    """The standings as JSON-ready data; `schema` versions the shape."""
+    return {
+        "schema": JSON_SCHEMA,
+        "report": "standings",
+        "points": [points_json(p) for p in s.scheme],
+        "tiebreaks": list(TIEBREAKS),
+        "strict": s.strict,
+        "currency": s.currency,
+        "standings": [
+            {
+                "place": e.place,
+                "shared": e.shared,
+                "player": e.name,
+                "points": points_json(e.points),
+                "worth": e.worth,
+                "wins": e.wins,
+                "games": e.played,
+                "played": [_placing_data(g, p) for g, p in e.games],
+            }
+            for e in s.entries
+        ],
+        "games": [
+            {
+                "file": g.file,
+                "event": g.event,
+                "round": g.round,
+                "table": g.table,
+                "finished": g.finished,
+                "violations": g.violations,
+                "excluded": g.excluded,
+                "result_disagrees": g.result_disagrees,
+                "placings": [
+                    {
+                        "player": p.name,
+                        "place": p.place,
+                        "shared_by": p.shared_by,
+                        "points": points_json(p.points),
+                        "worth": p.worth,
+                        "won": p.won,
+                        "status": p.status,
+                    }
+                    for p in g.placings
+                ],
+            }
+            for g in s.games
+        ],
+        "notes": list(s.notes),
+        "unreadable": [{"file": u.file, "message": u.message} for u in s.unreadable],
+    }
+
+
+def to_json(s: Standings) -> str:
+    return json.dumps(to_data(s), indent=2, ensure_ascii=False) + "\n"
+
+
+def to_csv(s: Standings, details: bool = False) -> str:
+    """One row per player; with `details`, one row per player and game."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    head = ["place", "player", "points", "worth", "wins", "games"]
+    if details:
+        writer.writerow(
+            [
+                *head,
+                "event",
+                "round",
+                "table",
+                "file",
+                "game_place",
+                "game_points",
+                "game_worth",
+                "won",
+                "finished",
+                "violations",
+            ]
+        )
+    else:
+        writer.writerow([*head, "played"])
+    for e in s.entries:
+        row = [_place_text(e), e.name, format_points(e.points), e.worth, e.wins, e.played]
+        if not details:
+            writer.writerow([*row, "; ".join(g.file for g, _ in e.games)])
+            continue
+        for g, p in e.games:
+            writer.writerow(
+                [
+                    *row,
+                    g.event,
+                    g.round,
+                    g.table,
+                    g.file,
+                    _game_place(p),
+                    format_points(p.points),
+                    p.worth,
+                    int(p.won),
+                    int(g.finished),
+                    g.violations,
+                ]
+            )
+    return buffer.getvalue()
