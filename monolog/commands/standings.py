@@ -75,7 +75,9 @@ def standings(
             print_error(u.message)
     else:
         from ..reports.console import print_all, terminal_console
-        from ..reports.standings import render_standings
+        from ..reports.standings import render_standings, unreadable_lines
 
         print_all(terminal_console(), render_standings(table, details))
+        for line in unreadable_lines(table):
+            typer.echo(line)
     raise typer.Exit(status)

@@ -530,9 +530,13 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
         out.append(Text(f"Note: {note}", style="yellow"))
     if s.unreadable:
         out.append(Text("Not counted: records that cannot be read", style="bold red"))
-        for u in s.unreadable:
-            out.append(Text(f"  {u.message}"))
     return out
+
+
+def unreadable_lines(s: Standings) -> list[str]:
+    """The records that cannot be read, one located line each; printed after the table as
+    plain lines, never wrapped, so each stays whole for grep and editors."""
+    return [f"  {u.message}" for u in s.unreadable]
 
 
 def _game_notes(g: GameResult, p: Placing | None) -> str:
@@ -627,47 +631,26 @@ def to_json(s: Standings) -> str:
 
 
 def to_csv(s: Standings, details: bool = False) -> str:
-    """One row per player; with `details`, one row per player and game."""
+    """One row per player; with `details`, one row per player and game.
+
+    Places are numbers; `shared` is 1 when the place is shared, `game_shared_by` the number of
+    players sharing the place in that game."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    head = ["place", "player", "points", "worth", "wins", "games"]
+    head = ["place", "shared", "player", "points", "worth", "wins", "games"]
     if details:
-        writer.writerow(
-            [
-                *head,
-                "event",
-                "round",
-                "table",
-                "file",
-                "game_place",
-                "game_points",
-                "game_worth",
-                "won",
-                "finished",
-                "violations",
-            ]
-        )
+        game_head = ["event", "round", "table", "file", "game_place", "game_shared_by"]
+        game_head += ["game_points", "game_worth", "won", "finished", "violations"]
+        writer.writerow([*head, *game_head])
     else:
-        writer.writerow([*head, "played"])
+        writer.writerow([*head, "files"])
     for e in s.entries:
-        row = [_place_text(e), e.name, format_points(e.points), e.worth, e.wins, e.played]
+        row = [e.place, int(e.shared), e.name, format_points(e.points), e.worth, e.wins, e.played]
         if not details:
             writer.writerow([*row, "; ".join(g.file for g, _ in e.games)])
             continue
         for g, p in e.games:
-            writer.writerow(
-                [
-                    *row,
-                    g.event,
-                    g.round,
-                    g.table,
-                    g.file,
-                    _game_place(p),
-                    format_points(p.points),
-                    p.worth,
-                    int(p.won),
-                    int(g.finished),
-                    g.violations,
-                ]
-            )
+            game = [g.event, g.round, g.table, g.file, p.place, p.shared_by]
+            result = [format_points(p.points), p.worth, int(p.won), int(g.finished), g.violations]
+            writer.writerow([*row, *game, *result])
     return buffer.getvalue()
