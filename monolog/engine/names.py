@@ -15,7 +15,14 @@ from .game import Game
 from .holdings import UNKNOWN_NAME, resolve_card, resolve_player, resolve_square
 from .obligations import flow_of
 
-__all__ = ["actor_of", "card_of", "resolve_player", "resolve_square", "squares_named"]
+__all__ = [
+    "actor_of",
+    "card_of",
+    "resolve_player",
+    "resolve_square",
+    "squares_if_named",
+    "squares_named",
+]
 
 _KEY = "names.resolver"
 
@@ -37,6 +44,14 @@ def squares_named(game: Game, ref: Ref, span: Span) -> tuple[Square, ...] | None
     except ResolveError as err:
         game.emit(UNKNOWN_NAME, str(err), ref.span if ref.span.line else span, None)
         return None
+
+
+def squares_if_named(game: Game, ref: Ref) -> tuple[Square, ...]:
+    """Every square `ref` may mean, or none when it names no square (nothing is filed)."""
+    try:
+        return _resolver(game).squares(ref)
+    except ResolveError:
+        return ()
 
 
 def card_of(game: Game, ref: Ref, span: Span) -> Card | None:

@@ -32,7 +32,7 @@ from . import (
 from .debts import check_unpaid, open_debts
 from .game import Game, Transfer
 from .invariants import check_invariants
-from .names import actor_of
+from .names import actor_of, squares_if_named
 from .obligations import flow_of
 from .state import GameState
 
@@ -259,6 +259,11 @@ def _apply(game: Game, ev: E.Event) -> None:
         return
     if isinstance(ev, E.TurnStart) and flow.started:
         _wrap(game, ev.span, lambda: bankruptcy.check_obligations(game, ev.span))
+    if isinstance(ev, E.Auction) and _bank_auction(game, ev):
+        # BKR-07, BKR-08: the bank sells the deeds of a player bankrupt to it; whoever the
+        # line names (or the bankrupt, on a continuation line) only writes the sale down
+        _wrap(game, ev.span, lambda: buying.on_auction(game, ev))
+        return
     if isinstance(ev, E.Action) and not isinstance(ev, _ANY_TIME):
         actor = actor_of(game, ev)
         if actor is None:
@@ -287,6 +292,17 @@ def _apply(game: Game, ev: E.Event) -> None:
     own = _OWN.get(type(ev))
     if own is not None:
         _wrap(game, ev.span, lambda: own(game, ev))
+
+
+def _bank_auction(game: Game, ev: E.Auction) -> bool:
+    """An auction of a deed the bank holds after a bankruptcy (a lot with no lander)."""
+    if ev.lot_kind in ("house", "hotel"):
+        return False
+    lots = flow_of(game).lots
+    if ev.lot_kind == "square" and ev.lot is not None:
+        indexes = {sq.index for sq in squares_if_named(game, ev.lot)} if lots else set()
+        return any(lot.lander is None and lot.square in indexes for lot in lots)
+    return bool(lots) and lots[-1].lander is None
 
 
 # what a player may do between rolls, on any turn (TURN-05, BLD-09, SELL-05, MORT-05, DEAL-07)
