@@ -338,3 +338,10 @@ def test_usage_errors_exit_2_without_traceback(
     assert out.splitlines()[1] == "1,0,Ann,3,3880,1,2,tests/data/tournament/r1-t1.mlog; " + (
         "tests/data/tournament/r2-t1.mlog"
     )
+
+
+def test_docs_show_the_golden_table() -> None:
+    """docs/reports.md shows the event's table as the command prints it."""
+    doc = (REPO / "docs" / "reports.md").read_text(encoding="utf-8")
+    golden = (GOLDEN / "standings.txt").read_text(encoding="utf-8")
+    assert f"```text\n{golden}```\n" in doc
