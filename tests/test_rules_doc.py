@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,12 @@ def _page(tmp_path: Path, not_enforced: str = "{}\n") -> str:
 def test_docs_rules_md_is_current() -> None:
     text, _ = docs.build()  # the rule IDs come from the package's rule_ids.yaml
     current = docs.DOC_PATH.read_text(encoding="utf-8") if docs.DOC_PATH.is_file() else ""
-    assert current == text, "docs/rules.md is stale: run python -m monolog.findings.docs"
+    if current != text:
+        diff = difflib.unified_diff(
+            current.splitlines(), text.splitlines(), "docs/rules.md", "generated", lineterm=""
+        )
+        shown = "\n".join(list(diff)[:40])
+        pytest.fail(f"docs/rules.md is stale: run python -m monolog.findings.docs\n{shown}")
 
 
 def test_page_has_intro_and_one_section_per_code(tmp_path: Path) -> None:
