@@ -228,7 +228,7 @@ def test_the_ruling_in_force_is_said_so() -> None:
     code, out, _ = invoke(str(WORKED), "--ruling", "CF-04=no-extra-roll")
     assert code == 0
     assert "CF-04 is already no-extra-roll in this record (the us-2018 edition's reading)" in out
-    code, out, _ = invoke(str(WORKED), "--ruling", "CF-22=until-next-roll")
+    code, out, _ = invoke(str(WORKED), "--ruling", "CF-23=unclaimed-not-owed")
     assert code == 0
     assert "the only reading monolog knows for it" in out
 

@@ -17,6 +17,17 @@ from .rent import quote_rent
 from .worth import tax_worth
 
 
+def claim_can_lapse(game: Game, claim: Due) -> bool:
+    """RENT-03, CF-22: whether a rent claim ends when the next player first rolls.
+
+    Under until-next-roll every claim does; under sites-only (the deadline as written in the
+    1996 UK rules) only a claim for a site does, and railroad and utility rent stays owed.
+    """
+    if game.ruling("CF-22") != "sites-only" or claim.square is None:
+        return True
+    return game.square(claim.square).kind == "site"
+
+
 def _claim(game: Game, tenant: str) -> Due | None:
     for claim in reversed(flow_of(game).claims):
         if claim.player == tenant and not claim.stated:
@@ -134,14 +145,31 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
         )
         return
     amount = claim.amount
-    cancel_due(game, claim)
     name = game.name(claim.square or 0)
     owed = game.money(amount) if amount is not None else "the rent"
+    reading = game.ruling("CF-22")
+    if not claim_can_lapse(game, claim):
+        # CF-22 sites-only: the deadline to ask is written for sites; this rent stays owed
+        game.ambiguous(
+            "CF-22",
+            f"{claim.payee} did not claim the rent on {name}, but it is owed all the same: "
+            f"the deadline to ask is for sites alone (reading {reading}), so {tenant} pays "
+            f"{owed}; reading until-next-roll would let the claim lapse and {tenant} pay nothing",
+            ev.span,
+            "RENT-03",
+        )
+        return
+    cancel_due(game, claim)
+    if game.square(claim.square or 0).kind == "site":
+        other = "the deadline binds a site's rent under every reading"
+    else:
+        other = (
+            f"reading sites-only keeps the claim open off the sites, and {tenant} would pay {owed}"
+        )
     game.ambiguous(
         "CF-22",
         f"{claim.payee} did not claim the rent on {name} before the next player's first roll, "
-        f"so none is owed (reading {game.ruling('CF-22')}); had the claim stayed open, "
-        f"{tenant} would pay {owed}",
+        f"so none is owed (reading {reading}); {other}",
         ev.span,
         "RENT-03",
     )

@@ -343,11 +343,24 @@ def on_turn(game: Game, ev: TurnStart) -> None:
 
 # --------------------------------------------------------------------------- rolls
 def _lapse_claims(game: Game, roller: str) -> None:
-    """RENT-03 / CF-22: the next player's first roll ends the claims of earlier turns."""
+    """RENT-03 / CF-22: the next player's first roll ends the claims of earlier turns.
+
+    A claim that cannot lapse (CF-22 sites-only: railroad and utility rent) stays owed until
+    its tenant's next turn, when the rent the engine applied on landing stands as paid.
+    """
+    from .claims import claim_can_lapse
+
     flow = flow_of(game)
+    kept = []
     for claim in flow.claims:
         if claim.board is not None and claim.board[0] < game.state.turn:
+            if not claim_can_lapse(game, claim):
+                if claim.player != roller:
+                    kept.append(claim)
+                continue
             claim.lapsed = True
+        kept.append(claim)
+    flow.claims = kept
 
 
 def _check_square(game: Game, ev: Roll, target: int, player: str, origin: int) -> int:
