@@ -12,8 +12,10 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,6 +26,7 @@ from monolog.notation.events import Event
 from monolog.notation.mistakes import PARSE_CODES
 from monolog.notation.parser import parse_file, parse_text
 
+valid_records: Callable[[], st.SearchStrategy[str]] | None
 try:
     from strategies import records as valid_records
 except ImportError:  # pragma: no cover - the shared strategies are optional here
@@ -220,7 +223,8 @@ def _both(text: str) -> tuple[list[object] | None, list[object] | None]:
     driver = p.get_driver()
     assert driver is not None
     results: list[list[object] | None] = []
-    for run in (driver.parse, p.get_parser().parse):
+    runs: tuple[Callable[[str], Any], ...] = (driver.parse, p.get_parser().parse)
+    for run in runs:
         p._TRIVIA.items = []
         try:
             events = run(text)
