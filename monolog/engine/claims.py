@@ -117,6 +117,10 @@ def on_rent(game: Game, ev: RentEvent) -> None:
             )
         if flow.throw is claim:
             flow.throw = None
+            if claim.card is None and flow.last_dice is not None:
+                _no_fresh_throw(game, claim, ev, flow.last_dice)
+                if ev.amount is None:
+                    claim.amount = (claim.per_pip or 0) * flow.last_dice
     elif ev.amount is not None and ev.amount != expected:
         game.emit(
             "M301",
@@ -127,6 +131,28 @@ def on_rent(game: Game, ev: RentEvent) -> None:
             recorded=ev.amount,
         )
     settle_due(game, claim, ev.amount, ev.span, payee=payee)
+
+
+def _no_fresh_throw(game: Game, claim: Due, ev: RentEvent, moved_by: int) -> None:
+    """CF-19 fresh-roll: the rent was recorded but not the fresh throw that sets it (RENT-10).
+
+    The recorded rent stands (the record is what happened at the table); the finding says the
+    throw is missing and what the movement roll would have made the rent.
+    """
+    name = game.name(claim.square or 0)
+    by_roll = (claim.per_pip or 0) * moved_by
+    if ev.amount is not None:
+        taken = f"the recorded {game.money(ev.amount)} is taken"
+    else:
+        taken = f"with no amount recorded either, the roll of {moved_by} is used"
+    game.ambiguous(
+        "CF-19",
+        f"no fresh throw recorded for the rent on {name}: reading {game.ruling('CF-19')} has "
+        f"{claim.player} throw afresh to set it, and {taken}; under reading movement-roll the "
+        f"roll of {moved_by} sets it at {game.money(by_roll)}",
+        ev.span,
+        "RENT-10",
+    )
 
 
 def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
