@@ -17,7 +17,7 @@ batch shares are averages of thousands of rolls, so close to normal). With m squ
 (those the chain can reach; the Go to Jail square must simply never be counted) the per-square
 two-sided level is FWER / m with FWER = 1e-4 (Bonferroni), and the critical value is the t
 quantile, computed from the normal quantile with the Cornish-Fisher expansion
-t ≈ z + (z³ + z) / 4ν + (5z⁵ + 16z³ + 3z) / 96ν² (ν = B - 1; about 5.2 here, in error by
+t ≈ z + (z³ + z) / 4ν + (5z⁵ + 16z³ + 3z) / 96ν² (ν = B - 1; about 5.0 here, in error by
 much less than 0.01). So a correct chain and walk fail with probability at most 1e-4 per
 strategy. The same sample must reject the other strategy's chain, which shows the test has
 the power to tell chains apart.
