@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import os
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -153,7 +154,7 @@ class FastDriver:
         self.end_state: int = table.end_states["start"]
 
         # which terminals a rule keeps, which it drops, which rule results it splices in
-        rules: dict[Any, tuple[int, str, Callable[[list[Any]], Any]]] = {}
+        rules: dict[Any, tuple[int, str, Callable[[list[Any]], Any] | None]] = {}
         kept_types: set[str] = set()
         for rule in lark.rules:
             rules[rule] = (
@@ -192,14 +193,21 @@ class FastDriver:
                 body = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in allowed)
                 compiled[key] = re.compile(f"[ \\t]*(?:{body})", flags).match
             self.match_at[state] = compiled[key]
-        self.newline_types = frozenset(
-            n for n, t in terminals.items() if _regexp_has_newline(t.pattern.to_regexp())
-        )
+        self.kinds: dict[str, int] = {}
+        for n, t in terminals.items():
+            multiline = _regexp_has_newline(t.pattern.to_regexp())
+            dropped = n in self.dropped
+            if n == "_NL" and dropped:
+                self.kinds[n] = _NEWLINE
+            elif multiline:
+                self.kinds[n] = _MULTILINE_DROPPED if dropped else _MULTILINE
+            else:
+                self.kinds[n] = _DROPPED if dropped else _KEPT
         self.ignored = {n: trivia.comment for n in ignore}
         self.trivia = trivia
 
     @staticmethod
-    def _reducer(rule: Any, builder: EventBuilder) -> Callable[[list[Any]], Any]:
+    def _reducer(rule: Any, builder: EventBuilder) -> Callable[[list[Any]], Any] | None:
         """The callback of one rule: Lark's child filter and single-child inlining, then the
         EventBuilder method (rules named with `_` have none: their children are spliced)."""
         name = rule.alias or rule.options.template_source or rule.origin.name
@@ -220,11 +228,34 @@ class FastDriver:
         if len(include) == len(rule.expansion) and not any(x for _, x in include):
             if not expand1:
                 return callback
+            if len(include) == 1:
+                return None  # a `?rule` of one child: the child goes up unchanged
 
             def single(children: list[Any]) -> Any:
                 return children[0] if len(children) == 1 else callback(children)
 
             return single
+        if callback is _identity and not expand1 and len(include) == 2 and include[0] == (0, True):
+            # the repetition rules Lark makes for `x*`: extend the list made so far in place
+            _, (k, splice) = include
+
+            if splice:
+
+                def extend(children: list[Any]) -> Any:
+                    out = children[0]
+                    if out:
+                        out += children[k]
+                        return out
+                    return children[k]
+
+                return extend
+
+            def append(children: list[Any]) -> Any:
+                out = children[0]
+                out.append(children[k])
+                return out
+
+            return append
 
         def filtered(children: list[Any]) -> Any:
             out: list[Any] = []
@@ -246,12 +277,12 @@ class FastDriver:
         match_at = self.match_at
         actions = self.actions
         goto = self.goto
-        dropped = self.dropped
+        kinds = self.kinds
         ignored = self.ignored
-        newline_types = self.newline_types
         blank_lines = self.trivia.items
         end_state = self.end_state
-        new_token = _new_token
+        str_new = _str_new
+        token_class = Token
         state_stack = [self.start_state]
         value_stack: list[Any] = []
         pos = 0
@@ -268,38 +299,48 @@ class FastDriver:
                 type_ = m.lastgroup  # type: ignore[assignment]
                 start = m.start(type_)
                 pos = m.end()
-                if type_ in newline_types:
+                kind = kinds[type_]
+                if kind == _KEPT:
+                    value = m.group(type_)
+                    column = start - line_start + 1
+                    tok = str_new(token_class, value)
+                    tok.type = type_
+                    tok.value = value
+                    tok.start_pos = start
+                    tok.line = tok.end_line = line
+                    tok.column = column
+                    tok.end_column = column + pos - start
+                    tok.end_pos = pos
+                elif kind == _DROPPED:
+                    tok = None
+                elif kind == _NEWLINE:
                     value = m.group(type_)
                     newlines = value.count("\n")
-                    if type_ == "_NL":
-                        if newlines >= 2:
-                            blank = line + 1
-                            blank_lines.append(ev.BlankLine(ev.Span(blank, 1, blank, 1)))
+                    if newlines >= 2:
+                        blank = line + 1
+                        blank_lines.append(ev.BlankLine(ev.Span(blank, 1, blank, 1)))
+                    line += newlines
+                    line_start = start + value.rindex("\n") + 1
+                    tok = None
+                else:  # a token that may hold line breaks (a `{...}` comment)
+                    value = m.group(type_)
+                    column = start - line_start + 1
+                    first_line = line
+                    newlines = value.count("\n")
+                    if newlines:
                         line += newlines
                         line_start = start + value.rindex("\n") + 1
+                    tok = str_new(token_class, value)
+                    tok.type = type_
+                    tok.value = value
+                    tok.start_pos = start
+                    tok.line = first_line
+                    tok.column = column
+                    tok.end_line = line
+                    tok.end_column = pos - line_start + 1
+                    tok.end_pos = pos
+                    if kind == _MULTILINE_DROPPED:
                         tok = None
-                    else:
-                        column = start - line_start + 1
-                        if newlines:
-                            first_line = line
-                            line += newlines
-                            line_start = start + value.rindex("\n") + 1
-                            tok = new_token(
-                                type_, value, start, first_line, column, line,
-                                pos - line_start + 1, pos,
-                            )  # fmt: skip
-                        else:
-                            tok = new_token(
-                                type_, value, start, line, column, line, column + len(value), pos
-                            )
-                elif type_ in dropped:
-                    tok = None
-                else:
-                    column = start - line_start + 1
-                    tok = new_token(
-                        type_, m.group(type_), start, line, column, line,
-                        column + pos - start, pos,
-                    )  # fmt: skip
                 if type_ in ignored:
                     ignored[type_](tok)
                     continue
@@ -313,16 +354,28 @@ class FastDriver:
                     value_stack.append(tok)
                     break
                 size, origin, reduce = arg
-                if size:
-                    children = value_stack[-size:]
-                    del state_stack[-size:]
-                    del value_stack[-size:]
+                if reduce is None:  # one child, handed up as it is
+                    del state_stack[-1]
+                    state_stack.append(goto[state_stack[-1]][origin])
                 else:
-                    children = []
-                value_stack.append(reduce(children))
-                state_stack.append(goto[state_stack[-1]][origin])
+                    if size:
+                        children = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        children = []
+                    value_stack.append(reduce(children))
+                    state_stack.append(goto[state_stack[-1]][origin])
                 if tok is None and type_ == "$END" and state_stack[-1] == end_state:
                     return value_stack[-1]  # type: ignore[no-any-return]
+
+
+# How the driver treats each kind of token.
+_KEPT = 0  # made into a token for the rules (it cannot hold a line break)
+_DROPPED = 1  # punctuation no rule keeps (no line break either)
+_NEWLINE = 2  # the end of a line: counts lines and notes blank lines, kept by no rule
+_MULTILINE = 3  # may hold line breaks: a token with both ends placed
+_MULTILINE_DROPPED = 4  # may hold line breaks, kept by no rule
 
 
 def _is_blank_pattern(pattern: str) -> bool:
@@ -343,29 +396,6 @@ def _identity(children: list[Any]) -> list[Any]:
 _str_new = str.__new__
 
 
-def _new_token(
-    type_: str,
-    value: str,
-    start: int,
-    line: int,
-    column: int,
-    end_line: int,
-    end_column: int,
-    end_pos: int,
-) -> Token:
-    """A Lark Token, made without Lark's compatibility layer (the same fields, set directly)."""
-    tok: Token = _str_new(Token, value)
-    tok.type = type_
-    tok.value = value
-    tok.start_pos = start
-    tok.line = line
-    tok.column = column
-    tok.end_line = end_line
-    tok.end_column = end_column
-    tok.end_pos = end_pos
-    return tok
-
-
 _DRIVER: FastDriver | None = None
 _NO_DRIVER = False
 
@@ -381,19 +411,26 @@ def get_driver() -> FastDriver | None:
     return _DRIVER
 
 
+def _position(event: ev.Event) -> tuple[int, int]:
+    span = event.span
+    return span.line, span.column
+
+
 def _merge(events: list[ev.Event], trivia: list[ev.Event]) -> list[ev.Event]:
-    """Merge trivia into the event list by source position (both lists are in order)."""
+    """Merge trivia into the event list by source position (both lists are in order).
+
+    Trivia are few, so each finds its place by binary search and the events between are
+    copied a slice at a time."""
     if not trivia:
         return events
     out: list[ev.Event] = []
     i = 0
     for t in trivia:
-        key = (t.span.line, t.span.column)
-        while i < len(events) and (events[i].span.line, events[i].span.column) < key:
-            out.append(events[i])
-            i += 1
+        j = bisect_left(events, (t.span.line, t.span.column), lo=i, key=_position)
+        out += events[i:j]
         out.append(t)
-    out.extend(events[i:])
+        i = j
+    out += events[i:]
     return out
 
 
