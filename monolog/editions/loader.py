@@ -168,7 +168,10 @@ def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise EditionError(f"not valid UTF-8 (byte {exc.start})", file=file) from None
-    loader = _CountingLoader(text, file)
+    try:  # the reader rejects a forbidden character (a NUL byte, say) as soon as it is made
+        loader = _CountingLoader(text, file)
+    except yaml.YAMLError as exc:
+        raise EditionError(str(exc).splitlines()[0], file=file) from None
     try:
         node = loader.get_single_node()
         if node is None:

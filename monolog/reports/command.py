@@ -28,8 +28,22 @@ def open_game(command: str, file: str, edition: str | None = None) -> Game:
     except GameError as exc:
         print_error(str(exc))
     except (EditionError, OSError, ValueError, LookupError) as exc:
-        print_error(f"monolog {command}: --edition {edition!r}: {exc}")
+        if edition is not None:  # the edition asked for cannot be used
+            print_error(f"monolog {command}: --edition {edition!r}: {exc}")
+        else:  # the record's own edition falls back to the default: a bug in the engine
+            print_error(_internal(file, exc))
+    except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
+        print_error(_internal(file, exc))
     raise typer.Exit(EXIT_UNREADABLE)
+
+
+def _internal(file: str, exc: Exception) -> str:
+    """The one-line report of an unexpected failure while replaying `file`."""
+    detail = " ".join(str(exc).split())
+    return (
+        f"{file}: P900 internal error while replaying the record "
+        f"({type(exc).__name__}: {detail}); please report it"
+    )
 
 
 def check_export(export: str | None, output: str | None) -> None:

@@ -178,10 +178,21 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
     return parse_scenarios(text, file)
 
 
+def _reader_problem(exc: yaml.YAMLError) -> str:
+    """The first line of a YAML reader error, e.g. `unacceptable character #x0000: …`."""
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
 def parse_scenarios(text: str, file: Path) -> list[Scenario]:
     """Scenarios from YAML text; `file` names it in errors and anchors `record_file`."""
     name = str(file)
-    loader = yaml.SafeLoader(text)
+    try:
+        # the reader rejects characters YAML forbids (a NUL byte, say) as soon as it is made
+        loader = yaml.SafeLoader(text)
+    except yaml.YAMLError as exc:
+        position = getattr(exc, "position", None)
+        line = text.count("\n", 0, position) + 1 if isinstance(position, int) else None
+        raise ScenarioFileError(name, f"not valid YAML: {_reader_problem(exc)}", line) from None
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
