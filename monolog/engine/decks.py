@@ -10,18 +10,36 @@ above it.
 
 from __future__ import annotations
 
+import re
+
 from ..editions.model import Card
 from ..notation.events import Span
 from .game import Game
 from .state import DeckState
 
+_COPY_MARK = re.compile(r"\s*\(\d+ of \d+\)\s*$")
+
 
 def _equivalent(game: Game, a: str, b: str) -> bool:
-    """Two copies of the same card (the US deck holds two nearest-railroad cards)."""
+    """Two copies of the same card (CARD-03): the data marks copies with "(1 of 2)" titles.
+
+    Cards that merely have the same effect (three "collect 100" Community Chest cards) are
+    different cards with places of their own in the deck; only marked copies are interchangeable.
+    """
     if a == b:
         return True
     ca, cb = game.edition.card(a), game.edition.card(b)
-    return (ca.deck, ca.kind, ca.amount, ca.target, ca.target_kind, ca.rent_rule) == (
+    if not (_COPY_MARK.search(ca.title) and _COPY_MARK.search(cb.title)):
+        return False
+    same_title = _COPY_MARK.sub("", ca.title) == _COPY_MARK.sub("", cb.title)
+    return same_title and (
+        ca.deck,
+        ca.kind,
+        ca.amount,
+        ca.target,
+        ca.target_kind,
+        ca.rent_rule,
+    ) == (
         cb.deck,
         cb.kind,
         cb.amount,
