@@ -6,7 +6,6 @@ and says in words what was expected there. The codes are P-codes of the finding 
 
 from __future__ import annotations
 
-import difflib
 import errno
 import os
 import re
@@ -216,6 +215,7 @@ def _word_from(text: str, pos: int) -> tuple[int, str]:
 
 def _hint_for(word: str, expected: set[str]) -> str:
     """A suggestion for an unknown word: the closest keyword, preferring those allowed there."""
+    import difflib  # only on this error path: kept out of start-up
     from .parser import get_parser
 
     keywords = [
