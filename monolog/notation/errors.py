@@ -216,6 +216,7 @@ def _word_from(text: str, pos: int) -> tuple[int, str]:
 def _hint_for(word: str, expected: set[str]) -> str:
     """A suggestion for an unknown word: the closest keyword, preferring those allowed there."""
     import difflib  # only on this error path: kept out of start-up
+
     from .parser import get_parser
 
     keywords = [
