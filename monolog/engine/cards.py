@@ -153,21 +153,25 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
         else:
             target = nearest(game.edition, p.position, card.target_kind or "")
         steps = steps_forward(p.position, target, size)
+        # CF-12: under dice-moves-only a card pays a salary only when it sends the token to GO
+        salary = card.collect_go and (target == 0 or game.ruling("CF-12") != "dice-moves-only")
         if card.collect_go and target != 0 and passes_go(p.position, steps, size):
-            game.ambiguous(
-                "CF-12",
-                f"{player} passes GO on the way to {game.name(target)}: a forward card move "
-                f"pays the salary (reading {game.ruling('CF-12')}); without it {player} would "
-                f"have {game.money(game.edition.rules.go_salary)} less",
-                span,
-                "MOVE-03",
-            )
-        flow.card_move = CardMove(
-            card.id, target, span, p.position, card.collect_go, card.rent_rule
-        )
-        move_token(
-            game, player, target, span, salary=card.collect_go, rule="MOVE-03", why=f" on {card.id}"
-        )
+            go = game.money(game.edition.rules.go_salary)
+            if salary:
+                message = (
+                    f"{player} passes GO on the way to {game.name(target)}: a forward card "
+                    f"move pays the salary (reading {game.ruling('CF-12')}); without it "
+                    f"{player} would have {go} less"
+                )
+            else:
+                message = (
+                    f"{player} passes GO on the way to {game.name(target)}: no salary, as only "
+                    f"moves by the dice pay it (reading {game.ruling('CF-12')}); reading "
+                    f"forward-cards-pay would pay {go}"
+                )
+            game.ambiguous("CF-12", message, span, "MOVE-03")
+        flow.card_move = CardMove(card.id, target, span, p.position, salary, card.rent_rule)
+        move_token(game, player, target, span, salary=salary, rule="MOVE-03", why=f" on {card.id}")
         land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
         return True
     if kind == "move_back":

@@ -84,20 +84,46 @@ class Game:
         return self.readings[cf]
 
     def ambiguous(
-        self, cf: str, message: str, span: Span, rule: str, *, data: Mapping[str, Any] | None = None
+        self,
+        cf: str,
+        message: str,
+        span: Span,
+        rule: str,
+        *,
+        data: Mapping[str, Any] | None = None,
+        follows: str | None = None,
     ) -> Finding:
         """Report that a disputed point arose and which reading was applied (code A + CF number).
 
         `message` names the reading applied and what the other reading would have changed.
+        `follows` is the reading the record's own play matches, when the record makes a choice
+        the engine replays as recorded (None: the engine applied the reading in force).
+
+        Where the edition's own text settles the point (`Edition.settled`) and no ruling has
+        changed its reading, the point is not open (RULES-MATRIX §0, §3 overrides): play that
+        follows the edition's reading is legal (still noted with its A code), and play that
+        departs from it is a violation (M990) instead of an A code.
         """
+        reading = self.readings.get(cf)
+        settled = cf in self.edition.settled and reading == self.edition.readings.get(cf)
+        if settled and follows is not None and follows != reading:
+            return self.emit(
+                "M990",
+                f"{message}; the edition's own text settles this point ({cf}: {reading})",
+                span,
+                rule,
+                expected=reading,
+                recorded=follows,
+                data={"cf": cf, "reading": reading, "follows": follows, **dict(data or {})},
+            )
         number = cf.split("-")[1]
         return self.emit(
             f"A{number}",
             message,
             span,
             rule,
-            expected=self.readings.get(cf),
-            data={"cf": cf, "reading": self.readings.get(cf), **dict(data or {})},
+            expected=reading,
+            data={"cf": cf, "reading": reading, **dict(data or {})},
         )
 
     # ---------------------------------------------------------------- money

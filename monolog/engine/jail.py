@@ -88,14 +88,37 @@ def on_fine(game: Game, ev: PayFine) -> None:
         )
     reading = game.ruling("CF-06")
     if player != flow.turn_player:
-        game.ambiguous(
-            "CF-06",
-            f"{player} pays the fine between turns: accepted, and {player} leaves jail at the "
-            f"start of the next turn (reading any-time); reading {reading} takes the fine only "
-            "before the throw on a jail turn",
-            ev.span,
-            "JAIL-04",
-        )
+        # CF-06: a payment between turns stands for the jail turn that comes next
+        upcoming = p.jail_turns + 1
+        limit = _FINE_TURNS.get(reading, 3)
+        if reading == "any-time":
+            game.ambiguous(
+                "CF-06",
+                f"{player} pays the fine between turns: accepted, and {player} leaves jail at "
+                "the start of the next turn (reading any-time); reading before-any-roll takes "
+                "the fine only before the throw on a jail turn",
+                ev.span,
+                "JAIL-04",
+            )
+        elif upcoming > limit:
+            game.emit(
+                "M505",
+                f"the fine may not be paid before jail turn {upcoming} under reading {reading} "
+                f"of CF-06 (up to jail turn {limit})",
+                ev.span,
+                "JAIL-04",
+                recorded=amount,
+            )
+        else:
+            game.ambiguous(
+                "CF-06",
+                f"{player} pays the fine between turns: taken as paid before the throw of jail "
+                f"turn {upcoming} (reading {reading}); only reading any-time accepts a payment "
+                "at any moment",
+                ev.span,
+                "JAIL-04",
+                follows="any-time",
+            )
     elif flow.rolled:
         game.emit(
             "M505",
@@ -118,10 +141,12 @@ def on_fine(game: Game, ev: PayFine) -> None:
                 recorded=amount,
             )
         elif flow.jail_try > 1:
+            stricter = "turns-one-or-two" if flow.jail_try > 2 else "first-turn-only"
             game.ambiguous(
                 "CF-06",
                 f"{player} pays the fine before rolling on jail turn {flow.jail_try}: allowed "
-                f"(reading {reading}); reading first-turn-only allows it on jail turn 1 only",
+                f"(reading {reading}); reading {stricter} would refuse it on jail turn "
+                f"{flow.jail_try}",
                 ev.span,
                 "JAIL-04",
             )

@@ -421,6 +421,7 @@ def on_roll(game: Game, ev: Roll) -> None:
                 "the turn had ended; the record's roll is replayed as reading extra-roll",
                 ev.span,
                 "JAIL-07",
+                follows="extra-roll",
             )
         else:
             game.emit(
@@ -438,16 +439,23 @@ def on_roll(game: Game, ev: Roll) -> None:
     if ev.is_double:
         st.doubles += 1
         if flow.released == "double" and st.doubles == 2:
-            # CF-10: the double that opened the cell starts no run
+            # CF-10: under per-turn the double that opened the cell starts no run
             reading = game.ruling("CF-10")
-            game.ambiguous(
-                "CF-10",
-                f"{player}'s second double since the one that opened the cell: the count is per "
-                f"turn and the jail double starts no run, so {player} stays out (reading "
-                f"{reading}); counting it would make this the third double, straight to jail",
-                ev.span,
-                "DBL-05",
-            )
+            if reading == "counts-jail-double":
+                st.doubles = 3
+                message = (
+                    f"{player}'s second double since the one that opened the cell: counting "
+                    f"that one, this is the third double of the turn (reading {reading}); "
+                    f"reading per-turn would let {player} move by it"
+                )
+            else:
+                message = (
+                    f"{player}'s second double since the one that opened the cell: the count is "
+                    f"per turn and the jail double starts no run, so {player} stays out "
+                    f"(reading {reading}); counting it would make this the third double, "
+                    "straight to jail"
+                )
+            game.ambiguous("CF-10", message, ev.span, "DBL-05")
         if first and flow.released in ("fine", "card"):
             reading = game.ruling("CF-05")
             if reading == "no-extra-roll":
@@ -468,13 +476,28 @@ def on_roll(game: Game, ev: Roll) -> None:
     if st.doubles >= 3:
         reading = game.ruling("CF-09")
         target = (p.position + ev.total) % len(game.edition.squares)
-        game.ambiguous(
-            "CF-09",
-            f"third double in a row: {player} goes straight to jail without moving (reading "
-            f"{reading}); reading moved would first move to {game.name(target)}",
-            ev.span,
-            "DBL-03",
-        )
+        named = (squares_named(game, ev.square, ev.span) if ev.square is not None else None) or []
+        jail = game.edition.rules.jail_index
+        # the record shows the token moved when the roll names the square it reaches
+        follows = "moved" if any(s.index == target and s.index != jail for s in named) else None
+        if reading == "moved":
+            salary = ""
+            if passes_go(p.position, ev.total, len(game.edition.squares)):
+                salary = f", collecting {game.money(game.edition.rules.go_salary)} for GO"
+            message = (
+                f"third double in a row: {player} moves to {game.name(target)} first{salary}, "
+                f"the square having no effect, then goes to jail (reading {reading}); reading "
+                "not-moved would send the token straight to jail"
+            )
+            move_token(game, player, target, ev.span, salary=True)
+        else:
+            message = (
+                f"third double in a row: {player} goes straight to jail without moving (reading "
+                f"{reading}); reading moved would first move to {game.name(target)}"
+            )
+            if passes_go(p.position, ev.total, len(game.edition.squares)):
+                message += f", passing GO for {game.money(game.edition.rules.go_salary)}"
+        game.ambiguous("CF-09", message, ev.span, "DBL-03", follows=follows)
         send_to_jail(game, player, ev.span, "three doubles in a row")
         flow.again = False
         return
