@@ -38,8 +38,9 @@ class StandIn:
                 first_on_line.setdefault(e.span.line, e.span)
         findings = []
         for e in events:
-            if isinstance(e, ev.Comment) and e.text.startswith("finding "):
-                _, code, severity, rule, message = e.text.split(" ", 4)
+            text = e.text.strip() if isinstance(e, ev.Comment) else ""
+            if text.startswith("finding "):
+                _, code, severity, rule, message = text.split(" ", 4)
                 span = first_on_line.get(e.span.line, e.span)
                 findings.append(
                     Finding(code, Severity(severity), message, span, rule, file=kwargs["file"])
