@@ -71,8 +71,6 @@ def standings(
         from ..reports.standings import to_csv
 
         typer.echo(to_csv(table, details), nl=False)
-        for u in table.unreadable:
-            print_error(u.message)
     else:
         from ..reports.console import print_all, terminal_console
         from ..reports.standings import render_standings, unreadable_lines
@@ -80,4 +78,7 @@ def standings(
         print_all(terminal_console(), render_standings(table, details))
         for line in unreadable_lines(table):
             typer.echo(line)
+    # whatever the format, a record that cannot be read is named on stderr, as audit does
+    for u in table.unreadable:
+        print_error(u.message)
     raise typer.Exit(status)
