@@ -128,6 +128,18 @@ def on_buy(game: Game, ev: Buy) -> None:
     _salary_note(game, player, amount, sq.name, ev.span)
     cash = _cash_at_payment(game, player) if lot is not None else p.cash
     if cash < amount:
+        if game.ruling("CF-18") == "cash-in-hand" and lot is not None:
+            # CF-18 cash-in-hand: no purchase without the price in hand; the deed is auctioned
+            game.ambiguous(
+                "CF-18",
+                f"{player} holds {game.money(cash)} and cannot buy {sq.name} for "
+                f"{game.money(amount)}: the deed goes to auction (reading cash-in-hand); "
+                "reading raise-then-buy would let the money be raised first",
+                ev.span,
+                "BUY-02",
+            )
+            lot.declined = True
+            return
         game.ambiguous(
             "CF-18",
             f"{player} buys {sq.name} for {game.money(amount)} holding {game.money(cash)}: "
@@ -209,6 +221,21 @@ def on_auction(game: Game, ev: Auction) -> None:
             if decliner
             else "reading sold-anyway would have it sold at some price"
         )
+        if reading == "decliner-buys" and decliner is not None:
+            # CF-16 decliner-buys: the decliner takes the deed at the lowest bid
+            floor = game.edition.rules.auction_min_bid or 1
+            game.ambiguous(
+                "CF-16",
+                f"nobody bid for {name}: {decliner} declined it and must buy it at "
+                f"{game.money(floor)} (reading {reading}); reading stays-with-bank would leave "
+                "it unowned",
+                ev.span,
+                "BUY-08",
+            )
+            game.transfer(decliner, None, floor, f"bought {name} at the lowest bid", ev.span)
+            note_payment(game, decliner, None, floor, f"the lowest bid for {name}", ev.span)
+            st.deeds[index].owner = decliner
+            return
         game.ambiguous(
             "CF-16",
             f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}",
@@ -219,6 +246,16 @@ def on_auction(game: Game, ev: Auction) -> None:
     winner = resolve_player(game, ev.winner, ev.span)
     if winner is None:
         return
+    if bids_ok is None and ev.bids:
+        # every bid was refused under the readings in force (CF-14, CF-17)
+        game.emit(
+            "M207",
+            f"no bid for {name} counts, so nobody wins it: the deed stays with the bank",
+            ev.span,
+            "BUY-07",
+            expected=None,
+            recorded=[winner, ev.price],
+        )
     if bids_ok is not None:
         last_player, last_amount = bids_ok
         if winner != last_player or ev.price != last_amount:
@@ -232,7 +269,7 @@ def on_auction(game: Game, ev: Auction) -> None:
                 recorded=[winner, ev.price],
             )
     cash = st.player(winner).cash
-    if cash < ev.price:
+    if cash < ev.price and game.ruling("CF-17") != "capped-by-cash":
         game.ambiguous(
             "CF-17",
             f"{winner} wins {name} at {game.money(ev.price)} holding {game.money(cash)}: the bid "
@@ -290,6 +327,16 @@ def _check_bids(game: Game, ev: Auction, decliner: str | None, name: str) -> tup
             )
         if bidder == decliner and last is None and not flagged_decliner:
             flagged_decliner = True
+            if game.ruling("CF-14") == "decliner-joins-not-opens":
+                game.ambiguous(
+                    "CF-14",
+                    f"{bidder} declined {name} and may bid but not open: the opening bid of "
+                    f"{game.money(bid.amount)} does not count (reading decliner-joins-not-opens); "
+                    "reading anyone-bids would accept it",
+                    span,
+                    "BUY-04",
+                )
+                continue
             game.ambiguous(
                 "CF-14",
                 f"{bidder} declined {name} and then opened the bidding: every player may open, "
@@ -298,6 +345,17 @@ def _check_bids(game: Game, ev: Auction, decliner: str | None, name: str) -> tup
                 span,
                 "BUY-04",
             )
+        cash = game.state.player(bidder).cash
+        if bid.amount > cash and game.ruling("CF-17") == "capped-by-cash":
+            game.ambiguous(
+                "CF-17",
+                f"{bidder} bid {game.money(bid.amount)} holding {game.money(cash)}: a bid may "
+                f"not exceed the cash in hand, so it does not count (reading capped-by-cash); "
+                "reading pay-at-close would let it stand",
+                span,
+                "BUY-06",
+            )
+            continue
         if bid.amount > high or last is None:
             high = max(high, bid.amount)
             last = (bidder, bid.amount)
