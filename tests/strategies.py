@@ -271,9 +271,9 @@ def _clauses(draw: Draw, min_size: int) -> list[str]:
 
 
 def inline_comment() -> st.SearchStrategy[str]:
-    """A `{…}` comment; it may span lines."""
+    """A `{…}` comment, on one line."""
     text = st.text(
-        alphabet=st.characters(exclude_characters="}\0", exclude_categories=["Cs"]),
+        alphabet=st.characters(exclude_characters="}\r\n\0", exclude_categories=["Cs"]),
         max_size=15,
     )
     return text.map(lambda t: "{" + t + "}")

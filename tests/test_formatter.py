@@ -88,8 +88,8 @@ CLAUSES = [
     ("1. Ann interest Boardwalk for $20", "1. Ann interest Boardwalk for 20"),
     ("1. Ann pay $70 to bank", "1. Ann pay 70 to bank"),
     ("1. Ann pay 70 to Ben", "1. Ann pay 70 to Ben"),
-    ("1. Ann bankrupt", "1. Ann bankrupt"),
-    ("1. Ann bankrupt to bank", "1. Ann bankrupt"),  # the same event: the short form
+    ("1. Ann bankrupt", "1. Ann bankrupt to bank"),
+    ("1. Ann bankrupt to bank", "1. Ann bankrupt to bank"),  # the explicit form is canonical
     ("1. Ann bankrupt to Ben", "1. Ann bankrupt to Ben"),
     ("1. Ann resign", "1. Ann resign"),
     ("1. Ann time", "1. Ann time"),
@@ -172,7 +172,8 @@ def test_clause_text_of_hand_made_events() -> None:
     assert format_clause(ev.Pay(NO_SPAN, None, 70, None)) == "pay 70 to bank"
     assert format_clause(ev.CashCheck(NO_SPAN, None, None, 0)) == "=0"
     assert format_clause(ev.Comment(NO_SPAN, "", False)) == ";"
-    assert format_clause(ev.Comment(NO_SPAN, "note", False)) == "; note"
+    assert format_clause(ev.Comment(NO_SPAN, " note", False)) == "; note"
+    assert format_clause(ev.Comment(NO_SPAN, "   aligned", False)) == ";   aligned"
     assert format_clause(ev.Comment(NO_SPAN, "note", True)) == "{note}"
     assert format_clause(ev.BlankLine(NO_SPAN)) == ""
 
@@ -273,22 +274,18 @@ def test_comments_stay_where_they_were() -> None:
     )
 
 
-def test_comment_text_is_kept_inside_and_trimmed_at_its_ends() -> None:
+def test_comment_text_is_kept_as_written() -> None:
+    # aligned columns in a referee's comments survive; only trailing blanks of a `;` go
     text = "1. Ann 3-4 {  two  spaces  } ;   the   end   \n"
-    assert format_text(text) == "1. Ann 3-4 {two  spaces} ; the   end\n"
+    assert format_text(text) == "1. Ann 3-4 {  two  spaces  } ;   the   end\n"
 
 
-def test_a_brace_comment_over_several_lines_keeps_its_lines() -> None:
-    text = "Ben build Boardwalk {first\nsecond} sell Boardwalk\n2. Ben 3-4\n"
-    out = format_text(text)
-    assert out == text
-    assert [type(e).__name__ for e in parse_text(out)] == [
-        "Build",
-        "Comment",
-        "Sell",
-        "TurnStart",
-        "Roll",
-    ]
+def test_a_brace_comment_cannot_span_lines() -> None:
+    # a forgotten `}` must not swallow the lines that follow it
+    with pytest.raises(ParseError) as err:
+        format_text("Ben build Boardwalk {first\nsecond} sell Boardwalk\n2. Ben 3-4\n")
+    assert err.value.finding.code == "P113"
+    assert err.value.finding.span.line == 1
 
 
 def test_blank_lines_become_one_and_vanish_at_the_ends() -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from monolog.notation import ParseError, parse_text
 from monolog.notation import events as ev
-from monolog.notation import parse_text
 from monolog.notation.events import Ref, Span, to_data
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -252,18 +252,21 @@ def test_comments_and_blank_lines_are_kept_in_order() -> None:
         "comment",
     ]
     head, _, blank, _, _, quick, _, cheap = events
-    assert head == ev.Comment(Span(0, 0, 0, 0), "head", False)
+    assert head == ev.Comment(Span(0, 0, 0, 0), " head", False)
     assert quick == ev.Comment(Span(0, 0, 0, 0), "quick", True)
-    assert cheap == ev.Comment(Span(0, 0, 0, 0), "cheap", False)
+    assert cheap == ev.Comment(Span(0, 0, 0, 0), " cheap", False)
     assert blank.span.line == 3
     assert quick.span == Span(5, 12, 5, 19)
 
 
-def test_a_brace_comment_may_span_lines() -> None:
-    events = parse_text("{ one\ntwo } 1. Ann 3-4\n2. Ben 1-2")
+def test_a_brace_comment_stays_on_its_line() -> None:
+    # an unclosed `{` is an error on its own line, not a comment that eats the next lines
+    with pytest.raises(ParseError) as err:
+        parse_text("{ one\ntwo } 1. Ann 3-4\n2. Ben 1-2")
+    assert (err.value.finding.code, err.value.finding.span.line) == ("P113", 1)
+    events = parse_text("{ one } 1. Ann 3-4\n2. Ben 1-2")
     assert [e.kind for e in events] == ["comment", "turn", "roll", "turn", "roll"]
-    assert events[0].span == Span(1, 1, 2, 6)
-    assert events[1].span.line == 2 and events[3].span.line == 3
+    assert events[0].span == Span(1, 1, 1, 8)
 
 
 def test_layout_does_not_change_events() -> None:

@@ -85,7 +85,8 @@ class Comment(Event):
     """A comment, kept so that the formatter never loses what the writer wrote.
 
     `inline` is True for `{ ... }` comments, False for `; ...` comments to the end of a line.
-    `text` is the comment without its delimiters.
+    `text` is the comment exactly as written, without its delimiters (a `;` comment loses only
+    its trailing blanks).
     """
 
     text: str

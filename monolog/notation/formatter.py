@@ -155,14 +155,14 @@ def _setup_bank(e: ev.SetupBank) -> str:
 
 
 def comment_text(e: ev.Comment) -> str:
-    """`{text}` for an inline comment, `; text` for a comment to the end of the line."""
+    """The comment exactly as written: `{text}` inline, `;text` to the end of the line."""
     if e.inline:
-        if "}" in e.text:
-            raise FormatError("an inline comment cannot hold '}'")
+        if "}" in e.text or "\n" in e.text:
+            raise FormatError("an inline comment cannot hold '}' or span lines")
         return "{" + e.text + "}"
     if "\n" in e.text:
         raise FormatError("a `;` comment cannot span lines")
-    return f"; {e.text}" if e.text else ";"
+    return ";" + e.text
 
 
 def format_clause(e: ev.Event) -> str:
@@ -216,8 +216,9 @@ def format_clause(e: ev.Event) -> str:
         case ev.Pay(amount=a, to=t):
             return f"pay {a} to {_to(t)}"
         case ev.Bankrupt(creditor=c):
-            # `bankrupt` and `bankrupt to bank` are the same event: the short form is canonical
-            return "bankrupt" if c is None else f"bankrupt to {ref(c)}"
+            # `bankrupt` and `bankrupt to bank` are the same event: the explicit form is
+            # canonical, so a reader never has to know that the bank is the default creditor
+            return "bankrupt to bank" if c is None else f"bankrupt to {ref(c)}"
         case ev.Resign():
             return "resign"
         case ev.TimeCalled():

@@ -65,10 +65,14 @@ def in_a_clause(*texts: str) -> tuple[str, ...]:
 MISTAKES: tuple[Mistake, ...] = (
     Mistake(
         "P113",
-        "this '{{' comment is never closed: end it with '}}'",
-        ("a '}' to close the comment",),
-        ("1. Ann 3-4 Vermont Avenue {bought it", "{ a note\n1. Ann 3-4"),
-        shape=r"\{[^}]*\Z",
+        "this '{{' comment is never closed on its line: end it with '}}' before the line ends",
+        ("a '}' to close the comment on the same line",),
+        (
+            "1. Ann 3-4 Vermont Avenue {bought it",
+            "{ a note\n1. Ann 3-4",
+            "{ a note\nover two lines } 1. Ann 3-4",
+        ),
+        shape=r"\{[^}\n]*(?:\n|\Z)",
         anywhere=True,
     ),
     Mistake(

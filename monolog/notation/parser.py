@@ -58,10 +58,12 @@ class _Trivia:
     def comment(self, tok: Token) -> Token:
         text = str(tok)
         span = ev.Span(tok.line or 0, tok.column or 0, tok.end_line or 0, tok.end_column or 0)
+        # the text is kept as written (only trailing blanks of a `;` comment are dropped), so
+        # the formatter gives back aligned columns and spacing exactly
         if text.startswith(";"):
-            self.items.append(ev.Comment(span, text[1:].strip(), False))
+            self.items.append(ev.Comment(span, text[1:].rstrip(), False))
         else:
-            self.items.append(ev.Comment(span, text[1:-1].strip(), True))
+            self.items.append(ev.Comment(span, text[1:-1], True))
         return tok
 
     def newline(self, tok: Token) -> Token:
