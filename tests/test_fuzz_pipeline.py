@@ -122,6 +122,8 @@ def _reports(text: str, events: list[Any], lines: int, rng: random.Random) -> No
     from monolog.reports.settlement import render_settlement, settle
 
     game = replay_game(FILE, text, events)
+    # the report's lines are the parser's lines: a form feed or U+2028 does not add one
+    assert len(game.lines) <= lines
     for f in game.findings:
         check_finding(f, lines)
     ledger = build_ledger(game)
@@ -398,3 +400,14 @@ def test_simulated_games_go_through_cleanly(edition: str) -> None:
     run_pipeline(text, random.Random(1))
     errors = [f for f in replay(parse_text(text, FILE), file=FILE).findings if f.code[0] in "MW"]
     assert errors == []
+
+
+def test_report_lines_are_the_parsers_lines() -> None:
+    """A form feed or U+2028 in a comment is no line break for the parser, nor for the reports."""
+    from monolog.reports.game import replay_game
+
+    text = '[Players "Ann, Ben"]\n; a\u2028b\x0cc\x85d\n1. Ann 3-4 Vermont Avenue\n'
+    game = replay_game(FILE, text, parse_text(text, FILE))
+    assert len(game.lines) == 3
+    assert game.lines[2] == "1. Ann 3-4 Vermont Avenue"
+    assert game.moment_at_line(3) is not None and game.moment_at_line(3).line == 3

@@ -119,7 +119,9 @@ def dispute(
     except ParseError as exc:
         print_error(exc.render())
         raise typer.Exit(EXIT_UNREADABLE) from None
-    lines = text.removeprefix("\ufeff").splitlines()
+    from ..reports.game import source_lines
+
+    lines = source_lines(text.removeprefix("\ufeff"))
     try:
         original = run_side(events, None, file=file)
         in_force = original.readings

@@ -138,7 +138,17 @@ def replay_game(
         )
 
     result = replay(events, edition=ed, rulings=rulings, file=path, observer=observe)
-    return Game(path, text.splitlines(), result, moments, list(events))
+    return Game(path, source_lines(text), result, moments, list(events))
+
+
+def source_lines(text: str) -> list[str]:
+    """The record's lines as the parser numbers them: only `\n` ends a line (with a `\r`
+    before it), so a form feed or a U+2028 inside a comment does not shift the lines after it,
+    as `str.splitlines` would."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 def _edition_for(events: list[E.Event], edition: Edition | str | None) -> Edition:
