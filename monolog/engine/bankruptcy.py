@@ -23,6 +23,7 @@ from .game import Game
 from .holdings import building_sale_value, owner_word, raisable, resolve_player
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import flow_of, open_lot
+from .variants import ends_game, final_bankruptcy, hand_over, may_end
 
 
 def check_obligations(game: Game, span: Span) -> None:
@@ -95,9 +96,12 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
                 recorded=can,
                 data={"cf": "CF-40"},
             )
-    _liquidate(game, actor, owed, creditors, ev.span)
+    if final_bankruptcy(game) and len(creditors) == 1:
+        hand_over(game, actor, creditors[0], ev.span)  # SHORT-07, CF-47
+    else:
+        _liquidate(game, actor, owed, creditors, ev.span)
     game.state.player(actor).bankrupt = True
-    game.state.over = winner(game) is not None
+    game.state.over = winner(game) is not None or ends_game(game)
 
 
 def on_resign(game: Game, ev: Resign, actor: str) -> None:
@@ -245,16 +249,21 @@ def winner(game: Game) -> str | None:
 def on_end(game: Game, ev: GameEnd, actor: str | None = None) -> None:
     """`end`: the record's last word. The standard game ends with one player left (WIN-01)."""
     check_obligations(game, ev.span)
-    if winner(game) is not None or game.header.get("Variant", "standard") != "standard":
+    if winner(game) is not None or may_end(game):  # WIN-01; TIME-01, CF-49
         game.state.over = True
         return
     active = [p.name for p in game.state.players if p.active]
+    limit = game.edition.rules.end_at_bankruptcies
+    how = (
+        f"the {game.edition.variant} game ends at bankruptcy number {limit}"
+        if limit
+        else "the last player not bankrupt wins"
+    )
     game.emit(
         "M804",
-        f"the game is not over while {', '.join(active)} are still in: the last player not "
-        f"bankrupt wins",
+        f"the game is not over while {', '.join(active)} are still in: {how}",
         ev.span,
-        "WIN-01",
+        "SHORT-06" if limit else "WIN-01",
         expected=1,
         recorded=len(active),
     )

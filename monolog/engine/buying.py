@@ -6,6 +6,7 @@ Shortage auctions of buildings are the estate handlers' (`estate.on_building_auc
 from __future__ import annotations
 
 from ..notation.events import Auction, Buy, Decline, Span
+from . import house_rules
 from .debts import note_payment
 from .game import Game
 from .names import actor_of, resolve_player, resolve_square
@@ -174,6 +175,7 @@ def on_decline(game: Game, ev: Decline) -> None:
         )
         return
     lot.declined = True
+    house_rules.no_auction(game, lot)  # house rule no-auctions: the deed stays with the bank
 
 
 def on_auction(game: Game, ev: Auction) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..notation.events import Dice, RentUnclaimed, Span, Tax
 from ..notation.events import Rent as RentEvent
+from . import house_rules
 from .game import Game
 from .holdings import percent_of
 from .names import actor_of, resolve_player
@@ -121,6 +122,8 @@ def on_rent(game: Game, ev: RentEvent) -> None:
                 _no_fresh_throw(game, claim, ev, flow.last_dice)
                 if ev.amount is None:
                     claim.amount = (claim.per_pip or 0) * flow.last_dice
+    elif house_rules.rent_skipped(game, claim, ev.amount, ev.span):
+        pass  # rent waived for a jailed owner without the house rule (M905)
     elif ev.amount is not None and ev.amount != expected:
         game.emit(
             "M301",

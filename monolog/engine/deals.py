@@ -23,6 +23,7 @@ from .holdings import (
     resolve_player,
     resolve_square,
 )
+from .house_rules import gift_allowed
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import Due, flow_of, settle_due
 
@@ -61,7 +62,7 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
     except _Refused:
         return
     cash_only = all(k == "cash" for k, _ in gives_1 + gives_2)
-    if cash_only and (gives_1 or gives_2):
+    if cash_only and (gives_1 or gives_2) and not gift_allowed(game):
         _gift(game, first if gives_1 else second, second if gives_1 else first, ev.span)
         return
     _carry_out(game, first, second, gives_1, ev.span)
@@ -198,6 +199,9 @@ def on_pay(game: Game, ev: Pay, actor: str) -> None:
         if payee is None:
             return
     due = _open_due(game, actor, payee)
+    if due is None and gift_allowed(game):  # house rule cash-gifts (CF-52 departed from)
+        game.transfer(actor, payee, ev.amount, "gift (house rule cash-gifts)", ev.span)
+        return
     if due is None:
         _gift(game, actor, payee, ev.span, ev.amount)
         return

@@ -134,6 +134,9 @@ def apply_due(game: Game, due: Due) -> Due:
     """Record a due and apply the rules' amount at once (when it is known)."""
     flow = flow_of(game)
     flow.dues.append(due)
+    from .house_rules import into_pot
+
+    into_pot(game, due)  # house rule free-parking-jackpot (PIR-02)
     if due.kind == "rent":
         flow.claims.append(due)
     if due.amount:

@@ -23,11 +23,13 @@ from . import (
     claims,
     deals,
     estate,
+    house_rules,
     jail,
     mortgages,
     record,
     setup,
     turns,
+    variants,
 )
 from .debts import check_unpaid, open_debts
 from .game import Game, Transfer
@@ -121,8 +123,14 @@ def replay(
     file: str | None = None,
     observer: Observer | None = None,
     paranoid: bool = False,
+    variant: str | None = None,
 ) -> Replay:
-    """Replay `events` (from the parser) and audit them against the edition's rules."""
+    """Replay `events` (from the parser) and audit them against the edition's rules.
+
+    `variant` (standard, short, time-limit) overrides the record's Variant tag; the edition's
+    variant of that name is played (W010 and the standard game if it has none). `[HouseRule]`
+    tags declare the house rules the table played (engine/house_rules.py).
+    """
     header: dict[str, str] = {}
     ruling_tags: list[E.Tag] = []
     for ev in events:
@@ -133,9 +141,12 @@ def replay(
                 header.setdefault(ev.key, ev.value)
     early: list[tuple[str, str, E.Span, str | None]] = []
     ed = _edition(edition, header, events, early)
+    ed = variants.choose(ed, variant, header, events, early)
+    ed, declared = house_rules.declared(ed, events, early)
     names, guessed = _players(events, header)
     game = Game(ed, GameState.new(ed, names), {}, file=file, header=header)
-    readings = {**default_readings(), **ed.readings}
+    house_rules.activate(game, declared)
+    readings = {**default_readings(), **ed.readings, **house_rules.readings(declared)}
     for tag in ruling_tags:
         cf, _, reading = tag.value.partition("=")
         cf, reading = cf.strip(), reading.strip()
@@ -171,6 +182,7 @@ def replay(
     if not names:
         game.emit("M900", "no players: the record names none", start, "SET-01")
         return _result(game)
+    variants.prepare(game, events)  # the opening deal (SHORT-02, TIME-02)
     balance = _Balance(game) if paranoid else None
     last_span = start
     for ev in events:
@@ -178,6 +190,8 @@ def replay(
             continue
         last_span = ev.span
         _apply(game, ev)
+        if isinstance(ev, E.SetupPlayer):
+            variants.after_setup(game, ev)
         if balance is not None:
             balance.check(ev)
         if observer is not None:

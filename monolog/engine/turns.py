@@ -8,6 +8,7 @@ the clause handlers (buying, claims, cards, jail) or derived by the engine.
 from __future__ import annotations
 
 from ..notation.events import Move, Roll, Salary, Span, TurnStart
+from . import house_rules
 from .board import next_active, passes_go, steps_forward
 from .debts import check_unpaid
 from .game import Game
@@ -69,6 +70,8 @@ def land(
             open_lot(game, index, player, span)
             return
         quote = quote_rent(game, index, player, dice=dice, card_rule=card_rule)
+        if house_rules.rent_waived(game, quote.owner):
+            return  # house rule no-rent-in-jail (RENT-12 departed from)
         for cf, message in quote.notes:
             game.ambiguous(cf, message, span, quote.rule)
         if quote.owner is None:
@@ -115,6 +118,7 @@ def land(
         return
     if sq.deck is not None:
         flow.draw = Draw(player, sq.deck, index, span)
+    house_rules.on_land(game, player, index, span)  # declared house rules (PIR-01)
 
 
 def percent_tax_square(game: Game) -> int | None:
@@ -675,6 +679,11 @@ def on_salary(game: Game, ev: Salary) -> None:
         return
     rules = game.edition.rules
     due = find_due(game, "salary", player)
+    if due is None and house_rules.salary_not_due(game, player, ev.amount, ev.span):
+        return
+    if due is not None and house_rules.salary_doubled(game, player, due, ev.amount, ev.span):
+        settle_due(game, due, ev.amount, ev.span)
+        return
     if due is None:
         amount = ev.amount if ev.amount is not None else rules.go_salary
         flow = flow_of(game)

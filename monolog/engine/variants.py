@@ -1,0 +1,218 @@
+"""Variants of the game: the short games and the time-limit game (SHORT-01..09, TIME-01..03).
+
+A variant is data (`Edition.variants`, applied with `Edition.with_variant`); this module reads its
+parameters and never an edition's name:
+
+* `choose` picks the variant the replay plays: the caller's, else the record's Variant tag, else
+  the standard game. A variant the edition does not have is reported (W010) with the ones it has,
+  and the record is replayed as the standard game.
+* The opening deal (SHORT-02, TIME-02): a record that starts from the beginning writes the deeds
+  dealt to each player as `setup Player owns A, B` lines with nothing else on them. Each player
+  must be dealt `opening_deal_deeds` deeds (M209); where the variant has them paid for, each
+  dealt deed is charged its printed price as its setup line is replayed. A record that starts
+  mid-game (any setup line giving cash, a square, buildings, a mortgage, a card or jail) has
+  had its deal already: nothing is checked or charged.
+* The end (SHORT-06, TIME-01): the game is over when `end_at_bankruptcies` players have gone
+  bankrupt, or, in a time-limit game, when time is called or at the record's `end` line (CF-49).
+* The last estate (SHORT-07, CF-47): the bankruptcy that ends a short game hands everything,
+  buildings included, to the creditor as it stands, with no sale and no 10 % on mortgages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..editions.model import STANDARD, Edition
+from ..notation import events as E
+from .debts import clear_debts, open_debts
+from .game import Game
+from .names import squares_if_named
+from .obligations import flow_of
+
+_DEALING = "variants.dealing"
+
+
+def choose(
+    edition: Edition,
+    variant: str | None,
+    header: dict[str, str],
+    events: Sequence[E.Event],
+    early: list[tuple[str, str, E.Span, str | None]],
+) -> Edition:
+    """The edition as played in the chosen variant (W010 and the standard game if unknown)."""
+    key = (variant or header.get("Variant") or STANDARD).strip()
+    if key == edition.variant:
+        return edition
+    try:
+        return edition.with_variant(key)
+    except KeyError:
+        span = next(
+            (ev.span for ev in events if isinstance(ev, E.Tag) and ev.key == "Variant"),
+            next((ev.span for ev in events if not isinstance(ev, E.TRIVIA)), E.NO_SPAN),
+        )
+        known = list(edition.variants) or [STANDARD]
+        early.append(
+            (
+                "W010",
+                f"variant {key!r} is not one of {edition.key}'s ({', '.join(known)}); "
+                "replayed as the standard game",
+                span,
+                "SHORT-01" if key == "short" else "TIME-01" if key == "time-limit" else None,
+            )
+        )
+        return edition
+
+
+# --------------------------------------------------------------------------- the opening deal
+
+
+def _from_start(events: Sequence[E.Event]) -> bool:
+    """True when no setup line describes a game already under way."""
+    for ev in events:
+        if isinstance(ev, E.SetupPlayer):
+            if ev.cash is not None or ev.position is not None or ev.cards:
+                return False
+            if ev.jail_turns is not None:
+                return False
+            if any(h.houses or h.hotel or h.mortgaged for h in ev.holdings):
+                return False
+        elif isinstance(ev, E.SetupBank):
+            return False
+    return True
+
+
+def prepare(game: Game, events: Sequence[E.Event]) -> None:
+    """Check the opening deal of a variant that has one (SHORT-02, TIME-02; M209)."""
+    rules = game.edition.rules
+    if rules.opening_deal_deeds <= 0 or not _from_start(events):
+        return
+    game.pending[_DEALING] = True
+    names = [p.name for p in game.state.players]
+    dealt: dict[str, list[int]] = {n: [] for n in names}
+    where: dict[str, E.Span] = {}
+    seen: dict[int, str] = {}
+    for ev in events:
+        if not isinstance(ev, E.SetupPlayer) or ev.player.text not in dealt:
+            continue
+        who = ev.player.text
+        where[who] = ev.span
+        for h in ev.holdings:
+            squares = squares_if_named(game, h.square)
+            if len(squares) != 1 or not squares[0].ownable:
+                continue
+            index = squares[0].index
+            if index in seen:
+                game.emit(
+                    "M209",
+                    f"{squares[0].name} is dealt twice (to {seen[index]} and {who}): each deed "
+                    "is dealt once",
+                    ev.span,
+                    "SHORT-02",
+                    recorded=who,
+                    expected=seen[index],
+                )
+                continue
+            seen[index] = who
+            dealt[who].append(index)
+    first = next((ev.span for ev in events if not isinstance(ev, (*E.TRIVIA, E.Tag))), E.NO_SPAN)
+    want = rules.opening_deal_deeds
+    paid = "each paid for at its printed price" if rules.opening_deal_paid else "free"
+    for who, got in dealt.items():
+        if len(got) == want:
+            continue
+        game.emit(
+            "M209",
+            f"{who} is dealt {len(got)} deed{'s' if len(got) != 1 else ''}: the "
+            f"{game.edition.variant} game deals {want} to each player before play, {paid}",
+            where.get(who, first),
+            "SHORT-02" if rules.end_at_bankruptcies else "TIME-02",
+            expected=want,
+            recorded=len(got),
+        )
+
+
+def after_setup(game: Game, ev: E.SetupPlayer) -> None:
+    """Charge the printed price of each deed dealt on this setup line (SHORT-02, TIME-02)."""
+    if not game.pending.get(_DEALING) or not game.edition.rules.opening_deal_paid:
+        return
+    who = ev.player.text
+    if who not in {p.name for p in game.state.players}:
+        return
+    for h in ev.holdings:
+        squares = squares_if_named(game, h.square)
+        if len(squares) != 1 or not squares[0].ownable:
+            continue
+        sq = squares[0]
+        if game.state.deeds[sq.index].owner == who:
+            game.transfer(who, None, sq.price, f"opening deal: {sq.name}", ev.span)
+
+
+# --------------------------------------------------------------------------- the end
+
+
+def bankruptcies(game: Game) -> int:
+    return sum(1 for p in game.state.players if p.bankrupt)
+
+
+def ends_game(game: Game) -> bool:
+    """True once the variant's count of bankruptcies is reached (SHORT-06)."""
+    limit = game.edition.rules.end_at_bankruptcies
+    return limit > 0 and bankruptcies(game) >= limit
+
+
+def final_bankruptcy(game: Game) -> bool:
+    """True when the bankruptcy about to be applied ends the game (SHORT-06, SHORT-07)."""
+    limit = game.edition.rules.end_at_bankruptcies
+    return limit > 0 and bankruptcies(game) + 1 >= limit
+
+
+def may_end(game: Game) -> bool:
+    """An `end` line with several players in ends a time-limit game (TIME-01, CF-49)."""
+    return game.edition.rules.time_limit or ends_game(game)
+
+
+def hand_over(game: Game, actor: str, creditor: str | None, span: E.Span) -> None:
+    """The bankruptcy that ends a short game: the estate passes whole (SHORT-07, CF-47).
+
+    To a player: cash, every deed with its buildings and mortgage as they stand, and the jail
+    cards, with no sale to the bank and no 10 % (the game is over). To the bank: the estate
+    leaves play (buildings back to the stock, deeds back unmortgaged, cards under their decks).
+    """
+    from .bankruptcy import _card_to_deck, _leave_landing
+
+    st = game.state
+    me = st.player(actor)
+    owed = open_debts(game, actor)
+    short = max(0, -me.cash)
+    if short and owed:
+        # the payment went through in full; the creditor keeps only what the debtor had
+        back = owed[-1].creditor
+        game.transfer(back, actor, short, "bankruptcy: unpaid part", span)
+    if me.cash > 0:
+        game.transfer(actor, creditor, me.cash, "bankruptcy: cash", span)
+    clear_debts(game, actor)
+    for deed in st.owned_by(actor):
+        if creditor is not None:
+            deed.owner = creditor
+            continue
+        st.bank_houses += deed.houses
+        st.bank_hotels += 1 if deed.hotel else 0
+        deed.owner, deed.houses, deed.hotel, deed.mortgaged = None, 0, False, False
+    if creditor is not None:
+        st.player(creditor).cards.extend(me.cards)
+    else:
+        for card in me.cards:
+            _card_to_deck(game, card)
+    me.cards.clear()
+    _leave_landing(game, actor)
+    to = creditor if creditor is not None else game.edition.word("bank")
+    game.ambiguous(
+        "CF-47",
+        f"{actor}'s bankruptcy ends the {game.edition.variant} game: the whole estate passes to "
+        f"{to} as it stands, {game.edition.word('houses')} and {game.edition.word('hotels')} "
+        "included, with no 10 % on mortgages, before the count; as in the standard game the "
+        f"{game.edition.word('houses')} would be sold to the bank at half price first",
+        span,
+        "SHORT-07",
+    )
+    flow_of(game).lots = [lot for lot in flow_of(game).lots if lot.lander is not None]
