@@ -265,3 +265,28 @@ def test_a_failure_while_describing_still_gives_a_located_error(
     err = error_of('[Event "x"]\n1. Ann 3-4 byu 100')
     assert (err.finding.code, err.finding.line, err.finding.column) == ("P101", 2, 12)
     assert err.render().split("\n")[1] == "    1. Ann 3-4 byu 100"
+
+
+@pytest.mark.parametrize(
+    "text, column",
+    [
+        ('[Players "Ann, Ben"]\n1. Ann 3-4 Oriental Avenue buy ' + "9" * 4301 + "\n", 32),
+        ('[Players "Ann, Ben"]\n1. Ann 3-4 ' + "q" * 100_000 + "\n", 12),
+    ],
+)
+def test_huge_tokens_give_a_located_one_line_error(text: str, column: int) -> None:
+    # a number too long for int() or a megabyte of letters: still a located error whose
+    # message stays one readable line
+    with pytest.raises(ParseError) as err:
+        parse_text(text, "f.mlog")
+    finding = err.value.finding
+    assert finding.code != "P900"
+    assert (finding.span.line, finding.span.column) == (2, column)
+    assert len(finding.message) < 250 and "\n" not in finding.message
+
+
+def test_amounts_have_at_most_nine_digits() -> None:
+    assert parse_text("1. Ann 3-4 buy 123456789\n")
+    with pytest.raises(ParseError) as err:
+        parse_text("1. Ann 3-4 buy 1234567890\n")
+    assert err.value.finding.span.column == 16

@@ -196,3 +196,16 @@ def test_simulated_games_audit_clean(seed: int) -> None:
             "mortgaged": d.mortgaged,
         }, sq
     assert final["bank"] == {"houses": t.bank_houses, "hotels": t.bank_hotels}
+
+
+def test_a_game_stopped_by_the_turn_limit_is_a_fragment() -> None:
+    # WIN-01: a standard game ends only when one player is left, so a record cut off by
+    # --turns carries no `end` line and audits with no M804
+    from monolog.engine import replay
+
+    g = simulate("us-2018", 4, 5, turns=30)
+    events = parse_text(g.text, "sim-cut.mlog")
+    assert not any(isinstance(e, GameEnd) for e in events)
+    codes = {f.code for f in replay(events, file="sim-cut.mlog").findings}
+    assert "M804" not in codes
+    assert not {c for c in codes if c.startswith(("M", "W"))}

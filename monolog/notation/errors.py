@@ -246,7 +246,9 @@ def describe_unexpected(exc: UnexpectedInput, text: str, filename: str) -> Parse
         if mistake.code == "P112":
             start, word = _word_from(text, pos)
             column -= pos - start
-            hint = _hint_for(word, expected)
+            hint = _hint_for(word[:40], expected)
+            if len(word) > 40:  # a message is one readable line, whatever was typed
+                word = word[:40] + "…"
         message = mistake.message.format(text=matched, word=word, hint=hint)
         words = list(mistake.expected) or describe_expected(expected)
         code = mistake.code
@@ -256,12 +258,20 @@ def describe_unexpected(exc: UnexpectedInput, text: str, filename: str) -> Parse
     finding = Finding(
         code,
         Severity.ERROR,
-        message,
+        clip_quoted(message),
         span=Span(line, column, line, column + 1),
         expected=words or None,
         file=filename,
     )
     return ParseError(finding, _line_of(text, line))
+
+
+_LONG_QUOTED = re.compile(r"'([^'\n]{41,})'")
+
+
+def clip_quoted(message: str, width: int = 40) -> str:
+    """Clip quoted words of a message, so a huge token never makes a huge one-line message."""
+    return _LONG_QUOTED.sub(lambda m: "'" + m.group(1)[:width] + "…'", message)
 
 
 def _generic(exc: UnexpectedInput, text: str, pos: int) -> tuple[str, str]:

@@ -113,11 +113,15 @@ class Simulator:
                 break
             cur = t.next_active(cur)
         if not self.over:
+            # a game stopped by the turn limit is a fragment, not an ended game: no `end`
+            # (WIN-01: a standard game ends only when one player is left)
             lead = self.leader()
             self.w.comment(
                 f"stopped after {self.turn_no} turns; {self.name(lead)} leads on worth "
                 f"({self.ed.money(t.worth(lead))})"
             )
+            self.w.flush()
+            return
         self.w.cont()
         self.w.add("end")
         self.w.flush()
