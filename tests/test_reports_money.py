@@ -95,7 +95,15 @@ def test_breakdown_totals_match_the_engine(file: str) -> None:
 
 
 def test_time_limit_game_counts_up_as_the_record_says() -> None:
-    # the record's closing comment counts Ann 3,425, Cal 2,635, Ben 855 (CF-49, TIME-01)
+    # A UK 1996 time-limit game (TIME-01), counted per CF-49 (TIME-03 is silent): cash, deeds at
+    # their price (mortgaged at half), houses at cost. Worked from the record, not from output:
+    # Ann 640 + 600 (Vine Street, 3 houses) - 25 (one station) + 550 (Bow Street, 3 houses) = 1,765
+    #     + Bow, Marlborough 180 each, Vine 200, King's Cross 200 = 760 + 9 houses x 100 = 3,425.
+    # Cal 980 - 600 + 25 = 405 + Strand, Fleet 220 each, Trafalgar 240, Liverpool St 200 = 880
+    #     + 9 houses x 150 = 2,635.
+    # Ben 410 + 6 light-blue houses sold at 25 - 550 = 10 + Angel, Euston 100 each, Pentonville
+    #     120, Electric Company 150, Water Works mortgaged 75 = 545 + 6 houses x 50 = 855.
+    # No Piccadilly here, so the UK figures are the US board's throughout.
     s = settle(load_game(TIMED))
     assert [(w.name, w.total) for w in s.ranking] == [("Ann", 3425), ("Cal", 2635), ("Ben", 855)]
     assert s.winners == ["Ann"] and s.findings == []
