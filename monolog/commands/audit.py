@@ -1,4 +1,15 @@
-"""`monolog audit FILE|DIR...`: replay records on the engine and report every finding.
+"""`monolog audit FILE|DIR|GLOB...`: replay records on the engine and report every finding.
+
+Folders are searched for `*.mlog` files below them and glob patterns (`"games/**/*.mlog"`, quoted
+so the shell leaves them alone) are expanded by monolog. `--jobs N` audits N records at a time in
+worker processes (`--jobs 0`: one per CPU). The text report streams: each game's block is printed
+as soon as that game is done (in the order the games finish when there are several workers) and
+then dropped, so memory stays flat however many records pass; a summary closes a run over
+several records (records audited, findings by severity and by code, the records that could not
+be read). JSON, SARIF, JUnit and GitHub output are whole documents: for them each game keeps only
+its file, header and findings until the document is written, in the order the files were named.
+A progress bar is drawn on stderr while a run over several records is under way, only when
+stderr is a terminal, and erased at the end.
 
 Exit codes: 0 clean (no error-severity finding), 1 at least one rule violation (with
 `--strict`, any finding at all, ambiguous rulings and warnings included), 2 a file that cannot be
@@ -7,7 +18,10 @@ read or parsed, or a usage error. An unreadable file does not stop the others be
 
 from __future__ import annotations
 
+import os
 import re
+import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -106,8 +120,10 @@ def audit_file(
         report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
         return report, exc.render()
 
+    from ..reports.game import source_lines
+
     header = {e.key: e.value for e in events if isinstance(e, Tag)}
-    lines = text.splitlines()
+    lines = source_lines(text)  # numbered as the parser numbers them: only a newline ends a line
     replay = _replay_function()
     try:
         result = replay(
@@ -144,7 +160,9 @@ def is_violation(finding: Finding, strict: bool) -> bool:
 
 def audit(
     files: list[str] = typer.Argument(
-        ..., metavar="FILE|DIR", help="Record files (.mlog) or folders of them."
+        ...,
+        metavar="FILE|DIR|GLOB",
+        help="Record files (.mlog), folders of them, or quoted glob patterns.",
     ),
     strict: bool = typer.Option(
         False,
@@ -173,6 +191,13 @@ def audit(
         help="Edition key (us-2018, us-classic, uk-esl, uk-1996) or an edition file; "
         "default: the record's Edition tag.",
     ),
+    jobs: int = typer.Option(
+        1,
+        "--jobs",
+        "-j",
+        metavar="N",
+        help="Audit N records at a time in worker processes (0: one per CPU).",
+    ),
 ) -> None:
     """Replay records on the rules engine and report every finding, grouped by game."""
     if fmt not in FORMATS:
@@ -185,29 +210,224 @@ def audit(
         print_error(f"monolog audit: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
 
-    reports: list[GameReport] = []
-    status = EXIT_CLEAN
-    for name in expand_paths(files):
-        report, error = audit_file(name, edition=loaded_edition, rulings=rulings, paranoid=paranoid)
-        reports.append(report)
-        if error is not None:
-            print_error(error)
-            status = EXIT_UNREADABLE
-        elif status == EXIT_CLEAN and any(is_violation(f, strict) for f in report.findings):
-            status = EXIT_FINDINGS
+    if jobs < 0:
+        print_error(f"monolog audit: --jobs {jobs}: expected 0 (one per CPU) or more")
+        raise typer.Exit(EXIT_UNREADABLE)
 
+    from ..findings.render import RunSummary
+
+    names = expand_paths(files)
+    workers = min(jobs or os.cpu_count() or 1, len(names))
+    settings = _Settings(edition, loaded_edition, rulings, paranoid, keep_lines=fmt == "text")
+    summary = RunSummary()
+    status = EXIT_CLEAN
+    documents: list[tuple[int, GameReport]] = []  # only for the whole-document formats
+    console = None
+    shown = 0  # games whose block has been printed (text)
+    if fmt == "text":
+        from ..findings.render import make_console, render_game, text_width
+
+        console = make_console()  # one console for the whole run
+        width = text_width(console)
+
+    with _progress(len(names), stdout_shown=fmt == "text") as advance:
+        for index, report, error in _run(names, settings, workers):
+            summary.add(report)
+            if error is not None:
+                print_error(error)
+                status = EXIT_UNREADABLE
+            elif status == EXIT_CLEAN and any(is_violation(f, strict) for f in report.findings):
+                status = EXIT_FINDINGS
+            if console is not None:
+                if report.parsed:  # printed now and dropped: nothing of it is kept
+                    render_game(report, console, width, first=shown == 0)
+                    shown += 1
+            else:
+                documents.append((index, report.compact(keep_lines=False)))
+            advance()
+
+    if console is not None:
+        if summary.records > 1:
+            from ..findings.render import render_summary
+
+            render_summary(summary, console)
+        raise typer.Exit(status)
+    documents.sort(key=lambda item: item[0])
+    reports = [report for _, report in documents]
     if fmt in ("sarif", "github", "junit"):
         from ..reports.formats import render_format
 
         games = [(r.file, r.header, r.findings) for r in reports]
         typer.echo(render_format(fmt, games, strict=strict), nl=False)
         raise typer.Exit(status)
-    if fmt == "json":
-        from ..findings.render import render_json
+    from ..findings.render import render_json
 
-        typer.echo(render_json(reports))
-    else:
-        from ..findings.render import make_console, render_text
-
-        render_text(reports, make_console())
+    typer.echo(render_json(reports))
     raise typer.Exit(status)
+
+
+# --------------------------------------------------------------------------- running the audits
+
+
+class _Settings:
+    """What every audit of a run shares; `edition_arg` is what a worker process loads again."""
+
+    def __init__(
+        self,
+        edition_arg: str | None,
+        edition: Any,
+        rulings: dict[str, str],
+        paranoid: bool,
+        keep_lines: bool,
+    ) -> None:
+        self.edition_arg = edition_arg
+        self.edition = edition
+        self.rulings = rulings
+        self.paranoid = paranoid
+        self.keep_lines = keep_lines
+
+
+def _run(
+    names: list[str], settings: _Settings, workers: int
+) -> Iterator[tuple[int, GameReport, str | None]]:
+    """Audit every record: `(index in names, report, stderr text)` as each one finishes."""
+    if workers <= 1:
+        for index, name in enumerate(names):
+            report, error = audit_file(
+                name,
+                edition=settings.edition,
+                rulings=settings.rulings,
+                paranoid=settings.paranoid,
+            )
+            yield index, report, error
+        return
+    yield from _run_pool(names, settings, workers)
+
+
+def _run_pool(
+    names: list[str], settings: _Settings, workers: int
+) -> Iterator[tuple[int, GameReport, str | None]]:
+    """The records audited by `workers` processes, a few per worker in flight at a time, so
+    neither the parent nor the pool holds more than a handful of finished results."""
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+    window = workers * 4
+    pending: dict[Future[tuple[GameReport, str | None]], int] = {}
+    queue = iter(enumerate(names))
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        initializer=_init_worker,
+        initargs=(
+            settings.edition_arg,
+            settings.rulings,
+            settings.paranoid,
+            settings.keep_lines,
+        ),
+    ) as pool:
+        while True:
+            while len(pending) < window:
+                item = next(queue, None)
+                if item is None:
+                    break
+                pending[pool.submit(_audit_in_worker, item[1])] = item[0]
+            if not pending:
+                return
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=lambda f: pending[f]):
+                index = pending.pop(future)
+                try:
+                    report, error = future.result()
+                except Exception as exc:  # a worker that died: the record is reported, not lost
+                    report, error = _worker_failure(names[index], exc)
+                yield index, report, error
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(
+    edition_arg: str | None, rulings: dict[str, str], paranoid: bool, keep_lines: bool
+) -> None:
+    """Set up a worker process once: the edition is loaded here, not sent with every record."""
+    _WORKER["edition"] = _load_edition(edition_arg) if edition_arg else None
+    _WORKER["rulings"] = rulings
+    _WORKER["paranoid"] = paranoid
+    _WORKER["keep_lines"] = keep_lines
+
+
+def _audit_in_worker(name: str) -> tuple[GameReport, str | None]:
+    """One record audited in a worker; the report sent back holds only the source lines its
+    findings point at (none for the whole-document formats)."""
+    report, error = audit_file(
+        name,
+        edition=_WORKER["edition"],
+        rulings=_WORKER["rulings"],
+        paranoid=_WORKER["paranoid"],
+    )
+    return report.compact(keep_lines=_WORKER["keep_lines"]), error
+
+
+def _worker_failure(name: str, exc: BaseException) -> tuple[GameReport, str]:
+    from ..findings.model import Finding, Severity
+    from ..findings.render import GameReport
+
+    detail = " ".join(str(exc).split()) or type(exc).__name__
+    finding = Finding(
+        "P900",
+        Severity.ERROR,
+        f"internal error: the worker auditing this record failed ({detail}); please report it",
+        file=name,
+    )
+    return GameReport(name, findings=[finding], parsed=False), f"{name}: P900 {finding.message}"
+
+
+class _progress:
+    """A transient progress bar on stderr for a run over several records, only when stderr is a
+    terminal; used as `with _progress(total, stdout_shown) as advance: ... advance()`."""
+
+    def __init__(self, total: int, stdout_shown: bool) -> None:
+        self.total = total
+        self.stdout_shown = stdout_shown
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> Any:
+        if self.total < 2 or not _is_terminal(sys.stderr):
+            return _nothing
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        from ..findings.render import make_console
+
+        # When stdout is the same terminal, what is printed there goes above the bar; when it
+        # is piped, it is left alone (a redirected stdout must not end up on stderr).
+        self.bar = Progress(
+            "auditing",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=make_console(stderr=True),
+            transient=True,
+            redirect_stdout=_is_terminal(sys.stdout),
+            redirect_stderr=True,
+        )
+        self.bar.start()
+        self.task = self.bar.add_task("audit", total=self.total)
+        return self._advance
+
+    def _advance(self) -> None:
+        self.bar.advance(self.task)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _nothing() -> None:
+    return None
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

@@ -11,6 +11,7 @@ clipped around the column to fit the terminal.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -47,6 +48,47 @@ class GameReport:
 
     def summary(self) -> dict[str, int]:
         return summarise(self.findings)
+
+    def compact(self, keep_lines: bool = True) -> GameReport:
+        """The same report holding only what rendering needs: the source lines its findings
+        point at (none with `keep_lines=False`), not the whole record."""
+        lines: Sequence[str] = SparseLines.of(self.findings, self.lines) if keep_lines else ()
+        return GameReport(self.file, self.header, self.findings, lines, self.parsed)  # type: ignore[arg-type]
+
+
+class SparseLines(Sequence[str]):
+    """A record's lines with only some of them kept: `len` is the record's line count, and an
+    index that was not kept reads as an empty line. Small to hold and to send between processes."""
+
+    __slots__ = ("count", "kept")
+
+    def __init__(self, count: int, kept: dict[int, str]) -> None:
+        self.count = count
+        self.kept = kept
+
+    @classmethod
+    def of(cls, findings: Iterable[Finding], lines: Sequence[str]) -> SparseLines:
+        kept: dict[int, str] = {}
+        for finding in findings:
+            index = finding.span.line - 1
+            if 0 <= index < len(lines):
+                kept[index] = lines[index]
+        return cls(len(lines), kept)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.count))]
+        if index < 0:
+            index += self.count
+        if not 0 <= index < self.count:
+            raise IndexError(index)
+        return self.kept.get(index, "")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SparseLines, (self.count, self.kept))
 
 
 def summarise(findings: Iterable[Finding]) -> dict[str, int]:
@@ -125,33 +167,96 @@ def source_excerpt(finding: Finding, lines: Sequence[str], width: int) -> tuple[
 
 def render_text(reports: Sequence[GameReport], console: Console) -> None:
     """Print every parsed game's findings, grouped by game, with a summary line each."""
-    from rich.text import Text
-
-    width = console.width if console.is_terminal else _CLIP_WIDTH_PIPED
+    width = text_width(console)
     shown = [r for r in reports if r.parsed]
     for index, report in enumerate(shown):
-        if index:
-            console.print()
-        head = Text(report.file, style="bold")
-        who = identity(report)
-        if who:
-            head.append("  " + who)
-        console.print(head)
-        for finding in report.findings:
-            console.print(finding_text(finding, report.file))
-            excerpt = source_excerpt(finding, report.lines, width)
-            if excerpt is not None:
-                console.print(Text(excerpt[0]))
-                console.print(Text(excerpt[1], style=SEVERITY_STYLES[finding.severity]))
-        counts = report.summary()
-        style = "green" if not any(counts.values()) else "bold"
-        console.print(Text(f"{report.file}: {summary_words(counts)}", style=style))
+        render_game(report, console, width, first=index == 0)
     if len(reports) > 1:
         total = summarise(f for r in shown for f in r.findings)
         unreadable = len(reports) - len(shown)
         tail = f", {unreadable} could not be read" if unreadable else ""
+        from rich.text import Text
+
         console.print()
         console.print(Text(f"{len(reports)} records: {summary_words(total)}{tail}", style="bold"))
+
+
+def text_width(console: Console) -> int:
+    """The width source lines are clipped to: the terminal's, or a fixed one when piped."""
+    return console.width if console.is_terminal else _CLIP_WIDTH_PIPED
+
+
+def render_game(report: GameReport, console: Console, width: int, first: bool = True) -> None:
+    """One game's block (a blank line before it unless `first`), printed in one call so a long
+    run does not pay the console's per-print cost for every line."""
+    console.print(game_text(report, width, first), soft_wrap=True)
+
+
+def game_text(report: GameReport, width: int, first: bool = True) -> Any:
+    """One game's block as a single styled rich Text (lines joined by newlines)."""
+    from rich.text import Text
+
+    parts: list[Text] = []
+    if not first:
+        parts.append(Text())
+    head = Text(report.file, style="bold")
+    who = identity(report)
+    if who:
+        head.append("  " + who)
+    parts.append(head)
+    for finding in report.findings:
+        parts.append(finding_text(finding, report.file))
+        excerpt = source_excerpt(finding, report.lines, width)
+        if excerpt is not None:
+            parts.append(Text(excerpt[0]))
+            parts.append(Text(excerpt[1], style=SEVERITY_STYLES[finding.severity]))
+    counts = report.summary()
+    style = "green" if not any(counts.values()) else "bold"
+    parts.append(Text(f"{report.file}: {summary_words(counts)}", style=style))
+    return Text("\n").join(parts)
+
+
+@dataclass(slots=True)
+class RunSummary:
+    """What a run over many records adds up to, kept as counts so it stays small however many
+    records pass: records seen, findings by severity and by code, and the records that could
+    not be read or parsed (by name)."""
+
+    records: int = 0
+    severities: Counter[str] = field(default_factory=Counter)
+    codes: Counter[str] = field(default_factory=Counter)
+    unreadable: list[str] = field(default_factory=list)
+
+    def add(self, report: GameReport) -> None:
+        self.records += 1
+        if not report.parsed:
+            self.unreadable.append(report.file)
+            return
+        for finding in report.findings:
+            self.severities[finding.severity.value] += 1
+            self.codes[finding.code] += 1
+
+    def lines(self) -> list[str]:
+        """The closing summary: the total line, then the findings by code (most frequent first,
+        then by code) and the unreadable records (sorted), each when there are any."""
+        counts = {s.value: self.severities.get(s.value, 0) for s in Severity}
+        n = len(self.unreadable)
+        tail = f", {n} could not be read" if n else ""
+        out = [f"{self.records} records: {summary_words(counts)}{tail}"]
+        if self.codes:
+            ranked = sorted(self.codes.items(), key=lambda item: (-item[1], item[0]))
+            out.append("findings by code: " + ", ".join(f"{c} {k}" for c, k in ranked))
+        if self.unreadable:
+            out.append("could not be read or parsed: " + ", ".join(sorted(self.unreadable)))
+        return out
+
+
+def render_summary(summary: RunSummary, console: Console) -> None:
+    """The closing summary of a run over several records, after a blank line."""
+    from rich.text import Text
+
+    console.print()
+    console.print(Text("\n".join(summary.lines()), style="bold"), soft_wrap=True)
 
 
 def finding_text(finding: Finding, file: str | None = None) -> Any:
