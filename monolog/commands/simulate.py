@@ -18,12 +18,19 @@ def simulate(
     edition: str = typer.Option("us-2018", "--edition", "-e", help="Edition key or YAML file."),
     players: int = typer.Option(4, "--players", "-n", help="How many players (2 to 6)."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed for the dice, the decks and the bots."),
+    variant: str = typer.Option(
+        "standard",
+        "--variant",
+        "-V",
+        help="The edition's variant to play: standard, short or time-limit (as the edition has).",
+    ),
     turns: int | None = typer.Option(
         None,
         "--turns",
         "-t",
         min=1,
-        help="Stop after this many turns (the Result tag then names the leader on worth).",
+        help="Stop after this many turns (the Result tag then names the leader on worth); "
+        "in a time-limit game, time is called after them (default 100).",
     ),
     out: str | None = typer.Option(None, "--out", "-o", help="Write here instead of stdout."),
     hotels: float = typer.Option(
@@ -50,7 +57,14 @@ def simulate(
     texts: list[tuple[int, str]] = []
     for n in range(count):
         try:
-            game = run(ed, players, seed + n, turns=turns, settings=Settings(hotels=hotels))
+            game = run(
+                ed,
+                players,
+                seed + n,
+                turns=turns,
+                settings=Settings(hotels=hotels),
+                variant=variant,
+            )
         except ValueError as exc:
             print_error(f"monolog simulate: {exc}")
             raise typer.Exit(EXIT_UNREADABLE) from None
@@ -63,8 +77,9 @@ def simulate(
         else:
             folder = Path(out)
             folder.mkdir(parents=True, exist_ok=True)
+            tag = "" if variant == "standard" else f"-{variant}"
             for s, text in texts:
-                (folder / f"{ed.key}-{players}p-{s}.mlog").write_text(text, encoding="utf-8")
+                (folder / f"{ed.key}{tag}-{players}p-{s}.mlog").write_text(text, encoding="utf-8")
     except OSError as exc:
         print_error(f"monolog simulate: cannot write {out}: {exc.strerror or exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None

@@ -4,6 +4,11 @@
     game = simulate("us-2018", players=4, seed=7)
     game.text        # the .mlog record
     game.table       # the simulator's final position (its own model, not the engine's)
+    simulate("uk-1996", players=4, seed=7, variant="short")   # the edition's short game
+
+A variant (short, time-limit) plays the edition's own data for it: the opening deal written as
+`setup … owns …` lines, its houses before a hotel, its jail, its end (a count of bankruptcies,
+or time called after a number of turns that stands in for the clock) and its valuation.
 
 The simulator keeps its own model of the game (`table.Table`) and never calls the replay
 engine, so that replaying its records is an independent check of both.
@@ -16,10 +21,10 @@ from dataclasses import dataclass, field
 from ..editions.loader import load_edition
 from ..editions.model import Edition
 from .bots import Settings
-from .play import MAX_TURNS, NAMES, Simulator
+from .play import CLOCK_TURNS, MAX_TURNS, NAMES, Simulator
 from .table import Table
 
-__all__ = ["MAX_TURNS", "Settings", "SimulatedGame", "simulate"]
+__all__ = ["CLOCK_TURNS", "MAX_TURNS", "Settings", "SimulatedGame", "simulate"]
 
 
 @dataclass
@@ -30,7 +35,7 @@ class SimulatedGame:
     table: Table
     result: str
     turns: int
-    finished: bool  # ended by the last bankruptcy (not by the turn limit)
+    finished: bool  # the record ends the game: last bankruptcy, the variant's end, or time
     stats: dict[str, int] = field(default_factory=dict)
 
 
@@ -44,14 +49,23 @@ def simulate(
     amounts: float = 0.9,
     comments: list[str] | None = None,
     date: str | None = None,
+    variant: str | None = None,
 ) -> SimulatedGame:
     """Play one game and write its record.
 
-    `turns` stops the game after that many turns (default: at the last bankruptcy, or after
-    MAX_TURNS); `amounts` is the share of money clauses that carry their amount; `comments`
-    are written at the top of the record.
+    `variant` is one of the edition's variants (default: standard). `turns` stops the game
+    after that many turns (default: at the last bankruptcy, or after MAX_TURNS); in a
+    time-limit game it is the clock: time is called after that many turns (default
+    CLOCK_TURNS). `amounts` is the share of money clauses that carry their amount; `comments`
+    are written at the top of the record. ValueError for a variant the edition does not have.
     """
     ed = load_edition(edition) if isinstance(edition, str) else edition
+    if variant is not None and variant != ed.variant:
+        try:
+            ed = ed.with_variant(variant)
+        except KeyError:
+            known = ", ".join(ed.variants) or "standard"
+            raise ValueError(f"{ed.key} has no variant {variant!r} (it has: {known})") from None
     rules = ed.rules
     if not rules.min_players <= players <= min(rules.max_players, len(NAMES)):
         raise ValueError(
@@ -68,7 +82,7 @@ def simulate(
     w.tag("Round", "1")
     w.tag("Table", str(1 + seed % 9))
     w.tag("Edition", ed.key)
-    w.tag("Variant", "standard")
+    w.tag("Variant", ed.variant)
     w.tag("Players", ", ".join(names))
     w.tag("Seed", str(seed))
     result = sim.result()

@@ -23,6 +23,7 @@ from .writer import Style, Writer
 
 NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
 MAX_TURNS = 2000  # a game the bots cannot finish stops here
+CLOCK_TURNS = 100  # a time-limit game without --turns: time is called after this many turns
 
 
 def shares(total: int, weights: list[int]) -> list[int]:
@@ -69,7 +70,13 @@ class Simulator:
         self.style = Style(edition, srng, amounts=amounts)
         self.srandom = srng.random
         self.w = Writer()
-        self.limit = turns if turns is not None else MAX_TURNS
+        rules = edition.rules
+        self.timed = rules.time_limit  # TIME-01: the turn limit stands in for the clock
+        default = CLOCK_TURNS if self.timed else MAX_TURNS
+        self.limit = turns if turns is not None else default
+        self.end_at = rules.end_at_bankruptcies  # SHORT-06: 0 = the last player left wins
+        self.time_called = False
+        self.last_seat = 0  # whose turn was played last
         self.turn_no = 0
         self.over = False
         self.stats: Counter[str] = Counter()
@@ -102,6 +109,8 @@ class Simulator:
     def run(self) -> None:
         t = self.t
         cur = 0
+        if t.rules.opening_deal_deeds > 0:
+            self.opening_deal()
         while not self.over and self.turn_no < self.limit:
             self.turn_no += 1
             self.play_turn(cur)
@@ -112,6 +121,15 @@ class Simulator:
             if self.over:
                 break
             cur = t.next_active(cur)
+        if not self.over and self.timed:
+            # TIME-01, CF-49: time is called after the last whole turn and the game ends there;
+            # a bare `time` is the turn player's line, so after that player's bankruptcy the
+            # call is written for a player still in
+            last = self.last_seat
+            self.w.line("time" if not t.seats[last].bankrupt else f"{self.name(cur)} time")
+            self.w.line("end")
+            self.over = self.time_called = True
+            return
         if not self.over:
             # a game stopped by the turn limit is a fragment, not an ended game: no `end`
             # (WIN-01: a standard game ends only when one player is left)
@@ -131,10 +149,43 @@ class Simulator:
         return max(active, key=lambda s: (self.t.worth(s), -s))
 
     def result(self) -> str:
-        active = self.t.active()
+        """The winner: the last player left (WIN-01); in a game that ends with several still in
+        (time called, a short game's last bankruptcy), the richest, a tie shared (SHORT-08,
+        SHORT-09, TIME-01, CF-48, CF-49); in a fragment, the leader on worth."""
+        t = self.t
+        active = t.active()
         if len(active) == 1:
             return self.name(active[0])
+        if self.over:
+            top = max(t.worth(s) for s in active)
+            return ", ".join(self.name(s) for s in active if t.worth(s) == top)
         return self.name(self.leader())
+
+    def opening_deal(self) -> None:
+        """SHORT-02, TIME-02: the deeds are shuffled (and cut where the variant says), dealt one
+        at a time round the table until each player has the variant's number, and paid for at
+        the printed price where the variant says so. Written as one `setup Player owns …` line
+        per player, before the first turn."""
+        t = self.t
+        rules = t.rules
+        deck = sorted(t.deeds)
+        self.rng.shuffle(deck)
+        if rules.opening_deal_cut and len(deck) > 1:
+            cut = 1 + int(self.rng.random() * (len(deck) - 1))
+            deck = deck[cut:] + deck[:cut]
+        hands: list[list[Deed]] = [[] for _ in t.seats]
+        top = 0
+        for _ in range(rules.opening_deal_deeds):
+            for hand in hands:
+                hand.append(t.deeds[deck[top]])
+                top += 1
+        for s, hand in enumerate(hands):
+            for d in hand:
+                d.owner = s
+                if rules.opening_deal_paid:
+                    t.pay(s, None, t.squares[d.index].price)
+            self.w.line(f"setup {self.name(s)} owns {self.names(hand)}")
+        self.stats["deeds dealt"] += sum(len(h) for h in hands)
 
     def _checksums(self, cur: int) -> None:
         t = self.t
@@ -148,6 +199,7 @@ class Simulator:
     # ---------------------------------------------------------------- a turn
     def play_turn(self, s: int) -> None:
         t = self.t
+        self.last_seat = s
         seat = t.seats[s]
         self.w.turn(self.turn_no, seat.name)
         released = ""
@@ -560,6 +612,10 @@ class Simulator:
         owed = list(seat.debts)
         creditors = list(dict.fromkeys(d.creditor for d in owed))
         to_player = len(creditors) == 1 and creditors[0] is not None
+        final = self.end_at > 0 and len(t.seats) - len(t.active()) + 1 >= self.end_at
+        if final and len(creditors) == 1:
+            self.hand_over(s, creditors[0])
+            return
         if to_player:
             self.say(s, f"bankrupt to {self.name(creditors[0])}")  # type: ignore[arg-type]
             self.stats["bankrupt to player"] += 1
@@ -609,8 +665,8 @@ class Simulator:
         seat.bankrupt = True
         seat.in_jail = False
         self.choices = [c for c in self.choices if c[0] != s]
-        if len(t.active()) == 1:
-            self.over = True
+        if len(t.active()) == 1 or final:
+            self.over = True  # WIN-01; SHORT-06 (several creditors: the standard estate)
             return
         if heir is not None:
             received = [d for d in deeds if d.mortgaged]
@@ -621,6 +677,43 @@ class Simulator:
             for d in lots:
                 if not self.over:
                     self.auction(d.index, s, actor, named=True)
+
+    def hand_over(self, s: int, creditor: int | None) -> None:
+        """SHORT-06, SHORT-07, CF-47: the bankruptcy that ends a short game. The estate passes
+        whole to the one creditor as it stands (buildings and mortgages included, no sale, no
+        10 %); to the bank it leaves play (buildings to the stock, deeds back unmortgaged and
+        unsold, cards under their decks). The game is then over."""
+        t = self.t
+        seat = t.seats[s]
+        if creditor is None:
+            self.say(s, "bankrupt to bank" if self.srandom() < 0.7 else "bankrupt")
+            self.stats["last bankrupt to bank"] += 1
+        else:
+            self.say(s, f"bankrupt to {self.name(creditor)}")
+            self.stats["last bankrupt to player"] += 1
+        short = max(0, -seat.cash)
+        if short and seat.debts:
+            self._move(creditor, s, short)  # the creditor keeps only what the debtor had
+        if seat.cash > 0:
+            self._move(s, creditor, seat.cash)
+        seat.debts.clear()
+        for d in t.owned(s):
+            if creditor is not None:
+                d.owner = creditor
+                continue
+            t.bank_houses += d.houses
+            t.bank_hotels += 1 if d.hotel else 0
+            d.owner, d.houses, d.hotel, d.mortgaged = None, 0, False, False
+        if creditor is not None:
+            t.seats[creditor].cards.extend(seat.cards)
+        else:
+            for c in seat.cards:
+                self.decks.put_back(self.ed.card(c).deck, c)
+        seat.cards.clear()
+        seat.bankrupt = True
+        seat.in_jail = False
+        self.choices = [c for c in self.choices if c[0] != s]
+        self.over = True
 
     def _move(self, payer: int | None, payee: int | None, amount: int) -> None:
         """A settlement transfer (no debt is opened by it)."""
