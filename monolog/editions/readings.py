@@ -29,7 +29,8 @@ def load_readings() -> dict[str, CFItem]:
     """Every CF item with its valid readings, in CF order."""
     ref = resources.files("monolog.editions").joinpath("data", READINGS_FILE)
     name = f"monolog/editions/data/{READINGS_FILE}"
-    raw = yaml.safe_load(ref.read_text(encoding="utf-8"))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # a shipped file: libyaml is safe here
+    raw = yaml.load(ref.read_text(encoding="utf-8"), Loader=loader)
     if not isinstance(raw, dict):
         raise EditionError("expected a mapping of CF items", file=name)
     items: dict[str, CFItem] = {}
