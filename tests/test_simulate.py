@@ -1,7 +1,8 @@
 """The game simulator: its records parse, are reproducible, keep money and buildings straight
 in its own model, and replay clean on the engine (the key property: a legal game audits clean).
 
-`MONOLOG_SIM_SEEDS=500 pytest tests/test_simulate.py` raises the number of games audited.
+`MONOLOG_SIM_SEEDS=500 pytest tests/test_simulate.py` raises the number of games audited (in
+the standard games' test, and for each edition and variant in the variants' test).
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ import pytest
 from typer.testing import CliRunner
 
 from monolog.cli import app
-from monolog.editions import load_edition
+from monolog.editions import list_editions, load_edition
 from monolog.editions.resolver import Resolver
 from monolog.engine import replay
 from monolog.findings.model import Severity
 from monolog.notation import parse_text
-from monolog.notation.events import TRIVIA, GameEnd, Tag, TurnStart
+from monolog.notation.events import TRIVIA, GameEnd, SetupPlayer, Tag, TurnStart
+from monolog.reports.game import Game
+from monolog.reports.settlement import settle
 from monolog.simulate import SimulatedGame, simulate
-from monolog.simulate.play import Simulator
+from monolog.simulate.play import NAMES, Simulator
 from monolog.simulate.writer import square_forms
 
 EDITIONS = ("us-2018", "us-2018", "us-2018", "us-classic", "uk-1996")
@@ -71,6 +74,10 @@ def test_turn_limit_names_the_leader() -> None:
     leader = max(t.active(), key=lambda s: (t.worth(s), -s))
     assert g.result == t.seats[leader].name
     assert "stopped after 25 turns" in g.text
+    # an unfinished record's Result is "*", which the settlement accepts (no W101)
+    assert '[Result "*"]' in g.text
+    report = Game("cut.mlog", g.text.splitlines(), replay(events), [], events)
+    assert settle(report).winners == [] and settle(report).findings == []
 
 
 def test_games_finish_by_bankruptcy() -> None:
@@ -209,3 +216,155 @@ def test_a_game_stopped_by_the_turn_limit_is_a_fragment() -> None:
     codes = {f.code for f in replay(events, file="sim-cut.mlog").findings}
     assert "M804" not in codes
     assert not {c for c in codes if c.startswith(("M", "W"))}
+
+
+# --------------------------------------------------------------------------- variants
+
+PAIR_SEEDS = int(os.environ.get("MONOLOG_SIM_SEEDS", "40"))  # per edition and variant
+
+
+def _pairs() -> list[tuple[str, str]]:
+    """Every edition with every variant its data defines (the standard game included)."""
+    out: list[tuple[str, str]] = []
+    for key in list_editions():
+        ed = load_edition(key)
+        out.extend((key, v) for v in (list(ed.variants) or ["standard"]))
+    return out
+
+
+PAIRS = _pairs()
+
+
+def variant_case(edition: str, variant: str, seed: int) -> tuple[int, int | None]:
+    """Players (every count the edition allows, up to the simulator's names) and the clock
+    for a seed: a time-limit game is kept short (5 to 34 turns), with the default clock now
+    and then."""
+    rules = load_edition(edition).rules
+    top = min(rules.max_players, len(NAMES))
+    players = rules.min_players + seed % (top - rules.min_players + 1)
+    turns = None
+    if load_edition(edition).with_variant(variant).rules.time_limit and seed % 20:
+        turns = 5 + (seed * 7) % 30
+    return players, turns
+
+
+@cache
+def variant_game(edition: str, variant: str, seed: int) -> SimulatedGame:
+    players, turns = variant_case(edition, variant, seed)
+    return simulate(edition, players, seed, variant=variant, turns=turns)
+
+
+def test_every_edition_and_variant_is_covered() -> None:
+    assert ("uk-1996", "short") in PAIRS and ("uk-1996", "time-limit") in PAIRS
+    assert ("uk-esl", "short") in PAIRS and ("us-2018", "standard") in PAIRS
+    assert len(PAIRS) * PAIR_SEEDS >= 200
+
+
+@pytest.mark.parametrize(
+    ("edition", "variant", "seed"),
+    [(e, v, s) for e, v in PAIRS for s in range(PAIR_SEEDS)],
+)
+def test_every_variant_audits_clean(edition: str, variant: str, seed: int) -> None:
+    """A legal game of each edition and variant replays with no error or warning, ends where
+    the variant ends it, and its Result tag is the winner the settlement computes."""
+    g = variant_game(edition, variant, seed)
+    name = f"{edition}-{variant}-{seed}.mlog"
+    text = g.text
+    events = parse_text(text, name)
+    result = replay(events, file=name)
+    report = Game(name, text.splitlines(), result, [], events)
+    found = [f for f in result.findings if f.severity in (Severity.ERROR, Severity.WARNING)]
+    settlement = settle(report)
+    found += settlement.findings  # W101: the Result tag against the settlement
+    lines = text.splitlines()
+    assert not found, "\n".join(
+        f"{f.code} line {f.span.line}: {f.message}\n    {lines[f.span.line - 1]}" for f in found[:5]
+    )
+    assert result.edition.variant == variant
+    assert g.finished and result.state.over  # `end` closes every game these seeds play
+    assert sorted(g.result.split(", ")) == sorted(settlement.winners)
+    final = result.state.snapshot(result.edition)
+    for seat in g.table.seats:
+        assert final["players"][seat.name]["cash"] == seat.cash, seat.name
+        assert final["players"][seat.name]["bankrupt"] == seat.bankrupt, seat.name
+    rules = result.edition.rules
+    bankrupt = sum(s.bankrupt for s in g.table.seats)
+    if rules.end_at_bankruptcies:  # SHORT-06: the game ends at the variant's bankruptcy
+        assert bankrupt == min(rules.end_at_bankruptcies, len(g.table.seats) - 1)
+    if rules.time_limit and bankrupt < len(g.table.seats) - 1:  # TIME-01: time was called
+        assert [ln for ln in lines if ln.endswith("time")] and lines[-1] == "end"
+
+
+def test_the_opening_deal() -> None:
+    """SHORT-02, TIME-02: each player is dealt the variant's number of distinct deeds on one
+    setup line before the first turn, paid for where the variant says so."""
+    for edition, variant in PAIRS:
+        ed = load_edition(edition).with_variant(variant)
+        want = ed.rules.opening_deal_deeds
+        for seed in range(5):
+            g = simulate(edition, 3, seed, variant=variant, turns=1)
+            events = parse_text(g.text)
+            setups = [e for e in events if isinstance(e, SetupPlayer)]
+            first_turn = next(e for e in events if isinstance(e, TurnStart))
+            if not want:
+                assert not setups
+                continue
+            assert [e.player.text for e in setups] == ["Ann", "Ben", "Cal"]
+            assert all(e.span.line < first_turn.span.line for e in setups)
+            resolver = Resolver(ed, ["Ann", "Ben", "Cal"])
+            dealt = [resolver.square(h.square).index for e in setups for h in e.holdings]
+            assert len(dealt) == 3 * want == len(set(dealt))
+            assert all(not (h.houses or h.hotel or h.mortgaged) for e in setups for h in e.holdings)
+            # replayed up to the first turn, the deal alone has been charged
+            state = replay(events[: events.index(first_turn)]).state
+            for e in setups:
+                price = sum(ed.squares[resolver.square(h.square).index].price for h in e.holdings)
+                paid = price if ed.rules.opening_deal_paid else 0
+                assert state.player(e.player.text).cash == ed.rules.starting_cash - paid
+
+
+class _Variant(_Checked):
+    """A checked simulator that also records the jail turns left at the end of every turn."""
+
+    def play_turn(self, s: int) -> None:
+        super().play_turn(s)
+        self.jail_left = max(getattr(self, "jail_left", 0), self.t.seats[s].jail_turns)
+
+
+def test_short_game_rules_in_the_simulator() -> None:
+    """SHORT-03: hotels after three houses, never a fourth house; SHORT-05 (ESL): a jailed
+    player is out within the turn; the position stays sound every turn."""
+    hotels = 0
+    for edition in ("uk-1996", "uk-esl"):
+        ed = load_edition(edition).with_variant("short")
+        jail_left = 0
+        for seed in range(12):
+            sim = _Variant(ed, 2 + seed % 4, seed)
+            sim.run()
+            assert sim.over
+            hotels += sim.stats["hotels built"]
+            assert all(d.houses <= 3 for d in sim.t.deeds.values())
+            jail_left = max(jail_left, getattr(sim, "jail_left", 0))
+        if ed.rules.max_jail_turns == 1:
+            assert jail_left == 0  # nobody ends a turn with a failed try behind them
+        else:
+            assert jail_left > 0
+    assert hotels > 0
+
+
+def test_variant_on_the_command_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    args = ["simulate", "-e", "uk-esl", "--variant", "short", "-n", "3", "-s", "4"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0
+    assert result.stdout == simulate("uk-esl", 3, 4, variant="short").text
+    assert '[Variant "short"]' in result.stdout
+    args = ["simulate", "-e", "uk-1996", "-V", "time-limit", "-t", "6", "--count", "2"]
+    result = runner.invoke(app, [*args, "-o", str(tmp_path)])
+    assert result.exit_code == 0
+    assert sorted(p.name for p in tmp_path.glob("*.mlog")) == [
+        "uk-1996-time-limit-4p-0.mlog",
+        "uk-1996-time-limit-4p-1.mlog",
+    ]
+    bad = runner.invoke(app, ["simulate", "-e", "us-2018", "--variant", "short"])
+    assert bad.exit_code == 2 and "no variant 'short'" in bad.stderr

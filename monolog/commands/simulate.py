@@ -29,8 +29,8 @@ def simulate(
         "--turns",
         "-t",
         min=1,
-        help="Stop after this many turns (the Result tag then names the leader on worth); "
-        "in a time-limit game, time is called after them (default 100).",
+        help="Stop after this many turns (an unfinished record: Result *, the leader in a "
+        "comment); in a time-limit game, time is called after them (default 100).",
     ),
     out: str | None = typer.Option(None, "--out", "-o", help="Write here instead of stdout."),
     hotels: float = typer.Option(

@@ -33,7 +33,7 @@ class SimulatedGame:
 
     text: str
     table: Table
-    result: str
+    result: str  # the winner(s); in a game cut short by --turns, the leader on worth
     turns: int
     finished: bool  # the record ends the game: last bankruptcy, the variant's end, or time
     stats: dict[str, int] = field(default_factory=dict)
@@ -86,7 +86,8 @@ def simulate(
     w.tag("Players", ", ".join(names))
     w.tag("Seed", str(seed))
     result = sim.result()
-    w.tag("Result", result)
+    # a record cut short is unfinished: its Result is "*" (the settlement finds no winner)
+    w.tag("Result", result if sim.over else "*")
     head = [f"; {c}" for c in comments or []]
     return SimulatedGame(
         text=w.text(head),
