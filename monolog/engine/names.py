@@ -13,6 +13,7 @@ from ..editions.resolver import Resolver
 from ..notation.events import Action, Ref, Span
 from .game import Game
 from .holdings import UNKNOWN_NAME, resolve_card, resolve_player, resolve_square
+from .holdings import _resolver as holdings_resolver
 from .obligations import flow_of
 
 __all__ = [
@@ -28,13 +29,7 @@ _KEY = "names.resolver"
 
 
 def _resolver(game: Game) -> Resolver:
-    names = [p.name for p in game.state.players]
-    cached = game.pending.get(_KEY)
-    if cached is None or cached[0] != names:
-        cached = (names, Resolver(game.edition, names))
-        game.pending[_KEY] = cached
-    resolver: Resolver = cached[1]
-    return resolver
+    return holdings_resolver(game)  # one resolver per game, its square lookups shared
 
 
 def squares_named(game: Game, ref: Ref, span: Span) -> tuple[Square, ...] | None:
