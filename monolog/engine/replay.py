@@ -278,6 +278,10 @@ def _apply(game: Game, ev: E.Event) -> None:
         # line names (or the bankrupt, on a continuation line) only writes the sale down
         _wrap(game, ev.span, lambda: buying.on_auction(game, ev))
         return
+    if isinstance(ev, E.TimeCalled) and ev.actor is None:
+        # TIME-01: the table calls time, not the turn player, who may just have gone out
+        _wrap(game, ev.span, lambda: record.on_time(game, ev))
+        return
     if isinstance(ev, E.Action) and not isinstance(ev, _ANY_TIME):
         actor = actor_of(game, ev)
         if actor is None:
