@@ -168,3 +168,18 @@ def test_sparkline_and_sample() -> None:
     assert sparkline([0, 50, 100], 100) == "▁▅█"
     assert sample(list(range(10)), 5) == [1, 3, 5, 7, 9]
     assert sample([1, 2], 5) == [1, 2]
+
+
+def test_chart_worths_count_as_the_variant_counts() -> None:
+    # SHORT-08: in the 1996 short game a hotel counts as three houses' worth plus its own
+    # price; the worth chart's last point must agree with the settlement, not the standard count
+    from monolog.reports.game import load_game
+    from monolog.reports.settlement import settle
+
+    game = load_game(str(REPO / "scenarios/games/uk-1996-short-game.mlog"))
+    settled = {
+        w.name: w.cash + w.deeds_value + w.mortgaged_value + w.houses_value + w.hotels_value
+        for w in settle(game).ranking
+    }
+    last = game.moments[-1].worth
+    assert {n: last[n] for n in settled} == settled

@@ -124,7 +124,7 @@ def replay_game(
 ) -> Game:
     """Replay parsed `events`, keeping a moment after each one."""
     moments: list[Moment] = []
-    ed = _edition_for(events, edition)
+    ed = _as_played(_edition_for(events, edition), events)
 
     def observe(event: E.Event, state: GameState) -> None:
         moments.append(
@@ -149,6 +149,19 @@ def source_lines(text: str) -> list[str]:
     if lines[-1] == "":
         lines.pop()
     return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _as_played(ed: Edition, events: list[E.Event]) -> Edition:
+    """The edition in the record's variant, so each moment's worth counts as the variant
+    counts (a short game's hotel is worth fewer houses, SHORT-08). The engine keeps an edition
+    already in the chosen variant; an unknown variant is left to it (W010)."""
+    key = next((e.value for e in events if isinstance(e, E.Tag) and e.key == "Variant"), None)
+    if key is None or key.strip() == ed.variant:
+        return ed
+    try:
+        return ed.with_variant(key.strip())
+    except KeyError:
+        return ed
 
 
 def _edition_for(events: list[E.Event], edition: Edition | str | None) -> Edition:
