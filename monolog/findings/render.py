@@ -60,10 +60,10 @@ class SparseLines(Sequence[str]):
     """A record's lines with only some of them kept: `len` is the record's line count, and an
     index that was not kept reads as an empty line. Small to hold and to send between processes."""
 
-    __slots__ = ("count", "kept")
+    __slots__ = ("kept", "total")
 
-    def __init__(self, count: int, kept: dict[int, str]) -> None:
-        self.count = count
+    def __init__(self, total: int, kept: dict[int, str]) -> None:
+        self.total = total
         self.kept = kept
 
     @classmethod
@@ -76,19 +76,19 @@ class SparseLines(Sequence[str]):
         return cls(len(lines), kept)
 
     def __len__(self) -> int:
-        return self.count
+        return self.total
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.count))]
+            return [self[i] for i in range(*index.indices(self.total))]
         if index < 0:
-            index += self.count
-        if not 0 <= index < self.count:
+            index += self.total
+        if not 0 <= index < self.total:
             raise IndexError(index)
         return self.kept.get(index, "")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (SparseLines, (self.count, self.kept))
+        return (SparseLines, (self.total, self.kept))
 
 
 def summarise(findings: Iterable[Finding]) -> dict[str, int]:
