@@ -131,7 +131,8 @@ def test_hotel_beside_three_houses_is_the_disputed_point() -> None:
     give(g2, "Ann", "Boardwalk", houses=4)
     give(g2, "Ann", "Park Place", houses=3)
     on_build(g2, build(item("Boardwalk", hotel=True)), "Ann")
-    assert codes(g2) == []
+    assert codes(g2) == ["A26"]
+    assert "allowed" in g2.findings[0].message and "site-four-houses" in g2.findings[0].message
 
 
 def test_houses_then_hotel_in_one_clause() -> None:

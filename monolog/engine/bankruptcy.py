@@ -36,16 +36,37 @@ def check_obligations(game: Game, span: Span) -> None:
 
 def settle_with_property(
     game: Game, giver: str, receiver: str, deeds: list[object], span: Span
-) -> None:
-    """Deeds handed to a creditor in a deal while a debt to them is open (CF-51)."""
-    if deeds and any(d.creditor == receiver for d in open_debts(game, giver)):
+) -> bool:
+    """Deeds offered to a creditor in a deal while a debt to them is open (CF-51).
+
+    Under creditor-may-accept the deal goes ahead at the value the parties agreed; under
+    cash-only a debt is paid in cash alone, so the deal is set aside (True: nothing changes
+    hands) and the debt stays to be raised.
+    """
+    if not deeds or not any(d.creditor == receiver for d in open_debts(game, giver)):
+        return False
+    reading = game.ruling("CF-51")
+    if reading == "cash-only":
+        short = max(0, -game.state.player(giver).cash)
         game.ambiguous(
             "CF-51",
-            f"{receiver} accepted property from {giver} towards a debt, as a creditor may; "
-            f"a creditor who insists on cash would leave the debt to be raised from the bank",
+            f"{giver} owes {receiver} {game.money(short)} and a debt is paid in cash alone "
+            f"(reading {reading}): the deal handing over property is set aside and the debt "
+            f"stays to be raised; reading creditor-may-accept would let {receiver} take the "
+            "property at the agreed value",
             span,
             "RENT-14",
         )
+        return True
+    game.ambiguous(
+        "CF-51",
+        f"{receiver} accepted property from {giver} towards a debt, as a creditor may "
+        f"(reading {reading}); reading cash-only would set the deal aside and leave the debt "
+        "to be raised in cash",
+        span,
+        "RENT-14",
+    )
+    return False
 
 
 # --------------------------------------------------------------------------- bankruptcy
@@ -172,15 +193,23 @@ def _liquidate(
         me.cards.clear()
     else:
         free = [game.name(d.square) for d in deeds if not d.mortgaged]
-        all_lots = game.ruling("CF-39") == "auction-all"
-        if free and all_lots:
-            game.ambiguous(
-                "CF-39",
-                f"every deed of {actor} goes to auction free of mortgage; under the "
-                f"mortgaged-only reading {', '.join(free)} would return to the bank unsold",
-                span,
-                "BKR-07",
-            )
+        reading = game.ruling("CF-39")
+        all_lots = reading == "auction-all"
+        if free:
+            listed = ", ".join(free)
+            if all_lots:
+                message = (
+                    f"every deed of {actor} goes to auction free of mortgage (reading "
+                    f"{reading}); under reading auction-mortgaged-only {listed} would return "
+                    "to the bank unsold"
+                )
+            else:
+                message = (
+                    f"only the mortgaged deeds of {actor} go to auction (reading {reading}), so "
+                    f"{listed} {'returns' if len(free) == 1 else 'return'} to the bank unowned; "
+                    "reading auction-all would auction them too"
+                )
+            game.ambiguous("CF-39", message, span, "BKR-07")
         for deed in deeds:
             if deed.mortgaged or all_lots:
                 open_lot(game, deed.square, None, span)

@@ -214,10 +214,24 @@ def on_auction(game: Game, ev: Auction) -> None:
     name = game.name(index)
     decliner = lot.lander if lot is not None else None
     bids_ok = _check_bids(game, ev, decliner, name)
+    reading = game.ruling("CF-16")
+    unbid = ev.winner is None or ev.price is None
+    if unbid and reading == "sold-anyway" and lot is not None and lot.lander is not None:
+        # CF-16 sold-anyway: an auction without bids does not end the sale; the deed
+        # stays up for auction until someone buys it at some price
+        lot.unbid = True
+        game.ambiguous(
+            "CF-16",
+            f"nobody bid for {name}: it must still be sold to someone at some price "
+            f"(reading {reading}), so the auction stays open; reading stays-with-bank "
+            "would leave it unowned",
+            ev.span,
+            "BUY-08",
+        )
+        return
     if lot is not None:
         close_lot(game, lot)
     if ev.winner is None or ev.price is None:
-        reading = game.ruling("CF-16")
         other = (
             f"reading decliner-buys would make {decliner} buy it at {game.money(1)}"
             if decliner
@@ -238,6 +252,12 @@ def on_auction(game: Game, ev: Auction) -> None:
             note_payment(game, decliner, None, floor, f"the lowest bid for {name}", ev.span)
             st.deeds[index].owner = decliner
             return
+        if reading != "stays-with-bank":
+            # no decliner to buy it, and no buyer named: nothing to apply but the bank keeping it
+            other = (
+                "with no lander to decline it there is no one this reading makes buy it, so "
+                "the bank keeps it as under reading stays-with-bank"
+            )
         game.ambiguous(
             "CF-16",
             f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}",

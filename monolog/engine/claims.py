@@ -37,7 +37,11 @@ def _claim(game: Game, tenant: str) -> Due | None:
 
 
 def _rent_changed(game: Game, claim: Due, span: Span) -> None:
-    """CF-24: the board changed between landing and claim; say what the claim-time rent is."""
+    """CF-24: the board changed between landing and claim; say what the claim-time rent is.
+
+    Under at-landing the claim keeps the rent and creditor of the landing; under at-claim the
+    rent and the owner collecting it are those of the board at the claim.
+    """
     from .turns import group_key
 
     if claim.square is None or claim.board is None or claim.amount is None:
@@ -46,17 +50,30 @@ def _rent_changed(game: Game, claim: Due, span: Span) -> None:
         return
     now = quote_rent(game, claim.square, claim.player, dice=flow_of(game).last_dice)
     now_amount = now.amount if now.amount is not None else 0
-    if now_amount == claim.amount:
+    if now_amount == claim.amount and now.owner == claim.payee:
         return
     reading = game.ruling("CF-24")
-    game.ambiguous(
-        "CF-24",
-        f"the rent on {game.name(claim.square)} is {game.money(claim.amount)} as the board stood "
-        f"when {claim.player} landed (reading {reading}); with the board as it is at the claim "
-        f"(reading at-claim) it would be {game.money(now_amount)}",
-        span,
-        "RENT-01",
-    )
+    name = game.name(claim.square)
+    then = f"{game.money(claim.amount)} to {claim.payee}"
+    later = f"{game.money(now_amount)}" + (f" to {now.owner}" if now.owner else "")
+    if reading == "at-claim":
+        message = (
+            f"the rent on {name} is {later} with the board as it is at the claim (reading "
+            f"{reading}); as the board stood when {claim.player} landed (reading at-landing) "
+            f"it would be {then}"
+        )
+        claim.amount = now_amount
+        claim.reason = now.reason
+        claim.rule = now.rule
+        if now.owner is not None:
+            claim.payee = now.owner
+    else:
+        message = (
+            f"the rent on {name} is {then} as the board stood when {claim.player} landed "
+            f"(reading {reading}); with the board as it is at the claim (reading at-claim) it "
+            f"would be {later}"
+        )
+    game.ambiguous("CF-24", message, span, "RENT-01")
 
 
 def on_rent(game: Game, ev: RentEvent) -> None:
@@ -81,10 +98,12 @@ def on_rent(game: Game, ev: RentEvent) -> None:
             game.transfer(tenant, to, ev.amount, "rent as recorded", ev.span)
         return
     name = game.name(claim.square or 0)
+    _rent_changed(game, claim, ev.span)
     if payee is not None and payee != claim.payee:
+        when = "at the claim" if game.ruling("CF-24") == "at-claim" else f"when {tenant} landed"
         game.emit(
             "M303",
-            f"the rent on {name} is owed to {claim.payee}, who owned it when {tenant} landed",
+            f"the rent on {name} is owed to {claim.payee}, who owned it {when}",
             ev.span,
             "RENT-01",
             expected=claim.payee,
@@ -99,7 +118,6 @@ def on_rent(game: Game, ev: RentEvent) -> None:
             expected=0,
             recorded=ev.amount,
         )
-    _rent_changed(game, claim, ev.span)
     expected = claim.amount
     flow = flow_of(game)
     if expected is None and claim.per_pip:

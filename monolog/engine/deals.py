@@ -65,6 +65,14 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
     if cash_only and (gives_1 or gives_2) and not gift_allowed(game):
         _gift(game, first if gives_1 else second, second if gives_1 else first, ev.span)
         return
+    from .bankruptcy import settle_with_property
+
+    deeds_1 = [v for k, v in gives_1 if k == "square"]
+    deeds_2 = [v for k, v in gives_2 if k == "square"]
+    if settle_with_property(game, first, second, deeds_1, ev.span) or settle_with_property(
+        game, second, first, deeds_2, ev.span
+    ):
+        return
     _carry_out(game, first, second, gives_1, ev.span)
     _carry_out(game, second, first, gives_2, ev.span)
 
@@ -182,9 +190,6 @@ def _carry_out(
             deed.owner = receiver
             if deed.mortgaged and game.ruling("CF-38") == "every-transfer":
                 add_choice(game, receiver, value, "deal", span)
-    from .bankruptcy import settle_with_property
-
-    settle_with_property(game, giver, receiver, [v for k, v in gives if k == "square"], span)
 
 
 # --------------------------------------------------------------------------- payments

@@ -307,16 +307,27 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
     most = game.edition.rules.houses_before_hotel
     for i in (i for i in levels if i in plan and plan[i].hotels):
         short = [game.name(j) for j, lv in levels.items() if j != i and lv < most]
-        if short and game.ruling("CF-26") == "group-four-houses":
-            game.ambiguous(
-                "CF-26",
-                f"{_word(game, 'hotel')} on {game.name(i)} allowed while {', '.join(short)} "
+        if short:
+            reading = game.ruling("CF-26")
+            hotel = _word(game, "hotel")
+            where = (
+                f"{hotel} on {game.name(i)} while {', '.join(short)} "
                 f"{'has' if len(short) == 1 else 'have'} fewer than {most} "
-                f"{_word(game, 'houses')}: the rulebook asks for {most} on the site itself; "
-                f"under the whole-group reading this {_word(game, 'hotel')} must wait",
-                ev.span,
-                "BLD-05",
+                f"{_word(game, 'houses')}"
             )
+            if reading == "site-four-houses":
+                message = (
+                    f"{where}: allowed, as only the site itself needs {most} (reading "
+                    f"{reading}); reading group-four-houses would make the {hotel} wait"
+                )
+            else:
+                message = (
+                    f"{where}: every site of the group needs {most} first (reading {reading}), "
+                    f"so the {hotel} must wait; the record builds it as reading "
+                    "site-four-houses allows"
+                )
+            # the record's build is replayed as made: it follows site-four-houses (BLD-05)
+            game.ambiguous("CF-26", message, ev.span, "BLD-05", follows="site-four-houses")
         levels[i] = hotel_level(game)
     return True
 

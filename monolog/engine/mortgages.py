@@ -104,11 +104,13 @@ def _check_amount(
     code = {Mortgage: "M704", Unmortgage: "M706", Interest: "M708"}[type(ev)]
     rule = {Mortgage: "MORT-02", Unmortgage: "MORT-03", Interest: "MORT-07"}[type(ev)]
     if ev.amount == other:
+        reading = game.ruling("CF-34")
+        down = reading == "down"
         game.ambiguous(
             "CF-34",
             f"{what} is {game.money(derived)} with each 10% rounded "
-            f"{'down' if game.ruling('CF-34') == 'down' else 'half up'}; "
-            f"the other rounding gives the {game.money(other)} recorded",
+            f"{'down' if down else 'half up'} (reading {reading}); reading "
+            f"{'half-up' if down else 'down'} gives the {game.money(other)} recorded",
             ev.span,
             rule,
         )

@@ -66,6 +66,7 @@ class Lot:
     lander: str | None
     span: Span
     declined: bool = False
+    unbid: bool = False  # auctioned with no bids but still to be sold (CF-16 sold-anyway)
 
 
 @dataclass(slots=True)

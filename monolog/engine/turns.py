@@ -192,11 +192,15 @@ def close_step(game: Game, span: Span) -> None:
             continue
         name = game.name(lot.square)
         what = "declined and not auctioned" if lot.declined else "neither bought nor auctioned"
+        why = "a deed the lander does not buy is auctioned at once"
+        if lot.unbid:
+            what = "auctioned without a bid and never sold"
+            why = "under reading sold-anyway of CF-16 it must go to someone at some price"
         game.emit(
             "M201",
-            f"{name} was {what}: a deed the lander does not buy is auctioned at once",
+            f"{name} was {what}: {why}",
             lot.span,
-            "BUY-03",
+            "BUY-08" if lot.unbid else "BUY-03",
             expected="auction",
             recorded=None,
         )
@@ -335,6 +339,9 @@ def on_turn(game: Game, ev: TurnStart) -> None:
         if (
             game.ruling("CF-02") == "fourth-turn-pay"
             and p.jail_turns > game.edition.rules.max_jail_turns
+            and not (
+                game.ruling("CF-08") == "stays-in-jail" and p.cash < game.edition.rules.jail_fine
+            )
         ):
             # CF-02 fourth-turn-pay: three failed tries sat out; this turn opens with the fine,
             # then an ordinary roll
@@ -558,6 +565,17 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
     fine = rules.jail_fine
     if (try_no >= last and reading != "fourth-turn-pay") or try_no > last:
         why = f"jail turn {try_no} and no double"
+        if try_no == last and game.ruling("CF-03") == "jailing-turn-counts":
+            game.ambiguous(
+                "CF-03",
+                f"no double on jail turn {try_no}, the turn {player} was jailed counted as the "
+                "first (reading jailing-turn-counts): this was the last try; reading "
+                f"next-turn-is-first would leave {player} in jail with one more try next turn",
+                ev.span,
+                "JAIL-08",
+            )
+        if _held_for_fine(game, ev, player, why, target):
+            return
         if reading == "pay-then-move-next-turn" and try_no == last:
             game.ambiguous(
                 "CF-02",
@@ -618,6 +636,32 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
     )
 
 
+def _held_for_fine(game: Game, ev: Roll, player: str, why: str, target: int) -> bool:
+    """CF-08 stays-in-jail: a player short of the forced fine stays in jail, unmoved (JAIL-08).
+
+    The fine is not taken; the stay goes on, and a later turn's failed roll brings the fine
+    due again. Under debt-to-bank (False here) the fine is a debt and the roll is moved.
+    """
+    fine = game.edition.rules.jail_fine
+    cash = game.state.player(player).cash
+    if cash >= fine or game.ruling("CF-08") != "stays-in-jail":
+        return False
+    game.ambiguous(
+        "CF-08",
+        f"{why}: {player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine, "
+        f"so stays in jail without moving until it can be paid (reading stays-in-jail); "
+        f"reading debt-to-bank would make the fine a debt to the bank, raised or ending in "
+        f"bankruptcy, and move {player} to {game.name(target)}",
+        ev.span,
+        "JAIL-08",
+    )
+    flow = flow_of(game)
+    flow.jail_failed = True
+    flow.turn_over = True
+    _stays_on_jail(game, ev, player, f"{player} stays in jail, short of the fine")
+    return True
+
+
 def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
     """A roll that does not move the token: the square the record names must be the jail's."""
     jail = game.edition.rules.jail_index
@@ -658,8 +702,8 @@ def forced_fine(game: Game, player: str, why: str, span: Span) -> Due:
             "CF-08",
             f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine in "
             f"cash: it is a debt to the bank, to be raised by selling, mortgaging or a deal or "
-            f"else ending in bankruptcy to the bank (reading {game.ruling('CF-08')}); no "
-            f"edition says so, and a table might instead keep {player} in jail",
+            f"else ending in bankruptcy to the bank (reading {game.ruling('CF-08')}); reading "
+            f"stays-in-jail would keep {player} in jail, unmoved, until the fine can be paid",
             span,
             "JAIL-08",
         )
