@@ -7,6 +7,7 @@ the clause handlers (buying, claims, cards, jail) or derived by the engine.
 
 from __future__ import annotations
 
+from ..editions.model import Square
 from ..notation.events import Move, Roll, Salary, Span, TurnStart
 from . import house_rules
 from .board import next_active, passes_go, steps_forward
@@ -487,7 +488,9 @@ def on_roll(game: Game, ev: Roll) -> None:
     if st.doubles >= 3:
         reading = game.ruling("CF-09")
         target = (p.position + ev.total) % len(game.edition.squares)
-        named = (squares_named(game, ev.square, ev.span) if ev.square is not None else None) or []
+        named: tuple[Square, ...] = (
+            squares_named(game, ev.square, ev.span) if ev.square is not None else None
+        ) or ()
         jail = game.edition.rules.jail_index
         # the record shows the token moved when the roll names the square it reaches
         follows = "moved" if any(s.index == target and s.index != jail for s in named) else None

@@ -36,7 +36,10 @@ from .catalogue import (
     printable,
 )
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+_SOURCE_ROOT = Path(__file__).resolve().parents[2]
+# in a source checkout the page lives beside the package; an installed copy has no docs/
+# folder of its own, so it writes under the current folder instead
+REPO_ROOT = _SOURCE_ROOT if (_SOURCE_ROOT / "pyproject.toml").is_file() else Path.cwd()
 DOC_PATH = REPO_ROOT / "docs" / "rules.md"
 MATRIX_ENV = "MONOLOG_RULES_MATRIX"
 DEFAULT_MATRIX = REPO_ROOT.parent / "shared" / "RULES-MATRIX.md"
