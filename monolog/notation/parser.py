@@ -173,9 +173,7 @@ class FastDriver:
 
         self.actions: dict[int, dict[str, tuple[bool, Any]]] = {}
         self.goto: dict[int, dict[str, int]] = {}
-        compiled: dict[tuple[str, ...], Callable[[str, int], re.Match[str] | None]] = {}
-        self.match_at: dict[int, Callable[[str, int], re.Match[str] | None]] = {}
-        flags = conf.g_regex_flags
+        self.match_at = _Matchers(conf.g_regex_flags)
         for state, acts in table.states.items():
             self.actions[state] = {
                 name: (True, arg) if action is Shift else (False, rules[arg])
@@ -190,11 +188,7 @@ class FastDriver:
             allowed.sort(
                 key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name)
             )
-            key = tuple(t.name for t in allowed)
-            if key not in compiled:
-                body = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in allowed)
-                compiled[key] = re.compile(f"[ \\t]*(?:{body})", flags).match
-            self.match_at[state] = compiled[key]
+            self.match_at.declare(state, allowed)
         self.kinds: dict[str, int] = {}
         for n, t in terminals.items():
             multiline = _regexp_has_newline(t.pattern.to_regexp())
@@ -370,6 +364,32 @@ class FastDriver:
                     state_stack.append(goto[state_stack[-1]][origin])
                 if tok is None and type_ == "$END" and state_stack[-1] == end_state:
                     return value_stack[-1]  # type: ignore[no-any-return]
+
+
+class _Matchers(dict[int, Callable[[str, int], "re.Match[str] | None"]]):
+    """Each parser state's token matcher, compiled the first time the state is met.
+
+    A record meets only some of the states, and compiling all of them up front cost more than
+    a short record takes to parse; states that try the same terminals share one expression."""
+
+    def __init__(self, flags: int) -> None:
+        super().__init__()
+        self.flags = flags
+        self.terminals: dict[int, tuple[Any, ...]] = {}  # state -> terminals, in Lark's order
+        self.compiled: dict[tuple[str, ...], Callable[[str, int], re.Match[str] | None]] = {}
+
+    def declare(self, state: int, allowed: list[Any]) -> None:
+        self.terminals[state] = tuple(allowed)
+
+    def __missing__(self, state: int) -> Callable[[str, int], re.Match[str] | None]:
+        allowed = self.terminals[state]  # KeyError for a state the table does not have
+        key = tuple(t.name for t in allowed)
+        match = self.compiled.get(key)
+        if match is None:
+            body = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in allowed)
+            match = self.compiled[key] = re.compile(f"[ \\t]*(?:{body})", self.flags).match
+        self[state] = match
+        return match
 
 
 # How the driver treats each kind of token.
