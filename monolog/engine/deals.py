@@ -179,7 +179,7 @@ def _carry_out(
     for kind, value in gives:
         if kind == "cash":
             assert isinstance(value, int)
-            game.transfer(giver, receiver, value, "deal", span)
+            game.transfer(giver, receiver, value, f"cash in a deal with {receiver}", span)
         elif kind == "card":
             assert isinstance(value, str)
             st.player(giver).cards.remove(value)

@@ -66,6 +66,19 @@ class _Step:
     hotels: int = 0
 
 
+def _buildings_words(game: Game, plan: dict[int, _Step]) -> str:
+    """ "2 houses on Park Place, a hotel on Boardwalk", in the edition's words (for the ledger)."""
+    parts = []
+    for index, step in plan.items():
+        name = game.name(index)
+        if step.houses:
+            word = game.edition.word("house" if step.houses == 1 else "houses")
+            parts.append(f"{step.houses} {word} on {name}")
+        if step.hotels:
+            parts.append(f"a {game.edition.word('hotel')} on {name}")
+    return game.listing(parts)
+
+
 def _plan(game: Game, ev: Build | Sell) -> dict[int, _Step] | None:
     plan: dict[int, _Step] = {}
     for item in ev.items:
@@ -165,13 +178,14 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
         won_buildings(game).remove(w)
     st.bank_houses -= houses - use_houses
     st.bank_hotels -= hotels - use_hotels
+    what = _buildings_words(game, plan)
     for step in plan.values():
         step.deed.houses += step.houses
         if step.hotels:
             st.bank_houses += step.deed.houses
             step.deed.houses = 0
             step.deed.hotel = True
-    game.transfer(actor, None, charge, "build", ev.span)
+    game.transfer(actor, None, charge, f"built {what}", ev.span)
 
 
 def _price_note(game: Game, plan: dict[int, _Step]) -> str:
@@ -415,6 +429,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
             expected=value,
             recorded=ev.amount,
         )
+    what = _buildings_words(game, plan)
     for step in plan.values():
         if step.hotels:
             step.deed.hotel = False
@@ -424,7 +439,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
         step.deed.houses -= step.houses
         st.bank_houses += step.houses
     paid = value if ev.amount is None else ev.amount  # the record's amount is what moved
-    game.transfer(None, actor, paid, "sell buildings", ev.span)
+    game.transfer(None, actor, paid, f"sold {what} to the bank", ev.span)
 
 
 def _sell_even(game: Game, ev: Sell, plan: dict[int, _Step], group: list[DeedState]) -> bool:

@@ -194,6 +194,15 @@ class Game:
         return new
 
     # ---------------------------------------------------------------- words
+    @staticmethod
+    def listing(items: list[str]) -> str:
+        """ "A, B and C" for messages and ledger reasons; with semicolons when an item holds a
+        comma itself ("The Angel, Islington; Euston Road and Pentonville Road")."""
+        if len(items) <= 1:
+            return "".join(items)
+        sep = "; " if any("," in item for item in items) else ", "
+        return sep.join(items[:-1]) + " and " + items[-1]
+
     def money(self, amount: int) -> str:
         return self.edition.money(amount)
 

@@ -193,7 +193,8 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
     moved = _check_amount(game, ev, derived, derived, "the mortgage value")
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = True
-    game.transfer(None, actor, moved, "mortgage", ev.span)
+    names = game.listing([sq.name for sq in squares])
+    game.transfer(None, actor, moved, f"mortgaged {names}", ev.span)
 
 
 # --------------------------------------------------------------------------- unmortgage
@@ -275,7 +276,8 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = False
         _take_choice(game, actor, sq.index)
-    game.transfer(actor, None, moved, "unmortgage", ev.span)
+    names = game.listing([sq.name for sq in squares])
+    game.transfer(actor, None, moved, f"lifted the mortgage on {names}", ev.span)
 
 
 # --------------------------------------------------------------------------- interest
@@ -324,7 +326,8 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
     moved = _check_amount(game, ev, derived, other, "the 10% due")
     for sq in squares:
         _take_choice(game, actor, sq.index)
-    game.transfer(actor, None, moved, "mortgage interest", ev.span)
+    names = game.listing([sq.name for sq in squares])
+    game.transfer(actor, None, moved, f"10% on mortgaged {names} received", ev.span)
     if game.state.player(actor).cash < 0:
         if game.ruling("CF-37") == "debt-to-bank":
             game.ambiguous(
