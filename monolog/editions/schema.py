@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
-from typing import Any, NoReturn
+from typing import Any, NoReturn, get_args
 
 from .errors import EditionError
 from .model import (
@@ -22,23 +22,13 @@ from .model import (
     Edition,
     RuleParams,
     Square,
+    SquareKind,
     Variant,
 )
 from .readings import load_readings
 
 BOARD_SIZE = 40
-SQUARE_KINDS = (
-    "go",
-    "site",
-    "railroad",
-    "utility",
-    "chance",
-    "chest",
-    "tax",
-    "jail",
-    "free-parking",
-    "go-to-jail",
-)
+SQUARE_KINDS: tuple[str, ...] = get_args(SquareKind)
 CARD_KINDS = (
     "advance_to",
     "advance_to_nearest",

@@ -15,7 +15,7 @@ from .decks import draw
 from .game import Game
 from .names import actor_of, card_of
 from .obligations import CardMove, Draw, Due, apply_due, cancel_due, flow_of, settle_due
-from .turns import land, move_token, send_to_jail
+from .turns import check_salary, land, move_token, send_to_jail
 
 
 def on_card(game: Game, ev: CardDraw) -> None:
@@ -96,17 +96,7 @@ def _check_amount(game: Game, card: Card, ev: CardDraw, dues: list[Due], moved: 
     if not money:
         salary = [d for d in dues if d.kind == "salary"]
         if moved and salary:
-            due = salary[0]
-            if ev.amount != due.amount:
-                game.emit(
-                    "M105",
-                    f"the salary is {game.money(due.amount or 0)}: {due.reason}",
-                    ev.span,
-                    due.rule,
-                    expected=due.amount,
-                    recorded=ev.amount,
-                )
-            settle_due(game, due, ev.amount, ev.span)
+            check_salary(game, salary[0], ev.amount, ev.span)
             return
         game.emit(
             "W007",

@@ -14,10 +14,9 @@ from __future__ import annotations
 from ..notation.events import Deal, DealItem, DealSide, Pay, Span
 from .game import Game
 from .holdings import (
-    describe_level,
+    buildings_in_group,
     group_built,
     group_label,
-    group_of,
     owner_word,
     resolve_card,
     resolve_player,
@@ -129,15 +128,11 @@ def _deed_item(game: Game, giver: str, item: DealItem, span: Span) -> int:
         )
         raise _Refused
     if group_built(game, sq.index):
-        built = [
-            f"{game.name(d.square)} ({describe_level(game, d)})"
-            for d in group_of(game, sq.index)
-            if d.houses or d.hotel
-        ]
+        built = buildings_in_group(game, sq.index)
         game.emit(
             "M712",
             f"{sq.name} cannot change hands while the {group_label(game, sq.index)} group has "
-            f"buildings: sell {', '.join(built)} to the bank first",
+            f"buildings: sell {built} to the bank first",
             span,
             "DEAL-03",
             expected=0,

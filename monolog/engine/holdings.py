@@ -113,6 +113,17 @@ def describe_level(game: Game, deed: DeedState) -> str:
     return count_word(game, deed.houses, "house")
 
 
+def buildings_in_group(game: Game, index: int) -> str:
+    """The buildings standing in the group of `index`, e.g. "Park Place (2 houses), Boardwalk
+    (a hotel)": what must be sold to the bank before a deed of the group is mortgaged or traded
+    (MORT-01, DEAL-03)."""
+    return ", ".join(
+        f"{game.name(d.square)} ({describe_level(game, d)})"
+        for d in group_of(game, index)
+        if d.houses or d.hotel
+    )
+
+
 def owner_word(game: Game, owner: str | None) -> str:
     return owner if owner is not None else "the " + game.edition.word("bank")
 

@@ -17,10 +17,9 @@ from ..notation.events import Interest, Mortgage, Span, Unmortgage
 from .debts import note_payment
 from .game import Game
 from .holdings import (
-    describe_level,
+    buildings_in_group,
     group_built,
     group_label,
-    group_of,
     interest,
     lift_cost,
     owner_word,
@@ -174,15 +173,11 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
             )
             return
         if group_built(game, sq.index):
-            built = [
-                f"{game.name(d.square)} ({describe_level(game, d)})"
-                for d in group_of(game, sq.index)
-                if d.houses or d.hotel
-            ]
+            built = buildings_in_group(game, sq.index)
             game.emit(
                 "M703",
                 f"{sq.name} cannot be mortgaged while the {group_label(game, sq.index)} group "
-                f"has buildings: sell {', '.join(built)} to the bank first",
+                f"has buildings: sell {built} to the bank first",
                 ev.span,
                 "MORT-01",
                 expected=0,

@@ -749,16 +749,7 @@ def on_salary(game: Game, ev: Salary) -> None:
         )
         game.transfer(None, player, amount, "salary as recorded", ev.span)
         return
-    if ev.amount is not None and ev.amount != due.amount:
-        game.emit(
-            "M105",
-            f"the salary is {game.money(due.amount or 0)}: {due.reason}",
-            ev.span,
-            due.rule,
-            expected=due.amount,
-            recorded=ev.amount,
-        )
-    settle_due(game, due, ev.amount, ev.span)
+    check_salary(game, due, ev.amount, ev.span)
 
 
 def on_move(game: Game, ev: Move) -> None:
@@ -812,3 +803,17 @@ def on_move(game: Game, ev: Move) -> None:
     )
     p.position = sq.index
     land(game, player, sq.index, ev.span, by_card=True)
+
+
+def check_salary(game: Game, due: Due, amount: int | None, span: Span) -> None:
+    """A recorded GO salary against the one due (MOVE-02), settled as recorded."""
+    if amount is not None and amount != due.amount:
+        game.emit(
+            "M105",
+            f"the salary is {game.money(due.amount or 0)}: {due.reason}",
+            span,
+            due.rule,
+            expected=due.amount,
+            recorded=amount,
+        )
+    settle_due(game, due, amount, span)
