@@ -290,3 +290,11 @@ def test_amounts_have_at_most_nine_digits() -> None:
     with pytest.raises(ParseError) as err:
         parse_text("1. Ann 3-4 buy 1234567890\n")
     assert err.value.finding.span.column == 16
+
+
+def test_clipping_leaves_prose_between_quoted_words_alone() -> None:
+    from monolog.notation.errors import clip_quoted
+
+    prose = "'3–4' is joined by a dash that is not a hyphen: write '-', like 3-4"
+    assert clip_quoted(prose) == prose
+    assert clip_quoted("unexpected '" + "9" * 60 + "'") == "unexpected '" + "9" * 40 + "…'"

@@ -384,6 +384,20 @@ def _check_square(game: Game, ev: Roll, target: int, player: str, origin: int) -
         return target
     if any(s.index == target for s in found):
         return target
+    names = sorted({s.name for s in found})
+    if len(names) > 1:
+        # an abbreviation that fits several squares, none of them where the dice lead: name
+        # the candidates and follow the dice rather than guess (the record cannot be read)
+        game.emit(
+            "M900",
+            f'ambiguous square "{ev.square.text}": {", ".join(names[:-1])} or {names[-1]}; '
+            f"{ev.die1}-{ev.die2} from {game.name(origin)} reaches {game.name(target)}",
+            ev.square.span,
+            "SET-03",
+            expected=game.name(target),
+            recorded=names,
+        )
+        return target
     recorded = found[0]
     game.emit(
         "M104",

@@ -266,7 +266,9 @@ def describe_unexpected(exc: UnexpectedInput, text: str, filename: str) -> Parse
     return ParseError(finding, _line_of(text, line))
 
 
-_LONG_QUOTED = re.compile(r"'([^'\n]{41,})'")
+# a quoted token of over 40 characters with no blank in it: prose between two quoted words
+# ("'3–4' is joined by … '-'") has blanks and is never clipped
+_LONG_QUOTED = re.compile(r"'([^'\s]{41,})'")
 
 
 def clip_quoted(message: str, width: int = 40) -> str:
