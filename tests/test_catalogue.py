@@ -133,6 +133,20 @@ def test_fail_record_gives_its_code(code: str, record: str, tmp_path: Path) -> N
     assert code in codes, f"the fail record of {code} gives {sorted(codes) or 'nothing'}"
 
 
+@pytest.mark.parametrize(
+    ("code", "record"), [p for p in _with_records("passing") if not str(p.id).startswith("P")]
+)
+def test_pass_record_breaks_no_rule_at_all(code: str, record: str) -> None:
+    # `monolog explain` shows the passing record as the right way to play: it must be a legal
+    # record as a whole (only the info-level rulings of disputed points may appear)
+    found = [
+        f"{f.code} line {f.line}: {f.message}"
+        for f in replay(parse_text(record, "pass.mlog")).findings
+        if f.severity is not Severity.INFO
+    ]
+    assert found == [], f"the pass record of {code} is not legal: {found}"
+
+
 @pytest.mark.parametrize(("code", "record"), _with_records("passing"))
 def test_pass_record_does_not_give_its_code(code: str, record: str, tmp_path: Path) -> None:
     try:
