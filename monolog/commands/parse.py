@@ -33,9 +33,7 @@ def _details(event: Event) -> str:
 
 
 def parse(
-    files: list[str] = typer.Argument(
-        ..., metavar="FILE", help="Record files (.mlog) or folders."
-    ),
+    files: list[str] = typer.Argument(..., metavar="FILE", help="Record files (.mlog) or folders."),
     as_json: bool = typer.Option(False, "--json", help="JSON lines, one event a line."),
     trivia: bool = typer.Option(False, "--trivia", help="Include comments and blank lines."),
 ) -> None:
