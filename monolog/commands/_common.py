@@ -8,6 +8,8 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+import typer
+
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_UNREADABLE = 2
@@ -48,3 +50,14 @@ def _folder(folder: str, suffix: str) -> list[str]:
 def print_error(text: str) -> None:
     """Errors go to stderr, uncoloured, so they read the same in a terminal and a log."""
     sys.stderr.write(text.rstrip("\n") + "\n")
+
+
+# options shared by the report commands (ledger, settle, state): one declaration each, so their
+# names and help read the same everywhere
+EXPORT_OPTION = typer.Option(
+    None, "--export", help="Write the report as svg, html or txt (needs --output)."
+)
+OUTPUT_OPTION = typer.Option(None, "--output", help="The file --export writes.")
+EDITION_OPTION = typer.Option(
+    None, "--edition", help="Edition key or file; default: the record's Edition tag."
+)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import typer
 
-from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
+from ._common import (
+    EDITION_OPTION,
+    EXIT_CLEAN,
+    EXIT_UNREADABLE,
+    EXPORT_OPTION,
+    OUTPUT_OPTION,
+    print_error,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -18,13 +25,9 @@ def ledger(
     ),
     turns: str | None = typer.Option(None, "--turns", help="Only these turns, e.g. 10-20 or 35."),
     chart: bool = typer.Option(False, "--chart", help="Add a chart of each player's worth."),
-    export: str | None = typer.Option(
-        None, "--export", help="Write the report as svg, html or txt (needs --output)."
-    ),
-    output: str | None = typer.Option(None, "--output", help="The file --export writes."),
-    edition: str | None = typer.Option(
-        None, "--edition", help="Edition key or file; default: the record's Edition tag."
-    ),
+    export: str | None = EXPORT_OPTION,
+    output: str | None = OUTPUT_OPTION,
+    edition: str | None = EDITION_OPTION,
 ) -> None:
     """Show every payment in a record: who paid whom, how much, why, and each player's cash."""
     from ..reports.command import check_export, open_game, show

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ._common import EXIT_CLEAN, EXIT_FINDINGS
+from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_FINDINGS, EXPORT_OPTION, OUTPUT_OPTION
 
 
 def register(app: typer.Typer) -> None:
@@ -13,13 +13,9 @@ def register(app: typer.Typer) -> None:
 
 def settle(
     file: str = typer.Argument(..., help="A record file (.mlog)."),
-    export: str | None = typer.Option(
-        None, "--export", help="Write the report as svg, html or txt (needs --output)."
-    ),
-    output: str | None = typer.Option(None, "--output", help="The file --export writes."),
-    edition: str | None = typer.Option(
-        None, "--edition", help="Edition key or file; default: the record's Edition tag."
-    ),
+    export: str | None = EXPORT_OPTION,
+    output: str | None = OUTPUT_OPTION,
+    edition: str | None = EDITION_OPTION,
 ) -> None:
     """Count up each player's worth, rank the players, name the winner, check the Result tag.
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import typer
 
-from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
+from ._common import (
+    EDITION_OPTION,
+    EXIT_CLEAN,
+    EXIT_UNREADABLE,
+    EXPORT_OPTION,
+    OUTPUT_OPTION,
+    print_error,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -19,13 +26,9 @@ def state(
         help="A line (120: after the last event on or before it) or a turn (t35: at its end); "
         "default: the end of the record.",
     ),
-    export: str | None = typer.Option(
-        None, "--export", help="Write the report as svg, html or txt (needs --output)."
-    ),
-    output: str | None = typer.Option(None, "--output", help="The file --export writes."),
-    edition: str | None = typer.Option(
-        None, "--edition", help="Edition key or file; default: the record's Edition tag."
-    ),
+    export: str | None = EXPORT_OPTION,
+    output: str | None = OUTPUT_OPTION,
+    edition: str | None = EDITION_OPTION,
 ) -> None:
     """Show owners, buildings, mortgages, tokens, cash, jail, the bank's stock and the decks."""
     from ..reports.command import check_export, open_game, show
