@@ -460,7 +460,7 @@ def test_rule_ids_ship_with_the_package() -> None:
     assert cat.title("RENT-04") and "RENT-04" in cat and "RENT-15" not in cat
 
 
-def test_generator_takes_ids_and_titles_only() -> None:
+def test_generator_takes_ids_titles_and_statuses_only() -> None:
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import gen_rule_ids
@@ -470,16 +470,41 @@ def test_generator_takes_ids_and_titles_only() -> None:
         """\
         **RENT-04 Double rent on a complete group**
         Rule: some words here.
+        - `000` SILENT: words.
+        - `001` SAME: words.
+        - `002` **DIFFERS**: words.
+        - `003` SILENT.
+        - `004` SILENT.
+        **JAIL-08 Third turn**
+        - `000` SILENT.
+        - `001` SILENT.
+        - `002` SILENT.
+        - `003` SILENT.
+        - `004` SILENT.
         **CF-02 [H] Second item** (JAIL-08)
-        **CF-01 [M] First item** (RENT-05, RENT-11)
+        **CF-01 [M] First item** (RENT-04, JAIL-08)
         - `000` SAME: **bold** text
         """
     )
-    rules, conflicts = gen_rule_ids.extract(text)
-    assert rules == {"RENT-04": "Double rent on a complete group"}
+    rules, conflicts, stated, arises = gen_rule_ids.extract(text)
+    assert rules == {"RENT-04": "Double rent on a complete group", "JAIL-08": "Third turn"}
     assert list(conflicts.items()) == [("CF-01", "First item"), ("CF-02", "Second item")]
+    # 000 and 001 join as us-2018: stated when either text states the rule
+    assert stated["RENT-04"] == {
+        "us-2018": "same",
+        "us-classic": "differs",
+        "uk-1996": "silent",
+        "uk-esl": "silent",
+    }
+    # an item arises where a rule it is about is stated; a point all texts are silent on, everywhere
+    assert arises == {
+        "CF-01": ["us-2018", "us-classic"],
+        "CF-02": ["us-2018", "us-classic", "uk-1996", "uk-esl"],
+    }
     with pytest.raises(ValueError, match="RENT-04 appears twice"):
         gen_rule_ids.extract(text + "**RENT-04 Again**\n")
+    with pytest.raises(ValueError, match="SET-01 has no status line for 000"):
+        gen_rule_ids.extract(text + "**SET-01 Players**\n- `001` SAME.\n")
 
 
 def _result(tmp_path: Path, rules: str, passed: bool, name: str) -> Any:

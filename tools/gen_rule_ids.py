@@ -1,13 +1,18 @@
 """Write monolog/scenarios/rule_ids.yaml from the rules matrix.
 
 The file lists every rule ID (SET-01 …) with the matrix's short title, in the matrix's order,
-and every conflict/silence item (CF-01 …) with its short title, in number order. `monolog
-check --coverage` reads it to say which rules have a passing scenario.
+and every conflict/silence item (CF-01 …) with its short title, in number order. It also says,
+for every rule, how each edition's text stands on it (same, differs, silent: the matrix's status
+words, the two 2018 texts 000 and 001 joined as us-2018) and, for every CF item, the editions
+under which it arises: those that state at least one of the rules the item is about, or every
+edition when all the texts are silent on them. `monolog
+check --coverage` reads it to say which rules have a passing scenario under each edition that
+states them, and `monolog rules diff` to list the rules one edition states and another does not.
 
     python tools/gen_rule_ids.py PATH/TO/RULES-MATRIX.md [-o monolog/scenarios/rule_ids.yaml]
     python tools/gen_rule_ids.py PATH/TO/RULES-MATRIX.md --check   # exit 1 if out of date
 
-Only IDs and titles are taken; nothing else of the matrix is copied.
+Only IDs, titles and status words are taken; nothing else of the matrix is copied.
 """
 
 from __future__ import annotations
@@ -22,30 +27,102 @@ RULE_HEADING = re.compile(r"^\*\*(?P<id>(?!CF-)[A-Z]+-\d{2}) (?P<title>[^*]+)\*\
 # `**CF-01 [H] Double rent when a group member is mortgaged** (RENT-05, RENT-11)`
 CF_HEADING = re.compile(r"^\*\*(?P<id>CF-\d{2}) (?:\[[HML]\] )?(?P<title>[^*]+)\*\*")
 
+# `- `002` **DIFFERS**: …` (one edition's status line under a rule)
+STATUS_LINE = re.compile(r"^- `(?P<key>00[0-4])` \**(?P<status>SAME|DIFFERS|SILENT)\b")
+# `**CF-41 [M] …** (BKR-03..07)`: the rules an item is about, with ranges
+CF_RULES = re.compile(r"\*\*\s*\((?P<refs>[^)]*)\)")
+# seed keys of the matrix -> monolog edition keys (000 and 001 are the same 2018 rules)
+EDITIONS = {
+    "000": "us-2018",
+    "001": "us-2018",
+    "002": "us-classic",
+    "003": "uk-esl",
+    "004": "uk-1996",
+}
+EDITION_ORDER = ("us-2018", "us-classic", "uk-1996", "uk-esl")
+_RANK = {"silent": 0, "same": 1, "differs": 2}
+
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "monolog" / "scenarios" / "rule_ids.yaml"
 
 
-def extract(text: str) -> tuple[dict[str, str], dict[str, str]]:
-    """Rule IDs and CF items with their titles. Raises ValueError on a duplicate ID."""
+Extract = tuple[dict[str, str], dict[str, str], dict[str, dict[str, str]], dict[str, list[str]]]
+
+
+def _expand(refs: str) -> list[str]:
+    """`BKR-03..07, TAX-02` -> the rule IDs named, ranges spelled out."""
+    out: list[str] = []
+    for ref in (r.strip() for r in refs.split(",")):
+        m = re.fullmatch(r"([A-Z]+)-(\d{2})(?:\.\.(\d{2}))?", ref)
+        if not m:
+            continue
+        first = int(m[2])
+        last = int(m[3]) if m[3] else first
+        out.extend(f"{m[1]}-{n:02d}" for n in range(first, last + 1))
+    return out
+
+
+def extract(text: str) -> Extract:
+    """Rule IDs and CF items with their titles, the editions' status on each rule, and the
+    editions under which each CF item arises. Raises ValueError on a duplicate ID or a rule
+    without a status line for every edition key."""
     rules: dict[str, str] = {}
     conflicts: dict[str, str] = {}
+    statuses: dict[str, dict[str, str]] = {}
+    seen: dict[str, set[str]] = {}
+    about: dict[str, list[str]] = {}
+    current: str | None = None
     for line in text.splitlines():
-        for pattern, table in ((RULE_HEADING, rules), (CF_HEADING, conflicts)):
-            m = pattern.match(line)
-            if m:
-                key, title = m["id"], m["title"].strip()
-                if key in table:
+        m = STATUS_LINE.match(line)
+        if m and current is not None:
+            edition = EDITIONS[m["key"]]
+            status = m["status"].lower()
+            table = statuses.setdefault(current, {})
+            if _RANK[status] > _RANK.get(table.get(edition, "silent"), 0) or edition not in table:
+                table[edition] = status
+            seen.setdefault(current, set()).add(m["key"])
+            continue
+        for pattern, titles in ((RULE_HEADING, rules), (CF_HEADING, conflicts)):
+            h = pattern.match(line)
+            if h:
+                key, title = h["id"], h["title"].strip()
+                if key in titles:
                     raise ValueError(f"{key} appears twice in the matrix")
-                table[key] = title
+                titles[key] = title
+                current = key if titles is rules else None
+                if titles is conflicts:
+                    refs = CF_RULES.search(line[h.end() - 2 :])
+                    about[key] = _expand(refs["refs"]) if refs else []
+    for key in rules:
+        missing = sorted(set(EDITIONS) - seen.get(key, set()))
+        if missing:
+            raise ValueError(f"{key} has no status line for {', '.join(missing)}")
+        statuses[key] = {e: statuses[key][e] for e in EDITION_ORDER}
+    arises: dict[str, list[str]] = {}
+    for key, refs in about.items():
+        unknown = [r for r in refs if r not in rules]
+        if unknown:
+            raise ValueError(f"{key} is about {', '.join(unknown)}, not rules of the matrix")
+        stating = [e for e in EDITION_ORDER if any(statuses[r][e] != "silent" for r in refs)]
+        # a point every text is silent on arises under every edition
+        arises[key] = stating or list(EDITION_ORDER)
     ordered = dict(sorted(conflicts.items(), key=lambda kv: int(kv[0][3:])))
-    return rules, ordered
+    arises = {k: arises[k] for k in ordered}
+    return rules, ordered, statuses, arises
 
 
 def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def render(rules: dict[str, str], conflicts: dict[str, str]) -> str:
+def render(
+    rules: dict[str, str],
+    conflicts: dict[str, str],
+    statuses: dict[str, dict[str, str]],
+    arises: dict[str, list[str]],
+) -> str:
+    def flow(table: dict[str, str]) -> str:
+        return "{" + ", ".join(f"{k}: {v}" for k, v in table.items()) + "}"
+
     lines = [
         "# Generated by tools/gen_rule_ids.py from the rules matrix: do not edit by hand.",
         f"# {len(rules)} rule IDs and {len(conflicts)} conflict/silence items, with short titles.",
@@ -53,6 +130,13 @@ def render(rules: dict[str, str], conflicts: dict[str, str]) -> str:
         *(f"  {key}: {_quote(title)}" for key, title in rules.items()),
         "conflicts:",
         *(f"  {key}: {_quote(title)}" for key, title in conflicts.items()),
+        "# how each edition's text stands on each rule: same, differs or silent",
+        "stated:",
+        *(f"  {key}: {flow(table)}" for key, table in statuses.items()),
+        "# the editions under which each CF item arises: those that state a rule it is about,",
+        "# or all of them when every text is silent on those rules",
+        "arises:",
+        *(f"  {key}: [{', '.join(eds)}]" for key, eds in arises.items()),
     ]
     return "\n".join(lines) + "\n"
 
@@ -67,11 +151,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         text = args.matrix.read_text(encoding="utf-8")
-        rules, conflicts = extract(text)
+        rules, conflicts, statuses, arises = extract(text)
     except (OSError, ValueError) as exc:
         sys.stderr.write(f"{args.matrix}: {exc}\n")
         return 2
-    rendered = render(rules, conflicts)
+    rendered = render(rules, conflicts, statuses, arises)
     if args.check:
         current = args.out.read_text(encoding="utf-8") if args.out.is_file() else ""
         if current != rendered:

@@ -142,10 +142,14 @@ class Scenario:
 
 @dataclass(frozen=True, slots=True)
 class RuleCatalogue:
-    """The rule IDs and CF items of the rules matrix, with their short titles."""
+    """The rule IDs and CF items of the rules matrix, with their short titles, the editions that
+    state each rule (`stated`: edition -> same | differs | silent) and the editions under which
+    each CF item arises (`arises`)."""
 
     rules: dict[str, str]
     conflicts: dict[str, str]
+    stated: dict[str, dict[str, str]] = field(default_factory=dict)
+    arises: dict[str, list[str]] = field(default_factory=dict)
 
     def __contains__(self, key: object) -> bool:
         return key in self.rules or key in self.conflicts
@@ -153,13 +157,25 @@ class RuleCatalogue:
     def title(self, key: str) -> str:
         return self.rules.get(key) or self.conflicts.get(key) or ""
 
+    def editions(self, key: str) -> list[str]:
+        """The editions under which a scenario must cover `key`: those whose text states the
+        rule (same or differs), or, for a CF item, those under which it arises."""
+        if key in self.conflicts:
+            return list(self.arises.get(key, []))
+        return [e for e, status in self.stated.get(key, {}).items() if status != "silent"]
+
 
 @lru_cache(maxsize=1)
 def rule_catalogue() -> RuleCatalogue:
     """The IDs shipped with the package (generated from the matrix by tools/gen_rule_ids.py)."""
     text = resources.files(__package__).joinpath("rule_ids.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
-    return RuleCatalogue(dict(data["rules"]), dict(data["conflicts"]))
+    return RuleCatalogue(
+        dict(data["rules"]),
+        dict(data["conflicts"]),
+        {k: dict(v) for k, v in data.get("stated", {}).items()},
+        {k: list(v) for k, v in data.get("arises", {}).items()},
+    )
 
 
 # --------------------------------------------------------------------------- loading
