@@ -218,6 +218,22 @@ def test_loader_reads_merges_and_orders(tmp_path: Path) -> None:
     assert cat.load_not_enforced(tmp_path) == ({"RENT-09": "needs the dice of a later roll"}, [])
 
 
+def test_not_enforced_keys_may_name_editions(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        cat.NOT_ENFORCED_FILE,
+        "SELL-06 (uk-1996): no clause sells a deed to the Bank\n"
+        "CF-53 (uk-1996, atlantis): a Banker who does not play\n"
+        "CF-54 (uk-1996,us-2018): bad spacing\n",
+    )
+    listed, problems = cat.load_not_enforced(tmp_path)
+    assert listed == {"SELL-06 (uk-1996)": "no clause sells a deed to the Bank"}
+    assert cat.listed_id("SELL-06 (uk-1996)") == "SELL-06"
+    assert problems[0].startswith("not-enforced.yaml: CF-53 (uk-1996, atlantis): unknown edition")
+    assert "atlantis" in problems[0] and "us-2018" in problems[0]
+    assert "'CF-54 (uk-1996,us-2018)' is not a rule ID" in problems[1]
+
+
 @pytest.mark.parametrize(
     ("change", "problem"),
     [

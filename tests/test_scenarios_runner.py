@@ -18,7 +18,12 @@ from monolog.findings.model import Finding, Severity
 from monolog.notation import events as ev
 from monolog.scenarios import coverage as cov_mod
 from monolog.scenarios import junit
-from monolog.scenarios.model import ScenarioFileError, load_scenarios, rule_catalogue
+from monolog.scenarios.model import (
+    RuleCatalogue,
+    ScenarioFileError,
+    load_scenarios,
+    rule_catalogue,
+)
 from monolog.scenarios.runner import compare_partial, run_scenario
 from monolog.scenarios.suite import find_files, run_files
 
@@ -486,7 +491,7 @@ def test_generator_takes_ids_titles_and_statuses_only() -> None:
         - `000` SAME: **bold** text
         """
     )
-    rules, conflicts, stated, arises = gen_rule_ids.extract(text)
+    rules, conflicts, stated, arises, about = gen_rule_ids.extract(text)
     assert rules == {"RENT-04": "Double rent on a complete group", "JAIL-08": "Third turn"}
     assert list(conflicts.items()) == [("CF-01", "First item"), ("CF-02", "Second item")]
     # 000 and 001 join as us-2018: stated when either text states the rule
@@ -501,15 +506,17 @@ def test_generator_takes_ids_titles_and_statuses_only() -> None:
         "CF-01": ["us-2018", "us-classic"],
         "CF-02": ["us-2018", "us-classic", "uk-1996", "uk-esl"],
     }
+    assert about == {"CF-01": ["RENT-04", "JAIL-08"], "CF-02": ["JAIL-08"]}
     with pytest.raises(ValueError, match="RENT-04 appears twice"):
         gen_rule_ids.extract(text + "**RENT-04 Again**\n")
     with pytest.raises(ValueError, match="SET-01 has no status line for 000"):
         gen_rule_ids.extract(text + "**SET-01 Players**\n- `001` SAME.\n")
 
 
-def _result(tmp_path: Path, rules: str, passed: bool, name: str) -> Any:
+def _result(tmp_path: Path, rules: str, passed: bool, name: str, edition: str | None = None) -> Any:
     expect = "" if passed else "expect: {parse_error: {code: P101, line: 1}}\n"
-    s = one(tmp_path, f'title: {name}\nrules: {rules}\nrecord: "[A \\"b\\"]"\n{expect}', name)
+    ed = f"edition: {edition}\n" if edition else ""
+    s = one(tmp_path, f'title: {name}\n{ed}rules: {rules}\nrecord: "[A \\"b\\"]"\n{expect}', name)
     result = run_scenario(s)
     assert result.passed is passed
     return result
@@ -520,6 +527,7 @@ def test_coverage_counts_ids_with_a_passing_scenario(tmp_path: Path) -> None:
         _result(tmp_path, "[RENT-04, CF-01]", True, "a"),
         _result(tmp_path, "[RENT-04]", True, "b"),
         _result(tmp_path, "[JAIL-08, CF-02]", False, "c"),
+        _result(tmp_path, "[RENT-04]", True, "d", edition="uk-1996"),
     ]
     doc = write(
         tmp_path,
@@ -530,22 +538,48 @@ def test_coverage_counts_ids_with_a_passing_scenario(tmp_path: Path) -> None:
         - RENT-04, RENT-05
         ## Not enforced
         - TIME-01 (time-limit games), CF-53
+        | SET-07 (uk-esl, us-classic) | Banker | not observable (SET-09) |
         ### Details
         - SHORT-02
+        ### Not yet covered
+        - MOVE-02
         ## Glossary
         - MOVE-01
         """,
     )
     listed = cov_mod.not_enforced_ids(doc)
-    assert listed == {"TIME-01", "CF-53", "SHORT-02"}
+    every = frozenset({cov_mod.ALL})
+    # only the ID that opens a row counts; the IDs a reason cites do not (SET-09, CF-53 here)
+    assert listed == {
+        "TIME-01": every,
+        "SHORT-02": every,
+        "SET-07": frozenset({"uk-esl", "us-classic"}),
+    }
     assert cov_mod.not_enforced_ids(tmp_path / "missing.md") is None
-    cov = cov_mod.compute(results, listed)
-    assert cov.totals() == "rules 1/133, conflicts 1/57"
-    assert cov.status("RENT-04") == "covered"
+    catalogue = RuleCatalogue(
+        rules={"RENT-04": "a", "JAIL-08": "b", "TIME-01": "c", "SET-07": "d", "BLD-01": "e"},
+        conflicts={"CF-01": "f", "CF-02": "g"},
+        stated={
+            "RENT-04": {"us-2018": "same", "uk-1996": "differs", "uk-esl": "silent"},
+            "JAIL-08": {"us-2018": "same"},
+            "TIME-01": {"uk-1996": "same"},
+            "SET-07": {"us-classic": "same", "uk-esl": "same", "uk-1996": "same"},
+            "BLD-01": {"us-2018": "same", "uk-esl": "same"},
+        },
+        arises={"CF-01": ["us-2018"], "CF-02": ["us-2018"]},
+    )
+    cov = cov_mod.compute(results, listed, catalogue)
+    assert cov.totals() == "rules 2/5, conflicts 1/2"
+    assert cov.status("RENT-04") == "covered"  # us-2018 and uk-1996; silent in uk-esl
+    assert cov.passing[("RENT-04", "us-2018")] == [f"{tmp_path / 'a'}::a", f"{tmp_path / 'b'}::b"]
     assert cov.status("JAIL-08") == "failing"
-    assert cov.status("TIME-01") == "not enforced"
-    assert cov.status("BLD-01") == "none"
-    assert cov.passing["RENT-04"] == [f"{tmp_path / 'a'}::a", f"{tmp_path / 'b'}::b"]
+    assert cov.status("TIME-01") == "listed"
+    assert cov.status("SET-07") == "missing" and cov.gaps("SET-07") == ["uk-1996"]
+    assert cov.status("BLD-01") == "missing" and cov.gaps("BLD-01") == ["us-2018", "uk-esl"]
+    assert cov.gaps("CF-02") == ["us-2018 (failing)"]
+    assert cov.pairs() == (3, 3, 11)  # (covered, listed, required)
+    # a plain list of IDs counts as listed under every edition
+    assert cov_mod.compute(results, ["BLD-01"], catalogue).status("BLD-01") == "listed"
 
 
 # --------------------------------------------------------------------------- the command
@@ -589,8 +623,11 @@ def test_check_command_exit_codes_output_junit_and_coverage(
     assert f"FAIL  {bad}::wrong" in result.output
     assert "parse error: expected P117 at line 2, got P117 at 1:4" in result.output
     assert "2 scenarios: 1 passed, 1 failed" in result.output
-    assert "rules 1/133, conflicts 1/57" in result.output
+    # SET-04 is stated by every edition, CF-01 arises under every one: us-2018 alone is not enough
+    assert "rules 1/133, conflicts 0/57" in result.output
     assert "  listed, not enforced: TIME-01" in result.output
+    assert "SET-04 (us-classic, uk-1996, uk-esl)" in result.output
+    assert "CF-01 (us-classic, uk-1996, uk-esl)" in result.output
     assert len(ET.parse(xml).getroot().findall(".//testcase")) == 2
 
     write(tmp_path, "scenarios/broken.yaml", "title: t\nrules: []\n")

@@ -45,7 +45,13 @@ _RANK = {"silent": 0, "same": 1, "differs": 2}
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "monolog" / "scenarios" / "rule_ids.yaml"
 
 
-Extract = tuple[dict[str, str], dict[str, str], dict[str, dict[str, str]], dict[str, list[str]]]
+Extract = tuple[
+    dict[str, str],
+    dict[str, str],
+    dict[str, dict[str, str]],
+    dict[str, list[str]],
+    dict[str, list[str]],
+]
 
 
 def _expand(refs: str) -> list[str]:
@@ -107,7 +113,8 @@ def extract(text: str) -> Extract:
         arises[key] = stating or list(EDITION_ORDER)
     ordered = dict(sorted(conflicts.items(), key=lambda kv: int(kv[0][3:])))
     arises = {k: arises[k] for k in ordered}
-    return rules, ordered, statuses, arises
+    about = {k: about[k] for k in ordered}
+    return rules, ordered, statuses, arises, about
 
 
 def _quote(text: str) -> str:
@@ -119,6 +126,7 @@ def render(
     conflicts: dict[str, str],
     statuses: dict[str, dict[str, str]],
     arises: dict[str, list[str]],
+    about: dict[str, list[str]],
 ) -> str:
     def flow(table: dict[str, str]) -> str:
         return "{" + ", ".join(f"{k}: {v}" for k, v in table.items()) + "}"
@@ -137,6 +145,9 @@ def render(
         "# or all of them when every text is silent on those rules",
         "arises:",
         *(f"  {key}: [{', '.join(eds)}]" for key, eds in arises.items()),
+        "# the rules each CF item is about",
+        "about:",
+        *(f"  {key}: [{', '.join(ids)}]" for key, ids in about.items()),
     ]
     return "\n".join(lines) + "\n"
 
@@ -151,11 +162,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         text = args.matrix.read_text(encoding="utf-8")
-        rules, conflicts, statuses, arises = extract(text)
+        rules, conflicts, statuses, arises, about = extract(text)
     except (OSError, ValueError) as exc:
         sys.stderr.write(f"{args.matrix}: {exc}\n")
         return 2
-    rendered = render(rules, conflicts, statuses, arises)
+    rendered = render(rules, conflicts, statuses, arises, about)
     if args.check:
         current = args.out.read_text(encoding="utf-8") if args.out.is_file() else ""
         if current != rendered:

@@ -98,29 +98,46 @@ def check(
 
 
 def _print_coverage(console: Console, cov: Coverage, have_doc: bool) -> None:
-    """One block per topic group: what has a passing scenario, what has none."""
+    """One block per topic group: what is covered under every edition that states it, what is
+    listed as not enforced, and what is missing under which editions."""
     from rich.markup import escape
 
     console.print()
-    console.print("[bold]Rule coverage by passing scenarios[/bold]")
+    console.print(
+        "[bold]Rule coverage by passing scenarios, under every edition that states each rule[/bold]"
+    )
     for group, keys in cov.groups().items():
         by_status: dict[str, list[str]] = {}
         for k in keys:
             by_status.setdefault(cov.status(k), []).append(k)
-        covered = by_status.get("covered", [])
-        none = [
-            *by_status.get("none", []),
-            *(f"{k} (failing)" for k in by_status.get("failing", [])),
+        done = len(by_status.get("covered", [])) + len(by_status.get("listed", []))
+        console.print(f"[bold]{group:<6}[/bold] {done}/{len(keys)}")
+        if by_status.get("covered"):
+            console.print("  covered: " + escape(", ".join(by_status["covered"])))
+        listed = [
+            f"{k} (listed under {', '.join(_listed_under(cov, k))})"
+            if _listed_under(cov, k) != cov.editions(k)
+            else k
+            for k in by_status.get("listed", [])
         ]
-        console.print(f"[bold]{group:<6}[/bold] {len(covered)}/{len(keys)}")
-        for label, items in (
-            ("covered", covered),
-            ("none", sorted(none)),
-            ("listed, not enforced", by_status.get("not enforced", [])),
-        ):
-            if items:
-                console.print(f"  {label}: " + escape(", ".join(items)))
-    if have_doc:
-        n = len(cov.not_enforced - set(cov.passing))
-        console.print(f"listed, not enforced: {n}")
+        if listed:
+            console.print("  listed, not enforced: " + escape(", ".join(listed)))
+        gaps = [
+            f"{k} ({', '.join(cov.gaps(k))})"
+            for k in keys
+            if cov.status(k) in ("missing", "failing")
+        ]
+        if gaps:
+            console.print("  [red]missing:[/red] " + escape(", ".join(gaps)))
+    covered, listed_pairs, required = cov.pairs()
+    console.print(
+        f"rule and edition pairs: {covered} covered, {listed_pairs} listed as not enforced, "
+        f"{required - covered - listed_pairs} missing, of {required}"
+    )
+    if not have_doc:
+        console.print("(no rules documentation found: nothing counts as listed)")
     console.print(f"[bold]{cov.totals()}[/bold]")
+
+
+def _listed_under(cov: Coverage, key: str) -> list[str]:
+    return [e for e in cov.editions(key) if cov.pair_status(key, e) == "listed"]

@@ -369,8 +369,20 @@ def load_catalogue() -> Catalogue:
     return load(CATALOGUE_DIR, load_rule_ids())
 
 
+# a not-enforced key: `CF-21`, or `CF-21 (us-2018, uk-esl)` for some editions only
+LISTED_RE = re.compile(r"^(?P<id>[A-Z]+-\d{2})(?: \((?P<eds>[a-z0-9-]+(?:, [a-z0-9-]+)*)\))?$")
+
+
+def listed_id(key: str) -> str:
+    """`CF-21 (us-2018)` -> `CF-21`."""
+    return key.split(" ", 1)[0]
+
+
 def load_not_enforced(folder: Path = CATALOGUE_DIR) -> tuple[dict[str, str], list[str]]:
-    """`not-enforced.yaml`: rule ID -> why the engine does not check it. Returns (map, problems)."""
+    """`not-enforced.yaml`: rule ID -> why the engine does not check it. Returns (map, problems).
+
+    A key may name the editions it holds for, `CF-21 (us-2018, uk-esl)`; without them it holds
+    for every edition."""
     path = folder / NOT_ENFORCED_FILE
     if not path.is_file():
         return {}, []
@@ -385,9 +397,24 @@ def load_not_enforced(folder: Path = CATALOGUE_DIR) -> tuple[dict[str, str], lis
     out: dict[str, str] = {}
     problems: list[str] = []
     for key, reason in data.items():
-        if not isinstance(key, str) or RULE_RE.match(key) is None:
-            problems.append(f"{NOT_ENFORCED_FILE}: {key!r} is not a rule ID like RENT-05")
+        m = LISTED_RE.match(key) if isinstance(key, str) else None
+        if m is None or RULE_RE.match(m["id"]) is None:
+            problems.append(
+                f"{NOT_ENFORCED_FILE}: {key!r} is not a rule ID like RENT-05 "
+                "or RENT-05 (us-2018, uk-esl)"
+            )
             continue
+        if m["eds"]:
+            from ..editions import list_editions
+
+            known = list_editions()
+            bad = [e for e in m["eds"].split(", ") if e not in known]
+            if bad:
+                problems.append(
+                    f"{NOT_ENFORCED_FILE}: {key}: unknown edition {', '.join(bad)} "
+                    f"(known: {', '.join(known)})"
+                )
+                continue
         if not _one_line(reason):
             problems.append(f"{NOT_ENFORCED_FILE}: {key}: the reason must be one line of text")
             continue

@@ -30,6 +30,7 @@ from .catalogue import (
     Entry,
     example_note,
     is_internal,
+    listed_id,
     load,
     load_not_enforced,
     load_rule_ids,
@@ -215,8 +216,9 @@ def generate(
             lines += _entry_section(entry, titles)
 
     covered = covered_rules(catalogue)
-    listed = {r: why for r, why in not_enforced.items() if r not in covered}
-    missing = [r for r in titles if r not in covered and r not in not_enforced]
+    listed = {r: why for r, why in not_enforced.items() if listed_id(r) not in covered}
+    listed_ids = {listed_id(r) for r in not_enforced}
+    missing = [r for r in titles if r not in covered and r not in listed_ids]
     lines += [
         "## Rules not yet enforced",
         "",
@@ -227,9 +229,16 @@ def generate(
         "",
     ]
     if listed:
-        lines += ["| rule | title | why it is not checked |", "|---|---|---|"]
-        for rule in [*(r for r in titles if r in listed), *(r for r in listed if r not in titles)]:
-            lines.append(f"| {rule} | {titles.get(rule, '')} | {listed[rule]} |")
+        lines += [
+            "A rule followed by editions in brackets is not checked under those editions only; "
+            "under the others it has a finding code and scenarios.",
+            "",
+            "| rule | title | why it is not checked |",
+            "|---|---|---|",
+        ]
+        order = {r: i for i, r in enumerate(titles)}
+        for rule in sorted(listed, key=lambda r: (order.get(listed_id(r), len(order)), r)):
+            lines.append(f"| {rule} | {titles.get(listed_id(rule), '')} | {listed[rule]} |")
     else:
         lines.append("None listed.")
     lines += ["", "### Not yet covered", ""]
@@ -255,7 +264,7 @@ def build(folder: Path = CATALOGUE_DIR, matrix: str | None = None) -> tuple[str,
     problems += [
         f"{NOT_ENFORCED_FILE}: {rule} is not a rule ID or CF item of the rules matrix"
         for rule in not_enforced
-        if rule not in titles
+        if listed_id(rule) not in titles
     ]
     return generate(catalogue, not_enforced, titles), problems
 

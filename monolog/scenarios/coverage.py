@@ -1,54 +1,108 @@
-"""Rule coverage: which RULES-MATRIX rules and CF items have at least one passing scenario.
+"""Rule coverage: which RULES-MATRIX rules and CF items have passing scenarios, edition by edition.
 
-A rule is *covered* when a passing scenario lists it under `rules:`, *failing* when it is listed
-only by failing scenarios, *listed, not enforced* when the rules documentation names it in its
-"not enforced" section (and no passing scenario covers it), and *uncovered* otherwise.
+A rule must be covered under every edition whose text states it (the matrix says SAME or DIFFERS
+for that text), and a CF item under every edition where it arises (rule_ids.yaml, `stated:` and
+`arises:`). For each such edition the pair (rule, edition) is *covered* when a passing scenario
+replayed under that edition lists the rule under `rules:`, *failing* when only failing scenarios
+do, *listed* when the rules documentation names it in its "not enforced" section (for every
+edition, or for the editions given in brackets after the ID), and *missing* otherwise. A rule is
+*accounted for* when none of its editions is missing or failing.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .model import RuleCatalogue, rule_catalogue
 from .runner import Result
 
-_ID = re.compile(r"\b(?:CF|[A-Z]{2,6})-\d{2}\b")
+# `CF-21` or `CF-21 (us-2018, us-classic)`: an ID, optionally limited to some editions
+_ID = re.compile(
+    r"\b(?P<id>(?:CF|[A-Z]{2,6})-\d{2})\b(?:\s*\((?P<eds>[a-z0-9-]+(?:,\s*[a-z0-9-]+)*)\))?"
+)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _NOT_ENFORCED = re.compile(r"\bnot\b(?:\s+\w+)?\s+enforced\b", re.IGNORECASE)
+_NO_REASON = re.compile(r"\bnot yet covered\b|\bno reason\b", re.IGNORECASE)
+
+# the edition a record is replayed under when neither the scenario nor the record names one
+DEFAULT_EDITION = "us-2018"
+ALL = "*"  # listed as not enforced under every edition
+
+Listed = Mapping[str, frozenset[str]]  # ID -> editions it is listed for ({"*"}: all of them)
 
 
 @dataclass(slots=True)
 class Coverage:
-    """Coverage of the catalogue by a set of scenario results."""
+    """Coverage of the catalogue by a set of scenario results, per edition."""
 
     catalogue: RuleCatalogue
-    passing: dict[str, list[str]] = field(default_factory=dict)  # id -> passing scenarios
-    failing: dict[str, list[str]] = field(default_factory=dict)  # id -> failing scenarios
-    not_enforced: set[str] = field(default_factory=set)
+    # (id, edition) -> names of the passing / failing scenarios
+    passing: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    failing: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    listed: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def editions(self, key: str) -> list[str]:
+        """The editions `key` must be covered under (never empty)."""
+        return self.catalogue.editions(key) or [DEFAULT_EDITION]
+
+    def pair_status(self, key: str, edition: str) -> str:
+        """covered | failing | listed | missing."""
+        if (key, edition) in self.passing:
+            return "covered"
+        if (key, edition) in self.failing:
+            return "failing"
+        eds = self.listed.get(key, frozenset())
+        if ALL in eds or edition in eds:
+            return "listed"
+        return "missing"
 
     def status(self, key: str) -> str:
-        """covered | failing | not enforced | none."""
-        if key in self.passing:
-            return "covered"
-        if key in self.failing:
+        """covered (every edition) | listed (no pair missing, at least one listed) | failing |
+        missing (some edition has neither a passing scenario nor a listing)."""
+        states = {self.pair_status(key, e) for e in self.editions(key)}
+        if "failing" in states:
             return "failing"
-        if key in self.not_enforced:
-            return "not enforced"
-        return "none"
+        if "missing" in states:
+            return "missing"
+        return "listed" if "listed" in states else "covered"
 
-    def covered(self, keys: Iterable[str]) -> list[str]:
-        return [k for k in keys if k in self.passing]
+    def gaps(self, key: str) -> list[str]:
+        """The editions under which `key` is missing or failing, e.g. ["uk-esl", "us-classic
+        (failing)"]."""
+        out: list[str] = []
+        for edition in self.editions(key):
+            state = self.pair_status(key, edition)
+            if state == "missing":
+                out.append(edition)
+            elif state == "failing":
+                out.append(f"{edition} (failing)")
+        return out
+
+    def accounted(self, keys: Iterable[str]) -> list[str]:
+        return [k for k in keys if self.status(k) in ("covered", "listed")]
+
+    def pairs(self) -> tuple[int, int, int]:
+        """(covered, listed, required) over every (ID, edition) pair the matrix asks for."""
+        covered = listed = required = 0
+        for key in [*self.catalogue.rules, *self.catalogue.conflicts]:
+            for edition in self.editions(key):
+                required += 1
+                state = self.pair_status(key, edition)
+                covered += state == "covered"
+                listed += state == "listed"
+        return covered, listed, required
 
     def totals(self) -> str:
-        """`rules 17/133, conflicts 4/57`: IDs with at least one passing scenario."""
+        """`rules 133/133, conflicts 57/57`: IDs covered under every edition that states them,
+        or listed as not enforced where they are not."""
         rules = self.catalogue.rules
         conflicts = self.catalogue.conflicts
         return (
-            f"rules {len(self.covered(rules))}/{len(rules)}, "
-            f"conflicts {len(self.covered(conflicts))}/{len(conflicts)}"
+            f"rules {len(self.accounted(rules))}/{len(rules)}, "
+            f"conflicts {len(self.accounted(conflicts))}/{len(conflicts)}"
         )
 
     def groups(self) -> dict[str, list[str]]:
@@ -61,31 +115,42 @@ class Coverage:
 
 def compute(
     results: Iterable[Result],
-    not_enforced: Iterable[str] = (),
+    not_enforced: Listed | Iterable[str] = (),
     catalogue: RuleCatalogue | None = None,
 ) -> Coverage:
-    """Coverage from scenario results and the IDs listed as not enforced."""
+    """Coverage from scenario results and the IDs listed as not enforced (an iterable of IDs
+    means every edition)."""
     cov = Coverage(catalogue or rule_catalogue())
     for result in results:
         table = cov.passing if result.passed else cov.failing
+        edition = result.edition or result.scenario.edition or DEFAULT_EDITION
         for key in result.scenario.rules:
-            table.setdefault(key, []).append(result.scenario.name)
-    cov.not_enforced = {k for k in not_enforced if k in cov.catalogue}
+            table.setdefault((key, edition), []).append(result.scenario.name)
+    listed: Listed = (
+        not_enforced
+        if isinstance(not_enforced, Mapping)
+        else {k: frozenset({ALL}) for k in not_enforced}
+    )
+    cov.listed = {k: frozenset(v) for k, v in listed.items() if k in cov.catalogue}
     return cov
 
 
-def not_enforced_ids(path: str | Path) -> set[str] | None:
-    """IDs named in the "not enforced" section of the rules documentation (Markdown).
+def not_enforced_ids(path: str | Path) -> dict[str, frozenset[str]] | None:
+    """IDs named in the "not enforced" section of the rules documentation (Markdown), each with
+    the editions it is listed for: those in brackets after the ID (`CF-21 (us-2018)`), else all.
 
     The section runs from a heading that says "not enforced" (or "not yet enforced") to the
-    next heading of the same or a higher level. None when the file does not exist.
+    next heading of the same or a higher level; a sub-heading that says "not yet covered" (IDs
+    with no reason recorded) is skipped. Only the ID that opens a table row or a list item
+    counts, not IDs cited in a reason. None when the file does not exist.
     """
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    found: set[str] = set()
+    found: dict[str, set[str]] = {}
     level: int | None = None
+    skip = False
     for line in text.splitlines():
         m = _HEADING.match(line)
         if m:
@@ -94,7 +159,23 @@ def not_enforced_ids(path: str | Path) -> set[str] | None:
                 level = None
             if level is None and _NOT_ENFORCED.search(m[2]):
                 level = depth
+                skip = False
+            elif level is not None:
+                skip = bool(_NO_REASON.search(m[2]))
             continue
-        if level is not None:
-            found.update(_ID.findall(line))
-    return found
+        if level is None or skip:
+            continue
+        stripped = line.strip()
+        if stripped.startswith("|"):
+            head = stripped.strip("|").split("|", 1)[0]
+        elif stripped[:1] in ("-", "*") or stripped[:1].isdigit():
+            head = stripped
+        else:
+            continue
+        hit = _ID.search(head)
+        if hit is not None:
+            eds = hit["eds"]
+            found.setdefault(hit["id"], set()).update(
+                [e.strip() for e in eds.split(",")] if eds else [ALL]
+            )
+    return {k: frozenset(v) for k, v in found.items()}

@@ -150,6 +150,7 @@ class RuleCatalogue:
     conflicts: dict[str, str]
     stated: dict[str, dict[str, str]] = field(default_factory=dict)
     arises: dict[str, list[str]] = field(default_factory=dict)
+    about: dict[str, list[str]] = field(default_factory=dict)
 
     def __contains__(self, key: object) -> bool:
         return key in self.rules or key in self.conflicts
@@ -159,10 +160,16 @@ class RuleCatalogue:
 
     def editions(self, key: str) -> list[str]:
         """The editions under which a scenario must cover `key`: those whose text states the
-        rule (same or differs), or, for a CF item, those under which it arises."""
+        rule (same or differs), or, for a CF item, those under which it arises. A rule no text
+        states (the matrix's own reference rule) goes with the CF items about it."""
         if key in self.conflicts:
             return list(self.arises.get(key, []))
-        return [e for e, status in self.stated.get(key, {}).items() if status != "silent"]
+        table = self.stated.get(key, {})
+        stating = [e for e, status in table.items() if status != "silent"]
+        if stating:
+            return stating
+        via = {e for cf, ids in self.about.items() if key in ids for e in self.arises.get(cf, [])}
+        return [e for e in table if e in via]
 
 
 @lru_cache(maxsize=1)
@@ -175,6 +182,7 @@ def rule_catalogue() -> RuleCatalogue:
         dict(data["conflicts"]),
         {k: dict(v) for k, v in data.get("stated", {}).items()},
         {k: list(v) for k, v in data.get("arises", {}).items()},
+        {k: list(v) for k, v in data.get("about", {}).items()},
     )
 
 

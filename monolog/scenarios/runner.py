@@ -30,6 +30,7 @@ class Result:
     passed: bool
     problems: tuple[str, ...] = ()
     findings: tuple[Finding, ...] = field(default=(), repr=False)
+    edition: str | None = None  # the edition the record was replayed under (None: not replayed)
 
     @property
     def diff(self) -> str:
@@ -141,7 +142,10 @@ def run_scenario(
     if expect.final is not None:
         actual = _snapshot(outcome.state, edition)
         problems.extend(compare_partial(expect.final, actual, "at the end"))
-    return Result(scenario, not problems, tuple(problems), findings)
+    key = getattr(edition, "key", None)
+    return Result(
+        scenario, not problems, tuple(problems), findings, key if isinstance(key, str) else None
+    )
 
 
 def _parameters(fn: Callable[..., Any]) -> set[str]:
