@@ -477,7 +477,7 @@ def test_generator_takes_ids_titles_and_statuses_only() -> None:
         Rule: some words here.
         - `000` SILENT: words.
         - `001` SAME: words.
-        - `002` **DIFFERS**: words.
+        - `002` **DIFFERS**: bidding opens at any price (L72).
         - `003` SILENT.
         - `004` SILENT.
         **JAIL-08 Third turn**
@@ -491,7 +491,7 @@ def test_generator_takes_ids_titles_and_statuses_only() -> None:
         - `000` SAME: **bold** text
         """
     )
-    rules, conflicts, stated, arises, about = gen_rule_ids.extract(text)
+    rules, conflicts, stated, arises, about, notes = gen_rule_ids.extract(text)
     assert rules == {"RENT-04": "Double rent on a complete group", "JAIL-08": "Third turn"}
     assert list(conflicts.items()) == [("CF-01", "First item"), ("CF-02", "Second item")]
     # 000 and 001 join as us-2018: stated when either text states the rule
@@ -507,6 +507,8 @@ def test_generator_takes_ids_titles_and_statuses_only() -> None:
         "CF-02": ["us-2018", "us-classic", "uk-1996", "uk-esl"],
     }
     assert about == {"CF-01": ["RENT-04", "JAIL-08"], "CF-02": ["JAIL-08"]}
+    # a DIFFERS line keeps its note, without the line citation
+    assert notes == {"RENT-04": {"us-classic": "bidding opens at any price."}}
     with pytest.raises(ValueError, match="RENT-04 appears twice"):
         gen_rule_ids.extract(text + "**RENT-04 Again**\n")
     with pytest.raises(ValueError, match="SET-01 has no status line for 000"):

@@ -28,7 +28,15 @@ RULE_HEADING = re.compile(r"^\*\*(?P<id>(?!CF-)[A-Z]+-\d{2}) (?P<title>[^*]+)\*\
 CF_HEADING = re.compile(r"^\*\*(?P<id>CF-\d{2}) (?:\[[HML]\] )?(?P<title>[^*]+)\*\*")
 
 # `- `002` **DIFFERS**: …` (one edition's status line under a rule)
-STATUS_LINE = re.compile(r"^- `(?P<key>00[0-4])` \**(?P<status>SAME|DIFFERS|SILENT)\b")
+STATUS_LINE = re.compile(
+    r"^- `(?P<key>00[0-4])` \**(?P<status>SAME|DIFFERS|SILENT)\**(?P<qual>[^:]*):?\s*(?P<note>.*)$"
+)
+# line citations and section marks in a status note: `(L79)`, `§Income Tax L87-95.`, `L90`
+_CITES = (
+    re.compile(r"\s*\((?:[^()]*\bL\d[^()]*)\)"),
+    re.compile(r"\s*§[^.;]*?L\d+(?:-\d+)?(?:, L\d+(?:-\d+)?)*"),
+    re.compile(r"\s*\bL\d+(?:-\d+)?(?:,? (?:and )?L\d+(?:-\d+)?)*"),
+)
 # `**CF-41 [M] …** (BKR-03..07)`: the rules an item is about, with ranges
 CF_RULES = re.compile(r"\*\*\s*\((?P<refs>[^)]*)\)")
 # seed keys of the matrix -> monolog edition keys (000 and 001 are the same 2018 rules)
@@ -51,6 +59,7 @@ Extract = tuple[
     dict[str, dict[str, str]],
     dict[str, list[str]],
     dict[str, list[str]],
+    dict[str, dict[str, str]],
 ]
 
 
@@ -67,6 +76,17 @@ def _expand(refs: str) -> list[str]:
     return out
 
 
+def _note(raw: str) -> str:
+    """A DIFFERS note without its line citations: `double rent still applies (L79).` ->
+    `double rent still applies.`; empty when nothing but citations is left."""
+    note = raw.replace("**", "")
+    for pattern in _CITES:
+        note = pattern.sub("", note)
+    note = re.sub(r"\s+([.,;])", r"\1", note).strip(" .;:,")
+    note = re.sub(r"^(?:as 000|same wording(?: as 000)?|in wording, as 000),?\s*", "", note)
+    return note + "." if len(note) > 12 else ""
+
+
 def extract(text: str) -> Extract:
     """Rule IDs and CF items with their titles, the editions' status on each rule, and the
     editions under which each CF item arises. Raises ValueError on a duplicate ID or a rule
@@ -74,6 +94,7 @@ def extract(text: str) -> Extract:
     rules: dict[str, str] = {}
     conflicts: dict[str, str] = {}
     statuses: dict[str, dict[str, str]] = {}
+    notes: dict[str, dict[str, str]] = {}
     seen: dict[str, set[str]] = {}
     about: dict[str, list[str]] = {}
     current: str | None = None
@@ -86,6 +107,9 @@ def extract(text: str) -> Extract:
             if _RANK[status] > _RANK.get(table.get(edition, "silent"), 0) or edition not in table:
                 table[edition] = status
             seen.setdefault(current, set()).add(m["key"])
+            note = _note(m["note"]) if status == "differs" else ""
+            if note and edition not in notes.setdefault(current, {}):
+                notes[current][edition] = note
             continue
         for pattern, titles in ((RULE_HEADING, rules), (CF_HEADING, conflicts)):
             h = pattern.match(line)
@@ -114,7 +138,10 @@ def extract(text: str) -> Extract:
     ordered = dict(sorted(conflicts.items(), key=lambda kv: int(kv[0][3:])))
     arises = {k: arises[k] for k in ordered}
     about = {k: about[k] for k in ordered}
-    return rules, ordered, statuses, arises, about
+    notes = {
+        k: {e: notes[k][e] for e in EDITION_ORDER if e in notes[k]} for k in rules if notes.get(k)
+    }
+    return rules, ordered, statuses, arises, about, notes
 
 
 def _quote(text: str) -> str:
@@ -127,6 +154,7 @@ def render(
     statuses: dict[str, dict[str, str]],
     arises: dict[str, list[str]],
     about: dict[str, list[str]],
+    notes: dict[str, dict[str, str]],
 ) -> str:
     def flow(table: dict[str, str]) -> str:
         return "{" + ", ".join(f"{k}: {v}" for k, v in table.items()) + "}"
@@ -148,6 +176,16 @@ def render(
         "# the rules each CF item is about",
         "about:",
         *(f"  {key}: [{', '.join(ids)}]" for key, ids in about.items()),
+        "# what an edition's text says instead where it differs (the matrix's note, uncited)",
+        "differs:",
+        *(
+            line
+            for key, table in notes.items()
+            for line in (
+                f"  {key}:",
+                *(f"    {edition}: {_quote(note)}" for edition, note in table.items()),
+            )
+        ),
     ]
     return "\n".join(lines) + "\n"
 
@@ -162,11 +200,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         text = args.matrix.read_text(encoding="utf-8")
-        rules, conflicts, statuses, arises, about = extract(text)
+        rules, conflicts, statuses, arises, about, notes = extract(text)
     except (OSError, ValueError) as exc:
         sys.stderr.write(f"{args.matrix}: {exc}\n")
         return 2
-    rendered = render(rules, conflicts, statuses, arises, about)
+    rendered = render(rules, conflicts, statuses, arises, about, notes)
     if args.check:
         current = args.out.read_text(encoding="utf-8") if args.out.is_file() else ""
         if current != rendered:

@@ -275,7 +275,9 @@ def show_command(
 class Difference:
     """One point where two editions differ: what kind of thing, which, the rule IDs, both values."""
 
-    kind: str  # currency, parameter, variant, reading, settled, vocabulary, square, deck, card
+    kind: (
+        str  # currency, parameter, variant, reading, settled, text, vocabulary, square, deck, card
+    )
     item: str
     rules: tuple[str, ...]
     a: object
@@ -307,7 +309,8 @@ def _card_effect(card: Card | None) -> dict[str, object] | None:
 
 def differences(a: Edition, b: Edition) -> list[Difference]:
     """Every difference between two editions, in a fixed order: currency, parameters, variants,
-    readings, settled points, vocabulary, squares (index by index), decks and cards."""
+    readings, settled points, the rules one text states and the other does not (or states
+    differently), vocabulary, squares (index by index), decks and cards."""
     from ..editions import load_readings
     from ..editions.loader import load_param_info
 
@@ -364,6 +367,7 @@ def differences(a: Edition, b: Edition) -> list[Difference]:
                     word[cf in b.settled],
                 )
             )
+    out.extend(text_differences(a.key, b.key))
     vocab = info["vocabulary_rule_ids"]
     for concept in list(a.vocabulary) + [k for k in b.vocabulary if k not in a.vocabulary]:
         wa, wb = a.word(concept), b.word(concept)
@@ -396,6 +400,43 @@ def differences(a: Edition, b: Edition) -> list[Difference]:
             if ca != cb:
                 out.append(Difference("card", card_id, _ids(board["card"]), ca, cb))
     return out
+
+
+def text_differences(a: str, b: str) -> list[Difference]:
+    """The rules of the matrix that one edition's text states and the other's is silent on, or
+    that either text states differently from the matrix's reference rule (kind `text`).
+
+    The statuses are the matrix's, for the shipped editions' keys; an edition file of its own
+    key (even one that extends a shipped edition) has no rulebook text, so no rows."""
+    from ..scenarios.model import rule_catalogue
+
+    catalogue = rule_catalogue()
+    out: list[Difference] = []
+    if a == b:
+        return out
+    for rule, table in catalogue.stated.items():
+        sa, sb = table.get(a), table.get(b)
+        if sa is None or sb is None or (sa == sb and sa != "differs"):
+            continue
+        notes = catalogue.differs.get(rule, {})
+        out.append(
+            Difference(
+                "text",
+                catalogue.title(rule),
+                (rule,),
+                _status_word(sa, notes.get(a)),
+                _status_word(sb, notes.get(b)),
+            )
+        )
+    return out
+
+
+def _status_word(status: str, note: str | None) -> str:
+    if status == "same":
+        return "states the rule"
+    if status == "silent":
+        return "silent"
+    return f"differs: {note}" if note else "differs"
 
 
 def _show_card(effect: object) -> str:

@@ -151,6 +151,7 @@ class RuleCatalogue:
     stated: dict[str, dict[str, str]] = field(default_factory=dict)
     arises: dict[str, list[str]] = field(default_factory=dict)
     about: dict[str, list[str]] = field(default_factory=dict)
+    differs: dict[str, dict[str, str]] = field(default_factory=dict)  # rule -> edition -> note
 
     def __contains__(self, key: object) -> bool:
         return key in self.rules or key in self.conflicts
@@ -183,6 +184,7 @@ def rule_catalogue() -> RuleCatalogue:
         {k: dict(v) for k, v in data.get("stated", {}).items()},
         {k: list(v) for k, v in data.get("arises", {}).items()},
         {k: list(v) for k, v in data.get("about", {}).items()},
+        {k: dict(v) for k, v in data.get("differs", {}).items()},
     )
 
 
