@@ -15,7 +15,7 @@ from .holdings import percent_of
 from .names import actor_of, resolve_player
 from .obligations import Due, cancel_due, find_due, flow_of, settle_due
 from .rent import quote_rent
-from .worth import tax_worth
+from .worth import tax_measures
 
 
 def claim_can_lapse(game: Game, claim: Due) -> bool:
@@ -330,50 +330,41 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             expected=f"{offered}%",
             recorded=f"{ev.percent}%",
         )
-    worth = due.worth
-    amount = percent_of(game, worth, offered)
+    flat_reason = due.reason
+    measures = tax_measures(game, player, due.worth, due.entry.amount if due.entry else 0)
+    used = measures[0]
+    amount = percent_of(game, used.worth, offered)
     due.amount = amount
     due.reason = (
-        f"{offered}% of {player}'s total worth {game.money(worth)} on landing (cash, deeds at "
-        "their printed price, buildings at cost)"
+        f"{offered}% of {player}'s total worth {game.money(used.worth)}, {used.how}, "
+        "buildings at cost"
     )
     due.rule = "TAX-03"
-    # the other measures: worth at payment (leaving out the flat amount the engine took on
-    # landing), and mortgaged deeds at their mortgage value
-    now = tax_worth(game.state, game.edition, player) + (due.entry.amount if due.entry else 0)
-    discount = sum(
-        game.square(d.square).price - game.square(d.square).mortgage_value
-        for d in game.state.owned_by(player)
-        if d.mortgaged
-    )
-    others = []
-    if now != worth:
-        others.append(
-            f"taken at payment it would be {game.money(now)}, so "
-            f"{game.money(percent_of(game, now, offered))}"
-        )
-    if discount:
-        alt = worth - discount
-        others.append(
-            f"with mortgaged deeds at their mortgage value it would be {game.money(alt)}, so "
-            f"{game.money(percent_of(game, alt, offered))}"
-        )
+    others = [
+        f"reading {m.reading} takes {game.money(m.worth)}, so "
+        f"{game.money(percent_of(game, m.worth, offered))}"
+        for m in measures[1:]
+        if m.worth != used.worth
+    ]
     if others:
         game.ambiguous(
             "CF-42",
-            f"{player} chose {offered}%: worth {game.money(worth)} as it stood on landing, deeds "
-            f"at printed price mortgaged or not (reading {game.ruling('CF-42')}), so "
-            f"{game.money(amount)}; " + "; ".join(others),
+            f"{player} chose {offered}%: total worth {game.money(used.worth)} {used.how} "
+            f"(reading {used.reading}), so {game.money(amount)}; " + "; ".join(others),
             ev.span,
             "TAX-03",
         )
-    if amount > flat:
+    if _choice_after_count(game, ev, player, offered, amount, flat):
+        due.amount, due.reason, due.rule = flat, flat_reason, "TAX-04"
+        settle_due(game, due, flat, ev.span)
+        return True
+    if amount > flat and game.ruling("CF-43") == "choice-first":
         game.ambiguous(
             "CF-43",
             f"{player} chose {offered}% before the adding up and it comes to "
             f"{game.money(amount)}, more than the flat {game.money(flat)}: the choice binds "
-            f"(reading {game.ruling('CF-43')}); choosing after the count would cost "
-            f"{game.money(flat)}",
+            f"(reading {game.ruling('CF-43')}); reading choice-after-count would let "
+            f"{player} switch to the flat {game.money(flat)} once the worth is known",
             ev.span,
             "TAX-04",
         )
@@ -388,4 +379,28 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
         )
     # the derived flat amount gives way to the percentage (or to what the record states)
     settle_due(game, due, amount if ev.amount is None else ev.amount, ev.span)
+    return True
+
+
+def _choice_after_count(
+    game: Game, ev: Tax, player: str, offered: int, percent: int, flat: int
+) -> bool:
+    """CF-43 choice-after-count: a player who wrote the percentage may settle on the flat tax
+    once the worth is known (TAX-04). True when the record does so and the reading allows it.
+
+    Under choice-first the written choice binds, and the flat amount after it is a wrong
+    amount (M407); here it is the player's final choice, and the finding says what choice-first
+    would have charged.
+    """
+    if game.ruling("CF-43") != "choice-after-count" or ev.amount != flat or flat == percent:
+        return False
+    game.ambiguous(
+        "CF-43",
+        f"{player} wrote {offered}% but paid the flat {game.money(flat)} once the count put "
+        f"{offered}% at {game.money(percent)}: the choice may follow the count (reading "
+        f"choice-after-count); under reading choice-first the {offered}% chosen first binds "
+        f"and {game.money(percent)} is owed",
+        ev.span,
+        "TAX-04",
+    )
     return True

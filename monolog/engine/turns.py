@@ -25,7 +25,7 @@ from .obligations import (
     settle_due,
 )
 from .rent import quote_rent
-from .worth import tax_worth
+from .worth import worth_on_landing
 
 
 def seat_of(game: Game, name: str) -> int:
@@ -113,8 +113,9 @@ def land(
             square=index,
         )
         if index == percent_tax_square(game):
-            # TAX-03, CF-42 worth-at-landing: worth as it stood when the token came to rest
-            due.worth = tax_worth(game.state, game.edition, player)
+            # TAX-03, CF-42: worth as it stood when the token came to rest (the other readings'
+            # measures are taken at the tax clause)
+            due.worth = worth_on_landing(game, player)
         apply_due(game, due)
         return
     if sq.deck is not None:
