@@ -77,7 +77,8 @@ def on_buy(game: Game, ev: Buy) -> None:
     sq = game.square(index)
     price = sq.price
     amount = ev.amount if ev.amount is not None else price
-    if lot is None:
+    first_lap = lot is None and house_rules.bought_before_lap(game, player, index, amount, ev.span)
+    if lot is None and not first_lap:
         deed = st.deeds.get(index)
         if deed is None:
             game.emit(
@@ -165,6 +166,8 @@ def on_decline(game: Game, ev: Decline) -> None:
     if lot is None:
         lots = [x for x in flow_of(game).lots if x.lander == player and not x.declined]
         lot = lots[-1] if lots else None
+    if lot is None and house_rules.declined_before_lap(game, player, index):
+        return  # first-lap-no-buying: nothing was for sale, the deed stays with the bank
     if lot is None:
         game.emit(
             "M204",
@@ -214,6 +217,7 @@ def on_auction(game: Game, ev: Auction) -> None:
     name = game.name(index)
     decliner = lot.lander if lot is not None else None
     bids_ok = _check_bids(game, ev, decliner, name)
+    house_rules.check_bidders(game, ev, name)  # first-lap-no-buying: no bids before the lap
     reading = game.ruling("CF-16")
     unbid = ev.winner is None or ev.price is None
     if unbid and reading == "sold-anyway" and lot is not None and lot.lander is not None:

@@ -22,7 +22,7 @@ from .holdings import (
     resolve_player,
     resolve_square,
 )
-from .house_rules import gift_allowed
+from .house_rules import bare_payment, gift_allowed
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import Due, flow_of, settle_due
 
@@ -199,9 +199,8 @@ def on_pay(game: Game, ev: Pay, actor: str) -> None:
         if payee is None:
             return
     due = _open_due(game, actor, payee)
-    if due is None and gift_allowed(game):  # house rule cash-gifts (CF-52 departed from)
-        game.transfer(actor, payee, ev.amount, "gift (house rule cash-gifts)", ev.span)
-        return
+    if due is None and bare_payment(game, actor, payee, ev.amount, ev.span):
+        return  # house rules cash-gifts, loans-between-players (CF-52 departed from)
     if due is None:
         _gift(game, actor, payee, ev.span, ev.amount)
         return

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..notation.events import Auction, Build, Sell, Span
+from . import house_rules
 from .debts import note_payment
 from .game import Game
 from .holdings import (
@@ -132,6 +133,7 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
     st = game.state
     use_houses = min(houses, len(won_houses))
     use_hotels = min(hotels, len(won_hotels))
+    house_rules.restock(game, houses - use_houses, hotels - use_hotels)  # unlimited-buildings
     if houses - use_houses > st.bank_houses:
         _empty_stock(game, ev, houses - use_houses, st.bank_houses, "house")
         return
@@ -297,6 +299,7 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
     """Place the group's houses lowest site first (BLD-03), then its hotels (CF-26)."""
     levels = {d.square: level(game, d) for d in group}
     need = {i: plan[i].houses for i in levels if i in plan}
+    house_rules.build_unevenly(game, levels, need)  # uneven-building: BLD-03 not applied
     while any(need.values()):
         low = min(levels.values())
         ready = [i for i, n in need.items() if n and levels[i] == low]
@@ -391,6 +394,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
     hotels = sum(s.hotels for s in plan.values())
     houses = sum(s.houses for s in plan.values())
     taken = most * hotels - houses  # net houses the bank must hand over for step-downs
+    house_rules.restock(game, most * hotels, 0)  # unlimited-buildings: no BLD-14 shortage
     if hotels and most * hotels > st.bank_houses:
         # the bank cannot exchange every hotel for houses (BLD-14, CF-29)
         if taken > st.bank_houses or game.ruling("CF-29") == "blocked":
@@ -446,6 +450,7 @@ def _sell_even(game: Game, ev: Sell, plan: dict[int, _Step], group: list[DeedSta
     """Take the group down highest site first (SELL-03, CF-27, CF-31)."""
     levels = {d.square: level(game, d) for d in group}
     need = {i: plan[i].houses + plan[i].hotels for i in levels if i in plan}
+    house_rules.sell_unevenly(game, levels, need)  # uneven-building: SELL-03 not applied
     while any(need.values()):
         high = max(levels.values())
         ready = [i for i, n in need.items() if n and levels[i] == high]
@@ -490,6 +495,7 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
     if kind not in ("house", "hotel") or ev.winner is None or ev.price is None:
         return
     st = game.state
+    house_rules.restock(game, int(kind == "house"), int(kind == "hotel"))  # unlimited-buildings
     left = st.bank_houses if kind == "house" else st.bank_hotels
     if left < 1:
         _empty_stock(game, ev, 1, left, kind)
@@ -581,7 +587,7 @@ def placeable_price(game: Game, player: str, kind: str) -> int | None:
             continue
         low = min(level(game, d) for d in group)
         if kind == "house":
-            ok = deed.houses < most and deed.houses == low
+            ok = deed.houses < most and (deed.houses == low or house_rules.uneven_allowed(game))
             price = sq.house_cost
         else:
             ok = deed.houses == most and (low >= most or game.ruling("CF-26") == "site-four-houses")

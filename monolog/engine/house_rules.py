@@ -2,23 +2,62 @@
 
 The official rules tolerate home-made rules without recognising them. A declared house rule is
 played as the table played it; the same play in a record that does not declare it is a departure
-from the official rules (M905, citing PIR-01 and the rule departed from). An unknown key is a
-warning (W011) with the closest known keys.
+from the official rules, reported as M905 (citing PIR-01 and the rule departed from) where the
+play is recognisably the house rule, else by the finding the official rules already give. An
+unknown key, or a key declared without the amount it needs, is a warning (W011) naming the
+closest known keys, and is not played.
+
+A key may take one amount after it, separated by a space: `[HouseRule "free-parking-bonus 500"]`
+(`$500`, `£500` too). The yaml entry's `parameter` says which keys need one.
 
 What each declared rule does here:
 
 * free-parking-jackpot: taxes, card payments to the bank and jail fines go to a pool under Free
   Parking; whoever lands there receives the pool, written `salary N` on that landing (TAX-05,
-  PIR-02, PIR-03 departed from).
+  PIR-02, PIR-03 departed from). Undeclared, collecting the pool's amount there is M905.
+* free-parking-bonus N: landing on Free Parking pays N from the bank, written `salary N` on that
+  landing like the pool (with both rules declared the lander receives pool and bonus together).
+  A different amount is M105 naming the sum due. Undeclared, any other money collected on Free
+  Parking is M905, whose message gives the tag with the amount recorded (PIR-03).
 * double-go-salary: landing exactly on GO pays twice the salary (MOVE-07).
 * no-auctions: a deed the lander declines stays with the bank (BUY-03).
 * no-rent-in-jail: an owner in jail collects no rent (RENT-12).
-* cash-gifts: a bare payment between players is carried out (CF-52).
+* cash-gifts: a bare payment between players is carried out, entered in the ledger as a gift
+  (CF-52). Undeclared it is M714 and not carried out.
+* loans-between-players: a bare payment between players (`Ann pay 200 to Ben`) is a loan, or the
+  repayment of one: it is carried out and entered in the ledger as a loan, a repayment, or both
+  (the part that clears what the payee lent the payer, the rest a new loan); a cash-only deal
+  line is carried out too. Outstanding loans are the players' own affair: nothing forces
+  repayment, and a bankruptcy settles only what the rules make owed (DEAL-05, MORT-09, CF-52).
+  Undeclared, M714 stands and the money does not move.
+* first-lap-no-buying: a player who has not yet passed GO buys nothing from the bank: landing on
+  an unowned deed opens no sale (nothing to buy, decline or auction; the deed stays with the bank
+  for the next lander), and such a player may not bid at an auction either, as winning one is
+  buying from the bank. Deals between players are not restricted. A purchase or a bid before the
+  first lap is M210 and is replayed as recorded. The first lap ends when GO first pays the
+  player a salary (passing it, or landing on it); a player given a `setup` line is taken to be
+  past it, the record starting mid-game. Undeclared, a deed left unbought and unauctioned is
+  M201 as before.
+* uneven-building: houses go up and come down on a group's sites in any order; the even-building
+  and even-selling checks (M607, M612; BLD-03, SELL-03, CF-27) are not applied, and in a shortage
+  auction any site with fewer than four houses may take the house. A hotel still needs four
+  houses on its own site (M606), and BLD-05 (CF-26) still asks for four on the others.
+* unlimited-buildings: the bank's stock never runs out: no M608 (BLD-11), no shortage auction
+  needed (BLD-12), no M613 or CF-29 for a hotel broken down (BLD-14). When the bank holds fewer
+  pieces than a build, a sale or an auction needs, it makes up the difference (as tables do,
+  with coins or spare pieces); so the state's bank stock (`bank.houses`, `bank.hotels` in
+  snapshots) is the pieces the bank holds at that moment, never below zero, and pieces made up
+  stay in play, so after they come back the bank may hold more than the printed 32 and 12
+  (SET-02). A `setup` that places more buildings than the stock holds is made up the same way.
 * income-tax-percent: Income Tax may be paid as 10 % of worth (TAX-02).
 * no-mortgage-interest: a mortgage is lifted, or a mortgaged deed kept, with no 10 % (MORT-03).
 * extra-roll-after-jail-double: a double that opens the cell earns another throw (CF-04).
 
-The rest of the file's keys are recognised and named in reports but change nothing in the replay.
+Not a key: rent immunity (promises not to charge rent, DEAL-06). The notation cannot write a
+promise, and what a table keeping one does at the board, an owner letting a landing go, is
+already written `rent unclaimed` and legal (CF-23); a key could only change a report's wording
+or guess which landings a promise covered. `[HouseRule "rent-immunity"]` is W011 saying so
+(editions/house_rules.py, NOT_KEYS).
 """
 
 from __future__ import annotations
@@ -27,13 +66,17 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..editions.house_rules import check_house_rule, load_house_rules
+from ..editions.errors import ResolveError
+from ..editions.house_rules import check_house_rule, load_house_rules, split_house_rule
 from ..editions.model import Edition
 from ..notation import events as E
 from .game import Game, Transfer
 
 _KEY = "house_rules.active"
 _POT = "house_rules.pot"
+_LAPPED = "house_rules.lapped"
+_MADE = "house_rules.made"
+_LOANS = "house_rules.loans"
 
 # house rules that are parameter or reading changes
 _PARAMS: dict[str, dict[str, Any]] = {
@@ -50,8 +93,9 @@ def declared(
     events: Sequence[E.Event],
     early: list[tuple[str, str, E.Span, str | None]],
 ) -> tuple[Edition, frozenset[str]]:
-    """The house rules the record declares, and the edition with their parameters applied."""
-    keys: list[str] = []
+    """The house rules the record declares (`key` or `key N`), and the edition with their
+    parameters applied."""
+    values: dict[str, str] = {}
     for ev in events:
         if not isinstance(ev, E.Tag) or ev.key != "HouseRule":
             continue
@@ -59,43 +103,72 @@ def declared(
         if problem is not None:
             early.append(("W011", f"house rule ignored: {problem}", ev.span, "PIR-01"))
             continue
-        keys.append(ev.value)
+        key, amount = split_house_rule(ev.value)
+        value = key if amount is None else f"{key} {amount}"
+        if values.get(key, value) != value:
+            early.append(
+                (
+                    "W011",
+                    f"house rule ignored: {key} is already declared as {values[key]!r}; a table "
+                    "plays one amount",
+                    ev.span,
+                    "PIR-01",
+                )
+            )
+            continue
+        values[key] = value
     changes: dict[str, Any] = {}
-    for key in keys:
+    for key in values:
         for name, value in _PARAMS.get(key, {}).items():
             if name != "income_tax_percent" or edition.rules.income_tax_percent is None:
                 changes[name] = value
     if changes:
         edition = replace(edition, rules=replace(edition.rules, **changes))
-    return edition, frozenset(keys)
+    return edition, frozenset(values.values())
 
 
 def readings(keys: frozenset[str]) -> dict[str, str]:
     """Readings of CF items that declared house rules set."""
     out: dict[str, str] = {}
-    for key in sorted(keys):
-        out.update(_READINGS.get(key, {}))
+    for value in sorted(keys):
+        out.update(_READINGS.get(split_house_rule(value)[0], {}))
     return out
 
 
 def activate(game: Game, keys: frozenset[str]) -> None:
-    game.pending[_KEY] = keys
+    game.pending[_KEY] = dict(split_house_rule(value) for value in keys)
 
 
 def active(game: Game, key: str) -> bool:
     keys = game.pending.get(_KEY)
-    return isinstance(keys, frozenset) and key in keys
+    return isinstance(keys, dict) and key in keys
+
+
+def amount_of(game: Game, key: str) -> int | None:
+    """The amount a declared key carries (`free-parking-bonus 500` -> 500), else None."""
+    keys = game.pending.get(_KEY)
+    value = keys.get(key) if isinstance(keys, dict) else None
+    return value if isinstance(value, int) else None
 
 
 def departure(
-    game: Game, key: str, what: str, span: E.Span, *, expected: Any = None, recorded: Any = None
+    game: Game,
+    key: str,
+    what: str,
+    span: E.Span,
+    *,
+    expected: Any = None,
+    recorded: Any = None,
+    declare: str | None = None,
 ) -> None:
-    """M905: the record plays house rule `key` without declaring it (PIR-01)."""
+    """M905: the record plays house rule `key` without declaring it (PIR-01).
+
+    `declare` is the tag's value when the key takes an amount (`free-parking-bonus 500`)."""
     rule = load_house_rules()[key]
     game.emit(
         "M905",
         f"{what}: that is the house rule {key}, not the official rules ({', '.join(rule.departs)})"
-        f'; a table that plays it declares [HouseRule "{key}"]',
+        f'; a table that plays it declares [HouseRule "{declare or key}"]',
         span,
         "PIR-01",
         expected=expected,
@@ -104,16 +177,32 @@ def departure(
     )
 
 
-# --------------------------------------------------------------------------- Free Parking pool
+def after_setup(game: Game, ev: E.SetupPlayer) -> None:
+    """A `setup` line for a player (hook: replay): the record starts mid-game, so the player is
+    past the first lap; buildings set up beyond the stock are made up under unlimited-buildings."""
+    try:
+        from .holdings import _resolver
+
+        name = _resolver(game).player(ev.player)
+    except ResolveError:
+        return  # reported by the setup handler
+    _lapped(game).add(name)
+    restock(game, 0, 0)
+
+
+# --------------------------------------------------------------------------- dues
 
 
 def into_pot(game: Game, due: Any) -> None:
-    """A tax, a card's payment to the bank or a forced fine goes to the pool (hook: apply_due).
+    """Every due the rules make passes here (hook: apply_due).
 
-    Kept whether or not the house rule is declared, so that a pool collected without it is
-    recognised."""
+    A tax, a card's payment to the bank or a forced fine goes to the Free Parking pool, kept
+    whether or not free-parking-jackpot is declared, so that a pool collected without it is
+    recognised. A GO salary ends the player's first lap (first-lap-no-buying)."""
     if due.payee is None and due.payer is not None and due.kind in ("tax", "card", "fine"):
         game.pending.setdefault(_POT, {"dues": [], "since": 0})["dues"].append(due)
+    elif due.kind == "salary" and due.square is None:
+        _lapped(game).add(due.player)  # only GO salaries carry no square
 
 
 def _pot(game: Game) -> int:
@@ -128,30 +217,48 @@ def _pot(game: Game) -> int:
     return total
 
 
+# --------------------------------------------------------------------------- Free Parking, GO
+
+
 def on_land(game: Game, player: str, index: int, span: E.Span) -> None:
-    """Hook at the end of a landing: the pool on Free Parking, double salary on GO."""
+    """Hook at the end of a landing: the pool and the bonus on Free Parking, double salary on
+    GO."""
     from .obligations import Due, apply_due, find_due
 
     sq = game.square(index)
-    if sq.kind == "free-parking" and not active(game, "free-parking-jackpot"):
-        # the pool a jackpot table would pay here, kept to recognise it (salary_not_due)
-        game.pending["house_rules.unpaid_pot"] = _pot(game)
-        game.pending[_POT] = {"dues": [], "since": len(game.transfers)}
-    elif sq.kind == "free-parking":
-        amount = _pot(game)
-        apply_due(
-            game,
-            Due(
-                "salary",
-                player,
-                None,
-                player,
-                amount,
-                f"the Free Parking pool is {game.money(amount)} (house rule free-parking-jackpot)",
-                "PIR-02",
-                span,
-            ),
-        )
+    if sq.kind == "free-parking":
+        pot = _pot(game)
+        jackpot = active(game, "free-parking-jackpot")
+        bonus = amount_of(game, "free-parking-bonus")
+        if not jackpot:
+            # the pool a jackpot table would pay here, kept to recognise it (salary_not_due)
+            game.pending["house_rules.unpaid_pot"] = pot
+        reasons = []
+        if jackpot:
+            reasons.append(
+                f"the Free Parking pool is {game.money(pot)} (house rule free-parking-jackpot)"
+            )
+        if bonus is not None:
+            reasons.append(
+                f"landing on Free Parking pays {game.money(bonus)} from the bank (house rule "
+                "free-parking-bonus)"
+            )
+        if reasons:
+            total = (pot if jackpot else 0) + (bonus or 0)
+            apply_due(
+                game,
+                Due(
+                    "salary",
+                    player,
+                    None,
+                    player,
+                    total,
+                    "; ".join(reasons),
+                    "PIR-02" if jackpot else "PIR-03",
+                    span,
+                    square=index,
+                ),
+            )
         game.pending[_POT] = {"dues": [], "since": len(game.transfers)}
     elif sq.kind == "go" and active(game, "double-go-salary"):
         due = find_due(game, "salary", player)
@@ -163,26 +270,29 @@ def on_land(game: Game, player: str, index: int, span: E.Span) -> None:
 
 
 def salary_not_due(game: Game, player: str, amount: int | None, span: E.Span) -> bool:
-    """A `salary` clause with no salary due: on Free Parking, for the amount a jackpot table's
-    pool would hold, it is the pool collected without the house rule (M905). True when
-    reported here."""
+    """A `salary` clause with no salary due, on Free Parking: the pool a jackpot table would pay
+    (free-parking-jackpot), or any other sum (free-parking-bonus), collected without the house
+    rule (M905). The money moves as recorded. True when reported here."""
     p = game.state.player(player)
-    if game.square(p.position).kind != "free-parking":
-        return False
+    if game.square(p.position).kind != "free-parking" or not amount:
+        return False  # an ordinary salary not due (M106)
     pot = game.pending.get("house_rules.unpaid_pot", 0)
-    if not amount or amount != pot:
-        return False  # not the pool: an ordinary salary not due (M106)
-    key = "free-parking-jackpot"
-    departure(
-        game,
-        key,
-        f"{player} collects {game.money(amount) if amount else 'money'} on Free Parking",
-        span,
-        expected=0,
-        recorded=amount,
-    )
-    if amount:
-        game.transfer(None, player, amount, "Free Parking money as recorded", span)
+    collects = f"{player} collects {game.money(amount)} on Free Parking"
+    if amount == pot and not active(game, "free-parking-jackpot"):
+        departure(game, "free-parking-jackpot", collects, span, expected=0, recorded=amount)
+    elif not active(game, "free-parking-bonus"):
+        departure(
+            game,
+            "free-parking-bonus",
+            collects,
+            span,
+            expected=0,
+            recorded=amount,
+            declare=f"free-parking-bonus {amount}",
+        )
+    else:
+        return False  # the bonus was paid already: a second salary is not due (M106)
+    game.transfer(None, player, amount, "Free Parking money as recorded", span)
     return True
 
 
@@ -205,7 +315,7 @@ def salary_doubled(game: Game, player: str, due: Any, amount: int | None, span: 
     return True
 
 
-# --------------------------------------------------------------------------- rent, auctions, gifts
+# --------------------------------------------------------------------------- rent, auctions
 
 
 def rent_waived(game: Game, owner: str | None) -> bool:
@@ -244,5 +354,155 @@ def no_auction(game: Game, lot: Any) -> bool:
     return True
 
 
+# --------------------------------------------------------------------------- first lap
+
+
+def _lapped(game: Game) -> set[str]:
+    lapped: set[str] = game.pending.setdefault(_LAPPED, set())
+    return lapped
+
+
+def may_buy(game: Game, player: str) -> bool:
+    """False while first-lap-no-buying holds `player` back: no sale opens on landing (hook:
+    landing on an unowned deed)."""
+    return not active(game, "first-lap-no-buying") or player in _lapped(game)
+
+
+def _first_lap(game: Game, player: str, did: str, span: E.Span, recorded: Any) -> None:
+    game.emit(
+        "M210",
+        f"{player} may not {did}: {player} has not yet passed GO, and under the house rule "
+        "first-lap-no-buying nothing is bought from the bank before the first lap",
+        span,
+        "PIR-01",
+        expected=None,
+        recorded=recorded,
+        data={"house_rule": "first-lap-no-buying"},
+    )
+
+
+def bought_before_lap(game: Game, player: str, index: int, amount: int, span: E.Span) -> bool:
+    """A `buy` of the unowned deed `player` stands on, with no sale open because of
+    first-lap-no-buying (M210). The purchase is replayed as recorded. True when reported here."""
+    deed = game.state.deeds.get(index)
+    if may_buy(game, player) or deed is None or deed.owner is not None:
+        return False
+    if game.state.player(player).position != index:
+        return False
+    _first_lap(game, player, f"buy {game.name(index)}", span, amount)
+    return True
+
+
+def declined_before_lap(game: Game, player: str, index: int) -> bool:
+    """A `decline` of an unowned deed no sale was opened for under first-lap-no-buying: it only
+    says the deed stays with the bank. True when it is that."""
+    deed = game.state.deeds.get(index)
+    return deed is not None and deed.owner is None and not may_buy(game, player)
+
+
+def check_bidders(game: Game, ev: E.Auction, name: str) -> None:
+    """Bidders at a deed auction who have not passed GO under first-lap-no-buying (M210, once
+    per bidder). The bids are replayed as recorded."""
+    if not active(game, "first-lap-no-buying"):
+        return
+    from .holdings import _resolver
+
+    seen: set[str] = set()
+    for bid in ev.bids:
+        try:
+            bidder = _resolver(game).player(bid.player)
+        except ResolveError:
+            continue  # reported with the bids
+        if bidder in seen or may_buy(game, bidder):
+            continue
+        seen.add(bidder)
+        span = bid.span if bid.span.line else ev.span
+        _first_lap(game, bidder, f"bid for {name}", span, bid.amount)
+
+
+# --------------------------------------------------------------------------- buildings
+
+
+def build_unevenly(game: Game, levels: dict[int, int], need: dict[int, int]) -> None:
+    """Under uneven-building the houses asked for go up in any order: `levels` is raised by
+    `need`, which is emptied, so no even-building check is left to fail (hook: build)."""
+    if not active(game, "uneven-building"):
+        return
+    for index, count in need.items():
+        levels[index] += count
+    need.clear()
+
+
+def sell_unevenly(game: Game, levels: dict[int, int], need: dict[int, int]) -> None:
+    """Under uneven-building buildings come down in any order (hook: sell)."""
+    if not active(game, "uneven-building"):
+        return
+    for index, count in need.items():
+        levels[index] -= count
+    need.clear()
+
+
+def uneven_allowed(game: Game) -> bool:
+    return active(game, "uneven-building")
+
+
+def restock(game: Game, houses: int, hotels: int) -> None:
+    """Under unlimited-buildings the bank makes up what it lacks: after this it holds at least
+    `houses` and `hotels` (and never fewer than none). Pieces made up are counted (`made`)."""
+    if not active(game, "unlimited-buildings"):
+        return
+    st = game.state
+    made = game.pending.setdefault(_MADE, [0, 0])
+    if st.bank_houses < max(houses, 0):
+        made[0] += max(houses, 0) - st.bank_houses
+        st.bank_houses = max(houses, 0)
+    if st.bank_hotels < max(hotels, 0):
+        made[1] += max(hotels, 0) - st.bank_hotels
+        st.bank_hotels = max(hotels, 0)
+
+
+def made(game: Game) -> tuple[int, int]:
+    """Houses and hotels the bank made up under unlimited-buildings (for the stock count)."""
+    found = game.pending.get(_MADE, [0, 0])
+    return found[0], found[1]
+
+
+# --------------------------------------------------------------------------- cash between players
+
+
 def gift_allowed(game: Game) -> bool:
-    return active(game, "cash-gifts")
+    """Cash may pass between players with nothing in return (cash-gifts, loans-between-players)."""
+    return active(game, "cash-gifts") or active(game, "loans-between-players")
+
+
+def bare_payment(game: Game, payer: str, payee: str | None, amount: int, span: E.Span) -> bool:
+    """`pay N to P` with nothing owed (hook: pay): under loans-between-players a loan or a
+    repayment, under cash-gifts a gift; carried out and True, else False (M714 follows)."""
+    if payee is not None and active(game, "loans-between-players"):  # the bank never borrows
+        game.transfer(payer, payee, amount, _loan(game, payer, payee, amount), span)
+        return True
+    if active(game, "cash-gifts"):
+        game.transfer(payer, payee, amount, "gift (house rule cash-gifts)", span)
+        return True
+    return False
+
+
+def _loan(game: Game, payer: str, payee: str, amount: int) -> str:
+    """Book a payment against the loans between two players; the ledger reason says what it
+    was. What `payee` lent `payer` is repaid first; anything beyond is lent to `payee`."""
+    loans: dict[tuple[str, str], int] = game.pending.setdefault(_LOANS, {})
+    owed = loans.get((payee, payer), 0)  # what payer still owes payee
+    repaid = min(owed, amount)
+    lent = amount - repaid
+    if repaid:
+        loans[(payee, payer)] = owed - repaid
+    if lent:
+        loans[(payer, payee)] = loans.get((payer, payee), 0) + lent
+    parts = []
+    if repaid:
+        left = owed - repaid
+        still = f", {game.money(left)} still owed" if left else ", clearing it"
+        parts.append(f"repays {game.money(repaid)} of {payee}'s loan{still}")
+    if lent:
+        parts.append(f"lends {payee} {game.money(lent)}")
+    return f"{payer} {', and '.join(parts)} (house rule loans-between-players)"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import house_rules
 from .estate import won_buildings
 from .game import Game
 from .holdings import group_of, level
@@ -67,7 +68,8 @@ def _stock(game: Game) -> tuple[int, int]:
     hotels = st.bank_hotels + sum(1 for d in st.deeds.values() if d.hotel)
     houses += sum(1 for w in won if w.kind == "house")
     hotels += sum(1 for w in won if w.kind == "hotel")
-    return houses, hotels
+    made_houses, made_hotels = house_rules.made(game)  # unlimited-buildings: made up, not lost
+    return houses - made_houses, hotels - made_hotels
 
 
 def _net(game: Game) -> dict[str, int]:
@@ -162,6 +164,8 @@ def _rule_problems(game: Game) -> list[tuple[int, str]]:
 
     # houses even within each group; a hotel counts as a full site here, since a hotel beside
     # fewer houses is the disputed point CF-26, reported when built
+    if house_rules.uneven_allowed(game):
+        return out  # uneven-building: no order to keep (BLD-03)
     seen: set[int] = set()
     for index in st.deeds:
         if index in seen or game.square(index).kind != "site":

@@ -192,6 +192,7 @@ def replay(
         _apply(game, ev)
         if isinstance(ev, E.SetupPlayer):
             variants.after_setup(game, ev)
+            house_rules.after_setup(game, ev)
         if balance is not None:
             balance.check(ev)
         if observer is not None:

@@ -68,7 +68,8 @@ def land(
     if sq.ownable:
         deed = game.state.deeds[index]
         if deed.owner is None:
-            open_lot(game, index, player, span)
+            if house_rules.may_buy(game, player):  # first-lap-no-buying: no sale yet
+                open_lot(game, index, player, span)
             return
         quote = quote_rent(game, index, player, dice=dice, card_rule=card_rule)
         if house_rules.rent_waived(game, quote.owner):
