@@ -200,3 +200,25 @@ def test_block_scalars_keep_trailing_newlines() -> None:
     text = tool.dump_file([data], False, "# h")
     assert "record: |+\n" in text
     assert yaml.safe_load(text) == data
+
+
+def test_articles_follow_the_vocabulary() -> None:
+    esl = tool.Porter(load_edition("us-2018"), load_edition("uk-esl"))
+    assert esl.text("Building with a site of the group") == "Building with an event of the group"
+
+
+def test_a_file_edited_by_hand_is_kept_unless_forced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = _write(tmp_path, "rent.yaml", RENT)
+    out_dir = tmp_path / "out"
+    args = [str(src), "--edition", "uk-1996", "-o", str(out_dir), "-q"]
+    assert tool.main(args) == 0
+    target = out_dir / "rent.yaml"
+    edited = target.read_text(encoding="utf-8").replace("rent £100", "rent £100 ; checked")
+    target.write_text(edited, encoding="utf-8")
+    assert tool.main(args) == 0
+    assert "kept" in capsys.readouterr().out
+    assert target.read_text(encoding="utf-8") == edited
+    assert tool.main([*args, "--force"]) == 0
+    assert "; checked" not in target.read_text(encoding="utf-8")

@@ -20,7 +20,8 @@ DIR/<same file name> (default `scenarios/editions/<edition>/`):
 Scenarios that expect a parse error (the notation does not depend on the edition), that run
 under another edition than the source edition (`--from`, default us-2018), or whose record
 plays a variant the target edition lacks are skipped. Every written file starts with a comment
-naming its source: expectations that the target edition's rules change are edited by hand.
+naming its source: expectations that the target edition's rules change are edited by hand, so
+an existing file that differs from a fresh port is kept unless `--force` is given.
 """
 
 from __future__ import annotations
@@ -145,8 +146,9 @@ class TextMapper:
         self._names_re = re.compile(r"(?<![\w.])(?:" + "|".join(alternatives) + r")(?![\w])")
         if words:
             vocab = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+            # with the article before it, so that "a site" can become "an event"
             self._words_re: re.Pattern[str] | None = re.compile(
-                r"\b(?:" + vocab + r")\b", re.IGNORECASE
+                r"(?:\b(?P<article>an?) )?\b(?P<word>" + vocab + r")\b", re.IGNORECASE
             )
         else:
             self._words_re = None
@@ -161,13 +163,21 @@ class TextMapper:
 
         out = self._names_re.sub(hold, text) if self.names else text
         if self._words_re is not None:
-            out = self._words_re.sub(lambda m: _case_like(m[0], self.words[m[0].casefold()]), out)
+            out = self._words_re.sub(self._word, out)
         out = _CARD_ID.sub(
             lambda m: self.cards[m[0]].id if m[0] in self.cards else m[0],
             out,
         )
         out = self.money(out)
         return re.sub(r"\0(\d+)\0", lambda m: found[int(m[1])], out)
+
+    def _word(self, m: re.Match[str]) -> str:
+        new = _case_like(m["word"], self.words[m["word"].casefold()])
+        article = m["article"]
+        if article is None:
+            return new
+        wanted = "an" if new[:1].casefold() in "aeiou" else "a"
+        return f"{_case_like(article, wanted)} {new}"
 
     def money(self, text: str) -> str:
         """Currency signs before amounts, one sign for the other (the text keeps its length)."""
@@ -609,6 +619,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="skip scenarios left with no rule the target edition states",
     )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite ported files that differ from a fresh port (hand edits are lost)",
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="print the totals only")
     args = parser.parse_args(argv)
     known = list_editions()
@@ -623,7 +638,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     out_dir: Path = args.output or Path("scenarios/editions") / args.edition
-    ported = skipped = files = 0
+    ported = skipped = files = kept = 0
     status = 0
     for src in args.sources:
         try:
@@ -644,12 +659,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         out_dir.mkdir(parents=True, exist_ok=True)
         target = out_dir / src.name
+        if not args.force and target.exists() and target.read_text("utf-8") != result.text:
+            kept += 1
+            print(f"{src}: kept {target}: it differs from a fresh port (edited by hand?)")
+            continue
         target.write_text(result.text, encoding="utf-8")
         files += 1
         ported += len(result.ported)
         if not args.quiet:
             print(f"{src}: {len(result.ported)} ported -> {target}")
     print(f"{ported} scenarios ported into {files} files, {skipped} skipped")
+    if kept:
+        print(f"{kept} files kept as they are (--force overwrites them)")
     return status
 
 
