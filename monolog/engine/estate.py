@@ -31,6 +31,13 @@ from .holdings import (
     resolve_square,
 )
 from .state import DeedState
+from .variants import (
+    house_cap_terms,
+    most_houses,
+    note_fourth_houses,
+    refuses_hotel_houses,
+    wrong_hotel_sale_value,
+)
 
 WON_KEY = "estate.won"
 
@@ -175,6 +182,9 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
             recorded=ev.amount,
         )
 
+    note_fourth_houses(
+        game, [(i, s.deed.houses, s.houses, s.hotels) for i, s in plan.items()], ev.span
+    )
     # carry it out: houses first, then hotels (each takes back the site's houses)
     for w in won_houses[:use_houses] + won_hotels[:use_hotels]:
         won_buildings(game).remove(w)
@@ -270,18 +280,20 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 recorded=step.houses + step.hotels,
             )
             return False
-        if deed.houses + step.houses > most:
+        cap = most_houses(game, index)  # SHORT-03, CF-45: a 4th house in a short game
+        if deed.houses + step.houses > cap:
+            note, rule = house_cap_terms(game, index)
             game.emit(
                 "M604",
                 f"{sq.name} would have {deed.houses + step.houses} {_word(game, 'houses')}: "
-                f"a site takes {most} at most, then a {_word(game, 'hotel')}",
+                f"a site takes {cap} at most, then a {_word(game, 'hotel')}{note}",
                 ev.span,
-                "BLD-04",
-                expected=most,
+                rule,
+                expected=cap,
                 recorded=deed.houses + step.houses,
             )
             return False
-        if step.hotels and deed.houses + step.houses != most:
+        if step.hotels and deed.houses + step.houses < most:
             game.emit(
                 "M606",
                 f"a {_word(game, 'hotel')} on {sq.name} needs {most} {_word(game, 'houses')} "
@@ -362,6 +374,8 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
         sq = game.square(index)
         deed = step.deed
         have = most if step.hotels else deed.houses
+        if refuses_hotel_houses(game, ev, index, step.hotels, step.houses, actor):
+            return  # SHORT-04: a short-game hotel gives back only the houses it needs
         problem = None
         if deed.owner != actor:
             problem = f"{sq.name} belongs to {owner_word(game, deed.owner)}, not {actor}"
@@ -423,7 +437,12 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
     for index, step in plan.items():
         sq = game.square(index)
         value += step.hotels * half(sq.hotel_cost) + step.houses * half(sq.house_cost)
-    if ev.amount is not None and ev.amount != value:
+    hotel_sites = [i for i, s in plan.items() if s.hotels]
+    if (
+        ev.amount is not None
+        and ev.amount != value
+        and not wrong_hotel_sale_value(game, ev, hotel_sites, value, ev.amount)  # SHORT-04
+    ):
         game.emit(
             "M614",
             f"the bank pays {game.money(value)} for these buildings, not "

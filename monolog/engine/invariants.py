@@ -22,6 +22,7 @@ from . import house_rules
 from .estate import won_buildings
 from .game import Game
 from .holdings import group_of, level
+from .variants import most_houses
 
 _BASE_KEY = "invariants.base"
 
@@ -152,7 +153,7 @@ def _rule_problems(game: Game) -> list[tuple[int, str]]:
             continue
         if deed.hotel and deed.houses:
             out.append((index, f"{name} has a hotel and {deed.houses} houses"))
-        if deed.houses > rules.houses_before_hotel or deed.houses < 0:
+        if deed.houses > most_houses(game, index) or deed.houses < 0:
             out.append((index, f"{name} has {deed.houses} houses"))
         if game.square(index).kind != "site":
             out.append((index, f"{name} carries buildings but is not a site"))

@@ -216,3 +216,156 @@ def hand_over(game: Game, actor: str, creditor: str | None, span: E.Span) -> Non
         "SHORT-07",
     )
     flow_of(game).lots = [lot for lot in flow_of(game).lots if lot.lander is not None]
+
+
+# --------------------------------------------------------------------------- short-game buildings
+# SHORT-03, SHORT-04, CF-45: where a hotel needs fewer houses than the deed prints rents for (the
+# short games: three), whether a fourth house is still allowed, and what a hotel is worth.
+
+
+def _printed_houses(game: Game, index: int) -> int:
+    """The houses a site's deed prints a rent for (its rents less the bare site and hotel)."""
+    return max(len(game.square(index).rents) - 2, 0)
+
+
+def fewer_houses_for_hotel(game: Game, index: int) -> bool:
+    """True where a hotel needs fewer houses than the deed prints (SHORT-03: the short games)."""
+    return game.edition.rules.houses_before_hotel < _printed_houses(game, index)
+
+
+def most_houses(game: Game, index: int) -> int:
+    """The most houses a site may carry (BLD-04; SHORT-03 with CF-45).
+
+    In the standard game, the houses a hotel needs. Where a hotel needs fewer than the deed
+    prints, reading fourth-house-allowed keeps the printed number and three-house-cap stops at
+    the number a hotel needs.
+    """
+    need = game.edition.rules.houses_before_hotel
+    if not fewer_houses_for_hotel(game, index) or game.ruling("CF-45") == "three-house-cap":
+        return need
+    return _printed_houses(game, index)
+
+
+def house_cap_terms(game: Game, index: int) -> tuple[str, str]:
+    """What to add to M604's message, and the rule it cites, for a site over its cap."""
+    if not fewer_houses_for_hotel(game, index):
+        return "", "BLD-04"
+    printed = _printed_houses(game, index)
+    return (
+        f" (reading {game.ruling('CF-45')} of CF-45; under fourth-house-allowed the short "
+        f"game still allows {printed})",
+        "SHORT-03",
+    )
+
+
+def _hotel_words(game: Game, index: int) -> str:
+    """ "£800 (£200 + 3 × £200)": a short-game hotel's price with the houses it replaced."""
+    sq = game.square(index)
+    need = game.edition.rules.houses_before_hotel
+    total = sq.hotel_cost + need * sq.house_cost
+    return (
+        f"{game.money(total)} ({game.money(sq.hotel_cost)} + {need} × {game.money(sq.house_cost)})"
+    )
+
+
+def note_fourth_houses(
+    game: Game, built: Sequence[tuple[int, int, int, int]], span: E.Span
+) -> None:
+    """A45 for each site a build takes past the houses a hotel needs (SHORT-03, CF-45).
+
+    `built` holds (square, houses before, houses added, hotels added) for each site of a build
+    the engine carries out. Only reading fourth-house-allowed lets such a build through.
+    """
+    need = game.edition.rules.houses_before_hotel
+    for index, before, houses, hotels in built:
+        if not fewer_houses_for_hotel(game, index) or before + houses <= need:
+            continue
+        name = game.name(index)
+        reading = game.ruling("CF-45")
+        many = before + houses
+        house, hotel = game.edition.word("houses"), game.edition.word("hotel")
+        if hotels:
+            message = (
+                f"the {hotel} on {name} is bought over {many} {house}: all {many} go back to "
+                f"the bank, and the {hotel} still counts as {hotel} + {need} {house}, "
+                f"{_hotel_words(game, index)}, when sold or counted (reading {reading}); under "
+                f"reading three-house-cap a site never carries more than {need}, so the "
+                f"{hotel} would replace {need}"
+            )
+        else:
+            message = (
+                f"{name} takes {game.edition.word('house')} number {many}: in this game "
+                f"{need} {house} are enough for a {hotel} but do not cap a site, so it stays "
+                f"legal (reading {reading}); "
+                f"under reading three-house-cap {need} is the most a site may carry and the "
+                "build would be refused"
+            )
+        game.ambiguous("CF-45", message, span, "SHORT-03")
+
+
+def refuses_hotel_houses(
+    game: Game, ev: E.Sell, index: int, hotels: int, houses: int, actor: str
+) -> bool:
+    """M619: a short-game hotel sold with more houses than it replaced (SHORT-04, CF-45).
+
+    A hotel broken down gives back only the houses a hotel needs in this game, whatever stood
+    on the site before it. True when reported (the sale is not carried out).
+    """
+    deed = game.state.deeds.get(index)
+    need = game.edition.rules.houses_before_hotel
+    if (
+        deed is None
+        or deed.owner != actor
+        or not deed.hotel
+        or hotels != 1
+        or houses <= need
+        or not fewer_houses_for_hotel(game, index)
+    ):
+        return False
+    house, hotel = game.edition.word("houses"), game.edition.word("hotel")
+    game.emit(
+        "M619",
+        f"the {hotel} on {game.name(index)} breaks down into {need} {house}, not {houses}: in "
+        f"this game a {hotel} is worth {hotel} + {need} {house}, {_hotel_words(game, index)}, "
+        f"one fewer than in the standard game",
+        ev.span,
+        "SHORT-04",
+        expected=need,
+        recorded=houses,
+    )
+    return True
+
+
+def wrong_hotel_sale_value(
+    game: Game, ev: E.Sell, hotels: Sequence[int], value: int, recorded: int
+) -> bool:
+    """M619 in place of M614 when a short-game sale with a hotel is paid wrong (SHORT-04).
+
+    `hotels` are the sites whose hotel is sold; `value` what the bank pays. True when reported.
+    """
+    short = [i for i in hotels if fewer_houses_for_hotel(game, i)]
+    if not short:
+        return False
+    from .holdings import half
+
+    need = game.edition.rules.houses_before_hotel
+    house, hotel = game.edition.word("houses"), game.edition.word("hotel")
+    worths = []
+    for index in short:
+        sq = game.square(index)
+        whole = half(sq.hotel_cost) + need * half(sq.house_cost)
+        worths.append(
+            f"{game.name(index)}'s {hotel} with its {need} {house} sells for "
+            f"{game.money(whole)}, broken down for {game.money(half(sq.hotel_cost))}"
+        )
+    game.emit(
+        "M619",
+        f"the bank pays {game.money(value)} for these buildings, not {game.money(recorded)}: "
+        f"half the purchase price, which in this game counts {need} {house} to a {hotel}, one "
+        f"fewer than in the standard game ({game.listing(worths)})",
+        ev.span,
+        "SHORT-04",
+        expected=value,
+        recorded=recorded,
+    )
+    return True
