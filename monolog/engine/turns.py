@@ -25,6 +25,7 @@ from .obligations import (
     settle_due,
 )
 from .rent import quote_rent
+from .variants import note_one_turn_stay, one_turn_in_jail
 from .worth import worth_on_landing
 
 
@@ -341,6 +342,7 @@ def on_turn(game: Game, ev: TurnStart) -> None:
         flow.jail_try = p.jail_turns
         if (
             game.ruling("CF-02") == "fourth-turn-pay"
+            and not one_turn_in_jail(game)  # SHORT-05: the one-turn stay ends on a roll
             and p.jail_turns > game.edition.rules.max_jail_turns
             and not (
                 game.ruling("CF-08") == "stays-in-jail" and p.cash < game.edition.rules.jail_fine
@@ -582,9 +584,16 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
         return
     last = rules.max_jail_turns
     fine = rules.jail_fine
-    if (try_no >= last and reading != "fourth-turn-pay") or try_no > last:
+    short = one_turn_in_jail(game)  # SHORT-05, CF-46: out on the next turn, whatever the try
+    if short or (try_no >= last and reading != "fourth-turn-pay") or try_no > last:
         why = f"jail turn {try_no} and no double"
-        if try_no == last and game.ruling("CF-03") == "jailing-turn-counts":
+        held = not short and try_no > last and reading != "fourth-turn-pay"
+        if held:  # CF-08 stays-in-jail kept the player past the last try
+            why = (
+                f"{why}, after a stay in jail since jail turn {last} for want of the "
+                f"{game.money(fine)} fine (CF-08 reading {game.ruling('CF-08')})"
+            )
+        if not short and try_no == last and game.ruling("CF-03") == "jailing-turn-counts":
             game.ambiguous(
                 "CF-03",
                 f"no double on jail turn {try_no}, the turn {player} was jailed counted as the "
@@ -595,10 +604,11 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
             )
         if _held_for_fine(game, ev, player, why, target):
             return
-        if reading == "pay-then-move-next-turn" and try_no == last:
+        pays = _pays_or_owes(game, player)
+        if not short and reading == "pay-then-move-next-turn" and (try_no == last or held):
             game.ambiguous(
                 "CF-02",
-                f"{why}: {player} pays {game.money(fine)} now and moves on the next turn "
+                f"{why}: {player} {pays} now and moves on the next turn "
                 f"(reading {reading}); reading third-roll-pay-and-move would move {player} to "
                 f"{game.name(target)} by this roll",
                 ev.span,
@@ -610,14 +620,27 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
             flow.turn_over = True
             _stays_on_jail(game, ev, player, f"{player} pays now and moves on the next turn")
             return
-        game.ambiguous(
-            "CF-02",
-            f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
-            f"{game.name(target)} (reading {reading}); reading fourth-turn-pay would keep "
-            f"{player} in jail until a fourth turn",
-            ev.span,
-            "JAIL-08",
-        )
+        if short:
+            note_one_turn_stay(game, player, pays, game.name(target), ev.span)
+        elif held:
+            game.ambiguous(
+                "CF-02",
+                f"{why}: {player} {pays} now and moves by this roll to {game.name(target)} "
+                f"(reading {reading}: a failed throw once the tries are spent is paid for and "
+                f"moved by); reading fourth-turn-pay would take the fine at the start of this "
+                f"turn and let {player} roll as a free player, a double earning another roll",
+                ev.span,
+                "JAIL-08",
+            )
+        else:
+            game.ambiguous(
+                "CF-02",
+                f"{why}: {player} {pays} and moves by this roll to {game.name(target)} "
+                f"(reading {reading}); reading fourth-turn-pay would keep {player} in jail, "
+                f"unmoved, with the {game.money(fine)} due at the start of a fourth turn",
+                ev.span,
+                "JAIL-08",
+            )
         forced_fine(game, player, why, ev.span)
         _release(game, player)
         flow.released = "forced"
@@ -679,6 +702,14 @@ def _held_for_fine(game: Game, ev: Roll, player: str, why: str, target: int) -> 
     flow.turn_over = True
     _stays_on_jail(game, ev, player, f"{player} stays in jail, short of the fine")
     return True
+
+
+def _pays_or_owes(game: Game, player: str) -> str:
+    """ "pays $50", or "owes the $50 fine" when the cash in hand falls short (CF-08)."""
+    fine = game.edition.rules.jail_fine
+    if game.state.player(player).cash >= fine:
+        return f"pays {game.money(fine)}"
+    return f"owes the {game.money(fine)} fine"
 
 
 def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:

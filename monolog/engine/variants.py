@@ -369,3 +369,36 @@ def wrong_hotel_sale_value(
         recorded=recorded,
     )
     return True
+
+
+# --------------------------------------------------------------------------- short-game jail
+
+
+def one_turn_in_jail(game: Game) -> bool:
+    """True where the variant has a jailed player leave on the next turn (SHORT-05, CF-46).
+
+    The variant says so by naming SHORT-05 among the rules it comes from; its `max_jail_turns`
+    is then the one try. A failed throw on it is paid for and moved by, whatever the readings
+    of the standard third jail turn (CF-02, CF-03) say.
+    """
+    chosen = game.edition.variants.get(game.edition.variant)
+    return chosen is not None and "SHORT-05" in chosen.rule_ids
+
+
+def note_one_turn_stay(game: Game, player: str, pays: str, target: str, span: E.Span) -> None:
+    """A46: a failed throw on the short game's one jail turn, paid for and moved by (CF-46).
+
+    `pays` says what happens to the fine ("pays £50", or "owes the £50 fine" when the cash is
+    short, handled as in CF-08).
+    """
+    reading = game.ruling("CF-46")
+    game.ambiguous(
+        "CF-46",
+        f"no double on {player}'s turn in jail: in the {game.edition.variant} game a jailed "
+        f"player leaves on the next turn, so {player} {pays} and moves by this roll to "
+        f"{target} (reading {reading}: however {player} came to jail, the failed throw is paid "
+        f"for and moved by, as on the standard last try); the standard game would leave "
+        f"{player} in jail to throw again next turn",
+        span,
+        "SHORT-05",
+    )
