@@ -1,7 +1,10 @@
 """The `monolog` command line.
 
-Each command lives in its own module under `monolog.commands` and registers itself through a
-`register(app)` function; heavy imports happen inside the commands, so start-up stays fast.
+`main` is the installed entry point. A plain `monolog audit FILE…` (the common case, and the
+one whose start-up matters most) is run by the lean entry point (monolog/lean.py), which
+imports neither typer nor the other commands; everything else, and any audit command line the
+lean reader is not sure of, goes to the typer application (monolog/app.py), with the same
+output, messages and exit codes either way. `monolog.cli.app` is that application.
 
 Exit codes: 0 clean; 1 findings (rule violations, or a file that is not canonical for
 `fmt --check`); 2 a file that cannot be read or parsed, or a usage error.
@@ -9,50 +12,24 @@ Exit codes: 0 clean; 1 findings (rule violations, or a file that is not canonica
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
-import typer
-
-from . import __version__, commands
-
-app = typer.Typer(
-    name="monolog",
-    help="Replay recorded Monopoly games (.mlog) and audit them against the rules.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"monolog {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
-    ),
-) -> None:
-    """Replay recorded Monopoly games (.mlog) and audit them against the rules."""
-
-
-def _register_commands() -> None:
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(app)
-
-
-_register_commands()
+import sys
+from typing import Any
 
 
 def main() -> None:
+    from .lean import run_lean
+
+    code = run_lean(sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
+    from .app import app
+
     app()
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from .app import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

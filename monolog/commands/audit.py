@@ -24,11 +24,11 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-import typer
-
-from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
+from ._plain import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
 
 if TYPE_CHECKING:
+    import typer
+
     from ..findings.model import Finding
     from ..findings.render import GameReport
 
@@ -37,6 +37,54 @@ _RULING_RE = re.compile(r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s
 
 
 def register(app: typer.Typer) -> None:
+    """The typer command. This module imports typer only here, so that `run` (what the command
+    does) serves the lean entry point (monolog/lean.py) without it."""
+    import typer
+
+    def audit(
+        files: list[str] = typer.Argument(
+            ...,
+            metavar="FILE|DIR|GLOB",
+            help="Record files (.mlog), folders of them, or quoted glob patterns.",
+        ),
+        strict: bool = typer.Option(
+            False,
+            "--strict",
+            help="Count every finding as a violation, ambiguous rulings (A) and warnings (W) too.",
+        ),
+        fmt: str = typer.Option(
+            "text",
+            "--format",
+            metavar="FORMAT",
+            help="Output format: text, json, sarif, github (annotations) or junit.",
+        ),
+        paranoid: bool = typer.Option(
+            False, "--paranoid", help="Check the whole game state after every event (slower)."
+        ),
+        ruling: list[str] = typer.Option(
+            [],
+            "--ruling",
+            metavar="CF-nn=READING",
+            help="Apply a reading to a disputed point, e.g. CF-02=fourth-turn-pay (repeatable).",
+        ),
+        edition: str | None = typer.Option(
+            None,
+            "--edition",
+            metavar="KEY|PATH",
+            help="Edition key (us-2018, us-classic, uk-esl, uk-1996) or an edition file; "
+            "default: the record's Edition tag.",
+        ),
+        jobs: int = typer.Option(
+            1,
+            "--jobs",
+            "-j",
+            metavar="N",
+            help="Audit N records at a time in worker processes (0: one per CPU).",
+        ),
+    ) -> None:
+        """Replay records on the rules engine and report every finding, grouped by game."""
+        raise typer.Exit(run(files, strict, fmt, paranoid, ruling, edition, jobs))
+
     app.command("audit")(audit)
 
 
@@ -158,61 +206,31 @@ def is_violation(finding: Finding, strict: bool) -> bool:
     return strict or finding.severity is Severity.ERROR
 
 
-def audit(
-    files: list[str] = typer.Argument(
-        ...,
-        metavar="FILE|DIR|GLOB",
-        help="Record files (.mlog), folders of them, or quoted glob patterns.",
-    ),
-    strict: bool = typer.Option(
-        False,
-        "--strict",
-        help="Count every finding as a violation, ambiguous rulings (A) and warnings (W) too.",
-    ),
-    fmt: str = typer.Option(
-        "text",
-        "--format",
-        metavar="FORMAT",
-        help="Output format: text, json, sarif, github (annotations) or junit.",
-    ),
-    paranoid: bool = typer.Option(
-        False, "--paranoid", help="Check the whole game state after every event (slower)."
-    ),
-    ruling: list[str] = typer.Option(
-        [],
-        "--ruling",
-        metavar="CF-nn=READING",
-        help="Apply a reading to a disputed point, e.g. CF-02=fourth-turn-pay (repeatable).",
-    ),
-    edition: str | None = typer.Option(
-        None,
-        "--edition",
-        metavar="KEY|PATH",
-        help="Edition key (us-2018, us-classic, uk-esl, uk-1996) or an edition file; "
-        "default: the record's Edition tag.",
-    ),
-    jobs: int = typer.Option(
-        1,
-        "--jobs",
-        "-j",
-        metavar="N",
-        help="Audit N records at a time in worker processes (0: one per CPU).",
-    ),
-) -> None:
-    """Replay records on the rules engine and report every finding, grouped by game."""
+def run(
+    files: list[str],
+    strict: bool = False,
+    fmt: str = "text",
+    paranoid: bool = False,
+    ruling: list[str] | None = None,
+    edition: str | None = None,
+    jobs: int = 1,
+) -> int:
+    """Audit the records `files` name and print the report; the exit code. What `monolog audit`
+    does, with the option values already read from the command line."""
+    ruling = ruling or []
     if fmt not in FORMATS:
         print_error(f"--format {fmt!r}: expected one of {', '.join(FORMATS)}")
-        raise typer.Exit(EXIT_UNREADABLE)
+        return EXIT_UNREADABLE
     try:
         rulings = parse_rulings(ruling)
         loaded_edition = _load_edition(edition) if edition else None
     except UsageError as exc:
         print_error(f"monolog audit: {exc}")
-        raise typer.Exit(EXIT_UNREADABLE) from None
+        return EXIT_UNREADABLE
 
     if jobs < 0:
         print_error(f"monolog audit: --jobs {jobs}: expected 0 (one per CPU) or more")
-        raise typer.Exit(EXIT_UNREADABLE)
+        return EXIT_UNREADABLE
 
     from ..findings.render import RunSummary
 
@@ -251,19 +269,48 @@ def audit(
             from ..findings.render import render_summary
 
             render_summary(summary, console)
-        raise typer.Exit(status)
+        return status
     documents.sort(key=lambda item: item[0])
     reports = [report for _, report in documents]
     if fmt in ("sarif", "github", "junit"):
         from ..reports.formats import render_format
 
         games = [(r.file, r.header, r.findings) for r in reports]
-        typer.echo(render_format(fmt, games, strict=strict), nl=False)
-        raise typer.Exit(status)
+        echo(render_format(fmt, games, strict=strict), nl=False)
+        return status
     from ..findings.render import render_json
 
-    typer.echo(render_json(reports))
-    raise typer.Exit(status)
+    echo(render_json(reports))
+    return status
+
+
+def echo(text: str, nl: bool = True) -> None:
+    """Write to stdout as typer's `echo` does, which is used whenever that could differ: ANSI
+    codes it would strip, a stream it would wrap, Windows."""
+    out = text + "\n" if nl else text
+    stream = sys.stdout
+    if "\x1b" in out or os.name == "nt" or not _plain_stream(stream):
+        from typer import echo as typer_echo
+
+        typer_echo(text, nl=nl)
+        return
+    if out:
+        stream.write(out)
+    stream.flush()
+
+
+def _plain_stream(stream: Any) -> bool:
+    """A text stream typer's echo would use as it is: an encoding that is not ASCII, and an
+    error handler."""
+    import codecs
+
+    encoding = getattr(stream, "encoding", None)
+    if not encoding or getattr(stream, "errors", None) is None:
+        return False
+    try:
+        return codecs.lookup(encoding).name != "ascii"
+    except LookupError:
+        return False
 
 
 # --------------------------------------------------------------------------- running the audits
