@@ -3,7 +3,8 @@
 A checksum (`=1320`, `=Ben 880`) is the writer's note of a player's cash; when the replay
 disagrees it is reported (W001) with the replayed figure, and the replay keeps its own figure.
 A disputed line (`disputed "ruling"`) is reported (W004) and its ruling is attached to every
-finding on that line (see `attach_disputes`).
+finding on that line (see `attach_disputes`). Time called ends a time-limit game and only
+that: in any other game it is reported (M805) and play goes on.
 """
 
 from __future__ import annotations
@@ -65,5 +66,34 @@ def attach_disputes(game: Game) -> list[Finding]:
 
 
 def on_time(game: Game, ev: TimeCalled) -> None:
-    """Time is called: the game ends here (TIME-01)."""
-    game.state.over = True
+    """Time is called: a time-limit game ends here (TIME-01, CF-49).
+
+    Any other game has no agreed time to stop: calling time is reported (M805) and ends
+    nothing, and the replay goes on with the next line.
+    """
+    edition = game.edition
+    if edition.rules.time_limit:
+        game.state.over = True
+        return
+    limit = edition.rules.end_at_bankruptcies
+    if limit:
+        nth = {1: "first", 2: "second", 3: "third"}.get(limit, f"number {limit}")
+        until = f"it ends at the {nth} bankruptcy"
+    else:
+        until = "it goes on until one player is left"
+    timed = [v.key for v in edition.variants.values() if v.rules.get("time_limit")]
+    offer = (
+        f'; a game to a time limit is declared with [Variant "{timed[0]}"]'
+        if timed
+        else f"; {edition.key} has no time-limit game"
+    )
+    game.emit(
+        "M805",
+        f"time is called, but this {edition.key} game is played as the {edition.variant} game, "
+        f"not to a time limit: calling time ends nothing and {until}{offer}",
+        ev.span,
+        "TIME-01",
+        expected=None,
+        recorded="time",
+        data={"edition": edition.key, "variant": edition.variant},
+    )
