@@ -6,6 +6,10 @@ houses it replaced. The winner is the last player still in (WIN-01); in a game t
 several still in (time called, a short game), the richest (TIME-01, CF-54). A record that stops
 before the game ends has a leader, not a winner. The record's Result tag is checked against
 this: a mismatch is reported as W101.
+
+In a short game and a time-limit game the count decides the winner, and how to count is a
+disputed point: the settlement names the ruling it counted under, CF-48 (short game) or CF-49
+(time-limit game), with the reading applied, in the outcome, the counting note and W101's data.
 """
 
 from __future__ import annotations
@@ -66,6 +70,29 @@ class Settlement:
     # players out of the game: (line, turn) of the event that put them out, and their worth
     # just before it, their standing when they left
     exits: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    # the ruling the count follows where the richest wins: (CF item, reading), else None
+    valuation: tuple[str, str] | None = None
+
+    def valuation_words(self) -> str:
+        """ "CF-48, reading price-or-half", or "" where the count decides nothing."""
+        if self.valuation is None:
+            return ""
+        cf, reading = self.valuation
+        return f"{cf}, reading {reading}"
+
+
+def valuation_ruling(result: Replay) -> tuple[str, str] | None:
+    """The ruling the count follows in a game the richest wins (SHORT-08, TIME-03).
+
+    CF-48 in a short game, CF-49 in a time-limit game, each with the reading in force for the
+    replay (a --ruling or Ruling tag, else the variant's). None in the standard game.
+    """
+    rules = result.edition.rules
+    if not rules.richest_wins:
+        return None
+    cf = "CF-49" if rules.time_limit else "CF-48"
+    reading = result.readings.get(cf) or result.edition.readings.get(cf)
+    return (cf, reading) if reading else None
 
 
 def breakdown(result: Replay) -> list[Worth]:
@@ -141,7 +168,11 @@ def settle(game: Game) -> Settlement:
         how = f"the richest when {reason}"
     else:
         winners, how = [], "the record stops before the game ends"
+    valuation = valuation_ruling(result)
+    if valuation is not None and winners and how.startswith("the richest"):
+        how += f", counted under {valuation[0]} (reading {valuation[1]})"
     settlement = Settlement(ranking, winners, how, finished, game.header.get("Result"))
+    settlement.valuation = valuation
     settlement.exits = _exits(game, left)
     problem = check_result(game, settlement, totals)
     if problem is not None:
@@ -193,8 +224,16 @@ def check_result(game: Game, settlement: Settlement, totals: dict[str, int]) -> 
         expected=expected,
         recorded=recorded,
         file=game.file,
-        data={"worth": dict(totals)},
+        data={"worth": dict(totals), **_valuation_data(settlement)},
     )
+
+
+def _valuation_data(settlement: Settlement) -> dict[str, object]:
+    """W101's data on the count's ruling: {"valuation": {"cf": …, "reading": …}}, or nothing."""
+    if settlement.valuation is None:
+        return {}
+    cf, reading = settlement.valuation
+    return {"valuation": {"cf": cf, "reading": reading}}
 
 
 def _result_span(game: Game) -> E.Span:
@@ -265,8 +304,10 @@ def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType
     check = Text(f"Result tag: {tag if tag is not None else '(none)'}", style="dim")
     if tag is not None and not settlement.findings:
         check.append(" · agrees")
+    under = settlement.valuation_words()
     counting = Text(
-        f"Counted: cash; deeds at their printed price, mortgaged deeds at half; "
+        f"Counted{f' under {under}' if under else ''}: cash; deeds at their printed price, "
+        "mortgaged deeds at half; "
         f"{ed.word('houses')} at cost; {ed.word('hotels')} at cost with the "
         f"{ed.rules.houses_before_hotel} {ed.word('houses')} they replaced.",
         style="dim",
