@@ -18,6 +18,7 @@ read or parsed, or a usage error. An unreadable file does not stop the others be
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import sys
@@ -236,7 +237,7 @@ def run(
 
     names = expand_paths(files)
     workers = min(jobs or os.cpu_count() or 1, len(names))
-    settings = _Settings(edition, loaded_edition, rulings, paranoid, keep_lines=fmt == "text")
+    settings = _Settings(edition, loaded_edition, rulings, paranoid, fmt, strict)
     summary = RunSummary()
     status = EXIT_CLEAN
     documents: list[tuple[int, GameReport]] = []  # only for the whole-document formats
@@ -248,20 +249,25 @@ def run(
         console = make_console()  # one console for the whole run
         width = text_width(console)
 
-    with _progress(len(names), stdout_shown=fmt == "text") as advance:
-        for index, report, error in _run(names, settings, workers):
-            summary.add(report)
-            if error is not None:
-                print_error(error)
+    # the worker processes start before the progress bar's thread does
+    outcomes = _outcomes(names, settings, workers)
+    with outcomes, _progress(len(names), stdout_shown=fmt == "text") as advance:
+        for done in outcomes:
+            summary.add_codes(done.file, done.parsed, done.codes)
+            if done.error is not None:
+                print_error(done.error)
                 status = EXIT_UNREADABLE
-            elif status == EXIT_CLEAN and any(is_violation(f, strict) for f in report.findings):
+            elif status == EXIT_CLEAN and done.violation:
                 status = EXIT_FINDINGS
             if console is not None:
-                if report.parsed:  # printed now and dropped: nothing of it is kept
-                    render_game(report, console, width, first=shown == 0)
+                if done.parsed:  # printed now and dropped: nothing of it is kept
+                    if done.block is not None:  # rendered by a worker on a console like this one
+                        _write_block(console, done.block, first=shown == 0)
+                    elif done.report is not None:
+                        render_game(done.report, console, width, first=shown == 0)
                     shown += 1
-            else:
-                documents.append((index, report.compact(keep_lines=False)))
+            elif done.report is not None:
+                documents.append((done.index, done.report.compact(keep_lines=False)))
             advance()
 
     if console is not None:
@@ -282,6 +288,21 @@ def run(
 
     echo(render_json(reports))
     return status
+
+
+def _write_block(console: Any, block: str, first: bool) -> None:
+    """A game's block rendered elsewhere, written as `console.print` writes what it renders:
+    the same bytes, then a flush. A block after the first has a blank line before it."""
+    text = block if first else "\n" + block
+    try:
+        console.file.write(text)
+    except UnicodeEncodeError as error:  # as rich words it
+        error.reason = (
+            f"{error.reason}\n*** You may need to add PYTHONIOENCODING=utf-8 to your "
+            "environment ***"
+        )
+        raise
+    console.file.flush()
 
 
 def echo(text: str, nl: bool = True) -> None:
@@ -317,7 +338,8 @@ def _plain_stream(stream: Any) -> bool:
 
 
 class _Settings:
-    """What every audit of a run shares; `edition_arg` is what a worker process loads again."""
+    """What every audit of a run shares; `edition_arg` is what a worker process started afresh
+    (not forked) loads again."""
 
     def __init__(
         self,
@@ -325,93 +347,238 @@ class _Settings:
         edition: Any,
         rulings: dict[str, str],
         paranoid: bool,
-        keep_lines: bool,
+        fmt: str,
+        strict: bool,
     ) -> None:
         self.edition_arg = edition_arg
         self.edition = edition
         self.rulings = rulings
         self.paranoid = paranoid
-        self.keep_lines = keep_lines
+        self.fmt = fmt
+        self.strict = strict
 
 
-def _run(
-    names: list[str], settings: _Settings, workers: int
-) -> Iterator[tuple[int, GameReport, str | None]]:
-    """Audit every record: `(index in names, report, stderr text)` as each one finishes."""
-    if workers <= 1:
-        for index, name in enumerate(names):
-            report, error = audit_file(
-                name,
-                edition=settings.edition,
-                rulings=settings.rulings,
-                paranoid=settings.paranoid,
-            )
-            yield index, report, error
-        return
-    yield from _run_pool(names, settings, workers)
+class _Outcome:
+    """One record audited, as the run's loop needs it: the summary's counts (`codes`: code and
+    severity of each finding), whether it breaks a rule, the stderr text of a record that could
+    not be read, and either the report or, from a worker in a text run, its rendered block."""
+
+    __slots__ = ("block", "codes", "error", "file", "index", "parsed", "report", "violation")
+
+    def __init__(
+        self,
+        index: int,
+        report: GameReport,
+        error: str | None,
+        strict: bool,
+        block: str | None = None,
+    ) -> None:
+        self.index = index
+        self.file = report.file
+        self.parsed = report.parsed
+        self.error = error
+        self.codes = [(f.code, f.severity.value) for f in report.findings]
+        self.violation = any(is_violation(f, strict) for f in report.findings)
+        self.report: GameReport | None = report
+        self.block = block
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        for name, value in zip(self.__slots__, state, strict=True):
+            setattr(self, name, value)
 
 
-def _run_pool(
-    names: list[str], settings: _Settings, workers: int
-) -> Iterator[tuple[int, GameReport, str | None]]:
-    """The records audited by `workers` processes, a few per worker in flight at a time, so
-    neither the parent nor the pool holds more than a handful of finished results."""
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+class _Paused:
+    """The cyclic garbage collector paused while one record is audited (and rendered).
 
-    window = workers * 4
-    pending: dict[Future[tuple[GameReport, str | None]], int] = {}
-    queue = iter(enumerate(names))
-    with ProcessPoolExecutor(
+    An audit makes tens of thousands of small objects that die with it, almost none of them in
+    reference cycles; the collector would walk the live ones again and again while the record
+    is replayed. Between records it runs as usual, so the few cycles a game leaves are still
+    collected and memory stays flat however many records pass."""
+
+    __slots__ = ("collecting",)
+
+    def __enter__(self) -> None:
+        self.collecting = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.collecting:
+            gc.enable()
+
+
+class _outcomes:
+    """Every record audited, as an iterator of `_Outcome`s, used as a context manager.
+
+    One worker: in this process, in the order the files were named. Several: the pool starts
+    here, before the caller starts any thread (a progress bar), so forked workers copy a
+    process with one thread; records go out in chunks, a few chunks per worker in flight, and
+    come back in the order the chunks finish, each record in a text run already rendered."""
+
+    def __init__(self, names: list[str], settings: _Settings, workers: int) -> None:
+        self.names = names
+        self.settings = settings
+        self.pool: Any = None
+        if workers > 1:
+            self.pool = _start_pool(settings, workers)
+            self.workers = workers
+
+    def __enter__(self) -> _outcomes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def __iter__(self) -> Iterator[_Outcome]:
+        if self.pool is not None:
+            return _pooled(self.pool, self.names, self.workers)
+        return self._here()
+
+    def _here(self) -> Iterator[_Outcome]:
+        settings = self.settings
+        paused = _Paused()
+        for index, name in enumerate(self.names):
+            with paused:
+                report, error = audit_file(
+                    name,
+                    edition=settings.edition,
+                    rulings=settings.rulings,
+                    paranoid=settings.paranoid,
+                )
+                done = _Outcome(index, report, error, settings.strict)
+            yield done  # rendered by the caller, collector running
+
+
+def _start_pool(settings: _Settings, workers: int) -> Any:
+    """A process pool with every worker started; forked where the platform allows it (a
+    worker then begins with monolog already imported), with the settings set up once."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    forked = "fork" in methods and sys.platform != "darwin"  # macOS: fork is unsafe there
+    context = multiprocessing.get_context("fork" if forked else None)
+    pool = ProcessPoolExecutor(
         max_workers=workers,
+        mp_context=context,
         initializer=_init_worker,
         initargs=(
             settings.edition_arg,
+            settings.edition if forked else None,
             settings.rulings,
             settings.paranoid,
-            settings.keep_lines,
+            settings.fmt,
+            settings.strict,
         ),
-    ) as pool:
-        while True:
-            while len(pending) < window:
-                item = next(queue, None)
-                if item is None:
-                    break
-                pending[pool.submit(_audit_in_worker, item[1])] = item[0]
-            if not pending:
-                return
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=lambda f: pending[f]):
-                index = pending.pop(future)
-                try:
-                    report, error = future.result()
-                except Exception as exc:  # a worker that died: the record is reported, not lost
-                    report, error = _worker_failure(names[index], exc)
-                yield index, report, error
+    )
+    pool.submit(_nothing).result()  # starts the workers now, before any thread of ours
+    return pool
+
+
+def _chunk_size(records: int, workers: int) -> int:
+    """Records per work unit: big enough that a unit costs little to send, small enough that
+    the workers finish together and results stream (at most 16)."""
+    return max(1, min(16, records // (workers * 8)))
+
+
+def _pooled(pool: Any, names: list[str], workers: int) -> Iterator[_Outcome]:
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
+
+    size = _chunk_size(len(names), workers)
+    chunks = iter(range(0, len(names), size))
+    window = workers * 2
+    pending: dict[Future[list[_Outcome]], int] = {}
+    while True:
+        while len(pending) < window:
+            start = next(chunks, None)
+            if start is None:
+                break
+            stop = min(start + size, len(names))
+            try:
+                future = pool.submit(_audit_chunk, start, names[start:stop])
+            except Exception as exc:  # a pool already broken: the records are reported
+                yield from _failed_chunk(names, start, stop, exc)
+                continue
+            pending[future] = start
+        if not pending:
+            return
+        done, _ = wait(pending, return_when=FIRST_COMPLETED)
+        for future in sorted(done, key=lambda f: pending[f]):
+            start = pending.pop(future)
+            try:
+                outcomes = future.result()
+            except Exception as exc:  # a worker that died: its records are reported, not lost
+                stop = min(start + size, len(names))
+                yield from _failed_chunk(names, start, stop, exc)
+                continue
+            yield from outcomes
+
+
+def _failed_chunk(names: list[str], start: int, stop: int, exc: BaseException) -> list[_Outcome]:
+    out = []
+    for index in range(start, stop):
+        report, error = _worker_failure(names[index], exc)
+        out.append(_Outcome(index, report, error, strict=False))
+    return out
 
 
 _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(
-    edition_arg: str | None, rulings: dict[str, str], paranoid: bool, keep_lines: bool
+    edition_arg: str | None,
+    edition: Any,
+    rulings: dict[str, str],
+    paranoid: bool,
+    fmt: str,
+    strict: bool,
 ) -> None:
-    """Set up a worker process once: the edition is loaded here, not sent with every record."""
-    _WORKER["edition"] = _load_edition(edition_arg) if edition_arg else None
+    """Set up a worker process once: the edition is loaded here (or comes with the fork), not
+    sent with every record; a text run gets a console set up as the parent's is."""
+    if edition is None and edition_arg:
+        edition = _load_edition(edition_arg)
+    _WORKER["edition"] = edition
     _WORKER["rulings"] = rulings
     _WORKER["paranoid"] = paranoid
-    _WORKER["keep_lines"] = keep_lines
+    _WORKER["strict"] = strict
+    _WORKER["console"] = None
+    if fmt == "text":
+        from ..findings.render import make_console, text_width
+
+        console = make_console()  # same stdout, same environment: renders as the parent's
+        _WORKER["console"] = console
+        _WORKER["width"] = text_width(console)
 
 
-def _audit_in_worker(name: str) -> tuple[GameReport, str | None]:
-    """One record audited in a worker; the report sent back holds only the source lines its
-    findings point at (none for the whole-document formats)."""
-    report, error = audit_file(
-        name,
-        edition=_WORKER["edition"],
-        rulings=_WORKER["rulings"],
-        paranoid=_WORKER["paranoid"],
-    )
-    return report.compact(keep_lines=_WORKER["keep_lines"]), error
+def _audit_chunk(start: int, names: list[str]) -> list[_Outcome]:
+    """Records audited in a worker. In a text run each comes back rendered (its block as the
+    parent's console would print it, first in the run), with no report; otherwise with a
+    report holding only file, header and findings."""
+    console = _WORKER["console"]
+    out = []
+    paused = _Paused()
+    for offset, name in enumerate(names):
+        with paused:
+            report, error = audit_file(
+                name,
+                edition=_WORKER["edition"],
+                rulings=_WORKER["rulings"],
+                paranoid=_WORKER["paranoid"],
+            )
+            block = None
+            if console is not None and report.parsed:
+                from ..findings.render import render_game
+
+                with console.capture() as captured:
+                    render_game(report, console, _WORKER["width"], first=True)
+                block = captured.get()
+            done = _Outcome(start + offset, report, error, _WORKER["strict"], block)
+            done.report = report.compact(keep_lines=False) if console is None else None
+        out.append(done)
+    return out
 
 
 def _worker_failure(name: str, exc: BaseException) -> tuple[GameReport, str]:

@@ -228,13 +228,19 @@ class RunSummary:
     unreadable: list[str] = field(default_factory=list)
 
     def add(self, report: GameReport) -> None:
+        self.add_codes(
+            report.file, report.parsed, [(f.code, f.severity.value) for f in report.findings]
+        )
+
+    def add_codes(self, file: str, parsed: bool, codes: Iterable[tuple[str, str]]) -> None:
+        """One record, given by its findings' codes and severities (`("M301", "error")`)."""
         self.records += 1
-        if not report.parsed:
-            self.unreadable.append(report.file)
+        if not parsed:
+            self.unreadable.append(file)
             return
-        for finding in report.findings:
-            self.severities[finding.severity.value] += 1
-            self.codes[finding.code] += 1
+        for code, severity in codes:
+            self.severities[severity] += 1
+            self.codes[code] += 1
 
     def lines(self) -> list[str]:
         """The closing summary: the total line, then the findings by code (most frequent first,
