@@ -202,6 +202,11 @@ def test_block_scalars_keep_trailing_newlines() -> None:
     assert yaml.safe_load(text) == data
 
 
+def test_free_text_names_the_target_edition(porter: object) -> None:
+    text = porter.text("Time called in a us-2018 game on Boardwalk")  # type: ignore[attr-defined]
+    assert text == "Time called in a uk-1996 game on Mayfair"
+
+
 def test_articles_follow_the_vocabulary() -> None:
     esl = tool.Porter(load_edition("us-2018"), load_edition("uk-esl"))
     assert esl.text("Building with a site of the group") == "Building with an event of the group"

@@ -169,6 +169,8 @@ class TextMapper:
             out,
         )
         out = self.money(out)
+        # the source edition named in the text: "a us-2018 standard game"
+        out = re.sub(rf"(?<![\w-]){re.escape(self.source.key)}(?![\w-])", self.target.key, out)
         return re.sub(r"\0(\d+)\0", lambda m: found[int(m[1])], out)
 
     def _word(self, m: re.Match[str]) -> str:
