@@ -93,6 +93,11 @@ def test_bonus_without_the_tag_names_the_tag_with_the_amount() -> None:
     assert cash(r, "Ann") == 1800
 
 
+def test_the_go_salary_on_free_parking_reads_as_a_salary_written_by_mistake() -> None:
+    r = run("setup Ann at #17\nsetup next Ann\n1. Ann 1-2 Free Parking salary 200\n")
+    assert codes(r) == ["M106"]
+
+
 def test_no_bonus_on_other_squares() -> None:
     r = run(
         "setup Ann at #17\nsetup next Ann\n1. Ann 2-2 Kentucky Avenue buy\n",

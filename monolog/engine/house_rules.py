@@ -17,8 +17,9 @@ What each declared rule does here:
   PIR-02, PIR-03 departed from). Undeclared, collecting the pool's amount there is M905.
 * free-parking-bonus N: landing on Free Parking pays N from the bank, written `salary N` on that
   landing like the pool (with both rules declared the lander receives pool and bonus together).
-  A different amount is M105 naming the sum due. Undeclared, any other money collected on Free
-  Parking is M905, whose message gives the tag with the amount recorded (PIR-03).
+  A different amount is M105 naming the sum due. Undeclared, money collected on Free Parking
+  that is not the pool is M905, whose message gives the tag with the amount recorded (PIR-03);
+  a sum equal to the GO salary reads as a salary written by mistake (M106).
 * double-go-salary: landing exactly on GO pays twice the salary (MOVE-07).
 * no-auctions: a deed the lander declines stays with the bank (BUY-03).
 * no-rent-in-jail: an owner in jail collects no rent (RENT-12).
@@ -271,8 +272,8 @@ def on_land(game: Game, player: str, index: int, span: E.Span) -> None:
 
 def salary_not_due(game: Game, player: str, amount: int | None, span: E.Span) -> bool:
     """A `salary` clause with no salary due, on Free Parking: the pool a jackpot table would pay
-    (free-parking-jackpot), or any other sum (free-parking-bonus), collected without the house
-    rule (M905). The money moves as recorded. True when reported here."""
+    (free-parking-jackpot), or another sum than the GO salary (free-parking-bonus), collected
+    without the house rule (M905). The money moves as recorded. True when reported here."""
     p = game.state.player(player)
     if game.square(p.position).kind != "free-parking" or not amount:
         return False  # an ordinary salary not due (M106)
@@ -280,7 +281,11 @@ def salary_not_due(game: Game, player: str, amount: int | None, span: E.Span) ->
     collects = f"{player} collects {game.money(amount)} on Free Parking"
     if amount == pot and not active(game, "free-parking-jackpot"):
         departure(game, "free-parking-jackpot", collects, span, expected=0, recorded=amount)
-    elif not active(game, "free-parking-bonus"):
+    elif amount == game.edition.rules.go_salary or active(game, "free-parking-bonus"):
+        # the GO salary's amount reads as a salary written by mistake; with the bonus declared
+        # and paid already, a second one is not due either (M106)
+        return False
+    else:
         departure(
             game,
             "free-parking-bonus",
@@ -290,8 +295,6 @@ def salary_not_due(game: Game, player: str, amount: int | None, span: E.Span) ->
             recorded=amount,
             declare=f"free-parking-bonus {amount}",
         )
-    else:
-        return False  # the bonus was paid already: a second salary is not due (M106)
     game.transfer(None, player, amount, "Free Parking money as recorded", span)
     return True
 
