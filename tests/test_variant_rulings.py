@@ -137,6 +137,19 @@ def test_a02_after_a_stay_for_want_of_the_fine_says_so() -> None:
     assert "fourth-turn-pay would take the fine at the start of this turn" in a02.message
 
 
+def test_a08_on_a_second_hold_names_the_turn_the_stay_began() -> None:
+    r = run(
+        '[Players "Ann, Ben"]\nsetup Ann jail 3 cash 30\n1. Ann 6-4\n2. Ben 1-2 Baltic Avenue\n'
+        "3. Ann 6-4\n",
+        rulings={"CF-08": "stays-in-jail"},
+    )
+    first, second = (f for f in r.findings if f.code == "A08")
+    assert "Ann holds $30 and cannot pay the $50 fine" in first.message
+    assert "held in jail since jail turn 3" in second.message
+    assert "debt to the bank on jail turn 3" in second.message
+    assert r.state.player("Ann").in_jail
+
+
 def test_a02_says_a_fine_short_of_cash_is_owed() -> None:
     r = run('[Players "Ann, Ben"]\nsetup Ann jail 3 cash 30\n1. Ann 6-4 Free Parking\n')
     assert "Ann owes the $50 fine and moves" in only(r, "A02").message

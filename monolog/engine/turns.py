@@ -588,11 +588,6 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
     if short or (try_no >= last and reading != "fourth-turn-pay") or try_no > last:
         why = f"jail turn {try_no} and no double"
         held = not short and try_no > last and reading != "fourth-turn-pay"
-        if held:  # CF-08 stays-in-jail kept the player past the last try
-            why = (
-                f"{why}, after a stay in jail since jail turn {last} for want of the "
-                f"{game.money(fine)} fine (CF-08 reading {game.ruling('CF-08')})"
-            )
         if not short and try_no == last and game.ruling("CF-03") == "jailing-turn-counts":
             game.ambiguous(
                 "CF-03",
@@ -602,8 +597,13 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
                 ev.span,
                 "JAIL-08",
             )
-        if _held_for_fine(game, ev, player, why, target):
+        if _held_for_fine(game, ev, player, why, target, since=last if held else None):
             return
+        if held:  # CF-08 stays-in-jail kept the player past the last try
+            why = (
+                f"{why}, after a stay in jail since jail turn {last} for want of the "
+                f"{game.money(fine)} fine (CF-08 reading {game.ruling('CF-08')})"
+            )
         pays = _pays_or_owes(game, player)
         if not short and reading == "pay-then-move-next-turn" and (try_no == last or held):
             game.ambiguous(
@@ -678,22 +678,38 @@ def _jail_roll(game: Game, ev: Roll, player: str) -> None:
     )
 
 
-def _held_for_fine(game: Game, ev: Roll, player: str, why: str, target: int) -> bool:
+def _held_for_fine(
+    game: Game, ev: Roll, player: str, why: str, target: int, *, since: int | None = None
+) -> bool:
     """CF-08 stays-in-jail: a player short of the forced fine stays in jail, unmoved (JAIL-08).
 
     The fine is not taken; the stay goes on, and a later turn's failed roll brings the fine
     due again. Under debt-to-bank (False here) the fine is a debt and the roll is moved.
+    `since` is the jail turn the player was first held on, when this is not that turn.
     """
     fine = game.edition.rules.jail_fine
     cash = game.state.player(player).cash
     if cash >= fine or game.ruling("CF-08") != "stays-in-jail":
         return False
+    if since is None:
+        held = f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine"
+        other = (
+            "reading debt-to-bank would make the fine a debt to the bank, raised or ending in "
+            f"bankruptcy, and move {player} to {game.name(target)}"
+        )
+    else:
+        held = (
+            f"{player}, held in jail since jail turn {since} for want of the "
+            f"{game.money(fine)} fine, still holds only {game.money(cash)}"
+        )
+        other = (
+            f"reading debt-to-bank would have made the fine a debt to the bank on jail turn "
+            f"{since}, raised or ending in bankruptcy, and moved {player} then"
+        )
     game.ambiguous(
         "CF-08",
-        f"{why}: {player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine, "
-        f"so stays in jail without moving until it can be paid (reading stays-in-jail); "
-        f"reading debt-to-bank would make the fine a debt to the bank, raised or ending in "
-        f"bankruptcy, and move {player} to {game.name(target)}",
+        f"{why}: {held}, so stays in jail without moving until it can be paid (reading "
+        f"stays-in-jail); {other}",
         ev.span,
         "JAIL-08",
     )
