@@ -580,3 +580,17 @@ def test_classic_decks() -> None:
     assert CLASSIC.card("CH14").target == 5 and CLASSIC.card("CH16").amount == 150
     assert CLASSIC.card("CC07").amount == 100 and CLASSIC.card("CC11").amount == 100
     assert CLASSIC.card("CC13").amount == 25
+
+
+def test_edition_words_take_the_article_they_are_spoken_with() -> None:
+    from monolog.editions.model import with_article
+
+    esl = load_edition("uk-esl")
+    assert esl.a_word("hotel") == f"an {esl.word('hotel')}" == "an arena"
+    assert load_edition("us-2018").a_word("hotel") == "a hotel"
+    assert [with_article(w) for w in ("utility", "event", "ESL shop", "fan stand")] == [
+        "a utility",
+        "an event",
+        "an ESL shop",
+        "a fan stand",
+    ]

@@ -149,6 +149,20 @@ class Assumption:
 STANDARD = "standard"
 
 
+def with_article(word: str) -> str:
+    """`arena` -> `an arena`, `hotel` -> `a hotel`, `utility` -> `a utility`, `ESL shop` -> `an
+    ESL shop`: the article as the word is spoken."""
+    first = word[:1]
+    if first.isupper() and len(word) > 1 and word[1:2].isupper():  # read letter by letter
+        vowel = first in "AEFHILMNORSX"
+    else:
+        lower = word.lower()
+        vowel = lower[:1] in "aeio" or (
+            lower[:1] == "u" and not lower.startswith(("uni", "uti", "use", "usu"))
+        )
+    return f"{'an' if vowel else 'a'} {word}"
+
+
 @dataclass(frozen=True, slots=True)
 class Edition:
     """A whole edition: board, decks, parameters, readings of CF items, words and currency."""
@@ -190,6 +204,10 @@ class Edition:
     def word(self, key: str) -> str:
         """The edition's word for a concept (house, hotel, railroad, ...)."""
         return self.vocabulary.get(key, key)
+
+    def a_word(self, key: str) -> str:
+        """The edition's word with its indefinite article: "a hotel", "an arena"."""
+        return with_article(self.word(key))
 
     def group_word(self, group: str, plural: bool = False) -> str:
         """A group's display name: "light blue", or "light blues" with `plural`.

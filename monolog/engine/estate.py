@@ -83,7 +83,7 @@ def _buildings_words(game: Game, plan: dict[int, _Step]) -> str:
             word = game.edition.word("house" if step.houses == 1 else "houses")
             parts.append(f"{step.houses} {word} on {name}")
         if step.hotels:
-            parts.append(f"a {game.edition.word('hotel')} on {name}")
+            parts.append(f"{game.edition.a_word('hotel')} on {name}")
     return game.listing(parts)
 
 
@@ -208,7 +208,9 @@ def _price_note(game: Game, plan: dict[int, _Step]) -> str:
             each = game.money(sq.house_cost)
             parts.append(f"{count_word(game, step.houses, 'house')} on {sq.name} at {each}")
         if step.hotels:
-            parts.append(f"a {_word(game, 'hotel')} on {sq.name} at {game.money(sq.hotel_cost)}")
+            parts.append(
+                f"{game.edition.a_word('hotel')} on {sq.name} at {game.money(sq.hotel_cost)}"
+            )
     return ", ".join(parts) + " as printed on the deeds"
 
 
@@ -286,7 +288,7 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
             game.emit(
                 "M604",
                 f"{sq.name} would have {deed.houses + step.houses} {_word(game, 'houses')}: "
-                f"a site takes {cap} at most, then a {_word(game, 'hotel')}{note}",
+                f"a site takes {cap} at most, then {game.edition.a_word('hotel')}{note}",
                 ev.span,
                 rule,
                 expected=cap,
@@ -296,7 +298,7 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
         if step.hotels and deed.houses + step.houses < most:
             game.emit(
                 "M606",
-                f"a {_word(game, 'hotel')} on {sq.name} needs {most} {_word(game, 'houses')} "
+                f"{game.edition.a_word('hotel')} on {sq.name} needs {most} {_word(game, 'houses')} "
                 f"there first; it would have {deed.houses + step.houses}",
                 ev.span,
                 "BLD-05",
@@ -385,7 +387,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
             problem = f"{sq.name} has one {_word(game, 'hotel')} only"
         elif deed.hotel and step.houses and not step.hotels:
             problem = (
-                f"{sq.name} has a {_word(game, 'hotel')}: it goes first, "
+                f"{sq.name} has {game.edition.a_word('hotel')}: it goes first, "
                 f"before any of its {_word(game, 'houses')}"
             )
         elif step.houses > have:
@@ -538,7 +540,7 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
         if price is None:
             game.emit(
                 "M615",
-                f"{who} may not bid for a {_word(game, kind)}: {who} has no site where one "
+                f"{who} may not bid for {game.edition.a_word(kind)}: {who} has no site where one "
                 f"could go now, and only players able to build may bid in a shortage",
                 span,
                 "BLD-12",
@@ -554,7 +556,7 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
             if game.ruling("CF-28") == "deed-price-floor" or opening < 1:
                 game.emit(
                     "M616",
-                    f"the bidding for a {_word(game, kind)} opens at {game.money(floor)} at "
+                    f"the bidding for {game.edition.a_word(kind)} opens at {game.money(floor)} at "
                     f"least, not {game.money(opening)}: the lowest printed price on the "
                     f"bidders' deeds",
                     bidders[0][2],
@@ -565,7 +567,8 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
             else:
                 game.ambiguous(
                     "CF-28",
-                    f"opening bid of {game.money(opening)} for a {_word(game, kind)} accepted "
+                    f"opening bid of {game.money(opening)} for {game.edition.a_word(kind)} "
+                    "accepted "
                     f"(auctions open from {game.money(1)}); under the printed-price floor it "
                     f"would be {game.money(floor)} at least",
                     bidders[0][2],
@@ -622,7 +625,8 @@ def flag_unplaced(game: Game, span: Span) -> None:
     for w in list(won):
         game.emit(
             "M618",
-            f"{w.player} won a {_word(game, w.kind)} at auction (line {w.span.line}) but never "
+            f"{w.player} won {game.edition.a_word(w.kind)} at auction (line {w.span.line}) "
+            "but never "
             f"placed it: the winner puts the building up at once",
             span,
             "BLD-12",

@@ -83,7 +83,7 @@ def _site_rent(game: Game, index: int, owner: str) -> RentQuote:
     name = square.name
     if deed.hotel:
         return RentQuote(
-            index, owner, rents[5], f"{owner} has a {ed.word('hotel')} on {name}", "RENT-07"
+            index, owner, rents[5], f"{owner} has {ed.a_word('hotel')} on {name}", "RENT-07"
         )
     if deed.houses:
         word = ed.word("house") if deed.houses == 1 else ed.word("houses")

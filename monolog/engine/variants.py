@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..editions.model import STANDARD, Edition
+from ..editions.model import STANDARD, Edition, with_article
 from ..notation import events as E
 from .debts import clear_debts, open_debts
 from .game import Game
@@ -295,7 +295,8 @@ def note_fourth_houses(
         else:
             message = (
                 f"{name} takes {game.edition.word('house')} number {many}: in this game "
-                f"{need} {house} are enough for a {hotel} but do not cap a site, so it stays "
+                f"{need} {house} are enough for {with_article(hotel)} but do not cap a site, "
+                "so it stays "
                 f"legal (reading {reading}); "
                 f"under reading three-house-cap {need} is the most a site may carry and the "
                 "build would be refused"
@@ -326,7 +327,8 @@ def refuses_hotel_houses(
     game.emit(
         "M619",
         f"the {hotel} on {game.name(index)} breaks down into {need} {house}, not {houses}: in "
-        f"this game a {hotel} is worth {hotel} + {need} {house}, {_hotel_words(game, index)}, "
+        f"this game {with_article(hotel)} is worth {hotel} + {need} {house}, "
+        f"{_hotel_words(game, index)}, "
         f"one fewer than in the standard game",
         ev.span,
         "SHORT-04",
@@ -361,7 +363,8 @@ def wrong_hotel_sale_value(
     game.emit(
         "M619",
         f"the bank pays {game.money(value)} for these buildings, not {game.money(recorded)}: "
-        f"half the purchase price, which in this game counts {need} {house} to a {hotel}, one "
+        f"half the purchase price, which in this game counts {need} {house} to "
+        f"{with_article(hotel)}, one "
         f"fewer than in the standard game ({game.listing(worths)})",
         ev.span,
         "SHORT-04",
