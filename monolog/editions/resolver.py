@@ -85,28 +85,60 @@ class _Index:
         return out
 
 
+class _BoardIndex:
+    """What every resolver on one board and set of decks shares: the square names and the
+    cards, indexed, and the cards already looked up (a card is found the same way whoever
+    plays). Built once per board (an edition and its variants share theirs)."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.squares = _Index()
+        for sq in edition.squares:
+            self.squares.add(sq.name, sq.index)
+            for alias in sq.aliases:
+                self.squares.add(alias, sq.index)
+        self.cards: list[Card] = [c for deck in edition.decks.values() for c in deck.cards]
+        self.card_ids = {c.id.casefold(): c for c in self.cards}
+        self.card_titles = _Index()
+        for n, card in enumerate(self.cards):
+            self.card_titles.add(card.title, n)
+        self.card_cache: dict[tuple[str, str | None], Card | ResolveError] = {}
+
+
+# (squares, decks, key) of the editions indexed so far, squares and decks by identity, with
+# their index; the squares and decks are held so that their ids stay theirs (the key is in the
+# messages)
+_CACHE_LIMIT = 4096
+_BOARDS: dict[tuple[int, int, str], tuple[object, object, _BoardIndex]] = {}
+
+
+def _board_index(edition: Edition) -> _BoardIndex:
+    key = (id(edition.squares), id(edition.decks), edition.key)
+    held = _BOARDS.get(key)
+    if held is None or held[0] is not edition.squares or held[1] is not edition.decks:
+        if len(_BOARDS) > 32:  # editions built over and over (from files): start afresh
+            _BOARDS.clear()
+        held = (edition.squares, edition.decks, _BoardIndex(edition))
+        _BOARDS[key] = held
+    return held[2]
+
+
 class Resolver:
     """Names in one game's record resolved against `edition` and the game's `players`."""
 
     def __init__(self, edition: Edition, players: list[str]) -> None:
         self.edition = edition
         self.players = list(players)
-        self._squares = _Index()
-        for sq in edition.squares:
-            self._squares.add(sq.name, sq.index)
-            for alias in sq.aliases:
-                self._squares.add(alias, sq.index)
+        board = _board_index(edition)
+        self._squares = board.squares
         self._players = _Index()
         for n, name in enumerate(self.players):
             self._players.add(name, n)
-        self._cards: list[Card] = [c for deck in edition.decks.values() for c in deck.cards]
-        self._card_ids = {c.id.casefold(): c for c in self._cards}
-        self._card_titles = _Index()
-        for n, card in enumerate(self._cards):
-            self._card_titles.add(card.title, n)
+        self._cards = board.cards
+        self._card_ids = board.card_ids
+        self._card_titles = board.card_titles
         self._square_cache: dict[tuple[str, str], tuple[Square, ...] | ResolveError] = {}
         self._player_cache: dict[str, str | ResolveError] = {}
-        self._card_cache: dict[tuple[str, str | None], Card | ResolveError] = {}
+        self._card_cache = board.card_cache
 
     # ---------------------------------------------------------------- squares
     def squares(self, ref: Ref | str) -> tuple[Square, ...]:
@@ -182,7 +214,8 @@ class Resolver:
         hit = self._card_cache.get(key)
         if hit is None:
             hit = self._find_card(text, deck)
-            self._card_cache[key] = hit
+            if len(self._card_cache) < _CACHE_LIMIT:  # shared by a whole run: kept bounded
+                self._card_cache[key] = hit
         if isinstance(hit, ResolveError):
             raise hit
         return hit

@@ -18,6 +18,7 @@ Everything lives in one `Flow` object at `game.pending["flow"]` (see `flow_of`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,7 +126,7 @@ class Flow:
 def flow_of(game: Game) -> Flow:
     """The turn-flow state of a replay (created on first use)."""
     flow = game.pending.get(KEY)
-    if not isinstance(flow, Flow):
+    if flow.__class__ is not Flow:  # called for nearly every event: no isinstance call
         flow = Flow()
         game.pending[KEY] = flow
     return flow
@@ -135,9 +136,7 @@ def apply_due(game: Game, due: Due) -> Due:
     """Record a due and apply the rules' amount at once (when it is known)."""
     flow = flow_of(game)
     flow.dues.append(due)
-    from .house_rules import into_pot
-
-    into_pot(game, due)  # house rule free-parking-jackpot (PIR-02)
+    _into_pot(game, due)  # house rule free-parking-jackpot (PIR-02)
     if due.kind == "rent":
         flow.claims.append(due)
     if due.amount:
@@ -224,3 +223,16 @@ def close_lot(game: Game, lot: Lot) -> None:
     """The lot is sold (bought or auctioned) or settled."""
     flow = flow_of(game)
     flow.lots = [x for x in flow.lots if x is not lot]
+
+
+def _into_pot(game: Game, due: Due) -> None:
+    """house_rules.into_pot (imported here, not at the top: house_rules uses this module)."""
+    global _INTO_POT
+    if _INTO_POT is None:
+        from .house_rules import into_pot
+
+        _INTO_POT = into_pot
+    _INTO_POT(game, due)
+
+
+_INTO_POT: Callable[[Game, Due], None] | None = None

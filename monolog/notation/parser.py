@@ -193,13 +193,14 @@ class FastDriver:
         for n, t in terminals.items():
             multiline = _regexp_has_newline(t.pattern.to_regexp())
             dropped = n in self.dropped
-            if n == "_NL" and dropped:
+            if n in ignore:  # the comments: trivia
+                self.kinds[n] = _COMMENT
+            elif n == "_NL" and dropped:
                 self.kinds[n] = _NEWLINE
             elif multiline:
                 self.kinds[n] = _MULTILINE_DROPPED if dropped else _MULTILINE
             else:
                 self.kinds[n] = _DROPPED if dropped else _KEPT
-        self.ignored = {n: trivia.comment for n in ignore}
         self.trivia = trivia
 
     @staticmethod
@@ -270,89 +271,92 @@ class FastDriver:
         return filtered
 
     def parse(self, text: str) -> list[ev.Event]:
+        """The events of `text`, as Lark's parser with the EventBuilder would give them;
+        `_Fallback` for anything else."""
         match_at = self.match_at
         actions = self.actions
         goto = self.goto
         kinds = self.kinds
-        ignored = self.ignored
+        comment = self.trivia.comment
         blank_lines = self.trivia.items
-        end_state = self.end_state
         str_new = _str_new
         token_class = Token
-        state_stack = [self.start_state]
+        state = self.start_state
+        state_stack = [state]
         value_stack: list[Any] = []
+        push_state = state_stack.append
+        push_value = value_stack.append
         pos = 0
         line = 1
         line_start = 0
         while True:
-            m = match_at[state_stack[-1]](text, pos)
+            m = match_at[state](text, pos)
             if m is None:
                 if text[pos:].strip(" \t"):
                     raise _Fallback
-                type_ = "$END"
-                tok: Any = None
-            else:
-                type_ = m.lastgroup  # type: ignore[assignment]
-                start = m.start(type_)
-                pos = m.end()
-                kind = kinds[type_]
-                if kind == _KEPT:
-                    value = m.group(type_)
-                    column = start - line_start + 1
-                    tok = str_new(token_class, value)
-                    tok.type = type_
-                    tok.value = value
-                    tok.start_pos = start
-                    tok.line = tok.end_line = line
-                    tok.column = column
-                    tok.end_column = column + pos - start
-                    tok.end_pos = pos
-                elif kind == _DROPPED:
-                    tok = None
-                elif kind == _NEWLINE:
-                    value = m.group(type_)
-                    newlines = value.count("\n")
-                    if newlines >= 2:
-                        blank = line + 1
-                        blank_lines.append(ev.BlankLine(ev.Span(blank, 1, blank, 1)))
+                return self._end(state_stack, value_stack)
+            type_: str = m.lastgroup  # type: ignore[assignment]
+            # the token is the pattern's last part: it ends where the match does
+            start, pos = m.span(type_)
+            kind = kinds[type_]
+            if kind == _KEPT:
+                value = text[start:pos]
+                column = start - line_start + 1
+                tok: Any = str_new(token_class, value)
+                tok.type = type_
+                tok.value = value
+                tok.start_pos = start
+                tok.line = tok.end_line = line
+                tok.column = column
+                tok.end_column = column + pos - start
+                tok.end_pos = pos
+            elif kind == _DROPPED:
+                tok = None
+            elif kind == _NEWLINE:
+                value = text[start:pos]
+                newlines = value.count("\n")
+                if newlines >= 2:
+                    blank = line + 1
+                    blank_lines.append(ev.BlankLine(ev.Span(blank, 1, blank, 1)))
+                line += newlines
+                line_start = start + value.rindex("\n") + 1
+                tok = None
+            else:  # a token that may hold line breaks (a `{...}` comment), or a comment
+                value = text[start:pos]
+                column = start - line_start + 1
+                first_line = line
+                newlines = value.count("\n")
+                if newlines:
                     line += newlines
                     line_start = start + value.rindex("\n") + 1
-                    tok = None
-                else:  # a token that may hold line breaks (a `{...}` comment)
-                    value = m.group(type_)
-                    column = start - line_start + 1
-                    first_line = line
-                    newlines = value.count("\n")
-                    if newlines:
-                        line += newlines
-                        line_start = start + value.rindex("\n") + 1
-                    tok = str_new(token_class, value)
-                    tok.type = type_
-                    tok.value = value
-                    tok.start_pos = start
-                    tok.line = first_line
-                    tok.column = column
-                    tok.end_line = line
-                    tok.end_column = pos - line_start + 1
-                    tok.end_pos = pos
-                    if kind == _MULTILINE_DROPPED:
-                        tok = None
-                if type_ in ignored:
-                    ignored[type_](tok)
+                tok = str_new(token_class, value)
+                tok.type = type_
+                tok.value = value
+                tok.start_pos = start
+                tok.line = first_line
+                tok.column = column
+                tok.end_line = line
+                tok.end_column = pos - line_start + 1
+                tok.end_pos = pos
+                if kind == _COMMENT:  # ignored by the grammar, kept as trivia
+                    comment(tok)
                     continue
+                if kind == _MULTILINE_DROPPED:
+                    tok = None
             while True:
                 try:
-                    shift, arg = actions[state_stack[-1]][type_]
+                    shift, arg = actions[state][type_]
                 except KeyError:
                     raise _Fallback from None
                 if shift:
-                    state_stack.append(arg)
-                    value_stack.append(tok)
+                    state = arg
+                    push_state(state)
+                    push_value(tok)
                     break
                 size, origin, reduce = arg
                 if reduce is None:  # one child, handed up as it is
-                    del state_stack[-1]
-                    state_stack.append(goto[state_stack[-1]][origin])
+                    state = goto[state_stack[-2]][origin]
+                    state_stack[-1] = state
                 else:
                     if size:
                         children = value_stack[-size:]
@@ -360,10 +364,37 @@ class FastDriver:
                         del value_stack[-size:]
                     else:
                         children = []
-                    value_stack.append(reduce(children))
-                    state_stack.append(goto[state_stack[-1]][origin])
-                if tok is None and type_ == "$END" and state_stack[-1] == end_state:
-                    return value_stack[-1]  # type: ignore[no-any-return]
+                    push_value(reduce(children))
+                    state = goto[state_stack[-1]][origin]
+                    push_state(state)
+
+    def _end(self, state_stack: list[int], value_stack: list[Any]) -> list[ev.Event]:
+        """The end of the text: reduce until the start rule is complete (Lark never shifts
+        the end)."""
+        actions = self.actions
+        goto = self.goto
+        while True:
+            try:
+                shift, arg = actions[state_stack[-1]]["$END"]
+            except KeyError:
+                raise _Fallback from None
+            if shift:
+                raise _Fallback
+            size, origin, reduce = arg
+            if reduce is None:
+                del state_stack[-1]
+                state_stack.append(goto[state_stack[-1]][origin])
+            else:
+                if size:
+                    children = value_stack[-size:]
+                    del state_stack[-size:]
+                    del value_stack[-size:]
+                else:
+                    children = []
+                value_stack.append(reduce(children))
+                state_stack.append(goto[state_stack[-1]][origin])
+            if state_stack[-1] == self.end_state:
+                return value_stack[-1]  # type: ignore[no-any-return]
 
 
 class _Matchers(dict[int, Callable[[str, int], "re.Match[str] | None"]]):
@@ -398,6 +429,7 @@ _DROPPED = 1  # punctuation no rule keeps (no line break either)
 _NEWLINE = 2  # the end of a line: counts lines and notes blank lines, kept by no rule
 _MULTILINE = 3  # may hold line breaks: a token with both ends placed
 _MULTILINE_DROPPED = 4  # may hold line breaks, kept by no rule
+_COMMENT = 5  # ignored by the grammar (a comment): a token with both ends, handed to the trivia
 
 
 def _is_blank_pattern(pattern: str) -> bool:
