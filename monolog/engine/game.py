@@ -150,9 +150,7 @@ class Game:
 
     def _recovered(self, *names: str | None) -> None:
         """A player whose cash is back at zero or more owes nothing any more (debts.py)."""
-        from .debts import drop_recovered
-
-        drop_recovered(self, *names)
+        _debts.drop_recovered(self, *names)
 
     def amend(
         self,
@@ -211,3 +209,8 @@ class Game:
 
     def name(self, index: int) -> str:
         return self.edition.squares[index].name
+
+
+# debts.py imports Game from here; bound once both modules are loaded (called on every transfer,
+# where an import statement would cost more than the call)
+from . import debts as _debts  # noqa: E402

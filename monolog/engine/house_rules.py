@@ -224,9 +224,11 @@ def _pot(game: Game) -> int:
 def on_land(game: Game, player: str, index: int, span: E.Span) -> None:
     """Hook at the end of a landing: the pool and the bonus on Free Parking, double salary on
     GO."""
+    sq = game.square(index)
+    if sq.kind not in ("free-parking", "go"):  # called on every landing: nothing to do
+        return
     from .obligations import Due, apply_due, find_due
 
-    sq = game.square(index)
     if sq.kind == "free-parking":
         pot = _pot(game)
         jackpot = active(game, "free-parking-jackpot")

@@ -79,6 +79,8 @@ _ESTATE: dict[type[E.Event], Callable[[Game, Any, str], None]] = {
 
 # clauses anyone may write about a player out of the game, or after the end
 _ANY_TIME = (E.CashCheck, E.Dispute)
+# what the replay loop passes over
+_NOT_PLAYED = (*E.TRIVIA, E.Tag)
 
 
 @dataclass
@@ -186,7 +188,7 @@ def replay(
     balance = _Balance(game) if paranoid else None
     last_span = start
     for ev in events:
-        if isinstance(ev, (*E.TRIVIA, E.Tag)):
+        if isinstance(ev, _NOT_PLAYED):
             continue
         last_span = ev.span
         _apply(game, ev)

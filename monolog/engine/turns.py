@@ -364,12 +364,12 @@ def _lapse_claims(game: Game, roller: str) -> None:
     A claim that cannot lapse (CF-22 sites-only: railroad and utility rent) stays owed until
     its tenant's next turn, when the rent the engine applied on landing stands as paid.
     """
-    from .claims import claim_can_lapse
-
     flow = flow_of(game)
     kept = []
     for claim in flow.claims:
         if claim.board is not None and claim.board[0] < game.state.turn:
+            from .claims import claim_can_lapse  # here: called on every roll, claims are rarer
+
             if not claim_can_lapse(game, claim):
                 if claim.player != roller:
                     kept.append(claim)
