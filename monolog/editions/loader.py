@@ -49,12 +49,18 @@ NOT_EDITIONS = frozenset({READINGS_FILE, PARAMS_FILE, HOUSE_RULES_FILE})
 
 def list_editions() -> list[str]:
     """The keys of the shipped editions, sorted."""
+    return list(_shipped_keys())
+
+
+@cache
+def _shipped_keys() -> tuple[str, ...]:
+    """The shipped editions' keys, read once (every replay names its edition)."""
     keys = [
         entry.name[: -len(".yaml")]
         for entry in _data_dir().iterdir()
         if entry.name.endswith(".yaml") and entry.name not in NOT_EDITIONS
     ]
-    return sorted(keys)
+    return tuple(sorted(keys))
 
 
 def load_edition(key_or_path: str) -> Edition:
@@ -62,7 +68,7 @@ def load_edition(key_or_path: str) -> Edition:
 
     Raises EditionError (one line naming the file and key path) for anything unusable.
     """
-    if key_or_path in list_editions():
+    if key_or_path in _shipped_keys():
         return _load_builtin(key_or_path)
     path = Path(key_or_path)
     if path.suffix.lower() in (".yaml", ".yml") or path.exists():
