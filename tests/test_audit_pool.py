@@ -3,7 +3,6 @@ them, work goes out in chunks, and a worker that dies loses no record."""
 
 from __future__ import annotations
 
-import io
 import os
 import sys
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Any
 import pytest
 
 from monolog.commands import audit as audit_cmd
-from monolog.findings.render import make_console, render_game, text_width
+from monolog.findings.render import TextOutput, make_console, render_game, text_width
 
 WRONG = '[Event "Night"]\n[Players "Ann, Ben"]\n1. Ann 4-5 Connecticut Avenue buy 150\n'
 CLEAN = '[Players "Ann, Ben"]\n1. Ann 4-5 Connecticut Avenue buy 120\n'
@@ -30,7 +29,10 @@ def _files(root: Path, count: int) -> list[str]:
 
 @pytest.mark.parametrize("colour", [False, True])
 def test_blocks_rendered_in_a_worker_print_as_the_parent_prints_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colour: bool
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    colour: bool,
 ) -> None:
     if colour:
         monkeypatch.setenv("FORCE_COLOR", "1")
@@ -40,7 +42,8 @@ def test_blocks_rendered_in_a_worker_print_as_the_parent_prints_them(
     audit_cmd._init_worker(None, None, {}, False, "text", False)
     outcomes = audit_cmd._audit_chunk(0, names)
     assert [o.index for o in outcomes] == list(range(5))
-    # what the parent would have printed itself, one game after another
+    capsys.readouterr()
+    # what the parent would have printed itself, one game after another, through Rich
     console = make_console()
     width = text_width(console)
     with console.capture() as captured:
@@ -52,15 +55,15 @@ def test_blocks_rendered_in_a_worker_print_as_the_parent_prints_them(
                 shown += 1
     expected = captured.get()
     # what it prints from the workers' blocks
-    out = make_console()
-    out.file = io.StringIO()
+    output = TextOutput()
+    assert output.plain is not colour
     shown = 0
     for outcome in outcomes:
         if outcome.parsed:
             assert outcome.block is not None and outcome.report is None
-            audit_cmd._write_block(out, outcome.block, first=shown == 0)
+            output.write(outcome.block if shown == 0 else "\n" + outcome.block)
             shown += 1
-    assert out.file.getvalue() == expected
+    assert capsys.readouterr().out == expected
     assert ("\x1b[" in expected) is colour
     assert [o.parsed for o in outcomes] == [True, True, False, True, True]
     assert outcomes[2].error is not None and "P1" in outcomes[2].error

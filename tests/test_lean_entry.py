@@ -134,7 +134,15 @@ def _cases(p: dict[str, str]) -> list[dict[str, object]]:
     cases: list[dict[str, object]] = [{"args": args, "env": {}} for args in lines]
     for env in ({"NO_COLOR": "1"}, {"FORCE_COLOR": "1"}, {"COLUMNS": "30"}):
         cases.append({"args": ["audit", p["wrong.mlog"], p["clean.mlog"]], "env": env})
+    # the same runs with Rich printing (TTY_COMPATIBLE=0: no terminal, as Rich decides it)
+    for n in _RICH_TWINS:
+        cases.append({"args": cases[n]["args"], "env": {"TTY_COMPATIBLE": "0"}})
     return cases
+
+
+# text runs (by their place in _cases) that also run with Rich printing their report: a piped
+# text report is written without Rich, and must not differ
+_RICH_TWINS = (1, 2, 5, 6, 7, 8, 15)
 
 
 def _run_all(mode: str, cases: list[dict[str, object]], tmp: Path) -> list[tuple[str, str, int]]:
@@ -170,6 +178,10 @@ def test_lean_entry_matches_the_typer_application(tmp_path: Path) -> None:
     assert len(lean) == len(full) == len(cases)
     for case, a, b in zip(cases, lean, full, strict=True):
         assert a == b, case
+    # written without Rich or by Rich, a text report reads the same
+    twins = len(cases) - len(_RICH_TWINS)
+    for k, n in enumerate(_RICH_TWINS):
+        assert lean[twins + k] == lean[n], cases[n]
     # the cases cover what they claim to: every exit code, findings, parse errors, colour
     codes = {code for _, _, code in full}
     assert codes == {0, 1, 2}

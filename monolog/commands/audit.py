@@ -241,13 +241,12 @@ def run(
     summary = RunSummary()
     status = EXIT_CLEAN
     documents: list[tuple[int, GameReport]] = []  # only for the whole-document formats
-    console = None
+    output = None
     shown = 0  # games whose block has been printed (text)
     if fmt == "text":
-        from ..findings.render import make_console, render_game, text_width
+        from ..findings.render import TextOutput
 
-        console = make_console()  # one console for the whole run
-        width = text_width(console)
+        output = TextOutput()  # one for the whole run
 
     # the worker processes start before the progress bar's thread does
     outcomes = _outcomes(names, settings, workers)
@@ -259,22 +258,20 @@ def run(
                 status = EXIT_UNREADABLE
             elif status == EXIT_CLEAN and done.violation:
                 status = EXIT_FINDINGS
-            if console is not None:
+            if output is not None:
                 if done.parsed:  # printed now and dropped: nothing of it is kept
-                    if done.block is not None:  # rendered by a worker on a console like this one
-                        _write_block(console, done.block, first=shown == 0)
+                    if done.block is not None:  # rendered by a worker for an output like this
+                        output.write(done.block if shown == 0 else "\n" + done.block)
                     elif done.report is not None:
-                        render_game(done.report, console, width, first=shown == 0)
+                        output.game(done.report, first=shown == 0)
                     shown += 1
             elif done.report is not None:
                 documents.append((done.index, done.report.compact(keep_lines=False)))
             advance()
 
-    if console is not None:
+    if output is not None:
         if summary.records > 1:
-            from ..findings.render import render_summary
-
-            render_summary(summary, console)
+            output.summary(summary)
         return status
     documents.sort(key=lambda item: item[0])
     reports = [report for _, report in documents]
@@ -288,21 +285,6 @@ def run(
 
     echo(render_json(reports))
     return status
-
-
-def _write_block(console: Any, block: str, first: bool) -> None:
-    """A game's block rendered elsewhere, written as `console.print` writes what it renders:
-    the same bytes, then a flush. A block after the first has a blank line before it."""
-    text = block if first else "\n" + block
-    try:
-        console.file.write(text)
-    except UnicodeEncodeError as error:  # as rich words it
-        error.reason = (
-            f"{error.reason}\n*** You may need to add PYTHONIOENCODING=utf-8 to your "
-            "environment ***"
-        )
-        raise
-    console.file.flush()
 
 
 def echo(text: str, nl: bool = True) -> None:
@@ -537,27 +519,26 @@ def _init_worker(
     strict: bool,
 ) -> None:
     """Set up a worker process once: the edition is loaded here (or comes with the fork), not
-    sent with every record; a text run gets a console set up as the parent's is."""
+    sent with every record; a text run gets an output set up as the parent's is."""
     if edition is None and edition_arg:
         edition = _load_edition(edition_arg)
     _WORKER["edition"] = edition
     _WORKER["rulings"] = rulings
     _WORKER["paranoid"] = paranoid
     _WORKER["strict"] = strict
-    _WORKER["console"] = None
+    _WORKER["output"] = None
     if fmt == "text":
-        from ..findings.render import make_console, text_width
+        from ..findings.render import TextOutput
 
-        console = make_console()  # same stdout, same environment: renders as the parent's
-        _WORKER["console"] = console
-        _WORKER["width"] = text_width(console)
+        # same stdout, same environment: renders as the parent's would
+        _WORKER["output"] = TextOutput()
 
 
 def _audit_chunk(start: int, names: list[str]) -> list[_Outcome]:
     """Records audited in a worker. In a text run each comes back rendered (its block as the
-    parent's console would print it, first in the run), with no report; otherwise with a
+    parent's output would print it, first in the run), with no report; otherwise with a
     report holding only file, header and findings."""
-    console = _WORKER["console"]
+    output = _WORKER["output"]
     out = []
     paused = _Paused()
     for offset, name in enumerate(names):
@@ -569,14 +550,10 @@ def _audit_chunk(start: int, names: list[str]) -> list[_Outcome]:
                 paranoid=_WORKER["paranoid"],
             )
             block = None
-            if console is not None and report.parsed:
-                from ..findings.render import render_game
-
-                with console.capture() as captured:
-                    render_game(report, console, _WORKER["width"], first=True)
-                block = captured.get()
+            if output is not None and report.parsed:
+                block = output.block(report)
             done = _Outcome(start + offset, report, error, _WORKER["strict"], block)
-            done.report = report.compact(keep_lines=False) if console is None else None
+            done.report = report.compact(keep_lines=False) if output is None else None
         out.append(done)
     return out
 

@@ -11,6 +11,8 @@ clipped around the column to fit the terminal.
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -265,13 +267,18 @@ def render_summary(summary: RunSummary, console: Console) -> None:
     console.print(Text("\n".join(summary.lines()), style="bold"), soft_wrap=True)
 
 
+def _where(finding: Finding, file: str | None) -> str:
+    where = finding.file or file or "<record>"
+    if finding.span.line:
+        where = f"{where}:{finding.span.line}:{finding.span.column}"
+    return where
+
+
 def finding_text(finding: Finding, file: str | None = None) -> Any:
     """`file:line:col  CODE  message  [RULE]` as a styled rich Text."""
     from rich.text import Text
 
-    where = finding.file or file or "<record>"
-    if finding.span.line:
-        where = f"{where}:{finding.span.line}:{finding.span.column}"
+    where = _where(finding, file)
     text = Text()
     text.append(where, style="bold")
     text.append("  ")
@@ -280,6 +287,122 @@ def finding_text(finding: Finding, file: str | None = None) -> Any:
     if finding.rule:
         text.append(f"  [{finding.rule}]", style="dim")
     return text
+
+
+# --------------------------------------------------------------------------- text without Rich
+
+# What Rich drops from any text it is handed (rich.control.STRIP_CONTROL_CODES: bell,
+# backspace, vertical tab, form feed, carriage return).
+_RICH_DROPS = dict.fromkeys((7, 8, 11, 12, 13))
+
+
+def rich_would_be_plain(stream: Any) -> bool:
+    """Whether the console `make_console` makes for `stream` would write its text unstyled and
+    as given: Rich takes the stream for no terminal, and nothing would make it think otherwise
+    (FORCE_COLOR, TTY_COMPATIBLE or TTY_INTERACTIVE set, a notebook, IDLE, Windows). When in
+    doubt, False: Rich then prints."""
+    if sys.platform == "win32":
+        return False
+    if any(key in os.environ for key in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")):
+        return False
+    import builtins
+
+    if hasattr(builtins, "get_ipython"):
+        return False
+    if str(getattr(sys.stdin, "__module__", "")).startswith("idlelib"):
+        return False
+    if hasattr(stream, "rich_proxied_file"):  # inside a Rich live display
+        return False
+    isatty = getattr(stream, "isatty", None)
+    if isatty is None:
+        return False
+    try:
+        return not isatty()
+    except ValueError:
+        return False
+
+
+def plain_lines(lines: Sequence[str]) -> str | None:
+    """Lines as a console that is not a terminal prints them in one `print`: what Rich drops
+    dropped, a newline after each. None when a line holds a tab, which Rich expands by cell
+    width: Rich must print those."""
+    text = "\n".join(lines)
+    if "\t" in text:
+        return None
+    return text.translate(_RICH_DROPS) + "\n"
+
+
+def plain_game(report: GameReport, width: int, first: bool = True) -> str | None:
+    """One game's block as `render_game` prints it on a console that is not a terminal (see
+    `rich_would_be_plain`), built without Rich; None where Rich must print it (`plain_lines`)."""
+    lines: list[str] = [] if first else [""]
+    who = identity(report)
+    lines.append(f"{report.file}  {who}" if who else report.file)
+    for finding in report.findings:
+        line = f"{_where(finding, report.file)}  {finding.code}  {finding.message}"
+        if finding.rule:
+            line += f"  [{finding.rule}]"
+        lines.append(line)
+        excerpt = source_excerpt(finding, report.lines, width)
+        if excerpt is not None:
+            lines.extend(excerpt)
+    lines.append(f"{report.file}: {summary_words(report.summary())}")
+    return plain_lines(lines)
+
+
+class TextOutput:
+    """Where a text run prints its games and its summary: a Rich console, or, when that console
+    would only write the text as given (`rich_would_be_plain`), stdout itself, with the same
+    bytes and without loading Rich. `block` gives a game's block as it would be printed (a
+    worker renders there, the parent writes it with `write`)."""
+
+    def __init__(self) -> None:
+        self.plain = rich_would_be_plain(sys.stdout)
+        self._console: Console | None = None
+        self.width = _CLIP_WIDTH_PIPED if self.plain else text_width(self.console)
+
+    @property
+    def console(self) -> Console:
+        if self._console is None:
+            self._console = make_console()
+        return self._console
+
+    def block(self, report: GameReport, first: bool = True) -> str:
+        if self.plain:
+            text = plain_game(report, self.width, first)
+            if text is not None:
+                return text
+        console = self.console
+        with console.capture() as captured:
+            render_game(report, console, self.width, first=first)
+        return captured.get()
+
+    def game(self, report: GameReport, first: bool = True) -> None:
+        if self.plain:
+            self.write(self.block(report, first))
+        else:
+            render_game(report, self.console, self.width, first=first)
+
+    def write(self, text: str) -> None:
+        """Text rendered for this output, written as `Console.print` writes: then a flush."""
+        stream = sys.stdout if self.plain else self.console.file
+        try:
+            stream.write(text)
+        except UnicodeEncodeError as error:  # as Rich words it
+            error.reason = (
+                f"{error.reason}\n*** You may need to add PYTHONIOENCODING=utf-8 to your "
+                "environment ***"
+            )
+            raise
+        stream.flush()
+
+    def summary(self, summary: RunSummary) -> None:
+        if self.plain:
+            text = plain_lines(summary.lines())
+            if text is not None:
+                self.write("\n" + text)
+                return
+        render_summary(summary, self.console)
 
 
 # --------------------------------------------------------------------------- JSON
