@@ -4,10 +4,16 @@ One LALR parser with the contextual lexer, built once per process from the gramm
 cached on disk by Lark, with the event transformer passed in so no parse tree is ever built.
 Comments and blank lines are collected by lexer callbacks and merged into the event stream in
 source order, so the formatter can give back everything the writer wrote.
+
+Records are parsed by a lean driver over the same tables (`FastDriver`); Lark parses only
+what the driver gives up on, and describes every mistake. The driver's tables, with its
+regular expressions already compiled, are kept in the cache folder as plain data, so a
+process that parses only good records never builds Lark's parser at all.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import re
@@ -78,14 +84,22 @@ _TRIVIA = _Trivia()
 _PARSER: Lark | None = None
 
 
-def _cache_path() -> str | bool:
+def _cache_folder() -> Path | None:
+    """monolog's cache folder (made if need be), or None where it cannot be made."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = os.path.join(base, "monolog")
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError:
+        return None
+    return Path(folder)
+
+
+def _cache_path() -> str | bool:
+    folder = _cache_folder()
+    if folder is None:
         return True  # Lark falls back to the system temporary folder
-    return os.path.join(folder, "grammar-lalr.cache")
+    return str(folder / "grammar-lalr.cache")
 
 
 def get_parser() -> Lark:
@@ -140,75 +154,33 @@ class FastDriver:
     the events). A test compares the two on every input the fuzz tests draw.
     """
 
-    def __init__(self, lark: Lark, builder: EventBuilder, trivia: _Trivia) -> None:
-        from lark.lexer import _regexp_has_newline
-        from lark.parsers.lalr_analysis import Shift
-
-        conf = lark.lexer_conf
-        table = lark.parser.parser.parser.parse_table
-        terminals = {t.name: t for t in conf.terminals}
-        ignore = set(conf.ignore)
-        blank = terminals.get("WS")
-        if blank is None or "WS" not in ignore or not _is_blank_pattern(blank.pattern.to_regexp()):
-            raise ValueError(f"unexpected blank terminal {blank!r}")
-        ignore.discard("WS")
-        self.start_state: int = table.start_states["start"]
-        self.end_state: int = table.end_states["start"]
-
-        # which terminals a rule keeps, which it drops, which rule results it splices in
-        rules: dict[Any, tuple[int, str, Callable[[list[Any]], Any] | None]] = {}
-        kept_types: set[str] = set()
-        for rule in lark.rules:
-            rules[rule] = (
-                len(rule.expansion),
-                rule.origin.name,
-                self._reducer(rule, builder),
-            )
-            kept_types.update(
-                sym.name
-                for sym in rule.expansion
-                if sym.is_term and not sym.filter_out  # type: ignore[attr-defined]
-            )
-        self.dropped = frozenset(terminals) - kept_types - ignore
-
-        self.actions: dict[int, dict[str, tuple[bool, Any]]] = {}
-        self.goto: dict[int, dict[str, int]] = {}
-        self.match_at = _Matchers(conf.g_regex_flags)
-        for state, acts in table.states.items():
-            self.actions[state] = {
-                name: (True, arg) if action is Shift else (False, rules[arg])
-                for name, (action, arg) in acts.items()
-                if name.isupper() or name == "$END"
+    def __init__(self, tables: dict[str, Any], builder: EventBuilder, trivia: _Trivia) -> None:
+        """The driver over `tables` (see `driver_tables`), calling `builder`'s callbacks."""
+        self.start_state: int = tables["start"]
+        self.end_state: int = tables["end"]
+        rules = [
+            (size, origin, self._reducer(name, expand1, expansion, builder))
+            for size, origin, name, expand1, expansion in tables["rules"]
+        ]
+        self.actions: dict[int, dict[str, tuple[bool, Any]]] = {
+            state: {
+                name: (True, arg) if shift else (False, rules[arg])
+                for name, (shift, arg) in acts.items()
             }
-            self.goto[state] = {
-                name: arg for name, (action, arg) in acts.items() if not name.isupper()
-            }
-            allowed = [terminals[n] for n in acts if n in terminals and n != "WS"]
-            allowed += [terminals[n] for n in sorted(ignore) if n not in acts]
-            allowed.sort(
-                key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name)
-            )
-            self.match_at.declare(state, allowed)
-        self.kinds: dict[str, int] = {}
-        for n, t in terminals.items():
-            multiline = _regexp_has_newline(t.pattern.to_regexp())
-            dropped = n in self.dropped
-            if n in ignore:  # the comments: trivia
-                self.kinds[n] = _COMMENT
-            elif n == "_NL" and dropped:
-                self.kinds[n] = _NEWLINE
-            elif multiline:
-                self.kinds[n] = _MULTILINE_DROPPED if dropped else _MULTILINE
-            else:
-                self.kinds[n] = _DROPPED if dropped else _KEPT
+            for state, acts in tables["actions"].items()
+        }
+        self.goto: dict[int, dict[str, int]] = tables["goto"]
+        self.kinds: dict[str, int] = tables["kinds"]
+        self.match_at = _Matchers(tables)
         self.trivia = trivia
 
     @staticmethod
-    def _reducer(rule: Any, builder: EventBuilder) -> Callable[[list[Any]], Any] | None:
-        """The callback of one rule: Lark's child filter and single-child inlining, then the
-        EventBuilder method (rules named with `_` have none: their children are spliced)."""
-        name = rule.alias or rule.options.template_source or rule.origin.name
-        expand1 = bool(rule.options.expand1 and not rule.alias)
+    def _reducer(
+        name: str, expand1: bool, expansion: list[tuple[bool, bool, str]], builder: EventBuilder
+    ) -> Callable[[list[Any]], Any] | None:
+        """The callback of one rule (`name` its callback's name, `expansion` its symbols as
+        (terminal?, filtered out?, name)): Lark's child filter and single-child inlining, then
+        the EventBuilder method (rules named with `_` have none: their children are spliced)."""
         callback = getattr(builder, name, None)
         if callback is None:
             if name.startswith("_"):
@@ -218,11 +190,11 @@ class FastDriver:
             else:
                 raise ValueError(f"no callback for rule {name}")
         include = [
-            (i, not sym.is_term and sym.name.startswith("_"))
-            for i, sym in enumerate(rule.expansion)
-            if not (sym.is_term and sym.filter_out)
+            (i, not is_term and sym.startswith("_"))
+            for i, (is_term, filtered_out, sym) in enumerate(expansion)
+            if not (is_term and filtered_out)
         ]
-        if len(include) == len(rule.expansion) and not any(x for _, x in include):
+        if len(include) == len(expansion) and not any(x for _, x in include):
             if not expand1:
                 return callback
             if len(include) == 1:
@@ -398,29 +370,85 @@ class FastDriver:
 
 
 class _Matchers(dict[int, Callable[[str, int], "re.Match[str] | None"]]):
-    """Each parser state's token matcher, compiled the first time the state is met.
+    """Each parser state's token matcher, made the first time the state is met.
 
     A record meets only some of the states, and compiling all of them up front cost more than
-    a short record takes to parse; states that try the same terminals share one expression."""
+    a short record takes to parse; states that try the same terminals share one expression.
+    The tables may carry each expression already compiled by `re` (`_sre_parts`): it is then
+    rebuilt from that in microseconds, where compiling the Unicode classes of names takes a
+    millisecond or two per expression."""
 
-    def __init__(self, flags: int) -> None:
+    def __init__(self, tables: dict[str, Any]) -> None:
         super().__init__()
-        self.flags = flags
-        self.terminals: dict[int, tuple[Any, ...]] = {}  # state -> terminals, in Lark's order
+        self.flags: int = tables["flags"]
+        self.patterns: dict[str, str] = tables["patterns"]
+        self.allowed: dict[int, tuple[str, ...]] = tables["allowed"]  # in Lark's order
+        self.ready: dict[tuple[str, ...], Any] = tables.get("compiled", {})
         self.compiled: dict[tuple[str, ...], Callable[[str, int], re.Match[str] | None]] = {}
 
-    def declare(self, state: int, allowed: list[Any]) -> None:
-        self.terminals[state] = tuple(allowed)
-
     def __missing__(self, state: int) -> Callable[[str, int], re.Match[str] | None]:
-        allowed = self.terminals[state]  # KeyError for a state the table does not have
-        key = tuple(t.name for t in allowed)
+        key = self.allowed[state]  # KeyError for a state the table does not have
         match = self.compiled.get(key)
         if match is None:
-            body = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in allowed)
-            match = self.compiled[key] = re.compile(f"[ \\t]*(?:{body})", self.flags).match
+            pattern = _combined(key, self.patterns)
+            match = self.compiled[key] = _compile(pattern, self.flags, self.ready.get(key)).match
         self[state] = match
         return match
+
+
+def _combined(names: tuple[str, ...], patterns: dict[str, str]) -> str:
+    """One expression trying the terminals `names` in order, blanks before them skipped."""
+    body = "|".join(f"(?P<{name}>{patterns[name]})" for name in names)
+    return f"[ \\t]*(?:{body})"
+
+
+def _sre_parts(pattern: str, flags: int) -> tuple[Any, ...] | None:
+    """What `re.compile(pattern, flags)` hands to the regular expression engine (`_sre`), as
+    plain data; None where this Python's `re` is not built as expected."""
+    try:
+        try:
+            from re import _compiler, _parser  # type: ignore[attr-defined]
+        except ImportError:  # Python 3.10
+            import sre_compile as _compiler
+            import sre_parse as _parser
+        import _sre
+
+        parsed = _parser.parse(pattern, flags)
+        code = [int(op) for op in _compiler._code(parsed, flags)]
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup: list[str | None] = [None] * parsed.state.groups
+        for name, index in groupindex.items():
+            indexgroup[index] = name
+        return (
+            _sre.MAGIC,
+            flags | parsed.state.flags,
+            code,
+            parsed.state.groups - 1,
+            groupindex,
+            tuple(indexgroup),
+        )
+    except Exception:
+        return None
+
+
+def _compile(pattern: str, flags: int, parts: tuple[Any, ...] | None) -> re.Pattern[str]:
+    """`re.compile(pattern, flags)`, from `parts` (`_sre_parts`) when they fit this Python:
+    the engine checks the code it is given, and the result is checked against `re`'s own
+    expectations (same pattern, same groups); anything amiss and `re` compiles it."""
+    if parts is not None:
+        try:
+            import _sre
+
+            magic, final_flags, code, groups, groupindex, indexgroup = parts
+            if magic == _sre.MAGIC:
+                compiled: re.Pattern[str] = _sre.compile(
+                    pattern, final_flags, code, groups, groupindex, indexgroup
+                )
+                if compiled.pattern == pattern and compiled.groupindex == groupindex:
+                    return compiled
+        except Exception:
+            pass
+    return re.compile(pattern, flags)
 
 
 # How the driver treats each kind of token.
@@ -455,14 +483,198 @@ _NO_DRIVER = False
 
 
 def get_driver() -> FastDriver | None:
-    """The fast driver over the process-wide parser's tables (None when it cannot be built)."""
+    """The fast driver (None when it cannot be built: Lark alone then parses everything).
+
+    Its tables come from the cache folder when they were written there for this grammar, this
+    Lark, this Python and this module (`_tables_key`); otherwise from Lark's parser, and they
+    are written there for next time. Lark's own parser is then built only when a record needs
+    it (a mistake to describe)."""
     global _DRIVER, _NO_DRIVER
     if _DRIVER is None and not _NO_DRIVER:
+        builder = EventBuilder()
+        cached = _read_tables()
+        if cached is not None:
+            try:
+                _DRIVER = FastDriver(cached, builder, _TRIVIA)
+                return _DRIVER
+            except (ValueError, AttributeError, KeyError, TypeError, IndexError, re.error):
+                pass  # tables of another shape: made again below
         try:
-            _DRIVER = FastDriver(get_parser(), EventBuilder(), _TRIVIA)
+            tables = driver_tables(get_parser())
+            _DRIVER = FastDriver(tables, builder, _TRIVIA)
         except (ValueError, AttributeError, KeyError, ImportError, re.error):
             _NO_DRIVER = True  # another Lark version: Lark alone still parses everything
+        else:
+            _write_tables(tables)
     return _DRIVER
+
+
+def driver_tables(lark: Lark) -> dict[str, Any]:
+    """What the fast driver reads from Lark's parser, as plain data (ints, strings, tuples,
+    lists and dicts, which `marshal` stores): the parse table, each rule's shape, each state's
+    terminals in the order Lark's contextual lexer tries them, how each kind of token is
+    treated, and each expression the driver may need, compiled (`_sre_parts`)."""
+    from lark.lexer import _regexp_has_newline
+    from lark.parsers.lalr_analysis import Shift
+
+    conf = lark.lexer_conf
+    table = lark.parser.parser.parser.parse_table
+    terminals = {t.name: t for t in conf.terminals}
+    ignore = set(conf.ignore)
+    blank = terminals.get("WS")
+    if blank is None or "WS" not in ignore or not _is_blank_pattern(blank.pattern.to_regexp()):
+        raise ValueError(f"unexpected blank terminal {blank!r}")
+    ignore.discard("WS")
+
+    # each rule's size, result name, callback name, `?rule` flag and symbols; which terminals
+    # a rule keeps
+    index: dict[Any, int] = {}
+    rules: list[tuple[int, str, str, bool, list[tuple[bool, bool, str]]]] = []
+    kept: set[str] = set()
+    for rule in lark.rules:
+        index[rule] = len(rules)
+        rules.append(
+            (
+                len(rule.expansion),
+                rule.origin.name,
+                rule.alias or rule.options.template_source or rule.origin.name,
+                bool(rule.options.expand1 and not rule.alias),
+                [
+                    (
+                        bool(sym.is_term),
+                        bool(sym.is_term and sym.filter_out),  # type: ignore[attr-defined]
+                        sym.name,
+                    )
+                    for sym in rule.expansion
+                ],
+            )
+        )
+        kept.update(
+            sym.name
+            for sym in rule.expansion
+            if sym.is_term and not sym.filter_out  # type: ignore[attr-defined]
+        )
+    dropped = set(terminals) - kept - ignore
+
+    actions: dict[int, dict[str, tuple[bool, int]]] = {}
+    goto: dict[int, dict[str, int]] = {}
+    allowed: dict[int, tuple[str, ...]] = {}
+    for state, acts in table.states.items():
+        actions[state] = {
+            name: (True, arg) if action is Shift else (False, index[arg])
+            for name, (action, arg) in acts.items()
+            if name.isupper() or name == "$END"
+        }
+        goto[state] = {name: arg for name, (action, arg) in acts.items() if not name.isupper()}
+        tried = [terminals[n] for n in acts if n in terminals and n != "WS"]
+        tried += [terminals[n] for n in sorted(ignore) if n not in acts]
+        tried.sort(key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+        allowed[state] = tuple(t.name for t in tried)
+    kinds: dict[str, int] = {}
+    for n, t in terminals.items():
+        multiline = _regexp_has_newline(t.pattern.to_regexp())
+        if n in ignore:  # the comments: trivia
+            kinds[n] = _COMMENT
+        elif n == "_NL" and n in dropped:
+            kinds[n] = _NEWLINE
+        elif multiline:
+            kinds[n] = _MULTILINE_DROPPED if n in dropped else _MULTILINE
+        else:
+            kinds[n] = _DROPPED if n in dropped else _KEPT
+    patterns = {n: t.pattern.to_regexp() for n, t in terminals.items()}
+    flags = int(conf.g_regex_flags)
+    compiled: dict[tuple[str, ...], tuple[Any, ...]] = {}
+    for names in set(allowed.values()):
+        parts = _sre_parts(_combined(names, patterns), flags)
+        if parts is not None:
+            compiled[names] = parts
+    return {
+        "start": table.start_states["start"],
+        "end": table.end_states["start"],
+        "rules": rules,
+        "actions": actions,
+        "goto": goto,
+        "allowed": allowed,
+        "kinds": kinds,
+        "patterns": patterns,
+        "flags": flags,
+        "compiled": compiled,
+    }
+
+
+def _tables_key() -> str:
+    """What the driver's tables depend on: the grammar, Lark, Python (its regular expression
+    engine above all) and this module, which reads and writes them."""
+    import hashlib
+    import sys
+
+    import lark
+
+    from .. import __version__
+
+    digest = hashlib.sha256()
+    for part in (
+        grammar_path().read_bytes(),
+        Path(__file__).read_bytes(),
+        lark.__version__.encode(),
+        __version__.encode(),
+        sys.version.encode(),
+    ):
+        digest.update(len(part).to_bytes(8, "little"))
+        digest.update(part)
+    return digest.hexdigest()[:32]
+
+
+def _tables_file() -> Path | None:
+    folder = _cache_folder()
+    return None if folder is None else folder / f"driver-{_tables_key()}.marshal"
+
+
+def _read_tables() -> dict[str, Any] | None:
+    """The driver's tables from the cache folder, or None (none there, unreadable, damaged or
+    not a table: they are made again). The file starts with the SHA-256 of the rest."""
+    import hashlib
+    import marshal
+
+    try:
+        path = _tables_file()
+        if path is None:
+            return None
+        raw = path.read_bytes()
+        digest, payload = raw[:32], raw[32:]
+        if hashlib.sha256(payload).digest() != digest:  # cut short or damaged
+            return None
+        data = marshal.loads(payload)
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _write_tables(tables: dict[str, Any]) -> None:
+    """Keep the tables for the next process: written whole to a file of its own, then renamed
+    into place, so a reader never sees half a file; nothing happens where the folder cannot
+    be written."""
+    import hashlib
+    import marshal
+    import tempfile
+
+    try:
+        path = _tables_file()
+        if path is None:
+            return
+        payload = marshal.dumps(tables)
+        data = hashlib.sha256(payload).digest() + payload
+        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except (OSError, ValueError):
+        return
 
 
 def _position(event: ev.Event) -> tuple[int, int]:
