@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from monolog import cachedir
 from monolog.notation import parser as p
 from monolog.notation.events import to_data
 from monolog.notation.transformer import EventBuilder
@@ -87,7 +88,7 @@ def test_an_unwritable_cache_folder_still_gives_a_driver(
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     monkeypatch.setattr(p, "_DRIVER", None)
     monkeypatch.setattr(p, "_NO_DRIVER", False)
-    assert p._cache_folder() is None
+    assert cachedir.folder() is None
     driver = p.get_driver()
     assert driver is not None
     assert _events(driver, "1. Ann 3-4 Oriental Avenue buy\n")

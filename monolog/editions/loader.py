@@ -25,6 +25,7 @@ from typing import Any
 
 import yaml
 
+from .cache import shipped
 from .errors import EditionError
 from .model import Edition
 from .readings import READINGS_FILE
@@ -82,7 +83,12 @@ def load_edition(key_or_path: str) -> Edition:
 @cache
 def _load_builtin(key: str) -> Edition:
     file = f"monolog/editions/data/{key}.yaml"
-    return _build(_data_dir().joinpath(f"{key}.yaml").read_bytes(), file, None, key, shipped=True)
+
+    def build() -> Edition:
+        raw = _data_dir().joinpath(f"{key}.yaml").read_bytes()
+        return _build(raw, file, None, key, shipped=True)
+
+    return shipped(f"edition-{key}", build)  # kept between processes (cache.py)
 
 
 def _load_path(path: Path) -> Edition:

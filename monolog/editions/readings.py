@@ -8,6 +8,7 @@ from importlib import resources
 
 import yaml
 
+from .cache import shipped
 from .errors import EditionError
 
 READINGS_FILE = "readings.yaml"
@@ -27,6 +28,10 @@ class CFItem:
 @cache
 def load_readings() -> dict[str, CFItem]:
     """Every CF item with its valid readings, in CF order."""
+    return shipped("readings", _read_readings)  # kept between processes (cache.py)
+
+
+def _read_readings() -> dict[str, CFItem]:
     ref = resources.files("monolog.editions").joinpath("data", READINGS_FILE)
     name = f"monolog/editions/data/{READINGS_FILE}"
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # a shipped file: libyaml is safe here

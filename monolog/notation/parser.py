@@ -13,7 +13,6 @@ process that parses only good records never builds Lark's parser at all.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import os
 import re
@@ -25,6 +24,7 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
+from .. import cachedir
 from ..findings.model import Finding, Severity
 from . import events as ev
 from .errors import (
@@ -84,19 +84,8 @@ _TRIVIA = _Trivia()
 _PARSER: Lark | None = None
 
 
-def _cache_folder() -> Path | None:
-    """monolog's cache folder (made if need be), or None where it cannot be made."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "monolog")
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return None
-    return Path(folder)
-
-
 def _cache_path() -> str | bool:
-    folder = _cache_folder()
+    folder = cachedir.folder()
     if folder is None:
         return True  # Lark falls back to the system temporary folder
     return str(folder / "grammar-lalr.cache")
@@ -602,47 +591,34 @@ def driver_tables(lark: Lark) -> dict[str, Any]:
     }
 
 
-def _tables_key() -> str:
-    """What the driver's tables depend on: the grammar, Lark, Python (its regular expression
-    engine above all) and this module, which reads and writes them."""
-    import hashlib
+def _tables_name() -> str:
+    """The cache file of the driver's tables: named for what they depend on, the grammar, Lark,
+    Python (its regular expression engine above all) and this module, which reads and writes
+    them."""
     import sys
 
     import lark
 
     from .. import __version__
 
-    digest = hashlib.sha256()
-    for part in (
+    key = cachedir.key(
         grammar_path().read_bytes(),
         Path(__file__).read_bytes(),
         lark.__version__.encode(),
         __version__.encode(),
         sys.version.encode(),
-    ):
-        digest.update(len(part).to_bytes(8, "little"))
-        digest.update(part)
-    return digest.hexdigest()[:32]
-
-
-def _tables_file() -> Path | None:
-    folder = _cache_folder()
-    return None if folder is None else folder / f"driver-{_tables_key()}.marshal"
+    )
+    return f"driver-{key}.marshal"
 
 
 def _read_tables() -> dict[str, Any] | None:
     """The driver's tables from the cache folder, or None (none there, unreadable, damaged or
-    not a table: they are made again). The file starts with the SHA-256 of the rest."""
-    import hashlib
+    not a table: they are made again)."""
     import marshal
 
     try:
-        path = _tables_file()
-        if path is None:
-            return None
-        raw = path.read_bytes()
-        digest, payload = raw[:32], raw[32:]
-        if hashlib.sha256(payload).digest() != digest:  # cut short or damaged
+        payload = cachedir.read(_tables_name())
+        if payload is None:
             return None
         data = marshal.loads(payload)
     except (OSError, ValueError, EOFError, TypeError):
@@ -651,28 +627,11 @@ def _read_tables() -> dict[str, Any] | None:
 
 
 def _write_tables(tables: dict[str, Any]) -> None:
-    """Keep the tables for the next process: written whole to a file of its own, then renamed
-    into place, so a reader never sees half a file; nothing happens where the folder cannot
-    be written."""
-    import hashlib
+    """Keep the tables in the cache folder for the next process."""
     import marshal
-    import tempfile
 
     try:
-        path = _tables_file()
-        if path is None:
-            return
-        payload = marshal.dumps(tables)
-        data = hashlib.sha256(payload).digest() + payload
-        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        cachedir.write(_tables_name(), marshal.dumps(tables))
     except (OSError, ValueError):
         return
 
