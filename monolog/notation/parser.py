@@ -162,6 +162,48 @@ class FastDriver:
         self.kinds: dict[str, int] = tables["kinds"]
         self.match_at = _Matchers(tables)
         self.trivia = trivia
+        self.configurations: dict[tuple[int, ...], _Configuration] = {}
+        self.start = self._configuration((self.start_state,))
+
+    def _configuration(self, stack: tuple[int, ...]) -> _Configuration:
+        found = self.configurations.get(stack)
+        if found is None:
+            # the grammar nests nothing in itself, so the stacks met are few (some hundreds
+            # over thousands of records); should that ever not hold, Lark takes over
+            if len(self.configurations) >= _MAX_CONFIGURATIONS:
+                raise _Fallback
+            found = self.configurations[stack] = _Configuration(stack)
+        return found
+
+    def _learn(self, at: _Configuration, type_: str) -> tuple[tuple[Any, ...], _Configuration]:
+        """What a token of `type_` does in configuration `at`: the reductions it sets off, in
+        order, as (size, callback) pairs (callback None: one child handed up as it is), then
+        its shift, and the configuration that follows. Worked out once from the tables, on the
+        configuration's stack of states, and remembered (`_Fallback` if the token cannot come
+        here)."""
+        actions = self.actions
+        goto = self.goto
+        stack = list(at.stack)
+        steps: list[tuple[int, Any]] = []
+        while True:
+            try:
+                shift, arg = actions[stack[-1]][type_]
+            except KeyError:
+                raise _Fallback from None
+            if shift:
+                stack.append(arg)
+                break
+            size, origin, reduce = arg
+            steps.append((size, reduce))
+            if reduce is None:
+                stack[-1] = goto[stack[-2]][origin]
+            else:
+                if size:
+                    del stack[-size:]
+                stack.append(goto[stack[-1]][origin])
+        step = (tuple(steps), self._configuration(tuple(stack)))
+        at.then[type_] = step
+        return step
 
     @staticmethod
     def _reducer(
@@ -233,29 +275,32 @@ class FastDriver:
 
     def parse(self, text: str) -> list[ev.Event]:
         """The events of `text`, as Lark's parser with the EventBuilder would give them;
-        `_Fallback` for anything else."""
+        `_Fallback` for anything else.
+
+        The parser's stack of states is not kept as such: the configuration it is in stands
+        for it (`_Configuration`), and what each kind of token does in each configuration met
+        is worked out once (`_learn`), so a token costs one lookup and its reductions' calls."""
         match_at = self.match_at
-        actions = self.actions
-        goto = self.goto
         kinds = self.kinds
         comment = self.trivia.comment
         blank_lines = self.trivia.items
         str_new = _str_new
         token_class = Token
-        state = self.start_state
-        state_stack = [state]
+        at = self.start
         value_stack: list[Any] = []
-        push_state = state_stack.append
         push_value = value_stack.append
         pos = 0
         line = 1
         line_start = 0
         while True:
-            m = match_at[state](text, pos)
+            match = at.match
+            if match is None:
+                match = at.match = match_at[at.stack[-1]]
+            m = match(text, pos)
             if m is None:
                 if text[pos:].strip(" \t"):
                     raise _Fallback
-                return self._end(state_stack, value_stack)
+                return self._end(list(at.stack), value_stack)
             type_: str = m.lastgroup  # type: ignore[assignment]
             # the token is the pattern's last part: it ends where the match does
             start, pos = m.span(type_)
@@ -304,30 +349,19 @@ class FastDriver:
                     continue
                 if kind == _MULTILINE_DROPPED:
                     tok = None
-            while True:
-                try:
-                    shift, arg = actions[state][type_]
-                except KeyError:
-                    raise _Fallback from None
-                if shift:
-                    state = arg
-                    push_state(state)
-                    push_value(tok)
-                    break
-                size, origin, reduce = arg
-                if reduce is None:  # one child, handed up as it is
-                    state = goto[state_stack[-2]][origin]
-                    state_stack[-1] = state
-                else:
+            step = at.then.get(type_)
+            if step is None:
+                step = self._learn(at, type_)
+            steps, at = step
+            for size, reduce in steps:
+                if reduce is not None:  # (None: one child, handed up as it is)
                     if size:
                         children = value_stack[-size:]
-                        del state_stack[-size:]
                         del value_stack[-size:]
                     else:
                         children = []
                     push_value(reduce(children))
-                    state = goto[state_stack[-1]][origin]
-                    push_state(state)
+            push_value(tok)
 
     def _end(self, state_stack: list[int], value_stack: list[Any]) -> list[ev.Event]:
         """The end of the text: reduce until the start rule is complete (Lark never shifts
@@ -356,6 +390,21 @@ class FastDriver:
                 state_stack.append(goto[state_stack[-1]][origin])
             if state_stack[-1] == self.end_state:
                 return value_stack[-1]  # type: ignore[no-any-return]
+
+
+_MAX_CONFIGURATIONS = 100_000
+
+
+class _Configuration:
+    """A stack of parser states the fast driver has met (`stack`), with what it has learnt
+    there: the token matcher of the state on top, and what each kind of token does next."""
+
+    __slots__ = ("match", "stack", "then")
+
+    def __init__(self, stack: tuple[int, ...]) -> None:
+        self.stack = stack
+        self.match: Callable[[str, int], re.Match[str] | None] | None = None
+        self.then: dict[str, tuple[tuple[Any, ...], _Configuration]] = {}
 
 
 class _Matchers(dict[int, Callable[[str, int], "re.Match[str] | None"]]):
