@@ -404,6 +404,7 @@ def main(argv: list[str] | None = None) -> int:
             f"(wall, medians of {runs}); ratio {startup_ratio:.2f} "
             f"(CPU: {a_cpu * 1000:.0f} ms / {b_cpu * 1000:.0f} ms = {a_cpu / b_cpu:.2f})"
         )
+        print(f"  the audit ran as: {' '.join(one_game[:-1])} FILE")
 
     print()
     print("targets:")
