@@ -82,11 +82,16 @@ def test_document_formats_get_compact_reports_from_workers(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize(("records", "workers"), [(1, 2), (10, 2), (100, 2), (2000, 2), (5, 8)])
-def test_chunks_are_small_and_cover_every_worker(records: int, workers: int) -> None:
-    size = audit_cmd._chunk_size(records, workers)
-    assert 1 <= size <= 16
-    chunks = -(-records // size)
-    assert chunks >= min(records, workers)  # no worker is left without work
+def test_chunks_are_small_cover_every_record_once_and_shrink_at_the_end(
+    records: int, workers: int
+) -> None:
+    chunks = list(audit_cmd._chunks(records, workers))
+    assert [i for start, stop in chunks for i in range(start, stop)] == list(range(records))
+    sizes = [stop - start for start, stop in chunks]
+    assert all(1 <= size <= 16 for size in sizes)
+    assert sizes == sorted(sizes, reverse=True)  # the last units are the smallest
+    assert sizes[-1] == 1
+    assert len(chunks) >= min(records, workers)  # no worker is left without work
 
 
 @pytest.mark.skipif(

@@ -461,39 +461,48 @@ def _start_pool(settings: _Settings, workers: int) -> Any:
 
 
 def _chunk_size(records: int, workers: int) -> int:
-    """Records per work unit: big enough that a unit costs little to send, small enough that
-    the workers finish together and results stream (at most 16)."""
+    """Records per work unit, for `records` still to hand out: big enough that a unit costs
+    little to send, small enough that results stream (at most 16), and shrinking as the run
+    nears its end, so the workers finish together instead of one waiting on the other's last
+    big unit."""
     return max(1, min(16, records // (workers * 8)))
+
+
+def _chunks(records: int, workers: int) -> Iterator[tuple[int, int]]:
+    """(start, stop) of each work unit, in file order."""
+    start = 0
+    while start < records:
+        stop = start + _chunk_size(records - start, workers)
+        yield start, stop
+        start = stop
 
 
 def _pooled(pool: Any, names: list[str], workers: int) -> Iterator[_Outcome]:
     from concurrent.futures import FIRST_COMPLETED, Future, wait
 
-    size = _chunk_size(len(names), workers)
-    chunks = iter(range(0, len(names), size))
+    chunks = _chunks(len(names), workers)
     window = workers * 2
-    pending: dict[Future[list[_Outcome]], int] = {}
+    pending: dict[Future[list[_Outcome]], tuple[int, int]] = {}
     while True:
         while len(pending) < window:
-            start = next(chunks, None)
-            if start is None:
+            chunk = next(chunks, None)
+            if chunk is None:
                 break
-            stop = min(start + size, len(names))
+            start, stop = chunk
             try:
                 future = pool.submit(_audit_chunk, start, names[start:stop])
             except Exception as exc:  # a pool already broken: the records are reported
                 yield from _failed_chunk(names, start, stop, exc)
                 continue
-            pending[future] = start
+            pending[future] = chunk
         if not pending:
             return
         done, _ = wait(pending, return_when=FIRST_COMPLETED)
         for future in sorted(done, key=lambda f: pending[f]):
-            start = pending.pop(future)
+            start, stop = pending.pop(future)
             try:
                 outcomes = future.result()
             except Exception as exc:  # a worker that died: its records are reported, not lost
-                stop = min(start + size, len(names))
                 yield from _failed_chunk(names, start, stop, exc)
                 continue
             yield from outcomes
