@@ -114,18 +114,18 @@ def _print_coverage(console: Console, cov: Coverage, have_doc: bool) -> None:
         console.print(f"[bold]{group:<6}[/bold] {done}/{len(keys)}")
         if by_status.get("covered"):
             console.print("  covered: " + escape(", ".join(by_status["covered"])))
-        listed = [
-            f"{k} (listed under {', '.join(_listed_under(cov, k))})"
-            if _listed_under(cov, k) != cov.editions(k)
-            else k
-            for k in by_status.get("listed", [])
-        ]
+        listed = []
+        for k in by_status.get("listed", []):
+            under = _listed_under(cov, k)
+            listed.append(
+                k if under == cov.editions(k) else f"{k} (listed under {', '.join(under)})"
+            )
         if listed:
             console.print("  listed, not enforced: " + escape(", ".join(listed)))
         gaps = [
             f"{k} ({', '.join(cov.gaps(k))})"
             for k in keys
-            if cov.status(k) in ("missing", "failing")
+            if k in by_status.get("missing", []) or k in by_status.get("failing", [])
         ]
         if gaps:
             console.print("  [red]missing:[/red] " + escape(", ".join(gaps)))
