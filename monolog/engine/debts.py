@@ -11,24 +11,41 @@ call `clear_debts` once they have settled the estate.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..notation.events import Span
 from .game import Game
+from .plain import Plain
 
 KEY = "debts"
 
 
-@dataclass(slots=True)
-class Debt:
+class Debt(Plain):
     """`debtor` owes `amount` (the part not covered by cash) to `creditor` (None = the bank)."""
+
+    __match_args__ = ("debtor", "creditor", "amount", "reason", "span", "reported")
+    __slots__ = __match_args__
 
     debtor: str
     creditor: str | None
     amount: int
     reason: str
     span: Span
-    reported: bool = False
+    reported: bool
+
+    def __init__(
+        self,
+        debtor: str,
+        creditor: str | None,
+        amount: int,
+        reason: str,
+        span: Span,
+        reported: bool = False,
+    ) -> None:
+        self.debtor = debtor
+        self.creditor = creditor
+        self.amount = amount
+        self.reason = reason
+        self.span = span
+        self.reported = reported
 
 
 def _debts(game: Game) -> list[Debt]:

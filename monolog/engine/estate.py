@@ -12,8 +12,6 @@ and leave the bank then; the winner's next `build` places them without paying ag
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..notation.events import Auction, Build, Sell, Span
 from . import house_rules
 from .debts import note_payment
@@ -30,6 +28,7 @@ from .holdings import (
     resolve_player,
     resolve_square,
 )
+from .plain import Plain
 from .state import DeedState
 from .variants import (
     house_cap_terms,
@@ -42,14 +41,22 @@ from .variants import (
 WON_KEY = "estate.won"
 
 
-@dataclass(slots=True)
-class WonBuilding:
+class WonBuilding(Plain):
     """A house or hotel bought at a shortage auction and not yet placed."""
+
+    __match_args__ = ("player", "kind", "price", "span")
+    __slots__ = __match_args__
 
     player: str
     kind: str  # "house" | "hotel"
     price: int
     span: Span
+
+    def __init__(self, player: str, kind: str, price: int, span: Span) -> None:
+        self.player = player
+        self.kind = kind
+        self.price = price
+        self.span = span
 
 
 def won_buildings(game: Game) -> list[WonBuilding]:
@@ -65,13 +72,20 @@ def _word(game: Game, key: str) -> str:
 # --------------------------------------------------------------------------- plans
 
 
-@dataclass(slots=True)
-class _Step:
+class _Step(Plain):
     """Buildings asked for on one site in one clause."""
 
+    __match_args__ = ("deed", "houses", "hotels")
+    __slots__ = __match_args__
+
     deed: DeedState
-    houses: int = 0
-    hotels: int = 0
+    houses: int
+    hotels: int
+
+    def __init__(self, deed: DeedState, houses: int = 0, hotels: int = 0) -> None:
+        self.deed = deed
+        self.houses = houses
+        self.hotels = hotels
 
 
 def _buildings_words(game: Game, plan: dict[int, _Step]) -> str:

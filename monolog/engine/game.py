@@ -8,12 +8,13 @@ finding; `Game.ruling` gives the reading in force for a CF item and `Game.ambigu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..editions.model import Edition, Square
 from ..findings.model import Finding, Severity
 from ..notation.events import NO_SPAN, Span
+from .plain import Plain
 from .state import GameState
 
 
@@ -34,20 +35,51 @@ def entry_span(entry: Transfer | None) -> Span:
     return entry.span if entry is not None else NO_SPAN
 
 
-@dataclass(slots=True)
-class Game:
+class Game(Plain):
     """A replay in progress."""
+
+    __match_args__ = (
+        "edition",
+        "state",
+        "readings",
+        "file",
+        "findings",
+        "transfers",
+        "header",
+        "pending",
+    )
+    __slots__ = __match_args__
 
     edition: Edition
     state: GameState
     readings: dict[str, str]
-    file: str | None = None
-    findings: list[Finding] = field(default_factory=list)
-    transfers: list[Transfer] = field(default_factory=list)
-    header: dict[str, str] = field(default_factory=dict)
+    file: str | None
+    findings: list[Finding]
+    transfers: list[Transfer]
+    header: dict[str, str]
     # obligations that outlive one event (open debts, mortgage choices, buildings won at a
     # shortage auction), kept by the module that owns them under its own key
-    pending: dict[str, Any] = field(default_factory=dict)
+    pending: dict[str, Any]
+
+    def __init__(
+        self,
+        edition: Edition,
+        state: GameState,
+        readings: dict[str, str],
+        file: str | None = None,
+        findings: list[Finding] | None = None,
+        transfers: list[Transfer] | None = None,
+        header: dict[str, str] | None = None,
+        pending: dict[str, Any] | None = None,
+    ) -> None:
+        self.edition = edition
+        self.state = state
+        self.readings = readings
+        self.file = file
+        self.findings = [] if findings is None else findings
+        self.transfers = [] if transfers is None else transfers
+        self.header = {} if header is None else header
+        self.pending = {} if pending is None else pending
 
     # ---------------------------------------------------------------- findings
     def emit(

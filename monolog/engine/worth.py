@@ -10,10 +10,9 @@ one in force and say what the others would have charged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..editions.model import Edition
 from .game import Game
+from .plain import Frozen
 from .state import GameState
 
 _LANDING = "worth.tax-landing"  # pending: player -> worth with mortgaged deeds at mortgage value
@@ -73,13 +72,21 @@ def worth_on_landing(game: Game, player: str) -> int:
     return tax_worth(state, edition, player)
 
 
-@dataclass(frozen=True, slots=True)
-class TaxMeasure:
+class TaxMeasure(Frozen):
     """The worth one reading of CF-42 takes, and how it was measured, in words."""
+
+    __match_args__ = ("reading", "worth", "how")
+    __slots__ = __match_args__
 
     reading: str
     worth: int
     how: str
+
+    def __init__(self, reading: str, worth: int, how: str) -> None:
+        setattr = object.__setattr__
+        setattr(self, "reading", reading)
+        setattr(self, "worth", worth)
+        setattr(self, "how", how)
 
 
 def tax_measures(game: Game, player: str, on_landing: int, flat_taken: int) -> list[TaxMeasure]:
