@@ -626,18 +626,37 @@ def driver_tables(lark: Lark) -> dict[str, Any]:
         parts = _sre_parts(_combined(names, patterns), flags)
         if parts is not None:
             compiled[names] = parts
-    return {
-        "start": table.start_states["start"],
-        "end": table.end_states["start"],
-        "rules": rules,
-        "actions": actions,
-        "goto": goto,
-        "allowed": allowed,
-        "kinds": kinds,
-        "patterns": patterns,
-        "flags": flags,
-        "compiled": compiled,
-    }
+    # a Lark parser built from the grammar, rather than loaded from Lark's cache, names some
+    # rules by its own tokens, which `marshal` refuses: everything is made plain data
+    tables: dict[str, Any] = _plain(
+        {
+            "start": table.start_states["start"],
+            "end": table.end_states["start"],
+            "rules": rules,
+            "actions": actions,
+            "goto": goto,
+            "allowed": allowed,
+            "kinds": kinds,
+            "patterns": patterns,
+            "flags": flags,
+            "compiled": compiled,
+        }
+    )
+    return tables
+
+
+def _plain(data: Any) -> Any:
+    """`data` with every `str` of a subclass made a plain `str`, through tuples, lists and
+    dicts (keys too), so that `marshal` stores it."""
+    if isinstance(data, str):
+        return str(data)
+    if isinstance(data, tuple):
+        return tuple(_plain(x) for x in data)
+    if isinstance(data, list):
+        return [_plain(x) for x in data]
+    if isinstance(data, dict):
+        return {_plain(k): _plain(v) for k, v in data.items()}
+    return data
 
 
 def _tables_name() -> str:
