@@ -16,7 +16,6 @@ exits 130, an end of input prints "Aborted!" and exits 1.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import Any
 
@@ -29,7 +28,11 @@ _VALUED = {
     "--jobs": "jobs",
     "-j": "jobs",
 }
-_JOBS_RE = re.compile(r"[0-9]{1,4}")
+
+
+def _is_jobs(value: str) -> bool:
+    """One to four ASCII digits (a --jobs value this reader takes)."""
+    return 0 < len(value) <= 4 and value.isascii() and value.isdigit()
 
 
 def read_audit_args(args: list[str]) -> dict[str, Any] | None:
@@ -57,7 +60,7 @@ def read_audit_args(args: list[str]) -> dict[str, Any] | None:
                 return None
             name, value = arg, rest[i]
             i += 1
-        elif arg.startswith("-j") and _JOBS_RE.fullmatch(arg[2:]):
+        elif arg.startswith("-j") and _is_jobs(arg[2:]):
             name, value = "-j", arg[2:]
         else:
             return None
@@ -65,7 +68,7 @@ def read_audit_args(args: list[str]) -> dict[str, Any] | None:
             return None
         key = _VALUED[name]
         if key == "jobs":
-            if not _JOBS_RE.fullmatch(value):
+            if not _is_jobs(value):
                 return None
             options["jobs"] = int(value)
         elif key == "ruling":

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from ..findings.render import GameReport
 
 FORMATS = ("text", "json", "sarif", "github", "junit")
-_RULING_RE = re.compile(r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$")
+# compiled on first use, and kept by re: most runs give no --ruling
+_RULING_PATTERN = r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$"
 
 
 def register(app: typer.Typer) -> None:
@@ -98,7 +99,7 @@ def parse_rulings(values: list[str]) -> dict[str, str]:
     the readings monolog knows (an unknown key or reading names the valid ones)."""
     rulings: dict[str, str] = {}
     for value in values:
-        m = _RULING_RE.match(value)
+        m = re.match(_RULING_PATTERN, value)
         if m is None:
             raise UsageError(
                 f"--ruling {value!r}: expected CF-nn=READING, e.g. CF-02=fourth-turn-pay"
@@ -156,7 +157,7 @@ def audit_file(
     """Parse and replay one record. Returns its report and, when it could not be read or
     parsed, the rendered parse error (for stderr)."""
     from ..findings.model import Finding, Severity
-    from ..findings.render import GameReport
+    from ..findings.render import GameReport, source_lines
     from ..notation import ParseError
     from ..notation.events import Tag
     from ..notation.parser import parse_text, read_source
@@ -168,8 +169,6 @@ def audit_file(
         lines = [exc.source_line] if exc.source_line is not None else []
         report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
         return report, exc.render()
-
-    from ..reports.game import source_lines
 
     header = {e.key: e.value for e in events if isinstance(e, Tag)}
     lines = source_lines(text)  # numbered as the parser numbers them: only a newline ends a line

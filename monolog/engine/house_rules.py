@@ -68,7 +68,6 @@ from dataclasses import replace
 from typing import Any
 
 from ..editions.errors import ResolveError
-from ..editions.house_rules import check_house_rule, load_house_rules, split_house_rule
 from ..editions.model import Edition
 from ..notation import events as E
 from .game import Game, Transfer
@@ -100,6 +99,10 @@ def declared(
     for ev in events:
         if not isinstance(ev, E.Tag) or ev.key != "HouseRule":
             continue
+        # imported here: the house-rule keys (their data file, their close-match suggestions)
+        # are needed only by a record that declares house rules, or departs into one
+        from ..editions.house_rules import check_house_rule, split_house_rule
+
         problem = check_house_rule(ev.value)
         if problem is not None:
             early.append(("W011", f"house rule ignored: {problem}", ev.span, "PIR-01"))
@@ -132,11 +135,18 @@ def readings(keys: frozenset[str]) -> dict[str, str]:
     """Readings of CF items that declared house rules set."""
     out: dict[str, str] = {}
     for value in sorted(keys):
+        from ..editions.house_rules import split_house_rule  # see `declared`
+
         out.update(_READINGS.get(split_house_rule(value)[0], {}))
     return out
 
 
 def activate(game: Game, keys: frozenset[str]) -> None:
+    if not keys:
+        game.pending[_KEY] = {}
+        return
+    from ..editions.house_rules import split_house_rule  # see `declared`
+
     game.pending[_KEY] = dict(split_house_rule(value) for value in keys)
 
 
@@ -165,6 +175,8 @@ def departure(
     """M905: the record plays house rule `key` without declaring it (PIR-01).
 
     `declare` is the tag's value when the key takes an amount (`free-parking-bonus 500`)."""
+    from ..editions.house_rules import load_house_rules  # see `declared`
+
     rule = load_house_rules()[key]
     game.emit(
         "M905",

@@ -10,7 +10,6 @@ clipped around the column to fit the terminal.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections import Counter
@@ -93,6 +92,16 @@ class SparseLines(Sequence[str]):
         return (SparseLines, (self.total, self.kept))
 
 
+def source_lines(text: str) -> list[str]:
+    """The record's lines as the parser numbers them: only `\n` ends a line (with a `\r`
+    before it), so a form feed or a U+2028 inside a comment does not shift the lines after it,
+    as `str.splitlines` would."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
 def summarise(findings: Iterable[Finding]) -> dict[str, int]:
     """Counts by severity, every severity present (zero when none)."""
     counts = {s.value: 0 for s in Severity}
@@ -155,9 +164,12 @@ def source_excerpt(finding: Finding, lines: Sequence[str], width: int) -> tuple[
     span = finding.span
     if not span.line or not 1 <= span.line <= len(lines):
         return None
-    from .catalogue import printable
+    line = lines[span.line - 1].rstrip("\r\n").expandtabs(1)
+    if not line.isprintable():  # a control character (as Cc, never printable) may be in it
+        # imported here: the catalogue module is not otherwise needed to print an audit
+        from .catalogue import printable
 
-    line = printable(lines[span.line - 1].rstrip("\r\n").expandtabs(1))
+        line = printable(line)
     col = max(span.column, 1) - 1
     length = 1
     if span.end_line == span.line and span.end_column > span.column:
@@ -432,6 +444,8 @@ def _with_file(finding: Finding, file: str) -> dict[str, Any]:
 
 def render_json(reports: Sequence[GameReport]) -> str:
     """The JSON document as text (UTF-8, indented); values JSON cannot hold become strings."""
+    import json  # imported here: only a JSON report needs it
+
     return json.dumps(to_document(reports), ensure_ascii=False, indent=2, default=_jsonable)
 
 

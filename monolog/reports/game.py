@@ -17,6 +17,7 @@ from ..engine import Replay, replay
 from ..engine.state import GameState
 from ..engine.worth import worth
 from ..findings.model import Finding
+from ..findings.render import source_lines as source_lines  # also named here (reports use it)
 from ..notation import events as E
 from ..notation.parser import parse_text, read_source
 
@@ -139,16 +140,6 @@ def replay_game(
 
     result = replay(events, edition=ed, rulings=rulings, file=path, observer=observe)
     return Game(path, source_lines(text), result, moments, list(events))
-
-
-def source_lines(text: str) -> list[str]:
-    """The record's lines as the parser numbers them: only `\n` ends a line (with a `\r`
-    before it), so a form feed or a U+2028 inside a comment does not shift the lines after it,
-    as `str.splitlines` would."""
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 def _as_played(ed: Edition, events: list[E.Event]) -> Edition:

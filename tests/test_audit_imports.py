@@ -1,0 +1,122 @@
+"""What a plain audit leaves unimported, and what the rarer paths still import when they need it.
+
+A text audit of a record with the cache folder warm needs neither the JSON encoder, nor the
+finding catalogue (only for a source line holding a control character, shown by its visible
+symbol), nor the house-rule keys (only for a record that declares or plays a house rule), nor
+the reports package (the replay-with-moments behind `ledger`, `state`, `standings` ...).
+
+Each audit runs in a process of its own with the cache folder pointed at the test's own; the
+process then lists the modules it holds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKED = ROOT / "scenarios" / "games" / "worked-example.mlog"
+
+_AUDIT = textwrap.dedent(
+    """
+    import sys
+
+    modules_file = sys.argv[1]
+    sys.argv = ["monolog", "audit", *sys.argv[2:]]
+    from monolog.cli import main
+
+    code = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    sys.stdout.flush()
+    loaded = sorted(sys.modules)  # before this script imports json to write them down
+    import json
+
+    with open(modules_file, "w", encoding="utf-8") as out:
+        json.dump({"code": code, "modules": loaded}, out)
+    sys.exit(code)
+    """
+)
+
+_RARE = ("json", "monolog.findings.catalogue", "monolog.editions.house_rules", "monolog.reports")
+
+
+def _audit(args: list[str], cache: Path, tmp: Path) -> tuple[int, str, set[str]]:
+    """Exit code, stdout and the modules loaded by `monolog audit ARGS…` in a fresh process
+    whose cache folder is `cache`."""
+    modules_file = tmp / "modules.json"
+    env = dict(os.environ)
+    env["XDG_CACHE_HOME"] = str(cache)
+    env.pop("FORCE_COLOR", None)
+    done = subprocess.run(
+        [sys.executable, "-c", _AUDIT, str(modules_file), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=tmp,
+        timeout=120,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    data = json.loads(modules_file.read_text(encoding="utf-8"))
+    assert data["code"] == done.returncode
+    return done.returncode, done.stdout, set(data["modules"])
+
+
+def _has(modules: set[str], package: str) -> bool:
+    return any(m == package or m.startswith(package + ".") for m in modules)
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder filled by a first (cold) audit of the worked example."""
+    folder = tmp_path_factory.mktemp("cache")
+    _audit([str(WORKED)], folder, tmp_path_factory.mktemp("cold"))
+    return folder
+
+
+def test_a_plain_text_audit_leaves_the_rare_paths_unimported(cache: Path, tmp_path: Path) -> None:
+    code, out, modules = _audit([str(WORKED)], cache, tmp_path)
+    assert code == 0
+    assert out.startswith(str(WORKED))  # the report itself
+    assert "monolog.engine.replay" in modules
+    assert [name for name in _RARE if _has(modules, name)] == []
+
+
+def test_a_json_report_imports_the_encoder(cache: Path, tmp_path: Path) -> None:
+    code, out, modules = _audit(["--format", "json", str(WORKED)], cache, tmp_path)
+    assert code == 0
+    assert json.loads(out)["games"][0]["file"] == str(WORKED)
+    assert "json" in modules
+
+
+def test_a_control_character_is_shown_by_its_symbol(cache: Path, tmp_path: Path) -> None:
+    record = tmp_path / "control.mlog"
+    record.write_text(
+        '[Players "Ann, Ben"]\n1. Ann 3-4 Chance {a\x01b}\n2. Ben 2-1 Baltic Avenue buy 99\n',
+        encoding="utf-8",
+    )
+    code, out, modules = _audit([str(record)], cache, tmp_path)
+    assert code == 1
+    assert "\n    1. Ann 3-4 Chance {a\u2401b}\n" in out  # the line under its finding (M401)
+    assert "monolog.findings.catalogue" in modules
+
+
+def test_a_declared_house_rule_is_read(cache: Path, tmp_path: Path) -> None:
+    record = tmp_path / "house.mlog"
+    record.write_text(
+        '[Players "Ann, Ben"]\n[HouseRule "no-such-rule"]\n1. Ann 3-5 Vermont Avenue buy 100\n',
+        encoding="utf-8",
+    )
+    code, out, modules = _audit([str(record)], cache, tmp_path)
+    assert code == 0
+    assert "W011" in out
+    assert "monolog.editions.house_rules" in modules
