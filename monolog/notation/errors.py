@@ -2,6 +2,10 @@
 
 Every error says `file:line:col: CODE message`, shows the line with a caret under the spot,
 and says in words what was expected there. The codes are P-codes of the finding catalogue.
+
+A syntax error is described from Lark's account of it (its exceptions, its parser's terminals,
+`match_examples`), so Lark and the table of common mistakes are imported by the functions that
+describe one, not by this module: a process that reads only good records loads neither.
 """
 
 from __future__ import annotations
@@ -9,12 +13,15 @@ from __future__ import annotations
 import errno
 import os
 import re
-
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from ..findings.model import Finding, Severity
 from .events import Span
-from .mistakes import MISTAKES, Mistake
+
+if TYPE_CHECKING:
+    from lark.exceptions import UnexpectedInput
+
+    from .mistakes import Mistake
 
 # What each terminal means, in the words a referee would use.
 TERMINAL_WORDS: dict[str, str] = {
@@ -174,6 +181,8 @@ def describe_terminals(names: set[str] | frozenset[str]) -> list[str]:
 
 def _error_position(exc: UnexpectedInput, text: str) -> tuple[int, int, int]:
     """Line, column and offset in `text` where the parser stopped (the end for an early end)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken  # an error: Lark is loaded
+
     if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         tok = exc.token
         pos = tok.start_pos if tok.start_pos is not None else len(text)
@@ -185,6 +194,13 @@ def _error_position(exc: UnexpectedInput, text: str) -> tuple[int, int, int]:
 
 
 def _expected_names(exc: UnexpectedInput) -> set[str]:
+    from lark.exceptions import (  # an error: Lark is loaded
+        UnexpectedCharacters,
+        UnexpectedEOF,
+        UnexpectedInput,
+        UnexpectedToken,
+    )
+
     if isinstance(exc, UnexpectedToken):
         return set(exc.accepts or exc.expected)
     if isinstance(exc, UnexpectedCharacters):
@@ -277,6 +293,8 @@ def clip_quoted(message: str, width: int = 40) -> str:
 
 
 def _generic(exc: UnexpectedInput, text: str, pos: int) -> tuple[str, str]:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken  # an error: Lark is loaded
+
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         if tok.type in ("$END", "_NL"):
@@ -294,6 +312,10 @@ def _find_mistake(
     exc: UnexpectedInput, text: str, pos: int, line: int, expected: set[str]
 ) -> tuple[Mistake, str] | None:
     """The first entry of the mistake table that fits this error, with the text it matched."""
+    from lark.exceptions import UnexpectedCharacters  # an error: Lark is loaded
+
+    from .mistakes import MISTAKES  # only to describe an error: kept out of start-up
+
     line_text = _line_of(text, line)
     for mistake in MISTAKES:
         matched = ""
@@ -343,6 +365,8 @@ def _example(example: str) -> UnexpectedInput | None:
 
 
 def _accepts_agree(exc: UnexpectedInput, example: UnexpectedInput | None) -> bool:
+    from lark.exceptions import UnexpectedToken  # an error: Lark is loaded
+
     if isinstance(exc, UnexpectedToken) and isinstance(example, UnexpectedToken):
         return bool(exc.accepts == example.accepts)
     return True

@@ -8,7 +8,9 @@ source order, so the formatter can give back everything the writer wrote.
 Records are parsed by a lean driver over the same tables (`FastDriver`); Lark parses only
 what the driver gives up on, and describes every mistake. The driver's tables, with its
 regular expressions already compiled, are kept in the cache folder as plain data, so a
-process that parses only good records never builds Lark's parser at all.
+process that parses only good records never imports Lark at all (nor the `regex` module Lark
+loads): Lark is imported where its parser is built (tables not in the cache, a record the
+driver leaves to it, a mistake to describe), and nowhere else.
 """
 
 from __future__ import annotations
@@ -16,13 +18,11 @@ from __future__ import annotations
 import gc
 import os
 import re
+import sys
 from bisect import bisect_left
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .. import cachedir
 from ..findings.model import Finding, Severity
@@ -35,7 +35,12 @@ from .errors import (
     io_error,
     nul_error,
 )
+from .tokens import Token
 from .transformer import EventBuilder
+
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 __all__ = ["ParseError", "example_error", "get_parser", "parse_file", "parse_text", "read_source"]
 
@@ -95,7 +100,9 @@ def get_parser() -> Lark:
     """The process-wide parser, built on first use."""
     global _PARSER
     if _PARSER is None:
-        callbacks: dict[str, Callable[[Token], Token]] = {
+        from lark import Lark  # only where Lark's parser is needed: good records do without
+
+        callbacks: dict[str, Callable[[Any], Any]] = {
             "COMMENT": _TRIVIA.comment,
             "BRACE_COMMENT": _TRIVIA.comment,
             "_NL": _TRIVIA.newline,
@@ -524,7 +531,7 @@ def get_driver() -> FastDriver | None:
     """The fast driver (None when it cannot be built: Lark alone then parses everything).
 
     Its tables come from the cache folder when they were written there for this grammar, this
-    Lark, this Python and this module (`_tables_key`); otherwise from Lark's parser, and they
+    Lark, this Python and this module (`_tables_name`); otherwise from Lark's parser, and they
     are written there for next time. Lark's own parser is then built only when a record needs
     it (a mistake to describe)."""
     global _DRIVER, _NO_DRIVER
@@ -663,20 +670,44 @@ def _tables_name() -> str:
     """The cache file of the driver's tables: named for what they depend on, the grammar, Lark,
     Python (its regular expression engine above all) and this module, which reads and writes
     them."""
-    import sys
-
-    import lark
-
     from .. import __version__
 
     key = cachedir.key(
         grammar_path().read_bytes(),
         Path(__file__).read_bytes(),
-        lark.__version__.encode(),
+        _lark_identity(),
         __version__.encode(),
         sys.version.encode(),
     )
     return f"driver-{key}.marshal"
+
+
+def _lark_identity() -> bytes:
+    """What tells this Lark from another, without importing it (that is what the cached tables
+    spare): the bytes of its `__init__.py`, which hold its version (`__version__`). Where that
+    file cannot be read (Lark missing, or loaded from somewhere that is not a file), its
+    version, from Lark itself."""
+    loaded = sys.modules.get("lark")
+    if loaded is not None:
+        origin = getattr(loaded, "__file__", None)
+    else:
+        from importlib.util import find_spec
+
+        try:
+            spec = find_spec("lark")
+        except (ImportError, ValueError):
+            spec = None
+        origin = spec.origin if spec is not None else None
+    if origin:
+        try:
+            return b"lark/__init__.py:" + Path(origin).read_bytes()
+        except OSError:
+            pass
+    try:
+        import lark
+    except ImportError:
+        return b"lark: none"
+    return b"lark " + str(getattr(lark, "__version__", "")).encode()
 
 
 def _read_tables() -> dict[str, Any] | None:
@@ -748,9 +779,9 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
                 _TRIVIA.items = []
         if events is None:
             events = get_parser().parse(text)  # type: ignore[assignment]
-    except UnexpectedInput as exc:
-        raise _describe(exc, text, filename) from None
     except Exception as exc:
+        if _is_unexpected_input(exc):
+            raise _describe(exc, text, filename) from None
         # a callback failed: a bug in monolog, reported cleanly, not as a traceback
         raise ParseError.internal(filename, text, exc) from None
     finally:
@@ -760,6 +791,13 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
     if not events:  # nothing but comments and blank lines, or nothing at all
         raise empty_error(filename)
     return _merge(events, trivia)
+
+
+def _is_unexpected_input(exc: BaseException) -> TypeGuard[UnexpectedInput]:
+    """Whether `exc` is Lark's account of a mistake in the text (`UnexpectedInput`). Only Lark
+    raises those, so Lark is loaded when it is one: the check never imports it."""
+    lark_exceptions = sys.modules.get("lark.exceptions")
+    return lark_exceptions is not None and isinstance(exc, lark_exceptions.UnexpectedInput)
 
 
 def _describe(exc: UnexpectedInput, text: str, filename: str) -> ParseError:
@@ -783,6 +821,8 @@ def _describe(exc: UnexpectedInput, text: str, filename: str) -> ParseError:
 
 def example_error(text: str) -> UnexpectedInput | None:
     """How the parser fails on a text (for matching errors against examples of mistakes)."""
+    from lark.exceptions import UnexpectedInput  # describing a mistake: Lark is loaded anyway
+
     parser = get_parser()
     saved, _TRIVIA.items = _TRIVIA.items, []
     try:

@@ -1,22 +1,31 @@
-"""The Lark transformer that turns parse rules straight into events (no intermediate tree).
+"""The callbacks that turn parse rules straight into events (no intermediate tree).
 
-It is passed to the LALR parser, so each callback runs as soon as its rule is reduced. Spans
-are taken from the tokens (Lark cannot give `meta` to an inline transformer). Callbacks take
-the children as a list: optional parts are found by their token type, not by position.
+They are passed to Lark's LALR parser as its transformer, and called by the fast driver
+(parser.FastDriver) directly, so each runs as soon as its rule is reduced. Spans are taken from
+the tokens (Lark cannot give `meta` to an inline transformer). Callbacks take the children as a
+list: optional parts are found by their token type, not by position.
+
+A token is the driver's own (`tokens.Token`) or, where Lark parses, Lark's: both are `str`
+with the same attributes, and nothing else among the children is a `str`. This module does not
+import Lark, so that a process that parses only good records never loads it.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from lark import Token, Transformer
+from typing import Any, TypeGuard
 
 from . import events as ev
 from .events import Ref, Span
+from .tokens import Token
+
+
+def is_token(item: object) -> TypeGuard[Token]:
+    """Whether a child is a token (the driver's or Lark's): the only `str` among children."""
+    return isinstance(item, str)
 
 
 def _first(item: Any) -> tuple[int, int]:
-    if isinstance(item, Token):
+    if is_token(item):
         return item.line or 0, item.column or 0
     if isinstance(item, (Ref, ev.Event)):
         return item.span.line, item.span.column
@@ -31,7 +40,7 @@ def _first(item: Any) -> tuple[int, int]:
 
 
 def _last(item: Any) -> tuple[int, int]:
-    if isinstance(item, Token):
+    if is_token(item):
         return item.end_line or 0, item.end_column or 0
     if isinstance(item, (Ref, ev.Event)):
         return item.span.end_line, item.span.end_column
@@ -52,7 +61,7 @@ def span_of(children: list[Any]) -> Span:
 
 
 def _token_span(tok: Token) -> Span:
-    return Span(tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
+    return Span(tok.line, tok.column, tok.end_line, tok.end_column)
 
 
 def _span(c: Any) -> Span:
@@ -61,16 +70,22 @@ def _span(c: Any) -> Span:
     first = c[0]
     last: Any = c[-1]
     if last.__class__ is Token:
-        return Span(first.line, first.column, last.end_line, last.end_column)  # type: ignore[arg-type]
-    end = last.span
+        return Span(first.line, first.column, last.end_line, last.end_column)
+    try:
+        end = last.span
+    except AttributeError:  # a token of Lark's (Lark parses what the driver leaves to it)
+        return Span(first.line, first.column, last.end_line, last.end_column)
     return Span(first.line, first.column, end.end_line, end.end_column)
 
 
 def _span_from(start: Span, last: Any) -> Span:
     """From the start of `start` to the end of `last` (a token, or anything with a span)."""
     if last.__class__ is Token:
-        return Span(start.line, start.column, last.end_line, last.end_column)  # type: ignore[arg-type]
-    end = last.span
+        return Span(start.line, start.column, last.end_line, last.end_column)
+    try:
+        end = last.span
+    except AttributeError:  # a token of Lark's
+        return Span(start.line, start.column, last.end_line, last.end_column)
     return Span(start.line, start.column, end.end_line, end.end_column)
 
 
@@ -100,7 +115,7 @@ def _unquote(text: str) -> str:
 
 def _amount(children: list[Any]) -> int | None:
     for c in children:
-        if isinstance(c, Token) and c.type == "AMOUNT":
+        if is_token(c) and c.type == "AMOUNT":
             return amount_value(c)
     return None
 
@@ -117,8 +132,12 @@ def _roll(tok: Token) -> tuple[int, int]:
     return _DIE[text[0]], _DIE[text[2]]
 
 
-class EventBuilder(Transformer[Token, list[ev.Event]]):
+class EventBuilder:
     """Builds the event list of a whole record. Each line rule returns a list of events.
+
+    Lark looks its callbacks up by rule name (and by terminal name, for lexer callbacks: there
+    are none here); a rule without one (the `_` rules, whose children are spliced into their
+    parent) gets Lark's tree, as Lark's own `Transformer` base would give it.
 
     Callbacks are called once per rule reduced, so they are written for speed: children are
     found by position (the grammar fixes where each optional part can stand), spans are built
@@ -128,7 +147,7 @@ class EventBuilder(Transformer[Token, list[ev.Event]]):
     # ------------------------------------------------------------ references
     def square(self, c: list[Token]) -> Ref:
         tok = c[0]
-        span = Span(tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
+        span = Span(tok.line, tok.column, tok.end_line, tok.end_column)
         kind = tok.type
         if kind == "NAME":
             return Ref(tok.value, "name", span)
@@ -138,7 +157,7 @@ class EventBuilder(Transformer[Token, list[ev.Event]]):
 
     def player(self, c: list[Token]) -> Ref:
         tok = c[0]
-        span = Span(tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
+        span = Span(tok.line, tok.column, tok.end_line, tok.end_column)
         if tok.type == "NAME":
             return Ref(tok.value, "name", span)
         return Ref(_unquote(tok.value), "quoted", span)
@@ -259,7 +278,7 @@ class EventBuilder(Transformer[Token, list[ev.Event]]):
 
     def party(self, c: list[Any]) -> ev.DealSide:
         player: Ref = c[0]
-        if len(c) == 2 and c[1].__class__ is Token:  # `nothing`
+        if len(c) == 2 and is_token(c[1]):  # `nothing`
             items: tuple[ev.DealItem, ...] = ()
         else:
             items = tuple(c[1:])
@@ -409,7 +428,7 @@ class EventBuilder(Transformer[Token, list[ev.Event]]):
 def _listing(c: list[Any]) -> tuple[tuple[Any, ...], int | None]:
     """`KEYWORD x, y, z [for AMOUNT]`: the listed things and the amount (commas are dropped)."""
     last = c[-1]
-    if last.__class__ is Token:  # ... FOR AMOUNT
+    if is_token(last):  # ... FOR AMOUNT
         return tuple(c[1:-2]), amount_value(last)
     return tuple(c[1:]), None
 
