@@ -1,8 +1,9 @@
-"""The engine's private records (engine/plain.py) behave as the dataclasses they stand for.
+"""The engine's records built on engine/plain.py behave as the dataclasses they stand for.
 
-Each record class names its fields in `__match_args__` and writes its `__init__` by hand; a
-field added to one and not the other would drop out of `repr` and of equality unnoticed.
-Their behaviour is compared with a dataclass made from the same fields.
+Each record class writes its `__init__` by hand and names its fields in `__match_args__` (the
+public ones, still dataclasses, have `@dataclass` set it); a field added to one and not the
+other would drop out of `repr` and of equality unnoticed. Their behaviour is compared with a
+dataclass made by the standard decorator from the same fields.
 """
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ import copy
 import dataclasses
 import inspect
 import pickle
+import sys
 from typing import Any
 
 import pytest
 
 import monolog.engine  # noqa: F401  (every engine module, so every record class, is loaded)
-from monolog.engine.plain import Frozen, Plain
+from monolog.engine.plain import FRESH, Frozen, Plain
 from monolog.notation.events import Span
 
 
@@ -27,7 +29,9 @@ def _records() -> list[type[Plain]]:
         cls = pending.pop()
         for sub in cls.__subclasses__():
             pending.append(sub)
-            if sub is not Frozen:
+            # `@dataclass(slots=True)` makes its class anew: the one it started from is left
+            module = sys.modules[sub.__module__]
+            if sub is not Frozen and getattr(module, sub.__name__, None) is sub:
                 found.append(sub)
     return sorted(found, key=lambda c: (c.__module__, c.__qualname__))
 
@@ -38,15 +42,21 @@ RECORDS = _records()
 def _twin(cls: type[Plain]) -> Any:
     """A dataclass with the same fields, defaults and freezing as `cls`."""
     fields: list[tuple[str, Any, Any]] = []
+    frozen = issubclass(cls, Frozen)
+    if dataclasses.is_dataclass(cls):
+        for f in dataclasses.fields(cls):
+            spec = dataclasses.field(default=f.default, default_factory=f.default_factory)
+            fields.append((f.name, Any, spec))
+        slots = "__slots__" in cls.__dict__
+        return dataclasses.make_dataclass(cls.__name__, fields, frozen=frozen, slots=slots)
     for param in inspect.signature(cls).parameters.values():
         if param.default is inspect.Parameter.empty:
             fields.append((param.name, Any, dataclasses.field()))
-        elif param.default is None and param.annotation.startswith(("list[", "dict[")):
+        elif param.default is FRESH:
             factory = list if param.annotation.startswith("list[") else dict
             fields.append((param.name, Any, dataclasses.field(default_factory=factory)))
         else:
             fields.append((param.name, Any, dataclasses.field(default=param.default)))
-    frozen = issubclass(cls, Frozen)
     return dataclasses.make_dataclass(cls.__name__, fields, frozen=frozen, slots=True)
 
 
@@ -61,14 +71,19 @@ def _required(cls: type[Plain]) -> dict[str, Any]:
 def test_every_record_module_is_covered() -> None:
     modules = {cls.__module__ for cls in RECORDS}
     assert {"monolog.engine.obligations", "monolog.engine.game", "monolog.engine.rent"} <= modules
+    public = {cls.__name__ for cls in RECORDS if dataclasses.is_dataclass(cls)}
+    assert public == {"DeckState", "DeedState", "GameState", "PlayerState", "Replay", "Transfer"}
 
 
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__qualname__)
 def test_fields_are_the_init_parameters_in_order(cls: type[Plain]) -> None:
     params = list(inspect.signature(cls).parameters)
     assert list(cls.__match_args__) == params
-    assert cls.__slots__ == cls.__match_args__
-    assert not hasattr(cls(**_required(cls)), "__dict__")
+    if dataclasses.is_dataclass(cls):
+        assert [f.name for f in dataclasses.fields(cls)] == params
+    if "__slots__" in cls.__dict__:
+        assert tuple(cls.__slots__) == cls.__match_args__
+        assert not hasattr(cls(**_required(cls)), "__dict__")
 
 
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__qualname__)
@@ -86,6 +101,9 @@ def test_behaves_as_its_dataclass_twin(cls: type[Plain]) -> None:
         if fresh.default_factory is not dataclasses.MISSING:
             assert getattr(mine, fresh.name) == getattr(theirs, fresh.name)
             assert getattr(mine, fresh.name) is not getattr(cls(**args), fresh.name)
+    if dataclasses.is_dataclass(cls):
+        assert dataclasses.asdict(mine) == dataclasses.asdict(theirs)
+        assert dataclasses.replace(mine) == mine
     assert repr(copy.deepcopy(mine)) == repr(mine)
     assert pickle.loads(pickle.dumps(mine)) == mine
     if issubclass(cls, Frozen):

@@ -14,12 +14,14 @@ from typing import Any
 from ..editions.model import Edition, Square
 from ..findings.model import Finding, Severity
 from ..notation.events import NO_SPAN, Span
-from .plain import Plain
+from .plain import FRESH, Frozen, Plain
 from .state import GameState
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+# a frozen dataclass whose `__init__` is written out and whose repr, equality and hash come
+# from `Frozen`, so that little is compiled at import (engine/plain.py)
+@dataclass(frozen=True, init=False, repr=False, eq=False, slots=True)
+class Transfer(Frozen):
     """One movement of money. `payer` / `payee` None means the bank."""
 
     turn: int
@@ -28,6 +30,17 @@ class Transfer:
     payee: str | None
     amount: int
     reason: str
+
+    def __init__(
+        self, turn: int, span: Span, payer: str | None, payee: str | None, amount: int, reason: str
+    ) -> None:
+        setattr = object.__setattr__
+        setattr(self, "turn", turn)
+        setattr(self, "span", span)
+        setattr(self, "payer", payer)
+        setattr(self, "payee", payee)
+        setattr(self, "amount", amount)
+        setattr(self, "reason", reason)
 
 
 def entry_span(entry: Transfer | None) -> Span:
@@ -67,19 +80,19 @@ class Game(Plain):
         state: GameState,
         readings: dict[str, str],
         file: str | None = None,
-        findings: list[Finding] | None = None,
-        transfers: list[Transfer] | None = None,
-        header: dict[str, str] | None = None,
-        pending: dict[str, Any] | None = None,
+        findings: list[Finding] = FRESH,
+        transfers: list[Transfer] = FRESH,
+        header: dict[str, str] = FRESH,
+        pending: dict[str, Any] = FRESH,
     ) -> None:
         self.edition = edition
         self.state = state
         self.readings = readings
         self.file = file
-        self.findings = [] if findings is None else findings
-        self.transfers = [] if transfers is None else transfers
-        self.header = {} if header is None else header
-        self.pending = {} if pending is None else pending
+        self.findings = [] if findings is FRESH else findings
+        self.transfers = [] if transfers is FRESH else transfers
+        self.header = {} if header is FRESH else header
+        self.pending = {} if pending is FRESH else pending
 
     # ---------------------------------------------------------------- findings
     def emit(

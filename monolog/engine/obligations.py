@@ -24,7 +24,7 @@ from typing import Any
 from ..notation.events import NO_SPAN, Span
 from .debts import note_payment
 from .game import Game, Transfer
-from .plain import Plain
+from .plain import FRESH, Plain
 
 KEY = "flow"
 
@@ -268,9 +268,9 @@ class Flow(Plain):
         jailed_by: str | None = None,
         last_dice: int | None = None,
         card_rule: str | None = None,
-        dues: list[Due] | None = None,
-        claims: list[Due] | None = None,
-        lots: list[Lot] | None = None,
+        dues: list[Due] = FRESH,
+        claims: list[Due] = FRESH,
+        lots: list[Lot] = FRESH,
         draw: Draw | None = None,
         card_move: CardMove | None = None,
         throw: Due | None = None,
@@ -293,9 +293,9 @@ class Flow(Plain):
         self.jailed_by = jailed_by
         self.last_dice = last_dice
         self.card_rule = card_rule
-        self.dues = [] if dues is None else dues
-        self.claims = [] if claims is None else claims
-        self.lots = [] if lots is None else lots
+        self.dues = [] if dues is FRESH else dues
+        self.claims = [] if claims is FRESH else claims
+        self.lots = [] if lots is FRESH else lots
         self.draw = draw
         self.card_move = card_move
         self.throw = throw

@@ -12,7 +12,14 @@ same defaults, a dataclass would take). The base gives what the dataclass gave b
 - `Frozen`: a `Plain` whose fields cannot be set or deleted once `__init__` is done
   (`dataclasses.FrozenInstanceError`), hashed by its field values and pickled through them.
 
-The public shapes (`GameState`, `Transfer`, `Replay`, `Finding`) stay dataclasses.
+The engine's public shapes (`GameState` and the states it holds, `Transfer`, `Replay`) stay
+dataclasses, so that `dataclasses.fields`, `replace` and `asdict` read them as before, but are
+declared `@dataclass(init=False, repr=False, eq=False, slots=True)` on these bases (frozen ones
+with `frozen=True` too): the decorator then only records their fields, and compiles nothing for
+`__init__`, `__repr__`, `__eq__` or `__hash__`.
+
+A field made fresh for each instance (a dataclass's `default_factory`) takes `FRESH` as its
+default in `__init__`, so that an explicit None stays None, as it did.
 """
 
 from __future__ import annotations
@@ -22,8 +29,21 @@ from reprlib import recursive_repr
 from typing import Any
 
 
+class _Fresh:
+    """The default of a field made fresh for each instance; shown as `dataclasses` shows it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+FRESH: Any = _Fresh()
+
+
 class Plain:
-    """A mutable record: its fields are its `__match_args__`, in order."""
+    """A mutable record: its fields are its `__match_args__`, in order (set by `@dataclass` on
+    a class it makes, written out on one it does not)."""
 
     __match_args__: tuple[str, ...] = ()
     __slots__ = ()

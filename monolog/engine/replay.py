@@ -36,6 +36,7 @@ from .game import Game, Transfer
 from .invariants import check_invariants
 from .names import actor_of, squares_if_named
 from .obligations import flow_of
+from .plain import FRESH, Plain
 from .state import GameState
 
 Observer = Callable[[E.Event, GameState], None]
@@ -83,8 +84,10 @@ _ANY_TIME = (E.CashCheck, E.Dispute)
 _NOT_PLAYED = (*E.TRIVIA, E.Tag)
 
 
-@dataclass
-class Replay:
+# a dataclass whose `__init__` is written out and whose repr and equality come from `Plain`,
+# so that nothing is compiled for it at import (engine/plain.py)
+@dataclass(init=False, repr=False, eq=False)
+class Replay(Plain):
     """The result of a replay: findings in source order, the final state, the ledger."""
 
     findings: list[Finding]
@@ -93,6 +96,22 @@ class Replay:
     header: dict[str, str]
     edition: Edition
     readings: dict[str, str] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        findings: list[Finding],
+        state: GameState,
+        transfers: list[Transfer],
+        header: dict[str, str],
+        edition: Edition,
+        readings: dict[str, str] = FRESH,
+    ) -> None:
+        self.findings = findings
+        self.state = state
+        self.transfers = transfers
+        self.header = header
+        self.edition = edition
+        self.readings = {} if readings is FRESH else readings
 
 
 def _players(events: Sequence[E.Event], header: dict[str, str]) -> tuple[list[str], bool]:

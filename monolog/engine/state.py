@@ -2,6 +2,10 @@
 
 Mutable and compact (slotted dataclasses, squares by board index). The engine's handlers change
 it as events are applied; `snapshot()` gives plain data for scenarios and reports.
+
+Each class is declared to `@dataclass` for its fields only: its `__init__` is written out here
+and its `repr` and equality come from `Plain`, so that no method is compiled at import
+(engine/plain.py).
 """
 
 from __future__ import annotations
@@ -10,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..editions.model import Edition
+from .plain import FRESH, Plain
 
 
-@dataclass(slots=True)
-class PlayerState:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class PlayerState(Plain):
     """One player. `jail_turns` counts the turns spent in jail in the current stay (JAIL-08).
 
     `cards` holds the ids of the Get Out of Jail Free cards the player keeps (CARD-04); the deck
@@ -29,13 +34,33 @@ class PlayerState:
     bankrupt: bool = False
     resigned: bool = False
 
+    def __init__(
+        self,
+        name: str,
+        cash: int,
+        position: int = 0,
+        in_jail: bool = False,
+        jail_turns: int = 0,
+        cards: list[str] = FRESH,
+        bankrupt: bool = False,
+        resigned: bool = False,
+    ) -> None:
+        self.name = name
+        self.cash = cash
+        self.position = position
+        self.in_jail = in_jail
+        self.jail_turns = jail_turns
+        self.cards = [] if cards is FRESH else cards
+        self.bankrupt = bankrupt
+        self.resigned = resigned
+
     @property
     def active(self) -> bool:
         return not (self.bankrupt or self.resigned)
 
 
-@dataclass(slots=True)
-class DeedState:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class DeedState(Plain):
     """One ownable square: owner (None = the bank), mortgage, buildings (houses 0-4 or hotel)."""
 
     square: int
@@ -44,14 +69,28 @@ class DeedState:
     houses: int = 0
     hotel: bool = False
 
+    def __init__(
+        self,
+        square: int,
+        owner: str | None = None,
+        mortgaged: bool = False,
+        houses: int = 0,
+        hotel: bool = False,
+    ) -> None:
+        self.square = square
+        self.owner = owner
+        self.mortgaged = mortgaged
+        self.houses = houses
+        self.hotel = hotel
+
     @property
     def buildings(self) -> int:
         """Building level for even-building checks: houses, or houses_before_hotel + 1."""
         return 5 if self.hotel else self.houses
 
 
-@dataclass(slots=True)
-class DeckState:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class DeckState(Plain):
     """A deck. `cards` is the deck as far as it is known, top first.
 
     `drawn` lists the ids drawn so far in order. Once every card has been drawn once, the order
@@ -68,9 +107,25 @@ class DeckState:
     # where it is not yet (the deck is shuffled at the start); see engine/decks.py
     slots: list[str | None] = field(default_factory=list)
 
+    def __init__(
+        self,
+        key: str,
+        cards: list[str],
+        drawn: list[str] = FRESH,
+        known: bool = False,
+        held_out: list[str] = FRESH,
+        slots: list[str | None] = FRESH,
+    ) -> None:
+        self.key = key
+        self.cards = cards
+        self.drawn = [] if drawn is FRESH else drawn
+        self.known = known
+        self.held_out = [] if held_out is FRESH else held_out
+        self.slots = [] if slots is FRESH else slots
 
-@dataclass(slots=True)
-class GameState:
+
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class GameState(Plain):
     """Everything on the table at one moment."""
 
     players: list[PlayerState]
@@ -82,6 +137,28 @@ class GameState:
     current: int = 0
     doubles: int = 0
     over: bool = False
+
+    def __init__(
+        self,
+        players: list[PlayerState],
+        deeds: dict[int, DeedState],
+        bank_houses: int,
+        bank_hotels: int,
+        decks: dict[str, DeckState],
+        turn: int = 0,
+        current: int = 0,
+        doubles: int = 0,
+        over: bool = False,
+    ) -> None:
+        self.players = players
+        self.deeds = deeds
+        self.bank_houses = bank_houses
+        self.bank_hotels = bank_hotels
+        self.decks = decks
+        self.turn = turn
+        self.current = current
+        self.doubles = doubles
+        self.over = over
 
     @classmethod
     def new(cls, edition: Edition, names: list[str]) -> GameState:
