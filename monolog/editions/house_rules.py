@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from .errors import EditionError
 from .loader import HOUSE_RULES_FILE, parse_yaml
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same class, made without compiling its methods at import (records.py)
+    from .records import dataclass
 
 # house rules tables play that are not keys, and why (a W011 names the reason)
 NOT_KEYS: dict[str, str] = {

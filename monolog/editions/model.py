@@ -6,8 +6,13 @@ readings from here and never branches on an edition's name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Literal
+from dataclasses import field, replace
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same classes, made without compiling their methods at import (records.py)
+    from .records import dataclass
 
 SquareKind = Literal[
     "go",

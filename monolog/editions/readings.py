@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import yaml
 
 from .cache import shipped
 from .errors import EditionError
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same class, made without compiling its methods at import (records.py)
+    from .records import dataclass
 
 READINGS_FILE = "readings.yaml"
 
