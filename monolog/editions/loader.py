@@ -21,15 +21,16 @@ import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from .cache import shipped
 from .errors import EditionError
-from .model import Edition
 from .readings import READINGS_FILE
-from .schema import build_edition
+
+if TYPE_CHECKING:
+    import yaml
+
+    from .model import Edition
 
 MAX_BYTES = 1 << 20  # an edition is about 20 KiB; anything beyond 1 MiB is refused unread
 MAX_NODES = 20_000  # YAML nodes after alias expansion (us-2018 has about 1,500)
@@ -100,6 +101,9 @@ def _build(
 ) -> Edition:
     """Parse, resolve `extends`, check and build; a schema complaint about a file that extends
     nothing also gets the line and column of the offending value."""
+    # imported here: a process that reads every edition from the cache never builds one
+    from .schema import build_edition
+
     node, data = _parse_shipped(raw, file) if shipped else _parse(raw, file)
     try:
         return build_edition(_merged(data, file, base_dir, depth=0), file=file, key=key)
@@ -113,13 +117,15 @@ def _build(
         raise EditionError(exc.detail, file=where, path=exc.path) from None
 
 
-_STEP = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
+_STEP = r"\[(\d+)\]|\.?([^.\[\]]+)"  # compiled on the first error that needs it
 
 
 def _locate(node: yaml.Node, path: str) -> yaml.Mark | None:
     """Where in the file the value at a key path (`squares[12].price`) is written, if it is."""
+    import yaml  # loaded already: `node` is what it composed
+
     mark = node.start_mark
-    for index, key in _STEP.findall(path):
+    for index, key in re.findall(_STEP, path):
         if index and isinstance(node, yaml.SequenceNode) and int(index) < len(node.value):
             node = node.value[int(index)]
         elif key and isinstance(node, yaml.MappingNode):
@@ -151,26 +157,34 @@ def _read(path: Path) -> bytes:
     return data
 
 
-class _CountingLoader(yaml.SafeLoader):  # type: ignore[misc,unused-ignore]
-    """SafeLoader that gives up once the document has more nodes than the budget allows."""
+@cache
+def _counting_loader() -> Any:
+    """SafeLoader that gives up once the document has more nodes than the budget allows (a class
+    made on first use, since PyYAML is imported only when a YAML file is read)."""
+    import yaml
 
-    def __init__(self, text: str, file: str) -> None:
-        super().__init__(text)
-        self.file = file
-        self.nodes = 0
-        self.depth = 0
+    class CountingLoader(yaml.SafeLoader):  # type: ignore[misc,unused-ignore]
+        def __init__(self, text: str, file: str) -> None:
+            super().__init__(text)
+            self.file = file
+            self.nodes = 0
+            self.depth = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise EditionError(f"document has more than {MAX_NODES:,} YAML nodes", file=self.file)
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise EditionError(f"nesting deeper than {MAX_DEPTH} levels", file=self.file)
-        try:
-            return super().compose_node(parent, index)  # type: ignore[no-any-return,unused-ignore]
-        finally:
-            self.depth -= 1
+        def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+            self.nodes += 1
+            if self.nodes > MAX_NODES:
+                raise EditionError(
+                    f"document has more than {MAX_NODES:,} YAML nodes", file=self.file
+                )
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise EditionError(f"nesting deeper than {MAX_DEPTH} levels", file=self.file)
+            try:
+                return super().compose_node(parent, index)  # type: ignore[no-any-return,unused-ignore]
+            finally:
+                self.depth -= 1
+
+    return CountingLoader
 
 
 def parse_yaml(data: bytes, file: str) -> Any:
@@ -180,6 +194,8 @@ def parse_yaml(data: bytes, file: str) -> Any:
 
 
 def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
+    import yaml  # here, not at the top: a warm audit reads no YAML at all
+
     if len(data) > MAX_BYTES:
         raise EditionError(f"file exceeds {MAX_BYTES:,} bytes", file=file)
     try:
@@ -187,7 +203,7 @@ def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
     except UnicodeDecodeError as exc:
         raise EditionError(f"not valid UTF-8 (byte {exc.start})", file=file) from None
     try:  # the reader rejects a forbidden character (a NUL byte, say) as soon as it is made
-        loader = _CountingLoader(text, file)
+        loader = _counting_loader()(text, file)
     except yaml.YAMLError as exc:
         raise EditionError(str(exc).splitlines()[0], file=file) from None
     try:
@@ -213,6 +229,8 @@ def _parse_shipped(data: bytes, file: str) -> tuple[yaml.Node, Any]:
     """A data file shipped with monolog, composed by libyaml when PyYAML has it, then checked
     as `_parse` checks (node budget, depth, duplicate keys). Anything libyaml objects to is
     parsed again by `_parse`, so the error reads the same either way."""
+    import yaml  # here, not at the top: a warm audit reads no YAML at all
+
     c_loader = getattr(yaml, "CSafeLoader", None)
     if c_loader is None:
         return _parse(data, file)
@@ -240,6 +258,8 @@ def parse_shipped_yaml(data: bytes, file: str) -> Any:
 def _budget(root: yaml.Node, file: str) -> None:
     """Count nodes as construction would visit them (aliases expanded); refuse large documents,
     deep nesting and duplicate mapping keys before anything is built."""
+    import yaml  # loaded already: `root` is what it composed
+
     count = 0
     stack: list[tuple[yaml.Node, int]] = [(root, 0)]
     while stack:

@@ -6,8 +6,6 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-import yaml
-
 from .cache import shipped
 from .errors import EditionError
 
@@ -37,6 +35,8 @@ def load_readings() -> dict[str, CFItem]:
 
 
 def _read_readings() -> dict[str, CFItem]:
+    import yaml  # here, not at the top: a warm start takes the readings from the cache
+
     ref = resources.files("monolog.editions").joinpath("data", READINGS_FILE)
     name = f"monolog/editions/data/{READINGS_FILE}"
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # a shipped file: libyaml is safe here

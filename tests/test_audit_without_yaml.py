@@ -1,0 +1,92 @@
+"""A plain audit with a warm cache reads no YAML: PyYAML is not even imported.
+
+The shipped editions and readings come from the cache folder (editions/cache.py), so a process
+that audits a record on a shipped edition has nothing to parse. Each audit runs in a process of
+its own with the cache folder in a temporary directory: the first fills it, the next finds it.
+An edition given as a YAML file is still read, and PyYAML is imported for it then.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKED = ROOT / "scenarios" / "games" / "worked-example.mlog"
+TIME_LIMIT_GAME = ROOT / "tests" / "data" / "tournament" / "r1-t2.mlog"
+TIME_LIMIT_EDITION = ROOT / "tests" / "data" / "us-2018-time-limit.yaml"
+
+# runs `monolog ARGS…` as the installed command does, then lists the modules it loaded
+_DRIVER = textwrap.dedent(
+    """
+    import json, sys
+
+    modules_file, *args = sys.argv[1:]
+    sys.argv = ["monolog", *args]
+    from monolog.cli import main
+
+    code = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    sys.stdout.flush()
+    with open(modules_file, "w", encoding="utf-8") as out:
+        json.dump(sorted(sys.modules), out)
+    sys.exit(code)
+    """
+)
+
+
+def _audit(
+    cache: Path, tmp_path: Path, *args: str, cwd: Path | None = None
+) -> tuple[int, str, str, set[str]]:
+    """Exit code, stdout, stderr and loaded modules of `monolog audit ARGS…` in a new process."""
+    modules_file = tmp_path / "modules.json"
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        env.pop(name, None)
+    done = subprocess.run(
+        [sys.executable, "-c", _DRIVER, str(modules_file), "audit", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd or tmp_path,
+        timeout=120,
+        check=False,
+    )
+    modules = set(json.loads(modules_file.read_text(encoding="utf-8")))
+    return done.returncode, done.stdout, done.stderr, modules
+
+
+def _yaml(modules: set[str]) -> set[str]:
+    return {m for m in modules if m == "yaml" or m.startswith("yaml.")}
+
+
+def test_a_warm_audit_imports_no_yaml(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cold = _audit(cache, tmp_path, str(WORKED))
+    assert _yaml(cold[3]), "a cold cache builds the editions from their YAML"
+    warm = _audit(cache, tmp_path, str(WORKED))
+    assert warm[:3] == cold[:3]
+    assert warm[2] == "" and warm[1].startswith(str(WORKED))
+    assert _yaml(warm[3]) == set()
+    assert "monolog.editions.model" in warm[3]  # the editions were read, from the cache
+
+
+def test_an_edition_file_is_still_read(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _audit(cache, tmp_path, str(WORKED))  # the shipped editions are in the cache from here on
+    for args, cwd in (
+        (("--edition", str(TIME_LIMIT_EDITION), str(TIME_LIMIT_GAME)), tmp_path),
+        ((str(TIME_LIMIT_GAME),), ROOT),  # its Edition tag names the file from the project root
+    ):
+        code, out, err, modules = _audit(cache, tmp_path, *args, cwd=cwd)
+        assert "yaml" in modules
+        assert (code, err) == (0, "")
+        # the time-limit variant exists only in the file: read as us-2018 it would be refused
+        assert out.splitlines()[1].endswith(": clean: no findings")
