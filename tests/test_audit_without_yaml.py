@@ -90,3 +90,19 @@ def test_an_edition_file_is_still_read(tmp_path: Path) -> None:
         assert (code, err) == (0, "")
         # the time-limit variant exists only in the file: read as us-2018 it would be refused
         assert out.splitlines()[1].endswith(": clean: no findings")
+
+
+def test_a_warm_audit_showing_a_control_character_imports_no_yaml(tmp_path: Path) -> None:
+    """A source line holding a control character is shown through the finding catalogue's
+    `printable`, which reads no catalogue entry."""
+    record = tmp_path / "bell.mlog"
+    record.write_text(
+        '[Players "Ann, Ben"]\n1. Ann 4-5 Connecticut Avenue buy 150 {\x07}\n', encoding="utf-8"
+    )
+    cache = tmp_path / "cache"
+    cold = _audit(cache, tmp_path, str(record))
+    warm = _audit(cache, tmp_path, str(record))
+    assert warm[:3] == cold[:3]
+    assert warm[0] == 1 and "\u2407" in warm[1]  # the bell, shown as its symbol
+    assert "monolog.findings.catalogue" in warm[3]
+    assert _yaml(warm[3]) == set()

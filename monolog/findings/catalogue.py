@@ -5,7 +5,8 @@ Entries live in `monolog/findings/catalogue/*.yaml`, one file per code family, e
 (`Catalogue.problems`) instead of stopping at the first, so a test can name them all at once.
 `not-enforced.yaml` is not a code file: it maps rule IDs to the reason they are not checked.
 
-Loading is lazy and cached: nothing is read until a command asks for an entry.
+Loading is lazy and cached: nothing is read until a command asks for an entry, and PyYAML is
+imported only then (a text report may import this module for `printable` alone).
 """
 
 from __future__ import annotations
@@ -17,13 +18,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .model import Severity
 
-CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
+_HERE = Path(__file__).resolve().parent
+CATALOGUE_DIR = _HERE / "catalogue"
 NOT_ENFORCED_FILE = "not-enforced.yaml"
-RULE_IDS_FILE = Path(__file__).resolve().parent.parent / "scenarios" / "rule_ids.yaml"
+RULE_IDS_FILE = _HERE.parent / "scenarios" / "rule_ids.yaml"
 
 CODE_RE = re.compile(r"^(?P<family>[PMWA])(?P<number>\d+)$")
 RULE_RE = re.compile(r"^(?:[A-Z]+-\d{2}|CF-\d{2})$")
@@ -167,12 +167,11 @@ class Catalogue:
 # --------------------------------------------------------------------------- YAML reading
 
 
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when built with it
-
-
 def _duplicate_key(node: Any) -> tuple[str, Any] | None:
     """The first key given twice in one mapping of a composed YAML document (YAML keeps the
     last silently), with its position; None when every key is unique."""
+    import yaml  # loaded already: `node` is what it composed
+
     stack = [node]
     while stack:
         current = stack.pop()
@@ -191,7 +190,10 @@ def _duplicate_key(node: Any) -> tuple[str, Any] | None:
 
 def read_yaml(path: Path) -> Any:
     """Read one YAML file safely, refusing duplicate keys. Raises yaml.YAMLError or OSError."""
-    loader = _LOADER(path.read_text(encoding="utf-8"))
+    import yaml  # here, not at the top: see the module's docstring
+
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when built with it
+    loader = loader_class(path.read_text(encoding="utf-8"))
     try:
         node = loader.get_single_node()
         if node is None:
@@ -312,6 +314,8 @@ def load_rule_ids(path: Path = RULE_IDS_FILE) -> dict[str, str] | None:
     """
     if not path.is_file():
         return None
+    import yaml  # for its error class; read_yaml imports it anyway
+
     try:
         data = read_yaml(path)
     except (OSError, yaml.YAMLError):
@@ -337,6 +341,8 @@ def load_rule_ids(path: Path = RULE_IDS_FILE) -> dict[str, str] | None:
 
 def load(folder: Path = CATALOGUE_DIR, rule_ids: Mapping[str, str] | None = None) -> Catalogue:
     """Read and check every code file in `folder`."""
+    import yaml  # for its error class; read_yaml imports it anyway
+
     entries: dict[str, Entry] = {}
     problems: list[str] = []
     for path in sorted(folder.glob("*.yaml")):
@@ -386,6 +392,8 @@ def load_not_enforced(folder: Path = CATALOGUE_DIR) -> tuple[dict[str, str], lis
     path = folder / NOT_ENFORCED_FILE
     if not path.is_file():
         return {}, []
+    import yaml  # for its error class; read_yaml imports it anyway
+
     try:
         data = read_yaml(path)
     except (OSError, yaml.YAMLError) as exc:
