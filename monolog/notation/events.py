@@ -7,17 +7,276 @@ text compare equal when they say the same thing (the formatter's round-trip reli
 
 An `actor` of None means "the player whose turn it is"; an explicit actor comes from an actor
 line (`Ben build Park Place`).
+
+The classes are made by `frozen`, which gives what `@dataclass(frozen=True, slots=True)` gives
+for far less import time (see the section below).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+import dataclasses
+import sys
+from _thread import get_ident
+from collections.abc import Callable
+from dataclasses import MISSING, Field, FrozenInstanceError, field, fields
+from operator import attrgetter
+from types import CodeType, FunctionType
+from typing import Any, Literal, TypeVar
+
+_T = TypeVar("_T")
+_F = TypeVar("_F")
+
+if sys.version_info >= (3, 11):
+    from typing import dataclass_transform
+else:  # the marker is read by type checkers only
+
+    def dataclass_transform(**_: Any) -> Callable[[_F], _F]:
+        return lambda decorator: decorator
+
 
 SCHEMA_VERSION = 1
 
+# --------------------------------------------------------------------------- frozen classes
+#
+# `@dataclass(frozen=True, slots=True)` writes out the source of six methods for each class and
+# compiles them one by one, then makes the class a second time to give it `__slots__`: for the
+# classes below that came to some 15 ms, paid by every command that reads a record. `frozen`
+# makes the same classes without compiling anything per class. Equality, hashing, repr and the
+# guard against assignment are closures over the class's field names; `__init__`, which must
+# keep its real signature (for keyword calls, the messages of a wrong call and `inspect`), is a
+# copy of a template compiled once per number of fields, its argument names and the field-name
+# constants it assigns renamed to the class's own. tests/test_event_classes.py holds every class
+# here to what the standard decorator makes of the same fields.
 
-@dataclass(frozen=True, slots=True)
+# the markers `dataclasses` itself looks for: `fields()`, `replace()` and `asdict()` take the
+# fields whose `_field_type` is `_FIELD`; a dataclass made from one of these classes reads the
+# parameters (frozen, with slots, all else by default)
+_FIELD: Any = vars(dataclasses)["_FIELD"]
+_PARAMS: Any = (
+    vars(dataclasses)["_DataclassParams"](
+        True, True, True, False, False, True, True, False, True, False
+    )
+    if sys.version_info >= (3, 12)
+    else vars(dataclasses)["_DataclassParams"](True, True, True, False, False, True)
+)
+# what `copy.replace()` calls, from Python 3.13 on
+_REPLACE: Any = vars(dataclasses).get("_replace")
+# annotations that `dataclass` treats as something other than a field: refused here
+_PSEUDO_FIELDS = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
+
+_INIT_TEMPLATES: dict[int, CodeType] = {}
+_INIT_GLOBALS: dict[str, Any] = {"__object_setattr__": object.__setattr__}
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def frozen(cls: type[_T]) -> type[_T]:
+    """`cls` as `@dataclass(frozen=True, slots=True)` would make it.
+
+    The same `__init__`, `__repr__`, `__eq__` and `__hash__` (over the fields that compare),
+    `__match_args__`, `__slots__` in place of a `__dict__`, `FrozenInstanceError` on assignment,
+    pickling, and what `dataclasses.fields()`, `replace()` and `is_dataclass()` read. Fields
+    may have a default and may set `compare`, `repr` or `hash`; a default factory, `init=False`,
+    keyword-only fields, ClassVar and InitVar are refused rather than half made.
+    """
+    body = cls.__dict__
+    annotations: dict[str, Any] = body.get("__annotations__", {})
+    if "__slots__" in body:
+        raise TypeError(f"{cls.__name__} already specifies __slots__")
+
+    all_fields: dict[str, Field[Any]] = {}
+    for base in cls.__mro__[-1:0:-1]:
+        base_fields = getattr(base, "__dataclass_fields__", None)
+        if base_fields is not None:
+            params = getattr(base, "__dataclass_params__", None)
+            if params is not None and not params.frozen:
+                raise TypeError("cannot inherit frozen dataclass from a non-frozen one")
+            all_fields.update(base_fields)
+    for name, annotation in annotations.items():
+        if str(annotation).partition("[")[0].rpartition(".")[2] in _PSEUDO_FIELDS:
+            raise TypeError(f"{cls.__name__}.{name}: {annotation} is not supported here")
+        default: Any = getattr(cls, name, MISSING)
+        spec: Field[Any]
+        if isinstance(default, Field):
+            spec = default
+            if spec.default_factory is not MISSING or not spec.init or spec.kw_only is True:
+                raise TypeError(
+                    f"{cls.__name__}.{name}: default_factory, init=False and kw_only=True "
+                    "are not supported here"
+                )
+        else:
+            spec = field(default=default)
+        if spec.default is not MISSING and type(spec.default).__hash__ is None:
+            raise ValueError(
+                f"mutable default {type(spec.default)} for field {name} is not allowed: "
+                "use default_factory"
+            )
+        spec.name = name
+        spec.type = annotation
+        spec._field_type = _FIELD  # type: ignore[attr-defined]
+        spec.kw_only = False
+        all_fields[name] = spec
+    for name, value in body.items():
+        if isinstance(value, Field) and name not in annotations:
+            raise TypeError(f"{name!r} is a field but has no type annotation")
+    seen_default = False
+    for spec in all_fields.values():
+        if spec.default is not MISSING:
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"non-default argument {spec.name!r} follows default argument")
+
+    names = tuple(all_fields)
+    compared = tuple(n for n, f in all_fields.items() if f.compare)
+    hashed = tuple(n for n, f in all_fields.items() if (f.compare if f.hash is None else f.hash))
+    qualname = cls.__qualname__
+    ns = dict(body)
+    new: dict[str, Any] = {
+        "__init__": _init(cls.__module__, all_fields),
+        "__repr__": _repr(tuple(n for n, f in all_fields.items() if f.repr)),
+        "__eq__": _eq(_key(compared)),
+    }
+    new["__setattr__"], new["__delattr__"] = _guard(cls, names)
+    for name in ("__setattr__", "__delattr__"):
+        if name in body:
+            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    ns["__dataclass_params__"] = _PARAMS
+    ns["__dataclass_fields__"] = all_fields
+    for name, method in new.items():
+        method.__qualname__ = f"{qualname}.{name}"
+        ns.setdefault(name, method)
+    explicit_hash = body.get("__hash__", MISSING)
+    if explicit_hash is MISSING or (explicit_hash is None and "__eq__" in body):
+        ns["__hash__"] = _hash(_key(hashed))
+        ns["__hash__"].__qualname__ = f"{qualname}.__hash__"
+    ns.setdefault("__match_args__", names)
+    if _REPLACE is not None:
+        ns.setdefault("__replace__", _REPLACE)
+    inherited = {slot for base in cls.__mro__[1:-1] for slot in _slots_of(base)}
+    ns["__slots__"] = tuple(n for n in names if n not in inherited)
+    for name in (*names, "__dict__", "__weakref__"):
+        ns.pop(name, None)
+    ns.setdefault("__getstate__", _getstate)
+    ns.setdefault("__setstate__", _setstate)
+
+    metaclass: Any = type(cls)
+    made: Any = metaclass(cls.__name__, cls.__bases__, ns)
+    made.__qualname__ = qualname
+    if not made.__doc__:
+        import inspect  # only for a class without a docstring (none here); dataclasses loads it
+
+        made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
+    return made  # type: ignore[no-any-return]
+
+
+def _init(module: str, spec: dict[str, Field[Any]]) -> Callable[..., None]:
+    """The `__init__` of a class with these fields: the template for as many arguments, with
+    the class's field names put in place of the template's."""
+    names = tuple(spec)
+    template = _INIT_TEMPLATES.get(len(names)) or _init_template(len(names))
+    renamed = {f"_{i}": name for i, name in enumerate(names)}
+    code = template.replace(
+        co_varnames=("__dataclass_self__" if "self" in names else "self", *names),
+        co_consts=tuple(renamed.get(c, c) if type(c) is str else c for c in template.co_consts),
+    )
+    defaults = tuple(f.default for f in spec.values() if f.default is not MISSING)
+    init = FunctionType(code, _INIT_GLOBALS, "__init__", defaults or None)
+    init.__annotations__ = {name: f.type for name, f in spec.items()}
+    init.__annotations__["return"] = None
+    init.__module__ = module
+    return init
+
+
+def _init_template(count: int) -> CodeType:
+    """`def __init__(self, _0, _1, …)` setting attribute `_0` to `_0` and so on, compiled."""
+    args = "".join(f", _{i}" for i in range(count))
+    body = "".join(f"\n __object_setattr__(self, '_{i}', _{i})" for i in range(count))
+    namespace: dict[str, Any] = {}
+    exec(f"def __init__(self{args}):{body or ' pass'}", {}, namespace)
+    code: CodeType = namespace["__init__"].__code__
+    _INIT_TEMPLATES[count] = code
+    return code
+
+
+def _key(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The tuple of these attributes of an object, as the dataclass methods build it."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        get = attrgetter(names[0])
+        return lambda obj: (get(obj),)
+    return lambda obj: ()
+
+
+def _repr(names: tuple[str, ...]) -> Callable[[Any], str]:
+    shown = "(" + ", ".join(f"{name}={{!r}}" for name in names) + ")"
+    values = _key(names)
+    running: set[tuple[int, int]] = set()
+
+    def __repr__(self: Any) -> str:
+        key = id(self), get_ident()
+        if key in running:  # a value that holds itself shows as "..."
+            return "..."
+        running.add(key)
+        try:
+            return self.__class__.__qualname__ + shown.format(*values(self))  # type: ignore[no-any-return]
+        finally:
+            running.discard(key)
+
+    return __repr__
+
+
+def _eq(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, object], Any]:
+    def __eq__(self: Any, other: object) -> Any:
+        if other.__class__ is self.__class__:
+            return key(self) == key(other)
+        return NotImplemented
+
+    return __eq__
+
+
+def _hash(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
+    def __hash__(self: Any) -> int:
+        return hash(key(self))
+
+    return __hash__
+
+
+def _guard(cls: Any, names: tuple[str, ...]) -> tuple[Callable[..., None], Callable[..., None]]:
+    """`__setattr__` and `__delattr__` as the dataclass writes them. As there, `cls` is the class
+    as first made, before `__slots__` were added, so that setting an attribute that is not a
+    field fails with the same TypeError from `super()`."""
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    return __setattr__, __delattr__
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, name) for name in self.__dataclass_fields__]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for name, value in zip(self.__dataclass_fields__, state, strict=False):
+        object.__setattr__(self, name, value)
+
+
+def _slots_of(cls: type) -> tuple[str, ...]:
+    slots = cls.__dict__.get("__slots__", ())
+    return (slots,) if isinstance(slots, str) else tuple(slots)
+
+
+# --------------------------------------------------------------------------- spans and names
+
+
+@frozen
 class Span:
     """Where an event or a reference stands in the source: 1-based lines and columns.
 
@@ -38,7 +297,7 @@ NO_SPAN = Span(0, 0, 0, 0)
 RefKind = Literal["name", "quoted", "number"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Ref:
     """A name as written: a square, a player or a card. `kind` says how it was written."""
 
@@ -59,7 +318,7 @@ class Ref:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Event:
     """Base of every event. `span` covers the event's text in the source."""
 
@@ -70,7 +329,7 @@ class Event:
         return _KIND_NAMES[type(self)]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Action(Event):
     """An event done by a player: `actor` is None for the player whose turn it is."""
 
@@ -80,7 +339,7 @@ class Action(Event):
 # --------------------------------------------------------------------------- trivia
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Comment(Event):
     """A comment, kept so that the formatter never loses what the writer wrote.
 
@@ -93,7 +352,7 @@ class Comment(Event):
     inline: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class BlankLine(Event):
     """One or more empty lines that separate blocks of a record (kept as one)."""
 
@@ -101,7 +360,7 @@ class BlankLine(Event):
 # --------------------------------------------------------------------------- header
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Tag(Event):
     """A PGN-style tag pair: `[Key "value"]`."""
 
@@ -109,7 +368,7 @@ class Tag(Event):
     value: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Holding:
     """A deed in a starting position: `houses` 0-4, `hotel`, `mortgaged`."""
 
@@ -120,7 +379,7 @@ class Holding:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetupPlayer(Event):
     """A player's starting position. Fields left None keep the edition's defaults."""
 
@@ -132,7 +391,7 @@ class SetupPlayer(Event):
     jail_turns: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetupBank(Event):
     """The bank's building stock in a starting position."""
 
@@ -140,14 +399,14 @@ class SetupBank(Event):
     hotels: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetupDeck(Event):
     """The known order of a deck from the top, by card id or title."""
 
     cards: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetupNext(Event):
     """Whose turn comes first in a record that starts mid-game."""
 
@@ -157,7 +416,7 @@ class SetupNext(Event):
 # --------------------------------------------------------------------------- turns
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TurnStart(Event):
     """`12. Ann`: turn number 12 begins, and it is Ann's."""
 
@@ -165,7 +424,7 @@ class TurnStart(Event):
     player: Ref
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Roll(Action):
     """A roll of both dice that moves a token (or is a roll for doubles in jail).
 
@@ -185,33 +444,33 @@ class Roll(Action):
         return self.die1 == self.die2
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Move(Action):
     """`-> Square`: the token moved to a square other than by a roll (a card, say)."""
 
     square: Ref
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Salary(Action):
     """The GO salary collected."""
 
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Buy(Action):
     """The lander buys the unowned property at the list price."""
 
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Decline(Action):
     """The lander declines to buy; an auction follows."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bid:
     """One bid in an auction."""
 
@@ -223,7 +482,7 @@ class Bid:
 LotKind = Literal["square", "house", "hotel", "pending"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Auction(Action):
     """An auction: of a square (`lot`), of a house or hotel in a shortage, or, with no lot
     written, of the property the lander just declined (`lot_kind == "pending"`).
@@ -238,7 +497,7 @@ class Auction(Action):
     price: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Rent(Action):
     """Rent paid by the lander; amount and payee are checked when written."""
 
@@ -246,14 +505,14 @@ class Rent(Action):
     payee: Ref | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RentUnclaimed(Action):
     """The owner failed to ask for the rent in time, so none was paid."""
 
     payee: Ref | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Tax(Action):
     """A tax paid. `percent` is set when the player chose the percentage option."""
 
@@ -261,7 +520,7 @@ class Tax(Action):
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardDraw(Action):
     """A card drawn, by id (`CH07`) or title; `amount` is the money it moved, when written."""
 
@@ -269,7 +528,7 @@ class CardDraw(Action):
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Dice(Action):
     """A throw of the dice that moves nothing (the nearest-utility card's throw)."""
 
@@ -281,26 +540,26 @@ class Dice(Action):
         return self.die1 + self.die2
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GoToJail(Action):
     """The player is sent to jail."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PayFine(Action):
     """The jail fine paid to leave jail."""
 
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class UseJailCard(Action):
     """A Get Out of Jail Free card used (optionally which one)."""
 
     card: Ref | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class BuildItem:
     """A site and what is built on or sold from it: `houses` houses, or a hotel."""
 
@@ -310,7 +569,7 @@ class BuildItem:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Build(Action):
     """Houses or hotels bought from the bank."""
 
@@ -318,7 +577,7 @@ class Build(Action):
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Sell(Action):
     """Houses or hotels sold back to the bank."""
 
@@ -326,7 +585,7 @@ class Sell(Action):
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Mortgage(Action):
     """Properties mortgaged to the bank."""
 
@@ -334,7 +593,7 @@ class Mortgage(Action):
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Unmortgage(Action):
     """Mortgages lifted (mortgage value plus interest)."""
 
@@ -342,7 +601,7 @@ class Unmortgage(Action):
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Interest(Action):
     """The 10% interest paid on a mortgaged property received, keeping it mortgaged."""
 
@@ -350,7 +609,7 @@ class Interest(Action):
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Pay(Action):
     """A payment of cash to a player (`to` set) or to the bank (`to` None)."""
 
@@ -358,29 +617,29 @@ class Pay(Action):
     to: Ref | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bankrupt(Action):
     """The player goes bankrupt to a creditor player, or to the bank (`creditor` None)."""
 
     creditor: Ref | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Resign(Action):
     """The player leaves the game."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TimeCalled(Action):
     """Time is called in a time-limit game."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameEnd(Action):
     """The game ends here."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CashCheck(Action):
     """`=1320` or `=Ben 880`: the writer's note of a player's cash at this point.
 
@@ -391,14 +650,14 @@ class CashCheck(Action):
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Dispute(Action):
     """The line is marked as disputed at the table, with the ruling given (free text)."""
 
     ruling: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealItem:
     """One thing handed over in a deal: a deed, cash, or a Get Out of Jail Free card."""
 
@@ -409,7 +668,7 @@ class DealItem:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealSide:
     """What one party gives in a deal."""
 
@@ -418,7 +677,7 @@ class DealSide:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Deal(Event):
     """A deal between two players. Mortgage choices for deeds received follow as
     `interest` / `unmortgage` actions of the receiver."""
