@@ -3,7 +3,8 @@
 A text audit of a record with the cache folder warm needs neither the JSON encoder, nor the
 finding catalogue (only for a source line holding a control character, shown by its visible
 symbol), nor the house-rule keys (only for a record that declares or plays a house rule), nor
-the reports package (the replay-with-moments behind `ledger`, `state`, `standings` ...).
+the state invariants (only for `--paranoid`), nor the reports package (the replay with
+moments behind `ledger`, `state`, `standings` ...).
 
 Each audit runs in a process of its own with the cache folder pointed at the test's own; the
 process then lists the modules it holds.
@@ -46,7 +47,13 @@ _AUDIT = textwrap.dedent(
     """
 )
 
-_RARE = ("json", "monolog.findings.catalogue", "monolog.editions.house_rules", "monolog.reports")
+_RARE = (
+    "json",
+    "monolog.findings.catalogue",
+    "monolog.editions.house_rules",
+    "monolog.engine.invariants",
+    "monolog.reports",
+)
 
 
 def _audit(args: list[str], cache: Path, tmp: Path) -> tuple[int, str, set[str]]:
@@ -120,3 +127,10 @@ def test_a_declared_house_rule_is_read(cache: Path, tmp_path: Path) -> None:
     assert code == 0
     assert "W011" in out
     assert "monolog.editions.house_rules" in modules
+
+
+def test_a_paranoid_audit_checks_the_invariants(cache: Path, tmp_path: Path) -> None:
+    code, out, modules = _audit(["--paranoid", str(WORKED)], cache, tmp_path)
+    assert code == 0
+    assert "P902" not in out
+    assert "monolog.engine.invariants" in modules
