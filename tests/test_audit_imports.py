@@ -1,10 +1,11 @@
 """What a plain audit leaves unimported, and what the rarer paths still import when they need it.
 
-A text audit of a record with the cache folder warm needs neither the JSON encoder, nor the
-finding catalogue (only for a source line holding a control character, shown by its visible
-symbol), nor the house-rule keys (only for a record that declares or plays a house rule), nor
-the state invariants (only for `--paranoid`), nor the reports package (the replay with
-moments behind `ledger`, `state`, `standings` ...).
+A text audit of a record with the cache folder warm, all of whose names are found, needs
+neither difflib (close-match suggestions), nor the JSON encoder, nor the finding catalogue
+(only for a source line holding a control character, shown by its visible symbol), nor the
+house-rule keys (only for a record that declares or plays a house rule), nor the state
+invariants (only for `--paranoid`), nor the reports package (the replay with moments behind
+`ledger`, `state`, `standings` ...).
 
 Each audit runs in a process of its own with the cache folder pointed at the test's own; the
 process then lists the modules it holds.
@@ -48,6 +49,7 @@ _AUDIT = textwrap.dedent(
 )
 
 _RARE = (
+    "difflib",
     "json",
     "monolog.findings.catalogue",
     "monolog.editions.house_rules",
