@@ -12,15 +12,10 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING
 
+from ..records import frozen
 from .errors import EditionError
 from .loader import HOUSE_RULES_FILE, parse_yaml
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same class, made without compiling its methods at import (records.py)
-    from .records import dataclass
 
 # house rules tables play that are not keys, and why (a W011 names the reason)
 NOT_KEYS: dict[str, str] = {
@@ -33,7 +28,7 @@ NOT_KEYS: dict[str, str] = {
 _AMOUNT = re.compile(r"[$£]?(\d+)")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HouseRule:
     """A common departure from the rules: its key, what is played instead, the rules it changes.
 

@@ -7,12 +7,9 @@ readings from here and never branches on an edition's name.
 from __future__ import annotations
 
 from dataclasses import field, replace
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same classes, made without compiling their methods at import (records.py)
-    from .records import dataclass
+from ..records import frozen
 
 SquareKind = Literal[
     "go",
@@ -29,7 +26,7 @@ SquareKind = Literal[
 OWNABLE: frozenset[str] = frozenset({"site", "railroad", "utility"})
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Square:
     """One of the 40 squares. Money fields are zero where they do not apply.
 
@@ -56,7 +53,7 @@ class Square:
         return self.kind in OWNABLE
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Card:
     """A card, with its effect as structured data (see the reference data's conventions).
 
@@ -84,7 +81,7 @@ class Card:
     draw_deck: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Deck:
     """A deck of cards: `key` is how the engine names it ("chance", "chest")."""
 
@@ -93,7 +90,7 @@ class Deck:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RuleParams:
     """The numbers and switches of an edition's rules (RULES-MATRIX §2)."""
 
@@ -126,7 +123,7 @@ class RuleParams:
     time_limit: bool = False  # the game stops at an agreed time (TIME-01)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Variant:
     """A way of playing an edition (standard, short, time-limit): parameter and reading overrides.
 
@@ -141,7 +138,7 @@ class Variant:
     rule_ids: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Assumption:
     """A figure or name the edition's rulebook does not give, the value taken and why."""
 
@@ -168,7 +165,7 @@ def with_article(word: str) -> str:
     return f"{'an' if vowel else 'a'} {word}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Edition:
     """A whole edition: board, decks, parameters, readings of CF items, words and currency."""
 

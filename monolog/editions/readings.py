@@ -4,20 +4,15 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING
 
+from ..records import frozen
 from .cache import shipped
 from .errors import EditionError
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same class, made without compiling its methods at import (records.py)
-    from .records import dataclass
 
 READINGS_FILE = "readings.yaml"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CFItem:
     """One disputed point: its readings (name -> description) and the default one."""
 
