@@ -12,13 +12,13 @@ call `clear_debts` once they have settled the estate.
 from __future__ import annotations
 
 from ..notation.events import Span
+from ..records import Record
 from .game import Game
-from .plain import Plain
 
 KEY = "debts"
 
 
-class Debt(Plain):
+class Debt(Record):
     """`debtor` owes `amount` (the part not covered by cash) to `creditor` (None = the bank)."""
 
     __match_args__ = ("debtor", "creditor", "amount", "reason", "span", "reported")

@@ -13,6 +13,7 @@ and leave the bank then; the winner's next `build` places them without paying ag
 from __future__ import annotations
 
 from ..notation.events import Auction, Build, Sell, Span
+from ..records import Record
 from . import house_rules
 from .debts import note_payment
 from .game import Game
@@ -28,7 +29,6 @@ from .holdings import (
     resolve_player,
     resolve_square,
 )
-from .plain import Plain
 from .state import DeedState
 from .variants import (
     house_cap_terms,
@@ -41,7 +41,7 @@ from .variants import (
 WON_KEY = "estate.won"
 
 
-class WonBuilding(Plain):
+class WonBuilding(Record):
     """A house or hotel bought at a shortage auction and not yet placed."""
 
     __match_args__ = ("player", "kind", "price", "span")
@@ -72,7 +72,7 @@ def _word(game: Game, key: str) -> str:
 # --------------------------------------------------------------------------- plans
 
 
-class _Step(Plain):
+class _Step(Record):
     """Buildings asked for on one site in one clause."""
 
     __match_args__ = ("deed", "houses", "hotels")

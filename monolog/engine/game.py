@@ -14,14 +14,14 @@ from typing import Any
 from ..editions.model import Edition, Square
 from ..findings.model import Finding, Severity
 from ..notation.events import NO_SPAN, Span
-from .plain import FRESH, Frozen, Plain
+from ..records import FRESH, FrozenRecord, Record
 from .state import GameState
 
 
 # a frozen dataclass whose `__init__` is written out and whose repr, equality and hash come
-# from `Frozen`, so that little is compiled at import (engine/plain.py)
+# from `FrozenRecord`, so that little is compiled at import (monolog/records.py)
 @dataclass(frozen=True, init=False, repr=False, eq=False, slots=True)
-class Transfer(Frozen):
+class Transfer(FrozenRecord):
     """One movement of money. `payer` / `payee` None means the bank."""
 
     turn: int
@@ -48,7 +48,7 @@ def entry_span(entry: Transfer | None) -> Span:
     return entry.span if entry is not None else NO_SPAN
 
 
-class Game(Plain):
+class Game(Record):
     """A replay in progress."""
 
     __match_args__ = (

@@ -16,17 +16,17 @@ action in a record is reported as a finding and never carried out, so they hold 
 
 from __future__ import annotations
 
+from ..records import Record
 from . import house_rules
 from .estate import won_buildings
 from .game import Game
 from .holdings import group_of, level
-from .plain import Plain
 from .variants import most_houses
 
 _BASE_KEY = "invariants.base"
 
 
-class _Base(Plain):
+class _Base(Record):
     """The position as set up, before any money moved: what later states are checked against."""
 
     __match_args__ = ("cash", "houses", "hotels", "given")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..editions.model import Square
 from ..notation.events import Interest, Mortgage, Span, Unmortgage
+from ..records import Record
 from .debts import note_payment
 from .game import Game
 from .holdings import (
@@ -23,12 +24,11 @@ from .holdings import (
     owner_word,
     resolve_square,
 )
-from .plain import Plain
 
 CHOICES_KEY = "mortgages.choices"
 
 
-class MortgageChoice(Plain):
+class MortgageChoice(Record):
     """A mortgaged deed received: its receiver owes the 10 % now or lifts the mortgage."""
 
     __match_args__ = ("player", "square", "origin", "span")

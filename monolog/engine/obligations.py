@@ -22,14 +22,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ..notation.events import NO_SPAN, Span
+from ..records import FRESH, Record
 from .debts import note_payment
 from .game import Game, Transfer
-from .plain import FRESH, Plain
 
 KEY = "flow"
 
 
-class Due(Plain):
+class Due(Record):
     """A money movement the rules make due.
 
     `amount` is what the rules set (None while it still needs a dice throw). `entry` is the
@@ -114,7 +114,7 @@ class Due(Plain):
         self.worth = worth
 
 
-class Lot(Plain):
+class Lot(Record):
     """A deed the bank must sell: bought by the lander at list price, else auctioned at once.
 
     `lander` None marks a lot opened for another reason (a bankruptcy auction, BKR-07).
@@ -144,7 +144,7 @@ class Lot(Plain):
         self.unbid = unbid
 
 
-class Draw(Plain):
+class Draw(Record):
     """A card square reached: the top card of `deck` must be drawn (CARD-01)."""
 
     __match_args__ = ("player", "deck", "square", "span")
@@ -162,7 +162,7 @@ class Draw(Plain):
         self.span = span
 
 
-class CardMove(Plain):
+class CardMove(Record):
     """A card that moved the token: the record's `-> Square` is checked against `target`."""
 
     __match_args__ = ("card", "target", "span", "origin", "salary", "rent_rule", "confirmed")
@@ -195,7 +195,7 @@ class CardMove(Plain):
         self.confirmed = confirmed
 
 
-class Flow(Plain):
+class Flow(Record):
     """Where the replay stands within the turn in progress."""
 
     __match_args__ = (

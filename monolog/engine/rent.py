@@ -8,15 +8,15 @@ the other reading would have charged. The caller files those with the landing's 
 
 from __future__ import annotations
 
+from ..records import FrozenRecord
 from .board import all_word, count_owned, group_complete, group_deeds, group_mortgaged
 from .game import Game
-from .plain import Frozen
 
 CARD_DOUBLE_RAILROAD = "double_railroad_rent"
 CARD_DICE_TIMES_10 = "dice_times_10"
 
 
-class RentQuote(Frozen):
+class RentQuote(FrozenRecord):
     """The rent owed on one square at one moment.
 
     `amount` is None when it still needs a dice total (`per_pip` × the throw). `owner` None

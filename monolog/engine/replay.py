@@ -16,6 +16,7 @@ from ..editions import DEFAULT_EDITION, check_ruling, default_readings, load_edi
 from ..editions.model import Edition
 from ..findings.model import Finding
 from ..notation import events as E
+from ..records import FRESH, Record
 from . import (
     bankruptcy,
     buying,
@@ -35,7 +36,6 @@ from .debts import check_unpaid, open_debts
 from .game import Game, Transfer
 from .names import actor_of, squares_if_named
 from .obligations import flow_of
-from .plain import FRESH, Plain
 from .state import GameState
 
 Observer = Callable[[E.Event, GameState], None]
@@ -83,10 +83,10 @@ _ANY_TIME = (E.CashCheck, E.Dispute)
 _NOT_PLAYED = (*E.TRIVIA, E.Tag)
 
 
-# a dataclass whose `__init__` is written out and whose repr and equality come from `Plain`,
-# so that nothing is compiled for it at import (engine/plain.py)
+# a dataclass whose `__init__` is written out and whose repr and equality come from `Record`,
+# so that nothing is compiled for it at import (monolog/records.py)
 @dataclass(init=False, repr=False, eq=False)
-class Replay(Plain):
+class Replay(Record):
     """The result of a replay: findings in source order, the final state, the ledger."""
 
     findings: list[Finding]

@@ -4,8 +4,8 @@ Mutable and compact (slotted dataclasses, squares by board index). The engine's 
 it as events are applied; `snapshot()` gives plain data for scenarios and reports.
 
 Each class is declared to `@dataclass` for its fields only: its `__init__` is written out here
-and its `repr` and equality come from `Plain`, so that no method is compiled at import
-(engine/plain.py).
+and its `repr` and equality come from `Record`, so that no method is compiled at import
+(monolog/records.py).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..editions.model import Edition
-from .plain import FRESH, Plain
+from ..records import FRESH, Record
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class PlayerState(Plain):
+class PlayerState(Record):
     """One player. `jail_turns` counts the turns spent in jail in the current stay (JAIL-08).
 
     `cards` holds the ids of the Get Out of Jail Free cards the player keeps (CARD-04); the deck
@@ -60,7 +60,7 @@ class PlayerState(Plain):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class DeedState(Plain):
+class DeedState(Record):
     """One ownable square: owner (None = the bank), mortgage, buildings (houses 0-4 or hotel)."""
 
     square: int
@@ -90,7 +90,7 @@ class DeedState(Plain):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class DeckState(Plain):
+class DeckState(Record):
     """A deck. `cards` is the deck as far as it is known, top first.
 
     `drawn` lists the ids drawn so far in order. Once every card has been drawn once, the order
@@ -125,7 +125,7 @@ class DeckState(Plain):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class GameState(Plain):
+class GameState(Record):
     """Everything on the table at one moment."""
 
     players: list[PlayerState]

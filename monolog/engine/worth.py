@@ -11,8 +11,8 @@ one in force and say what the others would have charged.
 from __future__ import annotations
 
 from ..editions.model import Edition
+from ..records import FrozenRecord
 from .game import Game
-from .plain import Frozen
 from .state import GameState
 
 _LANDING = "worth.tax-landing"  # pending: player -> worth with mortgaged deeds at mortgage value
@@ -72,7 +72,7 @@ def worth_on_landing(game: Game, player: str) -> int:
     return tax_worth(state, edition, player)
 
 
-class TaxMeasure(Frozen):
+class TaxMeasure(FrozenRecord):
     """The worth one reading of CF-42 takes, and how it was measured, in words."""
 
     __match_args__ = ("reading", "worth", "how")

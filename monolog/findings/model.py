@@ -9,22 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from reprlib import recursive_repr
 from typing import Any
 
 from ..notation.events import NO_SPAN, Span
-
-
-class _Fresh:
-    """The default of a field made fresh for each instance; shown as `dataclasses` shows it."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "<factory>"
-
-
-_FRESH: Any = _Fresh()
+from ..records import FRESH, FrozenRecord
 
 
 class Severity(str, Enum):
@@ -35,11 +23,11 @@ class Severity(str, Enum):
     INFO = "info"
 
 
-# A frozen dataclass (fields, replace and asdict read it) whose __init__, repr, equality and
-# hash are written out below rather than compiled by @dataclass in every process that starts;
-# they do what the generated ones do.
+# A frozen dataclass (fields, replace and asdict read it) whose __init__ is written out below
+# and whose repr, equality and hash come from `FrozenRecord`, rather than compiled by @dataclass
+# in every process that starts (monolog/records.py); they do what the generated ones do.
 @dataclass(frozen=True, init=False, repr=False, eq=False, slots=True)
-class Finding:
+class Finding(FrozenRecord):
     """One reported problem.
 
     `message` is one line that states the correct value and the reason. `rule` is the
@@ -66,7 +54,7 @@ class Finding:
         expected: Any = None,
         recorded: Any = None,
         file: str | None = None,
-        data: dict[str, Any] = _FRESH,
+        data: dict[str, Any] = FRESH,
     ) -> None:
         setattr = object.__setattr__
         setattr(self, "code", code)
@@ -77,37 +65,7 @@ class Finding:
         setattr(self, "expected", expected)
         setattr(self, "recorded", recorded)
         setattr(self, "file", file)
-        setattr(self, "data", {} if data is _FRESH else data)
-
-    def _fields(self) -> tuple[Any, ...]:
-        return (
-            self.code,
-            self.severity,
-            self.message,
-            self.span,
-            self.rule,
-            self.expected,
-            self.recorded,
-            self.file,
-            self.data,
-        )
-
-    @recursive_repr()
-    def __repr__(self) -> str:
-        return (
-            f"{self.__class__.__qualname__}(code={self.code!r}, severity={self.severity!r}, "
-            f"message={self.message!r}, span={self.span!r}, rule={self.rule!r}, "
-            f"expected={self.expected!r}, recorded={self.recorded!r}, file={self.file!r}, "
-            f"data={self.data!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
+        setattr(self, "data", {} if data is FRESH else data)
 
     @property
     def line(self) -> int:

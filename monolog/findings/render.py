@@ -15,10 +15,10 @@ import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from reprlib import recursive_repr
 from typing import TYPE_CHECKING, Any
 
-from .model import _FRESH, Finding, Severity
+from ..records import FRESH, Record
+from .model import Finding, Severity
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,10 +34,11 @@ _CLIP_WIDTH_PIPED = 120
 
 
 # GameReport and RunSummary are dataclasses (fields, replace and asdict read them) whose
-# __init__, repr and equality are written out rather than compiled by @dataclass in every
-# process that starts; they do what the generated ones do.
+# __init__ is written out and whose repr and equality come from `Record`, rather than compiled
+# by @dataclass in every process that starts (monolog/records.py); they do what the generated
+# ones do.
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class GameReport:
+class GameReport(Record):
     """What an audit found in one record.
 
     `parsed` is False when the record could not be read or parsed; its one finding is then the
@@ -54,29 +55,16 @@ class GameReport:
     def __init__(
         self,
         file: str,
-        header: dict[str, str] = _FRESH,
-        findings: list[Finding] = _FRESH,
-        lines: list[str] = _FRESH,
+        header: dict[str, str] = FRESH,
+        findings: list[Finding] = FRESH,
+        lines: list[str] = FRESH,
         parsed: bool = True,
     ) -> None:
         self.file = file
-        self.header = {} if header is _FRESH else header
-        self.findings = [] if findings is _FRESH else findings
-        self.lines = [] if lines is _FRESH else lines
+        self.header = {} if header is FRESH else header
+        self.findings = [] if findings is FRESH else findings
+        self.lines = [] if lines is FRESH else lines
         self.parsed = parsed
-
-    @recursive_repr()
-    def __repr__(self) -> str:
-        return (
-            f"{self.__class__.__qualname__}(file={self.file!r}, header={self.header!r}, "
-            f"findings={self.findings!r}, lines={self.lines!r}, parsed={self.parsed!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            mine = (self.file, self.header, self.findings, self.lines, self.parsed)
-            return mine == (other.file, other.header, other.findings, other.lines, other.parsed)
-        return NotImplemented
 
     def summary(self) -> dict[str, int]:
         return summarise(self.findings)
@@ -262,7 +250,7 @@ def game_text(report: GameReport, width: int, first: bool = True) -> Any:
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class RunSummary:
+class RunSummary(Record):
     """What a run over many records adds up to, kept as counts so it stays small however many
     records pass: records seen, findings by severity and by code, and the records that could
     not be read or parsed (by name)."""
@@ -275,28 +263,14 @@ class RunSummary:
     def __init__(
         self,
         records: int = 0,
-        severities: Counter[str] = _FRESH,
-        codes: Counter[str] = _FRESH,
-        unreadable: list[str] = _FRESH,
+        severities: Counter[str] = FRESH,
+        codes: Counter[str] = FRESH,
+        unreadable: list[str] = FRESH,
     ) -> None:
         self.records = records
-        self.severities = Counter() if severities is _FRESH else severities
-        self.codes = Counter() if codes is _FRESH else codes
-        self.unreadable = [] if unreadable is _FRESH else unreadable
-
-    @recursive_repr()
-    def __repr__(self) -> str:
-        return (
-            f"{self.__class__.__qualname__}(records={self.records!r}, "
-            f"severities={self.severities!r}, codes={self.codes!r}, "
-            f"unreadable={self.unreadable!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            mine = (self.records, self.severities, self.codes, self.unreadable)
-            return mine == (other.records, other.severities, other.codes, other.unreadable)
-        return NotImplemented
+        self.severities = Counter() if severities is FRESH else severities
+        self.codes = Counter() if codes is FRESH else codes
+        self.unreadable = [] if unreadable is FRESH else unreadable
 
     def add(self, report: GameReport) -> None:
         self.add_codes(
