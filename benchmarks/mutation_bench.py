@@ -1,14 +1,18 @@
 """Mutation detection rate: how often the audit names a known mistake written into a legal game.
 
-    python benchmarks/mutation_bench.py [--games 200] [--seed 1] [--per-game 3] [--players 4]
+    python benchmarks/mutation_bench.py [--games 1000] [--seed 1] [--per-game 3] [--players 4]
                                         [--edition us-2018] [--show 5]
 
-Generates `--games` simulated games (monolog.simulate) and adds the records in scenarios/games/
-(where monolog.simulate is missing, those records alone are used, in turn). A game is audited
-as it stands first: every error finding there is a false positive (the simulator plays
-legally), counted by code. The legal part of the
-game (see monolog.testing.base.legal_prefix) is then mutated `--per-game` times, each time by a
-mutation kind drawn at random among those that find a spot in it, and audited again.
+Generates `--games` simulated games (monolog.simulate; 1,000 by default) and adds the records in
+scenarios/games/ (where monolog.simulate is missing, those records alone are used, in turn). A
+simulated game with an odd seed is cut before the turn in which a player first leaves
+(monolog.testing.base.before_first_exit): a whole game ends when all but one player have left,
+so every payment between two players there involves one who leaves later, and the kinds that
+change such a payment (a wrong rent, rent paid to the wrong player) would find no spot in it. A
+game is audited as it stands first: every error finding there is a false positive (the simulator
+plays legally), counted by code. The legal part of the game (see
+monolog.testing.base.legal_prefix) is then mutated `--per-game` times, each time by a mutation
+kind drawn at random among those that find a spot in it, and audited again.
 
 For each kind it prints how many mutations were tried and how they fared:
   exact     the expected code on the mutated line and nothing else new (the test's standard);
@@ -32,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from monolog.findings.model import Severity  # noqa: E402
-from monolog.testing.base import audit_text, legal_prefix  # noqa: E402
+from monolog.testing.base import audit_text, before_first_exit, legal_prefix  # noqa: E402
 from monolog.testing.mutate import OPERATORS, judge, kinds, mutate  # noqa: E402
 
 
@@ -50,15 +54,20 @@ def _games(count: int, seed: int, players: int, edition: str) -> list[tuple[str,
         (p.stem, p.read_text(encoding="utf-8"))
         for p in sorted((ROOT / "scenarios" / "games").glob("*.mlog"))
     ]
-    return stored + [
-        (f"seed {s}", simulate(edition, players=players, seed=s).text)
-        for s in range(seed, seed + count)
-    ]
+    out = list(stored)
+    for s in range(seed, seed + count):
+        text = simulate(edition, players=players, seed=s).text
+        cut = before_first_exit(text) if s % 2 else None
+        if cut is None:
+            out.append((f"seed {s}", text))
+        else:
+            out.append((f"seed {s} (cut at line {cut[1]}, before the first exit)", cut[0]))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-game", type=int, default=3)
     ap.add_argument("--players", type=int, default=4)

@@ -6,7 +6,8 @@ operators read these views to find a spot where a mistake can be made unambiguou
 record's text with the helpers below (one clause of one line, or one inserted line).
 
 `audit_text` replays a record and returns its findings; `legal_prefix` gives the longest part of
-a record that audits with no error finding (a base game is only useful when it is legal).
+a record that audits with no error finding (a base game is only useful when it is legal);
+`before_first_exit` gives the part of a record before anyone leaves the game.
 """
 
 from __future__ import annotations
@@ -212,6 +213,30 @@ def legal_prefix(text: str) -> tuple[str | None, str | None]:
     if errors(audit_text(cut, "<base>")):
         return None, reason
     return cut, f"cut before line {first} ({reason})"
+
+
+def before_first_exit(text: str) -> tuple[str, int] | None:
+    """The record cut before the turn in which a player first leaves the game (goes bankrupt
+    or resigns), with the line it was cut at; None when nobody leaves, or the first to leave
+    does so in the opening turn.
+
+    A whole simulated game ends when all but one player have left, so every payment between
+    two players involves one who leaves later, and a mutation that changes such a payment
+    could change how the game ends (`Analysis.steady` refuses those spots). In the part before
+    the first exit every player stays to the end, so those spots open up."""
+    events = parse_text(text, "<base>")
+    exit_line = next((e.span.line for e in events if isinstance(e, (E.Bankrupt, E.Resign))), None)
+    if exit_line is None:
+        return None
+    turn_line = max(
+        (e.span.line for e in events if isinstance(e, E.TurnStart) and e.span.line <= exit_line),
+        default=None,
+    )
+    first_turn = next((e.span.line for e in events if isinstance(e, E.TurnStart)), None)
+    if turn_line is None or turn_line == first_turn:
+        return None
+    lines = text.splitlines()
+    return "\n".join(lines[: turn_line - 1]) + "\n", turn_line
 
 
 # ---------------------------------------------------------------------- writing

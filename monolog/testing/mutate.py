@@ -261,8 +261,11 @@ def _amount_operator(
     who: Callable[[Analysis, Step], dict[str, int]],
     accept: Callable[[Analysis, Step], bool] = lambda a, s: True,
     which: int = 0,
+    other_readings: Callable[[Analysis, Step], set[int]] | None = None,
 ) -> None:
-    """An operator that rewrites the amount written in one clause of `event_type`."""
+    """An operator that rewrites the amount written in one clause of `event_type`; never to an
+    amount that `other_readings` says another reading of a disputed point would charge (that
+    is a ruling, reported as such, not a mistake)."""
 
     def op(events: Sequence[E.Event], text: str, rng: random.Random) -> Mutation | None:
         a = analyse(text)
@@ -278,6 +281,8 @@ def _amount_operator(
             found = amounts_in(a, s.event.span)
             start, end, _sign, value = found[which]
             new = _wrong(rng, value)
+            if other_readings is not None and new in other_readings(a, s):
+                continue
             delta = new - value
             touched = who(a, s)
             loss = {p: sign * delta for p, sign in touched.items()}
@@ -451,6 +456,24 @@ _amount_operator(
     _has_amount("amount"),
     which=-1,
 )
+
+
+def _interest_readings(a: Analysis, s: Step) -> set[int]:
+    """Every sum the 10% on the deeds of an `interest` clause comes to under some reading: of
+    the mortgage value or of the printed price (CF-35), each deed's 10% rounded half up or
+    down (CF-34), or the 10% of their total rounded either way."""
+    ev = s.event
+    assert isinstance(ev, E.Interest)
+    squares = [_resolve_square(a, ref) for ref in ev.squares]
+    out: set[int] = set()
+    for base in ("mortgage_value", "price"):
+        tenths = [getattr(a.square(i), base) for i in squares if i is not None]
+        for parts in (tenths, [sum(tenths)]):
+            out.add(sum(v // 10 for v in parts))
+            out.add(sum((v + 5) // 10 for v in parts))
+    return out
+
+
 _amount_operator(
     "interest-amount",
     "M708",
@@ -460,6 +483,7 @@ _amount_operator(
     _payer,
     _has_amount("amount"),
     which=-1,
+    other_readings=_interest_readings,
 )
 _amount_operator(
     "fine-amount",
