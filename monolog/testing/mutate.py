@@ -655,6 +655,9 @@ def _salary_not_due(a: Analysis, s: Step, who: str, pos: int) -> str | None:
     before = s.before.players[who].position
     if pos <= before or pos == a.edition.rules.go_to_jail_index:
         return None
+    if a.square(pos).kind == "free-parking":
+        # money collected there may be a Free Parking house rule played undeclared (M905)
+        return None
     if not isinstance(s.event, E.Roll):
         return None
     if any(isinstance(c.event, E.Salary) for c in _clauses_after(a, s)):
@@ -1187,6 +1190,8 @@ def missing_roll(events: Sequence[E.Event], text: str, rng: random.Random) -> Mu
             continue
         if any(isinstance(t.event, E.CardDraw) for t in turn):
             continue  # a card might send the token to jail
+        if s.turn == a.steps[-1].turn:
+            continue  # a record may stop mid-turn: the roll that follows is simply not written
         spots.append(s)
     spot = _pick(rng, spots)
     if spot is None:
