@@ -1,6 +1,7 @@
 """Audit speed and memory on a corpus of simulated games, with the figures that matter as ratios.
 
-    python benchmarks/run.py [--games 2000] [--quick] [--corpus DIR] [--seed 1]
+    python benchmarks/run.py [--games 2000] [--quick] [--corpus DIR] [--seed 1] [--runs 7]
+                             [--jobs-runs 3]
 
 Simulates `--games` records (seeds S, S+1, ...; 2 to 6 players in turn) into a temporary folder
 (or `--corpus DIR`, reused when it already holds records), then prints:
@@ -12,7 +13,8 @@ Simulates `--games` records (seeds S, S+1, ...; 2 to 6 players in turn) into a t
 - peak memory (maximum resident set, from `os.wait4` of the child) of one `monolog audit`
   process auditing 1,000 games, and of one auditing 10,000 (the corpus given five times when it
   holds 2,000);
-- the speed-up of `monolog audit --jobs 2` over `--jobs 1`, when audit has that option;
+- the speed-up of `monolog audit --jobs 2` over `--jobs 1`, when audit has that option (the
+  medians of `--jobs-runs` runs of each, taking turns);
 - the ratio of audit speed to a plain regex pass over the same corpus (the tokenizer of
   benchmarks/parse_bench.py, one file at a time) and to python-chess replaying 2,000 random
   80-ply games from PGN (`read_game`, a legality check of each move, `push`): audit events
@@ -274,6 +276,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", help="folder for the records (reused if it holds some)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--runs", type=int, default=None, help="runs for the start-up medians")
+    ap.add_argument(
+        "--jobs-runs", type=int, default=3, help="runs of each --jobs setting for the speed-up"
+    )
     ap.add_argument("--measure", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.measure:
@@ -291,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     chess_games = 2000 // scale
     small, large = 1000 // scale, 10000 // scale
     runs = args.runs or (3 if args.quick else 7)
+    jobs_runs = args.jobs_runs
     try:
         import chess  # noqa: F401
 
@@ -386,12 +392,24 @@ def main(argv: list[str] | None = None) -> int:
         ).stdout
         jobs_ratio = None
         if "--jobs" in help_text:
-            one = run_process([*monolog_cmd(), "audit", "--jobs", "1", str(corpus)])
-            two = run_process([*monolog_cmd(), "audit", "--jobs", "2", str(corpus)])
-            jobs_ratio = one["wall"] / two["wall"]
+            # wall time on a shared 2-core machine swings with whatever else runs: the two
+            # take turns, `jobs_runs` times each, and the medians are compared
+            ones: list[float] = []
+            twos: list[float] = []
+            for _ in range(jobs_runs):
+                ones.append(
+                    run_process([*monolog_cmd(), "audit", "--jobs", "1", str(corpus)])["wall"]
+                )
+                twos.append(
+                    run_process([*monolog_cmd(), "audit", "--jobs", "2", str(corpus)])["wall"]
+                )
+            one, two = statistics.median(ones), statistics.median(twos)
+            jobs_ratio = one / two
             print(
-                f"--jobs 2 over --jobs 1 (wall): {jobs_ratio:.2f}x "
-                f"({one['wall']:.1f} s, {two['wall']:.1f} s)"
+                f"--jobs 2 over --jobs 1 (wall, medians of {jobs_runs} taking turns): "
+                f"{jobs_ratio:.2f}x ({one:.1f} s, {two:.1f} s; each pair: "
+                + ", ".join(f"{a / b:.2f}x" for a, b in zip(ones, twos, strict=True))
+                + ")"
             )
         else:
             print("--jobs 2 over --jobs 1: n/a: audit has no --jobs yet")
@@ -399,8 +417,11 @@ def main(argv: list[str] | None = None) -> int:
         one_game = [*monolog_cmd(), "audit", str(files[0])]
         imports = [sys.executable, "-c", "import typer, rich"]
         run_process(one_game)  # compiles what the first run would (see CHILD_ENV)
-        audits = [run_process(one_game) for _ in range(runs)]
-        imported = [run_process(imports) for _ in range(runs)]
+        audits: list[dict[str, float]] = []
+        imported: list[dict[str, float]] = []
+        for _ in range(runs):  # taking turns, so a change in the machine's load hits both
+            audits.append(run_process(one_game))
+            imported.append(run_process(imports))
         a = statistics.median(r["wall"] for r in audits)
         b = statistics.median(r["wall"] for r in imported)
         a_cpu = statistics.median(r["cpu"] for r in audits)
@@ -408,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
         startup_ratio = a / b
         print(
             f"start-up: one-game audit {a * 1000:.0f} ms, import typer+rich {b * 1000:.0f} ms "
-            f"(wall, medians of {runs}); ratio {startup_ratio:.2f} "
+            f"(wall, medians of {runs} taking turns); ratio {startup_ratio:.2f} "
             f"(CPU: {a_cpu * 1000:.0f} ms / {b_cpu * 1000:.0f} ms = {a_cpu / b_cpu:.2f})"
         )
         print(f"  the audit ran as: {' '.join(one_game[:-1])} FILE")
