@@ -439,15 +439,17 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
                 recorded=max(taken, 0),
             )
             return
-        game.ambiguous(
-            "CF-29",
-            f"{_word(game, 'hotel')} sold outright with "
-            f"{count_word(game, st.bank_houses, 'house')} in the bank: the rulebook only "
-            f"describes the exchange for {most} {_word(game, 'houses')}, which the bank "
-            f"could not make; under the blocked reading the sale would wait",
-            ev.span,
-            "SELL-04",
-        )
+        # an edition whose text offers the outright sale itself settles CF-29 (SELL-04)
+        if not game.edition.rules.hotel_outright_sale:
+            game.ambiguous(
+                "CF-29",
+                f"{_word(game, 'hotel')} sold outright with "
+                f"{count_word(game, st.bank_houses, 'house')} in the bank: the rulebook only "
+                f"describes the exchange for {most} {_word(game, 'houses')}, which the bank "
+                f"could not make; under the blocked reading the sale would wait",
+                ev.span,
+                "SELL-04",
+            )
 
     value = 0
     for index, step in plan.items():
