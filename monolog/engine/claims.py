@@ -249,6 +249,7 @@ def on_dice(game: Game, ev: Dice) -> None:
             f"{game.ruling('CF-19')}); the fresh throw would make it {game.money(fresh)}",
             ev.span,
             "RENT-10",
+            follows="fresh-roll",  # the record throws afresh: M990 where the text settles it
         )
         return
     game.emit(
