@@ -17,6 +17,7 @@ added to the base's); `decks` cards are matched by `id` (a new id adds a card).
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 from importlib import resources
@@ -63,6 +64,21 @@ def _shipped_keys() -> tuple[str, ...]:
         if entry.name.endswith(".yaml") and entry.name not in NOT_EDITIONS
     ]
     return tuple(sorted(keys))
+
+
+def beside_record(key: str, record: str | None) -> str:
+    """An edition file named by a relative path in a record's Edition tag is looked for in the
+    record's own folder first, so a record and its edition file can be moved together; else the
+    path is read as given (from the working folder). A shipped key is left alone."""
+    if not key.lower().endswith((".yaml", ".yml")) or os.path.isabs(key):
+        return key
+    if not record or not os.path.isfile(record):
+        return key
+    folder = os.path.dirname(record)
+    if not folder:
+        return key
+    beside = os.path.join(folder, key)
+    return beside if os.path.isfile(beside) else key
 
 
 def load_edition(key_or_path: str) -> Edition:

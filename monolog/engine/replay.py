@@ -12,7 +12,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..editions import DEFAULT_EDITION, check_ruling, default_readings, load_edition
+from ..editions import (
+    DEFAULT_EDITION,
+    beside_record,
+    check_ruling,
+    default_readings,
+    load_edition,
+)
 from ..editions.model import Edition
 from ..findings.model import Finding
 from ..notation import events as E
@@ -160,7 +166,7 @@ def replay(
             else:
                 header.setdefault(ev.key, ev.value)
     early: list[tuple[str, str, E.Span, str | None]] = []
-    ed = _edition(edition, header, events, early)
+    ed = _edition(edition, header, events, early, file)
     ed = variants.choose(ed, variant, header, events, early)
     ed, declared = house_rules.declared(ed, events, early)
     names, guessed = _players(events, header)
@@ -227,10 +233,13 @@ def _edition(
     header: dict[str, str],
     events: Sequence[E.Event],
     early: list[tuple[str, str, E.Span, str | None]],
+    file: str | None,
 ) -> Edition:
     if isinstance(edition, Edition):
         return edition
     key = edition or header.get("Edition") or DEFAULT_EDITION
+    if not edition and "Edition" in header:
+        key = beside_record(key, file)
     try:
         return load_edition(key)
     except Exception as err:  # an unknown or broken edition: say so, replay on the default

@@ -125,7 +125,7 @@ def replay_game(
 ) -> Game:
     """Replay parsed `events`, keeping a moment after each one."""
     moments: list[Moment] = []
-    ed = _as_played(_edition_for(events, edition), events)
+    ed = _as_played(_edition_for(events, edition, path), events)
 
     def observe(event: E.Event, state: GameState) -> None:
         moments.append(
@@ -155,12 +155,12 @@ def _as_played(ed: Edition, events: list[E.Event]) -> Edition:
         return ed
 
 
-def _edition_for(events: list[E.Event], edition: Edition | str | None) -> Edition:
+def _edition_for(events: list[E.Event], edition: Edition | str | None, path: str | None) -> Edition:
     """The edition the engine will use, loaded here so the observer can name squares.
 
     An edition the record names but monolog lacks falls back to the default, as the engine does
     (it reports W009)."""
-    from ..editions import DEFAULT_EDITION, load_edition
+    from ..editions import DEFAULT_EDITION, beside_record, load_edition
 
     if isinstance(edition, Edition):
         return edition
@@ -168,8 +168,9 @@ def _edition_for(events: list[E.Event], edition: Edition | str | None) -> Editio
     if key is None:
         key = next(
             (e.value for e in events if isinstance(e, E.Tag) and e.key == "Edition"),
-            DEFAULT_EDITION,
+            None,
         )
+        key = DEFAULT_EDITION if key is None else beside_record(key, path)  # as the engine does
     try:
         return load_edition(key)
     except Exception:  # the engine reports the unusable edition; replay as it does
