@@ -284,6 +284,15 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 expected=[],
                 recorded=mortgaged,
             )
+            if "CF-50" not in game.edition.settled:  # a text silent on BLD-08 (CF-50)
+                game.ambiguous(
+                    "CF-50",
+                    f"the rulebook of {game.edition.title} is silent on building while a site "
+                    f"of the group is mortgaged: reading {game.ruling('CF-50')}, the rule of the "
+                    f"other rulebooks, refuses the build; allowed, it would stand as recorded",
+                    ev.span,
+                    "BLD-08",
+                )
             return False
         if deed.hotel or step.hotels > 1:
             game.emit(
