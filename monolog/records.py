@@ -12,12 +12,22 @@ engine's records alike. Here every record class takes its methods from a few sha
   `__dict__`, `FrozenInstanceError` on assignment, the same pickled state, and what
   `dataclasses.fields()`, `replace()`, `asdict()` and `is_dataclass()` read.
 - `Record` and `FrozenRecord` are bases for classes that write their own `__init__` and name
-  their fields in `__match_args__` (or leave `@dataclass(init=False, repr=False, eq=False)` to
-  name them): they give the repr and equality, and for `FrozenRecord` the hash, the refusal to
-  assign and the pickled state, that a dataclass of the same fields has. Such an `__init__`
-  takes `FRESH` as the default of a field made fresh for each instance (a default factory).
+  their fields in `__match_args__` (or leave `record_fields` to name them): they give the repr
+  and equality, and for `FrozenRecord` the hash, the refusal to assign and the pickled state,
+  that a dataclass of the same fields has. Such an `__init__` takes `FRESH` as the default of a
+  field made fresh for each instance (a default factory). `record_fields` makes such a class
+  what `@dataclass(init=False, repr=False, eq=False)` would: a dataclass to the functions of
+  `dataclasses`, its methods left as the bases give them.
 
 A record's fields are its `__match_args__`, in order, whichever way it was made.
+
+Nothing here imports `dataclasses` (which loads `inspect`, `ast`, `dis` and `tokenize`) until
+it is needed: a class's `__dataclass_fields__` and `__dataclass_params__`, the standard
+objects the dataclasses functions read, are made the first time they are read, as is the
+docstring of a class without one; `FrozenInstanceError` is loaded to be raised. `field`,
+`fields` and `replace` stand in for the standard ones at run time (type checkers read the
+standard ones): `field` gives the standard field itself where `dataclasses` is loaded already,
+`replace` calls a class made here directly with its fields' values.
 
 Only the `__init__` that `frozen` gives is compiled, as it keeps its real signature (for keyword
 calls, the messages of a wrong call and `inspect`): it is a copy of a template compiled once
@@ -33,14 +43,17 @@ standard decorator makes of the same fields.
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from _thread import get_ident
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import MISSING, Field, FrozenInstanceError, field
 from operator import attrgetter
 from types import CodeType, FunctionType, MethodType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # what type checkers read; at run time, the stand-ins below
+    from dataclasses import field as field
+    from dataclasses import fields as fields
+    from dataclasses import replace as replace
 
 _T = TypeVar("_T")
 _F = TypeVar("_F")
@@ -53,25 +66,252 @@ else:  # the marker is read by type checkers only
         return lambda decorator: decorator
 
 
-# The default `dataclasses` gives a field with a default factory in `__init__` (shown as
-# `<factory>`); an `__init__` written out takes it for the same fields.
-FRESH: Any = vars(dataclasses)["_HAS_DEFAULT_FACTORY"]
+class _Missing:
+    """No default given (what `dataclasses.MISSING` stands for), compared here only."""
 
-# the markers `dataclasses` itself looks for: `fields()`, `replace()` and `asdict()` take the
-# fields whose `_field_type` is `_FIELD`; a dataclass made from one of these classes reads the
-# parameters (frozen, with slots, all else by default)
-_FIELD: Any = vars(dataclasses)["_FIELD"]
-_PARAMS: Any = (
-    vars(dataclasses)["_DataclassParams"](
-        True, True, True, False, False, True, True, False, True, False
-    )
-    if sys.version_info >= (3, 12)
-    else vars(dataclasses)["_DataclassParams"](True, True, True, False, False, True)
-)
-# what `copy.replace()` calls, from Python 3.13 on
-_REPLACE: Any = vars(dataclasses).get("_replace")
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+_MISSING: Any = _Missing()
+
+
+class _Fresh:
+    """The default an `__init__` shows for a field with a default factory (`<factory>`); equal
+    to the marker the standard decorator shows there, which stands for the same thing."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+    def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
+        standard = sys.modules.get("dataclasses")
+        return standard is not None and other is vars(standard).get("_HAS_DEFAULT_FACTORY")
+
+    def __hash__(self) -> int:
+        return hash(_Fresh)
+
+
+# An `__init__` written out takes it as the default of a field made fresh for each instance.
+FRESH: Any = _Fresh()
+
 # annotations that `dataclass` treats as something other than a field: refused here
 _PSEUDO_FIELDS = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
+
+
+# --------------------------------------------------------------------------- what `dataclasses`
+# reads, made on first use: a plain audit never imports `dataclasses` (nor `inspect`, `ast` …)
+
+
+class _Spec:
+    """A field as declared: what `dataclasses.Field` holds, without the module."""
+
+    __slots__ = (
+        "compare",
+        "default",
+        "default_factory",
+        "hash",
+        "init",
+        "kw_only",
+        "metadata",
+        "name",
+        "repr",
+        "type",
+    )
+
+    def __init__(
+        self,
+        default: Any = _MISSING,
+        default_factory: Any = _MISSING,
+        init: bool = True,
+        repr: bool = True,
+        hash: bool | None = None,
+        compare: bool = True,
+        metadata: Any = None,
+        kw_only: Any = _MISSING,
+    ) -> None:
+        if default is not _MISSING and default_factory is not _MISSING:
+            raise ValueError("cannot specify both default and default_factory")
+        self.name: str = ""
+        self.type: Any = None
+        self.default = default
+        self.default_factory = default_factory
+        self.init = init
+        self.repr = repr
+        self.hash = hash
+        self.compare = compare
+        self.metadata = metadata
+        self.kw_only = kw_only
+
+
+def _is_field(value: object) -> bool:
+    """A field specifier: this module's, or the standard one (only if `dataclasses` is loaded)."""
+    if type(value) is _Spec:
+        return True
+    standard = sys.modules.get("dataclasses")
+    return standard is not None and isinstance(value, standard.Field)
+
+
+def _spec(value: Any) -> _Spec:
+    """A field specifier as a `_Spec` (a standard `Field` is read, its missing values mapped)."""
+    if type(value) is _Spec:
+        return value
+    missing = vars(sys.modules["dataclasses"])["MISSING"]
+    spec = _Spec(
+        _MISSING if value.default is missing else value.default,
+        _MISSING if value.default_factory is missing else value.default_factory,
+        value.init,
+        value.repr,
+        value.hash,
+        value.compare,
+        value.metadata,
+        _MISSING if value.kw_only is missing else value.kw_only,
+    )
+    spec.name, spec.type = getattr(value, "name", None) or "", getattr(value, "type", None)
+    return spec
+
+
+class _Fields:
+    """A class's `__dataclass_fields__`: the standard `Field`s, made the first time they are
+    read (by `dataclasses.fields`, `replace`, `asdict`, `is_dataclass` …)."""
+
+    __slots__ = ("made", "specs")
+
+    def __init__(self, specs: dict[str, _Spec]) -> None:
+        self.specs = specs
+        self.made: dict[str, Any] | None = None
+
+    def __get__(self, instance: object, owner: type | None = None) -> dict[str, Any]:
+        if self.made is None:
+            import dataclasses  # here only: the data is read by the dataclasses functions
+
+            kind = vars(dataclasses)["_FIELD"]
+            made: dict[str, Any] = {}
+            for name, spec in self.specs.items():
+                kept: Any = dataclasses.field(
+                    default=dataclasses.MISSING if spec.default is _MISSING else spec.default,
+                    default_factory=(
+                        dataclasses.MISSING
+                        if spec.default_factory is _MISSING
+                        else spec.default_factory
+                    ),
+                    init=spec.init,
+                    repr=spec.repr,
+                    hash=spec.hash,
+                    compare=spec.compare,
+                    metadata=spec.metadata,
+                    kw_only=False,
+                )
+                kept.name = name
+                kept.type = spec.type
+                kept._field_type = kind
+                made[name] = kept
+            self.made = made
+        return self.made
+
+
+class _Params:
+    """A class's `__dataclass_params__`, made the first time it is read."""
+
+    __slots__ = ("flags", "made")
+
+    def __init__(self, init: bool, repr: bool, eq: bool, frozen: bool, slots: bool) -> None:
+        self.flags = (init, repr, eq, frozen, slots)
+        self.made: Any = None
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if self.made is None:
+            import dataclasses  # here only, as for the fields
+
+            init, repr_, eq, frozen_, slots = self.flags
+            make = vars(dataclasses)["_DataclassParams"]
+            if sys.version_info >= (3, 12):
+                self.made = make(init, repr_, eq, False, False, frozen_, True, False, slots, False)
+            else:
+                self.made = make(init, repr_, eq, False, False, frozen_)
+        return self.made
+
+
+class _Doc:
+    """The docstring the standard decorator gives a class without one (its name and
+    signature), made the first time it is read."""
+
+    __slots__ = ()
+
+    def __get__(self, instance: object, owner: type | None = None) -> str:
+        import inspect  # here only: the signature is shown as `inspect` shows it
+
+        assert owner is not None
+        text = owner.__name__ + str(inspect.signature(owner)).replace(" -> None", "")
+        owner.__doc__ = text
+        return text
+
+
+def _frozen_error(message: str) -> Exception:
+    from dataclasses import FrozenInstanceError  # only when a frozen field is assigned
+
+    return FrozenInstanceError(message)
+
+
+if not TYPE_CHECKING:
+
+    def field(
+        *,
+        default=_MISSING,
+        default_factory=_MISSING,
+        init=True,
+        repr=True,
+        hash=None,
+        compare=True,
+        metadata=None,
+        kw_only=_MISSING,
+    ):
+        """`dataclasses.field` for the classes made here, without loading `dataclasses`. Where
+        `dataclasses` is loaded already (so the standard decorator may be the one reading it),
+        the standard field itself."""
+        standard = sys.modules.get("dataclasses")
+        if standard is None:
+            return _Spec(default, default_factory, init, repr, hash, compare, metadata, kw_only)
+        missing = standard.MISSING
+        return standard.field(
+            default=missing if default is _MISSING else default,
+            default_factory=missing if default_factory is _MISSING else default_factory,
+            init=init,
+            repr=repr,
+            hash=hash,
+            compare=compare,
+            metadata=metadata,
+            kw_only=missing if kw_only is _MISSING else kw_only,
+        )
+
+    def fields(class_or_instance):
+        """`dataclasses.fields`, loading the module when first called."""
+        import dataclasses
+
+        return dataclasses.fields(class_or_instance)
+
+    def replace(obj, /, **changes):
+        """`dataclasses.replace`: for a class made here (every field set by `__init__`), the
+        class called with the fields' values and the changes, as `dataclasses` calls it."""
+        cls = type(obj)
+        if type(cls.__dict__.get("__dataclass_fields__")) is not _Fields:
+            import dataclasses  # any other class is left to the standard function
+
+            return dataclasses.replace(obj, **changes)
+        for name in cls.__match_args__:
+            if name not in changes:
+                changes[name] = getattr(obj, name)
+        return cls(**changes)
+
+    def _replace_method(self, /, **changes):
+        return replace(self, **changes)
+
+    _replace_method.__name__ = _replace_method.__qualname__ = "__replace__"
 
 # --------------------------------------------------------------------------- shared methods
 
@@ -143,12 +383,12 @@ def _guard(
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in fields(self):
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+            raise _frozen_error(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)
 
     def __delattr__(self: Any, name: str) -> None:
         if type(self) is cls or name in fields(self):
-            raise FrozenInstanceError(f"cannot delete field {name!r}")
+            raise _frozen_error(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)
 
     return __setattr__, __delattr__
@@ -213,6 +453,71 @@ _INIT_TEMPLATES: dict[tuple[int, tuple[int, ...]], CodeType] = {}
 _INIT_GLOBALS: dict[str, Any] = {"__object_setattr__": object.__setattr__, "__fresh__": FRESH}
 
 
+def _declared(cls: type, frozen: bool) -> dict[str, _Spec]:
+    """The fields of `cls` as the standard decorator reads them: its bases' fields, then those
+    its own annotations declare (with their defaults or field specifiers)."""
+    body = cls.__dict__
+    annotations: dict[str, Any] = body.get("__annotations__", {})
+    all_fields: dict[str, _Spec] = {}
+    for base in cls.__mro__[-1:0:-1]:
+        base_fields = base.__dict__.get("__dataclass_fields__")
+        if type(base_fields) is _Fields:
+            if frozen and not base.__dict__["__dataclass_params__"].flags[3]:
+                raise TypeError("cannot inherit frozen dataclass from a non-frozen one")
+            all_fields.update(base_fields.specs)
+        elif base_fields is not None:  # made by the standard decorator
+            params = getattr(base, "__dataclass_params__", None)
+            if frozen and params is not None and not params.frozen:
+                raise TypeError("cannot inherit frozen dataclass from a non-frozen one")
+            all_fields.update({name: _spec(f) for name, f in base_fields.items()})
+    for name, annotation in annotations.items():
+        if str(annotation).partition("[")[0].rpartition(".")[2] in _PSEUDO_FIELDS:
+            raise TypeError(f"{cls.__name__}.{name}: {annotation} is not supported here")
+        default: Any = getattr(cls, name, _MISSING)
+        if _is_field(default):
+            spec = _spec(default)
+            if not spec.init or spec.kw_only is True:
+                raise TypeError(
+                    f"{cls.__name__}.{name}: init=False and kw_only=True are not supported here"
+                )
+        else:
+            spec = _Spec(default)
+        if spec.default is not _MISSING and type(spec.default).__hash__ is None:
+            raise ValueError(
+                f"mutable default {type(spec.default)} for field {name} is not allowed: "
+                "use default_factory"
+            )
+        spec.name = name
+        spec.type = annotation
+        spec.kw_only = False
+        all_fields[name] = spec
+    for name, value in body.items():
+        if _is_field(value) and name not in annotations:
+            raise TypeError(f"{name!r} is a field but has no type annotation")
+    seen_default = False
+    for spec in all_fields.values():
+        if spec.default is not _MISSING or spec.default_factory is not _MISSING:
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"non-default argument {spec.name!r} follows default argument")
+    return all_fields
+
+
+def _remade(cls: type, ns: dict[str, Any], names: tuple[str, ...], slots: bool) -> Any:
+    """`cls` made anew from the namespace `ns`, with slots for the fields `names` if asked."""
+    if slots:
+        inherited = {slot for base in cls.__mro__[1:-1] for slot in _slots_of(base)}
+        ns["__slots__"] = tuple(n for n in names if n not in inherited)
+        for name in (*names, "__dict__", "__weakref__"):
+            ns.pop(name, None)
+    if not ns.get("__doc__"):
+        ns["__doc__"] = _Doc()
+    metaclass: Any = type(cls)
+    made: Any = metaclass(cls.__name__, cls.__bases__, ns)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
 def frozen(cls: type[_T]) -> type[_T]:
     """`cls` as `@dataclass(frozen=True, slots=True)` would make it.
@@ -222,53 +527,12 @@ def frozen(cls: type[_T]) -> type[_T]:
     `__match_args__` of the class's own are refused rather than half made.
     """
     body = cls.__dict__
-    annotations: dict[str, Any] = body.get("__annotations__", {})
     for name in ("__slots__", "__match_args__"):
         if name in body:
             raise TypeError(f"{cls.__name__} already specifies {name}")
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__}: __post_init__ is not supported here")
-
-    all_fields: dict[str, Field[Any]] = {}
-    for base in cls.__mro__[-1:0:-1]:
-        base_fields = getattr(base, "__dataclass_fields__", None)
-        if base_fields is not None:
-            params = getattr(base, "__dataclass_params__", None)
-            if params is not None and not params.frozen:
-                raise TypeError("cannot inherit frozen dataclass from a non-frozen one")
-            all_fields.update(base_fields)
-    for name, annotation in annotations.items():
-        if str(annotation).partition("[")[0].rpartition(".")[2] in _PSEUDO_FIELDS:
-            raise TypeError(f"{cls.__name__}.{name}: {annotation} is not supported here")
-        default: Any = getattr(cls, name, MISSING)
-        spec: Field[Any]
-        if isinstance(default, Field):
-            spec = default
-            if not spec.init or spec.kw_only is True:
-                raise TypeError(
-                    f"{cls.__name__}.{name}: init=False and kw_only=True are not supported here"
-                )
-        else:
-            spec = field(default=default)
-        if spec.default is not MISSING and type(spec.default).__hash__ is None:
-            raise ValueError(
-                f"mutable default {type(spec.default)} for field {name} is not allowed: "
-                "use default_factory"
-            )
-        spec.name = name
-        spec.type = annotation
-        spec._field_type = _FIELD  # type: ignore[attr-defined]
-        spec.kw_only = False
-        all_fields[name] = spec
-    for name, value in body.items():
-        if isinstance(value, Field) and name not in annotations:
-            raise TypeError(f"{name!r} is a field but has no type annotation")
-    seen_default = False
-    for spec in all_fields.values():
-        if spec.default is not MISSING or spec.default_factory is not MISSING:
-            seen_default = True
-        elif seen_default:
-            raise TypeError(f"non-default argument {spec.name!r} follows default argument")
+    all_fields = _declared(cls, frozen=True)
 
     names = tuple(all_fields)
     compared = tuple(n for n, f in all_fields.items() if f.compare)
@@ -284,8 +548,8 @@ def frozen(cls: type[_T]) -> type[_T]:
     for name in ("__setattr__", "__delattr__"):
         if name in body:
             raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
-    explicit_hash = body.get("__hash__", MISSING)
-    if explicit_hash is MISSING or (explicit_hash is None and "__eq__" in body):
+    explicit_hash = body.get("__hash__", _MISSING)
+    if explicit_hash is _MISSING or (explicit_hash is None and "__eq__" in body):
         new["__hash__"] = _hash(_getter(hashed))
     ns = dict(body)
     for name, method in _owned(qualname, new).items():
@@ -295,27 +559,64 @@ def frozen(cls: type[_T]) -> type[_T]:
             ns.setdefault(name, method)
     init = _LazyInit(all_fields)
     ns.setdefault("__init__", init)
-    ns["__dataclass_params__"] = _PARAMS
-    ns["__dataclass_fields__"] = all_fields
+    ns["__dataclass_params__"] = _FROZEN_PARAMS
+    ns["__dataclass_fields__"] = _Fields(all_fields)
     ns["__match_args__"] = names
-    if _REPLACE is not None:
-        ns.setdefault("__replace__", _REPLACE)
-    inherited = {slot for base in cls.__mro__[1:-1] for slot in _slots_of(base)}
-    ns["__slots__"] = tuple(n for n in names if n not in inherited)
-    for name in (*names, "__dict__", "__weakref__"):
-        ns.pop(name, None)
+    if sys.version_info >= (3, 13):
+        ns.setdefault("__replace__", _replace_method)
     ns.setdefault("__getstate__", _getstate)
     ns.setdefault("__setstate__", _setstate)
-
-    metaclass: Any = type(cls)
-    made: Any = metaclass(cls.__name__, cls.__bases__, ns)
-    made.__qualname__ = qualname
+    made: Any = _remade(cls, ns, names, slots=True)
     init.owner = made
-    if not made.__doc__:
-        import inspect  # only for a class without a docstring; dataclasses has loaded it
-
-        made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
     return made  # type: ignore[no-any-return]
+
+
+_FROZEN_PARAMS = _Params(init=True, repr=True, eq=True, frozen=True, slots=True)
+
+_R = TypeVar("_R", bound=Record)
+
+
+@dataclass_transform(field_specifiers=(field,))
+def record_fields(*, frozen: bool = False, slots: bool = False) -> Callable[[type[_R]], type[_R]]:
+    """What `@dataclass(frozen=frozen, init=False, repr=False, eq=False, slots=slots)` makes of
+    a `Record` (`FrozenRecord` if frozen) that writes its own `__init__`: its fields named in
+    `__match_args__` (so the bases' repr, equality, hash and pickled state follow them), and
+    what `dataclasses.fields()`, `replace()` and `asdict()` read."""
+
+    def make(cls: type[_R]) -> type[_R]:
+        if frozen is not issubclass(cls, FrozenRecord):
+            raise TypeError(f"{cls.__name__}: a frozen record derives from FrozenRecord")
+        body = cls.__dict__
+        for name in ("__slots__", "__match_args__"):
+            if name in body:
+                raise TypeError(f"{cls.__name__} already specifies {name}")
+        if "__init__" not in body:
+            raise TypeError(f"{cls.__name__} writes no __init__ of its own")
+        all_fields = _declared(cls, frozen=frozen)
+        names = tuple(all_fields)
+        ns: dict[str, Any] = {
+            "__dataclass_params__": _Params(False, False, False, frozen, slots),
+            "__dataclass_fields__": _Fields(all_fields),
+            "__match_args__": names,
+        }
+        if sys.version_info >= (3, 13):
+            ns["__replace__"] = body.get("__replace__", _replace_method)
+        if slots:  # made anew, as the standard decorator makes a class with slots
+            made: type[_R] = _remade(cls, {**body, **ns}, names, slots=True)
+            return made
+        for name, spec in all_fields.items():  # a plain default stays, as a class attribute
+            if name in body and _is_field(body[name]):
+                if spec.default is _MISSING:
+                    delattr(cls, name)
+                else:
+                    setattr(cls, name, spec.default)
+        for name, value in ns.items():
+            setattr(cls, name, value)
+        if not body.get("__doc__"):
+            cls.__doc__ = _Doc()  # type: ignore[assignment]
+        return cls
+
+    return make
 
 
 class _LazyInit:
@@ -324,7 +625,7 @@ class _LazyInit:
 
     __slots__ = ("fields", "owner")
 
-    def __init__(self, fields: dict[str, Field[Any]]) -> None:
+    def __init__(self, fields: dict[str, _Spec]) -> None:
         self.fields = fields
         self.owner: type | None = None
 
@@ -337,11 +638,11 @@ class _LazyInit:
         return init if instance is None else MethodType(init, instance)
 
 
-def _init(cls: type, spec: dict[str, Field[Any]]) -> Callable[..., None]:
+def _init(cls: type, spec: dict[str, _Spec]) -> Callable[..., None]:
     """The `__init__` of a class with these fields: the template for as many arguments (and
     default factories in the same places), the class's field names put in place of its own."""
     names = tuple(spec)
-    fresh = tuple(i for i, f in enumerate(spec.values()) if f.default_factory is not MISSING)
+    fresh = tuple(i for i, f in enumerate(spec.values()) if f.default_factory is not _MISSING)
     template = _INIT_TEMPLATES.get((len(names), fresh)) or _init_template(len(names), fresh)
     renamed = {f"_{i}": name for i, name in enumerate(names)}
     code = template.replace(
@@ -349,9 +650,9 @@ def _init(cls: type, spec: dict[str, Field[Any]]) -> Callable[..., None]:
         co_consts=tuple(renamed.get(c, c) if type(c) is str else c for c in template.co_consts),
     )
     defaults = tuple(
-        f.default if f.default_factory is MISSING else FRESH
+        f.default if f.default_factory is _MISSING else FRESH
         for f in spec.values()
-        if f.default is not MISSING or f.default_factory is not MISSING
+        if f.default is not _MISSING or f.default_factory is not _MISSING
     )
     namespace = _INIT_GLOBALS
     if fresh:

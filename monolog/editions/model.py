@@ -6,10 +6,9 @@ readings from here and never branches on an edition's name.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
 from typing import Literal
 
-from ..records import frozen
+from ..records import field, frozen, replace
 
 SquareKind = Literal[
     "go",

@@ -8,19 +8,18 @@ finding; `Game.ruling` gives the reading in force for a CF item and `Game.ambigu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..editions.model import Edition, Square
 from ..findings.model import Finding, Severity
 from ..notation.events import NO_SPAN, Span
-from ..records import FRESH, FrozenRecord, Record
+from ..records import FRESH, FrozenRecord, Record, record_fields
 from .state import GameState
 
 
 # a frozen dataclass whose `__init__` is written out and whose repr, equality and hash come
 # from `FrozenRecord`, so that little is compiled at import (monolog/records.py)
-@dataclass(frozen=True, init=False, repr=False, eq=False, slots=True)
+@record_fields(frozen=True, slots=True)
 class Transfer(FrozenRecord):
     """One movement of money. `payer` / `payee` None means the bank."""
 

@@ -9,7 +9,6 @@ and the replay carries on with the next event (P902: a broken state invariant, p
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..editions import (
@@ -22,7 +21,7 @@ from ..editions import (
 from ..editions.model import Edition
 from ..findings.model import Finding
 from ..notation import events as E
-from ..records import FRESH, Record
+from ..records import FRESH, Record, field, record_fields
 from . import (
     bankruptcy,
     buying,
@@ -91,7 +90,7 @@ _NOT_PLAYED = (*E.TRIVIA, E.Tag)
 
 # a dataclass whose `__init__` is written out and whose repr and equality come from `Record`,
 # so that nothing is compiled for it at import (monolog/records.py)
-@dataclass(init=False, repr=False, eq=False)
+@record_fields()
 class Replay(Record):
     """The result of a replay: findings in source order, the final state, the ledger."""
 

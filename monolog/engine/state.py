@@ -3,21 +3,20 @@
 Mutable and compact (slotted dataclasses, squares by board index). The engine's handlers change
 it as events are applied; `snapshot()` gives plain data for scenarios and reports.
 
-Each class is declared to `@dataclass` for its fields only: its `__init__` is written out here
-and its `repr` and equality come from `Record`, so that no method is compiled at import
-(monolog/records.py).
+Each class declares its fields to `record_fields` (monolog/records.py), which makes it a
+dataclass to `dataclasses.fields()` and the like: its `__init__` is written out here and its
+`repr` and equality come from `Record`, so that no method is compiled at import.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..editions.model import Edition
-from ..records import FRESH, Record
+from ..records import FRESH, Record, field, record_fields
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
+@record_fields(slots=True)
 class PlayerState(Record):
     """One player. `jail_turns` counts the turns spent in jail in the current stay (JAIL-08).
 
@@ -59,7 +58,7 @@ class PlayerState(Record):
         return not (self.bankrupt or self.resigned)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
+@record_fields(slots=True)
 class DeedState(Record):
     """One ownable square: owner (None = the bank), mortgage, buildings (houses 0-4 or hotel)."""
 
@@ -89,7 +88,7 @@ class DeedState(Record):
         return 5 if self.hotel else self.houses
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
+@record_fields(slots=True)
 class DeckState(Record):
     """A deck. `cards` is the deck as far as it is known, top first.
 
@@ -124,7 +123,7 @@ class DeckState(Record):
         self.slots = [] if slots is FRESH else slots
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
+@record_fields(slots=True)
 class GameState(Record):
     """Everything on the table at one moment."""
 

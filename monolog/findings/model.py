@@ -7,12 +7,11 @@ reported), `W` warnings about the record itself (a checksum that does not add up
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ..notation.events import NO_SPAN, Span
-from ..records import FRESH, FrozenRecord
+from ..records import FRESH, FrozenRecord, field, record_fields
 
 
 class Severity(str, Enum):
@@ -23,10 +22,11 @@ class Severity(str, Enum):
     INFO = "info"
 
 
-# A frozen dataclass (fields, replace and asdict read it) whose __init__ is written out below
-# and whose repr, equality and hash come from `FrozenRecord`, rather than compiled by @dataclass
-# in every process that starts (monolog/records.py); they do what the generated ones do.
-@dataclass(frozen=True, init=False, repr=False, eq=False, slots=True)
+# A frozen dataclass to `dataclasses.fields()`, `replace()` and `asdict()` (made so by
+# `record_fields`) whose __init__ is written out below and whose repr, equality and hash come
+# from `FrozenRecord`, rather than compiled by @dataclass in every process that starts
+# (monolog/records.py); they do what the generated ones do.
+@record_fields(frozen=True, slots=True)
 class Finding(FrozenRecord):
     """One reported problem.
 

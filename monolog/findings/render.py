@@ -14,10 +14,9 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..records import FRESH, Record
+from ..records import FRESH, Record, field, record_fields
 from .model import Finding, Severity
 
 if TYPE_CHECKING:
@@ -33,11 +32,11 @@ SEVERITY_STYLES: dict[Severity, str] = {
 _CLIP_WIDTH_PIPED = 120
 
 
-# GameReport and RunSummary are dataclasses (fields, replace and asdict read them) whose
-# __init__ is written out and whose repr and equality come from `Record`, rather than compiled
-# by @dataclass in every process that starts (monolog/records.py); they do what the generated
-# ones do.
-@dataclass(init=False, repr=False, eq=False, slots=True)
+# GameReport and RunSummary are dataclasses to fields, replace and asdict (made so by
+# `record_fields`) whose __init__ is written out and whose repr and equality come from `Record`,
+# rather than compiled by @dataclass in every process that starts (monolog/records.py); they do
+# what the generated ones do.
+@record_fields(slots=True)
 class GameReport(Record):
     """What an audit found in one record.
 
@@ -249,7 +248,7 @@ def game_text(report: GameReport, width: int, first: bool = True) -> Any:
     return Text("\n").join(parts)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
+@record_fields(slots=True)
 class RunSummary(Record):
     """What a run over many records adds up to, kept as counts so it stays small however many
     records pass: records seen, findings by severity and by code, and the records that could

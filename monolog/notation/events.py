@@ -14,10 +14,9 @@ The classes are made by `frozen` (monolog/records.py), which gives what
 
 from __future__ import annotations
 
-from dataclasses import field, fields
 from typing import Any, Literal
 
-from ..records import frozen
+from ..records import field, fields, frozen
 
 SCHEMA_VERSION = 1
 
