@@ -15,39 +15,13 @@ process then lists the modules it holds.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+from loaded_modules import has, run_monolog
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKED = ROOT / "scenarios" / "games" / "worked-example.mlog"
-
-_AUDIT = textwrap.dedent(
-    """
-    import sys
-
-    modules_file = sys.argv[1]
-    sys.argv = ["monolog", "audit", *sys.argv[2:]]
-    from monolog.cli import main
-
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    sys.stdout.flush()
-    loaded = sorted(sys.modules)  # before this script imports json to write them down
-    import json
-
-    with open(modules_file, "w", encoding="utf-8") as out:
-        json.dump({"code": code, "modules": loaded}, out)
-    sys.exit(code)
-    """
-)
 
 _RARE = (
     "difflib",
@@ -64,27 +38,9 @@ _RARE = (
 def _audit(args: list[str], cache: Path, tmp: Path) -> tuple[int, str, set[str]]:
     """Exit code, stdout and the modules loaded by `monolog audit ARGS…` in a fresh process
     whose cache folder is `cache`."""
-    modules_file = tmp / "modules.json"
-    env = dict(os.environ)
-    env["XDG_CACHE_HOME"] = str(cache)
-    env.pop("FORCE_COLOR", None)
-    done = subprocess.run(
-        [sys.executable, "-c", _AUDIT, str(modules_file), *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=tmp,
-        timeout=120,
-    )
-    assert done.returncode in (0, 1), done.stderr
-    data = json.loads(modules_file.read_text(encoding="utf-8"))
-    assert data["code"] == done.returncode
-    return done.returncode, done.stdout, set(data["modules"])
-
-
-def _has(modules: set[str], package: str) -> bool:
-    return any(m == package or m.startswith(package + ".") for m in modules)
+    code, out, err, modules = run_monolog(["audit", *args], cache, tmp)
+    assert code in (0, 1), err
+    return code, out, modules
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +56,7 @@ def test_a_plain_text_audit_leaves_the_rare_paths_unimported(cache: Path, tmp_pa
     assert code == 0
     assert out.startswith(str(WORKED))  # the report itself
     assert "monolog.engine.replay" in modules
-    assert [name for name in _RARE if _has(modules, name)] == []
+    assert [name for name in _RARE if has(modules, name)] == []
 
 
 def test_a_json_report_imports_the_encoder(cache: Path, tmp_path: Path) -> None:

@@ -8,59 +8,21 @@ An edition given as a YAML file is still read, and PyYAML is imported for it the
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
+
+from loaded_modules import run_monolog
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKED = ROOT / "scenarios" / "games" / "worked-example.mlog"
 TIME_LIMIT_GAME = ROOT / "tests" / "data" / "tournament" / "r1-t2.mlog"
 TIME_LIMIT_EDITION = ROOT / "tests" / "data" / "us-2018-time-limit.yaml"
 
-# runs `monolog ARGS…` as the installed command does, then lists the modules it loaded
-_DRIVER = textwrap.dedent(
-    """
-    import json, sys
-
-    modules_file, *args = sys.argv[1:]
-    sys.argv = ["monolog", *args]
-    from monolog.cli import main
-
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    sys.stdout.flush()
-    with open(modules_file, "w", encoding="utf-8") as out:
-        json.dump(sorted(sys.modules), out)
-    sys.exit(code)
-    """
-)
-
 
 def _audit(
     cache: Path, tmp_path: Path, *args: str, cwd: Path | None = None
 ) -> tuple[int, str, str, set[str]]:
     """Exit code, stdout, stderr and loaded modules of `monolog audit ARGS…` in a new process."""
-    modules_file = tmp_path / "modules.json"
-    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
-    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        env.pop(name, None)
-    done = subprocess.run(
-        [sys.executable, "-c", _DRIVER, str(modules_file), "audit", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd or tmp_path,
-        timeout=120,
-        check=False,
-    )
-    modules = set(json.loads(modules_file.read_text(encoding="utf-8")))
-    return done.returncode, done.stdout, done.stderr, modules
+    return run_monolog(["audit", *args], cache, tmp_path, cwd)
 
 
 def _yaml(modules: set[str]) -> set[str]:

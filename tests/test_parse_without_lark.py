@@ -10,14 +10,10 @@ cache folder pointed at the test's own; the process then lists the modules it ho
 from __future__ import annotations
 
 import dataclasses
-import json
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+from loaded_modules import has, run_monolog
 
 from monolog.notation import ParseError, parse_text
 from monolog.notation import parser as p
@@ -25,51 +21,13 @@ from monolog.notation import parser as p
 ROOT = Path(__file__).resolve().parents[1]
 WORKED = ROOT / "scenarios" / "games" / "worked-example.mlog"
 
-_AUDIT = textwrap.dedent(
-    """
-    import json, sys
-
-    record, modules_file = sys.argv[1:3]
-    sys.argv = ["monolog", "audit", record]
-    from monolog.cli import main
-
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    sys.stdout.flush()
-    with open(modules_file, "w", encoding="utf-8") as out:
-        json.dump({"code": code, "modules": sorted(sys.modules)}, out)
-    sys.exit(code)
-    """
-)
-
 
 def _audit(record: Path, cache: Path, tmp: Path) -> tuple[int, str, str, set[str]]:
     """Exit code, stdout, stderr and the modules loaded, of `monolog audit RECORD` in a fresh
     process whose cache folder is `cache`."""
-    modules_file = tmp / "modules.json"
-    env = dict(os.environ)
-    env["XDG_CACHE_HOME"] = str(cache)
-    env.pop("FORCE_COLOR", None)
-    done = subprocess.run(
-        [sys.executable, "-c", _AUDIT, str(record), str(modules_file)],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=tmp,
-        timeout=120,
-    )
-    assert done.returncode in (0, 1, 2), done.stderr
-    data = json.loads(modules_file.read_text(encoding="utf-8"))
-    assert data["code"] == done.returncode
-    return done.returncode, done.stdout, done.stderr, set(data["modules"])
-
-
-def _has(modules: set[str], package: str) -> bool:
-    return any(m == package or m.startswith(package + ".") for m in modules)
+    code, out, err, modules = run_monolog(["audit", str(record)], cache, tmp)
+    assert code in (0, 1, 2), err
+    return code, out, err, modules
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +37,7 @@ def warm_cache(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tuple[in
     cache = tmp_path_factory.mktemp("cache")
     work = tmp_path_factory.mktemp("cold")
     code, out, err, modules = _audit(WORKED, cache, work)
-    assert _has(modules, "lark"), "a cold cache builds the driver's tables from Lark"
+    assert has(modules, "lark"), "a cold cache builds the driver's tables from Lark"
     assert list((cache / "monolog").glob("driver-*.marshal")), "the tables were written"
     return cache, (code, out, err)
 
@@ -90,8 +48,8 @@ def test_a_warm_audit_of_a_good_record_never_imports_lark(
     cache, cold = warm_cache
     code, out, err, modules = _audit(WORKED, cache, tmp_path)
     assert "monolog.notation.parser" in modules  # the record was parsed here
-    assert not _has(modules, "lark")
-    assert not _has(modules, "regex")
+    assert not has(modules, "lark")
+    assert not has(modules, "regex")
     assert (code, out, err) == cold
     assert out  # the report itself, the same bytes as when Lark built the tables
 
@@ -110,7 +68,7 @@ def test_a_syntax_error_still_gets_its_p_code(
     cache, _ = warm_cache
     code, out, err, modules = _audit(record, cache, tmp_path)
     assert code == 2
-    assert _has(modules, "lark"), "a mistake is described from Lark's account of it"
+    assert has(modules, "lark"), "a mistake is described from Lark's account of it"
     assert expected.render() in out + err
     assert f": {expected.finding.code} " in out + err
 
