@@ -39,7 +39,7 @@ def test_blocks_rendered_in_a_worker_print_as_the_parent_prints_them(
     else:
         monkeypatch.delenv("FORCE_COLOR", raising=False)
     names = _files(tmp_path, 5)
-    audit_cmd._init_worker(None, None, {}, False, "text", False)
+    audit_cmd._init_worker(audit_cmd._Settings(None, None, {}, False, "text", False))
     outcomes = audit_cmd._audit_chunk(0, names)
     assert [o.index for o in outcomes] == list(range(5))
     capsys.readouterr()
@@ -73,7 +73,7 @@ def test_blocks_rendered_in_a_worker_print_as_the_parent_prints_them(
 
 def test_document_formats_get_compact_reports_from_workers(tmp_path: Path) -> None:
     names = _files(tmp_path, 2)
-    audit_cmd._init_worker(None, None, {}, False, "json", True)
+    audit_cmd._init_worker(audit_cmd._Settings(None, None, {}, False, "json", True))
     outcomes = audit_cmd._audit_chunk(7, names)
     assert [o.index for o in outcomes] == [7, 8]
     assert all(o.block is None and o.report is not None for o in outcomes)

@@ -338,6 +338,11 @@ class _Settings:
         self.fmt = fmt
         self.strict = strict
 
+    def __getstate__(self) -> dict[str, Any]:
+        # sent to a worker started afresh, which loads the edition again from `edition_arg`;
+        # a forked worker inherits the settings whole, edition included, with nothing sent
+        return {**self.__dict__, "edition": None}
+
 
 class _Outcome:
     """One record audited, as the run's loop needs it: the summary's counts (`codes`: code and
@@ -446,14 +451,7 @@ def _start_pool(settings: _Settings, workers: int) -> Any:
         max_workers=workers,
         mp_context=context,
         initializer=_init_worker,
-        initargs=(
-            settings.edition_arg,
-            settings.edition if forked else None,
-            settings.rulings,
-            settings.paranoid,
-            settings.fmt,
-            settings.strict,
-        ),
+        initargs=(settings,),
     )
     pool.submit(_nothing).result()  # starts the workers now, before any thread of ours
     return pool
@@ -518,24 +516,19 @@ def _failed_chunk(names: list[str], start: int, stop: int, exc: BaseException) -
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(
-    edition_arg: str | None,
-    edition: Any,
-    rulings: dict[str, str],
-    paranoid: bool,
-    fmt: str,
-    strict: bool,
-) -> None:
-    """Set up a worker process once: the edition is loaded here (or comes with the fork), not
-    sent with every record; a text run gets an output set up as the parent's is."""
-    if edition is None and edition_arg:
-        edition = _load_edition(edition_arg)
+def _init_worker(settings: _Settings) -> None:
+    """Set up a worker process once: the edition comes with the fork, or a worker started
+    afresh loads it again from `edition_arg`; it is never sent with every record. A text run
+    gets an output set up as the parent's is."""
+    edition = settings.edition
+    if edition is None and settings.edition_arg:
+        edition = _load_edition(settings.edition_arg)
     _WORKER["edition"] = edition
-    _WORKER["rulings"] = rulings
-    _WORKER["paranoid"] = paranoid
-    _WORKER["strict"] = strict
+    _WORKER["rulings"] = settings.rulings
+    _WORKER["paranoid"] = settings.paranoid
+    _WORKER["strict"] = settings.strict
     _WORKER["output"] = None
-    if fmt == "text":
+    if settings.fmt == "text":
         from ..findings.render import TextOutput
 
         # same stdout, same environment: renders as the parent's would
