@@ -24,49 +24,13 @@ def is_token(item: object) -> TypeGuard[Token]:
     return isinstance(item, str)
 
 
-def _first(item: Any) -> tuple[int, int]:
-    if is_token(item):
-        return item.line or 0, item.column or 0
-    if isinstance(item, (Ref, ev.Event)):
-        return item.span.line, item.span.column
-    if isinstance(item, tuple) and len(item) == 3 and isinstance(item[0], str):
-        return _first(item[2])
-    if isinstance(item, (list, tuple)):
-        return _first(item[0])
-    span = getattr(item, "span", None)
-    if isinstance(span, Span):
-        return span.line, span.column
-    raise TypeError(f"no position for {item!r}")
-
-
-def _last(item: Any) -> tuple[int, int]:
-    if is_token(item):
-        return item.end_line or 0, item.end_column or 0
-    if isinstance(item, (Ref, ev.Event)):
-        return item.span.end_line, item.span.end_column
-    if isinstance(item, tuple) and len(item) == 3 and isinstance(item[0], str):
-        return _last(item[2])
-    if isinstance(item, (list, tuple)):
-        return _last(item[-1])
-    span = getattr(item, "span", None)
-    if isinstance(span, Span):
-        return span.end_line, span.end_column
-    raise TypeError(f"no position for {item!r}")
-
-
-def span_of(children: list[Any]) -> Span:
-    line, column = _first(children[0])
-    end_line, end_column = _last(children[-1])
-    return Span(line, column, end_line, end_column)
-
-
 def _token_span(tok: Token) -> Span:
     return Span(tok.line, tok.column, tok.end_line, tok.end_column)
 
 
 def _span(c: Any) -> Span:
     """The span of a rule whose first child is a token: from it to the end of the last child
-    (a token, or anything with a span). Cheaper than `span_of` for the common case."""
+    (a token, or anything with a span)."""
     first = c[0]
     last: Any = c[-1]
     if last.__class__ is Token:
@@ -111,13 +75,6 @@ def _unquote(text: str) -> str:
     for ch in it:
         out.append(next(it, "") if ch == "\\" else ch)
     return "".join(out)
-
-
-def _amount(children: list[Any]) -> int | None:
-    for c in children:
-        if is_token(c) and c.type == "AMOUNT":
-            return amount_value(c)
-    return None
 
 
 def _refs(children: list[Any]) -> tuple[Ref, ...]:
