@@ -5,8 +5,7 @@ neither difflib (close-match suggestions), nor the JSON encoder, nor the finding
 (only for a source line holding a control character, shown by its visible symbol), nor the
 house-rule keys (only for a record that declares or plays a house rule), nor the state
 invariants (only for `--paranoid`), nor the reports package (the replay with moments behind
-`ledger`, `state`, `standings` ...), nor `dataclasses` and the `inspect` it loads (what the
-dataclasses functions read of the record classes is made when first read).
+`ledger`, `state`, `standings` ...).
 
 Each audit runs in a process of its own with the cache folder pointed at the test's own; the
 process then lists the modules it holds.
@@ -30,8 +29,6 @@ _RARE = (
     "monolog.editions.house_rules",
     "monolog.engine.invariants",
     "monolog.reports",
-    "dataclasses",
-    "inspect",
 )
 
 

@@ -3,8 +3,8 @@
 Reading an edition from its YAML and checking it costs several milliseconds, more than a short
 record takes to audit; what it gives is always the same for the same files. It is pickled into
 monolog's cache folder (monolog/cachedir.py) under a name made from every data file shipped
-with the editions, every module of this package, the module that makes their classes and their
-pickled state (monolog/records.py), monolog's version and Python's, so that a change to any of
+with the editions, every module of this package, monolog's version and Python's (whose
+`dataclasses` makes the classes kept here and their pickled state), so that a change to any of
 them builds afresh. Only files this process wrote there are read back; a missing, damaged or
 unpicklable one only means the YAML is read again.
 """
@@ -32,7 +32,6 @@ def _key() -> str | None:
     try:
         files = [
             *sorted(_HERE.glob("*.py")),
-            _HERE.parent / "records.py",  # makes the classes kept here, and their state
             *sorted((_HERE / "data").glob("*.yaml")),
         ]
         parts = [f"{f.name}\n".encode() + f.read_bytes() for f in files]

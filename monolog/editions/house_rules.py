@@ -10,10 +10,10 @@ not play is reported with a one-line reason (naming the closest keys where it ca
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from ..records import frozen
 from .errors import EditionError
 from .loader import HOUSE_RULES_FILE, parse_yaml
 
@@ -28,7 +28,7 @@ NOT_KEYS: dict[str, str] = {
 _AMOUNT = re.compile(r"[$£]?(\d+)")
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class HouseRule:
     """A common departure from the rules: its key, what is played instead, the rules it changes.
 

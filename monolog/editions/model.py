@@ -6,9 +6,8 @@ readings from here and never branches on an edition's name.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from typing import Literal
-
-from ..records import field, frozen, replace
 
 SquareKind = Literal[
     "go",
@@ -25,7 +24,7 @@ SquareKind = Literal[
 OWNABLE: frozenset[str] = frozenset({"site", "railroad", "utility"})
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Square:
     """One of the 40 squares. Money fields are zero where they do not apply.
 
@@ -52,7 +51,7 @@ class Square:
         return self.kind in OWNABLE
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Card:
     """A card, with its effect as structured data (see the reference data's conventions).
 
@@ -80,7 +79,7 @@ class Card:
     draw_deck: str | None = None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Deck:
     """A deck of cards: `key` is how the engine names it ("chance", "chest")."""
 
@@ -89,7 +88,7 @@ class Deck:
     cards: tuple[Card, ...]
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class RuleParams:
     """The numbers and switches of an edition's rules (RULES-MATRIX §2)."""
 
@@ -122,7 +121,7 @@ class RuleParams:
     time_limit: bool = False  # the game stops at an agreed time (TIME-01)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Variant:
     """A way of playing an edition (standard, short, time-limit): parameter and reading overrides.
 
@@ -137,7 +136,7 @@ class Variant:
     rule_ids: tuple[str, ...] = ()
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Assumption:
     """A figure or name the edition's rulebook does not give, the value taken and why."""
 
@@ -164,7 +163,7 @@ def with_article(word: str) -> str:
     return f"{'an' if vowel else 'a'} {word}"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Edition:
     """A whole edition: board, decks, parameters, readings of CF items, words and currency."""
 

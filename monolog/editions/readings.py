@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from ..records import frozen
 from .cache import shipped
 from .errors import EditionError
 
 READINGS_FILE = "readings.yaml"
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CFItem:
     """One disputed point: its readings (name -> description) and the default one."""
 

@@ -64,12 +64,12 @@ or guess which landings a promise covered. `[HouseRule "rent-immunity"]` is W011
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..editions.errors import ResolveError
 from ..editions.model import Edition
 from ..notation import events as E
-from ..records import replace
 from .game import Game, Transfer
 
 _KEY = "house_rules.active"

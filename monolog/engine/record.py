@@ -9,9 +9,10 @@ that: in any other game it is reported (M805) and play goes on.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..findings.model import Finding, Severity
 from ..notation.events import CashCheck, Dispute, TimeCalled
-from ..records import replace
 from .game import Game
 from .names import actor_of, resolve_player
 

@@ -7,11 +7,11 @@ reported), `W` warnings about the record itself (a checksum that does not add up
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ..notation.events import NO_SPAN, Span
-from ..records import FRESH, FrozenRecord, field, record_fields
 
 
 class Severity(str, Enum):
@@ -22,12 +22,8 @@ class Severity(str, Enum):
     INFO = "info"
 
 
-# A frozen dataclass to `dataclasses.fields()`, `replace()` and `asdict()` (made so by
-# `record_fields`) whose __init__ is written out below and whose repr, equality and hash come
-# from `FrozenRecord`, rather than compiled by @dataclass in every process that starts
-# (monolog/records.py); they do what the generated ones do.
-@record_fields(frozen=True, slots=True)
-class Finding(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Finding:
     """One reported problem.
 
     `message` is one line that states the correct value and the reason. `rule` is the
@@ -43,29 +39,6 @@ class Finding(FrozenRecord):
     recorded: Any = None
     file: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
-
-    def __init__(
-        self,
-        code: str,
-        severity: Severity,
-        message: str,
-        span: Span = NO_SPAN,
-        rule: str | None = None,
-        expected: Any = None,
-        recorded: Any = None,
-        file: str | None = None,
-        data: dict[str, Any] = FRESH,
-    ) -> None:
-        setattr = object.__setattr__
-        setattr(self, "code", code)
-        setattr(self, "severity", severity)
-        setattr(self, "message", message)
-        setattr(self, "span", span)
-        setattr(self, "rule", rule)
-        setattr(self, "expected", expected)
-        setattr(self, "recorded", recorded)
-        setattr(self, "file", file)
-        setattr(self, "data", {} if data is FRESH else data)
 
     @property
     def line(self) -> int:

@@ -14,9 +14,9 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..records import FRESH, Record, field, record_fields
 from .model import Finding, Severity
 
 if TYPE_CHECKING:
@@ -32,12 +32,8 @@ SEVERITY_STYLES: dict[Severity, str] = {
 _CLIP_WIDTH_PIPED = 120
 
 
-# GameReport and RunSummary are dataclasses to fields, replace and asdict (made so by
-# `record_fields`) whose __init__ is written out and whose repr and equality come from `Record`,
-# rather than compiled by @dataclass in every process that starts (monolog/records.py); they do
-# what the generated ones do.
-@record_fields(slots=True)
-class GameReport(Record):
+@dataclass(slots=True)
+class GameReport:
     """What an audit found in one record.
 
     `parsed` is False when the record could not be read or parsed; its one finding is then the
@@ -50,20 +46,6 @@ class GameReport(Record):
     findings: list[Finding] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     parsed: bool = True
-
-    def __init__(
-        self,
-        file: str,
-        header: dict[str, str] = FRESH,
-        findings: list[Finding] = FRESH,
-        lines: list[str] = FRESH,
-        parsed: bool = True,
-    ) -> None:
-        self.file = file
-        self.header = {} if header is FRESH else header
-        self.findings = [] if findings is FRESH else findings
-        self.lines = [] if lines is FRESH else lines
-        self.parsed = parsed
 
     def summary(self) -> dict[str, int]:
         return summarise(self.findings)
@@ -248,8 +230,8 @@ def game_text(report: GameReport, width: int, first: bool = True) -> Any:
     return Text("\n").join(parts)
 
 
-@record_fields(slots=True)
-class RunSummary(Record):
+@dataclass(slots=True)
+class RunSummary:
     """What a run over many records adds up to, kept as counts so it stays small however many
     records pass: records seen, findings by severity and by code, and the records that could
     not be read or parsed (by name)."""
@@ -258,18 +240,6 @@ class RunSummary(Record):
     severities: Counter[str] = field(default_factory=Counter)
     codes: Counter[str] = field(default_factory=Counter)
     unreadable: list[str] = field(default_factory=list)
-
-    def __init__(
-        self,
-        records: int = 0,
-        severities: Counter[str] = FRESH,
-        codes: Counter[str] = FRESH,
-        unreadable: list[str] = FRESH,
-    ) -> None:
-        self.records = records
-        self.severities = Counter() if severities is FRESH else severities
-        self.codes = Counter() if codes is FRESH else codes
-        self.unreadable = [] if unreadable is FRESH else unreadable
 
     def add(self, report: GameReport) -> None:
         self.add_codes(

@@ -7,16 +7,12 @@ text compare equal when they say the same thing (the formatter's round-trip reli
 
 An `actor` of None means "the player whose turn it is"; an explicit actor comes from an actor
 line (`Ben build Park Place`).
-
-The classes are made by `frozen` (monolog/records.py), which gives what
-`@dataclass(frozen=True, slots=True)` gives for far less import time.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
-
-from ..records import field, fields, frozen
 
 SCHEMA_VERSION = 1
 
@@ -24,7 +20,7 @@ SCHEMA_VERSION = 1
 # --------------------------------------------------------------------------- spans and names
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Span:
     """Where an event or a reference stands in the source: 1-based lines and columns.
 
@@ -45,7 +41,7 @@ NO_SPAN = Span(0, 0, 0, 0)
 RefKind = Literal["name", "quoted", "number"]
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Ref:
     """A name as written: a square, a player or a card. `kind` says how it was written."""
 
@@ -66,7 +62,7 @@ class Ref:
         return self.text
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Event:
     """Base of every event. `span` covers the event's text in the source."""
 
@@ -77,7 +73,7 @@ class Event:
         return _KIND_NAMES[type(self)]
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Action(Event):
     """An event done by a player: `actor` is None for the player whose turn it is."""
 
@@ -87,7 +83,7 @@ class Action(Event):
 # --------------------------------------------------------------------------- trivia
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Comment(Event):
     """A comment, kept so that the formatter never loses what the writer wrote.
 
@@ -100,7 +96,7 @@ class Comment(Event):
     inline: bool
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class BlankLine(Event):
     """One or more empty lines that separate blocks of a record (kept as one)."""
 
@@ -108,7 +104,7 @@ class BlankLine(Event):
 # --------------------------------------------------------------------------- header
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Tag(Event):
     """A PGN-style tag pair: `[Key "value"]`."""
 
@@ -116,7 +112,7 @@ class Tag(Event):
     value: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Holding:
     """A deed in a starting position: `houses` 0-4, `hotel`, `mortgaged`."""
 
@@ -127,7 +123,7 @@ class Holding:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class SetupPlayer(Event):
     """A player's starting position. Fields left None keep the edition's defaults."""
 
@@ -139,7 +135,7 @@ class SetupPlayer(Event):
     jail_turns: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class SetupBank(Event):
     """The bank's building stock in a starting position."""
 
@@ -147,14 +143,14 @@ class SetupBank(Event):
     hotels: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class SetupDeck(Event):
     """The known order of a deck from the top, by card id or title."""
 
     cards: tuple[Ref, ...]
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class SetupNext(Event):
     """Whose turn comes first in a record that starts mid-game."""
 
@@ -164,7 +160,7 @@ class SetupNext(Event):
 # --------------------------------------------------------------------------- turns
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TurnStart(Event):
     """`12. Ann`: turn number 12 begins, and it is Ann's."""
 
@@ -172,7 +168,7 @@ class TurnStart(Event):
     player: Ref
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Roll(Action):
     """A roll of both dice that moves a token (or is a roll for doubles in jail).
 
@@ -192,33 +188,33 @@ class Roll(Action):
         return self.die1 == self.die2
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Move(Action):
     """`-> Square`: the token moved to a square other than by a roll (a card, say)."""
 
     square: Ref
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Salary(Action):
     """The GO salary collected."""
 
     amount: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Buy(Action):
     """The lander buys the unowned property at the list price."""
 
     amount: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Decline(Action):
     """The lander declines to buy; an auction follows."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Bid:
     """One bid in an auction."""
 
@@ -230,7 +226,7 @@ class Bid:
 LotKind = Literal["square", "house", "hotel", "pending"]
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Auction(Action):
     """An auction: of a square (`lot`), of a house or hotel in a shortage, or, with no lot
     written, of the property the lander just declined (`lot_kind == "pending"`).
@@ -245,7 +241,7 @@ class Auction(Action):
     price: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Rent(Action):
     """Rent paid by the lander; amount and payee are checked when written."""
 
@@ -253,14 +249,14 @@ class Rent(Action):
     payee: Ref | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class RentUnclaimed(Action):
     """The owner failed to ask for the rent in time, so none was paid."""
 
     payee: Ref | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Tax(Action):
     """A tax paid. `percent` is set when the player chose the percentage option."""
 
@@ -268,7 +264,7 @@ class Tax(Action):
     amount: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CardDraw(Action):
     """A card drawn, by id (`CH07`) or title; `amount` is the money it moved, when written."""
 
@@ -276,7 +272,7 @@ class CardDraw(Action):
     amount: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Dice(Action):
     """A throw of the dice that moves nothing (the nearest-utility card's throw)."""
 
@@ -288,26 +284,26 @@ class Dice(Action):
         return self.die1 + self.die2
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class GoToJail(Action):
     """The player is sent to jail."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class PayFine(Action):
     """The jail fine paid to leave jail."""
 
     amount: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class UseJailCard(Action):
     """A Get Out of Jail Free card used (optionally which one)."""
 
     card: Ref | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class BuildItem:
     """A site and what is built on or sold from it: `houses` houses, or a hotel."""
 
@@ -317,7 +313,7 @@ class BuildItem:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Build(Action):
     """Houses or hotels bought from the bank."""
 
@@ -325,7 +321,7 @@ class Build(Action):
     amount: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Sell(Action):
     """Houses or hotels sold back to the bank."""
 
@@ -333,7 +329,7 @@ class Sell(Action):
     amount: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Mortgage(Action):
     """Properties mortgaged to the bank."""
 
@@ -341,7 +337,7 @@ class Mortgage(Action):
     amount: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Unmortgage(Action):
     """Mortgages lifted (mortgage value plus interest)."""
 
@@ -349,7 +345,7 @@ class Unmortgage(Action):
     amount: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Interest(Action):
     """The 10% interest paid on a mortgaged property received, keeping it mortgaged."""
 
@@ -357,7 +353,7 @@ class Interest(Action):
     amount: int | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Pay(Action):
     """A payment of cash to a player (`to` set) or to the bank (`to` None)."""
 
@@ -365,29 +361,29 @@ class Pay(Action):
     to: Ref | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Bankrupt(Action):
     """The player goes bankrupt to a creditor player, or to the bank (`creditor` None)."""
 
     creditor: Ref | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Resign(Action):
     """The player leaves the game."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TimeCalled(Action):
     """Time is called in a time-limit game."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class GameEnd(Action):
     """The game ends here."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CashCheck(Action):
     """`=1320` or `=Ben 880`: the writer's note of a player's cash at this point.
 
@@ -398,14 +394,14 @@ class CashCheck(Action):
     amount: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Dispute(Action):
     """The line is marked as disputed at the table, with the ruling given (free text)."""
 
     ruling: str | None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class DealItem:
     """One thing handed over in a deal: a deed, cash, or a Get Out of Jail Free card."""
 
@@ -416,7 +412,7 @@ class DealItem:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class DealSide:
     """What one party gives in a deal."""
 
@@ -425,7 +421,7 @@ class DealSide:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Deal(Event):
     """A deal between two players. Mortgage choices for deeds received follow as
     `interest` / `unmortgage` actions of the receiver."""
