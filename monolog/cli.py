@@ -1,10 +1,7 @@
 """The `monolog` command line.
 
-`main` is the installed entry point. A plain `monolog audit FILE…` (the common case, and the
-one whose start-up matters most) is run by the lean entry point (monolog/lean.py), which
-imports neither typer nor the other commands; everything else, and any audit command line the
-lean reader is not sure of, goes to the typer application (monolog/app.py), with the same
-output, messages and exit codes either way. `monolog.cli.app` is that application.
+`main` is the installed entry point: it runs the typer application (monolog/app.py), which
+reads every command line. `monolog.cli.app` is that application.
 
 Exit codes: 0 clean; 1 findings (rule violations, or a file that is not canonical for
 `fmt --check`); 2 a file that cannot be read or parsed, or a usage error.
@@ -12,24 +9,10 @@ Exit codes: 0 clean; 1 findings (rule violations, or a file that is not canonica
 
 from __future__ import annotations
 
-import sys
-from typing import Any
+from .app import app
+
+__all__ = ["app", "main"]
 
 
 def main() -> None:
-    from .lean import run_lean
-
-    code = run_lean(sys.argv[1:])
-    if code is not None:
-        sys.exit(code)
-    from .app import app
-
     app()
-
-
-def __getattr__(name: str) -> Any:
-    if name == "app":
-        from .app import app
-
-        return app
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,11 +1,7 @@
-"""What a plain audit leaves unimported, and what the rarer paths still import when they need it.
-
-A text audit of a record with the cache folder warm, all of whose names are found, needs
-neither difflib (close-match suggestions), nor the JSON encoder, nor the finding catalogue
-(only for a source line holding a control character, shown by its visible symbol), nor the
-house-rule keys (only for a record that declares or plays a house rule), nor the state
-invariants (only for `--paranoid`), nor the reports package (the replay with moments behind
-`ledger`, `state`, `standings` ...).
+"""What the rarer audit paths import when they need them: the JSON encoder, the finding
+catalogue (a source line holding a control character, shown by its visible symbol), the
+house-rule keys (a record that declares or plays a house rule), the state invariants
+(`--paranoid`).
 
 Each audit runs in a process of its own with the cache folder pointed at the test's own; the
 process then lists the modules it holds.
@@ -17,19 +13,10 @@ import json
 from pathlib import Path
 
 import pytest
-from loaded_modules import has, run_monolog
+from loaded_modules import run_monolog
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKED = ROOT / "scenarios" / "games" / "worked-example.mlog"
-
-_RARE = (
-    "difflib",
-    "json",
-    "monolog.findings.catalogue",
-    "monolog.editions.house_rules",
-    "monolog.engine.invariants",
-    "monolog.reports",
-)
 
 
 def _audit(args: list[str], cache: Path, tmp: Path) -> tuple[int, str, set[str]]:
@@ -46,14 +33,6 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("cache")
     _audit([str(WORKED)], folder, tmp_path_factory.mktemp("cold"))
     return folder
-
-
-def test_a_plain_text_audit_leaves_the_rare_paths_unimported(cache: Path, tmp_path: Path) -> None:
-    code, out, modules = _audit([str(WORKED)], cache, tmp_path)
-    assert code == 0
-    assert out.startswith(str(WORKED))  # the report itself
-    assert "monolog.engine.replay" in modules
-    assert [name for name in _RARE if has(modules, name)] == []
 
 
 def test_a_json_report_imports_the_encoder(cache: Path, tmp_path: Path) -> None:

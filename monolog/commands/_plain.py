@@ -1,8 +1,5 @@
 """Command helpers that import nothing heavy (no typer): exit codes, the files a command line
-names, error lines on stderr.
-
-`monolog audit` runs on these alone when it is started through the lean entry point
-(monolog/lean.py); `_common` re-exports them for the other commands."""
+names, error lines on stderr. `_common` re-exports them for the commands."""
 
 from __future__ import annotations
 

@@ -39,8 +39,7 @@ _RULING_PATTERN = r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$"
 
 
 def register(app: typer.Typer) -> None:
-    """The typer command. This module imports typer only here, so that `run` (what the command
-    does) serves the lean entry point (monolog/lean.py) without it."""
+    """The typer command; `run` is what it does."""
     import typer
 
     def audit(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..colour import console_options
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, print_error
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def check(
 
     from ..scenarios.suite import find_files, run_files
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, **console_options())
     files = find_files(paths or ["scenarios"])
 
     def on_result(result: Result) -> None:

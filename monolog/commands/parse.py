@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from ..colour import console_options
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, expand_paths, print_error
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def _console() -> Console:
     if not sys.stdout.isatty() and "COLUMNS" not in os.environ:
         width = 160
     # Rich itself leaves colour out when the output is not a terminal or NO_COLOR is set
-    return Console(width=width, highlight=False)
+    return Console(width=width, highlight=False, **console_options())
 
 
 def _table(name: str, events: list[Event]) -> Table:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..colour import console_options
 from .model import Finding, Severity
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ def make_console(stderr: bool = False) -> Console:
     """A console that colours only a terminal (and never under NO_COLOR), and never wraps."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False, **console_options())
 
 
 def clip(line: str, column: int, width: int) -> tuple[str, int]:

@@ -11,6 +11,8 @@ import io
 import os
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..colour import console_options
+
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
@@ -24,10 +26,8 @@ def terminal_console() -> Console:
     """The console a command prints to."""
     from rich.console import Console
 
-    plain = bool(os.environ.get("NO_COLOR"))  # no colour and no other styling either
-    options: dict[str, Any] = {"highlight": False, "emoji": False}
-    if plain:
-        options["color_system"] = None
+    # under NO_COLOR no colour and no other styling either
+    options: dict[str, Any] = {"highlight": False, "emoji": False, **console_options()}
     console = Console(**options)
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console = Console(**options, width=PIPED_WIDTH)

@@ -1,0 +1,116 @@
+"""The command-line conventions users of ruff and sqlfluff reach for: `-h`, help without
+Python types, shell completion, and `--color auto|always|never` beside NO_COLOR and
+FORCE_COLOR (under NO_COLOR nothing writes an escape sequence, bold and dim included)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from monolog.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+WRONG = str(ROOT / "scenarios" / "games" / "uk-1996-short.mlog")
+COMMANDS = [c.name for c in app.registered_commands] + [
+    f"rules {c.name}"
+    for g in app.registered_groups
+    if g.typer_instance
+    for c in g.typer_instance.registered_commands
+]
+
+
+def _help(args: list[str]) -> str:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_names_values_by_metavar_not_python_type(command: str) -> None:
+    text = _help([*command.split(), "-h"])
+    assert text == _help([*command.split(), "--help"])
+    assert not re.search(r"<(str|int|float|bool|list\[[^]]*\]|[a-z]+ range)>", text), text
+
+
+def test_root_help_offers_completion_and_colour() -> None:
+    text = _help(["-h"])
+    for option in ("--install-completion", "--show-completion", "--color auto|always|never"):
+        assert option in text
+
+
+def test_show_completion_prints_a_script() -> None:
+    result = CliRunner().invoke(app, ["--show-completion", "bash"])
+    assert result.exit_code == 0
+    assert "complete" in result.output and "_MONOLOG_COMPLETE" in result.output
+
+
+def _in_terminal(args: list[str], **env: str) -> bytes:
+    """What `monolog ARGS…` writes to a pseudo-terminal."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    environ.update(TERM="xterm-256color", COLUMNS="120", **env)
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "monolog", *args],
+        stdout=child,
+        stderr=child,
+        stdin=subprocess.DEVNULL,
+        env=environ,
+    )
+    os.close(child)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    proc.wait(timeout=60)
+    os.close(main)
+    return out
+
+
+def test_a_terminal_gets_styles_by_default() -> None:
+    assert b"\x1b[" in _in_terminal(["audit", WRONG])
+
+
+def test_no_color_means_no_escape_at_all_in_a_terminal() -> None:
+    out = _in_terminal(["audit", WRONG], NO_COLOR="1")
+    assert b"M" in out and b"\x1b" not in out
+
+
+def test_color_never_means_no_escape_at_all_in_a_terminal() -> None:
+    out = _in_terminal(["--color", "never", "audit", WRONG])
+    assert b"M" in out and b"\x1b" not in out
+
+
+def test_color_always_styles_a_pipe_and_wins_over_no_color() -> None:
+    env = {**os.environ, "NO_COLOR": "1"}
+    run = subprocess.run(
+        [sys.executable, "-m", "monolog", "--color", "always", "audit", WRONG],
+        capture_output=True,
+        env=env,
+    )
+    assert b"\x1b[" in run.stdout
+
+
+def test_piped_output_is_plain() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
+    run = subprocess.run(
+        [sys.executable, "-m", "monolog", "audit", WRONG], capture_output=True, env=env
+    )
+    assert run.stdout and b"\x1b" not in run.stdout
+
+
+def test_an_unknown_colour_is_a_usage_error() -> None:
+    result = CliRunner().invoke(app, ["--color", "sometimes", "audit", WRONG])
+    assert result.exit_code == 2
+    assert "auto, always, never" in result.output
