@@ -11,19 +11,20 @@ at half price, then all cash, every deed (mortgaged deeds open the 10 % choice f
 and every Get Out of Jail Free card. To the bank (BKR-07..09, CF-39): buildings go back to the
 stock, cash to the bank, every deed back to the bank free of its mortgage for auction, and the
 jail cards under their decks. Several creditors at once share the cash in proportion to what each
-is owed, and the deeds and cards go as to the bank (CF-41).
+is owed, and the deeds and cards go as to the bank (CF-41). The bankruptcy that ends a short game
+hands the estate over whole instead (`hand_over`, SHORT-07, CF-47).
 """
 
 from __future__ import annotations
 
 from ..notation.events import Bankrupt, GameEnd, Resign, Span
-from .debts import Debt, clear_debts, open_debts
+from .debts import clear_debts, open_debts
 from .estate import flag_unplaced
-from .game import Game
+from .game import Debt, Game
 from .holdings import building_sale_value, owner_word, raisable, resolve_player
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import flow_of, open_lot
-from .variants import ends_game, final_bankruptcy, hand_over, may_end
+from .variants import ends_game, final_bankruptcy, may_end
 
 
 def check_obligations(game: Game, span: Span) -> None:
@@ -222,6 +223,51 @@ def _liquidate(
     choices = pending_mortgage_choices(game)
     choices[:] = [c for c in choices if c.player != actor]
     _leave_landing(game, actor)
+
+
+def hand_over(game: Game, actor: str, creditor: str | None, span: Span) -> None:
+    """The bankruptcy that ends a short game: the estate passes whole (SHORT-07, CF-47).
+
+    To a player: cash, every deed with its buildings and mortgage as they stand, and the jail
+    cards, with no sale to the bank and no 10 % (the game is over). To the bank: the estate
+    leaves play (buildings back to the stock, deeds back unmortgaged, cards under their decks).
+    """
+    st = game.state
+    me = st.player(actor)
+    owed = open_debts(game, actor)
+    short = max(0, -me.cash)
+    if short and owed:
+        # the payment went through in full; the creditor keeps only what the debtor had
+        back = owed[-1].creditor
+        game.transfer(back, actor, short, "bankruptcy: unpaid part", span)
+    if me.cash > 0:
+        game.transfer(actor, creditor, me.cash, "bankruptcy: cash", span)
+    clear_debts(game, actor)
+    for deed in st.owned_by(actor):
+        if creditor is not None:
+            deed.owner = creditor
+            continue
+        st.bank_houses += deed.houses
+        st.bank_hotels += 1 if deed.hotel else 0
+        deed.owner, deed.houses, deed.hotel, deed.mortgaged = None, 0, False, False
+    if creditor is not None:
+        st.player(creditor).cards.extend(me.cards)
+    else:
+        for card in me.cards:
+            _card_to_deck(game, card)
+    me.cards.clear()
+    _leave_landing(game, actor)
+    to = creditor if creditor is not None else game.edition.word("bank")
+    game.ambiguous(
+        "CF-47",
+        f"{actor}'s bankruptcy ends the {game.edition.variant} game: the whole estate passes to "
+        f"{to} as it stands, {game.edition.word('houses')} and {game.edition.word('hotels')} "
+        "included, with no 10 % on mortgages, before the count; as in the standard game the "
+        f"{game.edition.word('houses')} would be sold to the bank at half price first",
+        span,
+        "SHORT-07",
+    )
+    flow_of(game).lots = [lot for lot in flow_of(game).lots if lot.lander is not None]
 
 
 def _leave_landing(game: Game, actor: str) -> None:

@@ -178,7 +178,8 @@ def on_decline(game: Game, ev: Decline) -> None:
         )
         return
     lot.declined = True
-    house_rules.no_auction(game, lot)  # house rule no-auctions: the deed stays with the bank
+    if house_rules.no_auction(game):  # house rule no-auctions: the deed stays with the bank
+        close_lot(game, lot)
 
 
 def on_auction(game: Game, ev: Auction) -> None:

@@ -13,9 +13,10 @@ from ..notation.events import CardDraw, Span
 from .board import buildings, nearest, passes_go, steps_forward
 from .decks import draw
 from .game import Game
+from .landing import land, move_token, send_to_jail
 from .names import actor_of, card_of
 from .obligations import CardMove, Draw, Due, apply_due, cancel_due, flow_of, settle_due
-from .turns import check_salary, land, move_token, send_to_jail
+from .turns import check_salary
 
 
 def on_card(game: Game, ev: CardDraw) -> None:

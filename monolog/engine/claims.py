@@ -12,6 +12,7 @@ from ..notation.events import Rent as RentEvent
 from . import house_rules
 from .game import Game
 from .holdings import percent_of
+from .landing import group_key, percent_tax_square
 from .names import actor_of, resolve_player
 from .obligations import Due, cancel_due, find_due, flow_of, settle_due
 from .rent import quote_rent
@@ -42,8 +43,6 @@ def _rent_changed(game: Game, claim: Due, span: Span) -> None:
     Under at-landing the claim keeps the rent and creditor of the landing; under at-claim the
     rent and the owner collecting it are those of the board at the claim.
     """
-    from .turns import group_key
-
     if claim.square is None or claim.board is None or claim.amount is None:
         return
     if group_key(game, claim.square) == claim.board[1]:
@@ -301,8 +300,6 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
     Returns False when the option is not open here (M409, the flat amount stands); otherwise
     the due becomes the percentage of the worth on landing and the recorded amount is checked.
     """
-    from .turns import percent_tax_square
-
     rules = game.edition.rules
     offered = rules.income_tax_percent
     name = game.name(due.square or 0)

@@ -42,6 +42,36 @@ class Transfer(FrozenRecord):
         setattr(self, "reason", reason)
 
 
+class Debt(Record):
+    """`debtor` owes `amount` (the part not covered by cash) to `creditor` (None = the bank)."""
+
+    __match_args__ = ("debtor", "creditor", "amount", "reason", "span", "reported")
+    __slots__ = __match_args__
+
+    debtor: str
+    creditor: str | None
+    amount: int
+    reason: str
+    span: Span
+    reported: bool
+
+    def __init__(
+        self,
+        debtor: str,
+        creditor: str | None,
+        amount: int,
+        reason: str,
+        span: Span,
+        reported: bool = False,
+    ) -> None:
+        self.debtor = debtor
+        self.creditor = creditor
+        self.amount = amount
+        self.reason = reason
+        self.span = span
+        self.reported = reported
+
+
 def entry_span(entry: Transfer | None) -> Span:
     """The span of a ledger entry, or no span."""
     return entry.span if entry is not None else NO_SPAN
@@ -58,6 +88,7 @@ class Game(Record):
         "findings",
         "transfers",
         "header",
+        "debts",
         "pending",
     )
     __slots__ = __match_args__
@@ -69,6 +100,9 @@ class Game(Record):
     findings: list[Finding]
     transfers: list[Transfer]
     header: dict[str, str]
+    # money owed and not paid in cash, oldest first: a payment that leaves the payer short opens
+    # one, a movement that brings the debtor's cash back to zero or more closes it (debts.py)
+    debts: list[Debt]
     # obligations that outlive one event (open debts, mortgage choices, buildings won at a
     # shortage auction), kept by the module that owns them under its own key
     pending: dict[str, Any]
@@ -82,6 +116,7 @@ class Game(Record):
         findings: list[Finding] = FRESH,
         transfers: list[Transfer] = FRESH,
         header: dict[str, str] = FRESH,
+        debts: list[Debt] = FRESH,
         pending: dict[str, Any] = FRESH,
     ) -> None:
         self.edition = edition
@@ -91,6 +126,7 @@ class Game(Record):
         self.findings = [] if findings is FRESH else findings
         self.transfers = [] if transfers is FRESH else transfers
         self.header = {} if header is FRESH else header
+        self.debts = [] if debts is FRESH else debts
         self.pending = {} if pending is FRESH else pending
 
     # ---------------------------------------------------------------- findings
@@ -193,8 +229,18 @@ class Game(Record):
         return entry
 
     def _recovered(self, *names: str | None) -> None:
-        """A player whose cash is back at zero or more owes nothing any more (debts.py)."""
-        _debts.drop_recovered(self, *names)
+        """Close the debts of `names` whose cash is back at zero or more (BKR-01).
+
+        Called on every movement of money, so a debt raised in full is gone at once and a later
+        shortfall in the same turn opens a debt to its own creditor only (BKR-03, BKR-05).
+        """
+        debts = self.debts
+        if not debts:
+            return
+        st = self.state
+        recovered = {n for n in names if n is not None and st.player(n).cash >= 0}
+        if recovered:
+            self.debts = [d for d in debts if d.debtor not in recovered]
 
     def amend(
         self,
@@ -253,8 +299,3 @@ class Game(Record):
 
     def name(self, index: int) -> str:
         return self.edition.squares[index].name
-
-
-# debts.py imports Game from here; bound once both modules are loaded (called on every transfer,
-# where an import statement would cost more than the call)
-from . import debts as _debts  # noqa: E402

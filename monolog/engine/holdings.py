@@ -128,7 +128,7 @@ def owner_word(game: Game, owner: str | None) -> str:
     return owner if owner is not None else "the " + game.edition.word("bank")
 
 
-def _resolver(game: Game) -> Resolver:
+def resolver(game: Game) -> Resolver:
     """The game's resolver (one per game, shared with `names`). A square name means the same
     square in every game of an edition, so its square lookups are shared by every game replayed
     on that edition in this process: a batch resolves each spelling once, not once per game."""
@@ -161,7 +161,7 @@ def _square_cache(edition: Edition) -> dict[Any, Any]:
 def resolve_square(game: Game, ref: Ref, span: Span) -> Square | None:
     """The square a reference names, or None after filing a finding."""
     try:
-        square = _resolver(game).square(ref)
+        square = resolver(game).square(ref)
     except ResolveError as err:
         game.emit(UNKNOWN_NAME, str(err), ref.span if ref.span.line else span, None)
         return None
@@ -171,7 +171,7 @@ def resolve_square(game: Game, ref: Ref, span: Span) -> Square | None:
 def resolve_player(game: Game, ref: Ref, span: Span) -> str | None:
     """The player a reference names, or None after filing a finding."""
     try:
-        name = _resolver(game).player(ref)
+        name = resolver(game).player(ref)
     except ResolveError as err:
         game.emit(UNKNOWN_NAME, str(err), ref.span if ref.span.line else span, None)
         return None
@@ -181,7 +181,7 @@ def resolve_player(game: Game, ref: Ref, span: Span) -> str | None:
 def resolve_card(game: Game, ref: Ref, span: Span) -> str | None:
     """The id of the card a reference names, or None after filing a finding."""
     try:
-        card = _resolver(game).card(ref)
+        card = resolver(game).card(ref)
     except ResolveError as err:
         game.emit(UNKNOWN_NAME, str(err), ref.span if ref.span.line else span, None)
         return None

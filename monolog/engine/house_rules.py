@@ -68,9 +68,11 @@ from dataclasses import replace
 from typing import Any
 
 from ..editions.errors import ResolveError
+from ..editions.house_rules import check_house_rule, load_house_rules, split_house_rule
 from ..editions.model import Edition
 from ..notation import events as E
 from .game import Game, Transfer
+from .holdings import resolver
 
 _KEY = "house_rules.active"
 _POT = "house_rules.pot"
@@ -101,7 +103,6 @@ def declared(
             continue
         # imported here: the house-rule keys (their data file, their close-match suggestions)
         # are needed only by a record that declares house rules, or departs into one
-        from ..editions.house_rules import check_house_rule, split_house_rule
 
         problem = check_house_rule(ev.value)
         if problem is not None:
@@ -135,8 +136,6 @@ def readings(keys: frozenset[str]) -> dict[str, str]:
     """Readings of CF items that declared house rules set."""
     out: dict[str, str] = {}
     for value in sorted(keys):
-        from ..editions.house_rules import split_house_rule  # see `declared`
-
         out.update(_READINGS.get(split_house_rule(value)[0], {}))
     return out
 
@@ -145,7 +144,6 @@ def activate(game: Game, keys: frozenset[str]) -> None:
     if not keys:
         game.pending[_KEY] = {}
         return
-    from ..editions.house_rules import split_house_rule  # see `declared`
 
     game.pending[_KEY] = dict(split_house_rule(value) for value in keys)
 
@@ -175,7 +173,6 @@ def departure(
     """M905: the record plays house rule `key` without declaring it (PIR-01).
 
     `declare` is the tag's value when the key takes an amount (`free-parking-bonus 500`)."""
-    from ..editions.house_rules import load_house_rules  # see `declared`
 
     rule = load_house_rules()[key]
     game.emit(
@@ -194,9 +191,7 @@ def after_setup(game: Game, ev: E.SetupPlayer) -> None:
     """A `setup` line for a player (hook: replay): the record starts mid-game, so the player is
     past the first lap; buildings set up beyond the stock are made up under unlimited-buildings."""
     try:
-        from .holdings import _resolver
-
-        name = _resolver(game).player(ev.player)
+        name = resolver(game).player(ev.player)
     except ResolveError:
         return  # reported by the setup handler
     _lapped(game).add(name)
@@ -233,55 +228,36 @@ def _pot(game: Game) -> int:
 # --------------------------------------------------------------------------- Free Parking, GO
 
 
-def on_land(game: Game, player: str, index: int, span: E.Span) -> None:
-    """Hook at the end of a landing: the pool and the bonus on Free Parking, double salary on
-    GO."""
-    sq = game.square(index)
-    if sq.kind not in ("free-parking", "go"):  # called on every landing: nothing to do
-        return
-    from .obligations import Due, apply_due, find_due
+def free_parking_payout(game: Game) -> tuple[int, str, str] | None:
+    """What the lander on Free Parking receives under free-parking-jackpot (the pool) and
+    free-parking-bonus: (amount, reason, rule), None when neither is declared. Without the
+    jackpot the pool is kept, to recognise it when collected anyway (`salary_not_due`); the
+    caller empties the pool after paying (`empty_pot`)."""
+    pot = _pot(game)
+    jackpot = active(game, "free-parking-jackpot")
+    bonus = amount_of(game, "free-parking-bonus")
+    if not jackpot:
+        # the pool a jackpot table would pay here, kept to recognise it (salary_not_due)
+        game.pending["house_rules.unpaid_pot"] = pot
+    reasons = []
+    if jackpot:
+        reasons.append(
+            f"the Free Parking pool is {game.money(pot)} (house rule free-parking-jackpot)"
+        )
+    if bonus is not None:
+        reasons.append(
+            f"landing on Free Parking pays {game.money(bonus)} from the bank (house rule "
+            "free-parking-bonus)"
+        )
+    if not reasons:
+        return None
+    total = (pot if jackpot else 0) + (bonus or 0)
+    return total, "; ".join(reasons), "PIR-02" if jackpot else "PIR-03"
 
-    if sq.kind == "free-parking":
-        pot = _pot(game)
-        jackpot = active(game, "free-parking-jackpot")
-        bonus = amount_of(game, "free-parking-bonus")
-        if not jackpot:
-            # the pool a jackpot table would pay here, kept to recognise it (salary_not_due)
-            game.pending["house_rules.unpaid_pot"] = pot
-        reasons = []
-        if jackpot:
-            reasons.append(
-                f"the Free Parking pool is {game.money(pot)} (house rule free-parking-jackpot)"
-            )
-        if bonus is not None:
-            reasons.append(
-                f"landing on Free Parking pays {game.money(bonus)} from the bank (house rule "
-                "free-parking-bonus)"
-            )
-        if reasons:
-            total = (pot if jackpot else 0) + (bonus or 0)
-            apply_due(
-                game,
-                Due(
-                    "salary",
-                    player,
-                    None,
-                    player,
-                    total,
-                    "; ".join(reasons),
-                    "PIR-02" if jackpot else "PIR-03",
-                    span,
-                    square=index,
-                ),
-            )
-        game.pending[_POT] = {"dues": [], "since": len(game.transfers)}
-    elif sq.kind == "go" and active(game, "double-go-salary"):
-        due = find_due(game, "salary", player)
-        if due is not None and due.amount:
-            twice = 2 * due.amount
-            due.entry = game.amend(due.entry, twice, reason="salary twice for landing on GO")
-            due.amount = twice
-            due.reason = f"{player} landed exactly on GO: twice the salary (house rule)"
+
+def empty_pot(game: Game) -> None:
+    """Someone landed on Free Parking: the pool starts again from nothing."""
+    game.pending[_POT] = {"dues": [], "since": len(game.transfers)}
 
 
 def salary_not_due(game: Game, player: str, amount: int | None, span: E.Span) -> bool:
@@ -361,14 +337,10 @@ def rent_skipped(game: Game, claim: Any, recorded: int | None, span: E.Span) -> 
     return True
 
 
-def no_auction(game: Game, lot: Any) -> bool:
-    """Under no-auctions a declined deed stays with the bank: the lot closes (hook: decline)."""
-    if not active(game, "no-auctions"):
-        return False
-    from .obligations import close_lot
-
-    close_lot(game, lot)
-    return True
+def no_auction(game: Game) -> bool:
+    """Under no-auctions a declined deed stays with the bank: the caller closes the lot (hook:
+    decline)."""
+    return active(game, "no-auctions")
 
 
 # --------------------------------------------------------------------------- first lap
@@ -422,12 +394,10 @@ def check_bidders(game: Game, ev: E.Auction, name: str) -> None:
     per bidder). The bids are replayed as recorded."""
     if not active(game, "first-lap-no-buying"):
         return
-    from .holdings import _resolver
-
     seen: set[str] = set()
     for bid in ev.bids:
         try:
-            bidder = _resolver(game).player(bid.player)
+            bidder = resolver(game).player(bid.player)
         except ResolveError:
             continue  # reported with the bids
         if bidder in seen or may_buy(game, bidder):

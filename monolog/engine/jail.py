@@ -1,5 +1,5 @@
 """Jail clauses: `jail`, `fine`, `goojf` (JAIL-01, JAIL-02, JAIL-04, JAIL-05, JAIL-09,
-CARD-05, CF-06, CF-07, CF-08). Rolls in jail are in `turns`.
+CARD-05, CF-06, CF-07, CF-08). Rolls in jail are in `jail_rolls`.
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from ..notation.events import GoToJail, PayFine, UseJailCard
 from .debts import note_payment
 from .decks import return_card
 from .game import Game
+from .landing import send_to_jail
 from .names import actor_of, card_of
 from .obligations import cancel_due, find_due, flow_of, settle_due
-from .turns import send_to_jail
 
 _FINE_TURNS = {"first-turn-only": 1, "turns-one-or-two": 2, "before-any-roll": 3}
 

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from ..editions.errors import ResolveError
 from ..editions.model import Card, Square
-from ..editions.resolver import Resolver
 from ..notation.events import Action, Ref, Span
 from .game import Game
-from .holdings import UNKNOWN_NAME, resolve_card, resolve_player, resolve_square
-from .holdings import _resolver as holdings_resolver
+from .holdings import UNKNOWN_NAME, resolve_card, resolve_player, resolve_square, resolver
 from .obligations import flow_of
 
 __all__ = [
@@ -28,14 +26,10 @@ __all__ = [
 _KEY = "names.resolver"
 
 
-def _resolver(game: Game) -> Resolver:
-    return holdings_resolver(game)  # one resolver per game, its square lookups shared
-
-
 def squares_named(game: Game, ref: Ref, span: Span) -> tuple[Square, ...] | None:
     """Every square `ref` may mean ("Chance" names three), or None after filing M900."""
     try:
-        return _resolver(game).squares(ref)
+        return resolver(game).squares(ref)
     except ResolveError as err:
         game.emit(UNKNOWN_NAME, str(err), ref.span if ref.span.line else span, None)
         return None
@@ -44,7 +38,7 @@ def squares_named(game: Game, ref: Ref, span: Span) -> tuple[Square, ...] | None
 def squares_if_named(game: Game, ref: Ref) -> tuple[Square, ...]:
     """Every square `ref` may mean, or none when it names no square (nothing is filed)."""
     try:
-        return _resolver(game).squares(ref)
+        return resolver(game).squares(ref)
     except ResolveError:
         return ()
 

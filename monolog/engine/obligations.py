@@ -18,11 +18,11 @@ Everything lives in one `Flow` object at `game.pending["flow"]` (see `flow_of`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..notation.events import NO_SPAN, Span
 from ..records import FRESH, Record
+from . import house_rules
 from .debts import note_payment
 from .game import Game, Transfer
 
@@ -317,7 +317,7 @@ def apply_due(game: Game, due: Due) -> Due:
     """Record a due and apply the rules' amount at once (when it is known)."""
     flow = flow_of(game)
     flow.dues.append(due)
-    _into_pot(game, due)  # house rule free-parking-jackpot (PIR-02)
+    house_rules.into_pot(game, due)  # house rule free-parking-jackpot (PIR-02)
     if due.kind == "rent":
         flow.claims.append(due)
     if due.amount:
@@ -404,16 +404,3 @@ def close_lot(game: Game, lot: Lot) -> None:
     """The lot is sold (bought or auctioned) or settled."""
     flow = flow_of(game)
     flow.lots = [x for x in flow.lots if x is not lot]
-
-
-def _into_pot(game: Game, due: Due) -> None:
-    """house_rules.into_pot (imported here, not at the top: house_rules uses this module)."""
-    global _INTO_POT
-    if _INTO_POT is None:
-        from .house_rules import into_pot
-
-        _INTO_POT = into_pot
-    _INTO_POT(game, due)
-
-
-_INTO_POT: Callable[[Game, Due], None] | None = None

@@ -16,6 +16,7 @@ parameters and never an edition's name:
   bankrupt, or, in a time-limit game, when time is called or at the record's `end` line (CF-49).
 * The last estate (SHORT-07, CF-47): the bankruptcy that ends a short game hands everything,
   buildings included, to the creditor as it stands, with no sale and no 10 % on mortgages.
+  `final_bankruptcy` says which bankruptcy that is; bankruptcy.py hands the estate over.
 """
 
 from __future__ import annotations
@@ -24,10 +25,9 @@ from collections.abc import Sequence
 
 from ..editions.model import STANDARD, Edition, with_article
 from ..notation import events as E
-from .debts import clear_debts, open_debts
 from .game import Game
+from .holdings import half
 from .names import squares_if_named
-from .obligations import flow_of
 
 _DEALING = "variants.dealing"
 
@@ -171,53 +171,6 @@ def may_end(game: Game) -> bool:
     return game.edition.rules.time_limit or ends_game(game)
 
 
-def hand_over(game: Game, actor: str, creditor: str | None, span: E.Span) -> None:
-    """The bankruptcy that ends a short game: the estate passes whole (SHORT-07, CF-47).
-
-    To a player: cash, every deed with its buildings and mortgage as they stand, and the jail
-    cards, with no sale to the bank and no 10 % (the game is over). To the bank: the estate
-    leaves play (buildings back to the stock, deeds back unmortgaged, cards under their decks).
-    """
-    from .bankruptcy import _card_to_deck, _leave_landing
-
-    st = game.state
-    me = st.player(actor)
-    owed = open_debts(game, actor)
-    short = max(0, -me.cash)
-    if short and owed:
-        # the payment went through in full; the creditor keeps only what the debtor had
-        back = owed[-1].creditor
-        game.transfer(back, actor, short, "bankruptcy: unpaid part", span)
-    if me.cash > 0:
-        game.transfer(actor, creditor, me.cash, "bankruptcy: cash", span)
-    clear_debts(game, actor)
-    for deed in st.owned_by(actor):
-        if creditor is not None:
-            deed.owner = creditor
-            continue
-        st.bank_houses += deed.houses
-        st.bank_hotels += 1 if deed.hotel else 0
-        deed.owner, deed.houses, deed.hotel, deed.mortgaged = None, 0, False, False
-    if creditor is not None:
-        st.player(creditor).cards.extend(me.cards)
-    else:
-        for card in me.cards:
-            _card_to_deck(game, card)
-    me.cards.clear()
-    _leave_landing(game, actor)
-    to = creditor if creditor is not None else game.edition.word("bank")
-    game.ambiguous(
-        "CF-47",
-        f"{actor}'s bankruptcy ends the {game.edition.variant} game: the whole estate passes to "
-        f"{to} as it stands, {game.edition.word('houses')} and {game.edition.word('hotels')} "
-        "included, with no 10 % on mortgages, before the count; as in the standard game the "
-        f"{game.edition.word('houses')} would be sold to the bank at half price first",
-        span,
-        "SHORT-07",
-    )
-    flow_of(game).lots = [lot for lot in flow_of(game).lots if lot.lander is not None]
-
-
 # --------------------------------------------------------------------------- short-game buildings
 # SHORT-03, SHORT-04, CF-45: where a hotel needs fewer houses than the deed prints rents for (the
 # short games: three), whether a fourth house is still allowed, and what a hotel is worth.
@@ -348,8 +301,6 @@ def wrong_hotel_sale_value(
     short = [i for i in hotels if fewer_houses_for_hotel(game, i)]
     if not short:
         return False
-    from .holdings import half
-
     need = game.edition.rules.houses_before_hotel
     house, hotel = game.edition.word("houses"), game.edition.word("hotel")
     worths = []

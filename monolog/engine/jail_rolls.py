@@ -1,0 +1,249 @@
+"""Rolls in jail: doubles to leave, the fine after the last failed try (JAIL-06..08, CF-02,
+CF-04, CF-08, SHORT-05). The jail clauses (`jail`, `fine`, `goojf`) are in jail.py.
+"""
+
+from __future__ import annotations
+
+from ..notation.events import Roll, Span
+from .game import Game
+from .landing import check_square, land, move_token
+from .names import squares_named
+from .obligations import Due, apply_due, flow_of
+from .variants import note_one_turn_stay, one_turn_in_jail
+
+
+def jail_roll(game: Game, ev: Roll, player: str) -> None:
+    """A roll for doubles in jail (JAIL-06, JAIL-08, CF-02, CF-04)."""
+    flow = flow_of(game)
+    rules = game.edition.rules
+    jail = rules.jail_index
+    if flow.rolled:
+        game.emit(
+            "M103",
+            f"{player} already rolled for doubles this jail turn: one roll per turn in jail",
+            ev.span,
+            "JAIL-06",
+            recorded=f"{ev.die1}-{ev.die2}",
+        )
+    flow.rolled = True
+    try_no = max(flow.jail_try, 1)
+    size = len(game.edition.squares)
+    target = (jail + ev.total) % size
+    reading = game.ruling("CF-02")
+    if ev.is_double:
+        release(game, player)
+        flow.released = "double"
+        flow.again = game.ruling("CF-04") == "extra-roll"
+        flow.again_span = ev.span
+        other = "no-extra-roll" if flow.again else "extra-roll"
+        game.ambiguous(
+            "CF-04",
+            f"{player} leaves jail on a double and "
+            + ("rolls again" if flow.again else "does not roll again")
+            + f" (reading {game.ruling('CF-04')}); reading {other} would "
+            + ("end the turn after the landing" if flow.again else "give another roll"),
+            ev.span,
+            "JAIL-07",
+        )
+        target = check_square(game, ev, target, player, jail)
+        move_token(game, player, target, ev.span, salary=True)
+        land(game, player, target, ev.span, dice=ev.total)
+        return
+    last = rules.max_jail_turns
+    fine = rules.jail_fine
+    short = one_turn_in_jail(game)  # SHORT-05, CF-46: out on the next turn, whatever the try
+    if short or (try_no >= last and reading != "fourth-turn-pay") or try_no > last:
+        why = f"jail turn {try_no} and no double"
+        held = not short and try_no > last and reading != "fourth-turn-pay"
+        if not short and try_no == last and game.ruling("CF-03") == "jailing-turn-counts":
+            game.ambiguous(
+                "CF-03",
+                f"no double on jail turn {try_no}, the turn {player} was jailed counted as the "
+                "first (reading jailing-turn-counts): this was the last try; reading "
+                f"next-turn-is-first would leave {player} in jail with one more try next turn",
+                ev.span,
+                "JAIL-08",
+            )
+        if _held_for_fine(game, ev, player, why, target, since=last if held else None):
+            return
+        if held:  # CF-08 stays-in-jail kept the player past the last try
+            why = (
+                f"{why}, after a stay in jail since jail turn {last} for want of the "
+                f"{game.money(fine)} fine (CF-08 reading {game.ruling('CF-08')})"
+            )
+        pays = _pays_or_owes(game, player)
+        if not short and reading == "pay-then-move-next-turn" and (try_no == last or held):
+            game.ambiguous(
+                "CF-02",
+                f"{why}: {player} {pays} now and moves on the next turn "
+                f"(reading {reading}); reading third-roll-pay-and-move would move {player} to "
+                f"{game.name(target)} by this roll",
+                ev.span,
+                "JAIL-08",
+            )
+            forced_fine(game, player, why, ev.span)
+            release(game, player)
+            flow.released = "forced"
+            flow.turn_over = True
+            _stays_on_jail(game, ev, player, f"{player} pays now and moves on the next turn")
+            return
+        if short:
+            note_one_turn_stay(game, player, pays, game.name(target), ev.span)
+        elif held:
+            game.ambiguous(
+                "CF-02",
+                f"{why}: {player} {pays} now and moves by this roll to {game.name(target)} "
+                f"(reading {reading}: a failed throw once the tries are spent is paid for and "
+                f"moved by); reading fourth-turn-pay would take the fine at the start of this "
+                f"turn and let {player} roll as a free player, a double earning another roll",
+                ev.span,
+                "JAIL-08",
+            )
+        else:
+            game.ambiguous(
+                "CF-02",
+                f"{why}: {player} {pays} and moves by this roll to {game.name(target)} "
+                f"(reading {reading}); reading fourth-turn-pay would keep {player} in jail, "
+                f"unmoved, with the {game.money(fine)} due at the start of a fourth turn",
+                ev.span,
+                "JAIL-08",
+            )
+        forced_fine(game, player, why, ev.span)
+        release(game, player)
+        flow.released = "forced"
+        target = check_square(game, ev, target, player, jail)
+        move_token(game, player, target, ev.span, salary=True)
+        land(game, player, target, ev.span, dice=ev.total)
+        return
+    if try_no == last:  # reading fourth-turn-pay: the third try failed, a fourth turn follows
+        game.ambiguous(
+            "CF-02",
+            f"no double on jail turn {try_no}: {player} stays in jail and pays "
+            f"{game.money(fine)} at the start of a fourth turn (reading {reading}); reading "
+            f"third-roll-pay-and-move would have {player} pay now and move to "
+            f"{game.name(target)}",
+            ev.span,
+            "JAIL-08",
+        )
+    if try_no == last - 1 and game.ruling("CF-03") == "next-turn-is-first":
+        game.ambiguous(
+            "CF-03",
+            f"no double on jail turn {try_no}: {player} stays in jail, with one more try next "
+            "turn (reading next-turn-is-first); reading jailing-turn-counts would make this "
+            f"the last try, with {game.money(rules.jail_fine)} due now and a move to "
+            f"{game.name(target)}",
+            ev.span,
+            "JAIL-08",
+        )
+    flow.jail_failed = True
+    flow.turn_over = True
+    _stays_on_jail(
+        game,
+        ev,
+        player,
+        f"{player} stays in jail: {ev.die1}-{ev.die2} is not a double (jail turn {try_no})",
+    )
+
+
+def _held_for_fine(
+    game: Game, ev: Roll, player: str, why: str, target: int, *, since: int | None = None
+) -> bool:
+    """CF-08 stays-in-jail: a player short of the forced fine stays in jail, unmoved (JAIL-08).
+
+    The fine is not taken; the stay goes on, and a later turn's failed roll brings the fine
+    due again. Under debt-to-bank (False here) the fine is a debt and the roll is moved.
+    `since` is the jail turn the player was first held on, when this is not that turn.
+    """
+    fine = game.edition.rules.jail_fine
+    cash = game.state.player(player).cash
+    if cash >= fine or game.ruling("CF-08") != "stays-in-jail":
+        return False
+    if since is None:
+        held = f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine"
+        other = (
+            "reading debt-to-bank would make the fine a debt to the bank, raised or ending in "
+            f"bankruptcy, and move {player} to {game.name(target)}"
+        )
+    else:
+        held = (
+            f"{player}, held in jail since jail turn {since} for want of the "
+            f"{game.money(fine)} fine, still holds only {game.money(cash)}"
+        )
+        other = (
+            f"reading debt-to-bank would have made the fine a debt to the bank on jail turn "
+            f"{since}, raised or ending in bankruptcy, and moved {player} then"
+        )
+    game.ambiguous(
+        "CF-08",
+        f"{why}: {held}, so stays in jail without moving until it can be paid (reading "
+        f"stays-in-jail); {other}",
+        ev.span,
+        "JAIL-08",
+    )
+    flow = flow_of(game)
+    flow.jail_failed = True
+    flow.turn_over = True
+    _stays_on_jail(game, ev, player, f"{player} stays in jail, short of the fine")
+    return True
+
+
+def _pays_or_owes(game: Game, player: str) -> str:
+    """ "pays $50", or "owes the $50 fine" when the cash in hand falls short (CF-08)."""
+    fine = game.edition.rules.jail_fine
+    if game.state.player(player).cash >= fine:
+        return f"pays {game.money(fine)}"
+    return f"owes the {game.money(fine)} fine"
+
+
+def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
+    """A roll that does not move the token: the square the record names must be the jail's."""
+    jail = game.edition.rules.jail_index
+    if ev.square is None:
+        return
+    found = squares_named(game, ev.square, ev.span)
+    if found and not any(s.index == jail for s in found):
+        game.emit(
+            "M507",
+            message,
+            ev.span,
+            "JAIL-06",
+            expected=game.name(jail),
+            recorded=found[0].name,
+        )
+
+
+def forced_fine(game: Game, player: str, why: str, span: Span) -> Due:
+    """The fine a player must pay to leave jail (JAIL-08); short of cash, a debt (CF-08)."""
+    fine = game.edition.rules.jail_fine
+    p = game.state.player(player)
+    cash = p.cash
+    due = apply_due(
+        game,
+        Due(
+            "fine",
+            player,
+            player,
+            None,
+            fine,
+            f"the fine is {game.money(fine)}: {why}, so {player} must pay and leave",
+            "JAIL-08",
+            span,
+        ),
+    )
+    if cash < fine:
+        game.ambiguous(
+            "CF-08",
+            f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine in "
+            f"cash: it is a debt to the bank, to be raised by selling, mortgaging or a deal or "
+            f"else ending in bankruptcy to the bank (reading {game.ruling('CF-08')}); reading "
+            f"stays-in-jail would keep {player} in jail, unmoved, until the fine can be paid",
+            span,
+            "JAIL-08",
+        )
+    return due
+
+
+def release(game: Game, player: str) -> None:
+    p = game.state.player(player)
+    p.in_jail = False
+    p.jail_turns = 0
