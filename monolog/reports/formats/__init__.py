@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...findings.model import Finding
-
-GameFindings = tuple[str, dict[str, str], Sequence[Finding]]
+from .games import GameFindings
+from .github import to_github
+from .junit import to_junit
+from .sarif import to_sarif
 
 FORMATS: tuple[str, ...] = ("sarif", "github", "junit")
 
@@ -18,15 +19,9 @@ FORMATS: tuple[str, ...] = ("sarif", "github", "junit")
 def render_format(kind: str, games: Sequence[GameFindings], strict: bool = False) -> str:
     """The games' findings in one of FORMATS (`strict`: every finding fails a JUnit case)."""
     if kind == "sarif":
-        from .sarif import to_sarif
-
         return to_sarif(games)
     if kind == "github":
-        from .github import to_github
-
         return to_github(games)
     if kind == "junit":
-        from .junit import to_junit
-
         return to_junit(games, strict=strict)
     raise ValueError(f"unknown format {kind!r}: expected one of {', '.join(FORMATS)}")

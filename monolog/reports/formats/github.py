@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...findings.model import Finding, Severity
-from . import GameFindings
+from .games import GameFindings
 
 COMMANDS: dict[Severity, str] = {
     Severity.ERROR: "error",

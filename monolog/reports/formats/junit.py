@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from ...findings.model import Finding, Severity
-from . import GameFindings
+from .games import GameFindings
 
 SUITE_NAME = "monolog audit"
 

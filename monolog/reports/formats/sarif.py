@@ -16,8 +16,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ... import __version__
+from ...findings.catalogue import code_key, load_catalogue
 from ...findings.model import Finding, Severity
-from . import GameFindings
+from .games import GameFindings
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -105,9 +106,7 @@ def to_sarif_data(
 ) -> dict[str, Any]:
     """The SARIF log as plain data. `catalogue` None loads monolog's own when present."""
     if catalogue is None:
-        catalogue = _load_catalogue()
-    from ...findings.catalogue import code_key
-
+        catalogue = load_catalogue()
     codes = sorted({f.code for _, _, fs in games for f in fs}, key=code_key)
     index = {code: i for i, code in enumerate(codes)}
     results: list[dict[str, Any]] = []
@@ -174,11 +173,3 @@ def to_sarif(
     """The SARIF log as JSON text (UTF-8, indented, keys in a fixed order)."""
     data = to_sarif_data(games, catalogue=catalogue, root=root, information_uri=information_uri)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-def _load_catalogue() -> Any:
-    try:
-        from ...findings.catalogue import load_catalogue
-    except ImportError:  # pragma: no cover - the catalogue ships with monolog
-        return None
-    return load_catalogue()
