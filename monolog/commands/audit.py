@@ -18,6 +18,7 @@ read or parsed, or a usage error. An unreadable file does not stop the others be
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import re
@@ -25,6 +26,8 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from ..config import ConfigError, load_settings
+from ..findings.selection import Selection, SelectionError, read_codes
 from ._plain import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
 
 if TYPE_CHECKING:
@@ -48,10 +51,12 @@ def register(app: typer.Typer) -> None:
             metavar="FILE|DIR|GLOB",
             help="Record files (.mlog), folders of them, or quoted glob patterns.",
         ),
-        strict: bool = typer.Option(
-            False,
-            "--strict",
-            help="Count every finding as a violation, ambiguous rulings (A) and warnings (W) too.",
+        strict: bool | None = typer.Option(
+            None,
+            "--strict/--no-strict",
+            help="Count every finding as a violation, ambiguous rulings (A) and warnings (W) too "
+            "(default: the settings' strict, else no).",
+            show_default=False,
         ),
         fmt: str = typer.Option(
             "text",
@@ -73,7 +78,7 @@ def register(app: typer.Typer) -> None:
             "--edition",
             metavar="KEY|PATH",
             help="Edition key (us-2018, us-classic, uk-esl, uk-1996) or an edition file; "
-            "default: the record's Edition tag.",
+            "default: the settings' edition, else the record's Edition tag.",
         ),
         jobs: int = typer.Option(
             1,
@@ -82,9 +87,59 @@ def register(app: typer.Typer) -> None:
             metavar="N",
             help="Audit N records at a time in worker processes (0: one per CPU).",
         ),
+        quiet: bool = typer.Option(
+            False,
+            "--quiet",
+            "-q",
+            help="Only findings and the summary: no info findings, no "
+            "block for a game without findings.",
+        ),
+        select: list[str] = typer.Option(
+            [],
+            "--select",
+            metavar="CODES",
+            help="Report only these codes or prefixes, e.g. M3,W101 (repeatable).",
+        ),
+        ignore: list[str] = typer.Option(
+            [],
+            "--ignore",
+            metavar="CODES",
+            help="Leave out these codes or prefixes, e.g. A (repeatable).",
+        ),
+        exit_zero: bool = typer.Option(
+            False, "--exit-zero", help="Exit 0 even when findings break the rules."
+        ),
+        output_file: str | None = typer.Option(
+            None, "--output-file", "-o", metavar="PATH", help="Write the report here, not stdout."
+        ),
+        statistics: bool = typer.Option(
+            False,
+            "--statistics",
+            help="Print a count per code instead of the findings (text or json).",
+        ),
     ) -> None:
-        """Replay records on the rules engine and report every finding, grouped by game."""
-        raise typer.Exit(run(files, strict, fmt, paranoid, ruling, edition, jobs))
+        """Replay records on the rules engine and report every finding, grouped by game.
+
+        A FILE of `-` reads a record from stdin. Settings come from `[tool.monolog]` in
+        pyproject.toml (or monolog.toml); the options override them.
+        """
+        raise typer.Exit(
+            run(
+                files,
+                strict,
+                fmt,
+                paranoid,
+                ruling,
+                edition,
+                jobs,
+                quiet=quiet,
+                select=select,
+                ignore=ignore,
+                exit_zero=exit_zero,
+                output_file=output_file,
+                statistics=statistics,
+            )
+        )
 
     app.command("audit")(audit)
 
@@ -152,17 +207,26 @@ def audit_file(
     edition: Any = None,
     rulings: dict[str, str] | None = None,
     paranoid: bool = False,
+    selection: Selection | None = None,
+    house_rules: tuple[str, ...] = (),
+    stdin: bytes | None = None,
 ) -> tuple[GameReport, str | None]:
     """Parse and replay one record. Returns its report and, when it could not be read or
-    parsed, the rendered parse error (for stderr)."""
+    parsed, the rendered parse error (for stderr).
+
+    A `name` of `-` is the record read from stdin (`stdin`, its bytes), reported as <stdin>.
+    `house_rules` are taken as declared by every record; `selection` says which findings are
+    kept. A record with a Result tag has it checked as `monolog settle` does (W101)."""
     from ..findings.model import Finding, Severity
     from ..findings.render import GameReport, source_lines
     from ..notation import ParseError
-    from ..notation.events import Tag
+    from ..notation.events import NO_SPAN, Tag
     from ..notation.parser import parse_text, read_source
 
+    if name == "-" and stdin is not None:
+        name = STDIN_NAME
     try:
-        text = read_source(name)
+        text = _decode_stdin(stdin) if name == STDIN_NAME else read_source(name)
         events = parse_text(text, name)
     except ParseError as exc:
         lines = [exc.source_line] if exc.source_line is not None else []
@@ -172,10 +236,19 @@ def audit_file(
     header = {e.key: e.value for e in events if isinstance(e, Tag)}
     lines = source_lines(text)  # numbered as the parser numbers them: only a newline ends a line
     replay = _replay_function()
+    declared = [Tag(NO_SPAN, "HouseRule", key) for key in house_rules]
+    exits = _ExitOrder() if "Result" in header else None
     try:
+        options: dict[str, Any] = {"observer": exits} if exits is not None else {}
         result = replay(
-            events, edition=edition, rulings=rulings or None, file=name, paranoid=paranoid
+            declared + events if declared else events,
+            edition=edition,
+            rulings=rulings or None,
+            file=name,
+            paranoid=paranoid,
+            **options,
         )
+        result_check = _result_check(name, lines, events, result, exits)
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
         detail = " ".join(str(exc).split())
         finding = Finding(
@@ -187,9 +260,51 @@ def audit_file(
         )
         report = GameReport(name, header=header, findings=[finding], lines=lines, parsed=False)
         return report, f"{name}: P900 {finding.message}"
-    findings: list[Finding] = list(result.findings)
+    findings: list[Finding] = list(result.findings) + result_check
+    if selection is not None:
+        findings = selection.apply(findings)
     header = dict(getattr(result, "header", None) or header)
     return GameReport(name, header=header, findings=findings, lines=lines), None
+
+
+STDIN_NAME = "<stdin>"
+
+
+def _decode_stdin(data: bytes | None) -> str:
+    from ..notation.errors import decode_error
+
+    data = data or b""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise decode_error(STDIN_NAME, data, exc) from None
+
+
+class _ExitOrder:
+    """A replay observer noting after which event each player left the game, the order the
+    settlement ranks the players who are out by."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.left: dict[str, int] = {}
+
+    def __call__(self, event: Any, state: Any) -> None:
+        for p in state.players:
+            if p.name not in self.left and (p.bankrupt or p.resigned):
+                self.left[p.name] = self.count
+        self.count += 1
+
+
+def _result_check(
+    name: str, lines: list[str], events: list[Any], result: Any, exits: _ExitOrder | None
+) -> list[Finding]:
+    """W101 when the Result tag disagrees with the settled outcome, as `settle` reports it."""
+    if exits is None or getattr(result, "state", None) is None:
+        return []
+    from ..reports.game import Game
+    from ..reports.settlement import settle
+
+    return settle(Game(name, lines, result, [], list(events)), left=exits.left).findings
 
 
 def _replay_function() -> Any:
@@ -207,41 +322,97 @@ def is_violation(finding: Finding, strict: bool) -> bool:
 
 def run(
     files: list[str],
-    strict: bool = False,
+    strict: bool | None = False,
     fmt: str = "text",
     paranoid: bool = False,
     ruling: list[str] | None = None,
     edition: str | None = None,
     jobs: int = 1,
+    *,
+    quiet: bool = False,
+    select: list[str] | None = None,
+    ignore: list[str] | None = None,
+    exit_zero: bool = False,
+    output_file: str | None = None,
+    statistics: bool = False,
 ) -> int:
     """Audit the records `files` name and print the report; the exit code. What `monolog audit`
-    does, with the option values already read from the command line."""
+    does, with the option values already read from the command line (None: not given, the
+    project's settings apply)."""
     ruling = ruling or []
     if fmt not in FORMATS:
         print_error(f"--format {fmt!r}: expected one of {', '.join(FORMATS)}")
         return EXIT_UNREADABLE
+    if statistics and fmt not in ("text", "json"):
+        print_error(f"monolog audit: --statistics is written as text or json, not {fmt}")
+        return EXIT_UNREADABLE
     try:
-        rulings = parse_rulings(ruling)
+        project = load_settings()
+        configured = [f"{cf}={reading}" for cf, reading in project.rulings.items()]
+        try:
+            rulings = parse_rulings(configured)
+        except UsageError as exc:
+            raise UsageError(f"{project.path}: rulings: {exc}") from None
+        rulings.update(parse_rulings(ruling))
+        edition = edition or project.edition
         loaded_edition = _load_edition(edition) if edition else None
-    except UsageError as exc:
+        selection = _selection(
+            select or list(project.select), ignore or list(project.ignore), quiet
+        )
+    except (UsageError, ConfigError) as exc:
         print_error(f"monolog audit: {exc}")
         return EXIT_UNREADABLE
+    strict = bool(project.strict) if strict is None else strict
 
     if jobs < 0:
         print_error(f"monolog audit: --jobs {jobs}: expected 0 (one per CPU) or more")
         return EXIT_UNREADABLE
 
-    from ..findings.render import RunSummary
-
     names = expand_paths(files)
     workers = min(jobs or os.cpu_count() or 1, len(names))
     settings = _Settings(edition, loaded_edition, rulings, paranoid, fmt, strict)
+    settings.selection = selection
+    settings.house_rules = project.house_rules
+    if "-" in names:
+        settings.stdin = sys.stdin.buffer.read()
+    if output_file is None:
+        status = _audit_all(names, settings, workers, statistics)
+    else:
+        try:
+            sink = open(output_file, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+        except OSError as exc:
+            print_error(f"monolog audit: --output-file {output_file!r}: {exc.strerror or exc}")
+            return EXIT_UNREADABLE
+        with sink, contextlib.redirect_stdout(sink):
+            status = _audit_all(names, settings, workers, statistics)
+    return EXIT_CLEAN if exit_zero and status == EXIT_FINDINGS else status
+
+
+def _selection(select: list[str], ignore: list[str], quiet: bool) -> Selection:
+    if not select and not ignore:
+        return Selection(quiet=quiet)
+    from ..findings.catalogue import load_catalogue
+
+    known = load_catalogue().codes()
+    try:
+        return Selection(
+            read_codes(select, "--select", known), read_codes(ignore, "--ignore", known), quiet
+        )
+    except SelectionError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _audit_all(names: list[str], settings: _Settings, workers: int, statistics: bool) -> int:
+    """Audit `names` and print the report as `settings.fmt` says; the exit code."""
+    from ..findings.render import RunSummary
+
+    fmt, strict, quiet = settings.fmt, settings.strict, settings.selection.quiet
     summary = RunSummary()
     status = EXIT_CLEAN
     documents: list[tuple[int, GameReport]] = []  # only for the whole-document formats
     output = None
     shown = 0  # games whose block has been printed (text)
-    if fmt == "text":
+    if fmt == "text" and not statistics:
         from ..findings.render import TextOutput
 
         output = TextOutput()  # one for the whole run
@@ -257,7 +428,7 @@ def run(
             elif status == EXIT_CLEAN and done.violation:
                 status = EXIT_FINDINGS
             if output is not None:
-                if done.parsed:  # printed now and dropped: nothing of it is kept
+                if done.parsed and not (quiet and not done.codes):  # printed now and dropped
                     if done.block is not None:  # rendered by a worker for an output like this
                         output.write(done.block if shown == 0 else "\n" + done.block)
                     elif done.report is not None:
@@ -267,6 +438,9 @@ def run(
                 documents.append((done.index, done.report.compact(keep_lines=False)))
             advance()
 
+    if statistics:
+        echo(_statistics(summary, fmt))
+        return status
     if output is not None:
         if summary.records > 1:
             output.summary(summary)
@@ -283,6 +457,26 @@ def run(
 
     echo(render_json(reports))
     return status
+
+
+def _statistics(summary: Any, fmt: str) -> str:
+    """A count per code, most frequent first: `  12  M301  title` lines, or a JSON list."""
+    from ..findings.catalogue import load_catalogue
+
+    catalogue = load_catalogue()
+    ranked = sorted(summary.codes.items(), key=lambda item: (-item[1], item[0]))
+    rows = []
+    for code, count in ranked:
+        entry = catalogue.get(code)
+        rows.append((code, count, entry.title if entry is not None else ""))
+    if fmt == "json":
+        import json
+
+        data = [{"code": c, "count": n, "title": t} for c, n, t in rows]
+        return json.dumps({"statistics": data, "records": summary.records}, indent=2)
+    width = max((len(str(n)) for _, n, _ in rows), default=1)
+    lines = [f"{n:>{width}}  {c:<5} {t}".rstrip() for c, n, t in rows]
+    return "\n".join(lines) if lines else "no findings"
 
 
 def echo(text: str, nl: bool = True) -> None:
@@ -336,6 +530,9 @@ class _Settings:
         self.paranoid = paranoid
         self.fmt = fmt
         self.strict = strict
+        self.selection = Selection()
+        self.house_rules: tuple[str, ...] = ()
+        self.stdin: bytes | None = None  # the record read from stdin, for a FILE of `-`
 
     def __getstate__(self) -> dict[str, Any]:
         # sent to a worker started afresh, which loads the edition again from `edition_arg`;
@@ -432,9 +629,19 @@ class _outcomes:
                     edition=settings.edition,
                     rulings=settings.rulings,
                     paranoid=settings.paranoid,
+                    **_extras(settings),
                 )
                 done = _Outcome(index, report, error, settings.strict)
             yield done  # rendered by the caller, collector running
+
+
+def _extras(settings: _Settings) -> dict[str, Any]:
+    """audit_file's keyword arguments for the run's selection, house rules and stdin."""
+    return {
+        "selection": settings.selection,
+        "house_rules": settings.house_rules,
+        "stdin": settings.stdin,
+    }
 
 
 def _start_pool(settings: _Settings, workers: int) -> Any:
@@ -526,6 +733,7 @@ def _init_worker(settings: _Settings) -> None:
     _WORKER["rulings"] = settings.rulings
     _WORKER["paranoid"] = settings.paranoid
     _WORKER["strict"] = settings.strict
+    _WORKER["extras"] = _extras(settings)
     _WORKER["output"] = None
     if settings.fmt == "text":
         from ..findings.render import TextOutput
@@ -548,6 +756,7 @@ def _audit_chunk(start: int, names: list[str]) -> list[_Outcome]:
                 edition=_WORKER["edition"],
                 rulings=_WORKER["rulings"],
                 paranoid=_WORKER["paranoid"],
+                **_WORKER["extras"],
             )
             block = None
             if output is not None and report.parsed:

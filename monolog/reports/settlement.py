@@ -145,13 +145,18 @@ def _exits(game: Game, order: dict[str, int]) -> dict[str, tuple[int, int, int]]
     return out
 
 
-def settle(game: Game) -> Settlement:
-    """Rank the players, name the winner and check the Result tag."""
+def settle(game: Game, left: dict[str, int] | None = None) -> Settlement:
+    """Rank the players, name the winner and check the Result tag.
+
+    `left` gives, for each player out of the game, the place of the event after which they
+    were out; by default it is read from the game's moments (a game replayed without them,
+    as `audit` replays, passes it and gets no exits)."""
     result = game.result
     worths = breakdown(result)
     totals = worth(result.state, result.edition)
     seat = {w.name: i for i, w in enumerate(worths)}
-    left = _exit_order(game)
+    if left is None:
+        left = _exit_order(game)
     active = [w for w in worths if w.status == "in"]
     out = [w for w in worths if w.status != "in"]
     active.sort(key=lambda w: (-totals[w.name], seat[w.name]))
@@ -173,7 +178,7 @@ def settle(game: Game) -> Settlement:
         how += f", counted under {valuation[0]} (reading {valuation[1]})"
     settlement = Settlement(ranking, winners, how, finished, game.header.get("Result"))
     settlement.valuation = valuation
-    settlement.exits = _exits(game, left)
+    settlement.exits = _exits(game, left) if game.moments else {}
     problem = check_result(game, settlement, totals)
     if problem is not None:
         settlement.findings.append(problem)
