@@ -296,8 +296,15 @@ def run_side(
         applied.append(event)
         signatures.append(signature(state))
 
+    # the counts written are the original game's: a replay under another reading keeps its
+    # own cash instead of taking them, or every count would erase the difference measured
     result = replay(
-        events, edition=edition, rulings=dict(rulings or {}) or None, file=file, observer=observe
+        events,
+        edition=edition,
+        rulings=dict(rulings or {}) or None,
+        file=file,
+        observer=observe,
+        recount=False,
     )
     return Side(result, applied, signatures)
 

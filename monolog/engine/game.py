@@ -21,7 +21,11 @@ from .state import GameState
 # from `FrozenRecord`, so that little is compiled at import (monolog/records.py)
 @record_fields(frozen=True, slots=True)
 class Transfer(FrozenRecord):
-    """One movement of money. `payer` / `payee` None means the bank."""
+    """One movement of money. `payer` / `payee` None means the bank.
+
+    `derived` is True when the record did not write the amount: the engine worked it out from
+    the rules (a salary after a roll, a rent written without its figure).
+    """
 
     turn: int
     span: Span
@@ -29,9 +33,17 @@ class Transfer(FrozenRecord):
     payee: str | None
     amount: int
     reason: str
+    derived: bool = False
 
     def __init__(
-        self, turn: int, span: Span, payer: str | None, payee: str | None, amount: int, reason: str
+        self,
+        turn: int,
+        span: Span,
+        payer: str | None,
+        payee: str | None,
+        amount: int,
+        reason: str,
+        derived: bool = False,
     ) -> None:
         setattr = object.__setattr__
         setattr(self, "turn", turn)
@@ -40,6 +52,7 @@ class Transfer(FrozenRecord):
         setattr(self, "payee", payee)
         setattr(self, "amount", amount)
         setattr(self, "reason", reason)
+        setattr(self, "derived", derived)
 
 
 class Debt(Record):
@@ -90,6 +103,7 @@ class Game(Record):
         "header",
         "debts",
         "pending",
+        "writes_amounts",
     )
     __slots__ = __match_args__
 
@@ -106,6 +120,9 @@ class Game(Record):
     # obligations that outlive one event (open debts, mortgage choices, buildings won at a
     # shortage auction), kept by the module that owns them under its own key
     pending: dict[str, Any]
+    # whether the event being replayed writes its amounts: money it moves is then as recorded,
+    # else derived from the rules (set by the replay loop, engine/replay.py)
+    writes_amounts: bool
 
     def __init__(
         self,
@@ -128,6 +145,7 @@ class Game(Record):
         self.header = {} if header is FRESH else header
         self.debts = [] if debts is FRESH else debts
         self.pending = {} if pending is FRESH else pending
+        self.writes_amounts = True
 
     # ---------------------------------------------------------------- findings
     def emit(
@@ -208,13 +226,21 @@ class Game(Record):
 
     # ---------------------------------------------------------------- money
     def transfer(
-        self, payer: str | None, payee: str | None, amount: int, reason: str, span: Span
+        self,
+        payer: str | None,
+        payee: str | None,
+        amount: int,
+        reason: str,
+        span: Span,
+        *,
+        derived: bool | None = None,
     ) -> Transfer | None:
         """Move `amount` from payer to payee (None = the bank) and record it in the ledger.
 
         Cash may go below zero here: the record is what happened at the table, and a debt that
         is not settled is reported by the handlers (M8xx / M9xx), not refused.
-        Returns the ledger entry (None for a zero amount, which is not recorded).
+        Returns the ledger entry (None for a zero amount, which is not recorded). `derived`
+        defaults to whether the event being replayed left its amount out (`writes_amounts`).
         """
         if amount == 0:
             return None
@@ -223,7 +249,9 @@ class Game(Record):
             st.player(payer).cash -= amount
         if payee is not None:
             st.player(payee).cash += amount
-        entry = Transfer(st.turn, span, payer, payee, amount, reason)
+        if derived is None:
+            derived = not self.writes_amounts
+        entry = Transfer(st.turn, span, payer, payee, amount, reason, derived)
         self.transfers.append(entry)
         self._recovered(payer, payee)
         return entry
@@ -276,7 +304,9 @@ class Game(Record):
             at = len(self.transfers)
         if amount == 0:
             return None
-        new = self.transfer(payer, payee, amount, reason or "", span or entry_span(entry))
+        new = self.transfer(
+            payer, payee, amount, reason or "", span or entry_span(entry), derived=False
+        )
         if new is not None and at != len(self.transfers) - 1:
             self.transfers.insert(at, self.transfers.pop())
         return new

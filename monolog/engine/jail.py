@@ -5,6 +5,7 @@ CARD-05, CF-06, CF-07, CF-08). Rolls in jail are in `jail_rolls`.
 from __future__ import annotations
 
 from ..notation.events import GoToJail, PayFine, UseJailCard
+from . import follow
 from .debts import note_payment
 from .decks import return_card
 from .game import Game
@@ -23,6 +24,7 @@ def on_jail(game: Game, ev: GoToJail) -> None:
     flow = flow_of(game)
     p = game.state.player(player)
     if flow.jailed_by is not None and p.in_jail:
+        follow.confirm(game, player)
         return
     game.emit(
         "M501",
@@ -52,6 +54,7 @@ def on_fine(game: Game, ev: PayFine) -> None:
     rules = game.edition.rules
     fine = rules.jail_fine
     p = game.state.player(player)
+    follow.confirm(game, player)
     forced = find_due(game, "fine", player)
     if forced is not None:
         if ev.amount is not None and ev.amount != forced.amount:
@@ -159,6 +162,7 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
     player = actor_of(game, ev)
     if player is None:
         return
+    follow.confirm(game, player)
     p = game.state.player(player)
     card_id: str | None = None
     if ev.card is not None:

@@ -9,7 +9,7 @@ jail in jail_rolls.py.
 from __future__ import annotations
 
 from ..notation.events import Roll, Span
-from . import house_rules
+from . import follow, house_rules
 from .board import passes_go, steps_forward
 from .game import Game
 from .names import squares_named
@@ -159,6 +159,7 @@ def send_to_jail(game: Game, player: str, span: Span, cause: str) -> None:
     """Straight to jail, no salary, the turn is over (JAIL-02, MOVE-04, DBL-04)."""
     flow = flow_of(game)
     p = game.state.player(player)
+    follow.note_jailing(game, player, span, cause, p.position)
     p.position = game.edition.rules.jail_index
     p.in_jail = True
     # CF-03: under next-turn-is-first the jailing turn is not a jail turn

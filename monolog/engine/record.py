@@ -1,7 +1,10 @@
 """Clauses about the record itself: cash checksums, disputed lines, time called.
 
 A checksum (`=1320`, `=Ben 880`) is the writer's note of a player's cash; when the replay
-disagrees it is reported (W001) with the replayed figure, and the replay keeps its own figure.
+disagrees it is reported (W001) with the replayed figure and the amounts the replay worked out
+for that player since their last agreeing count, and the replay then takes the recorded figure
+(the record is what happened at the table), so one slip is reported once and later counts of
+that player are judged from the counted cash.
 A disputed line (`disputed "ruling"`) is reported (W004) and its ruling is attached to every
 finding on that line (see `attach_disputes`). Time called ends a time-limit game and only
 that: in any other game it is reported (M805) and play goes on.
@@ -13,10 +16,21 @@ from dataclasses import replace
 
 from ..findings.model import Finding, Severity
 from ..notation.events import CashCheck, Dispute, TimeCalled
-from .game import Game
+from .game import Game, Transfer
 from .names import actor_of, resolve_player
 
 DISPUTES = "record.disputes"
+# per player, how long the ledger was at their last count that agreed (or was taken as written)
+AGREED = "record.agreed"
+# set when the replay keeps its own cash after a disagreeing count (`keep_own_cash`)
+OWN_CASH = "record.own-cash"
+# how many derived amounts a W001 names before it says "and N more"
+NAMED = 4
+
+
+def keep_own_cash(game: Game) -> None:
+    """Counts that disagree are reported and the replay keeps its own cash (no re-basing)."""
+    game.pending[OWN_CASH] = True
 
 
 def on_check(game: Game, ev: CashCheck) -> None:
@@ -24,17 +38,58 @@ def on_check(game: Game, ev: CashCheck) -> None:
     name = resolve_player(game, who, ev.span) if who is not None else actor_of(game, ev)
     if name is None:
         return
+    agreed: dict[str, int] = game.pending.setdefault(AGREED, {})
     cash = game.state.player(name).cash
     if cash != ev.amount:
+        since = derived_since(game, name, agreed.get(name, 0))
         game.emit(
             "W001",
-            f"{name}'s cash is {game.money(cash)} by the replay, not {game.money(ev.amount)}",
+            f"{name}'s cash is {game.money(cash)} by the replay, not {game.money(ev.amount)}"
+            f"{_explain(game, name, since)}"
+            + (
+                ""
+                if game.pending.get(OWN_CASH)
+                else f"; {name}'s later counts are judged from {game.money(ev.amount)}"
+            ),
             ev.span,
             None,
             expected=cash,
             recorded=ev.amount,
-            data={"player": name},
+            data={
+                "player": name,
+                "derived": [
+                    {"line": t.span.line, "amount": t.amount, "reason": t.reason} for t in since
+                ],
+            },
         )
+        # the count is what the table had: the replay goes on from it (a ledger entry with
+        # the bank, so that money stays accounted for)
+        diff = ev.amount - cash
+        if game.pending.get(OWN_CASH):
+            pass
+        elif diff > 0:
+            game.transfer(None, name, diff, "cash taken as counted", ev.span, derived=False)
+        else:
+            game.transfer(name, None, -diff, "cash taken as counted", ev.span, derived=False)
+    agreed[name] = len(game.transfers)
+
+
+def derived_since(game: Game, name: str, start: int) -> list[Transfer]:
+    """The ledger entries for `name` from `start` on whose amounts the record did not write."""
+    return [t for t in game.transfers[start:] if t.derived and name in (t.payer, t.payee)]
+
+
+def _explain(game: Game, name: str, since: list[Transfer]) -> str:
+    if not since:
+        return "; every amount since the last count that agreed was written in the record"
+    said = []
+    for t in since[:NAMED]:
+        way = "to" if t.payee == name else "from"
+        said.append(f"{game.money(t.amount)} {way} {name} on line {t.span.line} ({t.reason})")
+    more = len(since) - NAMED
+    rest = f" and {more} more" if more > 0 else ""
+    verb = "was" if len(since) == 1 else "were"
+    return f"; {game.listing(said)}{rest} {verb} worked out by the replay, not written"
 
 
 def on_dispute(game: Game, ev: Dispute) -> None:

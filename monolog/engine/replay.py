@@ -149,12 +149,15 @@ def replay(
     observer: Observer | None = None,
     paranoid: bool = False,
     variant: str | None = None,
+    recount: bool = True,
 ) -> Replay:
     """Replay `events` (from the parser) and audit them against the edition's rules.
 
     `variant` (standard, short, time-limit) overrides the record's Variant tag; the edition's
     variant of that name is played (W010 and the standard game if it has none). `[HouseRule]`
-    tags declare the house rules the table played (engine/house_rules.py).
+    tags declare the house rules the table played (engine/house_rules.py). `recount` False
+    keeps the replay's own cash after a cash count that disagrees (W001) instead of taking the
+    count (for replays under another reading, whose cash is not the table's).
     """
     header: dict[str, str] = {}
     ruling_tags: list[E.Tag] = []
@@ -171,6 +174,8 @@ def replay(
     names, guessed = _players(events, header)
     game = Game(ed, GameState.new(ed, names), {}, file=file, header=header)
     house_rules.activate(game, declared)
+    if not recount:
+        record.keep_own_cash(game)
     readings = {**default_readings(), **ed.readings, **house_rules.readings(declared)}
     for tag in ruling_tags:
         cf, _, reading = tag.value.partition("=")
@@ -214,6 +219,7 @@ def replay(
         if isinstance(ev, _NOT_PLAYED):
             continue
         last_span = ev.span
+        game.writes_amounts = writes_amounts(ev)
         _apply(game, ev)
         if isinstance(ev, E.SetupPlayer):
             variants.after_setup(game, ev)
@@ -339,6 +345,22 @@ def _apply(game: Game, ev: E.Event) -> None:
     own = _OWN.get(type(ev))
     if own is not None:
         _wrap(game, ev.span, lambda: own(game, ev))
+
+
+# events whose money is written in full although they have no `amount` of their own
+_STATED = (E.Deal, E.Auction, E.Pay, E.CashCheck)
+
+
+def writes_amounts(ev: E.Event) -> bool:
+    """Whether the money `ev` moves is written in the record (else the rules work it out).
+
+    A clause with its amount written (`rent 24`, `salary 200`, `build … for 300`), a deal, an
+    auction's price and a `pay` state their money; a roll's salary, a `rent` or `card` written
+    without a figure, a forced fine at the start of a turn are derived.
+    """
+    if isinstance(ev, _STATED):
+        return True
+    return getattr(ev, "amount", None) is not None
 
 
 def _bank_auction(game: Game, ev: E.Auction) -> bool:

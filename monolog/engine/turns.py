@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..editions.model import Square
 from ..notation.events import Move, Roll, Salary, Span, TurnStart
-from . import house_rules
+from . import follow, house_rules
 from .board import next_active, passes_go
 from .claims import claim_can_lapse
 from .debts import check_unpaid
@@ -247,7 +247,7 @@ def on_roll(game: Game, ev: Roll) -> None:
     if not flow.rolled:
         _lapse_claims(game, player)
     p = st.player(player)
-    if p.in_jail:
+    if p.in_jail and not follow.check_roll(game, ev, player):
         jail_roll(game, ev, player)
         return
     if flow.rolled and not flow.again:
