@@ -13,6 +13,7 @@ that: in any other game it is reported (M805) and play goes on.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
 from ..findings.model import Finding, Severity
 from ..notation.events import CashCheck, Dispute, TimeCalled
@@ -22,6 +23,8 @@ from .names import actor_of, resolve_player
 DISPUTES = "record.disputes"
 # per player, how long the ledger was at their last count that agreed (or was taken as written)
 AGREED = "record.agreed"
+# per player, the last count taken as the cash and not yet confirmed by a later one
+TAKEN = "record.taken"
 # set when the replay keeps its own cash after a disagreeing count (`keep_own_cash`)
 OWN_CASH = "record.own-cash"
 # how many derived amounts a W001 names before it says "and N more"
@@ -39,39 +42,63 @@ def on_check(game: Game, ev: CashCheck) -> None:
     if name is None:
         return
     agreed: dict[str, int] = game.pending.setdefault(AGREED, {})
+    taken: dict[str, _Taken] = game.pending.setdefault(TAKEN, {})
     cash = game.state.player(name).cash
-    if cash != ev.amount:
-        since = derived_since(game, name, agreed.get(name, 0))
-        game.emit(
-            "W001",
-            f"{name}'s cash is {game.money(cash)} by the replay, not {game.money(ev.amount)}"
-            f"{_explain(game, name, since)}"
-            + (
-                ""
-                if game.pending.get(OWN_CASH)
-                else f"; {name}'s later counts are judged from {game.money(ev.amount)}"
-            ),
-            ev.span,
-            None,
-            expected=cash,
-            recorded=ev.amount,
-            data={
-                "player": name,
-                "derived": [
-                    {"line": t.span.line, "amount": t.amount, "reason": t.reason} for t in since
-                ],
-            },
+    last = taken.pop(name, None)
+    if cash == ev.amount:
+        agreed[name] = len(game.transfers)
+        return
+    if last is not None and cash - last.diff == ev.amount:
+        # this count agrees with the replay as it was before the last count was taken: that
+        # count was the slip, not the cash; its W001 says so and the replay goes back
+        _rebase(game, name, -last.diff, ev)
+        at = next(i for i, f in enumerate(game.findings) if f is last.finding)
+        game.findings[at] = replace(
+            last.finding,
+            message=f"{last.finding.message.partition('; ')[0]}; the count on line "
+            f"{ev.span.line} agrees with the replay again, so this count was a slip",
+            data={**last.finding.data, "slip": True},
         )
-        # the count is what the table had: the replay goes on from it (a ledger entry with
-        # the bank, so that money stays accounted for)
-        diff = ev.amount - cash
-        if game.pending.get(OWN_CASH):
-            pass
-        elif diff > 0:
-            game.transfer(None, name, diff, "cash taken as counted", ev.span, derived=False)
-        else:
-            game.transfer(name, None, -diff, "cash taken as counted", ev.span, derived=False)
+        agreed[name] = len(game.transfers)
+        return
+    since = derived_since(game, name, agreed.get(name, 0))
+    own = bool(game.pending.get(OWN_CASH))
+    then = "" if own else f"; {name}'s later counts are judged from {game.money(ev.amount)}"
+    finding = game.emit(
+        "W001",
+        f"{name}'s cash is {game.money(cash)} by the replay, not {game.money(ev.amount)}"
+        f"{_explain(game, name, since)}{then}",
+        ev.span,
+        None,
+        expected=cash,
+        recorded=ev.amount,
+        data={
+            "player": name,
+            "derived": [
+                {"line": t.span.line, "amount": t.amount, "reason": t.reason} for t in since
+            ],
+        },
+    )
+    if not own:
+        # the count is what the table had: the replay goes on from it
+        _rebase(game, name, ev.amount - cash, ev)
+        taken[name] = _Taken(ev.amount - cash, finding)
     agreed[name] = len(game.transfers)
+
+
+class _Taken(NamedTuple):
+    """A count that disagreed and was taken as the cash, until a later count confirms it."""
+
+    diff: int
+    finding: Finding
+
+
+def _rebase(game: Game, name: str, diff: int, ev: CashCheck) -> None:
+    """Move `diff` between the bank and `name` (a ledger entry, so money stays accounted for)."""
+    if diff > 0:
+        game.transfer(None, name, diff, "cash taken as counted", ev.span, derived=False)
+    elif diff < 0:
+        game.transfer(name, None, -diff, "cash taken as counted", ev.span, derived=False)
 
 
 def derived_since(game: Game, name: str, start: int) -> list[Transfer]:
