@@ -135,6 +135,7 @@ class Game(Record):
         header: dict[str, str] = FRESH,
         debts: list[Debt] = FRESH,
         pending: dict[str, Any] = FRESH,
+        writes_amounts: bool = True,
     ) -> None:
         self.edition = edition
         self.state = state
@@ -145,7 +146,7 @@ class Game(Record):
         self.header = {} if header is FRESH else header
         self.debts = [] if debts is FRESH else debts
         self.pending = {} if pending is FRESH else pending
-        self.writes_amounts = True
+        self.writes_amounts = writes_amounts
 
     # ---------------------------------------------------------------- findings
     def emit(
