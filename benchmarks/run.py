@@ -67,10 +67,10 @@ def measure_stages(folder: str) -> dict[str, Any]:
     from monolog.engine import replay
     from monolog.findings.render import GameReport, plain_game, render_game
     from monolog.notation.events import TRIVIA, Tag
-    from monolog.notation.parser import get_driver, parse_text, read_source
+    from monolog.notation.parser import get_parser, parse_text, read_source
     from monolog.reports.game import source_lines
 
-    get_driver()  # loading the parser's tables is start-up, not parsing
+    get_parser()  # building the parser is start-up, not parsing
     files = expand_paths([folder])
     events = lines = findings = 0
     times = {"parse": 0.0, "replay": 0.0, "render": 0.0}

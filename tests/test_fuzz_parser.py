@@ -15,7 +15,6 @@ import re
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -207,54 +206,3 @@ def test_damaged_records(text: str) -> None:
 @pytest.mark.parametrize("text", HANDWRITTEN)
 def test_handwritten_records_parse(text: str) -> None:
     assert parse_text(text)
-
-
-# ------------------------------------------------------------------ the fast driver against Lark
-
-
-def _both(text: str) -> tuple[list[object] | None, list[object] | None]:
-    """The events (with trivia and spans, as data) from the fast driver and from Lark alone;
-    None where the parse fails."""
-    from lark.exceptions import UnexpectedInput
-
-    from monolog.notation import parser as p
-    from monolog.notation.events import to_data
-
-    driver = p.get_driver()
-    assert driver is not None
-    results: list[list[object] | None] = []
-    runs: tuple[Callable[[str], Any], ...] = (driver.parse, p.get_parser().parse)
-    for run in runs:
-        p._TRIVIA.items = []
-        try:
-            events = run(text)
-        except (p._Fallback, UnexpectedInput):
-            results.append(None)
-            continue
-        finally:
-            trivia, p._TRIVIA.items = p._TRIVIA.items, []
-        results.append([to_data(e) for e in p._merge(events or [], trivia)])
-    return results[0], results[1]
-
-
-@FUZZ
-@given(text=st.one_of(damaged(), record_texts, st.lists(token, max_size=30).map(" ".join)))
-def test_fast_driver_agrees_with_lark(text: str) -> None:
-    fast, lark = _both(text)
-    assert fast == lark
-
-
-@pytest.mark.parametrize("text", HANDWRITTEN)
-def test_fast_driver_parses_valid_records(text: str) -> None:
-    fast, lark = _both(text)
-    assert fast is not None and fast == lark
-
-
-if valid_records is not None:
-
-    @FUZZ
-    @given(text=valid_records())
-    def test_fast_driver_parses_every_valid_record(text: str) -> None:
-        fast, lark = _both(text)
-        assert fast is not None, "the fast driver gave up on a valid record"
-        assert fast == lark

@@ -4,6 +4,7 @@ that work on the parser's speed cannot change what it produces."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -297,3 +298,29 @@ def test_golden_record_events_are_unchanged() -> None:
     assert len(got) == len(expected)
     for i, (g, x) in enumerate(zip(got, expected, strict=True)):
         assert g == x, f"event {i} differs"
+
+
+def _strings_not_plain(value: object, path: str) -> list[str]:
+    """Where `value` (an event, and what it holds) keeps a `str` that is not a plain one."""
+    if isinstance(value, str):
+        return [] if type(value) is str else [f"{path}: {type(value).__name__}"]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        found: list[str] = []
+        for field in dataclasses.fields(value):
+            found += _strings_not_plain(getattr(value, field.name), f"{path}.{field.name}")
+        return found
+    if isinstance(value, (list, tuple)):
+        return [x for i, item in enumerate(value) for x in _strings_not_plain(item, f"{path}[{i}]")]
+    return []
+
+
+GAMES = sorted((Path(__file__).parents[1] / "scenarios" / "games").glob("*.mlog"))
+
+
+@pytest.mark.parametrize("record", GAMES[:8], ids=lambda p: p.name)
+def test_no_token_reaches_the_events(record: Path) -> None:
+    """Lark's tokens are `str` subclasses; the events hold plain strings, so nothing downstream
+    (reports, pickled results of workers, JSON) meets a token."""
+    events = parse_text(record.read_text(encoding="utf-8"), record.name)
+    assert events
+    assert _strings_not_plain(events, record.name) == []

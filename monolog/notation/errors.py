@@ -4,24 +4,27 @@ Every error says `file:line:col: CODE message`, shows the line with a caret unde
 and says in words what was expected there. The codes are P-codes of the finding catalogue.
 
 A syntax error is described from Lark's account of it (its exceptions, its parser's terminals,
-`match_examples`), so Lark and the table of common mistakes are imported by the functions that
-describe one, not by this module: a process that reads only good records loads neither.
+`match_examples` over the table of common mistakes in monolog/notation/mistakes.py).
 """
 
 from __future__ import annotations
 
+import difflib
 import errno
 import os
 import re
-from typing import TYPE_CHECKING
+
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 from ..findings.model import Finding, Severity
 from .events import Span
-
-if TYPE_CHECKING:
-    from lark.exceptions import UnexpectedInput
-
-    from .mistakes import Mistake
+from .grammar import example_error, get_parser
+from .mistakes import MISTAKES, Mistake
 
 # What each terminal means, in the words a referee would use.
 TERMINAL_WORDS: dict[str, str] = {
@@ -136,8 +139,6 @@ _MAX_WORDS = 8
 
 def _keyword_of(name: str) -> str | None:
     """The literal text of a keyword or punctuation terminal, else None."""
-    from .parser import get_parser
-
     for term in get_parser().terminals:
         if term.name == name:
             return str(term.pattern.value) if term.pattern.type == "str" else None
@@ -181,8 +182,6 @@ def describe_terminals(names: set[str] | frozenset[str]) -> list[str]:
 
 def _error_position(exc: UnexpectedInput, text: str) -> tuple[int, int, int]:
     """Line, column and offset in `text` where the parser stopped (the end for an early end)."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedToken  # an error: Lark is loaded
-
     if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         tok = exc.token
         pos = tok.start_pos if tok.start_pos is not None else len(text)
@@ -194,12 +193,6 @@ def _error_position(exc: UnexpectedInput, text: str) -> tuple[int, int, int]:
 
 
 def _expected_names(exc: UnexpectedInput) -> set[str]:
-    from lark.exceptions import (  # an error: Lark is loaded
-        UnexpectedCharacters,
-        UnexpectedEOF,
-        UnexpectedInput,
-        UnexpectedToken,
-    )
 
     if isinstance(exc, UnexpectedToken):
         return set(exc.accepts or exc.expected)
@@ -231,9 +224,6 @@ def _word_from(text: str, pos: int) -> tuple[int, str]:
 
 def _hint_for(word: str, expected: set[str]) -> str:
     """A suggestion for an unknown word: the closest keyword, preferring those allowed there."""
-    import difflib  # only on this error path: kept out of start-up
-
-    from .parser import get_parser
 
     keywords = [
         str(t.pattern.value)
@@ -293,7 +283,6 @@ def clip_quoted(message: str, width: int = 40) -> str:
 
 
 def _generic(exc: UnexpectedInput, text: str, pos: int) -> tuple[str, str]:
-    from lark.exceptions import UnexpectedCharacters, UnexpectedToken  # an error: Lark is loaded
 
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
@@ -312,9 +301,6 @@ def _find_mistake(
     exc: UnexpectedInput, text: str, pos: int, line: int, expected: set[str]
 ) -> tuple[Mistake, str] | None:
     """The first entry of the mistake table that fits this error, with the text it matched."""
-    from lark.exceptions import UnexpectedCharacters  # an error: Lark is loaded
-
-    from .mistakes import MISTAKES  # only to describe an error: kept out of start-up
 
     line_text = _line_of(text, line)
     for mistake in MISTAKES:
@@ -358,14 +344,11 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 def _example(example: str) -> UnexpectedInput | None:
     """How the parser fails on an example of a mistake (parsed once per process)."""
     if example not in _EXAMPLE_ERRORS:
-        from .parser import example_error
-
         _EXAMPLE_ERRORS[example] = example_error(example)
     return _EXAMPLE_ERRORS[example]
 
 
 def _accepts_agree(exc: UnexpectedInput, example: UnexpectedInput | None) -> bool:
-    from lark.exceptions import UnexpectedToken  # an error: Lark is loaded
 
     if isinstance(exc, UnexpectedToken) and isinstance(example, UnexpectedToken):
         return bool(exc.accepts == example.accepts)

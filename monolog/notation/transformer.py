@@ -1,30 +1,40 @@
 """The callbacks that turn parse rules straight into events (no intermediate tree).
 
-They are passed to Lark's LALR parser as its transformer, and called by the fast driver
-(parser.FastDriver) directly, so each runs as soon as its rule is reduced. Spans are taken from
-the tokens (Lark cannot give `meta` to an inline transformer). Callbacks take the children as a
-list: optional parts are found by their token type, not by position.
-
-A token is the driver's own (`tokens.Token`) or, where Lark parses, Lark's: both are `str`
-with the same attributes, and nothing else among the children is a `str`. This module does not
-import Lark, so that a process that parses only good records never loads it.
+They are passed to Lark's LALR parser as its transformer, so each runs as soon as its rule is
+reduced. Spans are taken from the tokens (Lark cannot give `meta` to an inline transformer).
+Callbacks take the children as a list: optional parts are found by their token type, not by
+position. A token is Lark's `Token`, a `str`; nothing else among the children is a `str`.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import Any, Protocol, TypeGuard
+
+from lark import Token
 
 from . import events as ev
 from .events import Ref, Span
-from .tokens import Token
 
 
-def is_token(item: object) -> TypeGuard[Token]:
-    """Whether a child is a token (the driver's or Lark's): the only `str` among children."""
+class Placed(Protocol):
+    """What the callbacks read of a token (Lark's `Token`, a `str`): its terminal, text and
+    place (lines and columns 1-based, the end column just past its last character; Lark's
+    contextual lexer always sets them)."""
+
+    type: str
+    value: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+def is_token(item: object) -> TypeGuard[Placed]:
+    """Whether a child is a token: the only `str` among children."""
     return isinstance(item, str)
 
 
-def _token_span(tok: Token) -> Span:
+def _token_span(tok: Placed) -> Span:
     return Span(tok.line, tok.column, tok.end_line, tok.end_column)
 
 
@@ -32,24 +42,14 @@ def _span(c: Any) -> Span:
     """The span of a rule whose first child is a token: from it to the end of the last child
     (a token, or anything with a span)."""
     first = c[0]
-    last: Any = c[-1]
-    if last.__class__ is Token:
-        return Span(first.line, first.column, last.end_line, last.end_column)
-    try:
-        end = last.span
-    except AttributeError:  # a token of Lark's (Lark parses what the driver leaves to it)
-        return Span(first.line, first.column, last.end_line, last.end_column)
+    last = c[-1]
+    end: Any = last if last.__class__ is Token else last.span
     return Span(first.line, first.column, end.end_line, end.end_column)
 
 
 def _span_from(start: Span, last: Any) -> Span:
     """From the start of `start` to the end of `last` (a token, or anything with a span)."""
-    if last.__class__ is Token:
-        return Span(start.line, start.column, last.end_line, last.end_column)
-    try:
-        end = last.span
-    except AttributeError:  # a token of Lark's
-        return Span(start.line, start.column, last.end_line, last.end_column)
+    end: Any = last if last.__class__ is Token else last.span
     return Span(start.line, start.column, end.end_line, end.end_column)
 
 
@@ -61,7 +61,7 @@ def _end_of(item: Any) -> Any:
 _DIGITS = frozenset("0123456789")
 
 
-def amount_value(tok: Token) -> int:
+def amount_value(tok: Placed) -> int:
     text = tok.value
     return int(text) if text[0] in _DIGITS else int(text[1:])
 
@@ -84,7 +84,7 @@ def _refs(children: list[Any]) -> tuple[Ref, ...]:
 _DIE = {str(n): n for n in range(10)}
 
 
-def _roll(tok: Token) -> tuple[int, int]:
+def _roll(tok: Placed) -> tuple[int, int]:
     text = tok.value
     return _DIE[text[0]], _DIE[text[2]]
 
@@ -102,7 +102,7 @@ class EventBuilder:
     """
 
     # ------------------------------------------------------------ references
-    def square(self, c: list[Token]) -> Ref:
+    def square(self, c: list[Placed]) -> Ref:
         tok = c[0]
         span = Span(tok.line, tok.column, tok.end_line, tok.end_column)
         kind = tok.type
@@ -112,7 +112,7 @@ class EventBuilder:
             return Ref(_unquote(tok.value), "quoted", span)
         return Ref(tok.value[1:], "number", span)
 
-    def player(self, c: list[Token]) -> Ref:
+    def player(self, c: list[Placed]) -> Ref:
         tok = c[0]
         span = Span(tok.line, tok.column, tok.end_line, tok.end_column)
         if tok.type == "NAME":
@@ -129,7 +129,7 @@ class EventBuilder:
             extend(line)
         return out
 
-    def tag(self, c: list[Token]) -> list[ev.Event]:
+    def tag(self, c: list[Placed]) -> list[ev.Event]:
         return [ev.Tag(_span(c), c[1].value, _unquote(c[2].value))]
 
     # ------------------------------------------------------------ setup
@@ -183,14 +183,14 @@ class EventBuilder:
         square: Ref = c[0]
         return ev.Holding(square, houses, hotel, mortgaged, _span_from(square.span, last))
 
-    def building(self, c: list[Token]) -> tuple[int, bool, Token]:
+    def building(self, c: list[Placed]) -> tuple[int, bool, Placed]:
         tok = c[0]
         if tok.type == "HOTEL":
             return (0, True, tok)
         return (int(tok.value[1:]), False, tok)
 
-    def bank_item(self, c: list[Token]) -> tuple[str, int, Token]:
-        return (c[0].value, int(c[1]), c[1])
+    def bank_item(self, c: list[Placed]) -> tuple[str, int, Placed]:
+        return (c[0].value, int(c[1].value), c[1])
 
     def setup_bank(self, c: list[Any]) -> list[ev.Event]:
         houses = hotels = None
@@ -245,7 +245,7 @@ class EventBuilder:
         square: Ref = c[0]
         return ev.DealItem("square", square, None, None, square.span)
 
-    def deal_cash(self, c: list[Token]) -> ev.DealItem:
+    def deal_cash(self, c: list[Placed]) -> ev.DealItem:
         tok = c[0]
         return ev.DealItem("cash", None, amount_value(tok), None, _token_span(tok))
 
