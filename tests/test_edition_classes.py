@@ -12,13 +12,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from monolog.editions import cache, list_editions, load_edition, load_readings
+from monolog.editions import list_editions, load_edition, load_readings
 from monolog.editions.house_rules import HouseRule, load_house_rules
 from monolog.editions.model import Assumption, Card, Deck, Edition, RuleParams, Square, Variant
 from monolog.editions.readings import CFItem
@@ -116,23 +114,3 @@ def test_constructor_defaults_are_fresh() -> None:
     bare = Edition("x", "X", "$", edition.squares, edition.groups, edition.decks)
     assert bare.rules == RuleParams() and bare.readings == {} and bare.variant == "standard"
     assert bare.readings is not Edition("x", "X", "$", (), {}, {}).readings
-
-
-def test_kept_editions_are_keyed_by_the_modules_that_make_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A change to the editions' modules (which make the classes kept) never meets an older
-    cached edition."""
-    copy_of = tmp_path / "monolog" / "editions"
-    shutil.copytree(cache._HERE, copy_of, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(cache, "_HERE", copy_of)
-    cache._key.cache_clear()
-    try:
-        before = cache._key()
-        assert before is not None
-        with (copy_of / "model.py").open("a", encoding="utf-8") as out:
-            out.write("\n")
-        cache._key.cache_clear()
-        assert cache._key() != before
-    finally:
-        cache._key.cache_clear()

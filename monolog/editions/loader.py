@@ -24,7 +24,6 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .cache import shipped
 from .errors import EditionError
 from .readings import READINGS_FILE
 
@@ -99,13 +98,8 @@ def load_edition(key_or_path: str) -> Edition:
 
 @cache
 def _load_builtin(key: str) -> Edition:
-    file = f"monolog/editions/data/{key}.yaml"
-
-    def build() -> Edition:
-        raw = _data_dir().joinpath(f"{key}.yaml").read_bytes()
-        return _build(raw, file, None, key, shipped=True)
-
-    return shipped(f"edition-{key}", build)  # kept between processes (cache.py)
+    raw = _data_dir().joinpath(f"{key}.yaml").read_bytes()
+    return _build(raw, f"monolog/editions/data/{key}.yaml", None, key, shipped=True)
 
 
 def _load_path(path: Path) -> Edition:

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .cache import shipped
+import yaml
+
 from .errors import EditionError
 
 READINGS_FILE = "readings.yaml"
@@ -26,12 +27,10 @@ class CFItem:
 @cache
 def load_readings() -> dict[str, CFItem]:
     """Every CF item with its valid readings, in CF order."""
-    return shipped("readings", _read_readings)  # kept between processes (cache.py)
+    return _read_readings()
 
 
 def _read_readings() -> dict[str, CFItem]:
-    import yaml  # here, not at the top: a warm start takes the readings from the cache
-
     ref = resources.files("monolog.editions").joinpath("data", READINGS_FILE)
     name = f"monolog/editions/data/{READINGS_FILE}"
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # a shipped file: libyaml is safe here
