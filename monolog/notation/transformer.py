@@ -40,16 +40,17 @@ def _token_span(tok: Placed) -> Span:
 
 def _span(c: Any) -> Span:
     """The span of a rule whose first child is a token: from it to the end of the last child
-    (a token, or anything with a span)."""
+    (a token, or anything with a span; a token of another class than Lark's, as lark-cython's
+    in benchmarks/parse_bench.py, has its own ends)."""
     first = c[0]
     last = c[-1]
-    end: Any = last if last.__class__ is Token else last.span
+    end: Any = last if last.__class__ is Token else getattr(last, "span", last)
     return Span(first.line, first.column, end.end_line, end.end_column)
 
 
 def _span_from(start: Span, last: Any) -> Span:
     """From the start of `start` to the end of `last` (a token, or anything with a span)."""
-    end: Any = last if last.__class__ is Token else last.span
+    end: Any = last if last.__class__ is Token else getattr(last, "span", last)
     return Span(start.line, start.column, end.end_line, end.end_column)
 
 
