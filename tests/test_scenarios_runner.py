@@ -669,6 +669,7 @@ def _plugin_args() -> list[str]:
 
 
 def test_plugin_collects_scenarios_and_reports_failures_readably(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nmonolog_scenarios = scenarios\n")
     pytester.makefile(
         ".yaml",
         **{
@@ -708,9 +709,45 @@ def test_plugin_collects_scenarios_and_reports_failures_readably(pytester: pytes
 
 
 def test_plugin_reports_an_invalid_file_as_a_collection_error(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nmonolog_scenarios = scenarios\n")
     pytester.makefile(".yaml", **{"scenarios/bad": "title: t\nrules: [X]\nrecord: y\n"})
     result = pytester.runpytest(*_plugin_args())
     result.assert_outcomes(errors=1)
     text = result.stdout.str()
     assert "invalid scenario file: scenarios/bad.yaml:2: rules[0]: 'X' is not a rule ID" in text
     assert "Traceback" not in text
+
+
+def test_plugin_leaves_a_project_that_has_not_opted_in_alone(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".yaml", **{"scenarios/login": "user: ann\npassword: x\n"})
+    pytester.makepyfile(test_ok="def test_ok():\n    pass\n")
+    result = pytester.runpytest(*_plugin_args())
+    result.assert_outcomes(passed=1)
+    assert "login.yaml" not in result.stdout.str()
+
+
+def test_plugin_collects_only_the_folders_named(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".toml",
+        pyproject='[tool.pytest.ini_options]\nmonolog_scenarios = ["games/checks"]\n',
+    )
+    good = 'title: t\nrules: []\nrecord: "[Players \\"Ann, Ben\\"]\\n"\n'
+    pytester.makefile(".yaml", **{"games/checks/one": good, "scenarios/other": "x: 1\n"})
+    result = pytester.runpytest(*_plugin_args(), "-v")
+    result.assert_outcomes(passed=1)
+    assert "other.yaml" not in result.stdout.str()
+
+
+def test_coverage_reads_the_not_enforced_list_from_the_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from monolog.scenarios.coverage import catalogue_not_enforced, not_enforced_ids
+
+    assert catalogue_not_enforced() == not_enforced_ids(ROOT / "docs" / "rules.md")
+    monkeypatch.chdir(tmp_path)  # a folder with no docs/ of its own
+    result = CliRunner().invoke(
+        app, ["check", "--coverage", "-q", str(ROOT / "scenarios" / "notation")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "no rules documentation found" not in result.output
+    assert "listed, not enforced" in result.output

@@ -135,6 +135,27 @@ def compute(
     return cov
 
 
+def catalogue_not_enforced() -> dict[str, frozenset[str]]:
+    """The IDs the finding catalogue lists as not enforced (not-enforced.yaml) and no finding
+    code checks, each with the editions it is listed for: what the "not enforced" section of
+    docs/rules.md says, read from the package itself, so it holds in any folder."""
+    from ..findings.catalogue import LISTED_RE, load_catalogue, load_not_enforced
+    from ..findings.docs import covered_rules
+
+    listed, _ = load_not_enforced()
+    covered = covered_rules(load_catalogue())
+    found: dict[str, set[str]] = {}
+    for key in listed:
+        m = LISTED_RE.match(key)
+        if m is None or m["id"] in covered:
+            continue
+        eds = m["eds"]
+        found.setdefault(m["id"], set()).update(
+            [e.strip() for e in eds.split(",")] if eds else [ALL]
+        )
+    return {k: frozenset(v) for k, v in found.items()}
+
+
 def not_enforced_ids(path: str | Path) -> dict[str, frozenset[str]] | None:
     """IDs named in the "not enforced" section of the rules documentation (Markdown), each with
     the editions it is listed for: those in brackets after the ID (`CF-21 (us-2018)`), else all.

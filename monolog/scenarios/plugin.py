@@ -1,9 +1,13 @@
-"""pytest plugin: every scenario file under a `scenarios` folder is a test file.
+"""pytest plugin: the scenario files of a project that asks for them are test files.
 
-Installed through the `pytest11` entry point. `pytest` (with `scenarios` in testpaths) then runs
-each scenario as one test item, named by its title; a failure shows the same readable diff as
-`monolog check`. Only `*.yaml` / `*.yml` files below a folder named `scenarios` (inside the
-rootdir, and not a Python package) are collected, so other YAML files are left alone.
+Installed through the `pytest11` entry point, and opt-in: a project names its scenario folders
+in its pytest configuration, and a project that does not sees nothing of this plugin.
+
+    [tool.pytest.ini_options]          # or [pytest] in pytest.ini, tox.ini, setup.cfg
+    monolog_scenarios = ["scenarios"]  # folders, relative to the rootdir
+
+`pytest` then runs each scenario of every `*.yaml` / `*.yml` file below those folders as one
+test item, named by its title; a failure shows the same readable diff as `monolog check`.
 """
 
 from __future__ import annotations
@@ -15,27 +19,31 @@ from typing import Any
 import pytest
 
 SUFFIXES = (".yaml", ".yml")
-FOLDER = "scenarios"
+INI = "monolog_scenarios"
 
 
-def is_scenario_file(path: Path, rootpath: Path) -> bool:
-    """True for a YAML file below a `scenarios` folder that is not a Python package."""
+def scenario_folders(config: pytest.Config) -> list[Path]:
+    """The folders the project's `monolog_scenarios` setting names (none: the plugin is off)."""
+    names: list[str] = config.getini(INI)
+    return [(config.rootpath / name).resolve() for name in names if name.strip()]
+
+
+def is_scenario_file(path: Path, folders: list[Path]) -> bool:
+    """True for a YAML file below one of the scenario `folders`."""
     if path.suffix not in SUFFIXES:
         return False
-    try:
-        rel = path.relative_to(rootpath)
-        base = rootpath
-    except ValueError:
-        rel, base = Path(*path.parts[1:]), Path(path.parts[0])
-    folder = base
-    for part in rel.parts[:-1]:
-        folder = folder / part
-        if part == FOLDER and not (folder / "__init__.py").exists():
-            return True
-    return False
+    resolved = path.resolve()
+    return any(folder in resolved.parents for folder in folders)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini(
+        INI,
+        type="linelist",
+        default=[],
+        help="Folders (relative to the rootdir) whose *.yaml files are monolog scenario files; "
+        "unset, monolog collects nothing.",
+    )
     group = parser.getgroup("monolog", "monolog scenarios")
     group.addoption(
         "--monolog-paranoid",
@@ -46,7 +54,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if is_scenario_file(file_path, parent.config.rootpath):
+    folders = scenario_folders(parent.config)
+    if folders and is_scenario_file(file_path, folders):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 
