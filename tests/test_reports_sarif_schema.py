@@ -2,8 +2,8 @@
 
 The schema cannot be fetched while the tests run, so it is kept as a test fixture,
 tests/data/sarif/sarif-schema-2.1.0.json, unchanged (its source and licence are in
-tests/data/sarif/NOTICE.md). The structural checks in test_reports_formats.py add what code scanning demands
-beyond the schema (no empty strings, relative URIs, fingerprints).
+tests/data/sarif/NOTICE.md). The structural checks in test_reports_formats.py add what code
+scanning demands beyond the schema (no empty strings, relative URIs, fingerprints).
 """
 
 from __future__ import annotations
