@@ -31,6 +31,7 @@ REASONS = {
     ("dev", "mypy"): "strict type checking of the package (mypy monolog)",
     ("dev", "types-pyyaml"): "type stubs for PyYAML, for mypy",
     ("bench", "chess"): "benchmarks/run.py compares audit speed with python-chess",
+    ("bench", "lark-cython"): "benchmarks/parse_bench.py times the grammar under lark-cython",
 }
 
 
