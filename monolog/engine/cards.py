@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..editions.model import Card
 from ..notation.events import CardDraw, Span
+from . import follow
 from .board import buildings, nearest, passes_go, steps_forward
 from .decks import draw
 from .game import Game
@@ -83,6 +84,8 @@ def on_card(game: Game, ev: CardDraw) -> None:
         )
     flow.draw = None
     if not draw(game, card, ev.span):
+        return
+    if follow.card_ignored(game, player, card, ev.span):
         return
     flow.current_card = card.id
     dues_before = len(flow.dues)

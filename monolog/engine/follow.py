@@ -8,15 +8,21 @@ That is reported once (M508), at the line that should have jailed them, naming w
 it, and the replay adopts the record: the player is out of jail, back on the square they stood
 on, and the roll moves them from there. Every later line of that player is then judged as
 played, instead of each being refused as the move of a jailed player.
+
+The record may also say outright that a consequence did not happen: `ignored` after a clause
+(`card CH11 ignored`, `3-4 ignored`, `1-2 "Go to Jail" ignored`). The replay reports what the
+card or the rule required, once, at that clause (M411, M112, M508), and follows the record.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..notation.events import Roll, Span
+from ..editions.model import Card
+from ..notation.events import Ignored, Roll, Span
 from .game import Game
 from .names import squares_if_named
+from .obligations import flow_of
 
 # per player, the jailing the record has not confirmed (no `jail` clause after it)
 UNCONFIRMED = "follow.unconfirmed-jail"
@@ -76,3 +82,95 @@ def check_roll(game: Game, ev: Roll, player: str) -> bool:
     p.jail_turns = 0
     p.position = jailing.square
     return True
+
+
+# --------------------------------------------------------------------------- `ignored`
+# the `ignored` clause that follows the event being replayed, while that event is replayed
+IGNORING = "follow.ignoring"
+# the `ignored` clauses whose event was found to have a consequence left undone
+TAKEN = "follow.ignored-taken"
+
+
+def ignoring(game: Game) -> Ignored | None:
+    """The `ignored` written right after the event being replayed, if any."""
+    found: Ignored | None = game.pending.get(IGNORING)
+    return found
+
+
+def _take(game: Game) -> Ignored | None:
+    ig = ignoring(game)
+    if ig is not None:
+        game.pending.setdefault(TAKEN, set()).add(id(ig))
+    return ig
+
+
+def jailing_ignored(game: Game, player: str, span: Span, cause: str) -> bool:
+    """The rules jail `player` (`cause`) and the record says `ignored`: report, do not jail."""
+    if cause == "the record" or _take(game) is None:
+        return False
+    game.emit(
+        "M508",
+        f"{cause} sends {player} to jail here; the record says it was ignored: replayed as "
+        f"recorded, with {player} not jailed",
+        span,
+        "JAIL-01",
+        expected="jail",
+        recorded="ignored",
+        data={"player": player, "cause": cause},
+    )
+    flow = flow_of(game)
+    if player == flow.turn_player:
+        flow.again = False  # the turn ends as a jailing would have ended it (DBL-04)
+    return True
+
+
+def card_ignored(game: Game, player: str, card: Card, span: Span) -> bool:
+    """`card X ignored`: the card was drawn and not carried out. True when so recorded."""
+    if card.kind == "go_to_jail":
+        return jailing_ignored(game, player, span, f"card {card.id}")
+    if _take(game) is None:
+        return False
+    game.emit(
+        "M411",
+        f"{card.id} requires: {card.title}; the record says it was ignored: replayed as "
+        f"recorded, with nothing done",
+        span,
+        "CARD-02",
+        expected=card.title,
+        recorded="ignored",
+        data={"player": player, "card": card.id},
+    )
+    return True
+
+
+def move_ignored(game: Game, player: str, ev: Roll, target: int) -> bool:
+    """`D-D ignored`: a roll after which the token did not move. True when so recorded."""
+    if ev.square is not None or _take(game) is None:
+        return False
+    game.emit(
+        "M112",
+        f"{ev.die1}-{ev.die2} moves {player} to {game.name(target)}; the record says the move "
+        f"was ignored: replayed as recorded, with {player} left on "
+        f"{game.name(game.state.player(player).position)}",
+        ev.span,
+        "MOVE-01",
+        expected=game.name(target),
+        recorded="ignored",
+        data={"player": player},
+    )
+    return True
+
+
+def on_ignored(game: Game, ev: Ignored) -> None:
+    """An `ignored` whose clause had nothing left undone: the word changes nothing."""
+    taken: set[int] = game.pending.get(TAKEN, set())
+    if id(ev) in taken:
+        return
+    game.emit(
+        "W012",
+        "'ignored' follows a clause that the rules give nothing more to do here, so nothing "
+        "was left undone; it is not replayed",
+        ev.span,
+        None,
+        recorded="ignored",
+    )

@@ -157,6 +157,8 @@ def move_token(
 
 def send_to_jail(game: Game, player: str, span: Span, cause: str) -> None:
     """Straight to jail, no salary, the turn is over (JAIL-02, MOVE-04, DBL-04)."""
+    if follow.jailing_ignored(game, player, span, cause):
+        return
     flow = flow_of(game)
     p = game.state.player(player)
     follow.note_jailing(game, player, span, cause, p.position)

@@ -29,6 +29,7 @@ from . import (
     claims,
     deals,
     estate,
+    follow,
     house_rules,
     jail,
     mortgages,
@@ -68,6 +69,7 @@ _OWN: dict[type[E.Event], Callable[[Game, Any], None]] = {
     E.CashCheck: record.on_check,
     E.Dispute: record.on_dispute,
     E.TimeCalled: record.on_time,
+    E.Ignored: follow.on_ignored,
 }
 
 # estate handlers: (game, event, actor)
@@ -215,11 +217,13 @@ def replay(
     variants.prepare(game, events)  # the opening deal (SHORT-02, TIME-02)
     balance = _Balance(game) if paranoid else None
     last_span = start
-    for ev in events:
-        if isinstance(ev, _NOT_PLAYED):
-            continue
+    played = [ev for ev in events if not isinstance(ev, _NOT_PLAYED)]
+    for at, ev in enumerate(played):
         last_span = ev.span
         game.writes_amounts = writes_amounts(ev)
+        # `ignored` right after this event says a consequence of it did not happen (follow.py)
+        after = played[at + 1] if at + 1 < len(played) else None
+        game.pending[follow.IGNORING] = after if isinstance(after, E.Ignored) else None
         _apply(game, ev)
         if isinstance(ev, E.SetupPlayer):
             variants.after_setup(game, ev)

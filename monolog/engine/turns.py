@@ -348,6 +348,8 @@ def on_roll(game: Game, ev: Roll) -> None:
             flow.again = False
     origin = p.position
     target = (origin + ev.total) % len(game.edition.squares)
+    if follow.move_ignored(game, player, ev, target):
+        return
     target = check_square(game, ev, target, player, origin)
     move_token(game, player, target, ev.span, salary=True)
     land(game, player, target, ev.span, dice=ev.total)

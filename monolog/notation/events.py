@@ -374,6 +374,16 @@ class Resign(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Ignored(Action):
+    """`ignored`: what the rules make the clause before it do did not happen at the table.
+
+    After `card CH11`, the card was drawn and not obeyed; after a roll with no square, the
+    token did not move (or, on a third double, was not jailed); after a roll to the Go to
+    Jail square, the player was not jailed.
+    """
+
+
+@dataclass(frozen=True, slots=True)
 class TimeCalled(Action):
     """Time is called in a time-limit game."""
 
@@ -461,6 +471,7 @@ _KIND_NAMES: dict[type[Event], str] = {
     Pay: "pay",
     Bankrupt: "bankrupt",
     Resign: "resign",
+    Ignored: "ignored",
     TimeCalled: "time",
     GameEnd: "end",
     CashCheck: "check",

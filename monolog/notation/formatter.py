@@ -221,6 +221,8 @@ def format_clause(e: ev.Event) -> str:
             return "bankrupt to bank" if c is None else f"bankrupt to {ref(c)}"
         case ev.Resign():
             return "resign"
+        case ev.Ignored():
+            return "ignored"
         case ev.TimeCalled():
             return "time"
         case ev.GameEnd():

@@ -368,6 +368,9 @@ class EventBuilder:
     def resign(self, c: list[Any]) -> ev.Event:
         return ev.Resign(_span(c), None)
 
+    def ignored(self, c: list[Any]) -> ev.Event:
+        return ev.Ignored(_span(c), None)
+
     def time(self, c: list[Any]) -> ev.Event:
         return ev.TimeCalled(_span(c), None)
 
