@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import EditionError
 from .readings import READINGS_FILE
+from .schema import build_edition
 
 if TYPE_CHECKING:
     import yaml
@@ -111,9 +112,6 @@ def _build(
 ) -> Edition:
     """Parse, resolve `extends`, check and build; a schema complaint about a file that extends
     nothing also gets the line and column of the offending value."""
-    # imported here: a process that reads every edition from the cache never builds one
-    from .schema import build_edition
-
     node, data = _parse_shipped(raw, file) if shipped else _parse(raw, file)
     try:
         return build_edition(_merged(data, file, base_dir, depth=0), file=file, key=key)
