@@ -22,7 +22,9 @@ __all__ = [
 EXPORT_OPTION = typer.Option(
     None, "--export", help="Write the report as svg, html or txt (needs --output)."
 )
-OUTPUT_OPTION = typer.Option(None, "--output", help="The file --export writes.")
+OUTPUT_OPTION = typer.Option(
+    None, "--output", help="The file --export writes; - for standard output."
+)
 EDITION_OPTION = typer.Option(
     None, "--edition", help="Edition key or file; default: the record's Edition tag."
 )

@@ -74,6 +74,12 @@ def show(
         print_all(terminal_console(), renderables)
         return
     text = export_to(renderables, export, title)
+    if output == "-":  # the usual spelling of standard output
+        import sys
+
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
     try:
         Path(output).write_text(text, encoding="utf-8", newline="\n")
     except OSError as exc:

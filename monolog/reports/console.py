@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import os
+import re
+from inspect import signature
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..colour import console_options
@@ -68,10 +70,31 @@ def export(renderables: list[RenderableType], kind: str, title: str) -> str:
     for item in renderables:
         console.print(item)
     if kind == "svg":
-        return console.export_svg(title=title, unique_id="monolog")
+        return console.export_svg(
+            title=title, unique_id="monolog", code_format=offline_svg_format()
+        )
     if kind == "html":
         return console.export_html(inline_styles=True)
     raise ValueError(f"unknown export kind {kind!r}: expected one of {', '.join(EXPORT_KINDS)}")
+
+
+def offline_svg_format() -> str:
+    """Rich's SVG template without its web fonts: the file makes no network request when opened.
+
+    Rich's template loads Fira Code from a CDN; here the text uses a monospace font the
+    reader's machine has (Fira Code only where it is installed)."""
+    from rich.console import Console
+
+    template: str = signature(Console.export_svg).parameters["code_format"].default
+
+    out = re.sub(r"\n?[ \t]*@font-face \{\{.*?\}\}\n?", "\n", template, flags=re.S)
+    out = re.sub(r"[ \t]*<!-- Generated with Rich[^>]*-->\n", "", out)
+    out = out.replace(
+        "font-family: Fira Code, monospace;",
+        'font-family: "Fira Code", "DejaVu Sans Mono", Menlo, Consolas, monospace;',
+    )
+    out = out.replace("font-family: arial;", "font-family: Arial, Helvetica, sans-serif;")
+    return re.sub(r"url\((?!#)[^)]*\)", "local(none)", out)  # any web source a later Rich adds
 
 
 def print_all(console: Console, renderables: list[RenderableType]) -> None:

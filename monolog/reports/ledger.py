@@ -9,6 +9,7 @@ edition's starting cash, or what `setup` lines gave).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,8 @@ from ..findings.model import Finding, Severity
 from .game import Game
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+    from rich.table import Table
 
 SEVERITY_STYLES: dict[Severity, str] = {
     Severity.ERROR: "bold red",
@@ -184,8 +186,6 @@ def _wanted(row: MoneyRow, player: str | None) -> bool:
 
 
 def _mentions(finding: Finding, player: str) -> bool:
-    import re
-
     return re.search(rf"\b{re.escape(player)}\b", finding.message) is not None
 
 
@@ -215,6 +215,23 @@ def title_of(game: Game, what: str) -> str:
     return f"{what}: {name}"
 
 
+_CARD_ID = re.compile(r"\b[A-Z]{2,3}\d{2}\b")
+
+
+def card_words(text: str, game: Game) -> str:
+    """`CH08 pays Ann $50` -> `CH08 "Bank pays you dividend" pays Ann $50`: a card is named by
+    its id and the title its deck gives it (ids the edition does not have are left alone)."""
+
+    def titled(m: re.Match[str]) -> str:
+        try:
+            card = game.edition.card(m[0])
+        except KeyError:
+            return m[0]
+        return f'{m[0]} "{card.title}"'
+
+    return _CARD_ID.sub(titled, text, count=1)
+
+
 def _party(name: str | None, game: Game) -> str:
     return name if name is not None else game.edition.word("bank")
 
@@ -235,34 +252,37 @@ def stock_words(game: Game, row: StockRow) -> str:
     return f"{game.edition.word('bank')} holds {held} ({', '.join(changes)})"
 
 
-def render_ledger(ledger: Ledger, chart: bool = False) -> list[RenderableType]:
-    """The ledger as Rich renderables: a heading, the table, a closing line, the chart."""
+def _ledger_table(ledger: Ledger, players: list[str], wide: bool) -> Table:
+    """The rows as a table: with a cash column per player (`wide`), or with one column that
+    lists every player's cash after the movement, wrapped to the width there is."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
 
     game = ledger.game
     money = game.money
-    shown_players = [ledger.player] if ledger.player else game.players
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
     table.add_column("Turn", justify="right", no_wrap=True)
     table.add_column("Line", justify="right", no_wrap=True)
     table.add_column("Payer → payee", no_wrap=True)
     table.add_column("Amount", justify="right", no_wrap=True)
-    table.add_column("What", ratio=1, min_width=24)
-    for name in shown_players:
-        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column("What", ratio=1, min_width=24 if wide else 16)
+    if wide:
+        for name in players:
+            table.add_column(name, justify="right", no_wrap=True)
+    else:
+        table.add_column("Cash after", ratio=1, min_width=12)
+
+    def cash(balances: dict[str, int]) -> list[str]:
+        if wide:
+            return [money(balances[n]) for n in players]
+        return [", ".join(f"{n}\u00a0{money(balances[n])}" for n in players)]
+
+    blank = [""] * (len(players) if wide else 1)
     start = "opening cash"
     if ledger.turns is not None and ledger.turns.first is not None:
         start = f"cash before turn {ledger.turns.first}"
-    table.add_row(
-        "",
-        "",
-        "",
-        "",
-        Text(start, style="dim"),
-        *(money(ledger.opening[n]) for n in shown_players),
-    )
+    table.add_row("", "", "", "", Text(start, style="dim"), *cash(ledger.opening))
     for row in ledger.rows:
         if isinstance(row, MoneyRow):
             table.add_row(
@@ -270,8 +290,8 @@ def render_ledger(ledger: Ledger, chart: bool = False) -> list[RenderableType]:
                 str(row.line),
                 f"{_party(row.payer, game)} → {_party(row.payee, game)}",
                 money(row.amount),
-                row.reason or "",
-                *(money(row.balances[n]) for n in shown_players),
+                card_words(row.reason or "", game),
+                *cash(row.balances),
             )
         elif isinstance(row, StockRow):
             table.add_row(
@@ -280,7 +300,7 @@ def render_ledger(ledger: Ledger, chart: bool = False) -> list[RenderableType]:
                 Text(game.edition.word("bank"), style="dim"),
                 "",
                 Text(stock_words(game, row), style="dim"),
-                *("" for _ in shown_players),
+                *blank,
             )
         else:
             f = row.finding
@@ -294,8 +314,45 @@ def render_ledger(ledger: Ledger, chart: bool = False) -> list[RenderableType]:
                 Text(f"! {f.code}", style=style),
                 "",
                 message,
-                *("" for _ in shown_players),
+                *blank,
             )
+    return table
+
+
+class FittedLedger:
+    """The ledger's table at the width it is printed at: a cash column per player when they
+    all fit, else every player's cash in one wrapped column, with a line that says so. No
+    player's column is ever cut off."""
+
+    def __init__(self, ledger: Ledger, players: list[str]) -> None:
+        self.ledger = ledger
+        self.players = players
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.measure import Measurement
+        from rich.text import Text
+
+        wide = _ledger_table(self.ledger, self.players, wide=True)
+        unbounded = options.update_width(10_000)  # a measurement is clipped to the width given
+        if Measurement.get(console, unbounded, wide).minimum <= options.max_width:
+            yield wide
+            return
+        yield Text(
+            f"The {len(self.players)} players' cash columns do not fit in {options.max_width} "
+            "columns: each row lists every player's cash after it.",
+            style="dim",
+        )
+        yield _ledger_table(self.ledger, self.players, wide=False)
+
+
+def render_ledger(ledger: Ledger, chart: bool = False) -> list[RenderableType]:
+    """The ledger as Rich renderables: a heading, the table, a closing line, the chart."""
+    from rich.text import Text
+
+    game = ledger.game
+    money = game.money
+    shown_players = [ledger.player] if ledger.player else game.players
+    table = FittedLedger(ledger, shown_players)
     heading = Text(title_of(game, "Ledger"), style="bold")
     scope: list[str] = []
     if ledger.player:

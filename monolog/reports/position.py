@@ -75,7 +75,7 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
     from rich.table import Table
     from rich.text import Text
 
-    from .ledger import title_of
+    from .ledger import card_words, title_of
 
     ed = game.edition
     money = game.money
@@ -106,7 +106,7 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
             money(p["cash"]),
             p["position"],
             jail,
-            ", ".join(p["cards"]) or "-",
+            ", ".join(card_words(c, game) for c in p["cards"]) or "-",
             money(pos.worth.get(name, 0)),
             Text(status, style="dim"),
         )
