@@ -21,11 +21,15 @@ REASONS = {
     ("dependencies", "lark"): "parses the notation (grammar/monolog.lark)",
     ("dependencies", "pyyaml"): "reads the editions, the finding catalogue and scenario files",
     ("dependencies", "rich"): "terminal output: colours, tables, progress, svg/html exports",
+    ("dependencies", "prompt-toolkit"): "monolog record's line editor: completion, history, "
+    "the bottom toolbar (the library ptpython and IPython use)",
     ("dependencies", "tomli"): "reads [tool.monolog] settings on Python 3.10 (3.11 has tomllib)",
     ("test", "pytest"): "runs the tests; the scenario plugin is a pytest plugin",
     ("test", "hypothesis"): "property tests of the parser, the formatter and the engine",
     ("test", "jsonschema"): "validates SARIF, the event stream and scenario/edition files "
     "against their JSON Schemas",
+    ("test", "playwright"): "drives the system's chromium in the viewer's browser tests "
+    "(executable_path: no browser build is ever downloaded)",
     ("dev", "monolog-audit"): "the test extra, so a developer gets everything the tests need",
     ("dev", "ruff"): "lint and format checks (ruff check, ruff format)",
     ("dev", "mypy"): "strict type checking of the package (mypy monolog)",

@@ -30,7 +30,9 @@ def state(
     output: str | None = OUTPUT_OPTION,
     edition: str | None = EDITION_OPTION,
 ) -> None:
-    """Show owners, buildings, mortgages, tokens, cash, jail, the bank's stock and the decks."""
+    """Show owners, buildings, mortgages, tokens, cash, jail, the bank's stock and the decks.
+
+    `--export svg` draws the board at that moment (as `monolog view` does)."""
     from ..reports.command import check_export, open_game, show
     from ..reports.ledger import title_of
     from ..reports.position import At, parse_at, position_at, render_position
@@ -49,5 +51,12 @@ def state(
     except ValueError as exc:
         print_error(f"monolog state: {file}: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
+    if export == "svg" and output is not None:  # the board itself, as the viewer draws it
+        from ..reports.board import board_svg
+        from ..reports.command import write_output
+
+        caption = f"after line {pos.line}, turn {pos.turn}" if pos.line else "before play"
+        write_output(board_svg(game.edition, pos.snapshot, game.players, caption), output)
+        raise typer.Exit(EXIT_CLEAN)
     show(render_position(game, pos), export, output, title_of(game, "Position"))
     raise typer.Exit(EXIT_CLEAN)

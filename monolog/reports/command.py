@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -73,10 +74,12 @@ def show(
     if export is None or output is None:
         print_all(terminal_console(), renderables)
         return
-    text = export_to(renderables, export, title)
-    if output == "-":  # the usual spelling of standard output
-        import sys
+    write_output(export_to(renderables, export, title), output)
 
+
+def write_output(text: str, output: str) -> None:
+    """Write an export to `output`, or to standard output for `-`; exit 2 if it cannot be."""
+    if output == "-":  # the usual spelling of standard output
         sys.stdout.write(text)
         sys.stdout.flush()
         return

@@ -1,0 +1,228 @@
+// monolog view: shows the states embedded by monolog/reports/view.py as the reader steps
+// through the record's lines. Plain script, no library; it loads nothing.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("game-data").textContent);
+  const geo = data.geometry;
+  const SVG = "http://www.w3.org/2000/svg";
+  const moves = Array.from(document.querySelectorAll("#moves li"));
+  const lineOf = moves.map((li) => Number(li.dataset.line));
+  let at = -1; // index into moves; -1 is before play
+
+  function money(n) {
+    const s = Math.abs(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    return (n < 0 ? "-" : "") + data.money.sign + s;
+  }
+
+  function el(name, attrs, text) {
+    const e = document.createElementNS(SVG, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function rect(r, attrs) {
+    return el("rect", Object.assign({ x: r[0], y: r[1], width: r[2], height: r[3] }, attrs));
+  }
+
+  function stateAt(index) {
+    if (index < 0) return data.states[0];
+    return data.states[data.lineState[lineOf[index] - 1]];
+  }
+
+  function deed(packed) {
+    return {
+      owner: (packed & 7) - 1,
+      houses: (packed >> 3) & 7,
+      hotel: (packed & 64) !== 0,
+      mortgaged: (packed & 128) !== 0,
+    };
+  }
+
+  function drawBoard(st) {
+    const g = document.getElementById("dynamic");
+    g.replaceChildren();
+    const deeds = st[7];
+    data.ownable.forEach((sq, k) => {
+      const d = deed(deeds[k]);
+      const place = geo.squares[sq];
+      if (d.owner >= 0 && place.owner) {
+        g.appendChild(rect(place.owner, { fill: data.colours[d.owner], class: "owner",
+          "data-owner": data.players[d.owner], "data-square": data.squares[sq] }));
+      }
+      if (d.hotel && place.hotel) {
+        g.appendChild(rect(place.hotel, { fill: geo.hotel, class: "hotel" }));
+      } else {
+        for (let h = 0; h < Math.min(d.houses, place.houses.length); h++) {
+          g.appendChild(rect(place.houses[h], { fill: geo.house, class: "house" }));
+        }
+      }
+      if (d.mortgaged) {
+        g.appendChild(rect(place.rect, { class: "mortgaged" }));
+        const r = place.rect;
+        g.appendChild(el("text", { x: r[0] + r[2] / 2, y: r[1] + r[3] / 2, class: "mortgage-word" },
+          "mortgaged"));
+      }
+    });
+    const crowd = {};
+    let jailed = 0;
+    data.players.forEach((name, i) => {
+      if (st[6][i] !== 0) return;
+      let c;
+      if (st[4][i] >= 0) {
+        c = geo.jail[jailed % geo.jail.length];
+        jailed += 1;
+      } else {
+        const sq = st[3][i];
+        const k = crowd[sq] || 0;
+        crowd[sq] = k + 1;
+        c = geo.squares[sq].tokens[k % 6];
+      }
+      const t = el("g", { class: "token", "data-player": name,
+        "data-square": data.squares[st[3][i]] });
+      t.appendChild(el("circle", { cx: c[0], cy: c[1], r: geo.token_r, fill: data.colours[i] }));
+      t.appendChild(el("text", { x: c[0], y: c[1] + 3.5 }, name.slice(0, 1)));
+      g.appendChild(t);
+    });
+    const unsold = deeds.filter((p) => (p & 7) === 0).length;
+    const w = data.words;
+    const lines = [
+      w.bank.charAt(0).toUpperCase() + w.bank.slice(1) + ": " + st[8] + " " + w.houses + ", " +
+        st[9] + " " + w.hotels,
+      unsold + " deed" + (unsold === 1 ? "" : "s") + " unsold",
+    ];
+    lines.forEach((text, k) => {
+      g.appendChild(el("text", { x: geo.size / 2, y: geo.size / 2 + 10 + k * 20, class: "bank",
+        id: k === 0 ? "bank-stock" : "unsold" }, text));
+    });
+  }
+
+  function drawPlayers(st) {
+    const box = document.getElementById("players");
+    const rows = data.players.map((name, i) => {
+      const owned = [];
+      data.ownable.forEach((sq, k) => {
+        const d = deed(st[7][k]);
+        if (d.owner !== i) return;
+        let s = data.squares[sq];
+        if (d.hotel) s += " (" + data.words.hotel + ")";
+        else if (d.houses) s += " (" + d.houses + ")";
+        if (d.mortgaged) s += " [mortgaged]";
+        owned.push(s);
+      });
+      const cards = st[5][i].map((c) => c + (data.cards[c] ? " “" + data.cards[c] + "”" : ""));
+      const status = st[6][i] === 1 ? "bankrupt" : st[6][i] === 2 ? "resigned" :
+        st[4][i] >= 0 ? "in jail (turn " + st[4][i] + ")" : "on " + data.squares[st[3][i]];
+      const tr = document.createElement("tr");
+      tr.dataset.player = name;
+      if (st[1] === i) tr.className = "to-play";
+      const cells = [
+        ["name", name], ["cash num", money(st[2][i])], ["worth num", money(st[10][i])],
+        ["where", status], ["deeds", owned.join(", ") || "–"], ["cards", cards.join(", ") || "–"],
+      ];
+      cells.forEach(([cls, text], k) => {
+        const td = document.createElement("td");
+        td.className = cls;
+        td.textContent = text;
+        if (k === 0) td.style.borderLeft = "6px solid " + data.colours[i];
+        tr.appendChild(td);
+      });
+      return tr;
+    });
+    const table = document.createElement("table");
+    table.className = "players";
+    table.innerHTML = "<thead><tr><th>Player</th><th class=num>Cash</th><th class=num>Worth</th>" +
+      "<th>Where</th><th>Deeds</th><th>Cards</th></tr></thead>";
+    const body = document.createElement("tbody");
+    rows.forEach((r) => body.appendChild(r));
+    table.appendChild(body);
+    box.replaceChildren(table);
+  }
+
+  function findingItem(f, withLine) {
+    const li = document.createElement("li");
+    li.className = "finding " + f.severity;
+    li.dataset.line = f.line;
+    const head = document.createElement("span");
+    head.className = "code";
+    head.textContent = (withLine ? "line " + f.line + " · " : "") + f.code;
+    li.appendChild(head);
+    li.appendChild(document.createTextNode(" " + f.message + (f.rule ? " [" + f.rule + "]" : "")));
+    (f.alternatives || []).forEach((a) => {
+      const div = document.createElement("div");
+      div.className = "alternative";
+      const b = document.createElement("b");
+      b.textContent = "Under " + a.cf + " = " + a.reading + ": ";
+      div.appendChild(b);
+      div.appendChild(document.createTextNode(a.first + "."));
+      const ul = document.createElement("ul");
+      a.changes.concat(a.outcome.map((o) => "at the end, " + o)).forEach((t) => {
+        const item = document.createElement("li");
+        item.textContent = t;
+        ul.appendChild(item);
+      });
+      div.appendChild(ul);
+      li.appendChild(div);
+    });
+    return li;
+  }
+
+  function show(index) {
+    at = Math.max(-1, Math.min(moves.length - 1, index));
+    const st = stateAt(at);
+    drawBoard(st);
+    drawPlayers(st);
+    moves.forEach((li, k) => li.classList.toggle("at", k === at));
+    const line = at >= 0 ? lineOf[at] : 0;
+    document.getElementById("where").textContent =
+      at >= 0 ? "line " + line + " · turn " + st[0] : "before play";
+    document.getElementById("current").textContent = at >= 0 ? moves[at].querySelector(".t").textContent : "";
+    document.body.dataset.line = String(line);
+    const here = document.getElementById("here");
+    here.replaceChildren();
+    data.findings.filter((f) => f.line === line).forEach((f) => here.appendChild(findingItem(f, false)));
+    document.querySelectorAll("#findings li.finding").forEach((li) =>
+      li.classList.toggle("at", Number(li.dataset.line) === line));
+    document.querySelectorAll("table.ledger tr[data-line]").forEach((tr) =>
+      tr.classList.toggle("at", Number(tr.dataset.line) === line));
+    const now = document.getElementById("chart-now");
+    if (now) {
+      const c = data.chart;
+      const x = c.left + (st[0] - c.first) * (c.right - c.left) / (c.last - c.first);
+      now.setAttribute("x1", x);
+      now.setAttribute("x2", x);
+    }
+    if (at >= 0) moves[at].scrollIntoView({ block: "nearest" });
+  }
+
+  function jumpToLine(line) {
+    let k = lineOf.findIndex((n) => n >= line);
+    if (k < 0) k = moves.length - 1;
+    if (lineOf[k] > line) k -= 1;
+    show(k);
+    window.scrollTo({ top: 0 });
+  }
+
+  const list = document.getElementById("findings");
+  data.findings.forEach((f) => {
+    const li = findingItem(f, true);
+    li.addEventListener("click", () => jumpToLine(f.line));
+    list.appendChild(li);
+  });
+  if (!data.findings.length) list.outerHTML = "<p>No findings: the record follows the rules.</p>";
+  moves.forEach((li, k) => li.addEventListener("click", () => show(k)));
+  document.querySelectorAll("table.ledger tr[data-line]").forEach((tr) =>
+    tr.addEventListener("click", () => jumpToLine(Number(tr.dataset.line))));
+  document.getElementById("first").addEventListener("click", () => show(-1));
+  document.getElementById("prev").addEventListener("click", () => show(at - 1));
+  document.getElementById("next").addEventListener("click", () => show(at + 1));
+  document.getElementById("last").addEventListener("click", () => show(moves.length - 1));
+  document.addEventListener("keydown", (e) => {
+    if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (step) { show(at + step); e.preventDefault(); }
+    if (e.key === "Home") { show(-1); e.preventDefault(); }
+    if (e.key === "End") { show(moves.length - 1); e.preventDefault(); }
+  });
+  show(-1);
+})();
