@@ -108,6 +108,9 @@ RECORD_COMMANDS: dict[str, tuple[Callable[[str], list[str]], tuple[str, ...]]] =
     "state-at-1": (lambda f: ["state", "--at", "1", f], FEW),
     "dispute": (lambda f: ["dispute", "--ruling", "CF-02=fourth-turn-pay", f], ALL),
     "standings": (lambda f: ["standings", f], CORE),
+    "view": (lambda f: ["view", f, "-o", "view.html"], CORE),
+    # a missing file is a new record for `record`, so it meets the others (stdin is empty)
+    "record": (lambda f: ["record", f], ("folder", "latin1.mlog", "nul.mlog", "header-only.mlog")),
 }
 # commands that read YAML (scenarios, editions, points): a record is not one, so every input
 # fails
@@ -189,6 +192,7 @@ def run(folder: Path, argv: list[str]) -> Outcome:
             [sys.executable, "-m", "monolog", *argv],
             cwd=folder,
             capture_output=True,
+            stdin=subprocess.DEVNULL,  # `monolog record` reads its lines from a pipe
             timeout=TIMEOUT,
             env=env,
         )

@@ -161,6 +161,36 @@ def replay(
     keeps the replay's own cash after a cash count that disagrees (W001) instead of taking the
     count (for replays under another reading, whose cash is not the table's).
     """
+    game = begin(events, edition, rulings, file, variant, recount)
+    if not game.state.players:
+        return _result(game)
+    balance = _Balance(game) if paranoid else None
+    last_span = _first_span(events)
+    played = [ev for ev in events if not isinstance(ev, _NOT_PLAYED)]
+    for at, ev in enumerate(played):
+        last_span = ev.span
+        step(game, ev, played[at + 1] if at + 1 < len(played) else None)
+        if balance is not None:
+            balance.check(ev)
+        if observer is not None:
+            observer(ev, game.state)
+    if game.state.over:
+        _wrap(game, last_span, lambda: _close_game(game, last_span))
+    return _result(game)
+
+
+def begin(
+    events: Sequence[E.Event],
+    edition: Edition | str | None = None,
+    rulings: dict[str, str] | None = None,
+    file: str | None = None,
+    variant: str | None = None,
+    recount: bool = True,
+) -> Game:
+    """The game before its first event: the header read (edition, variant, house rules,
+    rulings, players) and what is wrong with it reported; `step` then applies the events one
+    by one. `replay` is `begin` and a `step` per event; a record kept line by line at the table
+    (`monolog record`) steps each new line's events without replaying the lines before it."""
     header: dict[str, str] = {}
     ruling_tags: list[E.Tag] = []
     for ev in events:
@@ -213,28 +243,23 @@ def replay(
         )
     if not names:
         game.emit("M900", "no players: the record names none", start, "SET-01")
-        return _result(game)
+        return game
     variants.prepare(game, events)  # the opening deal (SHORT-02, TIME-02)
-    balance = _Balance(game) if paranoid else None
-    last_span = start
-    played = [ev for ev in events if not isinstance(ev, _NOT_PLAYED)]
-    for at, ev in enumerate(played):
-        last_span = ev.span
-        game.writes_amounts = writes_amounts(ev)
-        # `ignored` right after this event says a consequence of it did not happen (follow.py)
-        after = played[at + 1] if at + 1 < len(played) else None
-        game.pending[follow.IGNORING] = after if isinstance(after, E.Ignored) else None
-        _apply(game, ev)
-        if isinstance(ev, E.SetupPlayer):
-            variants.after_setup(game, ev)
-            house_rules.after_setup(game, ev)
-        if balance is not None:
-            balance.check(ev)
-        if observer is not None:
-            observer(ev, game.state)
-    if game.state.over:
-        _wrap(game, last_span, lambda: _close_game(game, last_span))
-    return _result(game)
+    return game
+
+
+def step(game: Game, ev: E.Event, after: E.Event | None = None) -> None:
+    """Apply one event to `game` as `replay` does (tags, comments and blank lines do nothing).
+    `after` is the event that follows it in the record, if known: an `ignored` there says a
+    consequence of this one did not happen (follow.py)."""
+    if isinstance(ev, _NOT_PLAYED):
+        return
+    game.writes_amounts = writes_amounts(ev)
+    game.pending[follow.IGNORING] = after if isinstance(after, E.Ignored) else None
+    _apply(game, ev)
+    if isinstance(ev, E.SetupPlayer):
+        variants.after_setup(game, ev)
+        house_rules.after_setup(game, ev)
 
 
 def _edition(

@@ -1,0 +1,1 @@
+"""Keeping a record at the table: `monolog record`."""
