@@ -51,9 +51,10 @@ def test_the_page_stands_alone(
     assert "@media print" in html
 
 
-def test_every_line_shows_the_state_monolog_state_gives() -> None:
-    game = load_game(str(REPO / WORKED))
-    states, per_line = line_states(game)
+@pytest.mark.parametrize("record", [WORKED, UK, "scenarios/games/us-2018-long-1.mlog"])
+def test_every_line_shows_the_state_monolog_state_gives(record: str) -> None:
+    game = load_game(str(REPO / record))
+    states, per_line = line_states(load_game(str(REPO / record), per_line=True))
     assert len(per_line) == len(game.lines)
     for line in range(1, len(game.lines) + 1):
         snap = position_at(game, At(line, turn=False)).snapshot

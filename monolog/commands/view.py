@@ -16,6 +16,12 @@ def view(
     output: str = typer.Option(
         ..., "--output", "-o", help="The HTML file to write; - for standard output."
     ),
+    every_ruling: bool = typer.Option(
+        False,
+        "--every-ruling",
+        help="Show what the other readings would change for every ruling applied, not only "
+        "the disputed lines (one more replay per reading).",
+    ),
     edition: str | None = EDITION_OPTION,
 ) -> None:
     """Write one HTML page that replays the record on its board: step through the lines, see
@@ -24,9 +30,9 @@ def view(
     from ..reports.command import open_game, write_output
     from ..reports.view import render_page
 
-    game = open_game("view", file, edition)
+    game = open_game("view", file, edition, per_line=True)
     try:
-        page = render_page(game)
+        page = render_page(game, every_ruling)
     except Exception as exc:  # a bug in the viewer: reported cleanly, never a traceback
         detail = " ".join(str(exc).split())
         print_error(

@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def open_game(command: str, file: str, edition: str | None = None) -> Game:
-    """The replayed record, or exit 2 with a located message (never a traceback)."""
+def open_game(command: str, file: str, edition: str | None = None, per_line: bool = False) -> Game:
+    """The replayed record, or exit 2 with a located message (never a traceback); `per_line`:
+    a moment after each line, not after each event (reports/game.py)."""
     from ..editions.errors import EditionError
     from .game import GameError, load_game
 
@@ -25,7 +26,7 @@ def open_game(command: str, file: str, edition: str | None = None) -> Game:
         print_error(f"{file}: is a folder; monolog {command} reports on one record file")
         raise typer.Exit(EXIT_UNREADABLE)
     try:
-        return load_game(file, edition=edition)
+        return load_game(file, edition=edition, per_line=per_line)
     except GameError as exc:
         print_error(str(exc))
     except (EditionError, OSError, ValueError, LookupError) as exc:

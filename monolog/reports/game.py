@@ -100,6 +100,7 @@ def load_game(
     *,
     edition: Edition | str | None = None,
     rulings: dict[str, str] | None = None,
+    per_line: bool = False,
 ) -> Game:
     """Read, parse and replay `path`, keeping a moment after every event.
 
@@ -112,7 +113,7 @@ def load_game(
         events = parse_text(text, path)
     except ParseError as exc:
         raise GameError(exc.render()) from None
-    return replay_game(path, text, events, edition=edition, rulings=rulings)
+    return replay_game(path, text, events, edition=edition, rulings=rulings, per_line=per_line)
 
 
 def replay_game(
@@ -122,12 +123,18 @@ def replay_game(
     *,
     edition: Edition | str | None = None,
     rulings: dict[str, str] | None = None,
+    per_line: bool = False,
 ) -> Game:
-    """Replay parsed `events`, keeping a moment after each one."""
+    """Replay parsed `events`, keeping a moment after each one; with `per_line`, only after the
+    last event of each line (the viewer's steps are lines: a snapshot per event was most of
+    its time on a long game)."""
     moments: list[Moment] = []
     ed = _as_played(_edition_for(events, edition, path), events)
+    wanted = _last_of_lines(events) if per_line else None
 
     def observe(event: E.Event, state: GameState) -> None:
+        if wanted is not None and id(event) not in wanted:
+            return
         moments.append(
             Moment(
                 event.span.line,
@@ -140,6 +147,16 @@ def replay_game(
 
     result = replay(events, edition=ed, rulings=rulings, file=path, observer=observe)
     return Game(path, source_lines(text), result, moments, list(events))
+
+
+def _last_of_lines(events: list[E.Event]) -> set[int]:
+    """The ids of the events the engine applies that are the last on their line."""
+    played = [e for e in events if not isinstance(e, (*E.TRIVIA, E.Tag))]
+    return {
+        id(e)
+        for e, after in zip(played, [*played[1:], None], strict=True)
+        if after is None or after.span.line != e.span.line
+    }
 
 
 def _as_played(ed: Edition, events: list[E.Event]) -> Edition:

@@ -100,13 +100,22 @@ def line_states(game: Game) -> tuple[list[list[Any]], list[int]]:
     return states, per_line
 
 
-def alternatives(game: Game) -> dict[str, list[Alternative]]:
-    """For each disputed point the record's replay applied a reading of (its A-code findings),
-    what each other reading would have changed, as `monolog dispute` works it out."""
+def alternatives(game: Game, every: bool = False) -> dict[str, list[Alternative]]:
+    """What each other reading of a disputed ruling would have changed, as `monolog dispute`
+    works it out: for the rulings (A-codes) on lines the table disputed (`disputed` in the
+    record), or with `every` for every ruling the replay applied. Each reading costs a replay
+    of the whole record, which is why the rulings nobody disputed are left out by default."""
     from ..dispute import compare, run_side
     from ..editions.readings import load_readings
 
-    cfs = sorted({"CF-" + f.code[1:] for f in game.findings if _is_ruling(f)})
+    disputed_lines = {f.span.line for f in game.findings if f.code == "W004"}
+    cfs = sorted(
+        {
+            "CF-" + f.code[1:]
+            for f in game.findings
+            if _is_ruling(f) and (every or f.span.line in disputed_lines)
+        }
+    )
     if not cfs:
         return {}
     items = load_readings()
@@ -352,11 +361,11 @@ def settlement_bars(game: Game) -> str:
     return f"<p>{escape(outcome)}</p>" + "".join(parts)
 
 
-def page_data(game: Game) -> dict[str, Any]:
+def page_data(game: Game, every_ruling: bool = False) -> dict[str, Any]:
     """Everything the page's script shows, as plain data."""
     ed = game.edition
     states, per_line = line_states(game)
-    alts = alternatives(game)
+    alts = alternatives(game, every_ruling)
     ownable = [sq.index for sq in ed.squares if sq.ownable]
     cards = {c.id: c.title for deck in ed.decks.values() for c in deck.cards}
     return {
@@ -391,13 +400,13 @@ def _script_json(data: dict[str, Any]) -> str:
     return text.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
-def render_page(game: Game) -> str:
+def render_page(game: Game, every_ruling: bool = False) -> str:
     """The whole page: one HTML document with its style, script, data and pictures inline."""
     from .ledger import title_of
 
     title = title_of(game, "Game")
     chart, scale = money_chart(game)
-    data = page_data(game)
+    data = page_data(game, every_ruling)
     data["chart"] = scale
     moves = []
     for n, text in enumerate(game.lines, start=1):
