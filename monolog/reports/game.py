@@ -154,8 +154,8 @@ def _last_of_lines(events: list[E.Event]) -> set[int]:
     played = [e for e in events if not isinstance(e, (*E.TRIVIA, E.Tag))]
     return {
         id(e)
-        for e, after in zip(played, [*played[1:], None], strict=True)
-        if after is None or after.span.line != e.span.line
+        for k, e in enumerate(played)
+        if k + 1 == len(played) or played[k + 1].span.line != e.span.line
     }
 
 

@@ -224,5 +224,11 @@
     if (e.key === "Home") { show(-1); e.preventDefault(); }
     if (e.key === "End") { show(moves.length - 1); e.preventDefault(); }
   });
-  show(-1);
+  // a link may name a line: game.html#line=47 opens at line 47
+  const asked = /^#line=(\d+)$/.exec(window.location.hash);
+  if (asked) jumpToLine(Number(asked[1])); else show(-1);
+  window.addEventListener("hashchange", () => {
+    const m = /^#line=(\d+)$/.exec(window.location.hash);
+    if (m) jumpToLine(Number(m[1]));
+  });
 })();

@@ -500,6 +500,10 @@ def _legend(game: Game) -> str:
 
 
 def _board_style() -> str:
+    """The board's style, scoped to the board: in a page an SVG's style applies to it all."""
     from .board import BOARD_STYLE
 
-    return BOARD_STYLE
+    return "\n".join(
+        f"#board {line.strip()}" if line.strip().startswith(".") else line
+        for line in BOARD_STYLE.splitlines()
+    ).replace(", .", ", #board .")
