@@ -11,15 +11,20 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, WordCompleter
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+from ..editions import DEFAULT_EDITION, list_editions
+from ..editions.house_rules import load_house_rules
 from ..findings.model import Finding, Severity
+from ..reports.console import render_plain
+from ..reports.game import GameError, load_game
+from ..reports.ledger import build_ledger, render_ledger
+from .complete import RecordCompleter
 from .session import Outcome, Session
-
-if TYPE_CHECKING:
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import Completer
-    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 HELP = """\
 Type the record's lines as the game goes: a turn (`12. Ann 3-4 Vermont Avenue buy 100`), a
@@ -93,10 +98,6 @@ def state_lines(session: Session) -> list[str]:
 
 def ledger_text(session: Session) -> str:
     """The record's ledger as `monolog ledger` prints it (read from the file, kept lines only)."""
-    from ..reports.console import render_plain
-    from ..reports.game import GameError, load_game
-    from ..reports.ledger import build_ledger, render_ledger
-
     try:
         game = load_game(str(session.path))
     except GameError as exc:
@@ -201,9 +202,6 @@ def header_lines(
 
 def ask_header(ask: Callable[[str, list[str]], str]) -> list[str]:
     """Ask for the players, edition, variant and house rules; the header's lines."""
-    from ..editions import DEFAULT_EDITION, list_editions
-    from ..editions.house_rules import load_house_rules
-
     players = ""
     while len([n for n in players.split(",") if n.strip()]) < 2:
         players = ask("Players, in seating order (Ann, Ben, Cal): ", [])
@@ -219,9 +217,6 @@ def ask_header(ask: Callable[[str, list[str]], str]) -> list[str]:
 def tab_key(completer: Completer) -> KeyBindings:
     """Tab: the only completion goes in at once (before the next key is read); with several,
     the menu opens on them."""
-    from prompt_toolkit.completion import CompleteEvent
-    from prompt_toolkit.key_binding import KeyBindings
-
     keys = KeyBindings()
 
     @keys.add("tab")
@@ -256,11 +251,6 @@ def run_piped(session: Session, stdin: TextIO, write: Callable[[str], None]) -> 
 
 def run_terminal(session: Session, prompt: PromptSession[str] | None = None) -> int:
     """The interactive editor: completion, a toolbar with the running cash, confirmation."""
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import WordCompleter
-
-    from .complete import RecordCompleter
-
     completer = RecordCompleter(session)
     ps: PromptSession[str] = prompt or PromptSession()
     keys = tab_key(completer)

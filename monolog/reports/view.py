@@ -16,11 +16,23 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from ..dispute import compare, run_side
+from ..editions.readings import load_readings
+from ..engine.state import GameState
+from ..engine.worth import worth
 from ..findings.model import Finding
-from .board import GROUP_COLOURS, geometry, player_colour, static_board
+from .board import BOARD_STYLE, GROUP_COLOURS, geometry, player_colour, static_board
 from .chart import worth_series
 from .game import Game, Moment
-from .ledger import FindingRow, MoneyRow, StockRow, build_ledger, card_words, stock_words
+from .ledger import (
+    FindingRow,
+    MoneyRow,
+    StockRow,
+    build_ledger,
+    card_words,
+    stock_words,
+    title_of,
+)
 from .settlement import settle
 
 # a deed's state packed in one number: owner seat + 1 (0: the bank), houses, hotel, mortgage
@@ -48,9 +60,6 @@ def pack_state(game: Game, moment: Moment | None, seats: dict[str, int]) -> list
     bankrupt, 2 resigned; deeds are in board order of the ownable squares."""
     ed = game.edition
     if moment is None:
-        from ..engine.state import GameState
-        from ..engine.worth import worth
-
         state = GameState.new(ed, game.players)
         snap = state.snapshot(ed)
         worths = worth(state, ed)
@@ -105,9 +114,6 @@ def alternatives(game: Game, every: bool = False) -> dict[str, list[Alternative]
     works it out: for the rulings (A-codes) on lines the table disputed (`disputed` in the
     record), or with `every` for every ruling the replay applied. Each reading costs a replay
     of the whole record, which is why the rulings nobody disputed are left out by default."""
-    from ..dispute import compare, run_side
-    from ..editions.readings import load_readings
-
     disputed_lines = {f.span.line for f in game.findings if f.code == "W004"}
     cfs = sorted(
         {
@@ -160,7 +166,7 @@ def _finding_data(f: Finding, alts: dict[str, list[Alternative]]) -> dict[str, A
         "line": f.span.line,
         "col": f.span.column,
         "code": f.code,
-        "severity": f.severity.value if hasattr(f.severity, "value") else str(f.severity),
+        "severity": f.severity.value,
         "message": f.message,
         "rule": f.rule or "",
     }
@@ -224,7 +230,7 @@ def ledger_table(game: Game) -> str:
 
 
 def _sev(f: Finding) -> str:
-    return str(getattr(f.severity, "value", f.severity)).lower()
+    return f.severity.value
 
 
 def _nice_step(span: float, ticks: int) -> float:
@@ -402,8 +408,6 @@ def _script_json(data: dict[str, Any]) -> str:
 
 def render_page(game: Game, every_ruling: bool = False) -> str:
     """The whole page: one HTML document with its style, script, data and pictures inline."""
-    from .ledger import title_of
-
     title = title_of(game, "Game")
     chart, scale = money_chart(game)
     data = page_data(game, every_ruling)
@@ -501,8 +505,6 @@ def _legend(game: Game) -> str:
 
 def _board_style() -> str:
     """The board's style, scoped to the board: in a page an SVG's style applies to it all."""
-    from .board import BOARD_STYLE
-
     return "\n".join(
         f"#board {line.strip()}" if line.strip().startswith(".") else line
         for line in BOARD_STYLE.splitlines()
