@@ -200,3 +200,22 @@ def test_enter_to_result_on_a_200_line_game(tmp_path: Path) -> None:
         f"{audit * 1000:.1f} ms; ratio {median / audit:.3f}"
     )
     assert record.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_ctrl_d_before_the_header_writes_nothing(
+    tmp_path: Path, pipe: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "never.mlog"
+    pipe.send_text("\x04")  # type: ignore[attr-defined]
+    assert terminal(Session(record), pipe) == 0
+    assert "no record started" in capsys.readouterr().out
+    assert not record.exists()
+
+
+def test_ctrl_c_at_the_question_does_not_keep_the_line(tmp_path: Path, pipe: object) -> None:
+    record = tmp_path / "c.mlog"
+    record.write_text(HEADER + "\n".join(OPENING) + "\n", encoding="utf-8")
+    before = record.read_text(encoding="utf-8")
+    pipe.send_text("6. Cal 4-5 Pennsylvania Railroad rent 50\r\x03\x04")  # type: ignore[attr-defined]
+    terminal(Session(record), pipe)
+    assert record.read_text(encoding="utf-8") == before

@@ -262,10 +262,18 @@ def run_terminal(session: Session, prompt: PromptSession[str] | None = None) -> 
         return ps.prompt(question, completer=WordCompleter(choices), bottom_toolbar=None)
 
     def confirm(question: str) -> bool:
-        return ask(question, ["y", "n"]).strip().lower() in ("y", "yes")
+        try:
+            return ask(question, ["y", "n"]).strip().lower() in ("y", "yes")
+        except (KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D: the line is not kept
+            return False
 
     if not session.lines:
-        for line in ask_header(ask):
+        try:
+            header = ask_header(ask)
+        except (KeyboardInterrupt, EOFError):
+            write(f"{session.path}: no record started; nothing was written")
+            return EXIT_CLEAN
+        for line in header:
             session.try_line(line)
             session.keep()
         write(f"{session.path}: a new record for {', '.join(session.players)}")
