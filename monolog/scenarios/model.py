@@ -6,6 +6,8 @@ A scenario file (`scenarios/**/*.yaml`) holds one scenario, or a list of them un
 
 - `findings`: the exact set of findings, as `{code, line}` (and optionally `column`) items;
   omitted means findings are not checked; line 0 is a finding about the record as a whole;
+  an item may also pin `message` (text the finding's message must contain) and `severity`
+  (error, warning or info);
 - `state`: `{line: partial snapshot}`, the state after the last event of that line;
 - `final`: a partial snapshot at the end of the record;
 - `parse_error`: `{code, line, column}`: the record must fail to parse, there (line and
@@ -48,7 +50,8 @@ SCENARIO_KEYS = (
     "notes",
 )
 EXPECT_KEYS = ("findings", "state", "final", "parse_error", "settlement")
-FINDING_KEYS = ("code", "line", "column")
+FINDING_KEYS = ("code", "line", "column", "message", "severity")
+SEVERITIES = ("error", "warning", "info")
 PARSE_ERROR_KEYS = ("code", "line", "column")
 
 
@@ -66,15 +69,23 @@ class ScenarioFileError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ExpectedFinding:
-    """A finding the replay must give: code and line, and the column when written."""
+    """A finding the replay must give: code and line, and the column, a part of the message
+    and the severity when written."""
 
     code: str
     line: int
     column: int | None = None
+    message: str | None = None
+    severity: str | None = None
 
     def __str__(self) -> str:
         where = f"{self.line}:{self.column}" if self.column is not None else f"line {self.line}"
-        return f"{self.code} at {where}"
+        text = f"{self.code} at {where}"
+        if self.severity is not None:
+            text += f" ({self.severity})"
+        if self.message is not None:
+            text += f" saying {self.message!r}"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,7 +463,13 @@ class _Validator:
             where = f"{path}[{i}]"
             code, line, column = self.located(item, where, FINDING_KEYS)
             assert line is not None
-            out.append(ExpectedFinding(code, line, column))
+            message = item.get("message")
+            if message is not None and (not isinstance(message, str) or not message.strip()):
+                raise self.error(f"{where}.message", "expected the text the message contains")
+            severity = item.get("severity")
+            if severity is not None and severity not in SEVERITIES:
+                raise self.error(f"{where}.severity", f"expected one of {', '.join(SEVERITIES)}")
+            out.append(ExpectedFinding(code, line, column, message, severity))
         return tuple(out)
 
     def parse_error(self, value: Any, path: str) -> ExpectedParseError | None:

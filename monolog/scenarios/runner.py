@@ -197,12 +197,16 @@ def compare_findings(
 ) -> list[str]:
     """Missing and unexpected findings; the expected set must match exactly (as a multiset).
 
-    An expected finding without a column matches any column on its line.
+    An expected finding without a column matches any column on its line; one that pins a part
+    of the message or the severity matches only a finding that has them.
     """
     remaining = list(actual)
     missing: list[ExpectedFinding] = []
     # findings with a column first, so that a looser expectation cannot take their match
-    order = sorted(range(len(expected)), key=lambda i: expected[i].column is None)
+    order = sorted(
+        range(len(expected)),
+        key=lambda i: (expected[i].column is None, expected[i].message is None),
+    )
     for i in order:
         want = expected[i]
         for j, got in enumerate(remaining):
@@ -210,6 +214,8 @@ def compare_findings(
                 got.code == want.code
                 and got.span.line == want.line
                 and (want.column is None or got.span.column == want.column)
+                and (want.message is None or want.message in got.message)
+                and (want.severity is None or got.severity.value == want.severity)
             ):
                 del remaining[j]
                 break
@@ -218,9 +224,14 @@ def compare_findings(
     problems = []
     for want in sorted(missing, key=lambda w: (w.line, w.column or 0, w.code)):
         near = [f for f in actual if f.code == want.code or f.span.line == want.line]
+        pinned = want.message is not None or want.severity is not None
         hint = ""
         if near:
-            hint = " (found instead: " + ", ".join(_short(f) for f in near) + ")"
+            shown = [
+                _short(f) + (f" ({f.severity.value}): {f.message}" if pinned else "")
+                for f in near
+            ]
+            hint = " (found instead: " + (" | " if pinned else ", ").join(shown) + ")"
         problems.append(f"missing finding: {want}{hint}")
     for got in sorted(remaining, key=lambda f: (f.span.line, f.span.column, f.code)):
         problems.append(
