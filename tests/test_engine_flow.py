@@ -45,17 +45,19 @@ def test_double_rent_on_a_complete_bare_group() -> None:
 
 
 def test_mortgaged_member_cancels_double_rent_and_says_so() -> None:
+    # the edition's own text settles CF-01: plain legal play, no A01
     r = run(
         "setup Ann owns Oriental Avenue mortgaged, Vermont Avenue, Connecticut Avenue\n"
         "setup next Ben\n1. Ben 4-4 Vermont Avenue\n"
     )
-    assert codes(r) == ["A01"]
+    assert codes(r) == []
     assert cash(r, "Ben") == 1494
     r2 = run(
         "setup Ann owns Oriental Avenue mortgaged, Vermont Avenue, Connecticut Avenue\n"
         "setup next Ben\n1. Ben 4-4 Vermont Avenue\n",
         rulings={"CF-01": "double-unmortgaged"},
     )
+    assert codes(r2) == ["A01"]
     assert cash(r2, "Ben") == 1488
 
 

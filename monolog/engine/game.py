@@ -191,21 +191,28 @@ class Game(Record):
         *,
         data: Mapping[str, Any] | None = None,
         follows: str | None = None,
-    ) -> Finding:
+    ) -> Finding | None:
         """Report that a disputed point arose and which reading was applied (code A + CF number).
 
         `message` names the reading applied and what the other reading would have changed.
         `follows` is the reading the record's own play matches, when the record makes a choice
-        the engine replays as recorded (None: the engine applied the reading in force).
+        the engine replays as recorded (None: the record shows no choice of its own).
+
+        When the record's choice is known, the message says whether it agrees with the reading
+        in force; a record that departs from it gets the A code as a warning, so that `--strict`
+        counts the departure.
 
         Where the edition's own text settles the point (`Edition.settled`) and no ruling has
         changed its reading, the point is not open (RULES-MATRIX §0, §3 overrides): play that
-        follows the edition's reading is legal (still noted with its A code), and play that
-        departs from it is a violation (M990) instead of an A code.
+        follows the edition's reading is plain legal play (no A code, None returned), and play
+        that departs from it is a violation (M990).
         """
         reading = self.readings.get(cf)
         settled = cf in self.edition.settled and reading == self.edition.readings.get(cf)
-        if settled and follows is not None and follows != reading:
+        extra = dict(data or {})
+        if settled:
+            if follows is None or follows == reading:
+                return None
             return self.emit(
                 "M990",
                 f"{message}; the edition's own text settles this point ({cf}: {reading})",
@@ -213,16 +220,28 @@ class Game(Record):
                 rule,
                 expected=reading,
                 recorded=follows,
-                data={"cf": cf, "reading": reading, "follows": follows, **dict(data or {})},
+                data={"cf": cf, "reading": reading, "follows": follows, **extra},
             )
         number = cf.split("-")[1]
+        severity: Severity | None = None
+        if follows is not None:
+            extra["follows"] = follows
+            if follows == reading:
+                message = f"{message}; the record agrees with reading {reading}"
+            else:
+                message = (
+                    f"{message}; the record follows reading {follows}, not {reading} in force"
+                )
+                severity = Severity.WARNING
         return self.emit(
             f"A{number}",
             message,
             span,
             rule,
             expected=reading,
-            data={"cf": cf, "reading": reading, **dict(data or {})},
+            recorded=follows,
+            severity=severity,
+            data={"cf": cf, "reading": reading, **extra},
         )
 
     # ---------------------------------------------------------------- money
