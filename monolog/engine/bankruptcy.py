@@ -136,18 +136,41 @@ def on_resign(game: Game, ev: Resign, actor: str) -> None:
     game.state.over = winner(game) is not None
 
 
+def _seat_distance(game: Game, actor: str, other: str | None) -> int:
+    """How many seats to the left of `actor` `other` sits (the bank last)."""
+    names = [p.name for p in game.state.players]
+    if other is None or other not in names:
+        return len(names)
+    return (names.index(other) - names.index(actor)) % len(names)
+
+
 def _liquidate(
     game: Game, actor: str, owed: list[Debt], creditors: list[str | None], span: Span
 ) -> None:
     st = game.state
     me = st.player(actor)
-    to_player = len(creditors) == 1 and creditors[0] is not None
-    if len(creditors) > 1:
+    several = len(creditors) > 1
+    reading = game.ruling("CF-41")
+    in_turn = several and reading == "turn-order" and None not in creditors
+    if in_turn:
+        owed = sorted(owed, key=lambda d: _seat_distance(game, actor, d.creditor))
+    to_player = (len(creditors) == 1 and creditors[0] is not None) or in_turn
+    if several:
+        named = " and ".join(owner_word(game, c) for c in creditors)
+        if reading == "turn-order" and in_turn:
+            applied = (
+                "the creditors are paid in full in turn order from the debtor's left and the "
+                "first one left short takes the rest of the estate as sole creditor"
+            )
+        elif reading == "equal-shares":
+            applied = "the cash is shared equally and the deeds go to auction"
+        else:
+            applied = "the cash is shared in proportion to each debt and the deeds go to auction"
         game.ambiguous(
             "CF-41",
-            f"{actor} is bankrupt to {' and '.join(owner_word(game, c) for c in creditors)}: "
-            f"the cash is shared in proportion to each debt and the deeds go to auction; no "
-            f"edition says how several creditors share an estate",
+            f"{actor} is bankrupt to {named}: {applied} (reading {reading}); no edition says "
+            "how several creditors share an estate; the other readings are "
+            + ", ".join(r for r in ("pro-rata", "turn-order", "equal-shares") if r != reading),
             span,
             "BKR-03",
         )
@@ -165,18 +188,43 @@ def _liquidate(
         deed.houses, deed.hotel = 0, False
 
     # the payments went through in full; what the debtor could not cover goes back, so that
-    # the creditors keep what the debtor had, in proportion to each payment (CF-41)
+    # the creditors keep what the debtor had: in proportion to each payment, equally, or in
+    # turn order (CF-41)
+    heir: str | None = creditors[0] if len(creditors) == 1 else None
     short = max(0, -me.cash)
     if short and owed:
         full = [_payment(game, d) for d in owed]
-        kept = _shares(max(0, sum(full) - short), full)
+        left = max(0, sum(full) - short)
+        if in_turn:
+            kept = []
+            for paid in full:
+                kept.append(min(paid, left))
+                left -= kept[-1]
+        elif reading == "equal-shares" and several:
+            kept = [
+                min(paid, share)
+                for paid, share in zip(full, _shares(left, [1] * len(full)), strict=True)
+            ]
+        else:
+            kept = _shares(left, full)
         for d, paid, keep in zip(owed, full, kept, strict=True):
             if paid > keep:
+                if in_turn and heir is None:
+                    heir = d.creditor
                 game.transfer(d.creditor, actor, paid - keep, "bankruptcy: unpaid part", span)
-    # the cash left goes to the creditors, in proportion to what each was owed (BKR-03, CF-41)
+    if in_turn and heir is None:
+        heir = owed[-1].creditor if owed else creditors[-1]
+    # the cash left goes to the creditors, in proportion to what each was owed (BKR-03, CF-41),
+    # or all of it to the one who takes the estate
     if me.cash > 0:
-        targets = [d.creditor for d in owed] or [creditors[0]]
-        weights = [d.amount for d in owed] or [1]
+        if in_turn:
+            targets: list[str | None] = [heir]
+            weights = [1]
+        else:
+            targets = [d.creditor for d in owed] or [creditors[0]]
+            weights = [d.amount for d in owed] or [1]
+            if reading == "equal-shares" and several:
+                weights = [1] * len(targets)
         for creditor, share in zip(targets, _shares(me.cash, weights), strict=True):
             game.transfer(actor, creditor, share, "bankruptcy: cash", span)
     clear_debts(game, actor)
@@ -184,7 +232,7 @@ def _liquidate(
     # deeds and cards
     deeds = st.owned_by(actor)
     if to_player:
-        creditor = creditors[0]
+        creditor = heir if heir is not None else creditors[0]
         assert creditor is not None
         for deed in deeds:
             deed.owner = creditor

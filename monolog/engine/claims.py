@@ -111,7 +111,9 @@ def on_rent(game: Game, ev: RentEvent) -> None:
     if claim.lapsed:
         game.emit(
             "M304",
-            f"the rent on {name} is no longer owed: the claim lapsed when the next player rolled",
+            f"the rent on {name} is no longer owed: the claim lapsed when the "
+            f"{'second' if game.ruling('CF-22') == 'second-player-rolls' else 'next'} player "
+            "rolled",
             ev.span,
             "RENT-03",
             expected=0,
@@ -212,9 +214,14 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
         other = (
             f"reading sites-only keeps the claim open off the sites, and {tenant} would pay {owed}"
         )
+    if reading == "second-player-rolls":
+        deadline = "the second player after the tenant threw"
+    else:
+        deadline = "the next player's first roll"
+        other += "; reading second-player-rolls, the older printings' deadline, gives one more turn"
     game.ambiguous(
         "CF-22",
-        f"{claim.payee} did not claim the rent on {name} before the next player's first roll, "
+        f"{claim.payee} did not claim the rent on {name} before {deadline}, "
         f"so none is owed (reading {reading}); {other}",
         ev.span,
         "RENT-03",

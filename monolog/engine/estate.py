@@ -273,7 +273,17 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
             )
             return False
         mortgaged = [game.name(d.square) for d in group if d.mortgaged]
-        if mortgaged:
+        allowed = game.ruling("CF-50") == "allowed" and not deed.mortgaged
+        if mortgaged and allowed:
+            game.ambiguous(
+                "CF-50",
+                f"{sq.name} built on while {game.listing(mortgaged)} "
+                f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: reading allowed lets it "
+                "stand; reading forbidden, the rule of most rulebooks, would refuse the build",
+                ev.span,
+                "BLD-08",
+            )
+        elif mortgaged:
             game.emit(
                 "M603",
                 f"nothing may be built on {sq.name} while {', '.join(mortgaged)} "
@@ -284,12 +294,14 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 expected=[],
                 recorded=mortgaged,
             )
-            if "CF-50" not in game.edition.settled:  # a text silent on BLD-08 (CF-50)
+            # a text silent on BLD-08 (CF-50); none where the edition's text settles it, nor
+            # for a build on the mortgaged site itself, which no reading allows
+            if game.ruling("CF-50") != "allowed":
                 game.ambiguous(
                     "CF-50",
                     f"the rulebook of {game.edition.title} is silent on building while a site "
-                    f"of the group is mortgaged: reading {game.ruling('CF-50')}, the rule of the "
-                    f"other rulebooks, refuses the build; allowed, it would stand as recorded",
+                    f"of the group is mortgaged: reading {game.ruling('CF-50')}, the rule of "
+                    "the other rulebooks, refuses the build; reading allowed would let it stand",
                     ev.span,
                     "BLD-08",
                 )

@@ -205,15 +205,18 @@ def on_turn(game: Game, ev: TurnStart) -> None:
 
 # --------------------------------------------------------------------------- rolls
 def _lapse_claims(game: Game, roller: str) -> None:
-    """RENT-03 / CF-22: the next player's first roll ends the claims of earlier turns.
+    """RENT-03 / CF-22: the next player's first roll ends the claims of earlier turns (the
+    second player's under reading second-player-rolls).
 
     A claim that cannot lapse (CF-22 sites-only: railroad and utility rent) stays owed until
     its tenant's next turn, when the rent the engine applied on landing stands as paid.
     """
     flow = flow_of(game)
     kept = []
+    # older printings: the claim holds until the second player after the tenant throws
+    last = game.state.turn - (2 if game.ruling("CF-22") == "second-player-rolls" else 1)
     for claim in flow.claims:
-        if claim.board is not None and claim.board[0] < game.state.turn:
+        if claim.board is not None and claim.board[0] <= last:
             if not claim_can_lapse(game, claim):
                 if claim.player != roller:
                     kept.append(claim)
