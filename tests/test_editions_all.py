@@ -118,10 +118,14 @@ NON_DEFAULT = {
     "uk-1996": {"CF-06": "any-time", "CF-56": "eight"},
 }
 # CF items whose departures the matrix makes a violation in that edition's mode
+# CF-58 and up that every edition's text settles (readings.yaml `settled_in`)
+_BEYOND = {"CF-66", "CF-68", "CF-70", "CF-76"}
 SETTLED = {
-    "us-2018": {"CF-01", "CF-15", "CF-23", "CF-30", "CF-50"},
-    "uk-esl": {"CF-01", "CF-15", "CF-23", "CF-30", "CF-50"},
-    "us-classic": {"CF-01", "CF-04", "CF-06", "CF-09", "CF-26"},
+    "us-2018": {"CF-01", "CF-15", "CF-23", "CF-30", "CF-50"}
+    | _BEYOND
+    | {"CF-69", "CF-73", "CF-75", "CF-77"},
+    "uk-esl": {"CF-01", "CF-15", "CF-23", "CF-30", "CF-50"} | _BEYOND | {"CF-69", "CF-73", "CF-77"},
+    "us-classic": {"CF-01", "CF-04", "CF-06", "CF-09", "CF-26"} | _BEYOND,
     "uk-1996": {
         "CF-01",
         "CF-06",
@@ -133,7 +137,9 @@ SETTLED = {
         "CF-30",
         "CF-47",
         "CF-50",
-    },
+    }
+    | _BEYOND
+    | {"CF-69", "CF-73", "CF-77"},
 }
 
 

@@ -76,7 +76,7 @@ def test_show_json() -> None:
     }
     assert params["railroad_rents"]["value"] == [25, 50, 100, 200]
     readings = {r["cf"]: r for r in data["readings"]}
-    assert len(readings) == 57
+    assert len(readings) == 77
     assert readings["CF-28"]["reading"] == "open-from-one" and not readings["CF-28"]["default"]
     assert readings["CF-01"]["settled"] and readings["CF-01"]["rules"] == ["RENT-05", "RENT-11"]
     assert readings["CF-01"]["description"]
@@ -124,6 +124,7 @@ EXPECTED_US_UK: dict[str, list[tuple[str, str, object, object]]] = {
     # BUY-05: $1 in 000; 004 names no lowest bid (CF-15 is a violation only in 000 mode)
     "BUY-05": [("parameter", "auction_min_bid", 1, None)],
     "CF-15": [("settled", "CF-15", "settled by the text", "open (flagged ambiguous)")],
+    "CF-75": [("settled", "CF-75", "settled by the text", "open (flagged ambiguous)")],
     # SELL-04: 004 allows a hotel to be sold outright
     "SELL-04": [("parameter", "hotel_outright_sale", False, True)],
     # JAIL-04 / CF-06: before any roll in 000; at any time in 004 (its override)

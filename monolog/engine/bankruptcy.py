@@ -151,21 +151,21 @@ def _liquidate(
     me = st.player(actor)
     several = len(creditors) > 1
     reading = game.ruling("CF-41")
-    in_turn = several and reading == "turn-order" and None not in creditors
-    if in_turn:
+    players_only = several and None not in creditors
+    in_turn = players_only and reading == "turn-order"
+    # CF-59: the deeds go to the first creditor left short, or as to the bank
+    first_unpaid = players_only and game.ruling("CF-59") == "first-unpaid"
+    if in_turn or first_unpaid:
         owed = sorted(owed, key=lambda d: _seat_distance(game, actor, d.creditor))
-    to_player = (len(creditors) == 1 and creditors[0] is not None) or in_turn
+    to_player = (len(creditors) == 1 and creditors[0] is not None) or first_unpaid
     if several:
         named = " and ".join(owner_word(game, c) for c in creditors)
-        if reading == "turn-order" and in_turn:
-            applied = (
-                "the creditors are paid in full in turn order from the debtor's left and the "
-                "first one left short takes the rest of the estate as sole creditor"
-            )
+        if in_turn:
+            applied = "the creditors are paid in full in turn order from the debtor's left"
         elif reading == "equal-shares":
-            applied = "the cash is shared equally and the deeds go to auction"
+            applied = "the cash is shared equally"
         else:
-            applied = "the cash is shared in proportion to each debt and the deeds go to auction"
+            applied = "the cash is shared in proportion to each debt"
         game.ambiguous(
             "CF-41",
             f"{actor} is bankrupt to {named}: {applied} (reading {reading}); no edition says "
@@ -174,6 +174,21 @@ def _liquidate(
             span,
             "BKR-03",
         )
+    if players_only:
+        deeds_reading = game.ruling("CF-59")
+        if first_unpaid:
+            where = (
+                "the first creditor left short, in turn order from the debtor's left, takes the "
+                f"deeds and jail cards (reading {deeds_reading}); reading auction would auction "
+                "them as for the bank"
+            )
+        else:
+            where = (
+                f"the deeds go to auction and the jail cards back to their decks (reading "
+                f"{deeds_reading}); reading first-unpaid would give them to the first creditor "
+                "left short in turn order"
+            )
+        game.ambiguous("CF-59", f"{actor} owes several players: {where}", span, "BKR-05")
 
     # buildings: sold to the bank at half price for a player creditor (BKR-04), else back to
     # the stock with nothing paid (CF-39)
@@ -191,6 +206,7 @@ def _liquidate(
     # the creditors keep what the debtor had: in proportion to each payment, equally, or in
     # turn order (CF-41)
     heir: str | None = creditors[0] if len(creditors) == 1 else None
+    first_short: str | None = None  # the first creditor in `owed` left short
     short = max(0, -me.cash)
     if short and owed:
         full = [_payment(game, d) for d in owed]
@@ -209,16 +225,18 @@ def _liquidate(
             kept = _shares(left, full)
         for d, paid, keep in zip(owed, full, kept, strict=True):
             if paid > keep:
-                if in_turn and heir is None:
-                    heir = d.creditor
+                if first_short is None:
+                    first_short = d.creditor
                 game.transfer(d.creditor, actor, paid - keep, "bankruptcy: unpaid part", span)
-    if in_turn and heir is None:
-        heir = owed[-1].creditor if owed else creditors[-1]
+    if first_short is None:
+        first_short = owed[-1].creditor if owed else creditors[-1]
+    if first_unpaid:
+        heir = first_short
     # the cash left goes to the creditors, in proportion to what each was owed (BKR-03, CF-41),
     # or all of it to the one who takes the estate
     if me.cash > 0:
-        if in_turn:
-            targets: list[str | None] = [heir]
+        if first_unpaid or in_turn:
+            targets: list[str | None] = [first_short]
             weights = [1]
         else:
             targets = [d.creditor for d in owed] or [creditors[0]]

@@ -229,9 +229,7 @@ class Game(Record):
             if follows == reading:
                 message = f"{message}; the record agrees with reading {reading}"
             else:
-                message = (
-                    f"{message}; the record follows reading {follows}, not {reading} in force"
-                )
+                message = f"{message}; the record follows reading {follows}, not {reading} in force"
                 severity = Severity.WARNING
         return self.emit(
             f"A{number}",

@@ -84,6 +84,8 @@ def quote_rent(
     if owner == tenant:
         return RentQuote(index, None, 0, f"no rent: {tenant} owns {name}", "RENT-13")
     if deed.mortgaged:
+        if card_rule == CARD_DICE_TIMES_10 and square.kind == "utility":
+            return _mortgaged_utility_by_card(game, index, owner, dice)
         return RentQuote(index, None, 0, f"no rent: {name} is mortgaged", "RENT-02")
     if square.kind == "site":
         return _site_rent(game, index, owner)
@@ -200,6 +202,38 @@ def _railroad_rent(game: Game, index: int, owner: str, card_rule: str | None) ->
             notes=tuple(notes),
         )
     return RentQuote(index, owner, amount, reason, "RENT-08", notes=tuple(notes))
+
+
+def _mortgaged_utility_by_card(game: Game, index: int, owner: str, dice: int | None) -> RentQuote:
+    """CF-58: the nearest-utility card sends the tenant to a mortgaged utility. Under nothing-owed
+    the card's ten times stands in for the rent, which a mortgaged deed does not collect; under
+    ten-times-anyway the card's charge is a payment of its own and is due all the same."""
+    name = game.edition.squares[index].name
+    reading = game.ruling("CF-58")
+    if reading == "ten-times-anyway":
+        quote = _utility_rent(game, index, owner, dice, CARD_DICE_TIMES_10)
+        note = (
+            f"{name} is mortgaged, but the card's charge is not rent: the tenant throws and pays "
+            f"{owner} ten times the throw (reading {reading}); reading nothing-owed would charge "
+            "nothing, as for any landing on a mortgaged deed"
+        )
+        return RentQuote(
+            index,
+            owner,
+            quote.amount,
+            quote.reason,
+            "RENT-09",
+            per_pip=10,
+            notes=(("CF-58", note),),
+        )
+    note = (
+        f"{name} is mortgaged, so the nearest-utility card's ten times the throw is not owed "
+        f"(reading {reading}) and no throw is made; reading ten-times-anyway would have the "
+        f"tenant throw and pay {owner} ten times the throw"
+    )
+    return RentQuote(
+        index, None, 0, f"no rent: {name} is mortgaged", "RENT-02", notes=(("CF-58", note),)
+    )
 
 
 def _utility_rent(

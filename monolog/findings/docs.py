@@ -19,7 +19,9 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from .catalogue import (
     CATALOGUE_DIR,
@@ -155,12 +157,15 @@ def generate(
     catalogue: Catalogue,
     not_enforced: Mapping[str, str],
     titles: Mapping[str, str],
+    beyond: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> str:
-    """The whole page as Markdown text. `titles` lists every rule ID, in the matrix's order."""
+    """The whole page as Markdown text. `titles` lists every rule ID, in the matrix's order;
+    `beyond` the disputed points after the matrix's (CF-58 and up), from readings.yaml."""
     lines: list[str] = [
         "# Finding codes and rules",
         "",
-        "<!-- Generated from monolog/findings/catalogue/*.yaml by "
+        "<!-- Generated from monolog/findings/catalogue/*.yaml and "
+        "monolog/editions/data/readings.yaml by "
         "`python -m monolog.findings.docs`; do not edit by hand. -->",
         "",
         "Every problem monolog reports is a *finding* with a stable code. "
@@ -215,6 +220,7 @@ def generate(
         for entry in entries:
             lines += _entry_section(entry, titles)
 
+    lines += _beyond_matrix(beyond or {})
     covered = covered_rules(catalogue)
     listed = {r: why for r, why in not_enforced.items() if listed_id(r) not in covered}
     listed_ids = {listed_id(r) for r in not_enforced}
@@ -255,6 +261,52 @@ def generate(
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
+def _beyond_matrix(items: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """The disputed points the project found beyond the matrix (CF-58 and up): readings, what
+    the texts say, where they settle it, the default with its reason, the sources."""
+    if not items:
+        return []
+    lines = [
+        "## Disputed points beyond the rules matrix",
+        "",
+        "Points public rules questions raise that the matrix's CF-01 to CF-57 do not list. Each "
+        "can be chosen with `--ruling CF-nn=READING` or a `Ruling` tag like the others; where an "
+        "edition's own text settles one, play that agrees with it gets no A code.",
+        "",
+    ]
+    for cf, item in items.items():
+        readings = item.get("readings", {})
+        settled = ", ".join(item.get("settled_in") or []) or "none (every shipped text is silent)"
+        lines += [f"### {cf}: {item.get('title', '')}", ""]
+        lines += [
+            f"- `{name}`{' (default)' if name == item.get('default') else ''}: {text}"
+            for name, text in readings.items()
+        ]
+        lines += [
+            "",
+            f"What the texts say: {item.get('texts', '')}",
+            "",
+            f"Settled by the text of: {settled}.",
+            "",
+            f"Why the default: {item.get('why', '')}",
+            "",
+            f"In a replay: {item.get('engine', '')}",
+            "",
+            "Sources: " + "; ".join(str(x) for x in item.get("sources", [])),
+            "",
+        ]
+    return lines
+
+
+def beyond_matrix() -> dict[str, dict[str, Any]]:
+    """The CF items of the readings catalogue numbered after the matrix's 57."""
+    import yaml
+
+    ref = resources.files("monolog.editions").joinpath("data", "readings.yaml")
+    raw = yaml.safe_load(ref.read_text(encoding="utf-8")) or {}
+    return {str(k): v for k, v in raw.items() if int(str(k)[3:]) > 57}
+
+
 def build(folder: Path = CATALOGUE_DIR, matrix: str | None = None) -> tuple[str, list[str]]:
     """The page and the problems found on the way (catalogue, not-enforced list)."""
     titles = rule_ids(matrix)
@@ -266,7 +318,7 @@ def build(folder: Path = CATALOGUE_DIR, matrix: str | None = None) -> tuple[str,
         for rule in not_enforced
         if listed_id(rule) not in titles
     ]
-    return generate(catalogue, not_enforced, titles), problems
+    return generate(catalogue, not_enforced, titles, beyond_matrix()), problems
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -228,8 +228,7 @@ def compare_findings(
         hint = ""
         if near:
             shown = [
-                _short(f) + (f" ({f.severity.value}): {f.message}" if pinned else "")
-                for f in near
+                _short(f) + (f" ({f.severity.value}): {f.message}" if pinned else "") for f in near
             ]
             hint = " (found instead: " + (" | " if pinned else ", ").join(shown) + ")"
         problems.append(f"missing finding: {want}{hint}")
