@@ -188,7 +188,7 @@ def _counting_loader() -> Any:
             if self.depth > MAX_DEPTH:
                 raise EditionError(f"nesting deeper than {MAX_DEPTH} levels", file=self.file)
             try:
-                return super().compose_node(parent, index)  # type: ignore[no-any-return,unused-ignore]
+                return super().compose_node(parent, index)  # type: ignore[no-any-return,return-value,arg-type,unused-ignore]
             finally:
                 self.depth -= 1
 
