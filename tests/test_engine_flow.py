@@ -63,7 +63,7 @@ def test_mortgaged_member_cancels_double_rent_and_says_so() -> None:
 
 def test_houses_and_hotel_rent() -> None:
     r = run(
-        "setup Ann owns Park Place x3, Boardwalk hotel\nsetup next Ben\n"
+        "setup Ann owns Park Place x4, Boardwalk hotel\nsetup next Ben\n"
         "1. Ben 3-4 Chance card CH01 rent 2000\n"
     )
     assert codes(r) == []

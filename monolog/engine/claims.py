@@ -11,7 +11,7 @@ from ..notation.events import Dice, RentUnclaimed, Span, Tax
 from ..notation.events import Rent as RentEvent
 from . import house_rules
 from .game import Game
-from .holdings import percent_of
+from .holdings import other_rounding, percent_of
 from .landing import group_key, percent_tax_square
 from .names import actor_of, resolve_player
 from .obligations import Due, cancel_due, find_due, flow_of, settle_due
@@ -373,7 +373,21 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             ev.span,
             "TAX-04",
         )
-    if ev.amount is not None and ev.amount != amount:
+    other = other_rounding(game, used.worth, offered)
+    if ev.amount is not None and ev.amount != amount and ev.amount == other:
+        # the same 10% rounded the other way: the disputed rounding, as for mortgages (CF-34)
+        reading = game.ruling("CF-34")
+        game.ambiguous(
+            "CF-34",
+            f"{offered}% of {game.money(used.worth)} is {game.money(amount)} rounded "
+            f"{'down' if reading == 'down' else 'half up'} (reading {reading}); reading "
+            f"{'half-up' if reading == 'down' else 'down'} gives the {game.money(other)} "
+            "recorded",
+            ev.span,
+            "TAX-03",
+            follows="half-up" if reading == "down" else "down",
+        )
+    elif ev.amount is not None and ev.amount != amount:
         game.emit(
             "M407",
             f"the tax is {game.money(amount)}: {due.reason}",

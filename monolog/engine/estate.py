@@ -386,6 +386,22 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
                     f"{where}: allowed, as only the site itself needs {most} (reading "
                     f"{reading}); reading group-four-houses would make the {hotel} wait"
                 )
+            elif "CF-26" not in game.edition.settled:
+                # even building with the hotel as the fifth level (CF-27): under the default
+                # reading this is uneven building, a violation like any other (BLD-03, BLD-05)
+                game.emit(
+                    "M607",
+                    f"{where}: build evenly, the {hotel} being the level above {most} "
+                    f"{_word(game, 'houses')} (reading {reading} of CF-26; reading "
+                    "site-four-houses would allow it)",
+                    ev.span,
+                    "BLD-05",
+                    expected=most,
+                    recorded=min(levels[j] for j in levels if j != i),
+                    data={"cf": "CF-26", "reading": reading},
+                )
+                levels[i] = hotel_level(game)
+                continue
             else:
                 message = (
                     f"{where}: every site of the group needs {most} first (reading {reading}), "

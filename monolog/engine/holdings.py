@@ -65,6 +65,13 @@ def percent_of(game: Game, value: int, percent: int) -> int:
     return round_half_up(value * percent, 100)
 
 
+def other_rounding(game: Game, value: int, percent: int) -> int:
+    """`percent` % of `value` rounded as the other CF-34 reading says (half-up <-> down)."""
+    if game.ruling("CF-34") == "down":
+        return round_half_up(value * percent, 100)
+    return value * percent // 100
+
+
 def interest(game: Game, square: Square) -> int:
     """The 10 % on a mortgage (MORT-03, MORT-08, CF-35)."""
     base = square.price if game.ruling("CF-35") == "printed-price" else square.mortgage_value

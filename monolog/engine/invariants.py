@@ -24,6 +24,7 @@ from .holdings import group_of, level
 from .variants import most_houses
 
 _BASE_KEY = "invariants.base"
+_STOCK_GIVEN = -1  # in `_Base.given`: the set-up's building stock is already impossible
 
 
 class _Base(Record):
@@ -58,14 +59,25 @@ def _baseline(game: Game) -> _Base:
     net = _net(game)
     st = game.state
     houses, hotels = _stock(game)
+    given = {key for key, _ in _rule_problems(game)}
+    rules = game.edition.rules
+    if st.bank_houses < 0 or st.bank_hotels < 0 or houses > rules.houses or hotels > rules.hotels:
+        # a set-up with more buildings than the edition has: the record's fault (M120)
+        given.add(_STOCK_GIVEN)
     base = _Base(
         {p.name: p.cash - net.get(p.name, 0) for p in st.players},
         houses,
         hotels,
-        {key for key, _ in _rule_problems(game)},
+        given,
     )
     game.pending[_BASE_KEY] = base
     return base
+
+
+def rebase(game: Game) -> None:
+    """A setup line after play began (M121) states a new position: later states are judged
+    against it, not against the first one."""
+    game.pending.pop(_BASE_KEY, None)
 
 
 def _stock(game: Game) -> tuple[int, int]:
@@ -111,17 +123,18 @@ def check_invariants(game: Game) -> list[str]:
 
     # buildings: none made or lost (SET-02), the bank never below zero
     houses, hotels = _stock(game)
-    if houses != base.houses or st.bank_houses < 0:
+    stock_given = _STOCK_GIVEN in base.given
+    if houses != base.houses or (st.bank_houses < 0 and not stock_given):
         problems.append(
             f"houses: {st.bank_houses} in the bank and {houses - st.bank_houses} out make "
             f"{houses}, not {base.houses}"
         )
-    if hotels != base.hotels or st.bank_hotels < 0:
+    if hotels != base.hotels or (st.bank_hotels < 0 and not stock_given):
         problems.append(
             f"hotels: {st.bank_hotels} in the bank and {hotels - st.bank_hotels} out make "
             f"{hotels}, not {base.hotels}"
         )
-    if base.houses > rules.houses or base.hotels > rules.hotels:
+    if (base.houses > rules.houses or base.hotels > rules.hotels) and not stock_given:
         problems.append(
             f"the stock is {base.houses} houses and {base.hotels} hotels, more than "
             f"{rules.houses} and {rules.hotels}"

@@ -90,18 +90,23 @@ def on_fine(game: Game, ev: PayFine) -> None:
             recorded=ev.amount,
         )
     reading = game.ruling("CF-06")
-    if player != flow.turn_player:
+    # jailed during this very turn: that turn has ended for the jail count (CF-03), so the
+    # payment is one made between turns
+    jailed_now = player == flow.turn_player and flow.jail_try == 0
+    if player != flow.turn_player or jailed_now:
         # CF-06: a payment between turns stands for the jail turn that comes next
         upcoming = p.jail_turns + 1
         limit = _FINE_TURNS.get(reading, 3)
+        when = "on the turn they were jailed" if jailed_now else "between turns"
         if reading == "any-time":
             game.ambiguous(
                 "CF-06",
-                f"{player} pays the fine between turns: accepted, and {player} leaves jail at "
-                "the start of the next turn (reading any-time); reading before-any-roll takes "
-                "the fine only before the throw on a jail turn",
+                f"{player} pays the fine {when}: accepted, and {player} leaves jail at the "
+                "start of the next turn (reading any-time); reading before-any-roll takes the "
+                "fine only before the throw on a jail turn",
                 ev.span,
                 "JAIL-04",
+                follows="any-time",
             )
         elif upcoming > limit:
             game.emit(
@@ -115,9 +120,9 @@ def on_fine(game: Game, ev: PayFine) -> None:
         else:
             game.ambiguous(
                 "CF-06",
-                f"{player} pays the fine between turns: taken as paid before the throw of jail "
-                f"turn {upcoming} (reading {reading}); only reading any-time accepts a payment "
-                "at any moment",
+                f"{player} pays the fine {when}: taken as paid before the throw of jail turn "
+                f"{upcoming} (reading {reading}); only reading any-time accepts a payment at "
+                "any moment",
                 ev.span,
                 "JAIL-04",
                 follows="any-time",

@@ -119,6 +119,7 @@ def _check_amount(
             f"{'half-up' if down else 'down'} gives the {game.money(other)} recorded",
             ev.span,
             rule,
+            follows="half-up" if down else "down",
         )
     else:
         game.emit(

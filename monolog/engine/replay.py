@@ -174,6 +174,7 @@ def replay(
             balance.check(ev)
         if observer is not None:
             observer(ev, game.state)
+    setup.at_end(game)  # a record of setup lines alone: its position is checked too
     if game.state.over:
         _wrap(game, last_span, lambda: _close_game(game, last_span))
     return _result(game)
@@ -254,6 +255,7 @@ def step(game: Game, ev: E.Event, after: E.Event | None = None) -> None:
     consequence of this one did not happen (follow.py)."""
     if isinstance(ev, _NOT_PLAYED):
         return
+    setup.before_event(game, ev)  # the starting position checked once; setup lines after it
     game.writes_amounts = writes_amounts(ev)
     game.pending[follow.IGNORING] = after if isinstance(after, E.Ignored) else None
     _apply(game, ev)
@@ -469,11 +471,16 @@ class _Balance:
 
     def __init__(self, game: Game) -> None:
         # imported here: only a paranoid replay checks the invariants
-        from .invariants import check_invariants
+        from .invariants import check_invariants, rebase
 
         self.game = game
         self.check_invariants = check_invariants
+        self.rebase = rebase
+        self.started = False
 
     def check(self, ev: E.Event) -> None:
+        if isinstance(ev, setup.SETUP_EVENTS) and self.started:
+            self.rebase(self.game)  # the record's own new position (M121), not the engine's
+        self.started = self.started or not isinstance(ev, setup.SETUP_EVENTS)
         for problem in self.check_invariants(self.game):
             self.game.emit("P902", f"internal: {problem}", ev.span, None)

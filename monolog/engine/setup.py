@@ -7,11 +7,13 @@ jail turn 1).
 
 from __future__ import annotations
 
-from ..notation.events import SetupBank, SetupDeck, SetupNext, SetupPlayer
+from ..notation.events import Event, SetupBank, SetupDeck, SetupNext, SetupPlayer, Span
 from .decks import hold_out, holder_of, stack
 from .game import Game
+from .holdings import describe_level, group_of
 from .names import card_of, resolve_player, resolve_square
 from .obligations import flow_of
+from .state import DeedState
 
 
 def on_setup_player(game: Game, ev: SetupPlayer) -> None:
@@ -21,6 +23,8 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
     st = game.state
     p = st.player(name)
     rules = game.edition.rules
+    lines = setup_lines(game)
+    lines[("player", name)] = ev.span
     if ev.cash is not None:
         p.cash = ev.cash
     if ev.position is not None:
@@ -42,6 +46,7 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
             continue
         st.bank_houses += deed.houses
         st.bank_hotels += 1 if deed.hotel else 0
+        lines[("deed", sq.index)] = h.span if h.span.line else ev.span
         deed.owner = name
         deed.houses = 0 if h.hotel else h.houses
         deed.hotel = h.hotel
@@ -59,9 +64,19 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
             card_id = _free_jail_card(game)
             if card_id is None:
                 continue
-        if card_id not in p.cards and holder_of(game, card_id) is None:
-            p.cards.append(card_id)
-            hold_out(game, card_id)
+        holder = holder_of(game, card_id)
+        if card_id in p.cards or holder is not None:
+            game.emit(
+                "M120",
+                f"impossible starting position: {card_id} is already held by "
+                f"{holder or name}; a card is in one place at a time",
+                ev.span,
+                "CARD-04",
+                recorded=card_id,
+            )
+            continue
+        p.cards.append(card_id)
+        hold_out(game, card_id)
     if ev.jail_turns is not None:
         p.in_jail = True
         p.position = rules.jail_index
@@ -77,6 +92,7 @@ def _free_jail_card(game: Game) -> str | None:
 
 
 def on_setup_bank(game: Game, ev: SetupBank) -> None:
+    setup_lines(game)[("bank", 0)] = ev.span
     if ev.houses is not None:
         game.state.bank_houses = ev.houses
     if ev.hotels is not None:
@@ -114,3 +130,144 @@ def on_setup_next(game: Game, ev: SetupNext) -> None:
     for seat, p in enumerate(game.state.players):
         if p.name == name:
             game.state.current = seat
+
+
+SETUP_EVENTS = (SetupPlayer, SetupBank, SetupDeck, SetupNext)
+
+
+def setup_lines(game: Game) -> dict[tuple[str, object], Span]:
+    """Where each part of the starting position was written: ("deed", square), ("player",
+    name), ("bank", 0) -> the span of the setup line (or holding) that set it."""
+    lines: dict[tuple[str, object], Span] = game.pending.setdefault("setup-lines", {})
+    return lines
+
+
+_STARTED = "setup.started"
+
+
+def before_event(game: Game, ev: Event) -> None:
+    """Before each event the replay applies: the first event that is not a setup line checks
+    the whole starting position (once); a setup line after it is reported."""
+    started = bool(game.pending.get(_STARTED))
+    if not started and not isinstance(ev, SETUP_EVENTS):
+        game.pending[_STARTED] = True
+        check_position(game)
+    else:
+        after_setup(game, ev, started)
+
+
+def at_end(game: Game) -> None:
+    """A record that holds nothing but setup lines: its position is checked at the end."""
+    if not game.pending.get(_STARTED):
+        game.pending[_STARTED] = True
+        check_position(game)
+
+
+def after_setup(game: Game, ev: Event, started: bool) -> None:
+    """A setup line once play has begun is reported (its position is still applied)."""
+    if started and isinstance(ev, SETUP_EVENTS):
+        game.emit(
+            "M121",
+            "a setup line after play has begun: the starting position is written before the "
+            "first turn; the line is applied as written",
+            ev.span,
+            "SET-04",
+        )
+
+
+def check_position(game: Game) -> None:
+    """The starting position the setup lines describe, checked once before play begins: each
+    impossible part is M120 at the line that wrote it; bank stock that does not add up with the
+    buildings named is W013 (a setup may name only the players that matter)."""
+    lines = setup_lines(game)
+    if not lines:
+        return
+    st = game.state
+    rules = game.edition.rules
+    most = rules.houses_before_hotel
+    for p in st.players:
+        span = lines.get(("player", p.name))
+        if span is not None and p.cash < 0:
+            game.emit(
+                "M120",
+                f"impossible starting position: {p.name} has {game.money(p.cash)}; cash is "
+                "never below zero between turns",
+                span,
+                "BKR-01",
+                recorded=p.cash,
+            )
+    seen_groups: set[str] = set()
+    for (kind, key), span in list(lines.items()):
+        if kind != "deed" or not isinstance(key, int):
+            continue
+        deed = st.deeds[key]
+        sq = game.square(key)
+        name = sq.name
+        if not (deed.houses or deed.hotel):
+            continue
+        problem = None
+        if sq.kind != "site":
+            problem = f"{name} is not a site and takes no buildings"
+        elif deed.houses > 4 or (deed.houses > most and not deed.hotel):
+            problem = f"{name} has {deed.houses} houses; a site takes at most {most}"
+        else:
+            group = group_of(game, key)
+            owners = {d.owner for d in group}
+            mortgaged = [game.name(d.square) for d in group if d.mortgaged]
+            if len(owners) > 1:
+                problem = f"{name} has buildings but {deed.owner} does not hold the whole group"
+            elif mortgaged:
+                problem = (
+                    f"{name} has buildings while {game.listing(mortgaged)} "
+                    f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged"
+                )
+            elif sq.group not in seen_groups:
+                seen_groups.add(sq.group or "")
+                top = most + 1
+                levels = [top if d.hotel else d.houses for d in group]
+                if max(levels) - min(levels) > 1:
+                    problem = (
+                        f"the {game.edition.group_word(sq.group or '')} group is built "
+                        f"unevenly ({', '.join(_level(game, d) for d in group)}); "
+                        "buildings differ by at most one level across a group"
+                    )
+        if problem is not None:
+            game.emit("M120", f"impossible starting position: {problem}", span, "BLD-03")
+    span = next(iter(lines.values()))
+    if st.bank_houses < 0 or st.bank_hotels < 0:
+        game.emit(
+            "M120",
+            "impossible starting position: more buildings in play than the edition has "
+            f"({-st.bank_houses if st.bank_houses < 0 else 0} houses, "
+            f"{-st.bank_hotels if st.bank_hotels < 0 else 0} hotels too many)",
+            lines.get(("bank", 0), span),
+            "SET-02",
+        )
+    bank = lines.get(("bank", 0))
+    if bank is not None:
+        in_play_h = sum(d.houses for d in st.deeds.values())
+        in_play_t = sum(1 for d in st.deeds.values() if d.hotel)
+        total_h, total_t = st.bank_houses + in_play_h, st.bank_hotels + in_play_t
+        stock_h, stock_t = _stock(game)
+        # fewer may be explained by players the setup does not name; more never can be
+        everyone = all(("player", p.name) in lines for p in st.players)
+        over = total_h > stock_h or total_t > stock_t
+        if (total_h, total_t) != (stock_h, stock_t) and (over or everyone):
+            game.emit(
+                "W013",
+                f"the bank's stock does not add up: {total_h} houses and {total_t} hotels with "
+                f"those on the board, where the edition has {stock_h} and {stock_t}",
+                bank,
+                "SET-02",
+                expected=[stock_h, stock_t],
+                recorded=[total_h, total_t],
+            )
+
+
+def _stock(game: Game) -> tuple[int, int]:
+    rules = game.edition.rules
+    return rules.houses, rules.hotels
+
+
+def _level(game: Game, deed: DeedState) -> str:
+    return f"{game.name(deed.square)}: {describe_level(game, deed)}"

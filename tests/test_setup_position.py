@@ -1,0 +1,43 @@
+"""The starting position written on setup lines: impossible parts are the record's fault, at the
+line that wrote them, and `--paranoid` does not blame the engine for them (no P902)."""
+
+from __future__ import annotations
+
+import pytest
+
+from monolog.engine import replay
+from monolog.notation.parser import parse_text
+
+IMPOSSIBLE = {
+    "uneven": "setup Ann owns Oriental Avenue x4, Vermont Avenue, Connecticut Avenue x1\n",
+    "five houses": "setup Ann owns Park Place x5, Boardwalk x5\n",
+    "unheld group": "setup Ann owns Park Place x1\nsetup Ben owns Boardwalk x1\n",
+    "mortgaged group": "setup Ann owns Park Place mortgaged, Boardwalk x1\n",
+    "card twice": "setup Ann goojf CH09\nsetup Ben goojf CH09\n",
+    "too many houses": (
+        "setup Ann owns Mediterranean Avenue x4, Baltic Avenue x4, Oriental Avenue x4, "
+        "Vermont Avenue x4, Connecticut Avenue x4\n"
+        "setup Ben owns St. Charles Place x4, States Avenue x4, Virginia Avenue x4, "
+        "St. James Place x4, Tennessee Avenue x4, New York Avenue x4\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(IMPOSSIBLE))
+def test_impossible_setup_is_the_records_fault_even_when_paranoid(name: str) -> None:
+    text = (
+        '[Players "Ann, Ben"]\n' + IMPOSSIBLE[name] + "setup next Ben\n1. Ben 1-2 Baltic Avenue\n"
+    )
+    result = replay(parse_text(text, "t.mlog"), file="t.mlog", paranoid=True)
+    codes = [f.code for f in result.findings]
+    assert "M120" in codes, codes
+    assert not [c for c in codes if c.startswith("P9")], [f.message for f in result.findings]
+    setup_lines = {i + 1 for i, line in enumerate(text.splitlines()) if line.startswith("setup")}
+    assert all(f.span.line in setup_lines for f in result.findings if f.code == "M120")
+
+
+def test_setup_after_play_began_is_reported_once_and_applied() -> None:
+    text = '[Players "Ann, Ben"]\n1. Ann 1-2 Baltic Avenue buy\nsetup Ben cash 2000\n'
+    result = replay(parse_text(text, "t.mlog"), file="t.mlog", paranoid=True)
+    assert [(f.code, f.span.line) for f in result.findings] == [("M121", 3)]
+    assert result.state.player("Ben").cash == 2000
