@@ -166,7 +166,11 @@ def test_unlimited_buildings_never_leave_the_bank_below_zero() -> None:
     assert cash(r, "Ann") == 9000 - 3 * 150 + 2 * 100
     assert codes(run(full + build)) == ["M608"]
     # a set-up beyond the stock is made up too
-    r = run(full.replace("Kentucky Avenue,", "Kentucky Avenue x2,"), "unlimited-buildings")
+    over = "Kentucky Avenue x1, Indiana Avenue x1, Illinois Avenue x1"
+    r = run(
+        full.replace("Kentucky Avenue, Indiana Avenue, Illinois Avenue", over),
+        "unlimited-buildings",
+    )
     assert codes(r) == [] and r.state.bank_houses == 0
 
 

@@ -386,7 +386,7 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
                     f"{where}: allowed, as only the site itself needs {most} (reading "
                     f"{reading}); reading group-four-houses would make the {hotel} wait"
                 )
-            elif "CF-26" not in game.edition.settled:
+            elif "CF-26" not in game.edition.settled and not house_rules.uneven_allowed(game):
                 # even building with the hotel as the fifth level (CF-27): under the default
                 # reading this is uneven building, a violation like any other (BLD-03, BLD-05)
                 game.emit(

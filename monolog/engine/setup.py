@@ -8,6 +8,7 @@ jail turn 1).
 from __future__ import annotations
 
 from ..notation.events import Event, SetupBank, SetupDeck, SetupNext, SetupPlayer, Span
+from . import house_rules
 from .decks import hold_out, holder_of, stack
 from .game import Game
 from .holdings import describe_level, group_of
@@ -221,7 +222,7 @@ def check_position(game: Game) -> None:
                     f"{name} has buildings while {game.listing(mortgaged)} "
                     f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged"
                 )
-            elif sq.group not in seen_groups:
+            elif sq.group not in seen_groups and not house_rules.uneven_allowed(game):
                 seen_groups.add(sq.group or "")
                 top = most + 1
                 levels = [top if d.hotel else d.houses for d in group]
@@ -244,7 +245,7 @@ def check_position(game: Game) -> None:
             "SET-02",
         )
     bank = lines.get(("bank", 0))
-    if bank is not None:
+    if bank is not None and not house_rules.active(game, "unlimited-buildings"):
         in_play_h = sum(d.houses for d in st.deeds.values())
         in_play_t = sum(1 for d in st.deeds.values() if d.hotel)
         total_h, total_t = st.bank_houses + in_play_h, st.bank_hotels + in_play_t
