@@ -178,8 +178,8 @@ def after_setup(game: Game, ev: Event, started: bool) -> None:
 
 def check_position(game: Game) -> None:
     """The starting position the setup lines describe, checked once before play begins: each
-    impossible part is M120 at the line that wrote it; bank stock that does not add up with the
-    buildings named is W013 (a setup may name only the players that matter)."""
+    impossible part is M120 at the line that wrote it; a bank stock that, with the buildings
+    named, makes more than the edition has is W013 (fewer may be buildings the setup leaves out)."""
     lines = setup_lines(game)
     if not lines:
         return
@@ -250,10 +250,9 @@ def check_position(game: Game) -> None:
         in_play_t = sum(1 for d in st.deeds.values() if d.hotel)
         total_h, total_t = st.bank_houses + in_play_h, st.bank_hotels + in_play_t
         stock_h, stock_t = _stock(game)
-        # fewer may be explained by players the setup does not name; more never can be
-        everyone = all(("player", p.name) in lines for p in st.players)
-        over = total_h > stock_h or total_t > stock_t
-        if (total_h, total_t) != (stock_h, stock_t) and (over or everyone):
+        # fewer may be buildings the setup does not name (or a shortage set up on purpose, as
+        # scorekeepers do to start from one); more can never be explained
+        if total_h > stock_h or total_t > stock_t:
             game.emit(
                 "W013",
                 f"the bank's stock does not add up: {total_h} houses and {total_t} hotels with "
