@@ -102,4 +102,4 @@ def test_output_dash_is_standard_output(
 def test_card_rows_name_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
     out = run(["ledger", WORKED], monkeypatch, 200)
     assert 'CH08 "Bank pays you a dividend of $50" pays Ann $50' in out
-    assert re.search(r'CC09 "[^"]+": \$10 from each of 2 players', out)
+    assert re.search(r'CC09 "[^"]+": \$10 from each of the 2 other players', out)

@@ -206,7 +206,7 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
                 player,
                 other,
                 amount,
-                f"{card.id}: {game.money(amount)} to each of {len(others)} players",
+                f"{card.id}: {game.money(amount)} to {_each(len(others), 'other player')}",
                 card,
                 span,
             )
@@ -218,7 +218,7 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
                 other,
                 player,
                 amount,
-                f"{card.id}: {game.money(amount)} from each of {len(others)} players",
+                f"{card.id}: {game.money(amount)} from {_each(len(others), 'other player')}",
                 card,
                 span,
             )
@@ -268,3 +268,8 @@ def _due(
     return apply_due(
         game, Due("card", player, payer, payee, amount, reason, "CARD-02", span, card=card.id)
     )
+
+
+def _each(count: int, noun: str) -> str:
+    """ "the one other player" for one, "each of the 3 other players" for more."""
+    return f"the one {noun}" if count == 1 else f"each of the {count} {noun}s"
