@@ -1,7 +1,7 @@
 """Editions: board, decks, rule parameters and readings as data, and names resolved against them."""
 
 from .errors import EditionError, ResolveError
-from .loader import DEFAULT_EDITION, beside_record, list_editions, load_edition
+from .loader import DEFAULT_EDITION, list_editions, load_edition, load_tagged_edition
 from .model import Card, Deck, Edition, RuleParams, Square
 from .readings import CFItem, check_ruling, default_readings, load_readings
 from .resolver import Resolver
@@ -17,10 +17,10 @@ __all__ = [
     "Resolver",
     "RuleParams",
     "Square",
-    "beside_record",
     "check_ruling",
     "default_readings",
     "list_editions",
     "load_edition",
     "load_readings",
+    "load_tagged_edition",
 ]

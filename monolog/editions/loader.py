@@ -24,6 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..files import EDITION_LIMIT_VARIABLE, edition_limit, read_regular
 from .errors import EditionError
 from .readings import READINGS_FILE
 from .schema import build_edition
@@ -66,19 +67,64 @@ def _shipped_keys() -> tuple[str, ...]:
     return tuple(sorted(keys))
 
 
-def beside_record(key: str, record: str | None) -> str:
-    """An edition file named by a relative path in a record's Edition tag is looked for in the
-    record's own folder first, so a record and its edition file can be moved together; else the
-    path is read as given (from the working folder). A shipped key is left alone."""
-    if not key.lower().endswith((".yaml", ".yml")) or os.path.isabs(key):
+EDITIONS_VARIABLE = "MONOLOG_EDITIONS"
+
+
+def _configured_folders() -> list[str]:
+    """The folders the user lists in MONOLOG_EDITIONS (separated as PATH is) for edition files
+    that records name in their Edition tag."""
+    raw = os.environ.get(EDITIONS_VARIABLE, "")
+    return [folder for folder in raw.split(os.pathsep) if folder.strip()]
+
+
+def _inside(folder: str, name: str) -> str | None:
+    """The real path of `name` taken from `folder`, if it is a file inside that folder (links
+    resolved, so `..` or a link cannot lead out of it)."""
+    try:
+        base = os.path.realpath(folder)
+        candidate = os.path.realpath(os.path.join(base, name))
+        if os.path.commonpath([base, candidate]) != base or not os.path.isfile(candidate):
+            return None
+    except (OSError, ValueError):
+        return None
+    return candidate
+
+
+def _tag_folders(record: str | None) -> list[str]:
+    folders = [os.path.dirname(os.path.abspath(record))] if record else []
+    return folders + _configured_folders()
+
+
+def tagged_edition(key: str, record: str | None) -> str:
+    """What a record's Edition tag names: a shipped key as it is, or the real path of a `.yaml`
+    file in the record's own folder (or below it) or in a folder listed in MONOLOG_EDITIONS.
+
+    A record is data someone else may have written: it must not make monolog read any other
+    path, so anything else raises EditionError without opening a file."""
+    if key in _shipped_keys():
         return key
-    if not record or not os.path.isfile(record):
-        return key
-    folder = os.path.dirname(record)
-    if not folder:
-        return key
-    beside = os.path.join(folder, key)
-    return beside if os.path.isfile(beside) else key
+    if not key.lower().endswith((".yaml", ".yml")):
+        known = ", ".join(list_editions())
+        raise EditionError(
+            f"unknown edition {key!r} (known editions: {known}; or a .yaml file beside the record)"
+        )
+    for folder in _tag_folders(record):
+        found = _inside(folder, key)
+        if found is not None:
+            return found
+    raise EditionError(
+        f"no edition file {key!r} beside the record; an Edition tag may name only a .yaml file "
+        f"in the record's folder or in a folder listed in {EDITIONS_VARIABLE}"
+    )
+
+
+def load_tagged_edition(key: str, record: str | None) -> Edition:
+    """The edition a record's Edition tag names (see `tagged_edition`); a file it extends must
+    lie in the same folders."""
+    found = tagged_edition(key, record)
+    if found == key and key in _shipped_keys():
+        return _load_builtin(key)
+    return _load_path(Path(found), within=tuple(_tag_folders(record)))
 
 
 def load_edition(key_or_path: str) -> Edition:
@@ -89,12 +135,20 @@ def load_edition(key_or_path: str) -> Edition:
     if key_or_path in _shipped_keys():
         return _load_builtin(key_or_path)
     path = Path(key_or_path)
-    if path.suffix.lower() in (".yaml", ".yml") or path.exists():
+    if path.suffix.lower() in (".yaml", ".yml") or _exists(key_or_path):
         return _load_path(path)
     known = ", ".join(list_editions())
     raise EditionError(
         f"unknown edition {key_or_path!r} (known editions: {known}; or a .yaml file)"
     )
+
+
+def _exists(name: str) -> bool:
+    try:
+        os.stat(name)
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 @cache
@@ -103,18 +157,25 @@ def _load_builtin(key: str) -> Edition:
     return _build(raw, f"monolog/editions/data/{key}.yaml", None, key, shipped=True)
 
 
-def _load_path(path: Path) -> Edition:
-    return _build(_read(path), str(path), path.parent, path.stem)
+def _load_path(path: Path, within: tuple[str, ...] | None = None) -> Edition:
+    return _build(_read(path), str(path), path.parent, path.stem, within=within)
 
 
 def _build(
-    raw: bytes, file: str, base_dir: Path | None, key: str, shipped: bool = False
+    raw: bytes,
+    file: str,
+    base_dir: Path | None,
+    key: str,
+    shipped: bool = False,
+    within: tuple[str, ...] | None = None,
 ) -> Edition:
     """Parse, resolve `extends`, check and build; a schema complaint about a file that extends
     nothing also gets the line and column of the offending value."""
     node, data = _parse_shipped(raw, file) if shipped else _parse(raw, file)
     try:
-        return build_edition(_merged(data, file, base_dir, depth=0), file=file, key=key)
+        return build_edition(
+            _merged(data, file, base_dir, depth=0, within=within), file=file, key=key
+        )
     except EditionError as exc:
         if exc.file != file or not exc.path or (isinstance(data, dict) and "extends" in data):
             raise
@@ -150,19 +211,14 @@ def _locate(node: yaml.Node, path: str) -> yaml.Mark | None:
 
 
 def _read(path: Path) -> bytes:
+    """A user's edition file: a regular file only, never a blocking open, at most the edition
+    size limit (monolog/files.py)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise EditionError(
-                f"file is {size:,} bytes; an edition may be at most {MAX_BYTES:,}", file=str(path)
-            )
-        with path.open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        return read_regular(path, EDITION_LIMIT_VARIABLE)
     except OSError as exc:
         raise EditionError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
-    if len(data) > MAX_BYTES:
-        raise EditionError(f"file exceeds {MAX_BYTES:,} bytes", file=str(path))
-    return data
+    except ValueError:  # a NUL byte in the name
+        raise EditionError("cannot read: the name holds a NUL byte", file=str(path)) from None
 
 
 @cache
@@ -204,8 +260,12 @@ def parse_yaml(data: bytes, file: str) -> Any:
 def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
     import yaml  # here, not at the top: a warm audit reads no YAML at all
 
-    if len(data) > MAX_BYTES:
-        raise EditionError(f"file exceeds {MAX_BYTES:,} bytes", file=file)
+    try:
+        cap = edition_limit()
+    except OSError as exc:  # a limit that is not a number
+        raise EditionError(exc.strerror or str(exc), file=file) from None
+    if len(data) > cap:
+        raise EditionError(f"file exceeds {cap:,} bytes", file=file)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -304,8 +364,18 @@ def _budget(root: yaml.Node, file: str) -> None:
 # ---------------------------------------------------------------- extends
 
 
-def _merged(data: Any, file: str, base_dir: Path | None, *, depth: int) -> Any:
-    """Resolve `extends:` chains into one plain mapping (validated afterwards as a whole)."""
+def _merged(
+    data: Any,
+    file: str,
+    base_dir: Path | None,
+    *,
+    depth: int,
+    within: tuple[str, ...] | None = None,
+) -> Any:
+    """Resolve `extends:` chains into one plain mapping (validated afterwards as a whole).
+
+    A file extends a shipped key or another `.yaml` file; an edition a record's tag named
+    (`within` its allowed folders) may extend only a file in those folders."""
     if not isinstance(data, dict) or "extends" not in data:
         return data
     parent = data["extends"]
@@ -320,11 +390,24 @@ def _merged(data: Any, file: str, base_dir: Path | None, *, depth: int) -> Any:
         pdata = parse_shipped_yaml(_data_dir().joinpath(f"{parent}.yaml").read_bytes(), pfile)
         pdir: Path | None = None
     elif base_dir is not None:
-        ppath = (base_dir / parent).resolve()
-        if not ppath.exists():
+        ppath = Path(os.path.realpath(os.path.join(base_dir, parent)))
+        if not _exists(str(ppath)):
             known = ", ".join(list_editions())
             raise EditionError(
                 f"no edition or file {parent!r} (known editions: {known})",
+                file=file,
+                path="extends",
+            )
+        if ppath.suffix.lower() not in (".yaml", ".yml"):
+            raise EditionError(
+                f"{parent!r} is not a .yaml file; extends names an edition key or a .yaml file",
+                file=file,
+                path="extends",
+            )
+        if within is not None and not any(_inside(f, str(ppath)) for f in within):
+            raise EditionError(
+                f"{parent!r} lies outside the record's folder and the {EDITIONS_VARIABLE} "
+                "folders, where an edition named by a record must stay",
                 file=file,
                 path="extends",
             )
@@ -333,7 +416,7 @@ def _merged(data: Any, file: str, base_dir: Path | None, *, depth: int) -> Any:
         pdir = ppath.parent
     else:
         raise EditionError(f"unknown edition {parent!r}", file=file, path="extends")
-    base = _merged(pdata, pfile, pdir, depth=depth + 1)
+    base = _merged(pdata, pfile, pdir, depth=depth + 1, within=within)
     if not isinstance(base, dict):
         raise EditionError("the extended edition is not a mapping", file=pfile)
     return _overlay(base, {k: v for k, v in data.items() if k != "extends"}, file)

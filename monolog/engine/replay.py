@@ -13,10 +13,10 @@ from typing import Any
 
 from ..editions import (
     DEFAULT_EDITION,
-    beside_record,
     check_ruling,
     default_readings,
     load_edition,
+    load_tagged_edition,
 )
 from ..editions.model import Edition
 from ..findings.model import Finding
@@ -274,9 +274,9 @@ def _edition(
     if isinstance(edition, Edition):
         return edition
     key = edition or header.get("Edition") or DEFAULT_EDITION
-    if not edition and "Edition" in header:
-        key = beside_record(key, file)
     try:
+        if not edition and "Edition" in header:  # a record names only files beside it
+            return load_tagged_edition(key, file)
         return load_edition(key)
     except Exception as err:  # an unknown or broken edition: say so, replay on the default
         span = next(

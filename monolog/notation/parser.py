@@ -11,10 +11,10 @@ from __future__ import annotations
 import gc
 import os
 from bisect import bisect_left
-from pathlib import Path
 
 from lark.exceptions import UnexpectedInput
 
+from ..files import read_regular
 from ..findings.model import Finding, Severity
 from . import events as ev
 from .errors import (
@@ -100,12 +100,15 @@ def _describe(exc: UnexpectedInput, text: str, filename: str) -> ParseError:
 
 
 def read_source(path: str | os.PathLike[str]) -> str:
-    """Read a record as UTF-8; a clean ParseError for anything unreadable."""
+    """Read a record as UTF-8; a clean ParseError for anything unreadable (a FIFO, a device or a
+    file over the size limit is refused unread: see monolog/files.py)."""
     name = os.fspath(path)
     try:
-        data = Path(name).read_bytes()
+        data = read_regular(name)
     except OSError as exc:
         raise io_error(name, exc) from None
+    except ValueError:  # a NUL byte in the name
+        raise io_error(name, OSError(None, "the name holds a NUL byte", name)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

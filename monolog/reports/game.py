@@ -177,7 +177,7 @@ def _edition_for(events: list[E.Event], edition: Edition | str | None, path: str
 
     An edition the record names but monolog lacks falls back to the default, as the engine does
     (it reports W009)."""
-    from ..editions import DEFAULT_EDITION, beside_record, load_edition
+    from ..editions import DEFAULT_EDITION, load_edition, load_tagged_edition
 
     if isinstance(edition, Edition):
         return edition
@@ -187,9 +187,10 @@ def _edition_for(events: list[E.Event], edition: Edition | str | None, path: str
             (e.value for e in events if isinstance(e, E.Tag) and e.key == "Edition"),
             None,
         )
-        key = DEFAULT_EDITION if key is None else beside_record(key, path)  # as the engine does
     try:
-        return load_edition(key)
+        if edition is None and key is not None:  # as the engine does
+            return load_tagged_edition(key, path)
+        return load_edition(key or DEFAULT_EDITION)
     except Exception:  # the engine reports the unusable edition; replay as it does
         if edition is not None:
             raise
