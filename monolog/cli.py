@@ -1,7 +1,9 @@
 """The `monolog` command line.
 
 `main` is the installed entry point: it runs the typer application (monolog/app.py), which
-reads every command line. `monolog.cli.app` is that application.
+reads every command line, inside the stream guard (monolog/streams.py: a closed stdout, a full
+disk, a character the terminal cannot show, running out of memory). `monolog.cli.app` is that
+application.
 
 Exit codes: 0 clean; 1 findings (rule violations, or a file that is not canonical for
 `fmt --check`); 2 a file that cannot be read or parsed, or a usage error.
@@ -9,10 +11,17 @@ Exit codes: 0 clean; 1 findings (rule violations, or a file that is not canonica
 
 from __future__ import annotations
 
+import sys
+
 from .app import app
+from .streams import run_guarded
 
 __all__ = ["app", "main"]
 
 
 def main() -> None:
+    sys.exit(run_guarded(_run))
+
+
+def _run() -> None:
     app()

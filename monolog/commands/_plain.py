@@ -3,7 +3,9 @@ names, error lines on stderr. `_common` re-exports them for the commands."""
 
 from __future__ import annotations
 
+import fnmatch
 import glob
+import os
 import re
 import sys
 from collections.abc import Iterable
@@ -20,20 +22,25 @@ def expand_paths(paths: Iterable[str], suffix: str = ".mlog") -> list[str]:
     A name that does not exist but holds a glob pattern (`*`, `?`, `[…]`; `**` crosses folders)
     is expanded here, for shells that leave a quoted pattern alone: the files it matches, sorted,
     and the `suffix` files below the folders it matches. A pattern matching nothing is kept as
-    given, so it is reported as unreadable like a missing file."""
+    given, so it is reported as unreadable like a missing file.
+
+    The checks never raise: a name too long for the system, a folder that cannot be searched
+    or a NUL byte is passed on as it is, to be reported as unreadable while the other files are
+    audited. Symbolic links to folders are not followed below the folders named (a link back up
+    the tree would make the walk endless); a folder named directly may itself be a link.
+    """
     out: list[str] = []
     for p in paths:
-        path = Path(p)
-        if path.is_dir():
+        if os.path.isdir(p):  # os.path's checks answer False where pathlib's would raise
             out.extend(_folder(p, suffix) or [p])  # an empty folder is reported as unreadable
-        elif not path.exists() and _GLOB_MAGIC.search(p):
+        elif not os.path.lexists(p) and _GLOB_MAGIC.search(p):
             found: list[str] = []
-            for match in sorted(glob.glob(p, recursive=True)):
-                if Path(match).is_dir():
+            for match in sorted(_glob(p)):
+                if os.path.isdir(match):
                     found.extend(_folder(match, suffix))
                 else:
                     found.append(match)
-            out.extend(found or [p])
+            out.extend(list(dict.fromkeys(found)) or [p])
         else:
             out.append(p)
     return out
@@ -42,8 +49,51 @@ def expand_paths(paths: Iterable[str], suffix: str = ".mlog") -> list[str]:
 _GLOB_MAGIC = re.compile(r"[*?[]")
 
 
+def _glob(pattern: str) -> list[str]:
+    """What `glob.glob(pattern, recursive=True)` matches, except that `**` does not descend into
+    symbolic links to folders (glob's own `**` does, and never ends on a link cycle)."""
+    if "**" not in pattern:
+        return glob.glob(pattern)
+    parts = pattern.replace(os.sep, "/").split("/")
+    fixed = 0
+    while fixed < len(parts) and not _GLOB_MAGIC.search(parts[fixed]):
+        fixed += 1
+    base = "/".join(parts[:fixed]) or ("/" if pattern.startswith("/") else "")
+    wanted = [part for part in parts[fixed:] if part]
+    found: list[str] = []
+    for folder, dirs, files in os.walk(base or ".", followlinks=False):
+        relative = os.path.relpath(folder, base or ".")
+        prefix = [] if relative == "." else relative.split(os.sep)
+        for name in (*dirs, *files):
+            if name in dirs and os.path.islink(os.path.join(folder, name)):
+                continue  # a link to a folder: neither searched nor matched
+            if _matches(wanted, [*prefix, name]):
+                found.append(os.path.join(folder, name) if base else os.path.join(*prefix, name))
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+    return found
+
+
+def _matches(pattern: list[str], parts: list[str]) -> bool:
+    """`parts` (a path split into names) matches `pattern` (split the same way, `**` standing
+    for any number of folders); a wildcard does not match a hidden name, as in glob."""
+    if not pattern:
+        return not parts
+    head = pattern[0]
+    if head == "**":
+        if _matches(pattern[1:], parts):
+            return True
+        return bool(parts) and not parts[0].startswith(".") and _matches(pattern, parts[1:])
+    if not parts or (parts[0].startswith(".") and not head.startswith(".")):
+        return False
+    return fnmatch.fnmatchcase(parts[0], head) and _matches(pattern[1:], parts[1:])
+
+
 def _folder(folder: str, suffix: str) -> list[str]:
-    return sorted(str(f) for f in Path(folder).rglob(f"*{suffix}") if f.is_file())
+    """The `suffix` files below `folder`, without following links to folders below it."""
+    found: list[str] = []
+    for below, _dirs, files in os.walk(folder, followlinks=False):
+        found.extend(str(Path(below, f)) for f in files if f.endswith(suffix))
+    return sorted(f for f in found if os.path.isfile(f))
 
 
 def print_error(text: str) -> None:

@@ -1,0 +1,87 @@
+"""Odd names on the command line never stop the run: a name longer than the system allows, a
+file in a folder that cannot be searched, a NUL byte (before, each raised from an unguarded
+`is_dir()`/`exists()` and no other file was audited), and a quoted `**` pattern over a tree
+whose symbolic links loop back up (before, the walk never ended)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from cli_process import run_cli
+
+from monolog.commands._plain import expand_paths
+
+GOOD = '[Players "Ann, Ben"]\n1. Ann 3-4 Oriental Avenue buy 100\n'
+
+
+@pytest.fixture
+def good(tmp_path: Path) -> Path:
+    path = tmp_path / "good.mlog"
+    path.write_text(GOOD, encoding="utf-8")
+    return path
+
+
+def test_a_name_over_255_bytes_is_one_unreadable_file(tmp_path: Path, good: Path) -> None:
+    long_name = "a" * 300 + ".mlog"
+    out = run_cli(["audit", long_name, "good.mlog", "--format", "json"], tmp_path)
+    assert out.clean and out.code == 2, out
+    assert '"good.mlog"' in out.stdout  # the other file is audited
+    assert long_name in out.stderr
+
+
+def test_a_glob_holding_a_long_name_does_not_raise(tmp_path: Path, good: Path) -> None:
+    out = run_cli(["audit", "b" * 300 + "*.mlog", "good.mlog"], tmp_path)
+    assert out.clean and out.code == 2, out
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root can search anything")
+def test_a_file_in_an_unsearchable_folder_is_one_unreadable_file(
+    tmp_path: Path, good: Path
+) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "x.mlog").write_text(GOOD, encoding="utf-8")
+    locked.chmod(0)
+    try:
+        out = run_cli(["audit", "locked/x.mlog", "locked", "good.mlog"], tmp_path)
+    finally:
+        locked.chmod(0o755)
+    assert out.clean and out.code == 2, out
+    assert "good.mlog" in out.stdout
+
+
+def test_unsearchable_names_are_passed_on_not_raised() -> None:
+    names = ["c" * 4000, "nul\0.mlog", "d" * 300 + "/*.mlog"]
+    assert expand_paths(names) == names
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_recursive_glob_over_a_link_cycle_ends(tmp_path: Path) -> None:
+    games = tmp_path / "games" / "club"
+    games.mkdir(parents=True)
+    (games / "g.mlog").write_text(GOOD, encoding="utf-8")
+    for n in range(3):  # three links back up: 3**depth paths if they were followed
+        os.symlink("..", games / f"up{n}")
+    os.symlink(games, tmp_path / "games" / "again")
+    out = run_cli(["audit", "games/**/*.mlog"], tmp_path, timeout=60)
+    assert out.clean and out.code is not None, out
+    assert out.stdout.count("games/club/g.mlog  ") == 1, out.stdout
+    os.chdir(tmp_path)
+    try:
+        assert expand_paths(["games/**/*.mlog"]) == [os.path.join("games", "club", "g.mlog")]
+        assert expand_paths(["games"]) == [os.path.join("games", "club", "g.mlog")]
+    finally:
+        os.chdir(Path(__file__).parent.parent)
+
+
+def test_recursive_glob_matches_as_before(tmp_path: Path) -> None:
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / ".hidden").mkdir()
+    for name in ("top.mlog", "a/one.mlog", "a/b/two.mlog", "a/b/note.txt", ".hidden/h.mlog"):
+        (tmp_path / name).write_text(GOOD, encoding="utf-8")
+    base = str(tmp_path)
+    got = expand_paths([base + "/**/*.mlog"])
+    assert got == [base + "/a/b/two.mlog", base + "/a/one.mlog", base + "/top.mlog"]
+    assert expand_paths([base + "/a/**/t*.mlog"]) == [base + "/a/b/two.mlog"]
