@@ -174,7 +174,7 @@ def _build(
     node, data = _parse_shipped(raw, file) if shipped else _parse(raw, file)
     try:
         return build_edition(
-            _merged(data, file, base_dir, depth=0, within=within), file=file, key=key
+            _merged(data, file, base_dir, depth=0, within=within, node=node), file=file, key=key
         )
     except EditionError as exc:
         if exc.file != file or not exc.path or (isinstance(data, dict) and "extends" in data):
@@ -371,13 +371,17 @@ def _merged(
     *,
     depth: int,
     within: tuple[str, ...] | None = None,
+    node: yaml.Node | None = None,
 ) -> Any:
     """Resolve `extends:` chains into one plain mapping (validated afterwards as a whole).
 
     A file extends a shipped key or another `.yaml` file; an edition a record's tag named
-    (`within` its allowed folders) may extend only a file in those folders."""
+    (`within` its allowed folders) may extend only a file in those folders. Each file of the
+    chain is checked for the shapes merging relies on before it is merged (`_check_mergeable`),
+    so a wrong shape is reported at its own file:line:col."""
     if not isinstance(data, dict) or "extends" not in data:
         return data
+    _check_mergeable(data, file, node)
     parent = data["extends"]
     if not isinstance(parent, str) or not parent.strip():
         raise EditionError("expected an edition key or a file path", file=file, path="extends")
@@ -385,6 +389,7 @@ def _merged(
         raise EditionError(
             f"more than {MAX_EXTENDS} levels of extends (a cycle?)", file=file, path="extends"
         )
+    pnode: yaml.Node | None = None
     if parent in list_editions():
         pfile = f"monolog/editions/data/{parent}.yaml"
         pdata = parse_shipped_yaml(_data_dir().joinpath(f"{parent}.yaml").read_bytes(), pfile)
@@ -412,14 +417,70 @@ def _merged(
                 path="extends",
             )
         pfile = str(ppath)
-        pdata = parse_yaml(_read(ppath), pfile)
+        pnode, pdata = _parse(_read(ppath), pfile)
+        _check_mergeable(pdata, pfile, pnode)
         pdir = ppath.parent
     else:
         raise EditionError(f"unknown edition {parent!r}", file=file, path="extends")
-    base = _merged(pdata, pfile, pdir, depth=depth + 1, within=within)
+    base = _merged(pdata, pfile, pdir, depth=depth + 1, within=within, node=pnode)
     if not isinstance(base, dict):
         raise EditionError("the extended edition is not a mapping", file=pfile)
     return _overlay(base, {k: v for k, v in data.items() if k != "extends"}, file)
+
+
+_MERGED_SECTIONS = ("rules", "vocabulary", "readings", "groups", "variants", "assumptions")
+
+
+def _check_mergeable(data: Any, file: str, node: yaml.Node | None) -> None:
+    """The shapes `_overlay` merges by, checked in one file of an `extends` chain: the file is
+    a mapping, its merged sections are mappings, `squares` is a list of mappings whose `index`
+    is a whole number, `decks` a mapping of mappings whose `cards` are mappings with a text
+    `id`. The rest is checked on the merged whole by the schema."""
+
+    def fail(path: str, message: str) -> None:
+        mark = _locate(node, path) if node is not None and path else None
+        where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
+        raise EditionError(message, file=where, path=path)
+
+    if not isinstance(data, dict):
+        fail("", "expected a mapping of edition fields")
+        return
+    for key in _MERGED_SECTIONS:
+        if key in data and data[key] is not None and not isinstance(data[key], dict):
+            fail(key, "expected a mapping")
+    squares = data.get("squares")
+    if squares is not None:
+        if not isinstance(squares, list):
+            fail("squares", "expected a list of squares")
+            return
+        for i, entry in enumerate(squares):
+            if not isinstance(entry, dict):
+                fail(f"squares[{i}]", "expected a mapping")
+            elif "index" in entry and (
+                not isinstance(entry["index"], int) or isinstance(entry["index"], bool)
+            ):
+                fail(f"squares[{i}].index", "expected a whole number (the square's place)")
+    decks = data.get("decks")
+    if decks is None:
+        return
+    if not isinstance(decks, dict):
+        fail("decks", "expected a mapping of decks")
+        return
+    for name, deck in decks.items():
+        if not isinstance(deck, dict):
+            fail(f"decks.{name}", "expected a mapping")
+            continue
+        cards = deck.get("cards")
+        if cards is None:
+            continue
+        if not isinstance(cards, list):
+            fail(f"decks.{name}.cards", "expected a list of cards")
+            continue
+        for j, card in enumerate(cards):
+            if not isinstance(card, dict):
+                fail(f"decks.{name}.cards[{j}]", "expected a mapping")
+            elif "id" in card and not isinstance(card["id"], str):
+                fail(f"decks.{name}.cards[{j}].id", "expected text (the card's id)")
 
 
 def _overlay(base: dict[str, Any], over: dict[str, Any], file: str) -> dict[str, Any]:

@@ -160,24 +160,69 @@ def clip(line: str, column: int, width: int) -> tuple[str, int]:
     return prefix + shown + suffix, column - start + len(prefix)
 
 
-def source_excerpt(finding: Finding, lines: Sequence[str], width: int) -> tuple[str, str] | None:
-    """The finding's source line and the caret line under it (indented by 4), or None."""
-    span = finding.span
-    if not span.line or not 1 <= span.line <= len(lines):
-        return None
-    line = lines[span.line - 1].rstrip("\r\n").expandtabs(1)
+def shown_line(lines: Sequence[str], number: int) -> str:
+    """Source line `number` (1-based) as it is shown under a finding: tabs as one space,
+    control characters as their visible symbols."""
+    line = lines[number - 1].rstrip("\r\n").expandtabs(1)
     if not line.isprintable():  # a control character (as Cc, never printable) may be in it
         # imported here: the catalogue module is not otherwise needed to print an audit
         from .catalogue import printable
 
         line = printable(line)
+    return line
+
+
+def cells(text: str) -> int:
+    """How many terminal columns `text` takes: two for a wide (East Asian) character, none for
+    a combining mark, one for anything else."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def source_excerpt(
+    finding: Finding,
+    lines: Sequence[str],
+    width: int,
+    prepared: dict[int, str] | None = None,
+) -> tuple[str, str] | None:
+    """The finding's source line and the caret line under it (indented by 4), or None.
+
+    `prepared` keeps each line as `shown_line` gives it, so a line that many findings point at
+    is prepared once (a long line with a finding per word was quadratic otherwise). The caret
+    is placed by display width, so it stays under its column after wide characters."""
+    span = finding.span
+    if not span.line or not 1 <= span.line <= len(lines):
+        return None
+    line = prepared.get(span.line) if prepared is not None else None
+    if line is None:
+        line = shown_line(lines, span.line)
+        if prepared is not None:
+            prepared[span.line] = line
     col = max(span.column, 1) - 1
     length = 1
     if span.end_line == span.line and span.end_column > span.column:
         length = min(span.end_column - span.column, max(len(line) - col, 1))
     shown, offset = clip(line, col, width - 4)
     length = max(1, min(length, len(shown) - offset))
-    return "    " + shown, "    " + " " * offset + "^" + "~" * (length - 1)
+    under = shown[offset : offset + length]
+    marks = max(1, cells(under))
+    return "    " + shown, "    " + " " * cells(shown[:offset]) + "^" + "~" * (marks - 1)
+
+
+def shown_name(file: str) -> str:
+    """A file name as it is printed: characters that would break the line (a newline, a
+    control character) escaped as Python writes them, the rest as it is."""
+    if file.isprintable():
+        return file
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in file)
 
 
 def render_text(reports: Sequence[GameReport], console: Console) -> None:
@@ -214,20 +259,21 @@ def game_text(report: GameReport, width: int, first: bool = True) -> Any:
     parts: list[Text] = []
     if not first:
         parts.append(Text())
-    head = Text(report.file, style="bold")
+    head = Text(shown_name(report.file), style="bold")
     who = identity(report)
     if who:
         head.append("  " + who)
     parts.append(head)
+    prepared: dict[int, str] = {}
     for finding in report.findings:
         parts.append(finding_text(finding, report.file))
-        excerpt = source_excerpt(finding, report.lines, width)
+        excerpt = source_excerpt(finding, report.lines, width, prepared)
         if excerpt is not None:
             parts.append(Text(excerpt[0]))
             parts.append(Text(excerpt[1], style=SEVERITY_STYLES[finding.severity]))
     counts = report.summary()
     style = "green" if not any(counts.values()) else "bold"
-    parts.append(Text(f"{report.file}: {summary_words(counts)}", style=style))
+    parts.append(Text(f"{shown_name(report.file)}: {summary_words(counts)}", style=style))
     return Text("\n").join(parts)
 
 
@@ -268,7 +314,8 @@ class RunSummary:
             ranked = sorted(self.codes.items(), key=lambda item: (-item[1], item[0]))
             out.append("findings by code: " + ", ".join(f"{c} {k}" for c, k in ranked))
         if self.unreadable:
-            out.append("could not be read or parsed: " + ", ".join(sorted(self.unreadable)))
+            out.append("could not be read or parsed:")
+            out.extend("  " + shown_name(name) for name in sorted(self.unreadable))
         return out
 
 
@@ -281,7 +328,7 @@ def render_summary(summary: RunSummary, console: Console) -> None:
 
 
 def _where(finding: Finding, file: str | None) -> str:
-    where = finding.file or file or "<record>"
+    where = shown_name(finding.file or file or "<record>")
     if finding.span.line:
         where = f"{where}:{finding.span.line}:{finding.span.column}"
     return where
@@ -350,16 +397,18 @@ def plain_game(report: GameReport, width: int, first: bool = True) -> str | None
     `rich_would_be_plain`), built without Rich; None where Rich must print it (`plain_lines`)."""
     lines: list[str] = [] if first else [""]
     who = identity(report)
-    lines.append(f"{report.file}  {who}" if who else report.file)
+    name = shown_name(report.file)
+    lines.append(f"{name}  {who}" if who else name)
+    prepared: dict[int, str] = {}
     for finding in report.findings:
         line = f"{_where(finding, report.file)}  {finding.code}  {finding.message}"
         if finding.rule:
             line += f"  [{finding.rule}]"
         lines.append(line)
-        excerpt = source_excerpt(finding, report.lines, width)
+        excerpt = source_excerpt(finding, report.lines, width, prepared)
         if excerpt is not None:
             lines.extend(excerpt)
-    lines.append(f"{report.file}: {summary_words(report.summary())}")
+    lines.append(f"{name}: {summary_words(report.summary())}")
     return plain_lines(lines)
 
 

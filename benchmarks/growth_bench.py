@@ -1,0 +1,106 @@
+"""How audit time grows on the two shapes that were quadratic, as a ratio: time at 2N / time at N.
+
+    python benchmarks/growth_bench.py [--n 10000] [--runs 3]
+
+- many findings on one line: one source line holding N balance checks (`=1 =1 …`), each a
+  W001, rendered as text (the line used to be made printable and tab-expanded again for every
+  finding: 224 KB with thousands of findings took 17.9 s);
+- many debts on one turn: a player short of cash who wins N houses at auction on one turn and
+  then goes bankrupt (the bankruptcy looked each debt's payment up by scanning the whole ledger:
+  10,000 debts took 25 s).
+
+Each size is audited end to end (read, parse, replay, text rendering to an in-memory stream)
+`--runs` times in this process; the best CPU time is kept. Linear growth gives a ratio near 2;
+the target is at most 2.2. The script prints the figures and whether the target is met; it
+asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from contextlib import redirect_stdout
+from pathlib import Path
+
+TARGET = 2.2
+
+
+def findings_on_one_line(n: int) -> str:
+    return '[Players "Ann, Ben"]\n1. Ann 3-4 Chance card CH08 ' + " ".join(["=1"] * n) + "\n"
+
+
+def debts_on_one_turn(n: int) -> str:
+    lines = [
+        '[Players "Ann, Ben, Cal"]',
+        "setup Ben owns Electric Company",
+        "setup Cal cash 5 at Jail",
+        f"setup bank houses {n + 100}",
+        "setup next Cal",
+        "1. Cal 1-1 Electric Company rent 8",
+    ]
+    # each house Cal wins at auction with no cash left is a debt to the bank
+    lines += ["auction house bids Cal 10 sold Cal 10"] * n
+    lines.append("bankrupt")
+    return "\n".join(lines) + "\n"
+
+
+def _cpu() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
+def audit_seconds(path: Path, runs: int) -> tuple[float, int]:
+    """Best CPU seconds of a whole text audit of `path`, and the number of findings."""
+    from monolog.commands.audit import audit_file
+    from monolog.findings.render import TextOutput
+
+    best = float("inf")
+    count = 0
+    for _ in range(runs):
+        sink = io.StringIO()
+        with redirect_stdout(sink):
+            start = _cpu()
+            report, _ = audit_file(str(path))
+            TextOutput().game(report)
+            best = min(best, _cpu() - start)
+        count = len(report.findings)
+    return best, count
+
+
+def growth(name: str, make: Callable[[int], str], n: int, runs: int, folder: Path) -> float:
+    times = []
+    for size in (n, 2 * n):
+        path = folder / f"{name}-{size}.mlog"
+        path.write_text(make(size), encoding="utf-8")
+        seconds, found = audit_seconds(path, runs)
+        times.append(seconds)
+        kb = path.stat().st_size / 1024
+        print(f"  N={size:>7,}: {seconds:7.3f} s CPU  ({kb:,.0f} KB, {found:,} findings)")
+    ratio = times[1] / times[0] if times[0] else float("inf")
+    verdict = "met" if ratio <= TARGET else "NOT met"
+    print(f"  growth ratio t(2N)/t(N) = {ratio:.2f}  (target <= {TARGET}: {verdict})")
+    return ratio
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=10_000, help="the smaller size N")
+    parser.add_argument("--runs", type=int, default=3, help="runs per size (best kept)")
+    args = parser.parse_args(argv)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        runs = args.runs
+        print(f"many findings on one line (N balance checks), best of {runs}:")
+        growth("findings", findings_on_one_line, args.n, args.runs, folder)
+        print(f"many debts on one turn (N houses won at auction, then bankrupt), best of {runs}:")
+        growth("debts", debts_on_one_turn, args.n, args.runs, folder)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
