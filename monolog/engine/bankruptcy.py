@@ -360,8 +360,7 @@ def _payments(game: Game, owed: list[Debt]) -> list[int]:
         if key in wanted and key not in found:
             found[key] = t.amount
     return [
-        max(found.get((d.debtor, d.creditor, d.span, d.reason), d.amount), d.amount)
-        for d in owed
+        max(found.get((d.debtor, d.creditor, d.span, d.reason), d.amount), d.amount) for d in owed
     ]
 
 
