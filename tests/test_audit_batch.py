@@ -111,7 +111,7 @@ def test_unreadable_files_are_named_and_exit_2(tmp_path: Path) -> None:
             f"  {tmp_path / 'z-broken.mlog'}",
         ]
         assert f"{tmp_path / 'z-broken.mlog'}:2:" in result.stderr
-        assert "missing.mlog: P001" in result.stderr
+        assert "missing.mlog:1:1: P001" in result.stderr
         assert "Traceback" not in result.output
 
 

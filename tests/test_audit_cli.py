@@ -122,7 +122,7 @@ def test_unparsable_file_exits_2_and_others_are_still_audited(
     assert result.exit_code == 2
     assert f"{broken}:5:" in result.stderr and "P10" in result.stderr
     assert "    1. Ann 5-3 Vermont Avenue buy @ 100" in result.stderr
-    assert "missing.mlog: P001 no such file" in result.stderr
+    assert "missing.mlog:1:1: P001 no such file" in result.stderr
     assert f"{rent}:6:1  M301" in result.stdout
     assert "3 records: 1 error, 0 warnings, 0 info, 2 could not be read" in result.stdout
     assert "Traceback" not in result.output

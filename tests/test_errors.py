@@ -156,7 +156,7 @@ def test_empty_and_comment_only_records() -> None:
         assert err.finding.code == "P003"
         assert (
             err.render()
-            == "game.mlog: P003 the record is empty: it holds no tag, setup or turn line"
+            == "game.mlog:1:1: P003 the record is empty: it holds no tag, setup or turn line"
         )
 
 

@@ -32,7 +32,7 @@ def invoke(args: list[str], **env: str) -> tuple[int, str]:
         (["state", UK, "--at", "line 3"], "expected a line number"),
         (["state", UK, "--at", "t99"], "the record ends at turn 23"),
         (["state", UK, "--at", "500"], "the record has 42 lines"),
-        (["ledger", "missing.mlog"], "missing.mlog: P001"),
+        (["ledger", "missing.mlog"], "missing.mlog:1:1: P001"),
         (["settle", UK, "--edition", "nowhere"], "unknown edition"),
     ],
 )

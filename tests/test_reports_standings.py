@@ -267,7 +267,7 @@ def test_unreadable_records_are_listed_and_exit_2(
     out, _ = run([EVENT, str(bad), str(latin), str(tmp_path / "gone.mlog")], monkeypatch, code=2)
     tail = out[out.index("Not counted") :].splitlines()
     assert tail[1].startswith(f"  {bad}:3:1: P1")
-    assert tail[2] == f"  {tmp_path / 'gone.mlog'}: P001 no such file"
+    assert tail[2] == f"  {tmp_path / 'gone.mlog'}:1:1: P001 no such file"
     assert tail[3].startswith(f"  {latin}:") and "P002" in tail[3]
     assert "4 games counted" in out  # the readable games still count
     data = json.loads(run([EVENT, str(bad), "--format", "json"], monkeypatch, code=2)[0])

@@ -217,7 +217,7 @@ def audit_file(
     A `name` of `-` is the record read from stdin (`stdin`, its bytes), reported as <stdin>.
     `house_rules` are taken as declared by every record; `selection` says which findings are
     kept. A record with a Result tag has it checked as `monolog settle` does (W101)."""
-    from ..findings.model import Finding, Severity
+    from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
     from ..findings.render import GameReport, source_lines
     from ..notation import ParseError
     from ..notation.events import NO_SPAN, Tag
@@ -257,9 +257,10 @@ def audit_file(
             f"internal error while replaying the record ({type(exc).__name__}: {detail}); "
             "please report it",
             file=name,
+            span=WHOLE_FILE,
         )
         report = GameReport(name, header=header, findings=[finding], lines=lines, parsed=False)
-        return report, f"{name}: P900 {finding.message}"
+        return report, f"{shown_name(name)}:1:1: P900 {finding.message}"
     findings: list[Finding] = list(result.findings) + result_check
     if selection is not None:
         findings = selection.apply(findings)
@@ -768,7 +769,7 @@ def _audit_chunk(start: int, names: list[str]) -> list[_Outcome]:
 
 
 def _worker_failure(name: str, exc: BaseException) -> tuple[GameReport, str]:
-    from ..findings.model import Finding, Severity
+    from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
     from ..findings.render import GameReport
 
     detail = " ".join(str(exc).split()) or type(exc).__name__
@@ -777,8 +778,10 @@ def _worker_failure(name: str, exc: BaseException) -> tuple[GameReport, str]:
         Severity.ERROR,
         f"internal error: the worker auditing this record failed ({detail}); please report it",
         file=name,
+        span=WHOLE_FILE,
     )
-    return GameReport(name, findings=[finding], parsed=False), f"{name}: P900 {finding.message}"
+    error = f"{shown_name(name)}:1:1: P900 {finding.message}"
+    return GameReport(name, findings=[finding], parsed=False), error
 
 
 class _progress:

@@ -13,6 +13,18 @@ from typing import Any
 
 from ..notation.events import NO_SPAN, Span
 
+# Where a finding about a whole file stands (it cannot be read, it is empty, monolog failed on
+# it): its first line and column, so every message has the same file:line:col shape.
+WHOLE_FILE = Span(1, 1, 1, 1)
+
+
+def shown_name(file: str) -> str:
+    """A file name as it is printed: characters that would break the line (a newline, a
+    control character) escaped as Python writes them, the rest as it is."""
+    if file.isprintable():
+        return file
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in file)
+
 
 class Severity(str, Enum):
     """How much a finding matters. `error` findings make `audit` exit 1 (P-codes exit 2)."""
@@ -49,7 +61,7 @@ class Finding:
         return self.span.column
 
     def location(self) -> str:
-        where = self.file or "<record>"
+        where = shown_name(self.file or "<record>")
         if self.span.line:
             return f"{where}:{self.span.line}:{self.span.column}"
         return where

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..colour import console_options
-from .model import Finding, Severity
+from .model import Finding, Severity, shown_name
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -215,14 +215,6 @@ def source_excerpt(
     under = shown[offset : offset + length]
     marks = max(1, cells(under))
     return "    " + shown, "    " + " " * cells(shown[:offset]) + "^" + "~" * (marks - 1)
-
-
-def shown_name(file: str) -> str:
-    """A file name as it is printed: characters that would break the line (a newline, a
-    control character) escaped as Python writes them, the rest as it is."""
-    if file.isprintable():
-        return file
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in file)
 
 
 def render_text(reports: Sequence[GameReport], console: Console) -> None:

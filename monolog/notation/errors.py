@@ -21,7 +21,7 @@ from lark.exceptions import (
     UnexpectedToken,
 )
 
-from ..findings.model import Finding, Severity
+from ..findings.model import WHOLE_FILE, Finding, Severity
 from .events import Span
 from .grammar import example_error, get_parser
 from .mistakes import MISTAKES, Mistake
@@ -64,6 +64,7 @@ class ParseError(Exception):
             Severity.ERROR,
             f"internal error while reading the record ({type(exc).__name__}); please report it",
             file=filename,
+            span=WHOLE_FILE,
         )
         return cls(finding)
 
@@ -394,6 +395,7 @@ def empty_error(filename: str) -> ParseError:
         "the record is empty: it holds no tag, setup or turn line",
         expected=["a tag, a setup line or a turn line"],
         file=filename,
+        span=WHOLE_FILE,
     )
     return ParseError(finding)
 
@@ -444,4 +446,4 @@ def io_error(filename: str, exc: OSError) -> ParseError:
         message = "permission denied"
     else:
         message = f"cannot read the file ({exc.strerror or exc})"
-    return ParseError(Finding("P001", Severity.ERROR, message, file=filename))
+    return ParseError(Finding("P001", Severity.ERROR, message, file=filename, span=WHOLE_FILE))
