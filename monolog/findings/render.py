@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -177,8 +178,6 @@ def cells(text: str) -> int:
     a combining mark, one for anything else."""
     if text.isascii():
         return len(text)
-    import unicodedata
-
     width = 0
     for char in text:
         if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
