@@ -113,7 +113,7 @@ def test_a_worker_that_dies_loses_no_record(
     status = audit_cmd.run(names, fmt="text", jobs=2)
     out, err = capsys.readouterr()
     assert status == 2
-    assert f"{crash}: P900 internal error: the worker auditing this record failed" in err
+    assert f"{crash}:1:1: P900 internal error: the worker auditing this record failed" in err
     assert "Traceback" not in err
     summary = out.split("\n\n")[-1].splitlines()
     assert summary[0].startswith("40 records: ")

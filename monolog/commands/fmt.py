@@ -6,45 +6,14 @@ The canonical text is UTF-8 with `\n` line endings and no byte-order mark, so a 
 
 from __future__ import annotations
 
-import contextlib
-import os
-import stat
-import tempfile
-
 import typer
 
+from ..rewrite import NotRewritten, pin, rewrite
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
 
 
 def register(app: typer.Typer) -> None:
     app.command("fmt")(fmt)
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Replace the file's content with `text` in one step: a temporary file in the same folder,
-    flushed to disk, then renamed over the original, keeping the original's permissions. A
-    symbolic link is followed, so the link stays and its target is rewritten."""
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target) or "."
-    mode = stat.S_IMODE(os.stat(target).st_mode)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):  # make the rename itself durable where the OS allows
-        dir_fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
 
 
 def fmt(
@@ -53,8 +22,12 @@ def fmt(
     check: bool = typer.Option(
         False, "--check", help="Change nothing; exit 1 if any file is not in canonical form."
     ),
+    force: bool = typer.Option(False, "--force", help="With --write, rewrite read-only files too."),
 ) -> None:
-    """Print records in canonical form (or rewrite them with --write, or test with --check)."""
+    """Print records in canonical form (or rewrite them with --write, or test with --check).
+
+    --write never loses what it did not read: a file that changes while it is formatted, or
+    whose name becomes a symbolic link, is left as it is (exit 2); see monolog/rewrite.py."""
     if write and check:
         # typer's own usage error (exit 2); it names the clashing options
         raise typer.BadParameter("they cannot be used together", param_hint="--write / --check")
@@ -66,6 +39,10 @@ def fmt(
     status = EXIT_CLEAN
     changed: list[str] = []
     for index, name in enumerate(names):
+        try:
+            pinned = pin(name) if write else None
+        except (OSError, ValueError):
+            pinned = None  # read_source says why it cannot be read
         try:
             source = read_source(name)
             canonical = format_text(source, name)
@@ -84,9 +61,15 @@ def fmt(
         elif write:
             if canonical != source:
                 try:
-                    write_atomically(name, canonical)
+                    if pinned is None:
+                        raise NotRewritten("the file changed while it was read")
+                    rewrite(name, canonical.encode(), source.encode(), pinned, force=force)
+                except NotRewritten as exc:
+                    print_error(f"{name}: not rewritten: {exc}")
+                    status = EXIT_UNREADABLE
+                    continue
                 except OSError as exc:
-                    print_error(f"{name}: P001 cannot rewrite the file ({exc.strerror or exc})")
+                    print_error(f"{name}: cannot rewrite the file ({exc.strerror or exc})")
                     status = EXIT_UNREADABLE
                     continue
                 changed.append(name)
