@@ -613,11 +613,13 @@ class _outcomes:
 
     def __exit__(self, *exc: object) -> None:
         if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool.close()
 
     def __iter__(self) -> Iterator[_Outcome]:
         if self.pool is not None:
-            return _pooled(self.pool, self.names, self.workers)
+            names = self.names
+            units = ((a, names[a:b]) for a, b in _chunks(len(names), self.workers))
+            return iter(self.pool.results(units))
         return self._here()
 
     def _here(self) -> Iterator[_Outcome]:
@@ -646,22 +648,18 @@ def _extras(settings: _Settings) -> dict[str, Any]:
 
 
 def _start_pool(settings: _Settings, workers: int) -> Any:
-    """A process pool with every worker started; forked where the platform allows it (a
-    worker then begins with monolog already imported), with the settings set up once."""
+    """The worker processes, every one started now (monolog/commands/workers.py); forked
+    where the platform allows it (a worker then begins with monolog already imported), each set
+    up once with the settings. A worker that dies is replaced, and only the record it was
+    auditing is reported."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+
+    from .workers import Workers
 
     methods = multiprocessing.get_all_start_methods()
     forked = "fork" in methods and sys.platform != "darwin"  # macOS: fork is unsafe there
     context = multiprocessing.get_context("fork" if forked else None)
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=context,
-        initializer=_init_worker,
-        initargs=(settings,),
-    )
-    pool.submit(_nothing).result()  # starts the workers now, before any thread of ours
-    return pool
+    return Workers(context, workers, _init_worker, (settings,), _audit_one, _record_failure)
 
 
 def _chunk_size(records: int, workers: int) -> int:
@@ -679,45 +677,6 @@ def _chunks(records: int, workers: int) -> Iterator[tuple[int, int]]:
         stop = start + _chunk_size(records - start, workers)
         yield start, stop
         start = stop
-
-
-def _pooled(pool: Any, names: list[str], workers: int) -> Iterator[_Outcome]:
-    from concurrent.futures import FIRST_COMPLETED, Future, wait
-
-    chunks = _chunks(len(names), workers)
-    window = workers * 2
-    pending: dict[Future[list[_Outcome]], tuple[int, int]] = {}
-    while True:
-        while len(pending) < window:
-            chunk = next(chunks, None)
-            if chunk is None:
-                break
-            start, stop = chunk
-            try:
-                future = pool.submit(_audit_chunk, start, names[start:stop])
-            except Exception as exc:  # a pool already broken: the records are reported
-                yield from _failed_chunk(names, start, stop, exc)
-                continue
-            pending[future] = chunk
-        if not pending:
-            return
-        done, _ = wait(pending, return_when=FIRST_COMPLETED)
-        for future in sorted(done, key=lambda f: pending[f]):
-            start, stop = pending.pop(future)
-            try:
-                outcomes = future.result()
-            except Exception as exc:  # a worker that died: its records are reported, not lost
-                yield from _failed_chunk(names, start, stop, exc)
-                continue
-            yield from outcomes
-
-
-def _failed_chunk(names: list[str], start: int, stop: int, exc: BaseException) -> list[_Outcome]:
-    out = []
-    for index in range(start, stop):
-        report, error = _worker_failure(names[index], exc)
-        out.append(_Outcome(index, report, error, strict=False))
-    return out
 
 
 _WORKER: dict[str, Any] = {}
@@ -744,28 +703,35 @@ def _init_worker(settings: _Settings) -> None:
 
 
 def _audit_chunk(start: int, names: list[str]) -> list[_Outcome]:
-    """Records audited in a worker. In a text run each comes back rendered (its block as the
+    """Records audited in a worker (see `_audit_one`), in order."""
+    return [_audit_one(start + offset, name) for offset, name in enumerate(names)]
+
+
+def _audit_one(index: int, name: str) -> _Outcome:
+    """One record audited in a worker. In a text run it comes back rendered (its block as the
     parent's output would print it, first in the run), with no report; otherwise with a
     report holding only file, header and findings."""
     output = _WORKER["output"]
-    out = []
-    paused = _Paused()
-    for offset, name in enumerate(names):
-        with paused:
-            report, error = audit_file(
-                name,
-                edition=_WORKER["edition"],
-                rulings=_WORKER["rulings"],
-                paranoid=_WORKER["paranoid"],
-                **_WORKER["extras"],
-            )
-            block = None
-            if output is not None and report.parsed:
-                block = output.block(report)
-            done = _Outcome(start + offset, report, error, _WORKER["strict"], block)
-            done.report = report.compact(keep_lines=False) if output is None else None
-        out.append(done)
-    return out
+    with _Paused():
+        report, error = audit_file(
+            name,
+            edition=_WORKER["edition"],
+            rulings=_WORKER["rulings"],
+            paranoid=_WORKER["paranoid"],
+            **_WORKER["extras"],
+        )
+        block = None
+        if output is not None and report.parsed:
+            block = output.block(report)
+        done = _Outcome(index, report, error, _WORKER["strict"], block)
+        done.report = report.compact(keep_lines=False) if output is None else None
+    return done
+
+
+def _record_failure(index: int, name: str, exc: BaseException) -> _Outcome:
+    """The outcome of a record whose audit failed outside `audit_file` (its worker died)."""
+    report, error = _worker_failure(name, exc)
+    return _Outcome(index, report, error, strict=False)
 
 
 def _worker_failure(name: str, exc: BaseException) -> tuple[GameReport, str]:
