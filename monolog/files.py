@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import BinaryIO
 
 RECORD_LIMIT_VARIABLE = "MONOLOG_MAX_RECORD_MIB"
 EDITION_LIMIT_VARIABLE = "MONOLOG_MAX_EDITION_MIB"
@@ -122,3 +123,25 @@ def read_regular(path: str | os.PathLike[str], variable: str = RECORD_LIMIT_VARI
     if size > cap:
         raise _too_large(size, cap, variable, name)
     return b"".join(parts)
+
+
+def open_regular(path: str | os.PathLike[str], variable: str = RECORD_LIMIT_VARIABLE) -> BinaryIO:
+    """The regular file at `path` opened for reading in binary, checked as `read_regular`
+    checks it (stat before, fstat after, non-blocking open, the size limit on what stat says);
+    for reading a large file in parts."""
+    name = os.fspath(path)
+    cap = limit(variable)
+    before = os.stat(name)
+    _refuse_irregular(before.st_mode, name)
+    if before.st_size > cap:
+        raise _too_large(before.st_size, cap, variable, name)
+    fd = os.open(name, _FLAGS)
+    try:
+        opened = os.fstat(fd)
+        _refuse_irregular(opened.st_mode, name)
+        if (opened.st_dev, opened.st_ino) != (before.st_dev, before.st_ino):
+            raise UnsafeFile("the file was replaced while it was being opened", name)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise

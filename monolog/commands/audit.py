@@ -217,16 +217,38 @@ def audit_file(
     A `name` of `-` is the record read from stdin (`stdin`, its bytes), reported as <stdin>.
     `house_rules` are taken as declared by every record; `selection` says which findings are
     kept. A record with a Result tag has it checked as `monolog settle` does (W101)."""
-    from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
-    from ..findings.render import GameReport, source_lines
+    from ..findings.render import GameReport
     from ..notation import ParseError
-    from ..notation.events import NO_SPAN, Tag
-    from ..notation.parser import parse_text, read_source
+    from ..notation.parser import read_source
 
     if name == "-" and stdin is not None:
         name = STDIN_NAME
     try:
         text = _decode_stdin(stdin) if name == STDIN_NAME else read_source(name)
+    except ParseError as exc:
+        lines = [exc.source_line] if exc.source_line is not None else []
+        report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
+        return report, exc.render()
+    return _audit_text(name, text, edition, rulings, paranoid, selection, house_rules)
+
+
+def _audit_text(
+    name: str,
+    text: str,
+    edition: Any,
+    rulings: dict[str, str] | None,
+    paranoid: bool,
+    selection: Selection | None = None,
+    house_rules: tuple[str, ...] = (),
+) -> tuple[GameReport, str | None]:
+    """Parse and replay the text of one game read from the file `name`."""
+    from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
+    from ..findings.render import GameReport, source_lines
+    from ..notation import ParseError
+    from ..notation.events import NO_SPAN, Tag
+    from ..notation.parser import parse_text
+
+    try:
         events = parse_text(text, name)
     except ParseError as exc:
         lines = [exc.source_line] if exc.source_line is not None else []
@@ -306,6 +328,109 @@ def _result_check(
     from ..reports.settlement import settle
 
     return settle(Game(name, lines, result, [], list(events)), left=exits.left).findings
+
+
+def audit_games(
+    name: str,
+    *,
+    edition: Any = None,
+    rulings: dict[str, str] | None = None,
+    paranoid: bool = False,
+    selection: Selection | None = None,
+    house_rules: tuple[str, ...] = (),
+    stdin: bytes | None = None,
+) -> Iterator[tuple[GameReport, str | None]]:
+    """Each game of the record file `name`, audited as `audit_file` audits a record, one at a
+    time: a file of many games (tag lines after a game's body start the next one) is read in
+    one pass that keeps no line (monolog/notation/games.py), then game by game, so memory is
+    bounded by the largest game and not by the file. Line numbers are the file's. Stdin
+    (`-`) is one record."""
+    from ..files import open_regular
+    from ..notation.games import game_ranges
+
+    options: dict[str, Any] = {
+        "edition": edition,
+        "rulings": rulings,
+        "paranoid": paranoid,
+        "selection": selection,
+        "house_rules": house_rules,
+        "stdin": stdin,
+    }
+    if name == "-":
+        yield audit_file(name, **options)
+        return
+    try:
+        with open_regular(name) as handle:
+            ranges = game_ranges(handle)
+    except (OSError, ValueError):
+        ranges = []  # audit_file reports why the file cannot be read
+    if len(ranges) <= 1:
+        yield audit_file(name, **options)
+        return
+    try:
+        handle = open_regular(name)
+    except (OSError, ValueError):
+        yield audit_file(name, **options)
+        return
+    with handle:
+        for start, end, before in ranges:
+            handle.seek(start)
+            data = handle.read(end - start)
+            yield _audit_game(name, data, before, options)
+            del data
+
+
+def _audit_game(
+    name: str, data: bytes, before: int, options: dict[str, Any]
+) -> tuple[GameReport, str | None]:
+    """One game of a file of several, `before` lines into it: audited on its own text, its
+    findings moved to the file's line numbers, only the lines they point at kept."""
+    from dataclasses import replace
+
+    from ..findings.render import GameReport, SparseLines, source_lines
+    from ..notation import ParseError
+    from ..notation.errors import decode_error
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        failed = decode_error(name, data, exc)
+        moved = replace(failed.finding, span=_moved(failed.finding.span, before))
+        shown = [failed.source_line] if failed.source_line is not None else []
+        report = GameReport(name, findings=[moved], lines=shown, parsed=False)
+        return report, ParseError(moved, failed.source_line).render()
+    report, error = _audit_text(
+        name,
+        text,
+        options["edition"],
+        options["rulings"],
+        options["paranoid"],
+        options["selection"],
+        options["house_rules"],
+    )
+    findings = [replace(f, span=_moved(f.span, before)) for f in report.findings]
+    kept = SparseLines.of(report.findings, report.lines)
+    lines: Any = SparseLines(before + kept.total, {i + before: t for i, t in kept.kept.items()})
+    if error is not None and findings:
+        first = findings[0]
+        if first.code.startswith("P9"):
+            error = f"{first.location()}: {first.code} {first.message}"
+        else:  # a parse error: shown with its line, as the parser shows it
+            text_lines = source_lines(text)
+            at = report.findings[0].span.line
+            source = text_lines[at - 1] if 1 <= at <= len(text_lines) else None
+            error = ParseError(first, source).render()
+            lines = SparseLines(before + len(text_lines), {at - 1 + before: source or ""})
+    moved_report = GameReport(name, report.header, findings, lines, report.parsed)
+    return moved_report, error
+
+
+def _moved(span: Any, before: int) -> Any:
+    from ..notation.events import Span
+
+    if not span.line:
+        return span
+    return Span(span.line + before, span.column, span.end_line + before, span.end_column)
 
 
 def _replay_function() -> Any:
@@ -619,23 +744,27 @@ class _outcomes:
         if self.pool is not None:
             names = self.names
             units = ((a, names[a:b]) for a, b in _chunks(len(names), self.workers))
-            return iter(self.pool.results(units))
+            return (done for games in self.pool.results(units) for done in games)
         return self._here()
 
     def _here(self) -> Iterator[_Outcome]:
         settings = self.settings
         paused = _Paused()
         for index, name in enumerate(self.names):
-            with paused:
-                report, error = audit_file(
-                    name,
-                    edition=settings.edition,
-                    rulings=settings.rulings,
-                    paranoid=settings.paranoid,
-                    **_extras(settings),
-                )
-                done = _Outcome(index, report, error, settings.strict)
-            yield done  # rendered by the caller, collector running
+            games = audit_games(
+                name,
+                edition=settings.edition,
+                rulings=settings.rulings,
+                paranoid=settings.paranoid,
+                **_extras(settings),
+            )
+            while True:
+                with paused:
+                    game = next(games, None)
+                    if game is None:
+                        break
+                    done = _Outcome(index, *game, settings.strict)
+                yield done  # rendered by the caller, collector running
 
 
 def _extras(settings: _Settings) -> dict[str, Any]:
@@ -703,35 +832,42 @@ def _init_worker(settings: _Settings) -> None:
 
 
 def _audit_chunk(start: int, names: list[str]) -> list[_Outcome]:
-    """Records audited in a worker (see `_audit_one`), in order."""
-    return [_audit_one(start + offset, name) for offset, name in enumerate(names)]
+    """Records audited in a worker (see `_audit_one`), in order, each game one outcome."""
+    return [done for offset, name in enumerate(names) for done in _audit_one(start + offset, name)]
 
 
-def _audit_one(index: int, name: str) -> _Outcome:
-    """One record audited in a worker. In a text run it comes back rendered (its block as the
-    parent's output would print it, first in the run), with no report; otherwise with a
-    report holding only file, header and findings."""
+def _audit_one(index: int, name: str) -> list[_Outcome]:
+    """One record audited in a worker, an outcome for each of its games. In a text run each
+    comes back rendered (its block as the parent's output would print it, first in the run),
+    with no report; otherwise with a report holding only file, header and findings."""
     output = _WORKER["output"]
-    with _Paused():
-        report, error = audit_file(
-            name,
-            edition=_WORKER["edition"],
-            rulings=_WORKER["rulings"],
-            paranoid=_WORKER["paranoid"],
-            **_WORKER["extras"],
-        )
-        block = None
-        if output is not None and report.parsed:
-            block = output.block(report)
-        done = _Outcome(index, report, error, _WORKER["strict"], block)
-        done.report = report.compact(keep_lines=False) if output is None else None
-    return done
+    out = []
+    games = audit_games(
+        name,
+        edition=_WORKER["edition"],
+        rulings=_WORKER["rulings"],
+        paranoid=_WORKER["paranoid"],
+        **_WORKER["extras"],
+    )
+    while True:
+        with _Paused():
+            game = next(games, None)
+            if game is None:
+                break
+            report, error = game
+            block = None
+            if output is not None and report.parsed:
+                block = output.block(report)
+            done = _Outcome(index, report, error, _WORKER["strict"], block)
+            done.report = report.compact(keep_lines=False) if output is None else None
+        out.append(done)
+    return out
 
 
-def _record_failure(index: int, name: str, exc: BaseException) -> _Outcome:
+def _record_failure(index: int, name: str, exc: BaseException) -> list[_Outcome]:
     """The outcome of a record whose audit failed outside `audit_file` (its worker died)."""
     report, error = _worker_failure(name, exc)
-    return _Outcome(index, report, error, strict=False)
+    return [_Outcome(index, report, error, strict=False)]
 
 
 def _worker_failure(name: str, exc: BaseException) -> tuple[GameReport, str]:
