@@ -6,6 +6,7 @@ whole file was held in memory at once)."""
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,28 @@ def test_game_ranges(text: bytes, starts: list[int]) -> None:
     ranges = game_ranges(io.BytesIO(text))
     assert [before for _, _, before in ranges] == starts
     assert b"".join(text[a:b] for a, b, _ in ranges) == text
+
+
+@pytest.mark.parametrize("games", [0, 1, 3])
+def test_the_json_stream_writes_what_the_whole_document_would(tmp_path: Path, games: int) -> None:
+    from monolog.findings.render import JsonStream, render_json
+
+    reports = [report for report, _ in audit_games(str(_file(tmp_path, 3, broken=1)))][:games]
+    parts: list[str] = []
+    stream = JsonStream(parts.append)
+    for report in reports:
+        stream.game(report)
+    stream.close()
+    assert "".join(parts) == render_json(reports) + "\n"
+
+
+def test_a_json_run_over_many_games_streams(tmp_path: Path) -> None:
+    _file(tmp_path, 5)
+    one = run_cli(["audit", "--format", "json", "night.mlog"], tmp_path)
+    two = run_cli(
+        ["audit", "--format", "json", "--jobs", "2", "night.mlog", "night.mlog"], tmp_path
+    )
+    assert one.clean and two.clean
+
+    assert len(json.loads(one.stdout)["games"]) == 5
+    assert len(json.loads(two.stdout)["games"]) == 10

@@ -542,6 +542,11 @@ def _audit_all(names: list[str], settings: _Settings, workers: int, statistics: 
         from ..findings.render import TextOutput
 
         output = TextOutput()  # one for the whole run
+    stream = None
+    if fmt == "json" and workers <= 1:  # games come in file order: written as they come
+        from ..findings.render import JsonStream
+
+        stream = JsonStream(lambda text: echo(text, nl=False))
 
     # the worker processes start before the progress bar's thread does
     outcomes = _outcomes(names, settings, workers)
@@ -560,6 +565,8 @@ def _audit_all(names: list[str], settings: _Settings, workers: int, statistics: 
                     elif done.report is not None:
                         output.game(done.report, first=shown == 0)
                     shown += 1
+            elif stream is not None and done.report is not None:
+                stream.game(done.report)
             elif done.report is not None:
                 documents.append((done.index, done.report.compact(keep_lines=False)))
             advance()
@@ -570,6 +577,9 @@ def _audit_all(names: list[str], settings: _Settings, workers: int, statistics: 
     if output is not None:
         if summary.records > 1:
             output.summary(summary)
+        return status
+    if stream is not None:
+        stream.close()
         return status
     documents.sort(key=lambda item: item[0])
     reports = [report for _, report in documents]

@@ -10,11 +10,12 @@ clipped around the column to fit the terminal.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -463,17 +464,38 @@ class TextOutput:
 
 def to_document(reports: Sequence[GameReport]) -> dict[str, Any]:
     """`{"schema": 1, "games": [{"file", "header", "findings", "summary"}]}`."""
-    games = []
-    for report in reports:
-        games.append(
-            {
-                "file": report.file,
-                "header": dict(report.header),
-                "findings": [_with_file(f, report.file) for f in report.findings],
-                "summary": report.summary(),
-            }
-        )
-    return {"schema": JSON_SCHEMA, "games": games}
+    return {"schema": JSON_SCHEMA, "games": [_game_data(report) for report in reports]}
+
+
+def _game_data(report: GameReport) -> dict[str, Any]:
+    return {
+        "file": report.file,
+        "header": dict(report.header),
+        "findings": [_with_file(f, report.file) for f in report.findings],
+        "summary": report.summary(),
+    }
+
+
+class JsonStream:
+    """The JSON document `render_json` gives, written a game at a time through `write`, so a
+    run over many games keeps none of them once written; `close` ends the document."""
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self.write = write
+        self.games = 0
+
+    def game(self, report: GameReport) -> None:
+        text = json.dumps(_game_data(report), ensure_ascii=False, indent=2, default=_jsonable)
+        body = "\n".join("    " + line for line in text.split("\n"))
+        start = f'{{\n  "schema": {JSON_SCHEMA},\n  "games": [\n' if not self.games else ",\n"
+        self.write(start + body)
+        self.games += 1
+
+    def close(self) -> None:
+        if not self.games:
+            self.write(render_json([]) + "\n")
+        else:
+            self.write("\n  ]\n}\n")
 
 
 def _with_file(finding: Finding, file: str) -> dict[str, Any]:
@@ -485,8 +507,6 @@ def _with_file(finding: Finding, file: str) -> dict[str, Any]:
 
 def render_json(reports: Sequence[GameReport]) -> str:
     """The JSON document as text (UTF-8, indented); values JSON cannot hold become strings."""
-    import json  # imported here: only a JSON report needs it
-
     return json.dumps(to_document(reports), ensure_ascii=False, indent=2, default=_jsonable)
 
 
