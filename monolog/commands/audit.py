@@ -543,7 +543,7 @@ def _audit_all(names: list[str], settings: _Settings, workers: int, statistics: 
 
         output = TextOutput()  # one for the whole run
     stream = None
-    if fmt == "json" and workers <= 1:  # games come in file order: written as they come
+    if fmt == "json" and workers <= 1 and not statistics:  # in file order: written as they come
         from ..findings.render import JsonStream
 
         stream = JsonStream(lambda text: echo(text, nl=False))
