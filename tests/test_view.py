@@ -125,3 +125,16 @@ def test_state_svg_is_the_board_in_the_editions_words(
     houses = sum(d["houses"] for d in snap["deeds"].values() if not d["hotel"])
     drawn = [r for r in root.iter(f"{SVG_NS}rect") if r.get("class") == "house"]
     assert len(drawn) == houses
+
+
+def test_a_wrong_result_tag_is_among_the_findings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = tmp_path / "wrong-result.mlog"
+    text = (REPO / WORKED).read_text(encoding="utf-8").replace('[Result "Ann"]', '[Result "Cal"]')
+    record.write_text(text, encoding="utf-8")
+    out = tmp_path / "game.html"
+    run(["view", str(record), "-o", str(out)], monkeypatch)
+    findings = page_data(out.read_text(encoding="utf-8"))["findings"]
+    assert isinstance(findings, list)
+    assert "W101" in {f["code"] for f in findings}

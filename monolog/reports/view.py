@@ -392,7 +392,14 @@ def page_data(game: Game, every_ruling: bool = False) -> dict[str, Any]:
         "geometry": geometry(ed),
         "states": states,
         "lineState": per_line,
-        "findings": [_finding_data(f, alts) for f in game.findings],
+        # as `monolog audit` reports them: the replay's, and the Result tag checked (W101)
+        "findings": [
+            _finding_data(f, alts)
+            for f in sorted(
+                [*game.findings, *settle(game).findings],
+                key=lambda f: (f.span.line, f.span.column),
+            )
+        ],
     }
 
 
