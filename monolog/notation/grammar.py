@@ -5,23 +5,46 @@ the LALR algorithm, the contextual lexer, and the event builder as its transform
 tree is ever built. Comments and blank lines are collected by lexer callbacks (`Trivia`) and
 merged into the events by the parser module.
 
-Nothing is cached between processes: building the parser takes about a tenth of a second, which
-a one-game audit can afford (benchmarks/README.md), and Lark's own cache is a pickle.
+Lark's LALR analysis of the grammar takes ~60 ms in every process, as much as a one-game audit
+spends on everything else of the notation; that alone broke the start-up limit (a one-game audit
+within 4x importing typer and rich, benchmarks/run.py). So the analysed parser ships beside the
+grammar as plain data (`grammar/monolog.lalr`: Lark's `memo_serialize` of the parser, written
+with `marshal`, which holds only dicts, lists, tuples, strings and numbers; loading it takes
+~7 ms). It is read only from the package itself, never from a folder other programs write, and
+only when it was written from the same grammar text by the same Lark version; otherwise (or if
+it cannot be read at all) the parser is built from the grammar as before. Lark's own cache is a
+pickle, so it is not used. After changing the grammar, write the tables again:
+
+    python -m monolog.notation.tables
 """
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
 
 from . import events as ev
 from .transformer import EventBuilder
 
-__all__ = ["TRIVIA", "Trivia", "example_error", "get_parser", "grammar_path"]
+__all__ = [
+    "TRIVIA",
+    "Trivia",
+    "build_parser",
+    "example_error",
+    "get_parser",
+    "grammar_path",
+    "load_tables",
+    "tables_path",
+    "write_tables",
+]
 
 _PACKAGE_GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "monolog.lark"
 _SOURCE_GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "monolog.lark"
@@ -67,25 +90,75 @@ class Trivia:
 
 TRIVIA = Trivia()
 _PARSER: Lark | None = None
+# the options given at run time: objects, not data, so never part of the tables
+_RUNTIME_OPTIONS = ("transformer", "lexer_callbacks")
+
+
+def _runtime_options() -> dict[str, Any]:
+    callbacks: dict[str, Callable[[Token], Any]] = {
+        "COMMENT": TRIVIA.comment,
+        "BRACE_COMMENT": TRIVIA.comment,
+        "_NL": TRIVIA.newline,
+    }
+    return {"transformer": EventBuilder(), "lexer_callbacks": callbacks}
+
+
+def build_parser() -> Lark:
+    """The parser built from the grammar, with Lark's LALR analysis."""
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        maybe_placeholders=False,
+        **_runtime_options(),
+    )
+
+
+def tables_path() -> Path:
+    """The analysed parser shipped beside the grammar."""
+    return grammar_path().with_suffix(".lalr")
+
+
+def write_tables(path: Path | None = None) -> Path:
+    """Write the analysed parser as plain data (see the module's docstring)."""
+    parser = build_parser()
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k not in _RUNTIME_OPTIONS}
+    target = path or tables_path()
+    record = {
+        "lark": lark.__version__,
+        "grammar": grammar_path().read_text(encoding="utf-8"),
+        "data": data,
+        "memo": memo,
+    }
+    target.write_bytes(marshal.dumps(record))
+    return target
+
+
+def load_tables(path: Path | None = None) -> Lark | None:
+    """The parser from the shipped tables, or None when they do not fit this grammar and this
+    Lark, or cannot be read."""
+    try:
+        record = marshal.loads((path or tables_path()).read_bytes())
+        if (
+            not isinstance(record, dict)
+            or record.get("lark") != lark.__version__
+            or record.get("grammar") != grammar_path().read_text(encoding="utf-8")
+        ):
+            return None
+        data = dict(record["data"])
+        data["options"] = {**data["options"], **_runtime_options()}
+        # Lark.load takes the dict its own save() would have pickled
+        return Lark.load({"data": data, "memo": record["memo"]})
+    except Exception:  # unusable tables only cost the time of building the parser
+        return None
 
 
 def get_parser() -> Lark:
-    """The process-wide parser, built on first use."""
+    """The process-wide parser, from the shipped tables or else built on first use."""
     global _PARSER
     if _PARSER is None:
-        callbacks: dict[str, Callable[[Token], Any]] = {
-            "COMMENT": TRIVIA.comment,
-            "BRACE_COMMENT": TRIVIA.comment,
-            "_NL": TRIVIA.newline,
-        }
-        _PARSER = Lark(
-            grammar_path().read_text(encoding="utf-8"),
-            parser="lalr",
-            lexer="contextual",
-            transformer=EventBuilder(),
-            lexer_callbacks=callbacks,
-            maybe_placeholders=False,
-        )
+        _PARSER = load_tables() or build_parser()
     return _PARSER
 
 
