@@ -1,6 +1,6 @@
 """Mutation tests: one known mistake written into a legal game must be reported with exactly the
 matching code on the mutated line, and nothing else new but cash-note (W001) knock-ons where the
-mistake moves money (see monolog/testing/mutate.py for the rule).
+mistake moves money (see monolog/testing/mutate/ for the rule).
 
 Base games: the records in scenarios/games/ and a few simulated games. A base that does not
 audit clean is cut before its first error when the part before is legal, else left out; the

@@ -1,6 +1,6 @@
 """Single mistakes injected into the three long US 2018 games (scenarios/games/us-2018-long-*):
 each must be reported with exactly its code on its line and nothing else new (the judge of
-monolog/testing/mutate.py allows only cash-note knock-ons where money moves).
+monolog/testing/mutate/ allows only cash-note knock-ons where money moves).
 
 test_mutations.py exercises every kind over all the shipped and some simulated games; this
 module holds the long US games to the same bar on their own, as whole games (no cutting).

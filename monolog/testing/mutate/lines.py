@@ -1,0 +1,329 @@
+"""Operators that insert a line the engine refuses: builds, deals, mortgages, acts of a player out
+of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ...notation import events as E
+from ..base import (
+    Analysis,
+    Step,
+    analyse,
+    insert_at,
+    insert_line,
+    square_text,
+)
+from .model import Edit, operator
+from .spots import (
+    actor_of,
+    is_between_turns,
+    pick,
+    same_line_only,
+)
+
+
+def _line_operator(
+    name: str,
+    code: str,
+    rule: str,
+    summary: str,
+    make: Callable[[Analysis, Step, random.Random], str | None],
+) -> None:
+    """An operator that inserts one actor or deal line just above a turn line (between turns);
+    `make(a, turn_step, rng)` writes it from the table as it stands there, or returns None."""
+
+    def op(events: Sequence[E.Event], text: str, rng: random.Random) -> Edit | None:
+        a = analyse(text)
+        spots = [s for s in a.steps if is_between_turns(a, s)]
+        rng.shuffle(spots)
+        for s in spots[:200]:
+            new = make(a, s, rng)
+            if new is None:
+                continue
+            out = insert_line(a, s.line, new)
+            return Edit(
+                out,
+                s.line,
+                (s.line,),
+                inserted=(s.line,),
+                note=f"inserted at line {s.line}: {new}",
+            )
+        return None
+
+    operator(name, code, rule, summary)(op)
+
+
+def _groups_of(a: Analysis, s: Step, player: str) -> list[tuple[int, ...]]:
+    """The colour groups `player` holds whole (sites only)."""
+    out = []
+    for members in a.edition.groups.values():
+        if not members or a.square(members[0]).kind != "site":
+            continue
+        if all(s.before.deeds[i].owner == player for i in members):
+            out.append(members)
+    return out
+
+
+def build_line(
+    a: Analysis,
+    s: Step,
+    rng: random.Random,
+    want: Callable[[Analysis, Step, str, tuple[int, ...]], tuple[int, str] | None],
+) -> str | None:
+    players = s.before.active()
+    rng.shuffle(players)
+    for p in players:
+        groups = _groups_of(a, s, p)
+        rng.shuffle(groups)
+        for g in groups:
+            got = want(a, s, p, g)
+            if got is not None:
+                site, item = got
+                return f"{p} build {square_text(a.square(site))}{item}"
+    return None
+
+
+def _uneven(a: Analysis, s: Step, p: str, g: tuple[int, ...]) -> tuple[int, str] | None:
+    deeds = [s.before.deeds[i] for i in g]
+    if len(g) < 2 or any(d.mortgaged or d.hotel for d in deeds):
+        return None
+    levels = {d.houses for d in deeds}
+    if len(levels) != 1 or max(levels) > 2 or s.before.bank_houses < 2:
+        return None
+    site = g[0]
+    if s.before.players[p].cash < 2 * a.square(site).house_cost:
+        return None
+    return site, " x2"
+
+
+def _hotel_early(a: Analysis, s: Step, p: str, g: tuple[int, ...]) -> tuple[int, str] | None:
+    deeds = [s.before.deeds[i] for i in g]
+    if any(d.mortgaged or d.hotel for d in deeds):
+        return None
+    levels = {d.houses for d in deeds}
+    if len(levels) != 1 or max(levels) >= 4 or s.before.bank_hotels < 1:
+        return None
+    site = g[-1]
+    if s.before.players[p].cash < a.square(site).hotel_cost:
+        return None
+    return site, " hotel"
+
+
+def _mortgaged_group(a: Analysis, s: Step, p: str, g: tuple[int, ...]) -> tuple[int, str] | None:
+    deeds = [s.before.deeds[i] for i in g]
+    if not any(d.mortgaged for d in deeds) or all(d.mortgaged for d in deeds):
+        return None
+    site = next(i for i in g if not s.before.deeds[i].mortgaged)
+    if s.before.players[p].cash < a.square(site).house_cost or s.before.bank_houses < 1:
+        return None
+    return site, ""
+
+
+def _make_build(
+    want: Callable[[Analysis, Step, str, tuple[int, ...]], tuple[int, str] | None],
+) -> Callable[[Analysis, Step, random.Random], str | None]:
+    return lambda a, s, rng: build_line(a, s, rng, want)
+
+
+def _no_group(a: Analysis, s: Step, rng: random.Random) -> str | None:
+    players = s.before.active()
+    rng.shuffle(players)
+    for p in players:
+        for i, d in s.before.deeds.items():
+            sq = a.square(i)
+            if d.owner != p or d.mortgaged or sq.kind != "site":
+                continue
+            g = a.group_of(i)
+            if all(s.before.deeds[j].owner == p for j in g):
+                continue
+            if s.before.players[p].cash < sq.house_cost or s.before.bank_houses < 1:
+                continue
+            return f"{p} build {square_text(sq)}"
+    return None
+
+
+def _deal_built(a: Analysis, s: Step, rng: random.Random) -> str | None:
+    players = s.before.active()
+    rng.shuffle(players)
+    for p in players:
+        for i, d in s.before.deeds.items():
+            if d.owner != p or a.square(i).kind != "site":
+                continue
+            if not any(s.before.deeds[j].level > 0 for j in a.group_of(i)):
+                continue
+            others = [q for q in s.before.active() if q != p and s.before.players[q].cash >= 1]
+            if not others:
+                continue
+            q = rng.choice(others)
+            return f"deal {p}: {square_text(a.square(i))} | {q}: 1"
+    return None
+
+
+def _deal_not_owned(a: Analysis, s: Step, rng: random.Random) -> str | None:
+    players = s.before.active()
+    rng.shuffle(players)
+    for p in players:
+        others = [q for q in s.before.active() if q != p and s.before.players[q].cash >= 1]
+        if not others:
+            continue
+        q = rng.choice(others)
+        theirs = [i for i, d in s.before.deeds.items() if d.owner not in (p, q) and d.level == 0]
+        if not theirs:
+            continue
+        i = rng.choice(theirs)
+        return f"deal {p}: {square_text(a.square(i))} | {q}: 1"
+    return None
+
+
+def _estate_line(
+    verb: str, fits: Callable[[Analysis, Step, str, int], bool]
+) -> Callable[[Analysis, Step, random.Random], str | None]:
+    def make(a: Analysis, s: Step, rng: random.Random) -> str | None:
+        players = s.before.active()
+        rng.shuffle(players)
+        for p in players:
+            mine = [i for i, d in s.before.deeds.items() if d.owner == p and fits(a, s, p, i)]
+            if mine:
+                return f"{p} {verb} {square_text(a.square(rng.choice(mine)))}"
+        return None
+
+    return make
+
+
+def _is_mortgaged(a: Analysis, s: Step, p: str, i: int) -> bool:
+    return s.before.deeds[i].mortgaged
+
+
+def _is_free(a: Analysis, s: Step, p: str, i: int) -> bool:
+    return not s.before.deeds[i].mortgaged
+
+
+def _in_built_group(a: Analysis, s: Step, p: str, i: int) -> bool:
+    d = s.before.deeds[i]
+    if d.mortgaged or a.square(i).kind != "site":
+        return False
+    return any(s.before.deeds[j].level > 0 for j in a.group_of(i))
+
+
+_line_operator(
+    "build-uneven",
+    "M607",
+    "BLD-03",
+    "two houses put on one site of an evenly built group",
+    _make_build(_uneven),
+)
+_line_operator(
+    "build-hotel-early",
+    "M606",
+    "BLD-05",
+    "a hotel bought for a site without four houses",
+    _make_build(_hotel_early),
+)
+_line_operator(
+    "build-mortgaged-group",
+    "M603",
+    "BLD-08",
+    "a house bought in a group with a mortgaged site",
+    _make_build(_mortgaged_group),
+)
+_line_operator(
+    "build-without-group",
+    "M602",
+    "BLD-01",
+    "a house bought on a site whose group the builder does not hold whole",
+    _no_group,
+)
+_line_operator(
+    "deal-built-group",
+    "M712",
+    "DEAL-03",
+    "a site of a built-on group handed over in a deal",
+    _deal_built,
+)
+_line_operator(
+    "deal-not-owned",
+    "M711",
+    "DEAL-02",
+    "a deed the giver does not own handed over in a deal",
+    _deal_not_owned,
+)
+_line_operator(
+    "mortgage-twice",
+    "M702",
+    "MORT-02",
+    "a deed mortgaged while already mortgaged",
+    _estate_line("mortgage", _is_mortgaged),
+)
+_line_operator(
+    "unmortgage-not-mortgaged",
+    "M705",
+    "MORT-03",
+    "a mortgage lifted on a deed that is not mortgaged",
+    _estate_line("unmortgage", _is_free),
+)
+_line_operator(
+    "mortgage-built-group",
+    "M703",
+    "MORT-01",
+    "a site mortgaged while its group has buildings",
+    _estate_line("mortgage", _in_built_group),
+)
+
+
+@operator("bankrupt-acting", "M902", "BKR-02", "a player out of the game acts")
+def bankrupt_acting(events: Sequence[E.Event], text: str, rng: random.Random) -> Edit | None:
+    a = analyse(text)
+    spots = []
+    for s in a.steps:
+        if not isinstance(s.event, (E.Bankrupt, E.Resign)):
+            continue
+        who = actor_of(a, s)
+        if who is None or s.after.over or len(s.after.active()) < 2:
+            continue
+        if s.after.players[who].active:
+            continue
+        spots.append((s, who))
+    if not spots:
+        return None
+    s, who = rng.choice(spots)
+    at = s.line + 1
+    out = insert_line(a, at, f"{who} pay 1 to bank")
+    return Edit(
+        out,
+        at,
+        (at,),
+        inserted=(at,),
+        note=f"{who} pays after leaving the game (line {s.line})",
+    )
+
+
+@operator("fine-not-in-jail", "M503", "JAIL-04", "a jail fine paid by a player not in jail")
+def fine_not_in_jail(events: Sequence[E.Event], text: str, rng: random.Random) -> Edit | None:
+    a = analyse(text)
+    fine = a.edition.rules.jail_fine
+    spots = []
+    for s in a.steps:
+        if not isinstance(s.event, E.TurnStart) or not same_line_only(a, s):
+            continue
+        who = s.after.current
+        p = s.after.players.get(who)
+        if p is None or p.in_jail or not p.active:
+            continue
+        if not a.steady(s, {who: fine}):
+            continue
+        spots.append(s)
+    spot = pick(rng, spots)
+    if spot is None:
+        return None
+    s = spot
+    out = insert_at(a, s.line, s.event.span.end_column, f"fine {fine}")
+    return Edit(
+        out,
+        s.line,
+        (s.line,),
+        cash=True,
+        note=f"line {s.line}: fine {fine} by a player not in jail",
+    )
