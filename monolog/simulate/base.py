@@ -1,0 +1,139 @@
+"""The simulator's table and what every part of its turn loop shares: the seats and bots, the
+writer, the readings in force, and buying or auctioning a deed (BUY-02..08, CF-14..16).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..editions.model import Edition
+from ..editions.readings import default_readings
+from .bots import Bot, Policy, Settings
+from .dice import Decks, Dice
+from .table import Deed, Table
+from .writer import Style, Writer
+
+NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
+MAX_TURNS = 2000  # a game the bots cannot finish stops here
+CLOCK_TURNS = 100  # a time-limit game without --turns: time is called after this many turns
+
+
+class SimulatorBase:
+    """The state of one simulated game and the moves every part of the loop makes."""
+
+    def __init__(
+        self,
+        edition: Edition,
+        players: int,
+        seed: int,
+        *,
+        turns: int | None = None,
+        settings: Settings | None = None,
+        amounts: float = 0.9,
+    ) -> None:
+        self.ed = edition
+        self.seed = seed
+        self.settings = settings or Settings()
+        self.readings = {**default_readings(), **edition.readings}
+        self.rng = random.Random(seed)  # dice and decks
+        self.dice = Dice(self.rng)
+        self.decks = Decks(edition, self.rng)
+        names = list(NAMES[:players])
+        self.t = Table(edition, names, self.readings)
+        brng = random.Random(f"{seed}:bots")
+        cash = edition.rules.starting_cash
+        self.bots = [Bot.make(brng, self.settings, cash) for _ in names]
+        self.p = Policy(self.t, self.bots, self.settings, brng)
+        self.brandom = brng.random
+        srng = random.Random(f"{seed}:style")
+        self.style = Style(edition, srng, amounts=amounts)
+        self.srandom = srng.random
+        self.w = Writer()
+        rules = edition.rules
+        self.timed = rules.time_limit  # TIME-01: the turn limit stands in for the clock
+        default = CLOCK_TURNS if self.timed else MAX_TURNS
+        self.limit = turns if turns is not None else default
+        self.end_at = rules.end_at_bankruptcies  # SHORT-06: 0 = the last player left wins
+        self.time_called = False
+        self.last_seat = 0  # whose turn was played last
+        self.turn_no = 0
+        self.over = False
+        self.stats: Counter[str] = Counter()
+        self.choices: list[tuple[int, int, str]] = []  # (seat, deed, origin) 10% still owed
+        r = self.readings
+        self.fine = edition.rules.jail_fine
+        self.cf02 = r.get("CF-02", "third-roll-pay-and-move")
+        self.extra_after_double = r.get("CF-04") == "extra-roll"
+        self.no_extra_after_fine = r.get("CF-05") == "no-extra-roll"
+        self.fine_turns = {"first-turn-only": 1, "turns-one-or-two": 2}.get(r.get("CF-06", ""), 3)
+        self.fresh_utility = r.get("CF-19") == "fresh-roll"
+        self.auction_all = r.get("CF-39", "auction-all") == "auction-all"
+        self.one_twenty = r.get("CF-36") == "one-twenty"
+        self.blocked = r.get("CF-29") == "blocked"
+
+    # ---------------------------------------------------------------- helpers
+    def name(self, seat: int) -> str:
+        return self.t.seats[seat].name
+
+    def say(self, seat: int, clause: str) -> None:
+        self.w.say(self.t.seats[seat].name, clause)
+
+    def sq(self, index: int, *, alone: bool = False) -> str:
+        return self.style.square(index, alone=alone)
+
+    def names(self, deeds: list[Deed]) -> str:
+        return ", ".join(self.sq(d.index, alone=True) for d in deeds)
+
+    # ---------------------------------------------------------------- buying and auctions
+    def offer(self, s: int, index: int) -> None:
+        t = self.t
+        price = t.squares[index].price
+        if self.p.buys(s, index):
+            t.pay(s, None, price)
+            t.deeds[index].owner = s
+            self.say(s, "buy" + self.style.maybe(price))
+            return
+        self.say(s, "decline")
+        self.stats["declined"] += 1
+        if self.srandom() < 0.05:
+            self.w.comment(f"{self.name(s)} declines {self.t.squares[index].name}")
+        self.auction(index, s, s)
+
+    def auction(self, index: int, first: int, actor: int, *, named: bool = False) -> None:
+        """BUY-03..08: every player still in bids in turn from `first`'s left (CF-14), whole
+        units from 1 (CF-15); nobody bidding leaves the deed with the bank (CF-16)."""
+        t = self.t
+        order = []
+        seat = first
+        for _ in range(len(t.seats)):
+            seat = t.next_active(seat)
+            if seat not in order:
+                order.append(seat)
+        limits = {p: 0 if self.brandom() < 0.25 else self.p.value(p, index) for p in order}
+        price = t.squares[index].price
+        opening = max(1, int(price * (0.2 + 0.4 * self.brandom())) // 10 * 10)
+        bids: list[tuple[int, int]] = []
+        high, leader, idle, i = 0, -1, 0, 0
+        while idle < len(order):
+            p = order[i % len(order)]
+            i += 1
+            if p == leader or limits[p] <= high or limits[p] < 1:
+                idle += 1
+                continue
+            high = self.p.next_bid(high, limits[p], opening)
+            leader = p
+            bids.append((p, high))
+            idle = 0
+        lot = f" {self.sq(index, alone=True)}" if named or self.srandom() < 0.15 else ""
+        if not bids:
+            self.say(actor, f"auction{lot} nobids")
+            self.stats["auction nobids"] += 1
+            return
+        t.pay(leader, None, high)
+        t.deeds[index].owner = leader
+        listed = ", ".join(f"{self.name(p)} {self.style.amount(a)}" for p, a in bids)
+        self.say(
+            actor, f"auction{lot} bids {listed} sold {self.name(leader)} {self.style.amount(high)}"
+        )
+        self.stats["auction sold"] += 1

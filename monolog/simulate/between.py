@@ -1,0 +1,284 @@
+"""The simulator between turns (TURN-05): lifting mortgages, building and selling evenly with
+the bank's stock (BLD, SELL, CF-26..29), deals between players (DEAL, CF-38).
+"""
+
+from __future__ import annotations
+
+from .money import MoneyTrouble
+from .table import Deed
+
+
+class BetweenTurns(MoneyTrouble):
+    """What players do outside the dice."""
+
+    # ---------------------------------------------------------------- between turns
+    def between(self, nxt: int) -> None:
+        """Actions outside the dice (TURN-05): lifting mortgages, building, deals."""
+        t = self.t
+        indebted = {d.owner for d in t.deeds.values() if d.mortgaged}
+        for s in t.active():
+            if self.over:
+                return
+            if s not in indebted:
+                continue
+            picks = self.p.unmortgage_pick(s)
+            if picks and self.brandom() < 0.5:
+                total = sum(t.lift_cost(d.index) for d in picks)
+                for d in picks:
+                    d.mortgaged = False
+                t.pay(s, None, total)
+                self.say(s, f"unmortgage {self.names(picks)}" + self.style.maybe_for(total))
+                self.stats["unmortgage"] += 1
+        builders = {
+            g[0].owner
+            for g in t.colour_groups
+            if g[0].owner is not None and all(d.owner == g[0].owner for d in g)
+        }
+        if builders:
+            self.build_phase([s for s in t.active() if s in builders])
+        if self.brandom() < self.settings.trade:
+            self.trade()
+        seat = t.seats[nxt]
+        if seat.in_jail and not seat.cards and self.brandom() < 0.3:
+            self.buy_jail_card(nxt)
+
+    def build_phase(self, seats: list[int]) -> None:
+        t = self.t
+        wants = {s: self.house_plan(s, 10**6) for s in seats}
+        wanting = [s for s, plan in wants.items() if plan]
+        if len(wanting) >= 2 and 0 < t.bank_houses < sum(len(wants[s]) for s in wanting):
+            self.shortage(wants)
+        for s in seats:
+            if t.seats[s].bankrupt:
+                continue
+            plan = self.house_plan(s, t.bank_houses)
+            if plan:
+                self.build(s, plan, hotel=False)
+            hotels = self.hotel_plan(s)
+            if hotels:
+                self.build(s, hotels, hotel=True)
+
+    def house_plan(self, s: int, bank: int) -> list[Deed]:
+        """The houses a seat would buy now, in building order (BLD-01..04)."""
+        t = self.t
+        budget = self.p.house_budget(s)
+        plan: list[Deed] = []
+        if budget <= 0 or bank <= 0:
+            return plan
+        for g in self.p.groups_to_build(s):
+            cost = t.squares[g[0].index].house_cost
+            levels = {d.index: t.level(d) for d in g}
+            while budget >= cost and len(plan) < bank:
+                low = min(levels.values())
+                if low >= t.max_houses:
+                    break
+                d = next(x for x in g if levels[x.index] == low)
+                plan.append(d)
+                levels[d.index] += 1
+                budget -= cost
+        return plan
+
+    def hotel_plan(self, s: int) -> list[Deed]:
+        t = self.t
+        if not self.bots[s].hotels and t.seats[s].cash < 2 * t.rules.starting_cash:
+            return []  # a house hoarder, until rich
+        budget = self.p.house_budget(s)
+        plan: list[Deed] = []
+        left = t.bank_hotels
+        for g in self.p.groups_to_build(s):
+            cost = t.squares[g[0].index].hotel_cost
+            if min(t.level(d) for d in g) < t.max_houses:
+                continue
+            for d in g:
+                if not d.hotel and budget >= cost and left > 0:
+                    plan.append(d)
+                    budget -= cost
+                    left -= 1
+        return plan
+
+    def build(self, s: int, plan: list[Deed], *, hotel: bool) -> None:
+        t = self.t
+        counts: dict[int, int] = {}
+        cost = 0
+        for d in plan:
+            counts[d.index] = counts.get(d.index, 0) + 1
+            sq = t.squares[d.index]
+            if hotel:
+                cost += sq.hotel_cost
+                d.hotel = True
+                t.bank_houses += d.houses
+                d.houses = 0
+                t.bank_hotels -= 1
+            else:
+                cost += sq.house_cost
+                d.houses += 1
+                t.bank_houses -= 1
+        t.pay(s, None, cost)
+        items = []
+        for index, n in counts.items():
+            name = self.sq(index, alone=True)
+            if hotel:
+                items.append(f"{name} hotel")
+            else:
+                items.append(f"{name} x{n}" if n > 1 or self.srandom() < 0.2 else name)
+        self.say(s, f"build {', '.join(items)}" + self.style.maybe_for(cost))
+        self.stats["hotels built" if hotel else "houses built"] += len(plan)
+
+    def shortage(self, wants: dict[int, list[Deed]]) -> None:
+        """BLD-12, CF-28: too few houses for two or more builders: one at a time by auction,
+        opening at the lowest printed house price among the bidders."""
+        t = self.t
+        need = {s: len(p) for s, p in wants.items() if p}
+        while t.bank_houses > 0:
+            bidders = []
+            for s in t.active():
+                if need.get(s, 0) <= 0:
+                    continue
+                site = self._house_site(s)
+                if site is not None:
+                    bidders.append((s, site))
+            if len(bidders) < 2:
+                return
+            floor = min(self._lowest_house_price(s) for s, _ in bidders)
+            limits = {}
+            for s, site in bidders:
+                cost = t.squares[site.index].house_cost
+                spare = t.seats[s].cash - self.bots[s].reserve // 2
+                limits[s] = min(spare, int(cost * (1.1 + 0.9 * self.brandom())))
+            order = [s for s, _ in bidders]
+            bids: list[tuple[int, int]] = []
+            high, leader, idle, i = 0, -1, 0, 0
+            while idle < len(order):
+                p = order[i % len(order)]
+                i += 1
+                if p == leader or limits[p] <= high or limits[p] < floor:
+                    idle += 1
+                    continue
+                high = floor if high == 0 else self.p.next_bid(high, limits[p], floor)
+                leader = p
+                bids.append((p, high))
+                idle = 0
+            if not bids:
+                return
+            site = dict(bidders)[leader]
+            t.pay(leader, None, high)
+            site.houses += 1
+            t.bank_houses -= 1
+            need[leader] -= 1
+            listed = ", ".join(f"{self.name(p)} {a}" for p, a in bids)
+            self.say(
+                leader,
+                f"auction house bids {listed} sold {self.name(leader)} {high} "
+                f"build {self.sq(site.index, alone=True)}",
+            )
+            self.stats["shortage auction"] += 1
+
+    def _house_site(self, s: int) -> Deed | None:
+        for g in self.p.groups_to_build(s):
+            site = self.t.house_site(g)
+            if site is not None:
+                return site
+        return None
+
+    def _lowest_house_price(self, s: int) -> int:
+        t = self.t
+        prices = [
+            t.squares[site.index].house_cost
+            for g in t.buildable_groups(s)
+            if (site := t.house_site(g)) is not None
+        ]
+        return min(prices)
+
+    # ---------------------------------------------------------------- deals
+    def trade(self) -> None:
+        """DEAL-01..05, CF-38: a player short of one deed of a group buys it, for cash or in a
+        swap for a deed the other needs; mortgaged deeds received bring the 10% choice."""
+        t = self.t
+        active = t.active()
+        buyer = active[int(self.brandom() * len(active))]
+        for g in t.colour_groups:
+            mine = [d for d in g if d.owner == buyer]
+            rest = [d for d in g if d.owner != buyer]
+            if len(rest) != 1 or not mine or rest[0].owner is None:
+                continue
+            want = rest[0]
+            seller = want.owner
+            assert seller is not None
+            swap = self._swap_for(buyer, seller, g)
+            price = t.squares[want.index].price
+            ask = int(price * self.bots[seller].ask_factor)
+            if swap is not None:
+                ask = max(0, ask - int(t.squares[swap.index].price * 1.5))
+            bot = self.bots[buyer]
+            cash = t.seats[buyer].cash
+            offer = min(cash - bot.reserve, int(price * (1.5 + 1.5 * self.brandom())))
+            if offer < ask:
+                continue
+            pay = ask + (offer - ask) // 3
+            # the receiver of a mortgaged deed must cover the 10% at once
+            if want.mortgaged and cash - pay < t.interest[want.index]:
+                continue
+            if (
+                swap is not None
+                and swap.mortgaged
+                and (t.seats[seller].cash + pay < t.interest[swap.index])
+            ):
+                continue
+            self._deal(buyer, seller, want, swap, pay)
+            return
+
+    def _swap_for(self, buyer: int, seller: int, wanted: tuple[Deed, ...]) -> Deed | None:
+        """A deed of the buyer's that completes another of the seller's groups, if any."""
+        t = self.t
+        for g in t.colour_groups:
+            if g is wanted:
+                continue
+            rest = [d for d in g if d.owner != seller]
+            if (
+                len(rest) == 1
+                and rest[0].owner == buyer
+                and not t.group_built(rest[0].index)
+                and any(d.owner == seller for d in g)
+            ):
+                return rest[0]
+        return None
+
+    def _deal(self, buyer: int, seller: int, want: Deed, swap: Deed | None, pay: int) -> None:
+        gives = []
+        if swap is not None:
+            gives.append(self.sq(swap.index, alone=True))
+        if pay > 0 or not gives:
+            gives.append(self.style.amount(pay))
+        self.w.line(
+            f"deal {self.name(buyer)}: {', '.join(gives)} | {self.name(seller)}: "
+            f"{self.sq(want.index, alone=True)}"
+        )
+        if pay > 0:
+            self._move(buyer, seller, pay)
+        want.owner = buyer
+        if swap is not None:
+            swap.owner = seller
+        self.stats["deals"] += 1
+        if want.mortgaged:
+            self.mortgage_choice(buyer, [want], "deal")
+        if swap is not None and swap.mortgaged and not self.over:
+            self.mortgage_choice(seller, [swap], "deal")
+
+    def buy_jail_card(self, s: int) -> None:
+        """CARD-04, JAIL-05: a jailed player buys a Get Out of Jail Free card."""
+        t = self.t
+        for h in t.active():
+            seat = t.seats[h]
+            if h == s or not seat.cards:
+                continue
+            price = 10 + int(self.brandom() * 50)
+            if t.seats[s].cash - price < self.bots[s].reserve:
+                return
+            card = seat.cards[0]
+            named = f" {card}" if self.srandom() < 0.5 else ""
+            self.w.line(f"deal {self.name(s)}: {price} | {self.name(h)}: goojf{named}")
+            self._move(s, h, price)
+            seat.cards.remove(card)
+            t.seats[s].cards.append(card)
+            self.stats["card deals"] += 1
+            return
