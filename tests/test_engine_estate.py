@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from estate_helpers import SPAN, build, codes, deed, give, item, new_game, sell, sound
 
-from monolog.engine.estate import on_build, on_building_auction, on_sell, won_buildings
+from monolog.engine.estate import on_build, on_sell
 from monolog.engine.mortgages import on_mortgage
+from monolog.engine.shortage import on_building_auction, won_buildings
 from monolog.notation.events import Auction, Bid, Ref
 
 DARK_BLUE = ("Park Place", "Boardwalk")

@@ -32,10 +32,10 @@ from monolog.reports.standings import (
     format_points,
     game_order,
     load_points_file,
-    ordinal,
     parse_points,
     points_for,
 )
+from monolog.reports.standings_formats import ordinal
 
 REPO = Path(__file__).resolve().parent.parent
 EVENT = "tests/data/tournament"

@@ -18,23 +18,49 @@ read or parsed, or a usage error. An unreadable file does not stop the others be
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import gc
+import json
+import multiprocessing
 import os
 import re
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from typer import echo as typer_echo
 
 from ..config import ConfigError, load_settings
+from ..editions import load_edition
+from ..engine import replay
+from ..files import open_regular
+from ..findings.catalogue import load_catalogue
+from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
+from ..findings.render import (
+    GameReport,
+    JsonStream,
+    RunSummary,
+    SparseLines,
+    TextOutput,
+    make_console,
+    render_json,
+    source_lines,
+)
 from ..findings.selection import Selection, SelectionError, read_codes
+from ..notation import ParseError
+from ..notation.errors import decode_error
+from ..notation.events import NO_SPAN, Span, Tag
+from ..notation.games import game_ranges
+from ..notation.parser import parse_text, read_source
+from ..reports.formats import render_format
+from ..reports.game import Game
+from ..reports.settlement import settle
 from ._plain import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
-
-if TYPE_CHECKING:
-    import typer
-
-    from ..findings.model import Finding
-    from ..findings.render import GameReport
+from .workers import Workers
 
 FORMATS = ("text", "json", "sarif", "github", "junit")
 # compiled on first use, and kept by re: most runs give no --ruling
@@ -43,7 +69,6 @@ _RULING_PATTERN = r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$"
 
 def register(app: typer.Typer) -> None:
     """The typer command; `run` is what it does."""
-    import typer
 
     def audit(
         files: list[str] = typer.Argument(
@@ -193,8 +218,6 @@ def _known_readings() -> dict[str, list[str]] | None:
 
 
 def _load_edition(key_or_path: str) -> Any:
-    from ..editions import load_edition
-
     try:
         return load_edition(key_or_path)
     except (OSError, ValueError, LookupError) as exc:
@@ -217,9 +240,6 @@ def audit_file(
     A `name` of `-` is the record read from stdin (`stdin`, its bytes), reported as <stdin>.
     `house_rules` are taken as declared by every record; `selection` says which findings are
     kept. A record with a Result tag has it checked as `monolog settle` does (W101)."""
-    from ..findings.render import GameReport
-    from ..notation import ParseError
-    from ..notation.parser import read_source
 
     if name == "-" and stdin is not None:
         name = STDIN_NAME
@@ -242,11 +262,6 @@ def _audit_text(
     house_rules: tuple[str, ...] = (),
 ) -> tuple[GameReport, str | None]:
     """Parse and replay the text of one game read from the file `name`."""
-    from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
-    from ..findings.render import GameReport, source_lines
-    from ..notation import ParseError
-    from ..notation.events import NO_SPAN, Tag
-    from ..notation.parser import parse_text
 
     try:
         events = parse_text(text, name)
@@ -294,8 +309,6 @@ STDIN_NAME = "<stdin>"
 
 
 def _decode_stdin(data: bytes | None) -> str:
-    from ..notation.errors import decode_error
-
     data = data or b""
     try:
         return data.decode("utf-8")
@@ -324,8 +337,6 @@ def _result_check(
     """W101 when the Result tag disagrees with the settled outcome, as `settle` reports it."""
     if exits is None or getattr(result, "state", None) is None:
         return []
-    from ..reports.game import Game
-    from ..reports.settlement import settle
 
     return settle(Game(name, lines, result, [], list(events)), left=exits.left).findings
 
@@ -345,8 +356,6 @@ def audit_games(
     one pass that keeps no line (monolog/notation/games.py), then game by game, so memory is
     bounded by the largest game and not by the file. Line numbers are the file's. Stdin
     (`-`) is one record."""
-    from ..files import open_regular
-    from ..notation.games import game_ranges
 
     options: dict[str, Any] = {
         "edition": edition,
@@ -385,11 +394,6 @@ def _audit_game(
 ) -> tuple[GameReport, str | None]:
     """One game of a file of several, `before` lines into it: audited on its own text, its
     findings moved to the file's line numbers, only the lines they point at kept."""
-    from dataclasses import replace
-
-    from ..findings.render import GameReport, SparseLines, source_lines
-    from ..notation import ParseError
-    from ..notation.errors import decode_error
 
     try:
         text = data.decode("utf-8")
@@ -426,22 +430,17 @@ def _audit_game(
 
 
 def _moved(span: Any, before: int) -> Any:
-    from ..notation.events import Span
-
     if not span.line:
         return span
     return Span(span.line + before, span.column, span.end_line + before, span.end_column)
 
 
 def _replay_function() -> Any:
-    from ..engine import replay
-
     return replay
 
 
 def is_violation(finding: Finding, strict: bool) -> bool:
     """An error-severity finding; with --strict, every finding."""
-    from ..findings.model import Severity
 
     return strict or finding.severity is Severity.ERROR
 
@@ -517,7 +516,6 @@ def run(
 def _selection(select: list[str], ignore: list[str], quiet: bool) -> Selection:
     if not select and not ignore:
         return Selection(quiet=quiet)
-    from ..findings.catalogue import load_catalogue
 
     known = load_catalogue().codes()
     try:
@@ -530,7 +528,6 @@ def _selection(select: list[str], ignore: list[str], quiet: bool) -> Selection:
 
 def _audit_all(names: list[str], settings: _Settings, workers: int, statistics: bool) -> int:
     """Audit `names` and print the report as `settings.fmt` says; the exit code."""
-    from ..findings.render import RunSummary
 
     fmt, strict, quiet = settings.fmt, settings.strict, settings.selection.quiet
     summary = RunSummary()
@@ -539,13 +536,9 @@ def _audit_all(names: list[str], settings: _Settings, workers: int, statistics: 
     output = None
     shown = 0  # games whose block has been printed (text)
     if fmt == "text" and not statistics:
-        from ..findings.render import TextOutput
-
         output = TextOutput()  # one for the whole run
     stream = None
     if fmt == "json" and workers <= 1 and not statistics:  # in file order: written as they come
-        from ..findings.render import JsonStream
-
         stream = JsonStream(lambda text: echo(text, nl=False))
 
     # the worker processes start before the progress bar's thread does
@@ -584,12 +577,9 @@ def _audit_all(names: list[str], settings: _Settings, workers: int, statistics: 
     documents.sort(key=lambda item: item[0])
     reports = [report for _, report in documents]
     if fmt in ("sarif", "github", "junit"):
-        from ..reports.formats import render_format
-
         games = [(r.file, r.header, r.findings) for r in reports]
         echo(render_format(fmt, games, strict=strict), nl=False)
         return status
-    from ..findings.render import render_json
 
     echo(render_json(reports))
     return status
@@ -597,7 +587,6 @@ def _audit_all(names: list[str], settings: _Settings, workers: int, statistics: 
 
 def _statistics(summary: Any, fmt: str) -> str:
     """A count per code, most frequent first: `  12  M301  title` lines, or a JSON list."""
-    from ..findings.catalogue import load_catalogue
 
     catalogue = load_catalogue()
     ranked = sorted(summary.codes.items(), key=lambda item: (-item[1], item[0]))
@@ -606,8 +595,6 @@ def _statistics(summary: Any, fmt: str) -> str:
         entry = catalogue.get(code)
         rows.append((code, count, entry.title if entry is not None else ""))
     if fmt == "json":
-        import json
-
         data = [{"code": c, "count": n, "title": t} for c, n, t in rows]
         return json.dumps({"statistics": data, "records": summary.records}, indent=2)
     width = max((len(str(n)) for _, n, _ in rows), default=1)
@@ -621,8 +608,6 @@ def echo(text: str, nl: bool = True) -> None:
     out = text + "\n" if nl else text
     stream = sys.stdout
     if "\x1b" in out or os.name == "nt" or not _plain_stream(stream):
-        from typer import echo as typer_echo
-
         typer_echo(text, nl=nl)
         return
     if out:
@@ -633,7 +618,6 @@ def echo(text: str, nl: bool = True) -> None:
 def _plain_stream(stream: Any) -> bool:
     """A text stream typer's echo would use as it is: an encoding that is not ASCII, and an
     error handler."""
-    import codecs
 
     encoding = getattr(stream, "encoding", None)
     if not encoding or getattr(stream, "errors", None) is None:
@@ -791,9 +775,6 @@ def _start_pool(settings: _Settings, workers: int) -> Any:
     where the platform allows it (a worker then begins with monolog already imported), each set
     up once with the settings. A worker that dies is replaced, and only the record it was
     auditing is reported."""
-    import multiprocessing
-
-    from .workers import Workers
 
     methods = multiprocessing.get_all_start_methods()
     forked = "fork" in methods and sys.platform != "darwin"  # macOS: fork is unsafe there
@@ -835,8 +816,6 @@ def _init_worker(settings: _Settings) -> None:
     _WORKER["extras"] = _extras(settings)
     _WORKER["output"] = None
     if settings.fmt == "text":
-        from ..findings.render import TextOutput
-
         # same stdout, same environment: renders as the parent's would
         _WORKER["output"] = TextOutput()
 
@@ -881,9 +860,6 @@ def _record_failure(index: int, name: str, exc: BaseException) -> list[_Outcome]
 
 
 def _worker_failure(name: str, exc: BaseException) -> tuple[GameReport, str]:
-    from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
-    from ..findings.render import GameReport
-
     detail = " ".join(str(exc).split()) or type(exc).__name__
     finding = Finding(
         "P900",
@@ -909,9 +885,6 @@ class _progress:
     def __enter__(self) -> Any:
         if self.total < 2 or not _is_terminal(sys.stderr):
             return _nothing
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-        from ..findings.render import make_console
 
         # When stdout is the same terminal, what is printed there goes above the bar; when it
         # is piped, it is left alone (a redirected stdout must not end up on stderr).

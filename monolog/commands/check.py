@@ -10,13 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import typer
+from rich.console import Console
+from rich.markup import escape
 
 from ..colour import console_options
+from ..scenarios.coverage import catalogue_not_enforced, compute, not_enforced_ids
+from ..scenarios.junit import write
+from ..scenarios.suite import find_files, run_files
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, print_error
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from ..scenarios.coverage import Coverage
     from ..scenarios.runner import Result
 
@@ -46,10 +49,6 @@ def check(
     ),
 ) -> None:
     """Run scenario files: replay each record and compare with what it expects."""
-    from rich.console import Console
-    from rich.markup import escape
-
-    from ..scenarios.suite import find_files, run_files
 
     console = Console(highlight=False, soft_wrap=True, **console_options())
     files = find_files(paths or ["scenarios"])
@@ -70,8 +69,6 @@ def check(
     suite = run_files(files, on_result, on_error, paranoid=paranoid)
 
     if junit:
-        from ..scenarios.junit import write
-
         try:
             write(suite, junit)
         except OSError as exc:
@@ -89,8 +86,6 @@ def check(
     )
 
     if coverage:
-        from ..scenarios.coverage import catalogue_not_enforced, compute, not_enforced_ids
-
         listed = catalogue_not_enforced() if rules_doc is None else not_enforced_ids(rules_doc)
         _print_coverage(console, compute(suite.results, listed or ()), listed is not None)
 
@@ -102,7 +97,6 @@ def check(
 def _print_coverage(console: Console, cov: Coverage, have_doc: bool) -> None:
     """One block per topic group: what is covered under every edition that states it, what is
     listed as not enforced, and what is missing under which editions."""
-    from rich.markup import escape
 
     console.print()
     console.print(

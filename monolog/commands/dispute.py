@@ -17,7 +17,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+from rich.text import Text
 
+from ..dispute import compare, run_side, split_rulings
+from ..dispute.render import render_text, to_document
+from ..editions.readings import check_ruling, load_readings
+from ..notation import ParseError
+from ..notation.events import Tag
+from ..notation.parser import parse_text, read_source
+from ..reports.console import terminal_console
+from ..reports.game import source_lines
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
 if TYPE_CHECKING:
@@ -41,7 +50,6 @@ class UsageError(Exception):
 def parse_rulings(values: list[str]) -> dict[str, str]:
     """`["CF-04=extra-roll", ...]` -> `{"CF-04": "extra-roll"}`, each checked against the readings
     catalogue (an unknown key or reading names the valid ones)."""
-    from ..editions.readings import check_ruling, load_readings
 
     if not values:
         raise UsageError("give at least one --ruling CF-nn=READING, e.g. --ruling CF-04=extra-roll")
@@ -65,7 +73,6 @@ def parse_rulings(values: list[str]) -> dict[str, str]:
 
 def _source(side: Side, events: list[E.Event], cf: str) -> str:
     """Where the reading in force for `cf` comes from, in words."""
-    from ..notation.events import Tag
 
     for ev in events:
         if not (isinstance(ev, Tag) and ev.key == "Ruling"):
@@ -80,7 +87,6 @@ def _source(side: Side, events: list[E.Event], cf: str) -> str:
 
 
 def _only_reading(cf: str) -> bool:
-    from ..editions.readings import load_readings
 
     item = load_readings().get(cf)
     return item is not None and len(item.readings) == 1
@@ -108,18 +114,12 @@ def dispute(
         print_error(f"{file}: is a folder; monolog dispute compares one record file")
         raise typer.Exit(EXIT_UNREADABLE)
 
-    from ..dispute import compare, run_side, split_rulings
-    from ..notation import ParseError
-    from ..notation.events import Tag
-    from ..notation.parser import parse_text, read_source
-
     try:
         text = read_source(file)
         events = parse_text(text, file)
     except ParseError as exc:
         print_error(exc.render())
         raise typer.Exit(EXIT_UNREADABLE) from None
-    from ..reports.game import source_lines
 
     lines = source_lines(text.removeprefix("\ufeff"))
     try:
@@ -145,22 +145,15 @@ def dispute(
     header = {e.key: e.value for e in events if isinstance(e, Tag) and e.key != "Ruling"}
 
     if fmt == "json":
-        from ..dispute.render import to_document
-
         doc = to_document(comparison, unchanged=notes)
         typer.echo(json.dumps(doc, ensure_ascii=False, indent=2, default=_jsonable))
         raise typer.Exit(EXIT_CLEAN)
-
-    from ..reports.console import terminal_console
 
     console = terminal_console()
     if not changed:
         for note in notes:
             typer.echo(f"{file}: {note}: nothing to compare")
         raise typer.Exit(EXIT_CLEAN)
-    from rich.text import Text
-
-    from ..dispute.render import render_text
 
     renderables: list[Any] = render_text(comparison, header)
     renderables[1:1] = [Text(f"{note}: left as it is", style="dim") for note in notes]
@@ -171,7 +164,6 @@ def dispute(
 def _print(console: Console, renderables: list[Any]) -> None:
     """Print the report: text lines are never hard-wrapped (they grep well), the table fits the
     width; trailing spaces are dropped."""
-    from rich.text import Text
 
     with console.capture() as captured:
         for item in renderables:

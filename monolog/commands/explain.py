@@ -7,10 +7,23 @@
 from __future__ import annotations
 
 import difflib
+import textwrap
 from typing import TYPE_CHECKING
 
 import typer
+from rich.text import Text
 
+from ..findings.catalogue import (
+    CODE_RE,
+    FAMILY_NAMES,
+    INTERNAL_NOTE,
+    example_note,
+    is_internal,
+    load_catalogue,
+    normalise_code,
+    printable,
+)
+from ..findings.render import SEVERITY_STYLES, make_console
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
 if TYPE_CHECKING:
@@ -25,7 +38,6 @@ def register(app: typer.Typer) -> None:
 
 def close_codes(code: str, catalogue: Catalogue, limit: int = 5) -> list[str]:
     """Codes near `code`: similar spellings first, then the same family's nearest numbers."""
-    from ..findings.catalogue import CODE_RE
 
     codes = catalogue.codes()
     out = difflib.get_close_matches(code, codes, n=limit, cutoff=0.6)
@@ -45,8 +57,6 @@ def explain(
     list_all: bool = typer.Option(False, "--list", help="List every code with its title."),
 ) -> None:
     """Explain a finding code: what it checks, why, and a failing and a passing record."""
-    from ..findings.catalogue import load_catalogue, normalise_code
-    from ..findings.render import make_console
 
     catalogue = load_catalogue()
     console = make_console()
@@ -72,10 +82,6 @@ def explain(
 
 def _print_list(catalogue: Catalogue, console: Console) -> None:
     """One line per code: code, severity, rule, title (aligned, no trailing blanks)."""
-    from rich.text import Text
-
-    from ..findings.catalogue import FAMILY_NAMES
-    from ..findings.render import SEVERITY_STYLES
 
     entries = list(catalogue)
     code_w = max((len(e.code) for e in entries), default=4)
@@ -98,7 +104,6 @@ def _print_list(catalogue: Catalogue, console: Console) -> None:
 
 def _wrap(text: str, width: int) -> str:
     """Each line of `text` folded to `width`, keeping the writer's own line breaks."""
-    import textwrap
 
     out: list[str] = []
     for line in text.splitlines():
@@ -119,9 +124,6 @@ def _wrap(text: str, width: int) -> str:
 
 
 def _print_entry(entry: Entry, console: Console) -> None:
-    from rich.text import Text
-
-    from ..findings.render import SEVERITY_STYLES
 
     head = Text()
     head.append(entry.code, style=SEVERITY_STYLES[entry.severity])
@@ -140,7 +142,6 @@ def _print_entry(entry: Entry, console: Console) -> None:
     console.print(Text(_wrap(entry.summary, console.width), style="italic"))
     console.print()
     console.print(Text(_wrap(entry.explanation, console.width)))
-    from ..findings.catalogue import INTERNAL_NOTE, example_note, is_internal, printable
 
     note = example_note(entry.code)
     fails = f"Fails (gives {entry.code})" + (f" {note}" if note else "") + ":"

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import typer
 
+from ..notation import ParseError
+from ..notation.formatter import FormatError, format_text
+from ..notation.parser import read_source
 from ..rewrite import NotRewritten, pin, rewrite
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
 
@@ -31,9 +34,6 @@ def fmt(
     if write and check:
         # typer's own usage error (exit 2); it names the clashing options
         raise typer.BadParameter("they cannot be used together", param_hint="--write / --check")
-    from ..notation import ParseError
-    from ..notation.formatter import FormatError, format_text
-    from ..notation.parser import read_source
 
     names = expand_paths(files)
     status = EXIT_CLEAN

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from ..reports.command import check_export, open_game, show
+from ..reports.ledger import build_ledger, parse_turns, render_ledger, resolve_player, title_of
 from ._common import (
     EDITION_OPTION,
     EXIT_CLEAN,
@@ -30,8 +32,6 @@ def ledger(
     edition: str | None = EDITION_OPTION,
 ) -> None:
     """Show every payment in a record: who paid whom, how much, why, and each player's cash."""
-    from ..reports.command import check_export, open_game, show
-    from ..reports.ledger import build_ledger, parse_turns, render_ledger, resolve_player, title_of
 
     check_export(export, output)
     try:

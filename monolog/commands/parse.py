@@ -8,14 +8,18 @@ import sys
 from typing import TYPE_CHECKING
 
 import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
 from ..colour import console_options
+from ..notation import ParseError, parse_file
+from ..notation.events import SCHEMA_VERSION, TRIVIA, to_data
+from ..notation.formatter import FormatError, format_clause
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, expand_paths, print_error
 
 if TYPE_CHECKING:
-    from rich.console import Console
-    from rich.table import Table
-
     from ..notation.events import Event
 
 
@@ -25,7 +29,6 @@ def register(app: typer.Typer) -> None:
 
 def _details(event: Event) -> str:
     """The event's canonical clause text, as `monolog fmt` writes it (without the actor)."""
-    from ..notation.formatter import FormatError, format_clause
 
     try:
         return format_clause(event)
@@ -39,8 +42,6 @@ def parse(
     trivia: bool = typer.Option(False, "--trivia", help="Include comments and blank lines."),
 ) -> None:
     """Parse records and print their events (a table, or JSON lines with --json)."""
-    from ..notation import ParseError, parse_file
-    from ..notation.events import SCHEMA_VERSION, TRIVIA, to_data
 
     status = EXIT_CLEAN
     console: Console | None = None
@@ -77,7 +78,6 @@ def parse(
 def _console() -> Console:
     """A console for the event table: colour only on a terminal and never under NO_COLOR;
     when the output is piped, a width wide enough that the details column stays readable."""
-    from rich.console import Console
 
     width = None
     if not sys.stdout.isatty() and "COLUMNS" not in os.environ:
@@ -89,9 +89,6 @@ def _console() -> Console:
 def _table(name: str, events: list[Event]) -> Table:
     """The events of one record as a Rich table. Cells are plain Text, never markup: a tag
     line like `[Event "x"]` must show as written."""
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
 
     table = Table(title=Text(name), box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("line:col", justify="right", no_wrap=True)

@@ -14,7 +14,13 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 import typer
+from rich.table import Table
+from rich.text import Text
 
+from ..editions import EditionError, list_editions, load_edition, load_readings
+from ..editions.loader import load_param_info
+from ..findings.render import make_console
+from ..scenarios.model import rule_catalogue
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
 if TYPE_CHECKING:
@@ -66,7 +72,6 @@ def register(app: typer.Typer) -> None:
 
 def _load(key_or_path: str, variant: str | None = None) -> Edition:
     """The edition (in `variant`, if given), or a usage error naming what is known."""
-    from ..editions import EditionError, load_edition
 
     try:
         edition = load_edition(key_or_path)
@@ -105,7 +110,6 @@ def _emit_json(data: object) -> None:
 
 
 def _table(*columns: str) -> Any:
-    from rich.table import Table
 
     table = Table(show_header=True, box=None, pad_edge=False)
     for column in columns:
@@ -114,7 +118,6 @@ def _table(*columns: str) -> Any:
 
 
 def _console() -> Console:
-    from ..findings.render import make_console
 
     return make_console()
 
@@ -127,7 +130,6 @@ def list_command(
     as_json: bool = typer.Option(False, "--json", help="Print the list as JSON."),
 ) -> None:
     """List the shipped editions with their titles and variants."""
-    from ..editions import list_editions, load_edition
 
     editions = [load_edition(key) for key in list_editions()]
     if as_json:
@@ -156,8 +158,6 @@ def list_command(
 
 def edition_data(edition: Edition) -> dict[str, Any]:
     """Everything `rules show` prints, as plain data."""
-    from ..editions import load_readings
-    from ..editions.loader import load_param_info
 
     info = load_param_info()
     items = load_readings()
@@ -219,7 +219,6 @@ def show_command(
     if as_json:
         _emit_json(data)
         raise typer.Exit(EXIT_CLEAN)
-    from rich.text import Text
 
     console = _console()
     head = Text(f"{data['key']}  ", style="bold")
@@ -311,8 +310,6 @@ def differences(a: Edition, b: Edition) -> list[Difference]:
     """Every difference between two editions, in a fixed order: currency, parameters, variants,
     readings, settled points, the rules one text states and the other does not (or states
     differently), vocabulary, squares (index by index), decks and cards."""
-    from ..editions import load_readings
-    from ..editions.loader import load_param_info
 
     info = load_param_info()
     board = info["board_rule_ids"]
@@ -408,7 +405,6 @@ def text_differences(a: str, b: str) -> list[Difference]:
 
     The statuses are the matrix's, for the shipped editions' keys; an edition file of its own
     key (even one that extends a shipped edition) has no rulebook text, so no rows."""
-    from ..scenarios.model import rule_catalogue
 
     catalogue = rule_catalogue()
     out: list[Difference] = []

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import typer
 
+from ..reports.command import check_export, open_game, show
+from ..reports.ledger import title_of
+from ..reports.settlement import render_settlement
+from ..reports.settlement import settle as settle_game
 from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_FINDINGS, EXPORT_OPTION, OUTPUT_OPTION
 
 
@@ -21,10 +25,6 @@ def settle(
 
     Exits 1 when the Result tag disagrees with the computed outcome (W101), else 0.
     """
-    from ..reports.command import check_export, open_game, show
-    from ..reports.ledger import title_of
-    from ..reports.settlement import render_settlement
-    from ..reports.settlement import settle as settle_game
 
     check_export(export, output)
     game = open_game("settle", file, edition)

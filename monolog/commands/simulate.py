@@ -7,6 +7,9 @@ from pathlib import Path
 
 import typer
 
+from ..editions import EditionError, load_edition
+from ..simulate import Settings
+from ..simulate import simulate as run
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
 
@@ -45,9 +48,6 @@ def simulate(
     ),
 ) -> None:
     """Simulate games with simple bots and write their records (.mlog)."""
-    from ..editions import EditionError, load_edition
-    from ..simulate import Settings
-    from ..simulate import simulate as run
 
     try:
         ed = load_edition(edition)

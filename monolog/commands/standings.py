@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import typer
 
+from ..reports.console import print_all, terminal_console
+from ..reports.standings import DEFAULT_POINTS, collect, load_points_file, parse_points
+from ..reports.standings_formats import render_standings, to_csv, to_json, unreadable_lines
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, expand_paths, print_error
 
 FORMATS = ("text", "json", "csv")
@@ -42,7 +45,6 @@ def standings(
     ),
 ) -> None:
     """Total placement points over many games: places, points, worth, wins and games played."""
-    from ..reports.standings import DEFAULT_POINTS, collect, load_points_file, parse_points
 
     if fmt not in FORMATS:
         print_error(f"--format {fmt!r}: expected one of {', '.join(FORMATS)}")
@@ -64,17 +66,10 @@ def standings(
     table = collect(expand_paths(files), scheme, strict=strict)
     status = EXIT_UNREADABLE if table.unreadable else EXIT_CLEAN
     if fmt == "json":
-        from ..reports.standings import to_json
-
         typer.echo(to_json(table), nl=False)
     elif fmt == "csv":
-        from ..reports.standings import to_csv
-
         typer.echo(to_csv(table, details), nl=False)
     else:
-        from ..reports.console import print_all, terminal_console
-        from ..reports.standings import render_standings, unreadable_lines
-
         print_all(terminal_console(), render_standings(table, details))
         for line in unreadable_lines(table):
             typer.echo(line)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import typer
 
+from ..reports.board import board_svg
+from ..reports.command import check_export, open_game, show, write_output
+from ..reports.ledger import title_of
+from ..reports.position import At, parse_at, position_at, render_position
 from ._common import (
     EDITION_OPTION,
     EXIT_CLEAN,
@@ -33,9 +37,6 @@ def state(
     """Show owners, buildings, mortgages, tokens, cash, jail, the bank's stock and the decks.
 
     `--export svg` draws the board at that moment (as `monolog view` does)."""
-    from ..reports.command import check_export, open_game, show
-    from ..reports.ledger import title_of
-    from ..reports.position import At, parse_at, position_at, render_position
 
     check_export(export, output)
     try:
@@ -52,9 +53,6 @@ def state(
         print_error(f"monolog state: {file}: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
     if export == "svg" and output is not None:  # the board itself, as the viewer draws it
-        from ..reports.board import board_svg
-        from ..reports.command import write_output
-
         caption = f"after line {pos.line}, turn {pos.turn}" if pos.line else "before play"
         write_output(board_svg(game.edition, pos.snapshot, game.players, caption), output)
         raise typer.Exit(EXIT_CLEAN)

@@ -10,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich.table import Table
+from rich.text import Text
+
+from ..editions.readings import load_readings
 from ..findings.model import Finding
+from ..findings.render import SEVERITY_STYLES
 from .compare import Comparison, Divergence, verdicts
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-    from rich.text import Text
 
 JSON_SCHEMA = 1
 _TEXT_CLIP = 60
@@ -31,9 +35,6 @@ def _clip(text: str, width: int = _TEXT_CLIP) -> str:
 
 
 def _finding_line(f: Finding, file: str | None, indent: str = "  ") -> Text:
-    from rich.text import Text
-
-    from ..findings.render import SEVERITY_STYLES
 
     t = Text(indent)
     t.append(_where(file, f.span.line, f.span.column), style="bold")
@@ -47,7 +48,6 @@ def _finding_line(f: Finding, file: str | None, indent: str = "  ") -> Text:
 
 def ruling_words(comparison: Comparison) -> list[str]:
     """Per ruling: `CF-04 no-extra-roll -> extra-roll (the CF item's title)`."""
-    from ..editions.readings import load_readings
 
     items = load_readings()
     out = []
@@ -61,8 +61,6 @@ def render_text(
     comparison: Comparison, header: dict[str, str] | None = None
 ) -> list[RenderableType]:
     """The comparison as renderables, in reading order."""
-    from rich.table import Table
-    from rich.text import Text
 
     c = comparison
     file = c.file
@@ -142,7 +140,6 @@ def _signed(amount: int, money: Any) -> str:
 def _divergence(
     d: Divergence | None, rejoined: Divergence | None, file: str | None
 ) -> list[RenderableType]:
-    from rich.text import Text
 
     if d is None:
         return [Text("  none: the two games are the same event by event, findings included")]

@@ -9,6 +9,7 @@ not play is reported with a one-line reason (naming the closest keys where it ca
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -102,7 +103,6 @@ def check_house_rule(value: str) -> str | None:
     if wanted in known:
         spelt = wanted if amount is None else f"{wanted} {amount}"
         return f"house rule {value.strip()!r} is written {spelt!r}"
-    import difflib  # here, not at the top: only an unknown key needs suggestions
 
     close = difflib.get_close_matches(wanted, list(known), n=3, cutoff=0.6)
     hint = f"did you mean {' or '.join(close)}? " if close else ""

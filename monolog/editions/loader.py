@@ -24,14 +24,14 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import yaml
+
 from ..files import EDITION_LIMIT_VARIABLE, edition_limit, read_regular
 from .errors import EditionError
 from .readings import READINGS_FILE
 from .schema import build_edition
 
 if TYPE_CHECKING:
-    import yaml
-
     from .model import Edition
 
 MAX_BYTES = 1 << 20  # an edition is about 20 KiB; anything beyond 1 MiB is refused unread
@@ -191,7 +191,6 @@ _STEP = r"\[(\d+)\]|\.?([^.\[\]]+)"  # compiled on the first error that needs it
 
 def _locate(node: yaml.Node, path: str) -> yaml.Mark | None:
     """Where in the file the value at a key path (`squares[12].price`) is written, if it is."""
-    import yaml  # loaded already: `node` is what it composed
 
     mark = node.start_mark
     for index, key in re.findall(_STEP, path):
@@ -225,7 +224,6 @@ def _read(path: Path) -> bytes:
 def _counting_loader() -> Any:
     """SafeLoader that gives up once the document has more nodes than the budget allows (a class
     made on first use, since PyYAML is imported only when a YAML file is read)."""
-    import yaml
 
     class CountingLoader(yaml.SafeLoader):  # type: ignore[misc,unused-ignore]
         def __init__(self, text: str, file: str) -> None:
@@ -258,8 +256,6 @@ def parse_yaml(data: bytes, file: str) -> Any:
 
 
 def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
-    import yaml  # here, not at the top: a warm audit reads no YAML at all
-
     try:
         cap = edition_limit()
     except OSError as exc:  # a limit that is not a number
@@ -297,7 +293,6 @@ def _parse_shipped(data: bytes, file: str) -> tuple[yaml.Node, Any]:
     """A data file shipped with monolog, composed by libyaml when PyYAML has it, then checked
     as `_parse` checks (node budget, depth, duplicate keys). Anything libyaml objects to is
     parsed again by `_parse`, so the error reads the same either way."""
-    import yaml  # here, not at the top: a warm audit reads no YAML at all
 
     c_loader = getattr(yaml, "CSafeLoader", None)
     if c_loader is None:
@@ -326,7 +321,6 @@ def parse_shipped_yaml(data: bytes, file: str) -> Any:
 def _budget(root: yaml.Node, file: str) -> None:
     """Count nodes as construction would visit them (aliases expanded); refuse large documents,
     deep nesting and duplicate mapping keys before anything is built."""
-    import yaml  # loaded already: `root` is what it composed
 
     count = 0
     stack: list[tuple[yaml.Node, int]] = [(root, 0)]

@@ -11,6 +11,7 @@ Everything is precomputed when the resolver is made, and each written form is re
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable
 
@@ -75,7 +76,6 @@ class _Index:
         return sorted(whole) if whole else sorted(set(found))
 
     def suggest(self, text: str) -> list[int]:
-        import difflib  # here, not at the top: only a name that matches nothing needs it
 
         close = difflib.get_close_matches(text.casefold(), list(self.spellings), n=3, cutoff=0.75)
         out: list[int] = []

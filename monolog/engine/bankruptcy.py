@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from ..notation.events import Bankrupt, GameEnd, Resign, Span
 from .debts import clear_debts, open_debts
-from .estate import flag_unplaced
 from .game import Debt, Game
 from .holdings import building_sale_value, owner_word, raisable, resolve_player
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import flow_of, open_lot
+from .shortage import flag_unplaced
 from .variants import ends_game, final_bankruptcy, may_end
 
 

@@ -1,6 +1,6 @@
 """Buying from the bank and auctions of deeds (BUY-02..09, CF-11, CF-14..18, CF-57).
 
-Shortage auctions of buildings are the estate handlers' (`estate.on_building_auction`).
+Shortage auctions of buildings are the estate handlers' (shortage.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Rent claims and taxes as the record states them (RENT-01..13, RENT-03, TAX-01, TAX-02).
 
-The rent itself is worked out and applied on landing (`turns.land`, `rent.quote_rent`). Here
+The rent itself is worked out and applied on landing (`landing.land`, `rent.quote_rent`). Here
 the record's `rent`, `rent unclaimed` and `tax` clauses are checked against it, and the recorded
 amount replaces the derived one.
 """

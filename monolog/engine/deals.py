@@ -12,6 +12,7 @@ is a gift of cash, which CF-52 treats as a disguised loan.
 from __future__ import annotations
 
 from ..notation.events import Deal, DealItem, DealSide, Pay, Span
+from .bankruptcy import settle_with_property
 from .game import Game
 from .holdings import (
     buildings_in_group,
@@ -64,7 +65,6 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
     if cash_only and (gives_1 or gives_2) and not gift_allowed(game):
         _gift(game, first if gives_1 else second, second if gives_1 else first, ev.span)
         return
-    from .bankruptcy import settle_with_property
 
     deeds_1 = [v for k, v in gives_1 if k == "square"]
     deeds_2 = [v for k, v in gives_2 if k == "square"]

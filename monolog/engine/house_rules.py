@@ -101,9 +101,6 @@ def declared(
     for ev in events:
         if not isinstance(ev, E.Tag) or ev.key != "HouseRule":
             continue
-        # imported here: the house-rule keys (their data file, their close-match suggestions)
-        # are needed only by a record that declares house rules, or departs into one
-
         problem = check_house_rule(ev.value)
         if problem is not None:
             early.append(("W011", f"house rule ignored: {problem}", ev.span, "PIR-01"))

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from ..records import Record
 from . import house_rules
-from .estate import won_buildings
 from .game import Game
 from .holdings import group_of, level
+from .shortage import won_buildings
 from .variants import most_houses
 
 _BASE_KEY = "invariants.base"

@@ -40,6 +40,7 @@ from . import (
 )
 from .debts import check_unpaid, open_debts
 from .game import Game, Transfer
+from .invariants import check_invariants, rebase
 from .names import actor_of, squares_if_named
 from .obligations import flow_of
 from .state import GameState
@@ -470,9 +471,6 @@ class _Balance:
     """Paranoid mode: the state invariants are checked after every event (invariants.py)."""
 
     def __init__(self, game: Game) -> None:
-        # imported here: only a paranoid replay checks the invariants
-        from .invariants import check_invariants, rebase
-
         self.game = game
         self.check_invariants = check_invariants
         self.rebase = rebase

@@ -18,6 +18,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+
+from ..editions import list_editions
 from .model import Severity
 
 _HERE = Path(__file__).resolve().parent
@@ -170,7 +173,6 @@ class Catalogue:
 def _duplicate_key(node: Any) -> tuple[str, Any] | None:
     """The first key given twice in one mapping of a composed YAML document (YAML keeps the
     last silently), with its position; None when every key is unique."""
-    import yaml  # loaded already: `node` is what it composed
 
     stack = [node]
     while stack:
@@ -190,7 +192,6 @@ def _duplicate_key(node: Any) -> tuple[str, Any] | None:
 
 def read_yaml(path: Path) -> Any:
     """Read one YAML file safely, refusing duplicate keys. Raises yaml.YAMLError or OSError."""
-    import yaml  # here, not at the top: see the module's docstring
 
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when built with it
     loader = loader_class(path.read_text(encoding="utf-8"))
@@ -314,7 +315,6 @@ def load_rule_ids(path: Path = RULE_IDS_FILE) -> dict[str, str] | None:
     """
     if not path.is_file():
         return None
-    import yaml  # for its error class; read_yaml imports it anyway
 
     try:
         data = read_yaml(path)
@@ -341,7 +341,6 @@ def load_rule_ids(path: Path = RULE_IDS_FILE) -> dict[str, str] | None:
 
 def load(folder: Path = CATALOGUE_DIR, rule_ids: Mapping[str, str] | None = None) -> Catalogue:
     """Read and check every code file in `folder`."""
-    import yaml  # for its error class; read_yaml imports it anyway
 
     entries: dict[str, Entry] = {}
     problems: list[str] = []
@@ -392,7 +391,6 @@ def load_not_enforced(folder: Path = CATALOGUE_DIR) -> tuple[dict[str, str], lis
     path = folder / NOT_ENFORCED_FILE
     if not path.is_file():
         return {}, []
-    import yaml  # for its error class; read_yaml imports it anyway
 
     try:
         data = read_yaml(path)
@@ -413,8 +411,6 @@ def load_not_enforced(folder: Path = CATALOGUE_DIR) -> tuple[dict[str, str], lis
             )
             continue
         if m["eds"]:
-            from ..editions import list_editions
-
             known = list_editions()
             bad = [e for e in m["eds"].split(", ") if e not in known]
             if bad:

@@ -10,6 +10,7 @@ clipped around the column to fit the terminal.
 
 from __future__ import annotations
 
+import builtins
 import json
 import os
 import sys
@@ -17,13 +18,15 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
 
 from ..colour import console_options
+from ..notation.events import to_data
+from .catalogue import printable
 from .model import Finding, Severity, shown_name
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 JSON_SCHEMA = 1
 IDENTITY_TAGS = ("Event", "Round", "Table")
@@ -145,7 +148,6 @@ def identity(report: GameReport) -> str:
 
 def make_console(stderr: bool = False) -> Console:
     """A console that colours only a terminal (and never under NO_COLOR), and never wraps."""
-    from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False, **console_options())
 
@@ -167,9 +169,6 @@ def shown_line(lines: Sequence[str], number: int) -> str:
     control characters as their visible symbols."""
     line = lines[number - 1].rstrip("\r\n").expandtabs(1)
     if not line.isprintable():  # a control character (as Cc, never printable) may be in it
-        # imported here: the catalogue module is not otherwise needed to print an audit
-        from .catalogue import printable
-
         line = printable(line)
     return line
 
@@ -227,7 +226,6 @@ def render_text(reports: Sequence[GameReport], console: Console) -> None:
         total = summarise(f for r in shown for f in r.findings)
         unreadable = len(reports) - len(shown)
         tail = f", {unreadable} could not be read" if unreadable else ""
-        from rich.text import Text
 
         console.print()
         console.print(Text(f"{len(reports)} records: {summary_words(total)}{tail}", style="bold"))
@@ -246,7 +244,6 @@ def render_game(report: GameReport, console: Console, width: int, first: bool = 
 
 def game_text(report: GameReport, width: int, first: bool = True) -> Any:
     """One game's block as a single styled rich Text (lines joined by newlines)."""
-    from rich.text import Text
 
     parts: list[Text] = []
     if not first:
@@ -313,7 +310,6 @@ class RunSummary:
 
 def render_summary(summary: RunSummary, console: Console) -> None:
     """The closing summary of a run over several records, after a blank line."""
-    from rich.text import Text
 
     console.print()
     console.print(Text("\n".join(summary.lines()), style="bold"), soft_wrap=True)
@@ -328,7 +324,6 @@ def _where(finding: Finding, file: str | None) -> str:
 
 def finding_text(finding: Finding, file: str | None = None) -> Any:
     """`file:line:col  CODE  message  [RULE]` as a styled rich Text."""
-    from rich.text import Text
 
     where = _where(finding, file)
     text = Text()
@@ -357,7 +352,6 @@ def rich_would_be_plain(stream: Any) -> bool:
         return False
     if any(key in os.environ for key in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")):
         return False
-    import builtins
 
     if hasattr(builtins, "get_ipython"):
         return False
@@ -514,8 +508,6 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, set | frozenset):
         return sorted(value, key=str)
     if hasattr(value, "__dataclass_fields__"):
-        from ..notation.events import to_data
-
         return to_data(value)
     if isinstance(getattr(value, "value", None), str | int):  # enums
         return value.value

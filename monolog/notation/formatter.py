@@ -20,6 +20,7 @@ from typing import Literal
 
 from . import events as ev
 from .events import Ref
+from .parser import parse_text
 
 
 class FormatError(ValueError):
@@ -350,6 +351,5 @@ def format_events(events: Iterable[ev.Event]) -> str:
 
 def format_text(text: str, filename: str = "<record>") -> str:
     """Parse a record and give its canonical text. Raises ParseError like the parser."""
-    from .parser import parse_text
 
     return format_events(parse_text(text, filename))

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.table import Table
+from rich.text import Text
+
 from .game import Game
 
 if TYPE_CHECKING:
@@ -62,8 +65,6 @@ def render_chart(
     game: Game, series: WorthSeries, players: list[str] | None = None, points: int = MAX_POINTS
 ) -> list[RenderableType]:
     """A heading and one line per player: name, sparkline, last worth and peak."""
-    from rich.table import Table
-    from rich.text import Text
 
     names = players or list(series.worth)
     top = max((max(series.worth[n], default=0) for n in names), default=0)

@@ -9,6 +9,10 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..commands._common import EXIT_UNREADABLE, print_error
+from ..editions.errors import EditionError
+from .console import EXPORT_KINDS, print_all, terminal_console
+from .console import export as export_to
+from .game import GameError, load_game
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -19,8 +23,6 @@ if TYPE_CHECKING:
 def open_game(command: str, file: str, edition: str | None = None, per_line: bool = False) -> Game:
     """The replayed record, or exit 2 with a located message (never a traceback); `per_line`:
     a moment after each line, not after each event (reports/game.py)."""
-    from ..editions.errors import EditionError
-    from .game import GameError, load_game
 
     if Path(file).is_dir():
         print_error(f"{file}: is a folder; monolog {command} reports on one record file")
@@ -50,7 +52,6 @@ def _internal(file: str, exc: Exception) -> str:
 
 def check_export(export: str | None, output: str | None) -> None:
     """`--export` needs a known kind and `--output`; exit 2 otherwise."""
-    from .console import EXPORT_KINDS
 
     if export is None:
         if output is not None:
@@ -69,8 +70,6 @@ def show(
     renderables: list[RenderableType], export: str | None, output: str | None, title: str
 ) -> None:
     """Print the report, or write it as an export when `--export` was given."""
-    from .console import export as export_to
-    from .console import print_all, terminal_console
 
     if export is None or output is None:
         print_all(terminal_console(), renderables)

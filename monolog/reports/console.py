@@ -10,8 +10,11 @@ from __future__ import annotations
 import io
 import os
 import re
+import sys
 from inspect import signature
 from typing import TYPE_CHECKING, Any, Literal
+
+from rich.console import Console
 
 from ..colour import console_options
 
@@ -26,7 +29,6 @@ EXPORT_KINDS: tuple[str, ...] = ("svg", "html", "txt")
 
 def terminal_console() -> Console:
     """The console a command prints to."""
-    from rich.console import Console
 
     # under NO_COLOR no colour and no other styling either
     options: dict[str, Any] = {"highlight": False, "emoji": False, **console_options()}
@@ -38,7 +40,6 @@ def terminal_console() -> Console:
 
 def recording_console(width: int = EXPORT_WIDTH, colour: bool = True) -> Console:
     """A console that prints nowhere and records, at a fixed width, for export."""
-    from rich.console import Console
 
     return Console(
         record=True,
@@ -83,7 +84,6 @@ def offline_svg_format() -> str:
 
     Rich's template loads Fira Code from a CDN; here the text uses a monospace font the
     reader's machine has (Fira Code only where it is installed)."""
-    from rich.console import Console
 
     template: str = signature(Console.export_svg).parameters["code_format"].default
 
@@ -106,7 +106,6 @@ def print_all(console: Console, renderables: list[RenderableType]) -> None:
     with console.capture() as captured:
         for item in renderables:
             console.print(item)
-    import sys
 
     out = "\n".join(line.rstrip() for line in captured.get().splitlines())
     sys.stdout.write(out + "\n")

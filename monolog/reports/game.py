@@ -12,12 +12,14 @@ import bisect
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..editions import DEFAULT_EDITION, load_edition, load_tagged_edition
 from ..editions.model import Edition
 from ..engine import Replay, replay
 from ..engine.state import GameState
 from ..engine.worth import worth
 from ..findings.model import Finding
 from ..findings.render import source_lines as source_lines  # also named here (reports use it)
+from ..notation import ParseError
 from ..notation import events as E
 from ..notation.parser import parse_text, read_source
 
@@ -106,7 +108,6 @@ def load_game(
 
     Raises GameError (with the rendered, located parse error) when the record cannot be read.
     """
-    from ..notation import ParseError
 
     try:
         text = read_source(path)
@@ -177,7 +178,6 @@ def _edition_for(events: list[E.Event], edition: Edition | str | None, path: str
 
     An edition the record names but monolog lacks falls back to the default, as the engine does
     (it reports W009)."""
-    from ..editions import DEFAULT_EDITION, load_edition, load_tagged_edition
 
     if isinstance(edition, Edition):
         return edition

@@ -13,12 +13,17 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rich import box
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
+
 from ..findings.model import Finding, Severity
+from .chart import render_chart, worth_series
 from .game import Game
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-    from rich.table import Table
 
 SEVERITY_STYLES: dict[Severity, str] = {
     Severity.ERROR: "bold red",
@@ -255,9 +260,6 @@ def stock_words(game: Game, row: StockRow) -> str:
 def _ledger_table(ledger: Ledger, players: list[str], wide: bool) -> Table:
     """The rows as a table: with a cash column per player (`wide`), or with one column that
     lists every player's cash after the movement, wrapped to the width there is."""
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
 
     game = ledger.game
     money = game.money
@@ -329,8 +331,6 @@ class FittedLedger:
         self.players = players
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        from rich.measure import Measurement
-        from rich.text import Text
 
         wide = _ledger_table(self.ledger, self.players, wide=True)
         unbounded = options.update_width(10_000)  # a measurement is clipped to the width given
@@ -347,7 +347,6 @@ class FittedLedger:
 
 def render_ledger(ledger: Ledger, chart: bool = False) -> list[RenderableType]:
     """The ledger as Rich renderables: a heading, the table, a closing line, the chart."""
-    from rich.text import Text
 
     game = ledger.game
     money = game.money
@@ -373,8 +372,6 @@ def render_ledger(ledger: Ledger, chart: bool = False) -> list[RenderableType]:
     )
     out: list[RenderableType] = [heading, sub, table, closing]
     if chart:
-        from .chart import render_chart, worth_series
-
         out.append(Text(""))
         out.extend(render_chart(game, worth_series(game), players=shown_players))
     return out

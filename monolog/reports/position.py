@@ -11,8 +11,14 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
 from ..engine.state import GameState
+from ..engine.worth import worth
 from .game import Game
+from .ledger import card_words, title_of
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -63,7 +69,6 @@ def position_at(game: Game, at: At) -> Position:
         moment = game.moment_at_line(at.number)
     if moment is None:
         state = GameState.new(game.edition, game.players)
-        from ..engine.worth import worth
 
         return Position(at, 0, 0, state.snapshot(game.edition), worth(state, game.edition))
     return Position(at, moment.line, moment.turn, moment.snapshot, moment.worth)
@@ -71,11 +76,6 @@ def position_at(game: Game, at: At) -> Position:
 
 def render_position(game: Game, pos: Position) -> list[RenderableType]:
     """The position as Rich renderables: players, deeds, the bank, the decks."""
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
-
-    from .ledger import card_words, title_of
 
     ed = game.edition
     money = game.money
@@ -156,7 +156,6 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
 
 def _decks(game: Game, snap: dict[str, Any]) -> list[RenderableType]:
     """One line per deck: the order as far as known, top first; `?` where a card is unknown."""
-    from rich.text import Text
 
     ed = game.edition
     out: list[RenderableType] = []

@@ -17,10 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
 from ..engine.worth import worth
 from ..findings.model import Finding, Severity
 from ..notation import events as E
 from .game import Game
+from .ledger import SEVERITY_STYLES, title_of
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -261,11 +266,6 @@ def result_findings(game: Game) -> list[Finding]:
 
 def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType]:
     """The settlement as Rich renderables: heading, the worth table, outcome and findings."""
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
-
-    from .ledger import SEVERITY_STYLES, title_of
 
     ed = game.edition
     money = game.money

@@ -34,6 +34,8 @@ from typing import Any
 
 import yaml
 
+from ..editions import check_ruling, list_editions
+
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 CF_ID = re.compile(r"^CF-\d{2}$")
 FINDING_CODE = re.compile(r"^[PMAW]\d{2,3}$")
@@ -361,7 +363,6 @@ class _Validator:
     def edition(self, key: str | None, path: str) -> str | None:
         if key is None:
             return None
-        from ..editions import list_editions
 
         known = list_editions()
         if key not in known:
@@ -401,7 +402,6 @@ class _Validator:
                 raise self.error(where, f"{key} is not a CF item of the rules matrix")
             if not isinstance(reading, str) or not reading.strip():
                 raise self.error(where, "expected the name of a reading")
-            from ..editions import check_ruling
 
             problem = check_ruling(key, reading.strip())
             if problem is not None:

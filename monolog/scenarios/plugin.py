@@ -18,6 +18,9 @@ from typing import Any
 
 import pytest
 
+from .model import ScenarioFileError, load_scenarios
+from .runner import run_scenario
+
 SUFFIXES = (".yaml", ".yml")
 INI = "monolog_scenarios"
 
@@ -64,7 +67,6 @@ class ScenarioFile(pytest.File):
     """A scenario file: one test item per scenario."""
 
     def collect(self) -> Iterator[pytest.Item]:
-        from .model import ScenarioFileError, load_scenarios
 
         try:
             scenarios = load_scenarios(self._shown_path())
@@ -98,7 +100,6 @@ class ScenarioItem(pytest.Item):
         self.extra_keyword_matches.update(scenario.rules)
 
     def runtest(self) -> None:
-        from .runner import run_scenario
 
         paranoid = bool(self.config.getoption("monolog_paranoid", default=False))
         result = run_scenario(self.scenario, paranoid=paranoid)

@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..findings.model import Finding
+from ..notation import ParseError
+from ..notation.events import TRIVIA
+from ..notation.parser import parse_text, read_source
 from .model import ExpectedFinding, Scenario
 
 
@@ -65,8 +68,6 @@ def run_scenario(
     `paranoid` asks the engine to check its state invariants after every event; a broken
     invariant is then an unexpected finding of the scenario.
     """
-    from ..notation import ParseError
-    from ..notation.parser import parse_text, read_source
 
     expect = scenario.expect
     try:
@@ -159,7 +160,6 @@ def _parameters(fn: Callable[..., Any]) -> set[str]:
 
 
 def _is_trivia(event: Any) -> bool:
-    from ..notation.events import TRIVIA
 
     return isinstance(event, TRIVIA)
 

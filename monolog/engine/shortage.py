@@ -1,0 +1,194 @@
+"""Houses and hotels sold by auction when the bank runs short (BLD-12, BLD-13, CF-28).
+
+Only players who could place the building now may bid. The winner pays at the auction and the
+building leaves the bank then; the winner's next `build` places it without paying again
+(estate.py), and one never placed is reported when the turn ends (`flag_unplaced`).
+"""
+
+from __future__ import annotations
+
+from ..notation.events import Auction, Build, Span
+from ..records import Record
+from . import house_rules
+from .debts import note_payment
+from .game import Game
+from .holdings import (
+    count_word,
+    group_of,
+    level,
+    resolve_player,
+)
+
+WON_KEY = "estate.won"
+
+
+class WonBuilding(Record):
+    """A house or hotel bought at a shortage auction and not yet placed."""
+
+    __match_args__ = ("player", "kind", "price", "span")
+    __slots__ = __match_args__
+
+    player: str
+    kind: str  # "house" | "hotel"
+    price: int
+    span: Span
+
+    def __init__(self, player: str, kind: str, price: int, span: Span) -> None:
+        self.player = player
+        self.kind = kind
+        self.price = price
+        self.span = span
+
+
+def won_buildings(game: Game) -> list[WonBuilding]:
+    """Buildings won at auction and not yet placed (they are out of the bank's stock)."""
+    won: list[WonBuilding] = game.pending.setdefault(WON_KEY, [])
+    return won
+
+
+def report_empty_stock(game: Game, ev: Build | Auction, wanted: int, left: int, kind: str) -> None:
+    game.emit(
+        "M608",
+        f"the bank has {count_word(game, left, kind)} left, not the {wanted} needed: "
+        f"buildings come only from the bank's stock",
+        ev.span,
+        "BLD-11",
+        expected=left,
+        recorded=wanted,
+    )
+
+
+def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
+    """`auction house|hotel bids … sold P N`: one building sold by auction in a shortage.
+
+    BLD-12, BLD-13, CF-28: only players who could place that building now may bid; the opening
+    bid is at least the lowest printed price of that building on the bidders' deeds (or, with the
+    open-from-one reading, any amount from 1, flagged when below that price). The winner pays
+    the bank now and places the building with their next `build`.
+    """
+    kind = ev.lot_kind
+    if kind not in ("house", "hotel") or ev.winner is None or ev.price is None:
+        return
+    st = game.state
+    house_rules.restock(game, int(kind == "house"), int(kind == "hotel"))  # unlimited-buildings
+    left = st.bank_houses if kind == "house" else st.bank_hotels
+    if left < 1:
+        report_empty_stock(game, ev, 1, left, kind)
+        return
+    bidders: list[tuple[str, int, Span]] = []
+    for bid in ev.bids:
+        who = resolve_player(game, bid.player, ev.span)
+        if who is None:
+            return
+        bidders.append((who, bid.amount, bid.span if bid.span.line else ev.span))
+    winner = resolve_player(game, ev.winner, ev.span)
+    if winner is None:
+        return
+
+    floors: list[int] = []
+    first_bid: dict[str, Span] = {}
+    for who, _, span in bidders:
+        first_bid.setdefault(who, span)
+    for who, span in first_bid.items():
+        price = placeable_price(game, who, kind)
+        if price is None:
+            game.emit(
+                "M615",
+                f"{who} may not bid for {game.edition.a_word(kind)}: {who} has no site where one "
+                f"could go now, and only players able to build may bid in a shortage",
+                span,
+                "BLD-12",
+                expected=None,
+                recorded=who,
+            )
+        else:
+            floors.append(price)
+    if bidders and floors:
+        floor = min(floors)
+        opening = bidders[0][1]
+        if opening < floor:
+            if game.ruling("CF-28") == "deed-price-floor" or opening < 1:
+                game.emit(
+                    "M616",
+                    f"the bidding for {game.edition.a_word(kind)} opens at {game.money(floor)} at "
+                    f"least, not {game.money(opening)}: the lowest printed price on the "
+                    f"bidders' deeds",
+                    bidders[0][2],
+                    "BLD-13",
+                    expected=floor,
+                    recorded=opening,
+                )
+            else:
+                game.ambiguous(
+                    "CF-28",
+                    f"opening bid of {game.money(opening)} for {game.edition.a_word(kind)} "
+                    "accepted "
+                    f"(auctions open from {game.money(1)}); under the printed-price floor it "
+                    f"would be {game.money(floor)} at least",
+                    bidders[0][2],
+                    "BLD-13",
+                )
+    if bidders:
+        top_who, top_bid, _ = max(bidders, key=lambda b: b[1])
+        if (top_who, top_bid) != (winner, ev.price):
+            game.emit(
+                "M617",
+                f"the {game.edition.word(kind)} goes to {top_who} for {game.money(top_bid)}, "
+                f"the highest bid, not to {winner} for {game.money(ev.price)}",
+                ev.span,
+                "BLD-12",
+                expected=[top_who, top_bid],
+                recorded=[winner, ev.price],
+            )
+
+    if kind == "house":
+        st.bank_houses -= 1
+    else:
+        st.bank_hotels -= 1
+    won_buildings(game).append(WonBuilding(winner, kind, ev.price, ev.span))
+    game.transfer(winner, None, ev.price, f"{kind} auction", ev.span)
+    note_payment(game, winner, None, ev.price, f"{kind} won at auction", ev.span)
+
+
+def placeable_price(game: Game, player: str, kind: str) -> int | None:
+    """The lowest printed price of a `kind` the player could place right now, else None."""
+    most = game.edition.rules.houses_before_hotel
+    best: int | None = None
+    for deed in game.state.owned_by(player):
+        sq = game.square(deed.square)
+        if sq.kind != "site" or deed.hotel:
+            continue
+        group = group_of(game, deed.square)
+        if any(d.owner != player or d.mortgaged for d in group):
+            continue
+        low = min(level(game, d) for d in group)
+        if kind == "house":
+            ok = deed.houses < most and (deed.houses == low or house_rules.uneven_allowed(game))
+            price = sq.house_cost
+        else:
+            ok = deed.houses == most and (low >= most or game.ruling("CF-26") == "site-four-houses")
+            price = sq.hotel_cost
+        if ok and (best is None or price < best):
+            best = price
+    return best
+
+
+def flag_unplaced(game: Game, span: Span) -> None:
+    """Buildings won at auction but not placed by now go back to the bank (CF-28)."""
+    won = won_buildings(game)
+    for w in list(won):
+        game.emit(
+            "M618",
+            f"{w.player} won {game.edition.a_word(w.kind)} at auction (line {w.span.line}) "
+            "but never "
+            f"placed it: the winner puts the building up at once",
+            span,
+            "BLD-12",
+            expected=w.kind,
+            recorded=None,
+        )
+        if w.kind == "house":
+            game.state.bank_houses += 1
+        else:
+            game.state.bank_hotels += 1
+        won.remove(w)
