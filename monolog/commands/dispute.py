@@ -87,7 +87,6 @@ def _source(side: Side, events: list[E.Event], cf: str) -> str:
 
 
 def _only_reading(cf: str) -> bool:
-
     item = load_readings().get(cf)
     return item is not None and len(item.readings) == 1
 

@@ -124,7 +124,6 @@ def _wrap(text: str, width: int) -> str:
 
 
 def _print_entry(entry: Entry, console: Console) -> None:
-
     head = Text()
     head.append(entry.code, style=SEVERITY_STYLES[entry.severity])
     head.append("  ")

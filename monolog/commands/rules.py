@@ -110,7 +110,6 @@ def _emit_json(data: object) -> None:
 
 
 def _table(*columns: str) -> Any:
-
     table = Table(show_header=True, box=None, pad_edge=False)
     for column in columns:
         table.add_column(column, overflow="fold")
@@ -118,7 +117,6 @@ def _table(*columns: str) -> Any:
 
 
 def _console() -> Console:
-
     return make_console()
 
 

@@ -35,7 +35,6 @@ def _clip(text: str, width: int = _TEXT_CLIP) -> str:
 
 
 def _finding_line(f: Finding, file: str | None, indent: str = "  ") -> Text:
-
     t = Text(indent)
     t.append(_where(file, f.span.line, f.span.column), style="bold")
     t.append("  ")
@@ -140,7 +139,6 @@ def _signed(amount: int, money: Any) -> str:
 def _divergence(
     d: Divergence | None, rejoined: Divergence | None, file: str | None
 ) -> list[RenderableType]:
-
     if d is None:
         return [Text("  none: the two games are the same event by event, findings included")]
     head = Text("  ")

@@ -76,7 +76,6 @@ class _Index:
         return sorted(whole) if whole else sorted(set(found))
 
     def suggest(self, text: str) -> list[int]:
-
         close = difflib.get_close_matches(text.casefold(), list(self.spellings), n=3, cutoff=0.75)
         out: list[int] = []
         for spelling in close:

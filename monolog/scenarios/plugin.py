@@ -67,7 +67,6 @@ class ScenarioFile(pytest.File):
     """A scenario file: one test item per scenario."""
 
     def collect(self) -> Iterator[pytest.Item]:
-
         try:
             scenarios = load_scenarios(self._shown_path())
         except ScenarioFileError as exc:
@@ -100,7 +99,6 @@ class ScenarioItem(pytest.Item):
         self.extra_keyword_matches.update(scenario.rules)
 
     def runtest(self) -> None:
-
         paranoid = bool(self.config.getoption("monolog_paranoid", default=False))
         result = run_scenario(self.scenario, paranoid=paranoid)
         if not result.passed:

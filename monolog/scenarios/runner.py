@@ -160,7 +160,6 @@ def _parameters(fn: Callable[..., Any]) -> set[str]:
 
 
 def _is_trivia(event: Any) -> bool:
-
     return isinstance(event, TRIVIA)
 
 
