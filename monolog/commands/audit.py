@@ -36,6 +36,7 @@ from typer import echo as typer_echo
 
 from ..config import ConfigError, load_settings
 from ..editions import load_edition
+from ..editions.readings import load_readings
 from ..engine import replay
 from ..files import open_regular
 from ..findings.catalogue import load_catalogue
@@ -206,10 +207,6 @@ def parse_rulings(values: list[str]) -> dict[str, str]:
 
 def _known_readings() -> dict[str, list[str]] | None:
     """CF item -> its reading names, from the editions' readings catalogue (None if absent)."""
-    try:
-        from ..editions.readings import load_readings
-    except ImportError:
-        return None
     try:
         items = load_readings()
     except (OSError, ValueError):

@@ -7,21 +7,16 @@ writes JUnit XML; `--coverage` says which rules of the matrix have a passing sce
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from ..colour import console_options
-from ..scenarios.coverage import catalogue_not_enforced, compute, not_enforced_ids
+from ..scenarios.coverage import Coverage, catalogue_not_enforced, compute, not_enforced_ids
 from ..scenarios.junit import write
+from ..scenarios.runner import Result
 from ..scenarios.suite import find_files, run_files
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, print_error
-
-if TYPE_CHECKING:
-    from ..scenarios.coverage import Coverage
-    from ..scenarios.runner import Result
 
 
 def register(app: typer.Typer) -> None:

@@ -14,26 +14,22 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
+from rich.console import Console
 from rich.text import Text
 
-from ..dispute import compare, run_side, split_rulings
+from ..dispute import Side, compare, run_side, split_rulings
 from ..dispute.render import render_text, to_document
 from ..editions.readings import check_ruling, load_readings
 from ..notation import ParseError
+from ..notation import events as E
 from ..notation.events import Tag
 from ..notation.parser import parse_text, read_source
 from ..reports.console import terminal_console
 from ..reports.game import source_lines
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
-
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from ..dispute import Side
-    from ..notation import events as E
 
 FORMATS = ("text", "json")
 _RULING_RE = re.compile(r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$")

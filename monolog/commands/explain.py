@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import difflib
 import textwrap
-from typing import TYPE_CHECKING
 
 import typer
+from rich.console import Console
 from rich.text import Text
 
 from ..findings.catalogue import (
     CODE_RE,
     FAMILY_NAMES,
     INTERNAL_NOTE,
+    Catalogue,
+    Entry,
     example_note,
     is_internal,
     load_catalogue,
@@ -25,11 +27,6 @@ from ..findings.catalogue import (
 )
 from ..findings.render import SEVERITY_STYLES, make_console
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
-
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from ..findings.catalogue import Catalogue, Entry
 
 
 def register(app: typer.Typer) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import TYPE_CHECKING
 
 import typer
 from rich import box
@@ -15,12 +14,9 @@ from rich.text import Text
 
 from ..colour import console_options
 from ..notation import ParseError, parse_file
-from ..notation.events import SCHEMA_VERSION, TRIVIA, to_data
+from ..notation.events import SCHEMA_VERSION, TRIVIA, Event, to_data
 from ..notation.formatter import FormatError, format_clause
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, expand_paths, print_error
-
-if TYPE_CHECKING:
-    from ..notation.events import Event
 
 
 def register(app: typer.Typer) -> None:

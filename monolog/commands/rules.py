@@ -11,22 +11,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from ..editions import EditionError, list_editions, load_edition, load_readings
 from ..editions.loader import load_param_info
+from ..editions.model import Card, Edition
 from ..findings.render import make_console
 from ..scenarios.model import rule_catalogue
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
-
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from ..editions.model import Card, Edition
 
 rules_app = typer.Typer(
     name="rules",

@@ -8,8 +8,9 @@ each player's cash and worth at the end under both rulings, and one verdict line
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -17,9 +18,6 @@ from ..editions.readings import load_readings
 from ..findings.model import Finding
 from ..findings.render import SEVERITY_STYLES
 from .compare import Comparison, Divergence, verdicts
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
 
 JSON_SCHEMA = 1
 _TEXT_CLIP = 60

@@ -8,15 +8,12 @@ scale shared by all players, so the lines compare, and each player's last worth 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from .game import Game
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
 
 BLOCKS = "▁▂▃▄▅▆▇█"
 MAX_POINTS = 60

@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import typer
+from rich.console import RenderableType
 
 from ..commands._common import EXIT_UNREADABLE, print_error
 from ..editions.errors import EditionError
 from .console import EXPORT_KINDS, print_all, terminal_console
 from .console import export as export_to
-from .game import GameError, load_game
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from .game import Game
+from .game import Game, GameError, load_game
 
 
 def open_game(command: str, file: str, edition: str | None = None, per_line: bool = False) -> Game:

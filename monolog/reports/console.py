@@ -12,14 +12,11 @@ import os
 import re
 import sys
 from inspect import signature
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from ..colour import console_options
-
-if TYPE_CHECKING:
-    from rich.console import Console, RenderableType
 
 PIPED_WIDTH = 110
 EXPORT_WIDTH = 110

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from rich import box
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
@@ -21,9 +21,6 @@ from rich.text import Text
 from ..findings.model import Finding, Severity
 from .chart import render_chart, worth_series
 from .game import Game
-
-if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 
 SEVERITY_STYLES: dict[Severity, str] = {
     Severity.ERROR: "bold red",

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich import box
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -19,9 +20,6 @@ from ..engine.state import GameState
 from ..engine.worth import worth
 from .game import Game
 from .ledger import card_words, title_of
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
 
 _AT_RE = re.compile(r"^\s*(?:(?P<turn>[tT])\s*)?(?P<n>\d+)\s*$")
 

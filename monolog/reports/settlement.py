@@ -15,22 +15,18 @@ disputed point: the settlement names the ruling it counted under, CF-48 (short g
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from rich import box
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..engine import Replay
 from ..engine.worth import worth
 from ..findings.model import Finding, Severity
 from ..notation import events as E
 from .game import Game
 from .ledger import SEVERITY_STYLES, title_of
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from ..engine import Replay
 
 UNFINISHED = "*"
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich import box
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -24,9 +25,6 @@ from .standings import (
     format_points,
     points_json,
 )
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
 
 
 def ordinal(n: int) -> str:
