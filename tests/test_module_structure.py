@@ -107,6 +107,10 @@ def test_the_import_reader_sees_imports_inside_functions() -> None:
     assert "monolog.engine.game" in _graph()["monolog.engine.replay"]
 
 
+def test_no_import_cycles() -> None:
+    assert _cycles(_graph()) == []
+
+
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_no_private_name_taken_from_another_module(name: str) -> None:
     taken = [

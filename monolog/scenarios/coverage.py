@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..findings.catalogue import LISTED_RE, load_catalogue, load_not_enforced
+from ..findings.docs import covered_rules
 from .model import RuleCatalogue, rule_catalogue
 from .runner import Result
 
@@ -139,9 +141,6 @@ def catalogue_not_enforced() -> dict[str, frozenset[str]]:
     """The IDs the finding catalogue lists as not enforced (not-enforced.yaml) and no finding
     code checks, each with the editions it is listed for: what the "not enforced" section of
     docs/rules.md says, read from the package itself, so it holds in any folder."""
-    from ..findings.catalogue import LISTED_RE, load_catalogue, load_not_enforced
-    from ..findings.docs import covered_rules
-
     listed, _ = load_not_enforced()
     covered = covered_rules(load_catalogue())
     found: dict[str, set[str]] = {}
