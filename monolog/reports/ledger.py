@@ -328,7 +328,6 @@ class FittedLedger:
         self.players = players
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-
         wide = _ledger_table(self.ledger, self.players, wide=True)
         unbounded = options.update_width(10_000)  # a measurement is clipped to the width given
         if Measurement.get(console, unbounded, wide).minimum <= options.max_width:

@@ -19,16 +19,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
 from ..findings.model import Severity
 from .game import Game, GameError, load_game
 from .settlement import Settlement, settle
-
-if TYPE_CHECKING:
-    pass
 
 JSON_SCHEMA = 1
 # A club scheme: the win is worth clearly most, each lower place a little less, and a place
