@@ -22,7 +22,6 @@ import codecs
 import contextlib
 import gc
 import json
-import multiprocessing
 import os
 import re
 import sys
@@ -31,7 +30,6 @@ from dataclasses import replace
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from typer import echo as typer_echo
 
 from ..config import ConfigError, load_settings
@@ -57,11 +55,7 @@ from ..notation.errors import decode_error
 from ..notation.events import NO_SPAN, Span, Tag
 from ..notation.games import game_ranges
 from ..notation.parser import parse_text, read_source
-from ..reports.formats import render_format
-from ..reports.game import Game
-from ..reports.settlement import settle
 from ._plain import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
-from .workers import Workers
 
 FORMATS = ("text", "json", "sarif", "github", "junit")
 # compiled on first use, and kept by re: most runs give no --ruling
@@ -334,6 +328,9 @@ def _result_check(
     """W101 when the Result tag disagrees with the settled outcome, as `settle` reports it."""
     if exits is None or getattr(result, "state", None) is None:
         return []
+    # here, not at the top: the settlement, only for a record with a Result tag
+    from ..reports.game import Game
+    from ..reports.settlement import settle
 
     return settle(Game(name, lines, result, [], list(events)), left=exits.left).findings
 
@@ -574,6 +571,9 @@ def _audit_all(names: list[str], settings: _Settings, workers: int, statistics: 
     documents.sort(key=lambda item: item[0])
     reports = [report for _, report in documents]
     if fmt in ("sarif", "github", "junit"):
+        # here, not at the top: the CI formats (and their XML) only for these --format values
+        from ..reports.formats import render_format
+
         games = [(r.file, r.header, r.findings) for r in reports]
         echo(render_format(fmt, games, strict=strict), nl=False)
         return status
@@ -772,6 +772,10 @@ def _start_pool(settings: _Settings, workers: int) -> Any:
     where the platform allows it (a worker then begins with monolog already imported), each set
     up once with the settings. A worker that dies is replaced, and only the record it was
     auditing is reported."""
+    # here, not at the top: the worker processes' machinery, needed only with --jobs
+    import multiprocessing
+
+    from .workers import Workers
 
     methods = multiprocessing.get_all_start_methods()
     forked = "fork" in methods and sys.platform != "darwin"  # macOS: fork is unsafe there
@@ -882,6 +886,8 @@ class _progress:
     def __enter__(self) -> Any:
         if self.total < 2 or not _is_terminal(sys.stderr):
             return _nothing
+        # here, not at the top: the bar is drawn only on a terminal, for several records
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
         # When stdout is the same terminal, what is printed there goes above the bar; when it
         # is piped, it is left alone (a redirected stdout must not end up on stderr).

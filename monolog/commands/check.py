@@ -7,16 +7,17 @@ writes JUnit XML; `--coverage` says which rules of the matrix have a passing sce
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from ..colour import console_options
-from ..scenarios.coverage import Coverage, catalogue_not_enforced, compute, not_enforced_ids
-from ..scenarios.junit import write
-from ..scenarios.runner import Result
-from ..scenarios.suite import find_files, run_files
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, print_error
+
+if TYPE_CHECKING:
+    from ..scenarios.coverage import Coverage
 
 
 def register(app: typer.Typer) -> None:
@@ -44,6 +45,11 @@ def check(
     ),
 ) -> None:
     """Run scenario files: replay each record and compare with what it expects."""
+    # here: every command module loads at start-up, only this command needs it
+    from ..scenarios.coverage import catalogue_not_enforced, compute, not_enforced_ids
+    from ..scenarios.junit import write
+    from ..scenarios.runner import Result
+    from ..scenarios.suite import find_files, run_files
 
     console = Console(highlight=False, soft_wrap=True, **console_options())
     files = find_files(paths or ["scenarios"])
@@ -92,7 +98,6 @@ def check(
 def _print_coverage(console: Console, cov: Coverage, have_doc: bool) -> None:
     """One block per topic group: what is covered under every edition that states it, what is
     listed as not enforced, and what is missing under which editions."""
-
     console.print()
     console.print(
         "[bold]Rule coverage by passing scenarios, under every edition that states each rule[/bold]"

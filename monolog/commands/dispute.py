@@ -14,14 +14,12 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..dispute import Side, compare, run_side, split_rulings
-from ..dispute.render import render_text, to_document
 from ..editions.readings import check_ruling, load_readings
 from ..notation import ParseError
 from ..notation import events as E
@@ -33,6 +31,10 @@ from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
 FORMATS = ("text", "json")
 _RULING_RE = re.compile(r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$")
+
+
+if TYPE_CHECKING:
+    from ..dispute import Side
 
 
 def register(app: typer.Typer) -> None:
@@ -69,7 +71,6 @@ def parse_rulings(values: list[str]) -> dict[str, str]:
 
 def _source(side: Side, events: list[E.Event], cf: str) -> str:
     """Where the reading in force for `cf` comes from, in words."""
-
     for ev in events:
         if not (isinstance(ev, Tag) and ev.key == "Ruling"):
             continue
@@ -97,6 +98,10 @@ def dispute(
     fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
 ) -> None:
     """Replay a record under its own rulings and under another: what is the change worth?"""
+    # here: every command module loads at start-up, only this command needs it
+    from ..dispute import compare, run_side, split_rulings
+    from ..dispute.render import render_text, to_document
+
     if fmt not in FORMATS:
         print_error(f"monolog dispute: --format {fmt!r}: expected one of {', '.join(FORMATS)}")
         raise typer.Exit(EXIT_UNREADABLE)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from ..reports.command import check_export, open_game, show
-from ..reports.ledger import build_ledger, parse_turns, render_ledger, resolve_player, title_of
 from ._common import (
     EDITION_OPTION,
     EXIT_CLEAN,
@@ -32,6 +30,9 @@ def ledger(
     edition: str | None = EDITION_OPTION,
 ) -> None:
     """Show every payment in a record: who paid whom, how much, why, and each player's cash."""
+    # here: every command module loads at start-up, only this command needs it
+    from ..reports.command import check_export, open_game, show
+    from ..reports.ledger import build_ledger, parse_turns, render_ledger, resolve_player, title_of
 
     check_export(export, output)
     try:

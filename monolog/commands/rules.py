@@ -22,7 +22,6 @@ from ..editions import EditionError, list_editions, load_edition, load_readings
 from ..editions.loader import load_param_info
 from ..editions.model import Card, Edition
 from ..findings.render import make_console
-from ..scenarios.model import rule_catalogue
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
 rules_app = typer.Typer(
@@ -400,6 +399,8 @@ def text_differences(a: str, b: str) -> list[Difference]:
 
     The statuses are the matrix's, for the shipped editions' keys; an edition file of its own
     key (even one that extends a shipped edition) has no rulebook text, so no rows."""
+    # here: every command module loads at start-up, only this command needs it
+    from ..scenarios.model import rule_catalogue
 
     catalogue = rule_catalogue()
     out: list[Difference] = []

@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from ..reports.command import check_export, open_game, show
-from ..reports.ledger import title_of
-from ..reports.settlement import render_settlement
-from ..reports.settlement import settle as settle_game
 from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_FINDINGS, EXPORT_OPTION, OUTPUT_OPTION
 
 
@@ -25,6 +21,11 @@ def settle(
 
     Exits 1 when the Result tag disagrees with the computed outcome (W101), else 0.
     """
+    # here: every command module loads at start-up, only this command needs it
+    from ..reports.command import check_export, open_game, show
+    from ..reports.ledger import title_of
+    from ..reports.settlement import render_settlement
+    from ..reports.settlement import settle as settle_game
 
     check_export(export, output)
     game = open_game("settle", file, edition)

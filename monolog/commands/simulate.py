@@ -8,8 +8,6 @@ from pathlib import Path
 import typer
 
 from ..editions import EditionError, load_edition
-from ..simulate import Settings
-from ..simulate import simulate as run
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
 
@@ -48,6 +46,9 @@ def simulate(
     ),
 ) -> None:
     """Simulate games with simple bots and write their records (.mlog)."""
+    # here: every command module loads at start-up, only this command needs it
+    from ..simulate import Settings
+    from ..simulate import simulate as run
 
     try:
         ed = load_edition(edition)

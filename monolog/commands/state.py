@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from ..reports.board import board_svg
-from ..reports.command import check_export, open_game, show, write_output
-from ..reports.ledger import title_of
-from ..reports.position import At, parse_at, position_at, render_position
 from ._common import (
     EDITION_OPTION,
     EXIT_CLEAN,
@@ -37,6 +33,11 @@ def state(
     """Show owners, buildings, mortgages, tokens, cash, jail, the bank's stock and the decks.
 
     `--export svg` draws the board at that moment (as `monolog view` does)."""
+    # here: every command module loads at start-up, only this command needs it
+    from ..reports.board import board_svg
+    from ..reports.command import check_export, open_game, show, write_output
+    from ..reports.ledger import title_of
+    from ..reports.position import At, parse_at, position_at, render_position
 
     check_export(export, output)
     try:
