@@ -35,6 +35,7 @@ from . import (
     mortgages,
     record,
     setup,
+    shortage,
     turns,
     variants,
 )
@@ -364,7 +365,7 @@ def _apply(game: Game, ev: E.Event) -> None:
             return
         if isinstance(ev, E.Auction):
             if ev.lot_kind in ("house", "hotel"):
-                _wrap(game, ev.span, lambda: estate.on_building_auction(game, ev, actor))
+                _wrap(game, ev.span, lambda: shortage.on_building_auction(game, ev, actor))
             else:
                 _wrap(game, ev.span, lambda: buying.on_auction(game, ev))
             return

@@ -23,6 +23,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from .catalogue import (
     CATALOGUE_DIR,
     FAMILY_NAMES,
@@ -300,7 +302,6 @@ def _beyond_matrix(items: Mapping[str, Mapping[str, Any]]) -> list[str]:
 
 def beyond_matrix() -> dict[str, dict[str, Any]]:
     """The CF items of the readings catalogue numbered after the matrix's 57."""
-    import yaml
 
     ref = resources.files("monolog.editions").joinpath("data", "readings.yaml")
     raw = yaml.safe_load(ref.read_text(encoding="utf-8")) or {}
