@@ -15,7 +15,7 @@ from .debts import check_unpaid
 from .game import Game
 from .jail_rolls import forced_fine, jail_roll, release
 from .landing import check_square, land, move_token, send_to_jail
-from .names import actor_of, resolve_player, resolve_square, squares_named
+from .names import actor_of, resolve_player, resolve_square, squares_if_named, squares_named
 from .obligations import (
     Due,
     cancel_due,
@@ -397,10 +397,20 @@ def on_move(game: Game, ev: Move) -> None:
     player = actor_of(game, ev)
     if player is None:
         return
-    sq = resolve_square(game, ev.square, ev.span)
+    cm = flow.card_move
+    sq: Square | None = None
+    # `-> Community Chest` after a card move: a name several squares share resolves to the one
+    # the card sends the token to
+    if (
+        cm is not None
+        and not cm.confirmed
+        and any(s.index == cm.target for s in squares_if_named(game, ev.square))
+    ):
+        sq = game.square(cm.target)
+    if sq is None:
+        sq = resolve_square(game, ev.square, ev.span)
     if sq is None:
         return
-    cm = flow.card_move
     if cm is not None and not cm.confirmed:
         cm.confirmed = True
         if sq.index == cm.target:
