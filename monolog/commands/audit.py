@@ -54,6 +54,8 @@ from ..notation import ParseError
 from ..notation.errors import decode_error
 from ..notation.events import NO_SPAN, Span, Tag
 from ..notation.games import game_ranges
+from ..notation.jsonl import SUFFIXES as JSONL_SUFFIXES
+from ..notation.jsonl import looks_like_jsonl, parse_jsonl
 from ..notation.parser import parse_text, read_source
 from ._plain import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
 
@@ -254,15 +256,18 @@ def _audit_text(
 ) -> tuple[GameReport, str | None]:
     """Parse and replay the text of one game read from the file `name`."""
 
+    stream = name.endswith(JSONL_SUFFIXES) or looks_like_jsonl(text)
     try:
-        events = parse_text(text, name)
+        events = parse_jsonl(text, name) if stream else parse_text(text, name)
     except ParseError as exc:
         lines = [exc.source_line] if exc.source_line is not None else []
         report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
         return report, exc.render()
 
     header = {e.key: e.value for e in events if isinstance(e, Tag)}
-    lines = source_lines(text)  # numbered as the parser numbers them: only a newline ends a line
+    # numbered as the parser numbers them: only a newline ends a line; an event stream's spans
+    # are those of the record it was written from, whose lines are not at hand
+    lines = [] if stream else source_lines(text)
     replay = _replay_function()
     declared = [Tag(NO_SPAN, "HouseRule", key) for key in house_rules]
     exits = _ExitOrder() if "Result" in header else None

@@ -9,12 +9,13 @@ the turn, a plain snapshot of the state and each player's worth.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..editions import DEFAULT_EDITION, load_edition, load_tagged_edition
 from ..editions.model import Edition
-from ..engine import Replay, replay
+from ..engine.replay import Replay, replay
 from ..engine.state import GameState
 from ..engine.worth import worth
 from ..findings.model import Finding
@@ -125,10 +126,12 @@ def replay_game(
     edition: Edition | str | None = None,
     rulings: dict[str, str] | None = None,
     per_line: bool = False,
+    on_moment: Callable[[E.Event, Moment], None] | None = None,
 ) -> Game:
     """Replay parsed `events`, keeping a moment after each one; with `per_line`, only after the
     last event of each line (the viewer's steps are lines: a snapshot per event was most of
-    its time on a long game)."""
+    its time on a long game). `on_moment` is also told of each moment kept, with the event it
+    follows."""
     moments: list[Moment] = []
     ed = _as_played(_edition_for(events, edition, path), events)
     wanted = _last_of_lines(events) if per_line else None
@@ -136,15 +139,16 @@ def replay_game(
     def observe(event: E.Event, state: GameState) -> None:
         if wanted is not None and id(event) not in wanted:
             return
-        moments.append(
-            Moment(
-                event.span.line,
-                event.span.column,
-                state.turn,
-                state.snapshot(ed),
-                worth(state, ed),
-            )
+        moment = Moment(
+            event.span.line,
+            event.span.column,
+            state.turn,
+            state.snapshot(ed),
+            worth(state, ed),
         )
+        moments.append(moment)
+        if on_moment is not None:
+            on_moment(event, moment)
 
     result = replay(events, edition=ed, rulings=rulings, file=path, observer=observe)
     return Game(path, source_lines(text), result, moments, list(events))
