@@ -30,6 +30,8 @@ REASONS = {
     "against their JSON Schemas",
     ("test", "playwright"): "drives the system's chromium in the viewer's browser tests "
     "(executable_path: no browser build is ever downloaded)",
+    ("test", "hatchling"): "tests/test_installed_package.py builds the wheel offline "
+    "(without build isolation)",
     ("dev", "monolog-audit"): "the test extra, so a developer gets everything the tests need",
     ("dev", "ruff"): "lint and format checks (ruff check, ruff format)",
     ("dev", "mypy"): "strict type checking of the package (mypy monolog)",
