@@ -131,3 +131,25 @@ def test_every_catalogued_code_explains() -> None:
         assert entry.title in result.stdout
     listed = runner.invoke(app, ["explain", "--list"]).stdout
     assert all(e.code in listed for e in catalogue)
+
+
+def test_explain_a_rule_id_and_a_cf_item() -> None:
+    from typer.testing import CliRunner
+
+    from monolog.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["explain", "cf-4"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("CF-04  ")
+    assert "A04  " in result.output and "--ruling CF-04=READING" in result.output
+    assert "no-extra-roll (default)" in result.output
+    result = runner.invoke(app, ["explain", "RENT-04"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and "M301  Wrong rent" in result.output
+    result = runner.invoke(app, ["explain", "CF-13"], env={"NO_COLOR": "1"})
+    assert "listed as not enforced" in result.output
+    result = runner.invoke(app, ["explain", "RENT-99"])
+    assert result.exit_code == 2 and "close IDs: RENT-09" in result.output
+    # a finding code is still a finding code
+    result = runner.invoke(app, ["explain", "m301"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and result.output.startswith("M301  Wrong rent")

@@ -1,4 +1,6 @@
-"""`monolog explain CODE`: what a finding code means, with a failing and a passing record.
+"""`monolog explain CODE|RULE-ID|CF-nn`: what a finding code means, with a failing and a passing
+record; or what a rule ID (`RENT-07`) or a disputed point (`CF-04`) is: its title, the codes
+that check it, whether it is listed as not enforced and why, and a disputed point's readings.
 
 `monolog explain --list` lists every code with its title. An unknown code is a usage error
 (exit 2) that names the closest codes.
@@ -7,6 +9,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import textwrap
 
 import typer
@@ -49,11 +52,14 @@ def close_codes(code: str, catalogue: Catalogue, limit: int = 5) -> list[str]:
 
 def explain(
     code: str | None = typer.Argument(
-        None, metavar="CODE", help="A finding code, e.g. M301, A02, P101."
+        None,
+        metavar="CODE|RULE",
+        help="A finding code (M301, A02, P101), a rule ID (RENT-07) or a CF item (CF-04).",
     ),
     list_all: bool = typer.Option(False, "--list", help="List every code with its title."),
 ) -> None:
-    """Explain a finding code: what it checks, why, and a failing and a passing record."""
+    """Explain a finding code (what it checks, why, a failing and a passing record), a rule
+    ID or a CF item (its title, the codes that check it, its readings)."""
 
     catalogue = load_catalogue()
     console = make_console()
@@ -63,6 +69,9 @@ def explain(
     if not code:
         print_error("monolog explain: give a finding code (e.g. M301), or --list for all of them")
         raise typer.Exit(EXIT_UNREADABLE)
+    rule = _rule_id(code)
+    if rule is not None:
+        raise typer.Exit(_explain_rule(rule, code, catalogue, console))
     wanted = normalise_code(code)
     entry = catalogue.get(wanted)
     if entry is None:
@@ -75,6 +84,81 @@ def explain(
         raise typer.Exit(EXIT_UNREADABLE)
     _print_entry(entry, console)
     raise typer.Exit(EXIT_CLEAN)
+
+
+_RULE_ID = re.compile(r"^\s*([A-Za-z]+)-?(\d{1,2})\s*$")
+
+
+def _rule_id(text: str) -> str | None:
+    """`rent-07` -> `RENT-07`, `cf-4` -> `CF-04`; None for what is not written as a rule ID
+    (a finding code such as M301 has no dash and one letter)."""
+    m = _RULE_ID.match(text)
+    if m is None or (len(m[1]) == 1 and "-" not in text):
+        return None
+    return f"{m[1].upper()}-{int(m[2]):02d}"
+
+
+def _explain_rule(rule: str, asked: str, catalogue: Catalogue, console: Console) -> int:
+    """Print what `rule` is; the exit code (2 for an ID monolog does not know)."""
+    from rich.text import Text
+
+    from ..findings.catalogue import listed_id, load_not_enforced, load_rule_ids
+    from ..findings.render import SEVERITY_STYLES
+
+    titles = load_rule_ids() or {}
+    if rule not in titles:
+        near = difflib.get_close_matches(rule, list(titles), n=5, cutoff=0.6)
+        hint = f"; close IDs: {', '.join(near)}" if near else ""
+        print_error(f"monolog explain: unknown rule ID or CF item {asked!r}{hint}")
+        return EXIT_UNREADABLE
+    head = Text()
+    head.append(rule, style="bold")
+    head.append("  " + titles[rule])
+    console.print(head)
+    codes = [
+        e for e in catalogue if e.rule == rule or (e.family == "A" and f"CF-{e.code[1:]}" == rule)
+    ]
+    console.print()
+    if codes:
+        console.print(Text("checked by:", style="dim"))
+        for e in codes:
+            line = Text("    ")
+            line.append(e.code, style=SEVERITY_STYLES[e.severity])
+            line.append(f"  {e.title}")
+            console.print(line)
+    listed, _ = load_not_enforced()
+    reasons = [(key, why) for key, why in listed.items() if listed_id(key) == rule]
+    for key, why in reasons:
+        console.print(Text(f"listed as not enforced ({key}): {why}"))
+    if not codes and not reasons:
+        console.print(
+            Text(
+                "no finding code names it as its rule, and no reason is recorded yet "
+                "(docs/rules.md: not yet covered)",
+                style="dim",
+            )
+        )
+    if rule.startswith("CF-"):
+        _print_readings(rule, console)
+    return EXIT_CLEAN
+
+
+def _print_readings(cf: str, console: Console) -> None:
+    """A disputed point's readings, the default marked, as `--ruling CF-nn=READING` takes them."""
+    from rich.text import Text
+
+    from ..editions.readings import load_readings
+
+    item = load_readings().get(cf)
+    if item is None:
+        return
+    console.print()
+    console.print(Text(f"{item.title}; readings (--ruling {cf}=READING):", style="dim"))
+    for name, words in item.readings.items():
+        mark = " (default)" if name == item.default else ""
+        console.print(Text(f"    {name}{mark}: {words}"))
+    if item.rules:
+        console.print(Text(f"rules it bears on: {', '.join(item.rules)}", style="dim"))
 
 
 def _print_list(catalogue: Catalogue, console: Console) -> None:
