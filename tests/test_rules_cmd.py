@@ -300,3 +300,30 @@ def test_diff_compares_a_user_board_square_by_square(tmp_path: Path) -> None:
     assert rows == [
         {"kind": "square", "item": "#39 price", "rules": ["BUY-02"], "a": 400, "b": 450}
     ]
+
+
+def test_show_board_and_cards_in_text_and_json() -> None:
+    import json as json_module
+
+    from typer.testing import CliRunner
+
+    from monolog.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["rules", "show", "us-2018", "--board", "--json"])
+    assert result.exit_code == 0, result.output
+    board = json_module.loads(result.output)["board"]
+    assert len(board) == 40
+    assert board[1]["name"] == "Mediterranean Avenue" and board[1]["rents"][0] == 2
+    result = runner.invoke(app, ["rules", "show", "uk-1996", "--cards", "--json"])
+    decks = json_module.loads(result.output)["decks"]
+    assert {d["deck"] for d in decks} == {"chance", "chest"}
+    assert all(c["title"] for d in decks for c in d["cards"])
+    result = runner.invoke(
+        app,
+        ["rules", "show", "us-2018", "--board", "--cards"],
+        env={"NO_COLOR": "1", "COLUMNS": "200"},
+    )
+    assert result.exit_code == 0
+    assert "Mediterranean Avenue" in result.output and "$60" in result.output
+    assert "Advance to Boardwalk" in result.output

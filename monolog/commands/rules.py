@@ -207,8 +207,16 @@ def show_command(
         None, "--variant", help="Show the rules as a variant plays them (e.g. short)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the edition as JSON."),
+    board: bool = typer.Option(
+        False, "--board", help="Only the squares, with their prices, rents and costs."
+    ),
+    cards: bool = typer.Option(False, "--cards", help="Only the decks, each card's title."),
 ) -> None:
-    """Show an edition's parameters, readings, words, variants and assumptions."""
+    """Show an edition's parameters, readings, words, variants and assumptions (or, with
+    --board and --cards, its squares and its cards)."""
+    if board or cards:
+        _show_parts(_load(edition, variant), board, cards, as_json)
+        raise typer.Exit(EXIT_CLEAN)
     data = edition_data(_load(edition, variant))
     if as_json:
         _emit_json(data)
@@ -429,6 +437,78 @@ def _status_word(status: str, note: str | None) -> str:
     if status == "silent":
         return "silent"
     return f"differs: {note}" if note else "differs"
+
+
+def board_data(edition: Edition) -> list[dict[str, Any]]:
+    """Every square in board order with its figures (0 or [] where a kind has none)."""
+    return [
+        {
+            "index": sq.index,
+            "name": sq.name,
+            "kind": sq.kind,
+            "group": sq.group,
+            "price": sq.price,
+            "mortgage_value": sq.mortgage_value,
+            "house_cost": sq.house_cost,
+            "hotel_cost": sq.hotel_cost,
+            "rents": list(sq.rents),
+            "tax": sq.tax,
+            "deck": sq.deck,
+        }
+        for sq in edition.squares
+    ]
+
+
+def cards_data(edition: Edition) -> list[dict[str, Any]]:
+    """Every deck with its cards in order: id and title."""
+    return [
+        {
+            "deck": deck.key,
+            "name": deck.name,
+            "cards": [{"id": c.id, "title": c.title, "kind": c.kind} for c in deck.cards],
+        }
+        for deck in edition.decks.values()
+    ]
+
+
+def _show_parts(edition: Edition, board: bool, cards: bool, as_json: bool) -> None:
+    data: dict[str, Any] = {"key": edition.key}
+    if board:
+        data["board"] = board_data(edition)
+    if cards:
+        data["decks"] = cards_data(edition)
+    if as_json:
+        _emit_json(data)
+        return
+    from rich.text import Text
+
+    console = _console()
+    money = edition.money
+    if board:
+        console.print(Text(f"{edition.key}: the board", style="bold"))
+        table = _table("#", "square", "kind", "group", "price", "mortgage", "house", "rents", "tax")
+        for sq in data["board"]:
+            table.add_row(
+                str(sq["index"]),
+                sq["name"],
+                sq["kind"],
+                sq["group"] or "",
+                money(sq["price"]) if sq["price"] else "",
+                money(sq["mortgage_value"]) if sq["mortgage_value"] else "",
+                money(sq["house_cost"]) if sq["house_cost"] else "",
+                " / ".join(money(r) for r in sq["rents"]),
+                money(sq["tax"]) if sq["tax"] else "",
+            )
+        console.print(table)
+    if cards:
+        for deck in data["decks"]:
+            if board or deck is not data["decks"][0]:
+                console.print()
+            console.print(Text(f"{edition.key}: {deck['name']}", style="bold"))
+            table = _table("card", "title")
+            for card in deck["cards"]:
+                table.add_row(card["id"], card["title"])
+            console.print(table)
 
 
 def _show_card(effect: object) -> str:
