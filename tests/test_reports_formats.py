@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -217,10 +218,7 @@ def test_sarif_fingerprints_survive_lines_added_above() -> None:
         (
             file,
             header,
-            [
-                Finding(x.code, x.severity, x.message, span=Span(x.line + 4, 1, x.line + 4, 3))
-                for x in fs
-            ],
+            [replace(x, span=Span(x.line + 4, 1, x.line + 4, 3)) for x in fs],
         )
         for file, header, fs in GAMES
     ]
@@ -322,3 +320,29 @@ def _real_games() -> list[Any]:
         game = load_game(str(REPO / path))
         out.append((path, game.header, [*game.findings, *settle(game).findings]))
     return out
+
+
+def test_sarif_fingerprints_survive_a_reworded_message() -> None:
+    reworded = [
+        (file, header, [replace(x, message="other words " + x.message) for x in fs])
+        for file, header, fs in GAMES
+    ]
+    prints = [
+        [r["partialFingerprints"] for r in to_sarif_data(g, root=str(REPO))["runs"][0]["results"]]
+        for g in (GAMES, reworded)
+    ]
+    assert prints[0] == prints[1]
+
+
+def test_sarif_locations_are_relative_to_the_repository_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".git").mkdir()
+    deeper = tmp_path / "club" / "games"
+    deeper.mkdir(parents=True)
+    monkeypatch.chdir(tmp_path / "club")
+    log = to_sarif_data([("games/a.mlog", {}, [f("M301", "rent is $6", 3)])])
+    run = log["runs"][0]
+    location = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "club/games/a.mlog", "uriBaseId": "%SRCROOT%"}
+    assert run["invocations"] == [{"executionSuccessful": True}]

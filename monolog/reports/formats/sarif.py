@@ -1,10 +1,12 @@
 """SARIF 2.1.0 for code scanning (GitHub and others).
 
 One run, one tool (`monolog`), one rule per finding code that occurs, described from the
-finding catalogue. Every result has a repo-relative location with a full region and a partial
-fingerprint built from the code, the file and the message, so the same finding keeps the same
-fingerprint from run to run (and when lines are added above it). No property is ever an empty
-string: absent values are left out.
+finding catalogue, and one invocation. Every result has a location relative to the repository
+root (the nearest folder above the working one holding `.git`, else the working folder), marked
+with `uriBaseId` %SRCROOT%, a full region, and a partial fingerprint built from the code, the
+file, the rule and the values the finding compares (expected, recorded), never from its words:
+the same finding keeps the same fingerprint from run to run, when lines are added above it, and
+when its message is reworded. No property is ever an empty string: absent values are left out.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from .games import GameFindings
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
 TOOL_NAME = "monolog"
-FINGERPRINT_KEY = "monologFinding/v1"
+FINGERPRINT_KEY = "monologFinding/v2"
+URI_BASE_ID = "%SRCROOT%"
 LEVELS: dict[Severity, str] = {
     Severity.ERROR: "error",
     Severity.WARNING: "warning",
@@ -37,11 +40,23 @@ FAMILY_TAGS = {
 }
 
 
+def repository_root(start: Path | None = None) -> Path:
+    """The nearest folder from `start` (default: the working folder) up holding `.git`; the
+    working folder itself when there is none."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / ".git").exists():
+            return folder
+    return here
+
+
 def artifact_uri(file: str, root: str | None = None) -> str:
-    """The file as a URI reference relative to `root` (default: the working folder), with
+    """The file as a URI reference relative to `root` (default: the repository root), with
     forward slashes; a file outside the root keeps its path as given."""
     path = Path(file)
-    base = Path(root) if root is not None else Path.cwd()
+    base = Path(root) if root is not None else repository_root()
+    if not path.is_absolute() and root is None:
+        path = Path.cwd() / path  # named from the working folder, placed from the root
     try:
         rel = path.resolve().relative_to(base.resolve()) if path.is_absolute() else path
     except ValueError:
@@ -91,9 +106,16 @@ def _region(finding: Finding) -> dict[str, int]:
     }
 
 
-def fingerprint(code: str, uri: str, message: str, occurrence: int) -> str:
-    """A stable hash of what the finding says and where (not its line number)."""
-    text = "\x1f".join((code, uri, " ".join(message.split()), str(occurrence)))
+def _identity(finding: Finding, uri: str) -> tuple[str, ...]:
+    """What a finding is, apart from its line and its words: code, file, rule and the values
+    it compares."""
+    values = (finding.rule, finding.expected, finding.recorded)
+    return (finding.code, uri, *(json.dumps(v, default=str, sort_keys=True) for v in values))
+
+
+def fingerprint(identity: tuple[str, ...], occurrence: int) -> str:
+    """A stable hash of what the finding is and where (not its line number, not its words)."""
+    text = "\x1f".join((*identity, str(occurrence)))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32] + f":{occurrence}"
 
 
@@ -110,11 +132,11 @@ def to_sarif_data(
     codes = sorted({f.code for _, _, fs in games for f in fs}, key=code_key)
     index = {code: i for i, code in enumerate(codes)}
     results: list[dict[str, Any]] = []
-    seen: dict[tuple[str, str, str], int] = {}
+    seen: dict[tuple[str, ...], int] = {}
     for file, _header, findings in games:
         for f in findings:
             uri = artifact_uri(f.file or file, root)
-            key = (f.code, uri, f.message)
+            key = _identity(f, uri)
             occurrence = seen.get(key, 0) + 1
             seen[key] = occurrence
             result: dict[str, Any] = {
@@ -125,14 +147,12 @@ def to_sarif_data(
                 "locations": [
                     {
                         "physicalLocation": {
-                            "artifactLocation": {"uri": uri},
+                            "artifactLocation": {"uri": uri, "uriBaseId": URI_BASE_ID},
                             "region": _region(f),
                         }
                     }
                 ],
-                "partialFingerprints": {
-                    FINGERPRINT_KEY: fingerprint(f.code, uri, f.message, occurrence)
-                },
+                "partialFingerprints": {FINGERPRINT_KEY: fingerprint(key, occurrence)},
             }
             props = {
                 k: v
@@ -156,6 +176,7 @@ def to_sarif_data(
         "runs": [
             {
                 "tool": {"driver": driver},
+                "invocations": [{"executionSuccessful": True}],
                 "columnKind": "unicodeCodePoints",
                 "results": results,
             }
