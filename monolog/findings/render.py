@@ -17,7 +17,7 @@ import sys
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.console import Console
@@ -254,7 +254,7 @@ def game_text(report: GameReport, width: int, first: bool = True) -> Any:
         head.append("  " + who)
     parts.append(head)
     prepared: dict[int, str] = {}
-    for finding in report.findings:
+    for finding in shown(report.findings):
         parts.append(finding_text(finding, report.file))
         excerpt = source_excerpt(finding, report.lines, width, prepared)
         if excerpt is not None:
@@ -313,6 +313,35 @@ def render_summary(summary: RunSummary, console: Console) -> None:
 
     console.print()
     console.print(Text("\n".join(summary.lines()), style="bold"), soft_wrap=True)
+
+
+# how many lines a summarised ruling lists before "…"
+_LINES_LISTED = 12
+
+
+def shown(findings: Sequence[Finding]) -> list[Finding]:
+    """The findings text output prints. An info A-code (a ruling applied on a disputed point)
+    that comes up more than once in a game is printed once, at its first line, with how many
+    times and on which lines it came up: a ruling met on every rent would otherwise bury the
+    errors. JSON and the other formats keep every instance."""
+    lines: dict[str, list[int]] = {}
+    for f in findings:
+        if f.code.startswith("A") and f.severity is Severity.INFO:
+            lines.setdefault(f.code, []).append(f.span.line)
+    out: list[Finding] = []
+    for f in findings:
+        seen = lines.get(f.code)
+        if seen is None or len(seen) < 2:
+            out.append(f)
+        elif seen[0] == f.span.line and not any(o.code == f.code for o in out):
+            listed = ", ".join(str(n) for n in seen[:_LINES_LISTED])
+            more = ", …" if len(seen) > _LINES_LISTED else ""
+            message = (
+                f"{f.message} (this point came up {len(seen)} times in this game, on lines "
+                f"{listed}{more}; each one is in the JSON output)"
+            )
+            out.append(replace(f, message=message))
+    return out
 
 
 def _where(finding: Finding, file: str | None) -> str:
@@ -386,7 +415,7 @@ def plain_game(report: GameReport, width: int, first: bool = True) -> str | None
     name = shown_name(report.file)
     lines.append(f"{name}  {who}" if who else name)
     prepared: dict[int, str] = {}
-    for finding in report.findings:
+    for finding in shown(report.findings):
         line = f"{_where(finding, report.file)}  {finding.code}  {finding.message}"
         if finding.rule:
             line += f"  [{finding.rule}]"
