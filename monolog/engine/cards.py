@@ -132,6 +132,7 @@ def _check_amount(game: Game, card: Card, ev: CardDraw, dues: list[Due], moved: 
         return
     for d in money:
         d.stated = True
+        d.entry = game.confirm(d.entry)
 
 
 def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:

@@ -8,6 +8,7 @@ finding; `Game.ruling` gives the reading in force for a CF item and `Game.ambigu
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..editions.model import Edition, Square
@@ -328,6 +329,17 @@ class Game(Record):
         if new is not None and at != len(self.transfers) - 1:
             self.transfers.insert(at, self.transfers.pop())
         return new
+
+    def confirm(self, entry: Transfer | None) -> Transfer | None:
+        """The record writes the amount of a ledger entry the engine derived: the entry, in its
+        place, is no longer derived (the money does not move again)."""
+        if entry is None or not entry.derived:
+            return entry
+        written = replace(entry, derived=False)
+        at = next((i for i, t in enumerate(self.transfers) if t is entry), None)
+        if at is not None:
+            self.transfers[at] = written
+        return written
 
     # ---------------------------------------------------------------- words
     @staticmethod

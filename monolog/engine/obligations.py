@@ -346,7 +346,11 @@ def settle_due(
         return
     old = due.entry
     same = old is not None and old.amount == amount and old.payee == new_payee
-    if same or (old is None and amount == 0):
+    if same:
+        if recorded is not None:
+            due.entry = game.confirm(old)
+        return
+    if old is None and amount == 0:
         return
     if old is None:
         due.entry = game.transfer(due.payer, new_payee, amount, reason or due.reason, span)

@@ -179,3 +179,21 @@ def on_time(game: Game, ev: TimeCalled) -> None:
         recorded="time",
         data={"edition": edition.key, "variant": edition.variant},
     )
+
+
+def require_amounts(game: Game) -> None:
+    """Every ledger entry the record did not write, reported where it arose (W014)."""
+    for t in game.transfers:
+        if not t.derived:
+            continue
+        who = t.payer if t.payer is not None else t.payee
+        game.emit(
+            "W014",
+            f"{game.money(t.amount)} ({t.reason}) is not written: the replay worked it out, "
+            "and this record is to write every amount",
+            t.span,
+            None,
+            expected=t.amount,
+            recorded=None,
+            data={"player": who, "reason": t.reason},
+        )

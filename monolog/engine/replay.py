@@ -154,6 +154,7 @@ def replay(
     paranoid: bool = False,
     variant: str | None = None,
     recount: bool = True,
+    require_amounts: bool = False,
 ) -> Replay:
     """Replay `events` (from the parser) and audit them against the edition's rules.
 
@@ -162,6 +163,8 @@ def replay(
     tags declare the house rules the table played (engine/house_rules.py). `recount` False
     keeps the replay's own cash after a cash count that disagrees (W001) instead of taking the
     count (for replays under another reading, whose cash is not the table's).
+    `require_amounts` (or a `[Strict "amounts"]` tag) reports every amount the replay had to
+    work out because the record left it out (W014), for scoresheets that must be complete.
     """
     game = begin(events, edition, rulings, file, variant, recount)
     if not game.state.players:
@@ -179,6 +182,8 @@ def replay(
     setup.at_end(game)  # a record of setup lines alone: its position is checked too
     if game.state.over:
         _wrap(game, last_span, lambda: _close_game(game, last_span))
+    if require_amounts or "amounts" in _strict(game.header):
+        record.require_amounts(game)
     return _result(game)
 
 
@@ -264,6 +269,11 @@ def step(game: Game, ev: E.Event, after: E.Event | None = None) -> None:
     if isinstance(ev, E.SetupPlayer):
         variants.after_setup(game, ev)
         house_rules.after_setup(game, ev)
+
+
+def _strict(header: dict[str, str]) -> set[str]:
+    """What a `[Strict "amounts"]` tag asks the record to write in full."""
+    return {w.strip() for w in header.get("Strict", "").split(",") if w.strip()}
 
 
 def _edition(
@@ -380,8 +390,9 @@ def _apply(game: Game, ev: E.Event) -> None:
         _wrap(game, ev.span, lambda: own(game, ev))
 
 
-# events whose money is written in full although they have no `amount` of their own
-_STATED = (E.Deal, E.Auction, E.Pay, E.CashCheck)
+# events whose money is written in full although they have no `amount` of their own, and
+# those whose money no clause could write (a bankrupt's cash and deeds go as a whole)
+_STATED = (E.Deal, E.Auction, E.Pay, E.CashCheck, E.Bankrupt, E.Resign, E.GameEnd)
 
 
 def writes_amounts(ev: E.Event) -> bool:
