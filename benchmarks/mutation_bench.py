@@ -19,7 +19,9 @@ For each kind it prints how many mutations were tried and how they fared:
   found     the expected code on the mutated line, but something else new as well;
   wrong     other codes on the mutated line, not the expected one;
   missed    nothing new on the mutated line.
-Then the overall rates, the false positives, and up to `--show` examples of each failure.
+Then the overall rates, the follow-on findings (how many findings that are not info each
+mutation adds: one mistake should give one finding, the replay following the record after it),
+the false positives, and up to `--show` examples of each failure.
 Prints figures; asserts nothing.
 """
 
@@ -31,13 +33,14 @@ import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
+from statistics import median
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from monolog.findings.model import Severity  # noqa: E402
+from monolog.findings.model import Finding, Severity  # noqa: E402
 from monolog.testing.base import audit_text, before_first_exit, legal_prefix  # noqa: E402
-from monolog.testing.mutate import OPERATORS, judge, kinds, mutate  # noqa: E402
+from monolog.testing.mutate import OPERATORS, Mutation, judge, kinds, mutate  # noqa: E402
 
 
 def _games(count: int, seed: int, players: int, edition: str) -> list[tuple[str, str]]:
@@ -88,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     unusable = 0
     examples: dict[str, list[str]] = defaultdict(list)
     names = kinds()
+    new_errors: list[int] = []  # per mutation, the findings it adds that are not info
     for label, text in games:
         errors = [f for f in audit_text(text, label) if f.severity == Severity.ERROR]
         if errors:
@@ -114,7 +118,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             offered[kind] += 1
             done += 1
-            v = judge(m, base, audit_text(m.text, label))
+            mutant = audit_text(m.text, label)
+            v = judge(m, base, mutant)
+            new_errors.append(_added(m, base, mutant))
             if v.exact:
                 outcome = "exact"
             elif v.detected:
@@ -161,6 +167,16 @@ def main(argv: list[str] | None = None) -> int:
             f"({100 * totals['exact'] / tried:.1f}%), wrong code {totals['wrong']}, "
             f"missed {totals['missed']}"
         )
+    if new_errors:
+        one = sum(1 for n in new_errors if n == 1)
+        ranked = sorted(new_errors)
+        p95 = ranked[min(len(ranked) - 1, int(0.95 * len(ranked)))]
+        print(
+            f"follow-on: findings added per mutation, info excluded: median "
+            f"{median(new_errors):g}, 95th percentile {p95}, max {ranked[-1]}; exactly one in "
+            f"{one} of {len(new_errors)} ({100 * one / len(new_errors):.1f}%), none in "
+            f"{ranked.count(0)}, more than one in {sum(1 for n in ranked if n > 1)}"
+        )
     print(
         f"false positives (error findings on unmutated games): {sum(false_positive.values())} "
         f"in {fp_games} of {len(games)} games"
@@ -172,6 +188,15 @@ def main(argv: list[str] | None = None) -> int:
         for line in examples[key]:
             print(f"  {line}")
     return 0
+
+
+def _added(m: Mutation, base: list[Finding], mutant: list[Finding]) -> int:
+    """How many findings that are not info the mutated record has beyond its base (by code and
+    line, the base's lines mapped as `judge` maps them)."""
+    info = Severity.INFO
+    before = Counter((f.code, m.base_line(f.span.line)) for f in base if f.severity != info)
+    after = Counter((f.code, f.span.line) for f in mutant if f.severity != info)
+    return sum((after - before).values())
 
 
 if __name__ == "__main__":
