@@ -1,19 +1,20 @@
 """The notation's grammar, made into Lark's LALR parser with the event builder inline.
 
-One parser per process, built on first use from `grammar/monolog.lark` with Lark's public API:
+One parser per process, made on first use from `grammar/monolog.lark` with Lark's public API:
 the LALR algorithm, the contextual lexer, and the event builder as its transformer, so no parse
 tree is ever built. Comments and blank lines are collected by lexer callbacks (`Trivia`) and
 merged into the events by the parser module.
 
 Lark's LALR analysis of the grammar takes ~60 ms in every process, as much as a one-game audit
-spends on everything else of the notation; that alone broke the start-up limit (a one-game audit
-within 4x importing typer and rich, benchmarks/run.py). So the analysed parser ships beside the
-grammar as plain data (`grammar/monolog.lalr`: Lark's `memo_serialize` of the parser, written
-with `marshal`, which holds only dicts, lists, tuples, strings and numbers; loading it takes
-~7 ms). It is read only from the package itself, never from a folder other programs write, and
-only when it was written from the same grammar text by the same Lark version; otherwise (or if
-it cannot be read at all) the parser is built from the grammar as before. Lark's own cache is a
-pickle, so it is not used. After changing the grammar, write the tables again:
+spends on everything else of the notation, and more than the start-up limit leaves for it (a
+one-game audit within 4x importing typer and rich, benchmarks/run.py). So the analysed parser
+ships beside the grammar as plain data (`grammar/monolog.lalr`: Lark's `memo_serialize` of the
+parser, written with `marshal`, which holds only dicts, lists, tuples, strings and numbers;
+loading it takes ~7 ms). It is read only from the package itself, never from a folder other
+programs write, and only when it was written from the same grammar text by the same Lark
+version; otherwise (or if it cannot be read at all) the parser is built from the grammar as
+before. Lark's own cache is a pickle, so it is not used. After changing the grammar, write the
+tables again:
 
     python -m monolog.notation.tables
 """
