@@ -13,8 +13,9 @@ again.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..notation.events import Build, Sell
-from ..records import Record
 from . import house_rules
 from .game import Game
 from .holdings import (
@@ -46,20 +47,13 @@ def _word(game: Game, key: str) -> str:
 # --------------------------------------------------------------------------- plans
 
 
-class _Step(Record):
+@dataclass(slots=True)
+class _Step:
     """Buildings asked for on one site in one clause."""
 
-    __match_args__ = ("deed", "houses", "hotels")
-    __slots__ = __match_args__
-
     deed: DeedState
-    houses: int
-    hotels: int
-
-    def __init__(self, deed: DeedState, houses: int = 0, hotels: int = 0) -> None:
-        self.deed = deed
-        self.houses = houses
-        self.hotels = hotels
+    houses: int = 0
+    hotels: int = 0
 
 
 def _buildings_words(game: Game, plan: dict[int, _Step]) -> str:

@@ -8,20 +8,17 @@ finding; `Game.ruling` gives the reading in force for a CF item and `Game.ambigu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..editions.model import Edition, Square
 from ..findings.model import Finding, Severity
 from ..notation.events import NO_SPAN, Span
-from ..records import FRESH, FrozenRecord, Record, record_fields
 from .state import GameState
 
 
-# a frozen dataclass whose `__init__` is written out and whose repr, equality and hash come
-# from `FrozenRecord`, so that little is compiled at import (monolog/records.py)
-@record_fields(frozen=True, slots=True)
-class Transfer(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Transfer:
     """One movement of money. `payer` / `payee` None means the bank.
 
     `derived` is True when the record did not write the amount: the engine worked it out from
@@ -36,54 +33,17 @@ class Transfer(FrozenRecord):
     reason: str
     derived: bool = False
 
-    def __init__(
-        self,
-        turn: int,
-        span: Span,
-        payer: str | None,
-        payee: str | None,
-        amount: int,
-        reason: str,
-        derived: bool = False,
-    ) -> None:
-        setattr = object.__setattr__
-        setattr(self, "turn", turn)
-        setattr(self, "span", span)
-        setattr(self, "payer", payer)
-        setattr(self, "payee", payee)
-        setattr(self, "amount", amount)
-        setattr(self, "reason", reason)
-        setattr(self, "derived", derived)
 
-
-class Debt(Record):
+@dataclass(slots=True)
+class Debt:
     """`debtor` owes `amount` (the part not covered by cash) to `creditor` (None = the bank)."""
-
-    __match_args__ = ("debtor", "creditor", "amount", "reason", "span", "reported")
-    __slots__ = __match_args__
 
     debtor: str
     creditor: str | None
     amount: int
     reason: str
     span: Span
-    reported: bool
-
-    def __init__(
-        self,
-        debtor: str,
-        creditor: str | None,
-        amount: int,
-        reason: str,
-        span: Span,
-        reported: bool = False,
-    ) -> None:
-        self.debtor = debtor
-        self.creditor = creditor
-        self.amount = amount
-        self.reason = reason
-        self.span = span
-        self.reported = reported
+    reported: bool = False
 
 
 def entry_span(entry: Transfer | None) -> Span:
@@ -91,63 +51,26 @@ def entry_span(entry: Transfer | None) -> Span:
     return entry.span if entry is not None else NO_SPAN
 
 
-class Game(Record):
+@dataclass(slots=True)
+class Game:
     """A replay in progress."""
-
-    __match_args__ = (
-        "edition",
-        "state",
-        "readings",
-        "file",
-        "findings",
-        "transfers",
-        "header",
-        "debts",
-        "pending",
-        "writes_amounts",
-    )
-    __slots__ = __match_args__
 
     edition: Edition
     state: GameState
     readings: dict[str, str]
-    file: str | None
-    findings: list[Finding]
-    transfers: list[Transfer]
-    header: dict[str, str]
+    file: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+    transfers: list[Transfer] = field(default_factory=list)
+    header: dict[str, str] = field(default_factory=dict)
     # money owed and not paid in cash, oldest first: a payment that leaves the payer short opens
     # one, a movement that brings the debtor's cash back to zero or more closes it (debts.py)
-    debts: list[Debt]
+    debts: list[Debt] = field(default_factory=list)
     # obligations that outlive one event (open debts, mortgage choices, buildings won at a
     # shortage auction), kept by the module that owns them under its own key
-    pending: dict[str, Any]
+    pending: dict[str, Any] = field(default_factory=dict)
     # whether the event being replayed writes its amounts: money it moves is then as recorded,
     # else derived from the rules (set by the replay loop, engine/replay.py)
-    writes_amounts: bool
-
-    def __init__(
-        self,
-        edition: Edition,
-        state: GameState,
-        readings: dict[str, str],
-        file: str | None = None,
-        findings: list[Finding] = FRESH,
-        transfers: list[Transfer] = FRESH,
-        header: dict[str, str] = FRESH,
-        debts: list[Debt] = FRESH,
-        pending: dict[str, Any] = FRESH,
-        writes_amounts: bool = True,
-    ) -> None:
-        self.edition = edition
-        self.state = state
-        self.readings = readings
-        self.file = file
-        self.findings = [] if findings is FRESH else findings
-        self.transfers = [] if transfers is FRESH else transfers
-        self.header = {} if header is FRESH else header
-        self.debts = [] if debts is FRESH else debts
-        self.pending = {} if pending is FRESH else pending
-        self.writes_amounts = writes_amounts
+    writes_amounts: bool = True
 
     # ---------------------------------------------------------------- findings
     def emit(

@@ -16,7 +16,8 @@ action in a record is reported as a finding and never carried out, so they hold 
 
 from __future__ import annotations
 
-from ..records import Record
+from dataclasses import dataclass
+
 from . import house_rules
 from .game import Game
 from .holdings import group_of, level
@@ -27,22 +28,14 @@ _BASE_KEY = "invariants.base"
 _STOCK_GIVEN = -1  # in `_Base.given`: the set-up's building stock is already impossible
 
 
-class _Base(Record):
+@dataclass(slots=True)
+class _Base:
     """The position as set up, before any money moved: what later states are checked against."""
-
-    __match_args__ = ("cash", "houses", "hotels", "given")
-    __slots__ = __match_args__
 
     cash: dict[str, int]
     houses: int
     hotels: int
     given: set[int]  # deeds (a group's first square) the set-up already left outside the rules
-
-    def __init__(self, cash: dict[str, int], houses: int, hotels: int, given: set[int]) -> None:
-        self.cash = cash
-        self.houses = houses
-        self.hotels = hotels
-        self.given = given
 
 
 def _baseline(game: Game) -> _Base:

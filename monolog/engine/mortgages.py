@@ -10,9 +10,10 @@ the derived one only by that rounding is reported as the disputed point, not as 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..editions.model import Square
 from ..notation.events import Interest, Mortgage, Span, Unmortgage
-from ..records import Record
 from .debts import note_payment
 from .game import Game
 from .holdings import (
@@ -28,22 +29,14 @@ from .holdings import (
 CHOICES_KEY = "mortgages.choices"
 
 
-class MortgageChoice(Record):
+@dataclass(slots=True)
+class MortgageChoice:
     """A mortgaged deed received: its receiver owes the 10 % now or lifts the mortgage."""
-
-    __match_args__ = ("player", "square", "origin", "span")
-    __slots__ = __match_args__
 
     player: str
     square: int
     origin: str  # "deal" | "bankruptcy"
     span: Span
-
-    def __init__(self, player: str, square: int, origin: str, span: Span) -> None:
-        self.player = player
-        self.square = square
-        self.origin = origin
-        self.span = span
 
 
 def pending_mortgage_choices(game: Game) -> list[MortgageChoice]:

@@ -18,10 +18,10 @@ Everything lives in one `Flow` object at `game.pending["flow"]` (see `flow_of`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..notation.events import NO_SPAN, Span
-from ..records import FRESH, Record
 from . import house_rules
 from .debts import note_payment
 from .game import Game, Transfer
@@ -29,33 +29,13 @@ from .game import Game, Transfer
 KEY = "flow"
 
 
-class Due(Record):
+@dataclass(slots=True)
+class Due:
     """A money movement the rules make due.
 
     `amount` is what the rules set (None while it still needs a dice throw). `entry` is the
     ledger entry applied for it; `stated` turns True once the record has stated it.
     """
-
-    __match_args__ = (
-        "kind",
-        "player",
-        "payer",
-        "payee",
-        "amount",
-        "reason",
-        "rule",
-        "span",
-        "square",
-        "entry",
-        "stated",
-        "lapsed",
-        "per_pip",
-        "board",
-        "card",
-        "cash_before",
-        "worth",
-    )
-    __slots__ = __match_args__
 
     kind: str  # salary | rent | tax | card | fine
     player: str  # whose obligation it is (the one who pays, or receives a salary)
@@ -65,243 +45,82 @@ class Due(Record):
     reason: str
     rule: str
     span: Span
-    square: int | None
-    entry: Transfer | None
-    stated: bool
-    lapsed: bool
-    per_pip: int | None  # utility rent waiting for a throw
-    board: Any  # rent: the group as it stood at landing (CF-24)
-    card: str | None
-    cash_before: int | None  # salary: the player's cash before it (CF-11)
-    worth: int | None  # income tax: total worth on landing, for the percentage (TAX-03)
-
-    def __init__(
-        self,
-        kind: str,
-        player: str,
-        payer: str | None,
-        payee: str | None,
-        amount: int | None,
-        reason: str,
-        rule: str,
-        span: Span,
-        square: int | None = None,
-        entry: Transfer | None = None,
-        stated: bool = False,
-        lapsed: bool = False,
-        per_pip: int | None = None,
-        board: Any = None,
-        card: str | None = None,
-        cash_before: int | None = None,
-        worth: int | None = None,
-    ) -> None:
-        self.kind = kind
-        self.player = player
-        self.payer = payer
-        self.payee = payee
-        self.amount = amount
-        self.reason = reason
-        self.rule = rule
-        self.span = span
-        self.square = square
-        self.entry = entry
-        self.stated = stated
-        self.lapsed = lapsed
-        self.per_pip = per_pip
-        self.board = board
-        self.card = card
-        self.cash_before = cash_before
-        self.worth = worth
+    square: int | None = None
+    entry: Transfer | None = None
+    stated: bool = False
+    lapsed: bool = False
+    per_pip: int | None = None  # utility rent waiting for a throw
+    board: Any = None  # rent: the group as it stood at landing (CF-24)
+    card: str | None = None
+    cash_before: int | None = None  # salary: the player's cash before it (CF-11)
+    worth: int | None = None  # income tax: total worth on landing, for the percentage (TAX-03)
 
 
-class Lot(Record):
+@dataclass(slots=True)
+class Lot:
     """A deed the bank must sell: bought by the lander at list price, else auctioned at once.
 
     `lander` None marks a lot opened for another reason (a bankruptcy auction, BKR-07).
     """
 
-    __match_args__ = ("square", "lander", "span", "declined", "unbid")
-    __slots__ = __match_args__
-
     square: int
     lander: str | None
     span: Span
-    declined: bool
-    unbid: bool  # auctioned with no bids but still to be sold (CF-16 sold-anyway)
-
-    def __init__(
-        self,
-        square: int,
-        lander: str | None,
-        span: Span,
-        declined: bool = False,
-        unbid: bool = False,
-    ) -> None:
-        self.square = square
-        self.lander = lander
-        self.span = span
-        self.declined = declined
-        self.unbid = unbid
+    declined: bool = False
+    unbid: bool = False  # auctioned with no bids but still to be sold (CF-16 sold-anyway)
 
 
-class Draw(Record):
+@dataclass(slots=True)
+class Draw:
     """A card square reached: the top card of `deck` must be drawn (CARD-01)."""
-
-    __match_args__ = ("player", "deck", "square", "span")
-    __slots__ = __match_args__
 
     player: str
     deck: str
     square: int
     span: Span
 
-    def __init__(self, player: str, deck: str, square: int, span: Span) -> None:
-        self.player = player
-        self.deck = deck
-        self.square = square
-        self.span = span
 
-
-class CardMove(Record):
+@dataclass(slots=True)
+class CardMove:
     """A card that moved the token: the record's `-> Square` is checked against `target`."""
-
-    __match_args__ = ("card", "target", "span", "origin", "salary", "rent_rule", "confirmed")
-    __slots__ = __match_args__
 
     card: str
     target: int
     span: Span
-    origin: int
-    salary: bool
-    rent_rule: str | None
-    confirmed: bool
-
-    def __init__(
-        self,
-        card: str,
-        target: int,
-        span: Span,
-        origin: int = 0,
-        salary: bool = False,
-        rent_rule: str | None = None,
-        confirmed: bool = False,
-    ) -> None:
-        self.card = card
-        self.target = target
-        self.span = span
-        self.origin = origin
-        self.salary = salary
-        self.rent_rule = rent_rule
-        self.confirmed = confirmed
+    origin: int = 0
+    salary: bool = False
+    rent_rule: str | None = None
+    confirmed: bool = False
 
 
-class Flow(Record):
+@dataclass(slots=True)
+class Flow:
     """Where the replay stands within the turn in progress."""
 
-    __match_args__ = (
-        "started",
-        "expected_next",
-        "turn_player",
-        "turn_number",
-        "turn_span",
-        "rolled",
-        "again",
-        "again_span",
-        "turn_over",
-        "released",
-        "jail_failed",
-        "jail_try",
-        "jailed_by",
-        "last_dice",
-        "card_rule",
-        "dues",
-        "claims",
-        "lots",
-        "draw",
-        "card_move",
-        "throw",
-        "current_card",
-        "choice",
-        "over_span",
-    )
-    __slots__ = __match_args__
-
-    started: bool  # a turn line has been seen
-    expected_next: str | None  # from `setup next`
-    turn_player: str | None
-    turn_number: int
-    turn_span: Span
-    rolled: bool  # the turn's player has rolled this turn
-    again: bool  # the last roll was a double that earns another roll (DBL-01)
-    again_span: Span
-    turn_over: bool  # jailed, or a roll that ends the turn
-    released: str | None  # how the player left jail this turn: double/fine/card/forced
-    jail_failed: bool  # a failed doubles roll in jail this turn
-    jail_try: int  # this turn's jail try number, 1..3 (0 = not a jail turn)
-    jailed_by: str | None  # what sent the player to jail in the current step
-    last_dice: int | None  # the roll that moved the player last (RENT-10)
-    card_rule: str | None  # rent rule of the card that moved the player last
-    dues: list[Due]  # the dues of the turn in progress
-    claims: list[Due]  # open rent claims
-    lots: list[Lot]
-    draw: Draw | None
-    card_move: CardMove | None
-    throw: Due | None  # a rent waiting for a `dice` throw
-    current_card: str | None  # the card being carried out in this step
-    choice: Due | None  # a "pay or take a card" fine, cancelled if a card is taken
-    over_span: Span | None  # where the game ended
-
-    def __init__(
-        self,
-        started: bool = False,
-        expected_next: str | None = None,
-        turn_player: str | None = None,
-        turn_number: int = 0,
-        turn_span: Span = NO_SPAN,
-        rolled: bool = False,
-        again: bool = False,
-        again_span: Span = NO_SPAN,
-        turn_over: bool = False,
-        released: str | None = None,
-        jail_failed: bool = False,
-        jail_try: int = 0,
-        jailed_by: str | None = None,
-        last_dice: int | None = None,
-        card_rule: str | None = None,
-        dues: list[Due] = FRESH,
-        claims: list[Due] = FRESH,
-        lots: list[Lot] = FRESH,
-        draw: Draw | None = None,
-        card_move: CardMove | None = None,
-        throw: Due | None = None,
-        current_card: str | None = None,
-        choice: Due | None = None,
-        over_span: Span | None = None,
-    ) -> None:
-        self.started = started
-        self.expected_next = expected_next
-        self.turn_player = turn_player
-        self.turn_number = turn_number
-        self.turn_span = turn_span
-        self.rolled = rolled
-        self.again = again
-        self.again_span = again_span
-        self.turn_over = turn_over
-        self.released = released
-        self.jail_failed = jail_failed
-        self.jail_try = jail_try
-        self.jailed_by = jailed_by
-        self.last_dice = last_dice
-        self.card_rule = card_rule
-        self.dues = [] if dues is FRESH else dues
-        self.claims = [] if claims is FRESH else claims
-        self.lots = [] if lots is FRESH else lots
-        self.draw = draw
-        self.card_move = card_move
-        self.throw = throw
-        self.current_card = current_card
-        self.choice = choice
-        self.over_span = over_span
+    started: bool = False  # a turn line has been seen
+    expected_next: str | None = None  # from `setup next`
+    turn_player: str | None = None
+    turn_number: int = 0
+    turn_span: Span = NO_SPAN
+    rolled: bool = False  # the turn's player has rolled this turn
+    again: bool = False  # the last roll was a double that earns another roll (DBL-01)
+    again_span: Span = NO_SPAN
+    turn_over: bool = False  # jailed, or a roll that ends the turn
+    released: str | None = None  # how the player left jail this turn: double/fine/card/forced
+    jail_failed: bool = False  # a failed doubles roll in jail this turn
+    jail_try: int = 0  # this turn's jail try number, 1..3 (0 = not a jail turn)
+    jailed_by: str | None = None  # what sent the player to jail in the current step
+    last_dice: int | None = None  # the roll that moved the player last (RENT-10)
+    card_rule: str | None = None  # rent rule of the card that moved the player last
+    dues: list[Due] = field(default_factory=list)  # the dues of the turn in progress
+    claims: list[Due] = field(default_factory=list)  # open rent claims
+    lots: list[Lot] = field(default_factory=list)
+    draw: Draw | None = None
+    card_move: CardMove | None = None
+    throw: Due | None = None  # a rent waiting for a `dice` throw
+    current_card: str | None = None  # the card being carried out in this step
+    choice: Due | None = None  # a "pay or take a card" fine, cancelled if a card is taken
+    over_span: Span | None = None  # where the game ended
 
 
 def flow_of(game: Game) -> Flow:

@@ -8,7 +8,8 @@ the other reading would have charged. The caller files those with the landing's 
 
 from __future__ import annotations
 
-from ..records import FrozenRecord
+from dataclasses import dataclass
+
 from .board import all_word, count_owned, group_complete, group_deeds, group_mortgaged
 from .game import Game
 
@@ -16,42 +17,21 @@ CARD_DOUBLE_RAILROAD = "double_railroad_rent"
 CARD_DICE_TIMES_10 = "dice_times_10"
 
 
-class RentQuote(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class RentQuote:
     """The rent owed on one square at one moment.
 
     `amount` is None when it still needs a dice total (`per_pip` × the throw). `owner` None
     means no one collects (the bank holds the deed). `notes` holds (CF id, message) pairs.
     """
 
-    __match_args__ = ("square", "owner", "amount", "reason", "rule", "per_pip", "notes")
-    __slots__ = __match_args__
-
     square: int
     owner: str | None
     amount: int | None
     reason: str
     rule: str
-    per_pip: int | None
-    notes: tuple[tuple[str, str], ...]
-
-    def __init__(
-        self,
-        square: int,
-        owner: str | None,
-        amount: int | None,
-        reason: str,
-        rule: str,
-        per_pip: int | None = None,
-        notes: tuple[tuple[str, str], ...] = (),
-    ) -> None:
-        setattr = object.__setattr__
-        setattr(self, "square", square)
-        setattr(self, "owner", owner)
-        setattr(self, "amount", amount)
-        setattr(self, "reason", reason)
-        setattr(self, "rule", rule)
-        setattr(self, "per_pip", per_pip)
-        setattr(self, "notes", notes)
+    per_pip: int | None = None
+    notes: tuple[tuple[str, str], ...] = ()
 
     def with_dice(self, total: int) -> int:
         """The rent for a dice total (utilities), or the fixed amount."""

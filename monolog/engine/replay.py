@@ -9,6 +9,7 @@ and the replay carries on with the next event (P902: a broken state invariant, p
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..editions import (
@@ -21,7 +22,6 @@ from ..editions import (
 from ..editions.model import Edition
 from ..findings.model import Finding
 from ..notation import events as E
-from ..records import FRESH, Record, field, record_fields
 from . import (
     bankruptcy,
     buying,
@@ -92,10 +92,8 @@ _ANY_TIME = (E.CashCheck, E.Dispute)
 _NOT_PLAYED = (*E.TRIVIA, E.Tag)
 
 
-# a dataclass whose `__init__` is written out and whose repr and equality come from `Record`,
-# so that nothing is compiled for it at import (monolog/records.py)
-@record_fields()
-class Replay(Record):
+@dataclass(slots=True)
+class Replay:
     """The result of a replay: findings in source order, the final state, the ledger."""
 
     findings: list[Finding]
@@ -104,22 +102,6 @@ class Replay(Record):
     header: dict[str, str]
     edition: Edition
     readings: dict[str, str] = field(default_factory=dict)
-
-    def __init__(
-        self,
-        findings: list[Finding],
-        state: GameState,
-        transfers: list[Transfer],
-        header: dict[str, str],
-        edition: Edition,
-        readings: dict[str, str] = FRESH,
-    ) -> None:
-        self.findings = findings
-        self.state = state
-        self.transfers = transfers
-        self.header = header
-        self.edition = edition
-        self.readings = {} if readings is FRESH else readings
 
 
 def _players(events: Sequence[E.Event], header: dict[str, str]) -> tuple[list[str], bool]:

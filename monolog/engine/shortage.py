@@ -7,8 +7,9 @@ building leaves the bank then; the winner's next `build` places it without payin
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..notation.events import Auction, Build, Span
-from ..records import Record
 from . import house_rules
 from .debts import note_payment
 from .game import Game
@@ -22,22 +23,14 @@ from .holdings import (
 WON_KEY = "estate.won"
 
 
-class WonBuilding(Record):
+@dataclass(slots=True)
+class WonBuilding:
     """A house or hotel bought at a shortage auction and not yet placed."""
-
-    __match_args__ = ("player", "kind", "price", "span")
-    __slots__ = __match_args__
 
     player: str
     kind: str  # "house" | "hotel"
     price: int
     span: Span
-
-    def __init__(self, player: str, kind: str, price: int, span: Span) -> None:
-        self.player = player
-        self.kind = kind
-        self.price = price
-        self.span = span
 
 
 def won_buildings(game: Game) -> list[WonBuilding]:

@@ -2,22 +2,18 @@
 
 Mutable and compact (slotted dataclasses, squares by board index). The engine's handlers change
 it as events are applied; `snapshot()` gives plain data for scenarios and reports.
-
-Each class declares its fields to `record_fields` (monolog/records.py), which makes it a
-dataclass to `dataclasses.fields()` and the like: its `__init__` is written out here and its
-`repr` and equality come from `Record`, so that no method is compiled at import.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..editions.model import Edition
-from ..records import FRESH, Record, field, record_fields
 
 
-@record_fields(slots=True)
-class PlayerState(Record):
+@dataclass(slots=True)
+class PlayerState:
     """One player. `jail_turns` counts the turns spent in jail in the current stay (JAIL-08).
 
     `cards` holds the ids of the Get Out of Jail Free cards the player keeps (CARD-04); the deck
@@ -33,33 +29,13 @@ class PlayerState(Record):
     bankrupt: bool = False
     resigned: bool = False
 
-    def __init__(
-        self,
-        name: str,
-        cash: int,
-        position: int = 0,
-        in_jail: bool = False,
-        jail_turns: int = 0,
-        cards: list[str] = FRESH,
-        bankrupt: bool = False,
-        resigned: bool = False,
-    ) -> None:
-        self.name = name
-        self.cash = cash
-        self.position = position
-        self.in_jail = in_jail
-        self.jail_turns = jail_turns
-        self.cards = [] if cards is FRESH else cards
-        self.bankrupt = bankrupt
-        self.resigned = resigned
-
     @property
     def active(self) -> bool:
         return not (self.bankrupt or self.resigned)
 
 
-@record_fields(slots=True)
-class DeedState(Record):
+@dataclass(slots=True)
+class DeedState:
     """One ownable square: owner (None = the bank), mortgage, buildings (houses 0-4 or hotel)."""
 
     square: int
@@ -68,28 +44,14 @@ class DeedState(Record):
     houses: int = 0
     hotel: bool = False
 
-    def __init__(
-        self,
-        square: int,
-        owner: str | None = None,
-        mortgaged: bool = False,
-        houses: int = 0,
-        hotel: bool = False,
-    ) -> None:
-        self.square = square
-        self.owner = owner
-        self.mortgaged = mortgaged
-        self.houses = houses
-        self.hotel = hotel
-
     @property
     def buildings(self) -> int:
         """Building level for even-building checks: houses, or houses_before_hotel + 1."""
         return 5 if self.hotel else self.houses
 
 
-@record_fields(slots=True)
-class DeckState(Record):
+@dataclass(slots=True)
+class DeckState:
     """A deck. `cards` is the deck as far as it is known, top first.
 
     `drawn` lists the ids drawn so far in order. Once every card has been drawn once, the order
@@ -106,25 +68,9 @@ class DeckState(Record):
     # where it is not yet (the deck is shuffled at the start); see engine/decks.py
     slots: list[str | None] = field(default_factory=list)
 
-    def __init__(
-        self,
-        key: str,
-        cards: list[str],
-        drawn: list[str] = FRESH,
-        known: bool = False,
-        held_out: list[str] = FRESH,
-        slots: list[str | None] = FRESH,
-    ) -> None:
-        self.key = key
-        self.cards = cards
-        self.drawn = [] if drawn is FRESH else drawn
-        self.known = known
-        self.held_out = [] if held_out is FRESH else held_out
-        self.slots = [] if slots is FRESH else slots
 
-
-@record_fields(slots=True)
-class GameState(Record):
+@dataclass(slots=True)
+class GameState:
     """Everything on the table at one moment."""
 
     players: list[PlayerState]
@@ -136,28 +82,6 @@ class GameState(Record):
     current: int = 0
     doubles: int = 0
     over: bool = False
-
-    def __init__(
-        self,
-        players: list[PlayerState],
-        deeds: dict[int, DeedState],
-        bank_houses: int,
-        bank_hotels: int,
-        decks: dict[str, DeckState],
-        turn: int = 0,
-        current: int = 0,
-        doubles: int = 0,
-        over: bool = False,
-    ) -> None:
-        self.players = players
-        self.deeds = deeds
-        self.bank_houses = bank_houses
-        self.bank_hotels = bank_hotels
-        self.decks = decks
-        self.turn = turn
-        self.current = current
-        self.doubles = doubles
-        self.over = over
 
     @classmethod
     def new(cls, edition: Edition, names: list[str]) -> GameState:

@@ -10,8 +10,9 @@ one in force and say what the others would have charged.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..editions.model import Edition
-from ..records import FrozenRecord
 from .game import Game
 from .state import GameState
 
@@ -72,21 +73,13 @@ def worth_on_landing(game: Game, player: str) -> int:
     return tax_worth(state, edition, player)
 
 
-class TaxMeasure(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class TaxMeasure:
     """The worth one reading of CF-42 takes, and how it was measured, in words."""
-
-    __match_args__ = ("reading", "worth", "how")
-    __slots__ = __match_args__
 
     reading: str
     worth: int
     how: str
-
-    def __init__(self, reading: str, worth: int, how: str) -> None:
-        setattr = object.__setattr__
-        setattr(self, "reading", reading)
-        setattr(self, "worth", worth)
-        setattr(self, "how", how)
 
 
 def tax_measures(game: Game, player: str, on_landing: int, flat_taken: int) -> list[TaxMeasure]:
