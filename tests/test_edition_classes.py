@@ -1,10 +1,9 @@
-"""The editions' classes: what the engine and the edition cache rely on.
+"""The editions' classes: what the engine relies on.
 
 The instances checked are the shipped editions' own, the readings' and the house rules'. They
-cannot be changed once made, they pickle and copy to equal instances (the edition cache keeps
-them between processes, `audit --jobs` workers may load them), a change made with `replace`
-gives an unequal instance, containers given by default are fresh for each instance, and the
-editions kept between processes are keyed by the modules that make them.
+cannot be changed once made, they pickle and copy to equal instances, a change made with
+`replace` gives an unequal instance, and containers given by default are fresh for each
+instance.
 """
 
 from __future__ import annotations
