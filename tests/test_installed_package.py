@@ -49,9 +49,11 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     purelib = _run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], work
     ).strip()
+    # the wheel goes in before the running environment is made visible: pip would otherwise find
+    # the copy installed there (a non-editable install, as in CI) and install nothing
+    _run([*pip, "--python", str(python), "install", "-q", "--no-deps", str(wheel)], work)
     ours = {sysconfig.get_paths()["purelib"], *site.getsitepackages()}
     (Path(purelib) / "zz_parent_env.pth").write_text("\n".join(sorted(ours)) + "\n")
-    _run([*pip, "--python", str(python), "install", "-q", "--no-deps", str(wheel)], work)
     return env_dir
 
 
