@@ -14,8 +14,10 @@ from __future__ import annotations
 import contextlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 Unit = tuple[int, list[str]]  # the index of the first record, and the record names
 _DONE = "done"
@@ -86,6 +88,9 @@ class Workers:
 
     def results(self, units: Iterable[Unit]) -> Iterator[Any]:
         """Each record's result, in the order they are done."""
+        # deferred: only --jobs runs workers; multiprocessing costs a one-game audit ~8 ms of CPU
+        from multiprocessing.connection import wait
+
         queue: deque[Unit] = deque()
         pending = iter(units)
         while True:
