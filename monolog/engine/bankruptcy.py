@@ -84,15 +84,22 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
     short = max(0, -game.state.player(actor).cash)
     creditors = list(dict.fromkeys(d.creditor for d in owed))
     if not owed:
+        heir = written if written is None or _can_inherit(game, actor, written) else None
+        message = f"{actor} owes nothing: a player goes bankrupt only on a debt they cannot raise"
+        if heir != written:
+            # the estate cannot go to the bankrupt player or to one already out: the bank
+            # takes it, as in a bankruptcy to the bank, so no deed is left with a player out
+            who = "themselves" if written == actor else f"{written}, who is out of the game"
+            message += f"; nor to {who}: the estate goes to the bank here"
         game.emit(
             "M803",
-            f"{actor} owes nothing: a player goes bankrupt only on a debt they cannot raise",
+            message,
             ev.span,
             "BKR-01",
             expected=None,
             recorded=owner_word(game, written),
         )
-        creditors = [written]
+        creditors = [heir]
     else:
         if written is not None and written not in creditors:
             game.emit(
@@ -124,6 +131,11 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
         _liquidate(game, actor, owed, creditors, ev.span)
     game.state.player(actor).bankrupt = True
     game.state.over = winner(game) is not None or ends_game(game)
+
+
+def _can_inherit(game: Game, actor: str, creditor: str) -> bool:
+    """A player can take a bankrupt player's estate: someone else still in the game."""
+    return creditor != actor and game.state.player(creditor).active
 
 
 def on_resign(game: Game, ev: Resign, actor: str) -> None:
