@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..editions.model import Square
-from ..notation.events import Interest, Mortgage, Span, Unmortgage
+from ..notation.events import Interest, Mortgage, Ref, Span, Unmortgage
 from .debts import note_payment
 from .game import Game
 from .holdings import (
@@ -25,6 +25,7 @@ from .holdings import (
     owner_word,
     resolve_square,
 )
+from .names import squares_if_named
 
 CHOICES_KEY = "mortgages.choices"
 
@@ -50,6 +51,21 @@ def add_choice(game: Game, player: str, square: int, origin: str, span: Span) ->
     choices = pending_mortgage_choices(game)
     choices[:] = [c for c in choices if c.square != square]
     choices.append(MortgageChoice(player, square, origin, span))
+
+
+def settles_open_choices(game: Game, player: str, refs: tuple[Ref, ...]) -> bool:
+    """Whether every deed `refs` names is a mortgaged deed `player` received and has not settled.
+
+    Nothing is filed: a name that resolves to no such deed simply answers no.
+    """
+    open_squares = {c.square for c in pending_mortgage_choices(game) if c.player == player}
+    if not refs or not open_squares:
+        return False
+    for ref in refs:
+        squares = squares_if_named(game, ref)
+        if len(squares) != 1 or squares[0].index not in open_squares:
+            return False
+    return True
 
 
 def _take_choice(game: Game, player: str, square: int) -> MortgageChoice | None:

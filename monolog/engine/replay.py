@@ -314,6 +314,13 @@ def _apply(game: Game, ev: E.Event) -> None:
         # was called: it says the game is over, which it is (WIN-01)
         _wrap(game, ev.span, lambda: _close_game(game, ev.span))
         return
+    settler = _final_settler(game, ev) if game.state.over else None
+    if settler is not None:
+        # BKR-06: the creditor of the last bankruptcy still owes the 10 % on the mortgaged deeds
+        # received, or lifts their mortgages; the record may write that after the end
+        settle = _ESTATE[type(ev)]
+        _wrap(game, ev.span, lambda: settle(game, ev, settler))
+        return
     if game.state.over and not isinstance(ev, _ANY_TIME):
         game.emit(
             "M903",
@@ -441,6 +448,22 @@ def _inside_landing(game: Game, ev: E.Event, actors: list[str]) -> None:
         ev.span,
         "TURN-05",
     )
+
+
+def _final_settler(game: Game, ev: E.Event) -> str | None:
+    """Who settles mortgaged deeds received in the last bankruptcy on this line, if it does that.
+
+    An `interest` or `unmortgage` written after the game ended is still play of the game when
+    it names only deeds its actor received mortgaged and has not yet settled (BKR-06); anything
+    else after the end is M903.
+    """
+    if not isinstance(ev, (E.Interest, E.Unmortgage)) or ev.actor is None:
+        return None
+    names = {p.name for p in game.state.players}
+    actor = ev.actor.text
+    if actor not in names:
+        return None
+    return actor if mortgages.settles_open_choices(game, actor, ev.squares) else None
 
 
 def _end(game: Game, ev: E.GameEnd) -> None:
