@@ -3,8 +3,12 @@ line that wrote them, and `--paranoid` does not blame the engine for them (no P9
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from monolog.cli import app
 from monolog.engine import replay
 from monolog.notation.parser import parse_text
 
@@ -14,6 +18,8 @@ IMPOSSIBLE = {
     "unheld group": "setup Ann owns Park Place x1\nsetup Ben owns Boardwalk x1\n",
     "mortgaged group": "setup Ann owns Park Place mortgaged, Boardwalk x1\n",
     "card twice": "setup Ann goojf CH09\nsetup Ben goojf CH09\n",
+    "jail turn 0": "setup Ann jail 0\n",
+    "jail turn past the last": "setup Ann jail 4\n",
     "too many houses": (
         "setup Ann owns Mediterranean Avenue x4, Baltic Avenue x4, Oriental Avenue x4, "
         "Vermont Avenue x4, Connecticut Avenue x4\n"
@@ -41,3 +47,29 @@ def test_setup_after_play_began_is_reported_once_and_applied() -> None:
     result = replay(parse_text(text, "t.mlog"), file="t.mlog", paranoid=True)
     assert [(f.code, f.span.line) for f in result.findings] == [("M121", 3)]
     assert result.state.player("Ben").cash == 2000
+
+
+def test_state_at_shows_the_coming_jail_turn_as_setup_writes_it(tmp_path: Path) -> None:
+    """`setup … jail N` and `state --at` use one number: the jail turn the next turn will be."""
+    record = tmp_path / "jail.mlog"
+    record.write_text(
+        '[Players "Ann, Ben"]\nsetup Ann jail 2\nsetup next Ben\n'
+        "1. Ben 1-2 Baltic Avenue buy\n2. Ann 1-2\n"
+        "3. Ben 1-1 Oriental Avenue buy 4-5 Vermont Avenue\n",
+        encoding="utf-8",
+    )
+    runner = CliRunner()
+    shown: dict[str, str] = {}
+    for at in ("t1", "t2"):
+        result = runner.invoke(app, ["state", "--at", at, str(record)], terminal_width=200)
+        assert result.exit_code == 0, result.output
+        ann = next(line for line in result.output.splitlines() if line.startswith("Ann"))
+        shown[at] = ann
+    assert "in jail, jail turn 2 next" in shown["t1"]
+    assert "in jail, jail turn 3 next" in shown["t2"]
+    # the number shown, written back as a setup line, gives the same position: the third try
+    again = replay(
+        parse_text('[Players "Ann, Ben"]\nsetup Ann jail 3\n1. Ann 1-2 States Avenue buy\n')
+    )
+    assert not [f for f in again.findings if f.code.startswith("M")], again.findings
+    assert not again.state.player("Ann").in_jail

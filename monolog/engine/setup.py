@@ -2,7 +2,7 @@
 `setup deck …`, `setup next Ann`).
 
 `setup … jail N` puts the player in jail with their next turn being jail turn N (`jail` alone:
-jail turn 1).
+jail turn 1, as for a player just sent there); docs/notation.md says why.
 """
 
 from __future__ import annotations
@@ -79,9 +79,34 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
         p.cards.append(card_id)
         hold_out(game, card_id)
     if ev.jail_turns is not None:
+        _check_jail_turn(game, name, ev.jail_turns, ev.span)
         p.in_jail = True
         p.position = rules.jail_index
         p.jail_turns = max(ev.jail_turns - 1, 0)
+
+
+def _check_jail_turn(game: Game, name: str, turn: int, span: Span) -> None:
+    """M120 for a `jail N` no stay in jail can reach: the coming jail turn is 1 to the last one.
+
+    The last is the edition's third (JAIL-08), the fourth under CF-02 fourth-turn-pay (whose
+    fourth turn opens with the fine). Under CF-08 stays-in-jail a player without the fine's cash
+    stays on past it, so any later turn is reachable for them.
+    """
+    rules = game.edition.rules
+    last = rules.max_jail_turns + (1 if game.ruling("CF-02") == "fourth-turn-pay" else 0)
+    held = (
+        game.ruling("CF-08") == "stays-in-jail" and game.state.player(name).cash < rules.jail_fine
+    )
+    if turn >= 1 and (turn <= last or held):
+        return
+    game.emit(
+        "M120",
+        f"impossible starting position: {name}'s next turn cannot be jail turn {turn}; "
+        f"`jail N` names the coming jail turn, from 1 to {last} here",
+        span,
+        "JAIL-08",
+        recorded=turn,
+    )
 
 
 def _free_jail_card(game: Game) -> str | None:

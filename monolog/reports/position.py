@@ -97,7 +97,8 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
     ):
         players.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for name, p in snap["players"].items():
-        jail = f"in jail, turn {p['jail_turns']}" if p["in_jail"] else "-"
+        # the coming jail turn, the number a `setup … jail N` line writes (docs/notation.md)
+        jail = f"in jail, jail turn {p['jail_turns'] + 1} next" if p["in_jail"] else "-"
         status = "bankrupt" if p["bankrupt"] else "resigned" if p["resigned"] else ""
         players.add_row(
             name,
