@@ -112,7 +112,7 @@
       });
       const cards = st[5][i].map((c) => c + (data.cards[c] ? " “" + data.cards[c] + "”" : ""));
       const status = st[6][i] === 1 ? "bankrupt" : st[6][i] === 2 ? "resigned" :
-        st[4][i] >= 0 ? "in jail (turn " + st[4][i] + ")" : "on " + data.squares[st[3][i]];
+        st[4][i] >= 0 ? "in jail, jail turn " + (st[4][i] + 1) + " next" : "on " + data.squares[st[3][i]];
       const tr = document.createElement("tr");
       tr.dataset.player = name;
       if (st[1] === i) tr.className = "to-play";
