@@ -69,7 +69,7 @@ def audit_seconds(path: Path, runs: int) -> tuple[float, int]:
     for _ in range(runs):
         sink = io.StringIO()
         gc.collect()
-        gc.disable()  # as `monolog audit` does while it audits a record (commands/audit.py)
+        gc.disable()  # as `monolog audit` does while it audits a record (commands/audit_batch.py)
         try:
             with redirect_stdout(sink):
                 start = _cpu()

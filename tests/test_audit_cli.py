@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from monolog.cli import app
-from monolog.commands import audit as audit_cmd
+from monolog.commands import audit_options, audit_record
 from monolog.findings.catalogue import load_catalogue
 from monolog.findings.model import Finding, Severity
 from monolog.notation import events as ev
@@ -52,7 +52,7 @@ class StandIn:
 @pytest.fixture
 def engine(monkeypatch: pytest.MonkeyPatch) -> StandIn:
     stand_in = StandIn()
-    monkeypatch.setattr(audit_cmd, "_replay_function", lambda: stand_in)
+    monkeypatch.setattr(audit_record, "_replay_function", lambda: stand_in)
     return stand_in
 
 
@@ -166,7 +166,7 @@ def test_unknown_format_is_a_usage_error(tmp_path: Path, engine: StandIn) -> Non
 
 
 def test_paranoid_and_rulings_reach_the_engine(tmp_path: Path, engine: StandIn) -> None:
-    known = audit_cmd._known_readings()
+    known = audit_options.known_readings()
     assert known, "the readings catalogue (monolog/editions/data/readings.yaml) is missing"
     cf, readings = next(iter(known.items()))
     reading = readings[-1]
@@ -182,7 +182,7 @@ def test_paranoid_and_rulings_reach_the_engine(tmp_path: Path, engine: StandIn) 
 
 
 def test_unknown_ruling_key_lists_the_valid_keys(tmp_path: Path, engine: StandIn) -> None:
-    known = audit_cmd._known_readings()
+    known = audit_options.known_readings()
     assert known, "the readings catalogue (monolog/editions/data/readings.yaml) is missing"
     result = runner.invoke(
         app, ["audit", "--ruling", "CF-99=anything", _record(tmp_path, "c.mlog", CLEAN)]
@@ -194,7 +194,7 @@ def test_unknown_ruling_key_lists_the_valid_keys(tmp_path: Path, engine: StandIn
 
 
 def test_unknown_reading_lists_the_valid_readings(tmp_path: Path, engine: StandIn) -> None:
-    known = audit_cmd._known_readings()
+    known = audit_options.known_readings()
     assert known, "the readings catalogue (monolog/editions/data/readings.yaml) is missing"
     cf, readings = next(iter(known.items()))
     result = runner.invoke(
@@ -218,7 +218,7 @@ def test_engine_failure_is_reported_without_a_traceback(
     def broken(events: list[ev.Event], **kwargs: Any) -> None:
         raise KeyError("Vermont Avenue")
 
-    monkeypatch.setattr(audit_cmd, "_replay_function", lambda: broken)
+    monkeypatch.setattr(audit_record, "_replay_function", lambda: broken)
     result = runner.invoke(app, ["audit", _record(tmp_path, "c.mlog", CLEAN)])
     assert result.exit_code == 2
     assert "P900 internal error while replaying the record (KeyError" in result.stderr

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from monolog.commands import audit as audit_cmd
+from monolog.commands import audit_batch, audit_record
+from monolog.commands.audit_options import Settings
 from monolog.findings.render import TextOutput, make_console, render_game, text_width
 
 WRONG = '[Event "Night"]\n[Players "Ann, Ben"]\n1. Ann 4-5 Connecticut Avenue buy 150\n'
@@ -39,8 +41,8 @@ def test_blocks_rendered_in_a_worker_print_as_the_parent_prints_them(
     else:
         monkeypatch.delenv("FORCE_COLOR", raising=False)
     names = _files(tmp_path, 5)
-    audit_cmd._init_worker(audit_cmd._Settings(None, None, {}, False, "text", False))
-    outcomes = audit_cmd._audit_chunk(0, names)
+    audit_batch._init_worker(Settings(None, None, {}, False, "text", False))
+    outcomes = audit_batch._audit_chunk(0, names)
     assert [o.index for o in outcomes] == list(range(5))
     capsys.readouterr()
     # what the parent would have printed itself, one game after another, through Rich
@@ -73,8 +75,8 @@ def test_blocks_rendered_in_a_worker_print_as_the_parent_prints_them(
 
 def test_document_formats_get_compact_reports_from_workers(tmp_path: Path) -> None:
     names = _files(tmp_path, 2)
-    audit_cmd._init_worker(audit_cmd._Settings(None, None, {}, False, "json", True))
-    outcomes = audit_cmd._audit_chunk(7, names)
+    audit_batch._init_worker(Settings(None, None, {}, False, "json", True))
+    outcomes = audit_batch._audit_chunk(7, names)
     assert [o.index for o in outcomes] == [7, 8]
     assert all(o.block is None and o.report is not None for o in outcomes)
     assert outcomes[0].report is not None and len(outcomes[0].report.lines) == 0
@@ -85,7 +87,7 @@ def test_document_formats_get_compact_reports_from_workers(tmp_path: Path) -> No
 def test_chunks_are_small_cover_every_record_once_and_shrink_at_the_end(
     records: int, workers: int
 ) -> None:
-    chunks = list(audit_cmd._chunks(records, workers))
+    chunks = list(audit_batch._chunks(records, workers))
     assert [i for start, stop in chunks for i in range(start, stop)] == list(range(records))
     sizes = [stop - start for start, stop in chunks]
     assert all(1 <= size <= 16 for size in sizes)
@@ -102,14 +104,14 @@ def test_a_worker_that_dies_loses_no_record(
 ) -> None:
     names = _files(tmp_path, 40)
     crash = names[4]  # a record that parses: only the death makes it unreadable
-    real = audit_cmd.audit_file
+    real = audit_record.audit_file
 
     def dying(name: str, **kwargs: Any) -> Any:
         if name == crash:
             os._exit(3)
         return real(name, **kwargs)
 
-    monkeypatch.setattr(audit_cmd, "audit_file", dying)
+    monkeypatch.setattr(audit_record, "audit_file", dying)
     status = audit_cmd.run(names, fmt="text", jobs=2)
     out, err = capsys.readouterr()
     assert status == 2

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import monolog.commands.audit as audit_cmd
+import monolog.commands.audit_record as audit_record
 
 GOOD = '[Players "Ann, Ben"]\n1. Ann 3-4 Oriental Avenue buy 100\n'
 needs_fork = pytest.mark.skipif(
@@ -41,14 +42,14 @@ def test_killed_workers_are_replaced_and_only_their_records_fail(
 ) -> None:
     names = _records(tmp_path, 300)
     doomed = {names[7], names[150], names[299]}
-    real = audit_cmd.audit_file
+    real = audit_record.audit_file
 
     def killed(name: str, **kwargs: Any) -> Any:
         if name in doomed:
             os.kill(os.getpid(), signal.SIGKILL)
         return real(name, **kwargs)
 
-    monkeypatch.setattr(audit_cmd, "audit_file", killed)
+    monkeypatch.setattr(audit_record, "audit_file", killed)
     status = audit_cmd.run(names, fmt=fmt, jobs=2)
     out, err = capsys.readouterr()
     assert status == 2
@@ -75,7 +76,7 @@ def test_a_worker_that_dies_at_once_every_time_does_not_loop(
     def always(name: str, **kwargs: Any) -> Any:
         os._exit(1)
 
-    monkeypatch.setattr(audit_cmd, "audit_file", always)
+    monkeypatch.setattr(audit_record, "audit_file", always)
     status = audit_cmd.run(names, fmt="text", jobs=2)
     out, err = capsys.readouterr()
     assert status == 2

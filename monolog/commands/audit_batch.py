@@ -1,0 +1,232 @@
+"""Driving the audits of a run: every record named, audited in this process or, with `--jobs`,
+in worker processes (monolog/commands/workers.py) that get the run's settings once and send
+back, for each game, what the run's loop needs (an `Outcome`). The cyclic garbage collector is
+paused while each record is audited."""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
+from ..findings.render import GameReport, TextOutput
+from .audit_options import Settings, load_edition_option
+from .audit_record import audit_games, is_violation
+
+
+class Outcome:
+    """One record audited, as the run's loop needs it: the summary's counts (`codes`: code and
+    severity of each finding), whether it breaks a rule, the stderr text of a record that could
+    not be read, and either the report or, from a worker in a text run, its rendered block."""
+
+    __slots__ = ("block", "codes", "error", "file", "index", "parsed", "report", "violation")
+
+    def __init__(
+        self,
+        index: int,
+        report: GameReport,
+        error: str | None,
+        strict: bool,
+        block: str | None = None,
+    ) -> None:
+        self.index = index
+        self.file = report.file
+        self.parsed = report.parsed
+        self.error = error
+        self.codes = [(f.code, f.severity.value) for f in report.findings]
+        self.violation = any(is_violation(f, strict) for f in report.findings)
+        self.report: GameReport | None = report
+        self.block = block
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        for name, value in zip(self.__slots__, state, strict=True):
+            setattr(self, name, value)
+
+
+class _Paused:
+    """The cyclic garbage collector paused while one record is audited (and rendered).
+
+    An audit makes tens of thousands of small objects that die with it, almost none of them in
+    reference cycles; the collector would walk the live ones again and again while the record
+    is replayed. Between records it runs as usual, so the few cycles a game leaves are still
+    collected and memory stays flat however many records pass."""
+
+    __slots__ = ("collecting",)
+
+    def __enter__(self) -> None:
+        self.collecting = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.collecting:
+            gc.enable()
+
+
+class Outcomes:
+    """Every record audited, as an iterator of `Outcome`s, used as a context manager.
+
+    One worker: in this process, in the order the files were named. Several: the pool starts
+    here, before the caller starts any thread (a progress bar), so forked workers copy a
+    process with one thread; records go out in chunks, a few chunks per worker in flight, and
+    come back in the order the chunks finish, each record in a text run already rendered."""
+
+    def __init__(self, names: list[str], settings: Settings, workers: int) -> None:
+        self.names = names
+        self.settings = settings
+        self.pool: Any = None
+        if workers > 1:
+            self.pool = _start_pool(settings, workers)
+            self.workers = workers
+
+    def __enter__(self) -> Outcomes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.close()
+
+    def __iter__(self) -> Iterator[Outcome]:
+        if self.pool is not None:
+            names = self.names
+            units = ((a, names[a:b]) for a, b in _chunks(len(names), self.workers))
+            return (done for games in self.pool.results(units) for done in games)
+        return self._here()
+
+    def _here(self) -> Iterator[Outcome]:
+        settings = self.settings
+        paused = _Paused()
+        for index, name in enumerate(self.names):
+            games = audit_games(
+                name,
+                edition=settings.edition,
+                rulings=settings.rulings,
+                paranoid=settings.paranoid,
+                **_extras(settings),
+            )
+            while True:
+                with paused:
+                    game = next(games, None)
+                    if game is None:
+                        break
+                    done = Outcome(index, *game, settings.strict)
+                yield done  # rendered by the caller, collector running
+
+
+def _extras(settings: Settings) -> dict[str, Any]:
+    """audit_file's keyword arguments for the run's selection, house rules and stdin."""
+    return {
+        "selection": settings.selection,
+        "house_rules": settings.house_rules,
+        "stdin": settings.stdin,
+    }
+
+
+def _start_pool(settings: Settings, workers: int) -> Any:
+    """The worker processes, every one started now (monolog/commands/workers.py); forked
+    where the platform allows it (a worker then begins with monolog already imported), each set
+    up once with the settings. A worker that dies is replaced, and only the record it was
+    auditing is reported."""
+    # here, not at the top: the worker processes' machinery, needed only with --jobs
+    import multiprocessing
+
+    from .workers import Workers
+
+    methods = multiprocessing.get_all_start_methods()
+    forked = "fork" in methods and sys.platform != "darwin"  # macOS: fork is unsafe there
+    context = multiprocessing.get_context("fork" if forked else None)
+    return Workers(context, workers, _init_worker, (settings,), _audit_one, _record_failure)
+
+
+def _chunk_size(records: int, workers: int) -> int:
+    """Records per work unit, for `records` still to hand out: big enough that a unit costs
+    little to send, small enough that results stream (at most 16), and shrinking as the run
+    nears its end, so the workers finish together instead of one waiting on the other's last
+    big unit."""
+    return max(1, min(16, records // (workers * 8)))
+
+
+def _chunks(records: int, workers: int) -> Iterator[tuple[int, int]]:
+    """(start, stop) of each work unit, in file order."""
+    start = 0
+    while start < records:
+        stop = start + _chunk_size(records - start, workers)
+        yield start, stop
+        start = stop
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(settings: Settings) -> None:
+    """Set up a worker process once: the edition comes with the fork, or a worker started
+    afresh loads it again from `edition_arg`; it is never sent with every record. A text run
+    gets an output set up as the parent's is."""
+    edition = settings.edition
+    if edition is None and settings.edition_arg:
+        edition = load_edition_option(settings.edition_arg)
+    _WORKER["edition"] = edition
+    _WORKER["rulings"] = settings.rulings
+    _WORKER["paranoid"] = settings.paranoid
+    _WORKER["strict"] = settings.strict
+    _WORKER["extras"] = _extras(settings)
+    _WORKER["output"] = None
+    if settings.fmt == "text":
+        # same stdout, same environment: renders as the parent's would
+        _WORKER["output"] = TextOutput()
+
+
+def _audit_chunk(start: int, names: list[str]) -> list[Outcome]:
+    """Records audited in a worker (see `_audit_one`), in order, each game one outcome."""
+    return [done for offset, name in enumerate(names) for done in _audit_one(start + offset, name)]
+
+
+def _audit_one(index: int, name: str) -> list[Outcome]:
+    """One record audited in a worker, an outcome for each of its games. In a text run each
+    comes back rendered (its block as the parent's output would print it, first in the run),
+    with no report; otherwise with a report holding only file, header and findings."""
+    output = _WORKER["output"]
+    out = []
+    games = audit_games(
+        name,
+        edition=_WORKER["edition"],
+        rulings=_WORKER["rulings"],
+        paranoid=_WORKER["paranoid"],
+        **_WORKER["extras"],
+    )
+    while True:
+        with _Paused():
+            game = next(games, None)
+            if game is None:
+                break
+            report, error = game
+            block = None
+            if output is not None and report.parsed:
+                block = output.block(report)
+            done = Outcome(index, report, error, _WORKER["strict"], block)
+            done.report = report.compact(keep_lines=False) if output is None else None
+        out.append(done)
+    return out
+
+
+def _record_failure(index: int, name: str, exc: BaseException) -> list[Outcome]:
+    """The outcome of a record whose audit failed outside `audit_file` (its worker died)."""
+    report, error = _worker_failure(name, exc)
+    return [Outcome(index, report, error, strict=False)]
+
+
+def _worker_failure(name: str, exc: BaseException) -> tuple[GameReport, str]:
+    detail = " ".join(str(exc).split()) or type(exc).__name__
+    finding = Finding(
+        "P900",
+        Severity.ERROR,
+        f"internal error: the worker auditing this record failed ({detail}); please report it",
+        file=name,
+        span=WHOLE_FILE,
+    )
+    error = f"{shown_name(name)}:1:1: P900 {finding.message}"
+    return GameReport(name, findings=[finding], parsed=False), error

@@ -1,0 +1,113 @@
+"""What `monolog audit`'s options and the project's settings resolve to: the output formats, the
+`--ruling` values checked against the readings catalogue, the edition, the findings kept, and
+the settings every audit of a run shares (sent to the worker processes with `--jobs`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..editions import load_edition
+from ..editions.readings import load_readings
+from ..findings.catalogue import load_catalogue
+from ..findings.selection import Selection, SelectionError, read_codes
+
+FORMATS = ("text", "json", "sarif", "github", "junit")
+# compiled on first use, and kept by re: most runs give no --ruling
+_RULING_PATTERN = r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$"
+
+
+class UsageError(Exception):
+    """A command-line value that cannot be used; the message says why (exit 2)."""
+
+
+def parse_rulings(values: list[str]) -> dict[str, str]:
+    """`["CF-02=fourth-turn-pay", …]` -> `{"CF-02": "fourth-turn-pay"}`, each checked against
+    the readings monolog knows (an unknown key or reading names the valid ones)."""
+    rulings: dict[str, str] = {}
+    for value in values:
+        m = re.match(_RULING_PATTERN, value)
+        if m is None:
+            raise UsageError(
+                f"--ruling {value!r}: expected CF-nn=READING, e.g. CF-02=fourth-turn-pay"
+            )
+        number = int(re.sub(r"\D", "", m["cf"]))
+        cf = f"CF-{number:02d}"
+        reading = m["reading"]
+        known = known_readings()
+        if known is not None:
+            if cf not in known:
+                raise UsageError(
+                    f"--ruling {value!r}: unknown disputed point {cf}; valid keys are "
+                    + ", ".join(known)
+                )
+            if reading not in known[cf]:
+                raise UsageError(
+                    f"--ruling {value!r}: {cf} has no reading {reading!r}; valid readings are "
+                    + ", ".join(known[cf])
+                )
+        if cf in rulings and rulings[cf] != reading:
+            raise UsageError(f"--ruling: {cf} is given twice ({rulings[cf]} and {reading})")
+        rulings[cf] = reading
+    return rulings
+
+
+def known_readings() -> dict[str, list[str]] | None:
+    """CF item -> its reading names, from the editions' readings catalogue (None if absent)."""
+    try:
+        items = load_readings()
+    except (OSError, ValueError):
+        return None
+    return {cf: list(item.readings) for cf, item in items.items()}
+
+
+def load_edition_option(key_or_path: str) -> Any:
+    """The edition `--edition` (or the settings) names: a key or an edition file."""
+    try:
+        return load_edition(key_or_path)
+    except (OSError, ValueError, LookupError) as exc:
+        raise UsageError(f"--edition {key_or_path!r}: {exc}") from None
+
+
+def selection_for(select: list[str], ignore: list[str], quiet: bool) -> Selection:
+    """Which findings a run keeps: `--select`, `--ignore` (checked against the catalogue's
+    codes) and `--quiet`."""
+    if not select and not ignore:
+        return Selection(quiet=quiet)
+
+    known = load_catalogue().codes()
+    try:
+        return Selection(
+            read_codes(select, "--select", known), read_codes(ignore, "--ignore", known), quiet
+        )
+    except SelectionError as exc:
+        raise UsageError(str(exc)) from None
+
+
+class Settings:
+    """What every audit of a run shares; `edition_arg` is what a worker process started afresh
+    (not forked) loads again."""
+
+    def __init__(
+        self,
+        edition_arg: str | None,
+        edition: Any,
+        rulings: dict[str, str],
+        paranoid: bool,
+        fmt: str,
+        strict: bool,
+    ) -> None:
+        self.edition_arg = edition_arg
+        self.edition = edition
+        self.rulings = rulings
+        self.paranoid = paranoid
+        self.fmt = fmt
+        self.strict = strict
+        self.selection = Selection()
+        self.house_rules: tuple[str, ...] = ()
+        self.stdin: bytes | None = None  # the record read from stdin, for a FILE of `-`
+
+    def __getstate__(self) -> dict[str, Any]:
+        # sent to a worker started afresh, which loads the edition again from `edition_arg`;
+        # a forked worker inherits the settings whole, edition included, with nothing sent
+        return {**self.__dict__, "edition": None}

@@ -1,0 +1,179 @@
+"""How `monolog audit` writes its report: the text blocks streamed as games finish (with a
+summary closing a run over several records), JSON streamed in file order or written whole, the
+CI formats (SARIF, GitHub annotations, JUnit) written whole in the order the files were named,
+`--statistics`, and the progress bar drawn on stderr while a run is under way."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import sys
+from typing import Any
+
+from typer import echo as typer_echo
+
+from ..findings.catalogue import load_catalogue
+from ..findings.render import (
+    GameReport,
+    JsonStream,
+    RunSummary,
+    TextOutput,
+    make_console,
+    render_json,
+)
+from .audit_batch import Outcome
+
+
+class ReportWriter:
+    """The report of one run in the format asked for, fed one `Outcome` at a time (`add`) and
+    finished with the run's summary (`close`). Text and, with one worker, JSON are written as
+    the games come; the other formats keep each game's file, header and findings until the
+    document is written."""
+
+    def __init__(self, fmt: str, strict: bool, quiet: bool, workers: int, statistics: bool) -> None:
+        self.fmt = fmt
+        self.strict = strict
+        self.quiet = quiet
+        self.statistics = statistics
+        self.documents: list[tuple[int, GameReport]] = []  # only for the whole-document formats
+        self.output = None
+        self.shown = 0  # games whose block has been printed (text)
+        if fmt == "text" and not statistics:
+            self.output = TextOutput()  # one for the whole run
+        self.stream = None
+        if fmt == "json" and workers <= 1 and not statistics:  # in file order: written as they come
+            self.stream = JsonStream(lambda text: echo(text, nl=False))
+
+    def add(self, done: Outcome) -> None:
+        output, stream, quiet, shown = self.output, self.stream, self.quiet, self.shown
+        if output is not None:
+            if done.parsed and not (quiet and not done.codes):  # printed now and dropped
+                if done.block is not None:  # rendered by a worker for an output like this
+                    output.write(done.block if shown == 0 else "\n" + done.block)
+                elif done.report is not None:
+                    output.game(done.report, first=shown == 0)
+                self.shown += 1
+        elif stream is not None and done.report is not None:
+            stream.game(done.report)
+        elif done.report is not None:
+            self.documents.append((done.index, done.report.compact(keep_lines=False)))
+
+    def close(self, summary: RunSummary) -> None:
+        fmt, output, stream = self.fmt, self.output, self.stream
+        if self.statistics:
+            echo(statistics_text(summary, fmt))
+            return
+        if output is not None:
+            if summary.records > 1:
+                output.summary(summary)
+            return
+        if stream is not None:
+            stream.close()
+            return
+        documents = self.documents
+        documents.sort(key=lambda item: item[0])
+        reports = [report for _, report in documents]
+        if fmt in ("sarif", "github", "junit"):
+            # here, not at the top: the CI formats (and their XML) only for these --format values
+            from ..reports.formats import render_format
+
+            games = [(r.file, r.header, r.findings) for r in reports]
+            echo(render_format(fmt, games, strict=self.strict), nl=False)
+            return
+
+        echo(render_json(reports))
+
+
+def statistics_text(summary: Any, fmt: str) -> str:
+    """A count per code, most frequent first: `  12  M301  title` lines, or a JSON list."""
+
+    catalogue = load_catalogue()
+    ranked = sorted(summary.codes.items(), key=lambda item: (-item[1], item[0]))
+    rows = []
+    for code, count in ranked:
+        entry = catalogue.get(code)
+        rows.append((code, count, entry.title if entry is not None else ""))
+    if fmt == "json":
+        data = [{"code": c, "count": n, "title": t} for c, n, t in rows]
+        return json.dumps({"statistics": data, "records": summary.records}, indent=2)
+    width = max((len(str(n)) for _, n, _ in rows), default=1)
+    lines = [f"{n:>{width}}  {c:<5} {t}".rstrip() for c, n, t in rows]
+    return "\n".join(lines) if lines else "no findings"
+
+
+def echo(text: str, nl: bool = True) -> None:
+    """Write to stdout as typer's `echo` does, which is used whenever that could differ: ANSI
+    codes it would strip, a stream it would wrap, Windows."""
+    out = text + "\n" if nl else text
+    stream = sys.stdout
+    if "\x1b" in out or os.name == "nt" or not _plain_stream(stream):
+        typer_echo(text, nl=nl)
+        return
+    if out:
+        stream.write(out)
+    stream.flush()
+
+
+def _plain_stream(stream: Any) -> bool:
+    """A text stream typer's echo would use as it is: an encoding that is not ASCII, and an
+    error handler."""
+
+    encoding = getattr(stream, "encoding", None)
+    if not encoding or getattr(stream, "errors", None) is None:
+        return False
+    try:
+        return codecs.lookup(encoding).name != "ascii"
+    except LookupError:
+        return False
+
+
+class progress:
+    """A transient progress bar on stderr for a run over several records, only when stderr is a
+    terminal; used as `with progress(total, stdout_shown) as advance: ... advance()`."""
+
+    def __init__(self, total: int, stdout_shown: bool) -> None:
+        self.total = total
+        self.stdout_shown = stdout_shown
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> Any:
+        if self.total < 2 or not _is_terminal(sys.stderr):
+            return _nothing
+        # here, not at the top: the bar is drawn only on a terminal, for several records
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        # When stdout is the same terminal, what is printed there goes above the bar; when it
+        # is piped, it is left alone (a redirected stdout must not end up on stderr).
+        self.bar = Progress(
+            "auditing",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=make_console(stderr=True),
+            transient=True,
+            redirect_stdout=_is_terminal(sys.stdout),
+            redirect_stderr=True,
+        )
+        self.bar.start()
+        self.task = self.bar.add_task("audit", total=self.total)
+        return self._advance
+
+    def _advance(self) -> None:
+        self.bar.advance(self.task)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _nothing() -> None:
+    return None
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,249 @@
+"""One record file audited: parsed (as .mlog notation or as an event stream), replayed on the
+engine, its Result tag checked as `monolog settle` checks it, and its findings selected; a file
+of several games is audited game by game with the file's line numbers. Nothing here prints."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from ..engine import replay
+from ..files import open_regular
+from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
+from ..findings.render import GameReport, SparseLines, source_lines
+from ..findings.selection import Selection
+from ..notation import ParseError
+from ..notation.errors import decode_error
+from ..notation.events import NO_SPAN, Span, Tag
+from ..notation.games import game_ranges
+from ..notation.jsonl import SUFFIXES as JSONL_SUFFIXES
+from ..notation.jsonl import looks_like_jsonl, parse_jsonl
+from ..notation.parser import parse_text, read_source
+
+
+def audit_file(
+    name: str,
+    *,
+    edition: Any = None,
+    rulings: dict[str, str] | None = None,
+    paranoid: bool = False,
+    selection: Selection | None = None,
+    house_rules: tuple[str, ...] = (),
+    stdin: bytes | None = None,
+) -> tuple[GameReport, str | None]:
+    """Parse and replay one record. Returns its report and, when it could not be read or
+    parsed, the rendered parse error (for stderr).
+
+    A `name` of `-` is the record read from stdin (`stdin`, its bytes), reported as <stdin>.
+    `house_rules` are taken as declared by every record; `selection` says which findings are
+    kept. A record with a Result tag has it checked as `monolog settle` does (W101)."""
+
+    if name == "-" and stdin is not None:
+        name = STDIN_NAME
+    try:
+        text = _decode_stdin(stdin) if name == STDIN_NAME else read_source(name)
+    except ParseError as exc:
+        lines = [exc.source_line] if exc.source_line is not None else []
+        report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
+        return report, exc.render()
+    return _audit_text(name, text, edition, rulings, paranoid, selection, house_rules)
+
+
+def _audit_text(
+    name: str,
+    text: str,
+    edition: Any,
+    rulings: dict[str, str] | None,
+    paranoid: bool,
+    selection: Selection | None = None,
+    house_rules: tuple[str, ...] = (),
+) -> tuple[GameReport, str | None]:
+    """Parse and replay the text of one game read from the file `name`."""
+
+    stream = name.endswith(JSONL_SUFFIXES) or looks_like_jsonl(text)
+    try:
+        events = parse_jsonl(text, name) if stream else parse_text(text, name)
+    except ParseError as exc:
+        lines = [exc.source_line] if exc.source_line is not None else []
+        report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
+        return report, exc.render()
+
+    header = {e.key: e.value for e in events if isinstance(e, Tag)}
+    # numbered as the parser numbers them: only a newline ends a line; an event stream's spans
+    # are those of the record it was written from, whose lines are not at hand
+    lines = [] if stream else source_lines(text)
+    replay = _replay_function()
+    declared = [Tag(NO_SPAN, "HouseRule", key) for key in house_rules]
+    exits = _ExitOrder() if "Result" in header else None
+    try:
+        options: dict[str, Any] = {"observer": exits} if exits is not None else {}
+        result = replay(
+            declared + events if declared else events,
+            edition=edition,
+            rulings=rulings or None,
+            file=name,
+            paranoid=paranoid,
+            **options,
+        )
+        result_check = _result_check(name, lines, events, result, exits)
+    except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
+        detail = " ".join(str(exc).split())
+        finding = Finding(
+            "P900",
+            Severity.ERROR,
+            f"internal error while replaying the record ({type(exc).__name__}: {detail}); "
+            "please report it",
+            file=name,
+            span=WHOLE_FILE,
+        )
+        report = GameReport(name, header=header, findings=[finding], lines=lines, parsed=False)
+        return report, f"{shown_name(name)}:1:1: P900 {finding.message}"
+    findings: list[Finding] = list(result.findings) + result_check
+    if selection is not None:
+        findings = selection.apply(findings)
+    header = dict(getattr(result, "header", None) or header)
+    return GameReport(name, header=header, findings=findings, lines=lines), None
+
+
+STDIN_NAME = "<stdin>"
+
+
+def _decode_stdin(data: bytes | None) -> str:
+    data = data or b""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise decode_error(STDIN_NAME, data, exc) from None
+
+
+class _ExitOrder:
+    """A replay observer noting after which event each player left the game, the order the
+    settlement ranks the players who are out by."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.left: dict[str, int] = {}
+
+    def __call__(self, event: Any, state: Any) -> None:
+        for p in state.players:
+            if p.name not in self.left and (p.bankrupt or p.resigned):
+                self.left[p.name] = self.count
+        self.count += 1
+
+
+def _result_check(
+    name: str, lines: list[str], events: list[Any], result: Any, exits: _ExitOrder | None
+) -> list[Finding]:
+    """W101 when the Result tag disagrees with the settled outcome, as `settle` reports it."""
+    if exits is None or getattr(result, "state", None) is None:
+        return []
+    # here, not at the top: the settlement, only for a record with a Result tag
+    from ..reports.game import Game
+    from ..reports.settlement import settle
+
+    return settle(Game(name, lines, result, [], list(events)), left=exits.left).findings
+
+
+def audit_games(
+    name: str,
+    *,
+    edition: Any = None,
+    rulings: dict[str, str] | None = None,
+    paranoid: bool = False,
+    selection: Selection | None = None,
+    house_rules: tuple[str, ...] = (),
+    stdin: bytes | None = None,
+) -> Iterator[tuple[GameReport, str | None]]:
+    """Each game of the record file `name`, audited as `audit_file` audits a record, one at a
+    time: a file of many games (tag lines after a game's body start the next one) is read in
+    one pass that keeps no line (monolog/notation/games.py), then game by game, so memory is
+    bounded by the largest game and not by the file. Line numbers are the file's. Stdin
+    (`-`) is one record."""
+
+    options: dict[str, Any] = {
+        "edition": edition,
+        "rulings": rulings,
+        "paranoid": paranoid,
+        "selection": selection,
+        "house_rules": house_rules,
+        "stdin": stdin,
+    }
+    if name == "-":
+        yield audit_file(name, **options)
+        return
+    try:
+        with open_regular(name) as handle:
+            ranges = game_ranges(handle)
+    except (OSError, ValueError):
+        ranges = []  # audit_file reports why the file cannot be read
+    if len(ranges) <= 1:
+        yield audit_file(name, **options)
+        return
+    try:
+        handle = open_regular(name)
+    except (OSError, ValueError):
+        yield audit_file(name, **options)
+        return
+    with handle:
+        for start, end, before in ranges:
+            handle.seek(start)
+            data = handle.read(end - start)
+            yield _audit_game(name, data, before, options)
+            del data
+
+
+def _audit_game(
+    name: str, data: bytes, before: int, options: dict[str, Any]
+) -> tuple[GameReport, str | None]:
+    """One game of a file of several, `before` lines into it: audited on its own text, its
+    findings moved to the file's line numbers, only the lines they point at kept."""
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        failed = decode_error(name, data, exc)
+        moved = replace(failed.finding, span=_moved(failed.finding.span, before))
+        shown = [failed.source_line] if failed.source_line is not None else []
+        report = GameReport(name, findings=[moved], lines=shown, parsed=False)
+        return report, ParseError(moved, failed.source_line).render()
+    report, error = _audit_text(
+        name,
+        text,
+        options["edition"],
+        options["rulings"],
+        options["paranoid"],
+        options["selection"],
+        options["house_rules"],
+    )
+    findings = [replace(f, span=_moved(f.span, before)) for f in report.findings]
+    kept = SparseLines.of(report.findings, report.lines)
+    lines: Any = SparseLines(before + kept.total, {i + before: t for i, t in kept.kept.items()})
+    if error is not None and findings:
+        first = findings[0]
+        if first.code.startswith("P9"):
+            error = f"{first.location()}: {first.code} {first.message}"
+        else:  # a parse error: shown with its line, as the parser shows it
+            text_lines = source_lines(text)
+            at = report.findings[0].span.line
+            source = text_lines[at - 1] if 1 <= at <= len(text_lines) else None
+            error = ParseError(first, source).render()
+            lines = SparseLines(before + len(text_lines), {at - 1 + before: source or ""})
+    moved_report = GameReport(name, report.header, findings, lines, report.parsed)
+    return moved_report, error
+
+
+def _moved(span: Any, before: int) -> Any:
+    if not span.line:
+        return span
+    return Span(span.line + before, span.column, span.end_line + before, span.end_column)
+
+
+def _replay_function() -> Any:
+    return replay
+
+
+def is_violation(finding: Finding, strict: bool) -> bool:
+    """An error-severity finding; with --strict, every finding."""
+
+    return strict or finding.severity is Severity.ERROR
