@@ -33,6 +33,7 @@ from .holdings import (
     owner_word,
     resolve_square,
 )
+from .invariants import followed
 from .shortage import report_empty_stock, won_buildings
 from .state import DeedState
 from .variants import (
@@ -233,6 +234,7 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
             )
             if deed.owner != actor:  # not the builder's own site: nothing to adopt
                 return False
+            followed(game, (d.square for d in group))
             continue  # the record built there: the replay follows it (the group is reported)
         mortgaged = [game.name(d.square) for d in group if d.mortgaged]
         allowed = game.ruling("CF-50") == "allowed" and not deed.mortgaged
@@ -269,6 +271,7 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 )
             if deed.mortgaged:  # a building on a mortgaged site itself is not adopted
                 return False
+            followed(game, (d.square for d in group))
             continue  # the record built there: the replay follows it (the mortgage is reported)
         if deed.hotel or step.hotels > 1:
             game.emit(
@@ -330,6 +333,7 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
                 expected=low + 1,
                 recorded=levels[stuck] + 1,
             )
+            followed(game, levels)
             return True  # reported once; the replay follows the record's build
         for i in ready:
             levels[i] += 1
@@ -507,6 +511,7 @@ def _sell_even(game: Game, ev: Sell, plan: dict[int, _Step], group: list[DeedSta
                 expected=high - 1,
                 recorded=levels[stuck] - 1,
             )
+            followed(game, levels)
             return True  # reported once; the replay follows the record's sale
         for i in ready:
             levels[i] -= 1
