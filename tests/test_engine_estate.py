@@ -40,7 +40,19 @@ def test_build_needs_the_whole_group() -> None:
     give(g, "Ben", "Park Place")
     on_build(g, build(item("Boardwalk")), "Ann")
     assert codes(g) == ["M602"]
-    assert deed(g, "Boardwalk").houses == 0
+    # reported once, then carried out as the record says: the house was built and paid for
+    assert deed(g, "Boardwalk").houses == 1
+    assert g.state.player("Ann").cash == 1500 - 200
+    assert sound(g)
+
+
+def test_build_on_a_site_held_by_another_is_not_followed() -> None:
+    g = new_game()
+    give(g, "Ann", "Boardwalk")
+    give(g, "Ben", "Park Place")
+    on_build(g, build(item("Park Place")), "Ann")
+    assert codes(g) == ["M602"]
+    assert deed(g, "Park Place").houses == 0
     assert g.state.player("Ann").cash == 1500
 
 
@@ -58,6 +70,8 @@ def test_no_building_with_a_mortgage_in_the_group() -> None:
     deed(g, "Pacific Avenue").mortgaged = True
     on_build(g, build(item("North Carolina Avenue")), "Ann")
     assert codes(g) == ["M603"]
+    assert deed(g, "North Carolina Avenue").houses == 1  # the record's build is followed
+    assert g.state.player("Ann").cash == 1500 - 200
     assert sound(g)
 
 
@@ -78,13 +92,13 @@ def test_build_evenly_in_one_clause_any_order() -> None:
     assert sound(g)
 
 
-def test_uneven_build_is_refused() -> None:
+def test_uneven_build_is_reported_then_followed() -> None:
     g = new_game()
     give(g, "Ann", *GREEN)
     on_build(g, build(item("Pacific Avenue", 2)), "Ann")
     assert codes(g) == ["M607"]
-    assert deed(g, "Pacific Avenue").houses == 0
-    assert g.state.player("Ann").cash == 1500
+    assert deed(g, "Pacific Avenue").houses == 2
+    assert g.state.player("Ann").cash == 1500 - 400
     assert sound(g)
 
 
@@ -181,7 +195,10 @@ def test_sell_evenly() -> None:
     give(g, "Ann", *GREEN, houses=2)
     on_sell(g, sell(item("Pacific Avenue", 2)), "Ann")
     assert codes(g) == ["M612"]
-    assert deed(g, "Pacific Avenue").houses == 2
+    # reported once, then carried out as the record says
+    assert deed(g, "Pacific Avenue").houses == 0
+    assert g.state.player("Ann").cash == 1500 + 200
+    assert sound(g)
 
 
 def test_wrong_sale_amount() -> None:

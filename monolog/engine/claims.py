@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..notation.events import Dice, RentUnclaimed, Span, Tax
 from ..notation.events import Rent as RentEvent
-from . import house_rules
+from . import follow, house_rules
 from .game import Game
 from .holdings import other_rounding, percent_of
 from .landing import group_key, percent_tax_square
@@ -286,6 +286,8 @@ def on_tax(game: Game, ev: Tax) -> None:
         )
         if amount:
             game.transfer(player, None, amount, "tax as recorded", ev.span)
+        return
+    if follow.tax_ignored(game, due, ev.span):
         return
     if ev.percent is not None and _percent_tax(game, ev, due, player):
         return

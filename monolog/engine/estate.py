@@ -3,8 +3,12 @@
 Each `build` or `sell` clause is one transaction. Its items are placed in whatever order keeps the
 group even, one building at a time (CF-27: a hotel is the level above four houses, and after
 every step the levels of a group differ by one at most); the transaction is legal when such an
-order exists. An illegal transaction is reported and not carried out, so the state stays one the
-rules allow; a wrong amount is reported and the right amount is charged.
+order exists. A transaction that breaks the even-building rule (BLD-03, SELL-03) or is made
+without the whole group or with a mortgage in it (BLD-01, BLD-08) is reported once and then
+carried out as the record says, so the later counts and rents go on from what happened at the
+table; one that cannot be carried out (not a site, not the builder's own site, a site that cannot
+hold more, buildings the bank does not have, cash the builder does not have) is reported and
+skipped. A wrong amount is reported and the record's amount is what moves.
 
 Houses and hotels won at a building-shortage auction (BLD-12, CF-28; shortage.py) are paid for
 at the auction and leave the bank then; the winner's next `build` places them without paying
@@ -29,6 +33,7 @@ from .holdings import (
     owner_word,
     resolve_square,
 )
+from .invariants import followed
 from .shortage import report_empty_stock, won_buildings
 from .state import DeedState
 from .variants import (
@@ -227,7 +232,10 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 expected=actor,
                 recorded=[owner_word(game, o) for o in others],
             )
-            return False
+            if deed.owner != actor:  # not the builder's own site: nothing to adopt
+                return False
+            followed(game, (d.square for d in group))
+            continue  # the record built there: the replay follows it (the group is reported)
         mortgaged = [game.name(d.square) for d in group if d.mortgaged]
         allowed = game.ruling("CF-50") == "allowed" and not deed.mortgaged
         if mortgaged and allowed:
@@ -261,7 +269,10 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                     ev.span,
                     "BLD-08",
                 )
-            return False
+            if deed.mortgaged:  # a building on a mortgaged site itself is not adopted
+                return False
+            followed(game, (d.square for d in group))
+            continue  # the record built there: the replay follows it (the mortgage is reported)
         if deed.hotel or step.hotels > 1:
             game.emit(
                 "M605",
@@ -322,7 +333,8 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
                 expected=low + 1,
                 recorded=levels[stuck] + 1,
             )
-            return False
+            followed(game, levels)
+            return True  # reported once; the replay follows the record's build
         for i in ready:
             levels[i] += 1
             need[i] -= 1
@@ -499,7 +511,8 @@ def _sell_even(game: Game, ev: Sell, plan: dict[int, _Step], group: list[DeedSta
                 expected=high - 1,
                 recorded=levels[stuck] - 1,
             )
-            return False
+            followed(game, levels)
+            return True  # reported once; the replay follows the record's sale
         for i in ready:
             levels[i] -= 1
             need[i] -= 1

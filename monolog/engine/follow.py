@@ -10,8 +10,9 @@ on, and the roll moves them from there. Every later line of that player is then 
 played, instead of each being refused as the move of a jailed player.
 
 The record may also say outright that a consequence did not happen: `ignored` after a clause
-(`card CH11 ignored`, `3-4 ignored`, `1-2 "Go to Jail" ignored`). The replay reports what the
-card or the rule required, once, at that clause (M411, M112, M508), and follows the record.
+(`card CH11 ignored`, `3-4 ignored`, `1-2 "Go to Jail" ignored`, `1-3 "Income Tax" ignored`). The
+replay reports what the card or the rule required, once, at that clause (M411, M112, M508,
+M412), and follows the record.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..editions.model import Card
 from ..notation.events import Ignored, Roll, Span
 from .game import Game
 from .names import squares_if_named
-from .obligations import flow_of
+from .obligations import Due, cancel_due, flow_of
 
 # per player, the jailing the record has not confirmed (no `jail` clause after it)
 UNCONFIRMED = "follow.unconfirmed-jail"
@@ -158,6 +159,25 @@ def move_ignored(game: Game, player: str, ev: Roll, target: int) -> bool:
         recorded="ignored",
         data={"player": player},
     )
+    return True
+
+
+def tax_ignored(game: Game, due: Due, span: Span) -> bool:
+    """`1-3 "Income Tax" ignored` or `tax 200 ignored`: the tax was due and not paid. True (and
+    the tax undone) when so recorded."""
+    if due.kind != "tax" or _take(game) is None:
+        return False
+    game.emit(
+        "M412",
+        f"{due.reason}, due from {due.player} here; the record says it was ignored: replayed as "
+        "recorded, with nothing paid",
+        span,
+        "TAX-01",
+        expected=due.amount,
+        recorded="ignored",
+        data={"player": due.player},
+    )
+    cancel_due(game, due)
     return True
 
 

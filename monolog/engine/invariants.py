@@ -2,7 +2,10 @@
 
 Run after each event by the tests and by `replay(..., paranoid=True)`. Each problem is one line;
 an empty list means the state is sound. These check the engine, not the record: an illegal
-action in a record is reported as a finding and never carried out, so they hold either way.
+action in a record is reported as a finding and, mostly, not carried out, so they hold either way.
+Where the replay follows the record after the finding (an uneven build or sale, a build without
+the whole group or beside a mortgage), the engine names the group it left outside the rules with
+`followed`, and the rules of the board are no longer checked there, as for the set-up's given.
 
 * Money is conserved: each player's cash is their opening cash plus what the ledger paid them
   minus what it took (SET-06, SET-09).
@@ -16,6 +19,7 @@ action in a record is reported as a finding and never carried out, so they hold 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import house_rules
@@ -25,6 +29,7 @@ from .shortage import won_buildings
 from .variants import most_houses
 
 _BASE_KEY = "invariants.base"
+_FOLLOWED_KEY = "invariants.followed"
 _STOCK_GIVEN = -1  # in `_Base.given`: the set-up's building stock is already impossible
 
 
@@ -65,6 +70,14 @@ def _baseline(game: Game) -> _Base:
     )
     game.pending[_BASE_KEY] = base
     return base
+
+
+def followed(game: Game, squares: Iterable[int]) -> None:
+    """The replay carried out a line the rules forbid on these deeds, as the record says (the line
+    is reported): the board's rules are not checked there from now on."""
+    keys = game.pending.setdefault(_FOLLOWED_KEY, set())
+    assert isinstance(keys, set)
+    keys.update(squares)
 
 
 def rebase(game: Game) -> None:
@@ -141,7 +154,8 @@ def check_invariants(game: Game) -> list[str]:
                 problems.append(f"card {card} is held by both {held[card]} and {p.name}")
             held[card] = p.name
 
-    problems.extend(p for key, p in _rule_problems(game) if key not in base.given)
+    excused = base.given | game.pending.get(_FOLLOWED_KEY, set())
+    problems.extend(p for key, p in _rule_problems(game) if key not in excused)
     return problems
 
 

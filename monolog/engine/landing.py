@@ -100,6 +100,7 @@ def land(
             # measures are taken at the tax clause)
             due.worth = worth_on_landing(game, player)
         apply_due(game, due)
+        follow.tax_ignored(game, due, span)
         return
     if sq.deck is not None:
         flow.draw = Draw(player, sq.deck, index, span)

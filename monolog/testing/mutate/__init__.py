@@ -28,8 +28,13 @@ What "detected" means (`judge`):
     (`Analysis.steady`).
   * Operators that change no cash (`cash` False) must produce exactly one new finding.
 
-Illegal builds, deals, mortgages and actions by a player out of the game are refused by the
-engine (the table stays as it was), so those operators insert a new line and expect no knock-on.
+A build the replay reports and then carries out as written (uneven, without the whole group,
+beside a mortgage: the record is what happened at the table) is inserted where the record then
+consistently follows it: where nothing later depends on the houses, the builder's later counts
+(`=N`) are moved by what the build cost (`spots.shift_counts`, `spots.undisturbed`); elsewhere
+the houses are sold back to the bank on the next line and the counts move by the loss. Other
+illegal lines the engine refuses (the table stays as it was) are inserted alone and expect no
+knock-on.
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
+from ...engine.holdings import half
 from ...notation import events as E
 from ..base import (
     Analysis,
@@ -14,6 +16,7 @@ from ..base import (
     analyse,
     insert_at,
     insert_line,
+    join,
     square_text,
 )
 from .model import Edit, operator
@@ -22,7 +25,30 @@ from .spots import (
     is_between_turns,
     pick,
     same_line_only,
+    shift_counts,
+    undisturbed,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Plant:
+    """A refused line the record then follows: its text, and what carrying it out changes (the
+    actor's cash, the deeds touched, the squares whose rent it changes, buildings from the
+    bank). The operator places it only where none of that changes anything later but the
+    actor's counts, and moves those counts as the table would have counted."""
+
+    text: str
+    player: str
+    cash: int  # the actor's cash after the line, less before
+    deeds: tuple[int, ...]
+    landed: tuple[int, ...]
+    houses: int = 0
+    hotels: int = 0
+    # where the line cannot go alone: a second line that undoes what it placed, and the money
+    # that line gives back (a build followed at once by the sale of the same houses)
+    undo: str | None = None
+    refund: int = 0
+    text2: str | None = None  # the second line, when it is written
 
 
 def _line_operator(
@@ -30,10 +56,12 @@ def _line_operator(
     code: str,
     rule: str,
     summary: str,
-    make: Callable[[Analysis, Step, random.Random], str | None],
+    make: Callable[[Analysis, Step, random.Random], str | Plant | None],
 ) -> None:
     """An operator that inserts one actor or deal line just above a turn line (between turns);
-    `make(a, turn_step, rng)` writes it from the table as it stands there, or returns None."""
+    `make(a, turn_step, rng)` writes it from the table as it stands there, or returns None. A
+    line the replay carries out after reporting it (a `Plant`) goes only where it disturbs
+    nothing later, and the actor's later counts include it."""
 
     def op(events: Sequence[E.Event], text: str, rng: random.Random) -> Edit | None:
         a = analyse(text)
@@ -43,17 +71,50 @@ def _line_operator(
             new = make(a, s, rng)
             if new is None:
                 continue
-            out = insert_line(a, s.line, new)
+            if isinstance(new, str):
+                out = insert_line(a, s.line, new)
+                return Edit(
+                    out,
+                    s.line,
+                    (s.line,),
+                    inserted=(s.line,),
+                    note=f"inserted at line {s.line}: {new}",
+                )
+            followed = _followed(a, s, new)
+            if followed is None and new.undo is not None:
+                # the table took the buildings back at once (sold to the bank)
+                new = replace(new, text2=new.undo, cash=new.cash + new.refund, landed=())
+                followed = _followed(a, s, replace(new, deeds=(), houses=0))
+            if followed is None:
+                continue
+            lines, counts = followed
+            added = (new.text,) if new.text2 is None else (new.text, new.text2)
+            for i, line in enumerate(added):
+                lines.insert(s.line - 1 + i, line)
+            out = join(a, lines)
+            moved = tuple(n + len(added) if n >= s.line else n for n in counts)
+            inserted = tuple(range(s.line, s.line + len(added)))
             return Edit(
                 out,
                 s.line,
-                (s.line,),
-                inserted=(s.line,),
-                note=f"inserted at line {s.line}: {new}",
+                (*inserted, *moved),
+                inserted=inserted,
+                note=f"inserted at line {s.line}: {' / '.join(added)}"
+                + (f"; later counts of {new.player} moved by {new.cash}" if moved else ""),
             )
         return None
 
     operator(name, code, rule, summary)(op)
+
+
+def _followed(a: Analysis, s: Step, plant: Plant) -> tuple[list[str], tuple[int, ...]] | None:
+    """The record's lines with `plant`'s actor's later counts moved, when nothing else later
+    depends on the line (see `undisturbed`); else None."""
+    if not a.steady(s, {plant.player: -plant.cash}):
+        return None
+    if not undisturbed(a, s, plant.player, plant.deeds, plant.landed, plant.houses, plant.hotels):
+        return None
+    return shift_counts(a, s.index, {plant.player: plant.cash})
 
 
 def _groups_of(a: Analysis, s: Step, player: str) -> list[tuple[int, ...]]:
@@ -128,7 +189,42 @@ def _make_build(
     return lambda a, s, rng: build_line(a, s, rng, want)
 
 
-def _no_group(a: Analysis, s: Step, rng: random.Random) -> str | None:
+def _followed_build(
+    want: Callable[[Analysis, Step, str, tuple[int, ...]], tuple[int, str] | None],
+) -> Callable[[Analysis, Step, random.Random], Plant | None]:
+    """A build the replay reports and then carries out (M602, M603, M607): houses only."""
+
+    def make(a: Analysis, s: Step, rng: random.Random) -> Plant | None:
+        players = s.before.active()
+        rng.shuffle(players)
+        for p in players:
+            groups = _groups_of(a, s, p)
+            rng.shuffle(groups)
+            for g in groups:
+                got = want(a, s, p, g)
+                if got is not None:
+                    return _house_plant(a, p, got[0], got[1], g)
+        return None
+
+    return make
+
+
+def _house_plant(a: Analysis, p: str, site: int, item: str, group: tuple[int, ...]) -> Plant:
+    houses = int(item.strip().lstrip("x") or 1) if item.strip() else 1
+    sq = a.square(site)
+    return Plant(
+        f"{p} build {square_text(sq)}{item}",
+        p,
+        -houses * sq.house_cost,
+        group,
+        group,
+        houses=houses,
+        undo=f"{p} sell {square_text(sq)}{item}",
+        refund=houses * half(sq.house_cost),
+    )
+
+
+def _no_group(a: Analysis, s: Step, rng: random.Random) -> Plant | None:
     players = s.before.active()
     rng.shuffle(players)
     for p in players:
@@ -141,7 +237,7 @@ def _no_group(a: Analysis, s: Step, rng: random.Random) -> str | None:
                 continue
             if s.before.players[p].cash < sq.house_cost or s.before.bank_houses < 1:
                 continue
-            return f"{p} build {square_text(sq)}"
+            return _house_plant(a, p, i, "", g)
     return None
 
 
@@ -213,7 +309,7 @@ _line_operator(
     "M607",
     "BLD-03",
     "two houses put on one site of an evenly built group",
-    _make_build(_uneven),
+    _followed_build(_uneven),
 )
 _line_operator(
     "build-hotel-early",
@@ -227,7 +323,7 @@ _line_operator(
     "M603",
     "BLD-08",
     "a house bought in a group with a mortgaged site",
-    _make_build(_mortgaged_group),
+    _followed_build(_mortgaged_group),
 )
 _line_operator(
     "build-without-group",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from ...editions import Resolver
+from ...editions.errors import ResolveError
 from ...notation import events as E
 from ..base import (
     Analysis,
@@ -100,3 +102,94 @@ def landing_steps(a: Analysis) -> list[tuple[Step, str, int]]:
 def clauses_after(a: Analysis, step: Step) -> list[Step]:
     """The steps written on the same line after `step`."""
     return [s for s in a.later(step) if s.line == step.line]
+
+
+# ------------------------------------------------------------ a mistake the record then follows
+
+
+def counted(a: Analysis, step: Step) -> str | None:
+    """The player whose cash a `=N` note (a CashCheck step) counts, checked against the table:
+    None when the note is not a count the base game agrees with."""
+    ev = step.event
+    if not isinstance(ev, E.CashCheck):
+        return None
+    if ev.player is not None:
+        try:
+            who: str | None = Resolver(a.edition, list(step.before.players)).player(ev.player)
+        except ResolveError:
+            return None
+    else:
+        who = actor_of(a, step)
+    p = step.after.players.get(who) if who is not None else None
+    return who if p is not None and p.cash == ev.amount else None
+
+
+def shift_counts(
+    a: Analysis, first: int, deltas: dict[str, int]
+) -> tuple[list[str], tuple[int, ...]] | None:
+    """The record's lines with every count (`=N`) of a player in `deltas`, from the step with
+    index `first` on, moved by that player's delta, as a table would have counted after the
+    mistake was made and followed; and the lines edited. None when a count would go below 0 or
+    cannot be read."""
+    lines = list(a.lines)
+    edits: dict[int, list[tuple[int, int, int]]] = {}
+    for s in a.steps[first:]:
+        if not isinstance(s.event, E.CashCheck):
+            continue
+        who = counted(a, s)
+        if who is None:
+            return None
+        delta = deltas.get(who, 0)
+        if not delta:
+            continue
+        found = amounts_in(a, s.event.span)
+        if not found or found[-1][3] + delta < 0:
+            return None
+        start, end, _sign, value = found[-1]
+        edits.setdefault(s.line, []).append((start, end, value + delta))
+    for line, spans in edits.items():
+        text = lines[line - 1]
+        for start, end, value in sorted(spans, reverse=True):
+            text = text[: start - 1] + str(value) + text[end - 1 :]
+        lines[line - 1] = text
+    return lines, tuple(sorted(edits))
+
+
+def undisturbed(
+    a: Analysis,
+    step: Step,
+    player: str,
+    deeds: tuple[int, ...],
+    landed: tuple[int, ...],
+    houses: int = 0,
+    hotels: int = 0,
+) -> bool:
+    """Whether buildings bought (or deeds changed) by `player` just before `step`, and followed
+    by the record, can change nothing later but `player`'s counts: the `deeds` never change
+    again, nobody lands on a square of `landed`, `player` draws no repairs card and pays no
+    percentage tax, the bank never runs within `houses`/`hotels` of empty, and no time is called
+    (the worth of a holding decides the winner then)."""
+    names = list(step.before.players)
+    for s in a.steps[step.index :]:
+        ev = s.event
+        if any(s.before.deeds[i] != s.after.deeds[i] for i in deeds):
+            return False
+        if s.after.bank_houses < houses or s.after.bank_hotels < hotels:
+            return False
+        if isinstance(ev, E.TimeCalled):
+            return False
+        for who, p in s.after.players.items():
+            if p.position in landed and s.before.players[who].position != p.position:
+                return False
+        if actor_of(a, s) != player:
+            continue
+        if isinstance(ev, E.Tax) and ev.percent is not None:
+            return False
+        if isinstance(ev, E.CardDraw):
+            try:
+                card = Resolver(a.edition, names).card(ev.card)
+            except ResolveError:
+                return False
+            if card.kind == "repairs":
+                return False
+    return True
