@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..notation.events import Auction, Buy, Decline, Span
 from . import house_rules
-from .debts import note_payment
+from .debts import note_lot_debt, note_payment
 from .game import Game
 from .names import actor_of, resolve_player, resolve_square
 from .obligations import Lot, close_lot, find_due, find_lot, flow_of
@@ -306,7 +306,8 @@ def on_auction(game: Game, ev: Auction) -> None:
             "BUY-06",
         )
     game.transfer(winner, None, ev.price, f"won {name} at auction", ev.span)
-    note_payment(game, winner, None, ev.price, f"the auction price of {name}", ev.span)
+    debt = note_payment(game, winner, None, ev.price, f"the auction price of {name}", ev.span)
+    note_lot_debt(game, winner, index, debt)  # CF-60: the deed is not paid for yet
     st.deeds[index].owner = winner
 
 
