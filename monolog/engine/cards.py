@@ -91,6 +91,8 @@ def on_card(game: Game, ev: CardDraw) -> None:
     dues_before = len(flow.dues)
     moved = carry_out(game, player, card, ev.span)
     mine = [d for d in flow.dues[dues_before:] if d.card == card.id or d.kind == "salary"]
+    if _repairs_with_hotels(game, player, card, ev, mine):
+        return
     if ev.amount is not None:
         _check_amount(game, card, ev, mine, moved)
 
@@ -225,17 +227,19 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
             )
     elif kind == "repairs":
         houses, hotels = buildings(st, player)
-        total = houses * card.per_house + hotels * card.per_hotel
+        total, other = _repairs(game, card, houses, hotels)
         hw = game.edition.word("house" if houses == 1 else "houses")
         tw = game.edition.word("hotel" if hotels == 1 else "hotels")
+        per_hotel = f"{game.money(card.per_hotel)}"
+        if hotels and game.ruling("CF-65") == "hotel-and-houses":
+            per_hotel += f" plus the {game.edition.rules.houses_before_hotel} houses it replaced"
         _due(
             game,
             player,
             player,
             None,
             total,
-            f"{houses} {hw} at {game.money(card.per_house)} and {hotels} {tw} at "
-            f"{game.money(card.per_hotel)}",
+            f"{houses} {hw} at {game.money(card.per_house)} and {hotels} {tw} at {per_hotel}",
             card,
             span,
         )
@@ -254,6 +258,53 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
     else:
         raise ValueError(f"the card kind {kind!r} of {card.id} ({title}) is not known")
     return False
+
+
+def _repairs(game: Game, card: Card, houses: int, hotels: int) -> tuple[int, int]:
+    """What a repairs card charges under the CF-65 reading in force, and under the other: a
+    hotel at the hotel rate alone (hotel-only), or plus the houses it replaced
+    (hotel-and-houses)."""
+    alone = houses * card.per_house + hotels * card.per_hotel
+    replaced = alone + hotels * game.edition.rules.houses_before_hotel * card.per_house
+    if game.ruling("CF-65") == "hotel-and-houses":
+        return replaced, alone
+    return alone, replaced
+
+
+def _repairs_with_hotels(
+    game: Game, player: str, card: Card, ev: CardDraw, dues: list[Due]
+) -> bool:
+    """CF-65: a repairs card on a player with hotels. Names the reading applied and, where the
+    record writes the amount, which reading it follows; an amount that is the other reading's
+    figure is replayed as recorded (True: no M405 for it)."""
+    houses, hotels = buildings(game.state, player)
+    if card.kind != "repairs" or not hotels:
+        return False
+    total, other = _repairs(game, card, houses, hotels)
+    reading = game.ruling("CF-65")
+    other_reading = "hotel-only" if reading == "hotel-and-houses" else "hotel-and-houses"
+    follows = {total: reading, other: other_reading}.get(ev.amount) if ev.amount else None
+    per = game.edition.rules.houses_before_hotel
+    hotel = game.edition.word("hotel")
+    if reading == "hotel-and-houses":
+        applied = f"each {hotel} with the {per} houses it replaced"
+        alt = f"reading hotel-only charges each {hotel} the {hotel} rate alone"
+    else:
+        applied = f"each {hotel} at the {hotel} rate alone"
+        alt = f"reading hotel-and-houses adds the {per} houses each {hotel} replaced"
+    game.ambiguous(
+        "CF-65",
+        f"{card.id} charges {player} {game.money(total)}, {applied} (reading {reading}); "
+        f"{alt}: {game.money(other)}",
+        ev.span,
+        "CARD-02",
+        follows=follows,
+    )
+    money = [d for d in dues if d.kind == "card"]
+    if follows != other_reading or len(money) != 1:
+        return False
+    settle_due(game, money[0], ev.amount, ev.span)  # the record is what happened at the table
+    return True
 
 
 def _due(
