@@ -227,7 +227,7 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
             )
     elif kind == "repairs":
         houses, hotels = buildings(st, player)
-        total, other = _repairs(game, card, houses, hotels)
+        total, _ = _repairs(game, card, houses, hotels)
         hw = game.edition.word("house" if houses == 1 else "houses")
         tw = game.edition.word("hotel" if hotels == 1 else "hotels")
         per_hotel = f"{game.money(card.per_hotel)}"
