@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..editions.model import Card
 from ..notation.events import CardDraw, Span
 from . import follow
-from .board import buildings, nearest, passes_go, steps_forward
+from .board import buildings, closest, nearest, passes_go, steps_forward
 from .decks import draw
 from .game import Game
 from .landing import land, move_token, send_to_jail
@@ -145,10 +145,24 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
     size = len(game.edition.squares)
     kind = card.kind
     if kind in ("advance_to", "advance_to_nearest"):
+        dispute: tuple[int, int] | None = None
         if kind == "advance_to":
             target = card.target if card.target is not None else p.position
         else:
             target = nearest(game.edition, p.position, card.target_kind or "")
+            if card.target_kind == "railroad":  # CF-71: ahead, or the closest either way
+                near = closest(game.edition, p.position, "railroad")
+                dispute = (target, near) if near != target else None
+                if dispute is not None and game.ruling("CF-71") == "closest":
+                    target = near
+        if dispute is not None and target == dispute[1] and target != dispute[0]:
+            # reading closest, the railroad behind: a move back, with no salary (MOVE-05)
+            flow.card_move = CardMove(
+                card.id, target, span, p.position, nearest=dispute, player=player
+            )
+            p.position = target
+            land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
+            return True
         steps = steps_forward(p.position, target, size)
         # CF-12: under dice-moves-only a card pays a salary only when it sends the token to GO
         salary = card.collect_go and (target == 0 or game.ruling("CF-12") != "dice-moves-only")
@@ -167,7 +181,16 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
                     f"forward-cards-pay would pay {go}"
                 )
             game.ambiguous("CF-12", message, span, "MOVE-03")
-        flow.card_move = CardMove(card.id, target, span, p.position, salary, card.rent_rule)
+        flow.card_move = CardMove(
+            card.id,
+            target,
+            span,
+            p.position,
+            salary,
+            card.rent_rule,
+            nearest=dispute,
+            player=player,
+        )
         move_token(game, player, target, span, salary=salary, rule="MOVE-03", why=f" on {card.id}")
         land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
         return True

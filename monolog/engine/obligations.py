@@ -91,6 +91,11 @@ class CardMove:
     salary: bool = False
     rent_rule: str | None = None
     confirmed: bool = False
+    # CF-71: the railroad ahead and the closest one, where they differ (the nearest-railroad card),
+    # the player it moved, and whether the reading has been named
+    nearest: tuple[int, int] | None = None
+    player: str = ""
+    nearest_noted: bool = False
 
 
 @dataclass(slots=True)

@@ -17,6 +17,7 @@ from .jail_rolls import forced_fine, jail_roll, release
 from .landing import check_square, land, move_token, send_to_jail
 from .names import actor_of, resolve_player, resolve_square, squares_if_named, squares_named
 from .obligations import (
+    CardMove,
     Due,
     cancel_due,
     find_due,
@@ -92,6 +93,9 @@ def close_step(game: Game, span: Span) -> None:
                     due.span,
                     "RENT-09",
                 )
+    cm = flow.card_move
+    if cm is not None and not cm.confirmed and not cm.nearest_noted:
+        nearest_railroad_note(game, cm.player, cm, None, cm.span)
     flow.card_move = None
     flow.jailed_by = None
     flow.current_card = None
@@ -444,16 +448,18 @@ def on_move(game: Game, ev: Move) -> None:
         return
     if cm is not None and not cm.confirmed:
         cm.confirmed = True
+        other_reading = nearest_railroad_note(game, player, cm, sq.index, ev.span)
         if sq.index == cm.target:
             return
-        game.emit(
-            "M406",
-            f"{cm.card} sends {player} to {game.name(cm.target)}, not {sq.name}",
-            ev.span,
-            "CARD-06",
-            expected=game.name(cm.target),
-            recorded=sq.name,
-        )
+        if not other_reading:
+            game.emit(
+                "M406",
+                f"{cm.card} sends {player} to {game.name(cm.target)}, not {sq.name}",
+                ev.span,
+                "CARD-06",
+                expected=game.name(cm.target),
+                recorded=sq.name,
+            )
         # the record is what happened: undo the card's landing, stand on the recorded square
         for due in flow.dues:
             if due.span is cm.span and not due.stated:
@@ -467,7 +473,10 @@ def on_move(game: Game, ev: Move) -> None:
             flow.throw = None
         p = game.state.player(player)
         p.position = cm.origin
-        move_token(game, player, sq.index, cm.span, salary=cm.salary, rule="MOVE-03")
+        if other_reading and cm.nearest is not None and sq.index == cm.nearest[1]:
+            p.position = sq.index  # CF-71 closest: back to the railroad behind, no salary
+        else:
+            move_token(game, player, sq.index, cm.span, salary=cm.salary, rule="MOVE-03")
         land(game, player, sq.index, ev.span, card_rule=cm.rent_rule, by_card=True)
         return
     p = game.state.player(player)
@@ -483,6 +492,38 @@ def on_move(game: Game, ev: Move) -> None:
     )
     p.position = sq.index
     land(game, player, sq.index, ev.span, by_card=True)
+
+
+def nearest_railroad_note(
+    game: Game, player: str, cm: CardMove, recorded: int | None, span: Span
+) -> bool:
+    """CF-71: the nearest-railroad card where the railroad ahead is not the closest one. Names
+    the reading applied and, when the record writes where the token went (`recorded`), which
+    reading it follows. True when the record follows the other reading: its move is then
+    replayed as recorded, not reported as M406."""
+    if cm.nearest is None:
+        return False
+    ahead, near = cm.nearest
+    cm.nearest_noted = True
+    reading = game.ruling("CF-71")
+    follows = {ahead: "ahead", near: "closest"}.get(recorded) if recorded is not None else None
+    size = len(game.edition.squares)
+    back = (cm.origin - near) % size
+    rail = game.edition.word("railroad")
+    if reading == "closest":
+        message = (
+            f"{cm.card} sends {player} to {game.name(near)}, the closest {rail}, {back} "
+            f"{'square' if back == 1 else 'squares'} back (reading closest); reading ahead "
+            f"would advance {player} to {game.name(ahead)}"
+        )
+    else:
+        message = (
+            f"{cm.card} advances {player} to {game.name(ahead)}, the next {rail} ahead (reading "
+            f"ahead); reading closest would take {player} back {back} "
+            f"{'square' if back == 1 else 'squares'} to {game.name(near)}"
+        )
+    game.ambiguous("CF-71", message, span, "CARD-06", follows=follows)
+    return follows is not None and follows != reading
 
 
 def check_salary(game: Game, due: Due, amount: int | None, span: Span) -> None:
