@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..notation.events import Auction, Buy, Decline, Span
 from . import house_rules
+from .card_landings import declined_after_card_note
 from .debts import note_lot_debt, note_payment
 from .game import Game
 from .names import actor_of, resolve_player, resolve_square
@@ -236,6 +237,8 @@ def on_auction(game: Game, ev: Auction) -> None:
         return
     if lot is not None:
         close_lot(game, lot)
+        if lot.moved_by is not None and lot.declined:
+            declined_after_card_note(game, lot, ev.span, auctioned=True)  # CF-67
     if ev.winner is None or ev.price is None:
         other = (
             f"reading decliner-buys would make {decliner} buy it at {game.money(1)}"

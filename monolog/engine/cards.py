@@ -12,11 +12,21 @@ from ..editions.model import Card
 from ..notation.events import CardDraw, Span
 from . import follow
 from .board import buildings, closest, nearest, passes_go, steps_forward
+from .card_landings import second_draw_note
 from .decks import draw
 from .game import Game
 from .landing import land, move_token, send_to_jail
 from .names import actor_of, card_of
-from .obligations import CardMove, Draw, Due, apply_due, cancel_due, flow_of, settle_due
+from .obligations import (
+    CardMove,
+    Draw,
+    Due,
+    apply_due,
+    cancel_due,
+    flow_of,
+    mark_card_landing,
+    settle_due,
+)
 from .turns import check_salary
 
 
@@ -83,6 +93,8 @@ def on_card(game: Game, ev: CardDraw) -> None:
             recorded=card.id,
         )
     flow.draw = None
+    if pending is not None and pending.moved_by is not None and pending.deck == card.deck:
+        second_draw_note(game, pending, ev.span, drawn=True)
     if not draw(game, card, ev.span):
         return
     if follow.card_ignored(game, player, card, ev.span):
@@ -162,6 +174,7 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
             )
             p.position = target
             land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
+            mark_card_landing(game, player, target, card.id)
             return True
         steps = steps_forward(p.position, target, size)
         # CF-12: under dice-moves-only a card pays a salary only when it sends the token to GO
@@ -193,12 +206,14 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
         )
         move_token(game, player, target, span, salary=salary, rule="MOVE-03", why=f" on {card.id}")
         land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
+        mark_card_landing(game, player, target, card.id)
         return True
     if kind == "move_back":
         target = card.target if card.target is not None else (p.position - card.spaces) % size
-        flow.card_move = CardMove(card.id, target, span, p.position)
+        flow.card_move = CardMove(card.id, target, span, p.position, player=player)
         p.position = target  # backwards: never a salary (MOVE-05)
         land(game, player, target, span, by_card=True)
+        mark_card_landing(game, player, target, card.id)
         return True
     if kind == "go_to_jail":
         send_to_jail(game, player, span, f"card {card.id}")

@@ -10,6 +10,7 @@ from ..editions.model import Square
 from ..notation.events import Move, Roll, Salary, Span, TurnStart
 from . import follow, house_rules
 from .board import next_active, passes_go
+from .card_landings import declined_after_card_note, second_draw_note
 from .claims import claim_can_lapse
 from .debts import check_unpaid
 from .game import Game
@@ -22,6 +23,7 @@ from .obligations import (
     cancel_due,
     find_due,
     flow_of,
+    mark_card_landing,
     settle_due,
 )
 from .variants import one_turn_in_jail
@@ -42,6 +44,10 @@ def close_step(game: Game, span: Span) -> None:
     for lot in list(flow.lots):
         if lot.lander is None:
             continue
+        if lot.declined and lot.moved_by is not None and not lot.unbid:
+            declined_after_card_note(game, lot, lot.span, auctioned=False)
+            flow.lots.remove(lot)
+            continue
         name = game.name(lot.square)
         what = "declined and not auctioned" if lot.declined else "neither bought nor auctioned"
         why = "a deed the lander does not buy is auctioned at once"
@@ -57,6 +63,9 @@ def close_step(game: Game, span: Span) -> None:
             recorded=None,
         )
         flow.lots.remove(lot)
+    if flow.draw is not None and flow.draw.moved_by is not None:
+        second_draw_note(game, flow.draw, flow.draw.span, drawn=False)
+        flow.draw = None
     if flow.draw is not None:
         d = flow.draw
         deck = game.edition.decks[d.deck].name
@@ -478,6 +487,7 @@ def on_move(game: Game, ev: Move) -> None:
         else:
             move_token(game, player, sq.index, cm.span, salary=cm.salary, rule="MOVE-03")
         land(game, player, sq.index, ev.span, card_rule=cm.rent_rule, by_card=True)
+        mark_card_landing(game, player, sq.index, cm.card)
         return
     p = game.state.player(player)
     if p.position == sq.index:
