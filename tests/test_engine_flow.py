@@ -117,9 +117,10 @@ def test_nearest_utility_card_takes_ten_times_a_fresh_throw() -> None:
 
 
 def test_nearest_railroad_card_doubles_the_rent() -> None:
+    # from the third Chance square the railroad ahead is the closest one too (no CF-71)
     r = run(
-        "setup Ann owns Pennsylvania Railroad\nsetup next Ben\n"
-        "1. Ben 3-4 Chance card CH05 -> Pennsylvania Railroad rent 50\n"
+        'setup Ann owns "B. & O. Railroad"\nsetup Ben at Tennessee Avenue\nsetup next Ben\n'
+        '1. Ben 1-3 Chance card CH05 -> "B. & O. Railroad" rent 50\n'
     )
     assert codes(r) == []
 
@@ -167,7 +168,8 @@ def test_go_back_three_draws_again() -> None:
     r = run(
         "setup Ben at Illinois Avenue\nsetup next Ben\n1. Ben 6-6 #36 card CH10 -> #33 card CC02\n"
     )
-    assert codes(r) == [] and cash(r, "Ben") == 1700
+    # the second card is the disputed point CF-62, named with the reading the record agrees with
+    assert codes(r) == ["A62"] and cash(r, "Ben") == 1700
     assert r.state.player("Ben").position == 33
 
 

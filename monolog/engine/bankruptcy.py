@@ -20,9 +20,10 @@ from __future__ import annotations
 from ..notation.events import Bankrupt, GameEnd, Resign, Span
 from .debts import clear_debts, open_debts
 from .game import Debt, Game
-from .holdings import building_sale_value, owner_word, raisable, resolve_player
+from .holdings import building_sale_value, owner_word, resolve_player
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import flow_of, open_lot
+from .raising import Raisable, raisable
 from .shortage import flag_unplaced
 from .variants import ends_game, final_bankruptcy, may_end
 
@@ -112,25 +113,80 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
                 recorded=written,
             )
         can = raisable(game, actor)
-        if can >= short:
+        if can.total >= short:
             game.emit(
                 "M802",
-                f"{actor} could raise {game.money(can)} from the bank ("
+                f"{actor} could raise {game.money(can.total)} from the bank ("
                 f"{game.edition.word('houses')} and {game.edition.word('hotels')} at half "
                 f"price, mortgages) against {game.money(short)} owed: sell and mortgage before "
                 f"going bankrupt",
                 ev.span,
                 "BKR-01",
                 expected=short,
-                recorded=can,
+                recorded=can.total,
                 data={"cf": "CF-40"},
             )
+        _unpaid_lots_note(game, actor, can, short, ev.span)
+        _blocked_sales_note(game, actor, can, short, ev.span)
     if final_bankruptcy(game) and len(creditors) == 1:
         hand_over(game, actor, creditors[0], ev.span)  # SHORT-07, CF-47
     else:
         _liquidate(game, actor, owed, creditors, ev.span)
     game.state.player(actor).bankrupt = True
     game.state.over = winner(game) is not None or ends_game(game)
+
+
+def _unpaid_lots_note(game: Game, actor: str, can: Raisable, short: int, span: Span) -> None:
+    """CF-60: whether a deed won at auction and not paid for counts towards what the bankrupt
+    could raise decides whether the bankruptcy came too soon (M802): say which reading did."""
+    if not can.unpaid_lots:
+        return
+    reading = game.ruling("CF-60")
+    names = game.listing([game.name(i) for i in can.unpaid_lots])
+    value = game.money(can.lot_value)
+    if reading == "lot-mortgaged":
+        if can.total - can.lot_value >= short:
+            return  # enough without the deeds won: the reading changes nothing
+        game.ambiguous(
+            "CF-60",
+            f"{actor} could have mortgaged {names}, won at auction and not paid for, for "
+            f"{value} towards the bid (reading {reading}), so the bankruptcy comes too soon; "
+            f"reading lot-not-mortgaged would not count {value} and let it stand",
+            span,
+            "BUY-06",
+        )
+        return
+    if can.total >= short or can.total + can.lot_value < short:
+        return  # the deeds won would not change the verdict
+    game.ambiguous(
+        "CF-60",
+        f"{names}, won at auction and not paid for, cannot be mortgaged to pay for "
+        f"{'itself' if len(can.unpaid_lots) == 1 else 'themselves'} (reading {reading}), so "
+        f"{actor} could not raise the money; reading lot-mortgaged would count {value} more "
+        "and make this bankruptcy come too soon",
+        span,
+        "BUY-06",
+        follows=reading,
+    )
+
+
+def _blocked_sales_note(game: Game, actor: str, can: Raisable, short: int, span: Span) -> None:
+    """CF-29 blocked: hotels the bank lacks the houses to take back keep their group built, so
+    neither its buildings nor its mortgages count towards M802; say so where that decides it."""
+    if not can.blocked or can.total >= short or can.total + can.blocked_value < short:
+        return
+    reading = game.ruling("CF-29")
+    names = game.listing([game.name(i) for i in can.blocked])
+    game.ambiguous(
+        "CF-29",
+        f"the bank has {game.state.bank_houses} {game.edition.word('houses')}, too few to take "
+        f"back the {game.edition.word('hotels')} of {names} (reading {reading}), so {actor} "
+        f"could sell nothing there nor mortgage it; reading sell-outright would let {actor} "
+        f"raise {game.money(can.blocked_value)} more and make this bankruptcy come too soon",
+        span,
+        "SELL-04",
+        follows=reading,
+    )
 
 
 def _can_inherit(game: Game, actor: str, creditor: str) -> bool:

@@ -74,6 +74,20 @@ def nearest(edition: Edition, start: int, kind: str) -> int:
     raise ValueError(f"the board has no {kind}")
 
 
+def closest(edition: Edition, start: int, kind: str) -> int:
+    """The square of `kind` fewest squares away from `start`, ahead or behind (ahead on a tie):
+    the nearest railroad under CF-71 reading closest."""
+    size = len(edition.squares)
+    for step in range(1, size + 1):
+        for square in (
+            edition.squares[(start + step) % size],
+            edition.squares[(start - step) % size],
+        ):
+            if square.kind == kind:
+                return square.index
+    raise ValueError(f"the board has no {kind}")
+
+
 def buildings(state: GameState, owner: str) -> tuple[int, int]:
     """(houses, hotels) standing on `owner`'s sites, for repair cards."""
     houses = hotels = 0

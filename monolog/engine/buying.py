@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..notation.events import Auction, Buy, Decline, Span
 from . import house_rules
-from .debts import note_payment
+from .card_landings import declined_after_card_note
+from .debts import note_lot_debt, note_payment
 from .game import Game
 from .names import actor_of, resolve_player, resolve_square
 from .obligations import Lot, close_lot, find_due, find_lot, flow_of
@@ -236,6 +237,8 @@ def on_auction(game: Game, ev: Auction) -> None:
         return
     if lot is not None:
         close_lot(game, lot)
+        if lot.moved_by is not None and lot.declined:
+            declined_after_card_note(game, lot, ev.span, auctioned=True)  # CF-67
     if ev.winner is None or ev.price is None:
         other = (
             f"reading decliner-buys would make {decliner} buy it at {game.money(1)}"
@@ -306,7 +309,8 @@ def on_auction(game: Game, ev: Auction) -> None:
             "BUY-06",
         )
     game.transfer(winner, None, ev.price, f"won {name} at auction", ev.span)
-    note_payment(game, winner, None, ev.price, f"the auction price of {name}", ev.span)
+    debt = note_payment(game, winner, None, ev.price, f"the auction price of {name}", ev.span)
+    note_lot_debt(game, winner, index, debt)  # CF-60: the deed is not paid for yet
     st.deeds[index].owner = winner
 
 

@@ -11,12 +11,22 @@ from __future__ import annotations
 from ..editions.model import Card
 from ..notation.events import CardDraw, Span
 from . import follow
-from .board import buildings, nearest, passes_go, steps_forward
+from .board import buildings, closest, nearest, passes_go, steps_forward
+from .card_landings import second_draw_note
 from .decks import draw
 from .game import Game
 from .landing import land, move_token, send_to_jail
 from .names import actor_of, card_of
-from .obligations import CardMove, Draw, Due, apply_due, cancel_due, flow_of, settle_due
+from .obligations import (
+    CardMove,
+    Draw,
+    Due,
+    apply_due,
+    cancel_due,
+    flow_of,
+    mark_card_landing,
+    settle_due,
+)
 from .turns import check_salary
 
 
@@ -83,6 +93,8 @@ def on_card(game: Game, ev: CardDraw) -> None:
             recorded=card.id,
         )
     flow.draw = None
+    if pending is not None and pending.moved_by is not None and pending.deck == card.deck:
+        second_draw_note(game, pending, ev.span, drawn=True)
     if not draw(game, card, ev.span):
         return
     if follow.card_ignored(game, player, card, ev.span):
@@ -91,6 +103,8 @@ def on_card(game: Game, ev: CardDraw) -> None:
     dues_before = len(flow.dues)
     moved = carry_out(game, player, card, ev.span)
     mine = [d for d in flow.dues[dues_before:] if d.card == card.id or d.kind == "salary"]
+    if _repairs_with_hotels(game, player, card, ev, mine):
+        return
     if ev.amount is not None:
         _check_amount(game, card, ev, mine, moved)
 
@@ -143,10 +157,25 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
     size = len(game.edition.squares)
     kind = card.kind
     if kind in ("advance_to", "advance_to_nearest"):
+        dispute: tuple[int, int] | None = None
         if kind == "advance_to":
             target = card.target if card.target is not None else p.position
         else:
             target = nearest(game.edition, p.position, card.target_kind or "")
+            if card.target_kind == "railroad":  # CF-71: ahead, or the closest either way
+                near = closest(game.edition, p.position, "railroad")
+                dispute = (target, near) if near != target else None
+                if dispute is not None and game.ruling("CF-71") == "closest":
+                    target = near
+        if dispute is not None and target == dispute[1] and target != dispute[0]:
+            # reading closest, the railroad behind: a move back, with no salary (MOVE-05)
+            flow.card_move = CardMove(
+                card.id, target, span, p.position, nearest=dispute, player=player
+            )
+            p.position = target
+            land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
+            mark_card_landing(game, player, target, card.id)
+            return True
         steps = steps_forward(p.position, target, size)
         # CF-12: under dice-moves-only a card pays a salary only when it sends the token to GO
         salary = card.collect_go and (target == 0 or game.ruling("CF-12") != "dice-moves-only")
@@ -165,15 +194,26 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
                     f"forward-cards-pay would pay {go}"
                 )
             game.ambiguous("CF-12", message, span, "MOVE-03")
-        flow.card_move = CardMove(card.id, target, span, p.position, salary, card.rent_rule)
+        flow.card_move = CardMove(
+            card.id,
+            target,
+            span,
+            p.position,
+            salary,
+            card.rent_rule,
+            nearest=dispute,
+            player=player,
+        )
         move_token(game, player, target, span, salary=salary, rule="MOVE-03", why=f" on {card.id}")
         land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
+        mark_card_landing(game, player, target, card.id)
         return True
     if kind == "move_back":
         target = card.target if card.target is not None else (p.position - card.spaces) % size
-        flow.card_move = CardMove(card.id, target, span, p.position)
+        flow.card_move = CardMove(card.id, target, span, p.position, player=player)
         p.position = target  # backwards: never a salary (MOVE-05)
         land(game, player, target, span, by_card=True)
+        mark_card_landing(game, player, target, card.id)
         return True
     if kind == "go_to_jail":
         send_to_jail(game, player, span, f"card {card.id}")
@@ -225,17 +265,19 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
             )
     elif kind == "repairs":
         houses, hotels = buildings(st, player)
-        total = houses * card.per_house + hotels * card.per_hotel
+        total, _ = _repairs(game, card, houses, hotels)
         hw = game.edition.word("house" if houses == 1 else "houses")
         tw = game.edition.word("hotel" if hotels == 1 else "hotels")
+        per_hotel = f"{game.money(card.per_hotel)}"
+        if hotels and game.ruling("CF-65") == "hotel-and-houses":
+            per_hotel += f" plus the {game.edition.rules.houses_before_hotel} houses it replaced"
         _due(
             game,
             player,
             player,
             None,
             total,
-            f"{houses} {hw} at {game.money(card.per_house)} and {hotels} {tw} at "
-            f"{game.money(card.per_hotel)}",
+            f"{houses} {hw} at {game.money(card.per_house)} and {hotels} {tw} at {per_hotel}",
             card,
             span,
         )
@@ -254,6 +296,53 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
     else:
         raise ValueError(f"the card kind {kind!r} of {card.id} ({title}) is not known")
     return False
+
+
+def _repairs(game: Game, card: Card, houses: int, hotels: int) -> tuple[int, int]:
+    """What a repairs card charges under the CF-65 reading in force, and under the other: a
+    hotel at the hotel rate alone (hotel-only), or plus the houses it replaced
+    (hotel-and-houses)."""
+    alone = houses * card.per_house + hotels * card.per_hotel
+    replaced = alone + hotels * game.edition.rules.houses_before_hotel * card.per_house
+    if game.ruling("CF-65") == "hotel-and-houses":
+        return replaced, alone
+    return alone, replaced
+
+
+def _repairs_with_hotels(
+    game: Game, player: str, card: Card, ev: CardDraw, dues: list[Due]
+) -> bool:
+    """CF-65: a repairs card on a player with hotels. Names the reading applied and, where the
+    record writes the amount, which reading it follows; an amount that is the other reading's
+    figure is replayed as recorded (True: no M405 for it)."""
+    houses, hotels = buildings(game.state, player)
+    if card.kind != "repairs" or not hotels:
+        return False
+    total, other = _repairs(game, card, houses, hotels)
+    reading = game.ruling("CF-65")
+    other_reading = "hotel-only" if reading == "hotel-and-houses" else "hotel-and-houses"
+    follows = {total: reading, other: other_reading}.get(ev.amount) if ev.amount else None
+    per = game.edition.rules.houses_before_hotel
+    hotel = game.edition.word("hotel")
+    if reading == "hotel-and-houses":
+        applied = f"each {hotel} with the {per} houses it replaced"
+        alt = f"reading hotel-only charges each {hotel} the {hotel} rate alone"
+    else:
+        applied = f"each {hotel} at the {hotel} rate alone"
+        alt = f"reading hotel-and-houses adds the {per} houses each {hotel} replaced"
+    game.ambiguous(
+        "CF-65",
+        f"{card.id} charges {player} {game.money(total)}, {applied} (reading {reading}); "
+        f"{alt}: {game.money(other)}",
+        ev.span,
+        "CARD-02",
+        follows=follows,
+    )
+    money = [d for d in dues if d.kind == "card"]
+    if follows != other_reading or len(money) != 1:
+        return False
+    settle_due(game, money[0], ev.amount, ev.span)  # the record is what happened at the table
+    return True
 
 
 def _due(

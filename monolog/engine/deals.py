@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..notation.events import Deal, DealItem, DealSide, Pay, Span
 from .bankruptcy import settle_with_property
+from .debts import open_debts
 from .game import Game
 from .holdings import (
     buildings_in_group,
@@ -72,8 +73,46 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
         game, second, first, deeds_2, ev.span
     ):
         return
+    if _given_for_nothing(game, first, second, deeds_1, gives_2, ev.span) or _given_for_nothing(
+        game, second, first, deeds_2, gives_1, ev.span
+    ):
+        return
     _carry_out(game, first, second, gives_1, ev.span)
     _carry_out(game, second, first, gives_2, ev.span)
+
+
+def _given_for_nothing(
+    game: Game,
+    giver: str,
+    receiver: str,
+    deeds: list[object],
+    returned: list[tuple[str, object]],
+    span: Span,
+) -> bool:
+    """CF-64: deeds handed over with nothing given back, and no debt they go towards (CF-51).
+
+    Under reading allowed the deal goes ahead (the texts leave the price to the players); under
+    forbidden a gift of deeds is collusion and the deal is set aside (True: nothing changes
+    hands). Either way the record, by writing the gift, follows reading allowed.
+    """
+    if not deeds or returned or any(d.creditor == receiver for d in open_debts(game, giver)):
+        return False
+    reading = game.ruling("CF-64")
+    names = game.listing([game.name(i) for i in deeds if isinstance(i, int)])
+    if reading == "forbidden":
+        message = (
+            f"{giver} hands {names} to {receiver} for nothing: a deed given away is collusion, so "
+            f"the deal is set aside (reading {reading}); reading allowed would let any price "
+            "stand, nothing included"
+        )
+    else:
+        message = (
+            f"{giver} hands {names} to {receiver} for nothing, as the texts leave the price to "
+            f"the players (reading {reading}); reading forbidden would set the deal aside as "
+            "collusion"
+        )
+    game.ambiguous("CF-64", message, span, "DEAL-01", follows="allowed")
+    return reading == "forbidden"
 
 
 def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[str, object]]:

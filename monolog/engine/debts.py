@@ -39,6 +39,31 @@ def note_payment(
     return debt
 
 
+_LOT_DEBTS = "debts.lots"  # pending: (winner, square) -> the debt the auction price opened
+
+
+def note_lot_debt(game: Game, player: str, square: int, debt: Debt | None) -> None:
+    """An auction winner left short by the price: the deed won is not paid for yet (CF-60)."""
+    if debt is not None:
+        game.pending.setdefault(_LOT_DEBTS, {})[(player, square)] = debt
+
+
+def unpaid_lot(game: Game, player: str, square: int) -> Debt | None:
+    """The open debt of the auction price of `square` that `player` won, if it is still unpaid.
+
+    While it is open the deed has not been paid for: under CF-60 lot-not-mortgaged it cannot be
+    mortgaged to pay its own price (nor counted as money the winner could raise, M802).
+    """
+    lots: dict[tuple[str, int], Debt] = game.pending.get(_LOT_DEBTS, {})
+    debt = lots.get((player, square))
+    if debt is None:
+        return None
+    if any(d is debt for d in open_debts(game, player)):
+        return debt
+    del lots[(player, square)]
+    return None
+
+
 def refresh(game: Game) -> None:
     """Drop the debts of players whose cash is no longer below zero, or who left the game."""
     st = game.state

@@ -96,16 +96,6 @@ def building_sale_value(game: Game, deed: DeedState) -> int:
     return deed.houses * half(sq.house_cost)
 
 
-def raisable(game: Game, player: str) -> int:
-    """What a player could raise from the bank: buildings at half price and mortgages (CF-40)."""
-    total = 0
-    for deed in game.state.owned_by(player):
-        total += building_sale_value(game, deed)
-        if not deed.mortgaged:
-            total += game.square(deed.square).mortgage_value
-    return total
-
-
 def count_word(game: Game, n: int, singular: str) -> str:
     """ "1 house", "3 houses", in the edition's words."""
     word = game.edition.word(singular if n == 1 else singular + "s")

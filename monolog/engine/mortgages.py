@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..editions.model import Square
 from ..notation.events import Interest, Mortgage, Ref, Span, Unmortgage
-from .debts import note_payment
+from .debts import note_payment, unpaid_lot
 from .game import Game
 from .holdings import (
     buildings_in_group,
@@ -201,12 +201,36 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
                 recorded=built,
             )
             return
+    for sq in squares:
+        _mortgaged_unpaid_lot(game, actor, sq, ev.span)
     derived = sum(sq.mortgage_value for sq in squares)
     moved = _check_amount(game, ev, derived, derived, "the mortgage value")
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = True
     names = game.listing([sq.name for sq in squares])
     game.transfer(None, actor, moved, f"mortgaged {names}", ev.span)
+
+
+def _mortgaged_unpaid_lot(game: Game, actor: str, sq: Square, span: Span) -> None:
+    """CF-60: the deed mortgaged was won at auction and its price is still owed. The record
+    mortgages it, so it follows reading lot-mortgaged; the mortgage is replayed as recorded."""
+    debt = unpaid_lot(game, actor, sq.index)
+    if debt is None:
+        return
+    reading = game.ruling("CF-60")
+    line = debt.span.line
+    won = f"{actor} mortgages {sq.name}, won at auction on line {line} and not yet paid for"
+    if reading == "lot-mortgaged":
+        message = (
+            f"{won}, to help pay the bid (reading {reading}); reading lot-not-mortgaged has the "
+            "bid paid in cash before the deed is received, so it could not fund it"
+        )
+    else:
+        message = (
+            f"{won}: the bid is paid in cash before the deed is received, so the deed cannot "
+            f"fund it (reading {reading}); reading lot-mortgaged would allow it"
+        )
+    game.ambiguous("CF-60", message, span, "BUY-06", follows="lot-mortgaged")
 
 
 # --------------------------------------------------------------------------- unmortgage

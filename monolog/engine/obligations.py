@@ -68,6 +68,7 @@ class Lot:
     span: Span
     declined: bool = False
     unbid: bool = False  # auctioned with no bids but still to be sold (CF-16 sold-anyway)
+    moved_by: str | None = None  # the card whose move reached the deed (CF-67)
 
 
 @dataclass(slots=True)
@@ -78,6 +79,7 @@ class Draw:
     deck: str
     square: int
     span: Span
+    moved_by: str | None = None  # the card whose move reached the square (CF-62)
 
 
 @dataclass(slots=True)
@@ -91,6 +93,11 @@ class CardMove:
     salary: bool = False
     rent_rule: str | None = None
     confirmed: bool = False
+    # CF-71: the railroad ahead and the closest one, where they differ (the nearest-railroad card),
+    # the player it moved, and whether the reading has been named
+    nearest: tuple[int, int] | None = None
+    player: str = ""
+    nearest_noted: bool = False
 
 
 @dataclass(slots=True)
@@ -210,6 +217,18 @@ def open_lot(game: Game, square: int, lander: str | None, span: Span) -> Lot:
     lot = Lot(square, lander, span, declined=lander is None)
     flow.lots.append(lot)
     return lot
+
+
+def mark_card_landing(game: Game, player: str, square: int, card: str) -> None:
+    """The token of `player` came to rest on `square` by `card`: the deed offered there (CF-67)
+    or the card to draw there (CF-62) is a disputed point, named when the record shows what the
+    table did."""
+    flow = flow_of(game)
+    if flow.draw is not None and flow.draw.player == player and flow.draw.square == square:
+        flow.draw.moved_by = card
+    for lot in flow.lots:
+        if lot.square == square and lot.lander == player:
+            lot.moved_by = card
 
 
 def find_lot(game: Game, square: int | None = None) -> Lot | None:

@@ -10,6 +10,7 @@ from ..editions.model import Square
 from ..notation.events import Move, Roll, Salary, Span, TurnStart
 from . import follow, house_rules
 from .board import next_active, passes_go
+from .card_landings import declined_after_card_note, second_draw_note
 from .claims import claim_can_lapse
 from .debts import check_unpaid
 from .game import Game
@@ -17,10 +18,12 @@ from .jail_rolls import forced_fine, jail_roll, release
 from .landing import check_square, land, move_token, send_to_jail
 from .names import actor_of, resolve_player, resolve_square, squares_if_named, squares_named
 from .obligations import (
+    CardMove,
     Due,
     cancel_due,
     find_due,
     flow_of,
+    mark_card_landing,
     settle_due,
 )
 from .variants import one_turn_in_jail
@@ -37,8 +40,13 @@ def seat_of(game: Game, name: str) -> int:
 def close_step(game: Game, span: Span) -> None:
     """Before the next roll or turn: the decisions of the last landing must have been taken."""
     flow = flow_of(game)
+    _unauctioned_estate(game)
     for lot in list(flow.lots):
         if lot.lander is None:
+            continue
+        if lot.declined and lot.moved_by is not None and not lot.unbid:
+            declined_after_card_note(game, lot, lot.span, auctioned=False)
+            flow.lots.remove(lot)
             continue
         name = game.name(lot.square)
         what = "declined and not auctioned" if lot.declined else "neither bought nor auctioned"
@@ -55,6 +63,9 @@ def close_step(game: Game, span: Span) -> None:
             recorded=None,
         )
         flow.lots.remove(lot)
+    if flow.draw is not None and flow.draw.moved_by is not None:
+        second_draw_note(game, flow.draw, flow.draw.span, drawn=False)
+        flow.draw = None
     if flow.draw is not None:
         d = flow.draw
         deck = game.edition.decks[d.deck].name
@@ -91,10 +102,43 @@ def close_step(game: Game, span: Span) -> None:
                     due.span,
                     "RENT-09",
                 )
+    cm = flow.card_move
+    if cm is not None and not cm.confirmed and not cm.nearest_noted:
+        nearest_railroad_note(game, cm.player, cm, None, cm.span)
     flow.card_move = None
     flow.jailed_by = None
     flow.current_card = None
     flow.choice = None  # a "pay or take a card" choice is made within the step
+
+
+def _unauctioned_estate(game: Game) -> None:
+    """A bankruptcy to the bank puts every deed up for auction at once (BKR-07, CF-39). Those the
+    record did not auction before play went on get one finding, at the bankruptcy line; they
+    stay with the bank unowned, so later lines are judged as if they went back to it (a lander
+    may buy one). Once the game is over nothing is left to auction."""
+    flow = flow_of(game)
+    estate = [lot for lot in flow.lots if lot.lander is None]
+    if not estate:
+        return
+    flow.lots = [lot for lot in flow.lots if lot.lander is not None]
+    if game.state.over:
+        return
+    by_line: dict[Span, list[int]] = {}
+    for lot in estate:
+        by_line.setdefault(lot.span, []).append(lot.square)
+    for span, squares in by_line.items():
+        names = game.listing([game.name(i) for i in squares])
+        one = len(squares) == 1
+        game.emit(
+            "M201",
+            f"{names} {'was' if one else 'were'} not auctioned: after a bankruptcy to the "
+            f"{game.edition.word('bank')} every deed is auctioned at once; "
+            f"{'it stays' if one else 'they stay'} with the {game.edition.word('bank')} unowned",
+            span,
+            "BKR-07",
+            expected="auction",
+            recorded=None,
+        )
 
 
 def end_turn(game: Game, span: Span) -> None:
@@ -413,16 +457,18 @@ def on_move(game: Game, ev: Move) -> None:
         return
     if cm is not None and not cm.confirmed:
         cm.confirmed = True
+        other_reading = nearest_railroad_note(game, player, cm, sq.index, ev.span)
         if sq.index == cm.target:
             return
-        game.emit(
-            "M406",
-            f"{cm.card} sends {player} to {game.name(cm.target)}, not {sq.name}",
-            ev.span,
-            "CARD-06",
-            expected=game.name(cm.target),
-            recorded=sq.name,
-        )
+        if not other_reading:
+            game.emit(
+                "M406",
+                f"{cm.card} sends {player} to {game.name(cm.target)}, not {sq.name}",
+                ev.span,
+                "CARD-06",
+                expected=game.name(cm.target),
+                recorded=sq.name,
+            )
         # the record is what happened: undo the card's landing, stand on the recorded square
         for due in flow.dues:
             if due.span is cm.span and not due.stated:
@@ -436,8 +482,12 @@ def on_move(game: Game, ev: Move) -> None:
             flow.throw = None
         p = game.state.player(player)
         p.position = cm.origin
-        move_token(game, player, sq.index, cm.span, salary=cm.salary, rule="MOVE-03")
+        if other_reading and cm.nearest is not None and sq.index == cm.nearest[1]:
+            p.position = sq.index  # CF-71 closest: back to the railroad behind, no salary
+        else:
+            move_token(game, player, sq.index, cm.span, salary=cm.salary, rule="MOVE-03")
         land(game, player, sq.index, ev.span, card_rule=cm.rent_rule, by_card=True)
+        mark_card_landing(game, player, sq.index, cm.card)
         return
     p = game.state.player(player)
     if p.position == sq.index:
@@ -452,6 +502,38 @@ def on_move(game: Game, ev: Move) -> None:
     )
     p.position = sq.index
     land(game, player, sq.index, ev.span, by_card=True)
+
+
+def nearest_railroad_note(
+    game: Game, player: str, cm: CardMove, recorded: int | None, span: Span
+) -> bool:
+    """CF-71: the nearest-railroad card where the railroad ahead is not the closest one. Names
+    the reading applied and, when the record writes where the token went (`recorded`), which
+    reading it follows. True when the record follows the other reading: its move is then
+    replayed as recorded, not reported as M406."""
+    if cm.nearest is None:
+        return False
+    ahead, near = cm.nearest
+    cm.nearest_noted = True
+    reading = game.ruling("CF-71")
+    follows = {ahead: "ahead", near: "closest"}.get(recorded) if recorded is not None else None
+    size = len(game.edition.squares)
+    back = (cm.origin - near) % size
+    rail = game.edition.word("railroad")
+    if reading == "closest":
+        message = (
+            f"{cm.card} sends {player} to {game.name(near)}, the closest {rail}, {back} "
+            f"{'square' if back == 1 else 'squares'} back (reading closest); reading ahead "
+            f"would advance {player} to {game.name(ahead)}"
+        )
+    else:
+        message = (
+            f"{cm.card} advances {player} to {game.name(ahead)}, the next {rail} ahead (reading "
+            f"ahead); reading closest would take {player} back {back} "
+            f"{'square' if back == 1 else 'squares'} to {game.name(near)}"
+        )
+    game.ambiguous("CF-71", message, span, "CARD-06", follows=follows)
+    return follows is not None and follows != reading
 
 
 def check_salary(game: Game, due: Due, amount: int | None, span: Span) -> None:
