@@ -10,6 +10,24 @@ import typer
 from ..editions import EditionError, load_edition
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
+# the kinds of engine fault, for the help (monolog/simulate/faults.py holds what each does;
+# a test holds the two lists together, so this module needs not import the simulator)
+FAULT_KINDS = (
+    "jail-card-ignored",
+    "no-auction",
+    "utility-fresh-throw",
+    "stale-rent",
+    "rent-on-mortgaged",
+    "goojf-on-top",
+    "reshuffle",
+    "lift-60",
+    "no-interest-received",
+    "card-money-unpaid",
+    "third-double-salary",
+    "jail-double-extra-roll",
+    "bankrupt-no-auction",
+)
+
 
 def register(app: typer.Typer) -> None:
     app.command("simulate")(simulate)
@@ -44,11 +62,27 @@ def simulate(
     count: int = typer.Option(
         1, "--count", min=1, help="Write this many games, seeds S, S+1, … (with --out: a folder)."
     ),
+    faults: str | None = typer.Option(
+        None,
+        "--faults",
+        "-F",
+        metavar="KIND[,KIND…]",
+        help="Play as a buggy engine would, with these faults (or all), and count every "
+        "player's cash every round; a {fault: KIND} comment marks each place a fault shows. "
+        f"Kinds: {', '.join(FAULT_KINDS)} (docs/faults.md says what each does).",
+    ),
 ) -> None:
     """Simulate games with simple bots and write their records (.mlog)."""
     # here: every command module loads at start-up, only this command needs it
     from ..simulate import Settings
     from ..simulate import simulate as run
+    from ..simulate.faults import parse_kinds
+
+    try:
+        kinds = parse_kinds(faults) if faults is not None else []
+    except ValueError as exc:
+        print_error(f"monolog simulate: --faults: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
 
     try:
         ed = load_edition(edition)
@@ -65,6 +99,7 @@ def simulate(
                 turns=turns,
                 settings=Settings(hotels=hotels),
                 variant=variant,
+                faults=kinds,
             )
         except ValueError as exc:
             print_error(f"monolog simulate: {exc}")

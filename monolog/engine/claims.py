@@ -257,6 +257,9 @@ def on_dice(game: Game, ev: Dice) -> None:
             "RENT-10",
             follows="fresh-roll",  # the record throws afresh: M990 where the text settles it
         )
+        # reported once, above: the rent is then judged by the throw the record made
+        claim.amount = fresh
+        claim.reason = f"rent is {game.money(fresh)}: {claim.per_pip} times the throw {ev.total}"
         return
     game.emit(
         "W003",

@@ -78,22 +78,32 @@ def _take_choice(game: Game, player: str, square: int) -> MortgageChoice | None:
 
 
 def flag_unsettled(game: Game, span: Span) -> None:
-    """Report every received mortgaged deed on which neither choice was made (MORT-07)."""
+    """Report the received mortgaged deeds on which neither choice was made (MORT-07), once
+    for each receipt, at the line where they were received (the choice was due there); `span`
+    is where the record moved on without it."""
     choices = pending_mortgage_choices(game)
-    for c in list(choices):
-        sq = game.square(c.square)
-        due = interest(game, sq)
+    receipts: dict[tuple[str, Span], list[MortgageChoice]] = {}
+    for c in choices:
+        receipts.setdefault((c.player, c.span), []).append(c)
+    for (player, at), group in receipts.items():
+        squares = [game.square(c.square) for c in group]
+        due = [interest(game, sq) for sq in squares]
+        lift = [lift_cost(game, sq) for sq in squares]
+        many = len(squares) > 1
         game.emit(
             "M709",
-            f"{c.player} owed {game.money(due)} on {sq.name}, received mortgaged on line "
-            f"{c.span.line}: pay the 10% at once or lift the mortgage for "
-            f"{game.money(lift_cost(game, sq))}",
-            span,
-            "BKR-06" if c.origin == "bankruptcy" else "MORT-07",
-            expected=due,
+            f"{player} received {game.listing([sq.name for sq in squares])} mortgaged here "
+            f"and owed the 10% at once ({game.listing([game.money(d) for d in due])}), or "
+            f"to lift {'the mortgages' if many else 'the mortgage'} "
+            f"({game.listing([game.money(x) for x in lift])}): neither was done before line "
+            f"{span.line}",
+            at,
+            "BKR-06" if group[0].origin == "bankruptcy" else "MORT-07",
+            expected=sum(due),
             recorded=0,
+            data={"player": player, "squares": [sq.name for sq in squares], "line": span.line},
         )
-        choices.remove(c)
+    choices.clear()
 
 
 def _squares(game: Game, ev: Mortgage | Unmortgage | Interest) -> list[Square] | None:

@@ -16,15 +16,17 @@ engine, so that replaying its records is an independent check of both.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..editions.loader import load_edition
 from ..editions.model import Edition
 from .bots import Settings
+from .faults import KINDS, Injected, marks
 from .play import CLOCK_TURNS, MAX_TURNS, NAMES, Simulator
 from .table import Table
 
-__all__ = ["CLOCK_TURNS", "MAX_TURNS", "Settings", "SimulatedGame", "simulate"]
+__all__ = ["CLOCK_TURNS", "KINDS", "MAX_TURNS", "Injected", "Settings", "SimulatedGame", "simulate"]
 
 
 @dataclass
@@ -37,6 +39,7 @@ class SimulatedGame:
     turns: int
     finished: bool  # the record ends the game: last bankruptcy, the variant's end, or time
     stats: dict[str, int] = field(default_factory=dict)
+    faults: list[Injected] = field(default_factory=list)  # the engine faults the record shows
 
 
 def simulate(
@@ -50,6 +53,8 @@ def simulate(
     comments: list[str] | None = None,
     date: str | None = None,
     variant: str | None = None,
+    faults: Iterable[str] = (),
+    every_round: bool | None = None,
 ) -> SimulatedGame:
     """Play one game and write its record.
 
@@ -57,7 +62,11 @@ def simulate(
     after that many turns (default: at the last bankruptcy, or after MAX_TURNS); in a
     time-limit game it is the clock: time is called after that many turns (default
     CLOCK_TURNS). `amounts` is the share of money clauses that carry their amount; `comments`
-    are written at the top of the record. ValueError for a variant the edition does not have.
+    are written at the top of the record. `faults` are kinds of engine fault to play
+    (faults.py): the record then shows each where it happens, marked by a `{fault: KIND}`
+    comment, and counts every player's cash every round (`every_round`, on its own: the same
+    count in a game with no fault). ValueError for a variant the edition
+    does not have, or an unknown fault kind.
     """
     ed = load_edition(edition) if isinstance(edition, str) else edition
     if variant is not None and variant != ed.variant:
@@ -72,7 +81,20 @@ def simulate(
             f"{ed.key} is for {rules.min_players} to {min(rules.max_players, len(NAMES))} "
             f"players, not {players}"
         )
-    sim = Simulator(ed, players, seed, turns=turns, settings=settings, amounts=amounts)
+    kinds = frozenset(faults)
+    unknown = sorted(kinds - set(KINDS))
+    if unknown:
+        raise ValueError(f"unknown fault kind {', '.join(unknown)} (known: {', '.join(KINDS)})")
+    sim = Simulator(
+        ed,
+        players,
+        seed,
+        turns=turns,
+        settings=settings,
+        amounts=amounts,
+        faults=kinds,
+        every_round=bool(kinds) if every_round is None else every_round,
+    )
     sim.run()
     w = sim.w
     names = [s.name for s in sim.t.seats]
@@ -89,11 +111,13 @@ def simulate(
     # a record cut short is unfinished: its Result is "*" (the settlement finds no winner)
     w.tag("Result", result if sim.over else "*")
     head = [f"; {c}" for c in comments or []]
+    text = w.text(head)
     return SimulatedGame(
-        text=w.text(head),
+        text=text,
         table=sim.t,
         result=result,
         turns=sim.turn_no,
         finished=sim.over,
         stats=dict(sim.stats),
+        faults=marks(text),
     )

@@ -11,6 +11,7 @@ from ..editions.model import Edition
 from ..editions.readings import default_readings
 from .bots import Bot, Policy, Settings
 from .dice import Decks, Dice
+from .faults import mark
 from .table import Deed, Table
 from .writer import Style, Writer
 
@@ -31,6 +32,8 @@ class SimulatorBase:
         turns: int | None = None,
         settings: Settings | None = None,
         amounts: float = 0.9,
+        faults: frozenset[str] = frozenset(),
+        every_round: bool = False,
     ) -> None:
         self.ed = edition
         self.seed = seed
@@ -50,6 +53,16 @@ class SimulatorBase:
         self.style = Style(edition, srng, amounts=amounts)
         self.srandom = srng.random
         self.w = Writer()
+        # engine faults played (faults.py): a count of every player's cash every round, and
+        # the mark of a fault written after the next clause said
+        self.faults = faults
+        self.frng = random.Random(f"{seed}:faults")
+        self.every_round = every_round
+        self.pending_mark: str | None = None
+        self.unsettled: set[int] = set()  # deeds received with no 10% paid, this turn
+        self.misplaced: set[str] = set()  # jail cards put back on top of their deck
+        self.reshuffled: set[str] = set()  # decks reshuffled once
+        self.stale: dict[int, dict[int, int | None]] = {}  # group owners before a deal
         rules = edition.rules
         self.timed = rules.time_limit  # TIME-01: the turn limit stands in for the clock
         default = CLOCK_TURNS if self.timed else MAX_TURNS
@@ -78,12 +91,34 @@ class SimulatorBase:
 
     def say(self, seat: int, clause: str) -> None:
         self.w.say(self.t.seats[seat].name, clause)
+        if self.pending_mark is not None:
+            self.w.add(mark(self.pending_mark))
+            self.pending_mark = None
+
+    def fault(self, kind: str) -> bool:
+        """Does this game play the engine fault `kind` (faults.py)?"""
+        return kind in self.faults
+
+    def flag(self, kind: str) -> None:
+        """A fault of `kind` shows at the clause just written: mark it for the benchmark."""
+        self.w.mark(mark(kind))
+        self.stats[f"fault {kind}"] += 1
 
     def sq(self, index: int, *, alone: bool = False) -> str:
         return self.style.square(index, alone=alone)
 
     def names(self, deeds: list[Deed]) -> str:
         return ", ".join(self.sq(d.index, alone=True) for d in deeds)
+
+    def note_deal(self, *indexes: int) -> None:
+        """Who owned the groups of the deeds a deal moves, before it (for stale-rent)."""
+        if not self.fault("stale-rent"):
+            return
+        for index in indexes:
+            group = self.t.group[index]
+            owners = {d.index: d.owner for d in group}
+            for d in group:
+                self.stale[d.index] = owners
 
     # ---------------------------------------------------------------- buying and auctions
     def offer(self, s: int, index: int) -> None:
@@ -96,6 +131,9 @@ class SimulatorBase:
             return
         self.say(s, "decline")
         self.stats["declined"] += 1
+        if self.fault("no-auction"):
+            self.flag("no-auction")  # the deed stays with the bank
+            return
         if self.srandom() < 0.05:
             self.w.comment(f"{self.name(s)} declines {self.t.squares[index].name}")
         self.auction(index, s, s)

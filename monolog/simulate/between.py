@@ -21,13 +21,23 @@ class BetweenTurns(MoneyTrouble):
                 return
             if s not in indebted:
                 continue
-            picks = self.p.unmortgage_pick(s)
+            picks = [d for d in self.p.unmortgage_pick(s) if d.index not in self.unsettled]
             if picks and self.brandom() < 0.5:
                 total = sum(t.lift_cost(d.index) for d in picks)
+                lift60 = self.fault("lift-60")
+                if lift60:  # 60% of the printed price
+                    total = sum(t.squares[d.index].price * 60 // 100 for d in picks)
+                    if total > t.seats[s].cash:
+                        continue
                 for d in picks:
                     d.mortgaged = False
                 t.pay(s, None, total)
-                self.say(s, f"unmortgage {self.names(picks)}" + self.style.maybe_for(total))
+                written = f" for {self.style.amount(total)}" if lift60 else ""
+                self.say(
+                    s, f"unmortgage {self.names(picks)}" + (written or self.style.maybe_for(total))
+                )
+                if lift60:
+                    self.flag("lift-60")
                 self.stats["unmortgage"] += 1
         builders = {
             g[0].owner
@@ -244,6 +254,7 @@ class BetweenTurns(MoneyTrouble):
         return None
 
     def _deal(self, buyer: int, seller: int, want: Deed, swap: Deed | None, pay: int) -> None:
+        self.note_deal(want.index, *([swap.index] if swap is not None else []))
         gives = []
         if swap is not None:
             gives.append(self.sq(swap.index, alone=True))

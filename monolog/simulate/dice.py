@@ -32,10 +32,11 @@ class Decks:
     drawer keeps until it is used and then goes under its own deck (CARD-04, CARD-05).
     """
 
-    __slots__ = ("kept", "queues")
+    __slots__ = ("drawn", "kept", "queues")
 
     def __init__(self, edition: Edition, rng: random.Random) -> None:
         self.queues: dict[str, deque[str]] = {}
+        self.drawn: dict[str, int] = dict.fromkeys(edition.decks, 0)  # draws from each deck
         self.kept: frozenset[str] = frozenset(
             c.id
             for d in edition.decks.values()
@@ -50,14 +51,18 @@ class Decks:
     def draw(self, deck: str) -> str:
         """The top card; it goes to the bottom unless it is a card the drawer keeps."""
         q = self.queues[deck]
+        self.drawn[deck] += 1
         card = q.popleft()
         if card not in self.kept:
             q.append(card)
         return card
 
-    def put_back(self, deck: str, card: str) -> None:
-        """A kept card returns under its own deck."""
-        self.queues[deck].append(card)
+    def put_back(self, deck: str, card: str, *, top: bool = False) -> None:
+        """A kept card returns under its own deck (`top`: on top of it, an engine fault)."""
+        if top:
+            self.queues[deck].appendleft(card)
+        else:
+            self.queues[deck].append(card)
 
     def count(self) -> int:
         return sum(len(q) for q in self.queues.values())

@@ -198,6 +198,8 @@ class MoneyTrouble(SimulatorBase):
             received = [d for d in deeds if d.mortgaged]
             if received:
                 self.mortgage_choice(heir, received, "bankruptcy")
+        elif lots and self.fault("bankrupt-no-auction"):
+            self.flag("bankrupt-no-auction")  # the deeds stay with the bank, unsold
         else:
             actor = t.next_active(s)
             for d in lots:
@@ -259,6 +261,10 @@ class MoneyTrouble(SimulatorBase):
         """MORT-07, BKR-06, CF-36: lift each mortgaged deed received, or pay the 10%."""
         t = self.t
         seat = t.seats[s]
+        if self.fault("no-interest-received"):
+            self.flag("no-interest-received")  # neither lifted nor the 10% paid
+            self.unsettled.update(d.index for d in deeds)  # nor lifted before the next turn
+            return
         reserve = self.bots[s].reserve
         lift: list[Deed] = []
         keep: list[Deed] = []

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from ..editions.model import Card
 from .base import CLOCK_TURNS, MAX_TURNS, NAMES
-from .between import BetweenTurns
+from .faulty import Faulty
 from .table import Deed
 
 
-class Simulator(BetweenTurns):
+class Simulator(Faulty):
     """One game, from the opening to the last bankruptcy or the turn limit: the turn loop
     (moving, landing, jail and cards here; buying in base.py, money trouble in money.py,
     building and deals in between.py)."""
@@ -34,6 +34,9 @@ class Simulator(BetweenTurns):
             if self.over:
                 break
             self._checksums(cur)
+            if self.every_round and t.next_active(cur) <= cur:
+                for other in t.active():  # a full count at the end of every round
+                    self.w.check(self.name(other), t.seats[other].cash)
             self.between(t.next_active(cur))
             if self.over:
                 break
@@ -118,6 +121,7 @@ class Simulator(BetweenTurns):
         t = self.t
         self.last_seat = s
         seat = t.seats[s]
+        self.unsettled.clear()
         self.w.turn(self.turn_no, seat.name)
         released = ""
         again = True
@@ -137,6 +141,14 @@ class Simulator(BetweenTurns):
                 doubles, extra = 0, False  # CF-05 no-extra-roll
             first = False
             if doubles >= 3:  # DBL-02, CF-09: straight to jail without moving
+                if seat.pos + d1 + d2 >= t.size and self.fault("third-double-salary"):
+                    amount = t.rules.go_salary
+                    t.receive(s, amount)
+                    self.say(s, f"{d1}-{d2} salary {self.style.amount(amount)}")
+                    self.flag("third-double-salary")
+                    self.say(s, "jail")
+                    self.send_to_jail(s)
+                    return
                 self.say(s, f"{d1}-{d2} jail")
                 self.send_to_jail(s)
                 return
@@ -155,7 +167,10 @@ class Simulator(BetweenTurns):
         if choice == "card" and seat.cards:
             card = seat.cards.pop(0)
             self.say(s, f"goojf {card}" if self.srandom() < 0.6 else "goojf")
-            self.decks.put_back(self.ed.card(card).deck, card)
+            top = self.fault("goojf-on-top")
+            self.decks.put_back(self.ed.card(card).deck, card, top=top)
+            if top:
+                self.misplaced.add(card)
             self.release(s)
             self.stats["jail card"] += 1
             return True, "card"
@@ -179,6 +194,10 @@ class Simulator(BetweenTurns):
                 return False, "double"
             if self.extra_after_double:  # CF-04 extra-roll
                 self.w.cont()
+                return True, "double"
+            if self.fault("jail-double-extra-roll"):
+                self.w.cont()
+                self.pending_mark = "jail-double-extra-roll"  # marks the roll that follows
                 return True, "double"
             return False, "double"
         forced = (try_no >= last and self.cf02 == "third-roll-pay-and-move") or try_no > last
@@ -252,6 +271,7 @@ class Simulator(BetweenTurns):
                     self.offer(s, index)
                 return
             owner, amount, per_pip = t.rent(index, s, dice, card_rule)
+            owner, amount, fault = self.rent_fault(s, index, dice, card_rule, owner, amount)
             if owner is None:
                 if self.settle(s):
                     self._write(s, pending)
@@ -260,12 +280,21 @@ class Simulator(BetweenTurns):
                 d1, d2 = self.dice.roll()  # RENT-10, CF-19: a throw for the rent
                 self.say(s, f"dice {d1}-{d2}")
                 amount = per_pip * (d1 + d2)
+            elif per_pip and not by_card and self.fault("utility-fresh-throw"):
+                d1, d2 = self.dice.roll()
+                if d1 + d2 != dice:
+                    self.say(s, f"dice {d1}-{d2}")
+                    amount, fault = per_pip * (d1 + d2), "utility-fresh-throw"
             t.pay(s, owner, amount)
             self.stats["rent"] += 1
             if self.settle(s):
                 self._write(s, pending)
                 to = f" to {self.name(owner)}" if self.srandom() < 0.3 else ""
-                self.say(s, "rent" + self.style.maybe(amount) + to)
+                if fault is None:
+                    self.say(s, "rent" + self.style.maybe(amount) + to)
+                else:
+                    self.say(s, f"rent {self.style.amount(amount)}{to}")
+                    self.flag(fault)
             return
         if sq.kind == "tax":
             t.pay(s, None, sq.tax)
@@ -288,7 +317,7 @@ class Simulator(BetweenTurns):
     def draw(self, s: int, deck: str) -> None:
         t = self.t
         seat = t.seats[s]
-        card_id = self.decks.draw(deck)
+        card_id = self.draw_card(deck)
         card = self.ed.card(card_id)
         kind = card.kind
         self.stats["cards"] += 1
@@ -296,6 +325,10 @@ class Simulator(BetweenTurns):
             self._card_move(s, card)
             return
         if kind == "go_to_jail":
+            if self.fault("jail-card-ignored"):
+                self.say(s, f"card {card_id}")  # the player stays on the square
+                self.flag("jail-card-ignored")
+                return
             self.say(s, f"card {card_id} jail")
             self.send_to_jail(s)
             return
@@ -305,6 +338,8 @@ class Simulator(BetweenTurns):
             return
         others = [o for o in t.active() if o != s]
         amount = card.amount
+        if self.card_unpaid(s, card):
+            return
         if kind == "collect":
             t.receive(s, amount)
             self.say(s, f"card {card_id}" + self.style.maybe(amount))

@@ -179,6 +179,15 @@ class Writer:
         mine = (self.actor is None and player == self.turn_player) or self.actor == player
         self.cur.append(f"={cash}" if mine and len(self.cur) > self.base else f"={player} {cash}")
 
+    def mark(self, text: str) -> None:
+        """An inline comment after the last clause written, on its line."""
+        if len(self.cur) > self.base:
+            self.cur.append(text)
+            return
+        last = self.lines[-1]
+        code, semi, note = last.partition(" ;")
+        self.lines[-1] = f"{code} {text}{semi}{note}" if semi else f"{last} {text}"
+
     def comment(self, text: str) -> None:
         """A `;` comment closes the current line."""
         if len(self.cur) > self.base:

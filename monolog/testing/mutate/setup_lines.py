@@ -187,7 +187,8 @@ def _one_house(a: Analysis, s: Step, p: str, g: tuple[int, ...]) -> tuple[int, s
 )
 def interest_forgotten(events: Sequence[E.Event], text: str, rng: random.Random) -> Edit | None:
     """An `interest` clause taken out: the receiver keeps the deed mortgaged without paying.
-    The engine calls for the choice when the turn closes (the next turn line)."""
+    The engine calls for the choice when the turn closes (the next turn line) and reports it
+    at the line where the deed was received (the deal or the bankruptcy)."""
     a = analyse(text)
     spots = []
     for s in a.steps:
@@ -201,10 +202,16 @@ def interest_forgotten(events: Sequence[E.Event], text: str, rng: random.Random)
             continue  # one M709 per deed: keep to one deed
         if any(isinstance(t.event, E.Unmortgage) and t.line < close for t in a.later(s)):
             continue  # lifting the mortgage later in the turn is the choice made
-        spots.append((s, close))
+        before = a.steps[: a.steps.index(s)]
+        receipt = next(
+            (t for t in reversed(before) if isinstance(t.event, (E.Deal, E.Bankrupt))), None
+        )
+        if receipt is None:
+            continue
+        spots.append((s, receipt.line))
     if not spots:
         return None
-    s, close = rng.choice(spots)
+    s, received = rng.choice(spots)
     line = a.lines[s.line - 1]
     ev = s.event
     start, end = ev.span.column - 1, ev.span.end_column - 1
@@ -218,7 +225,7 @@ def interest_forgotten(events: Sequence[E.Event], text: str, rng: random.Random)
     lines[s.line - 1] = rest
     return Edit(
         join(a, lines),
-        close,
+        received,
         (s.line,),
         cash=True,
         note=f"line {s.line}: `{span_text(a, ev.span)}` taken out",
