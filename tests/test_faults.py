@@ -36,12 +36,6 @@ SEEDS: dict[str, tuple[int, ...]] = {
     "jail-double-extra-roll": (2, 3, 4),
     "bankrupt-no-auction": (12, 36),
 }
-# kinds the audit does not yet report at their line (the replay does not follow the record
-# there); strict, so the day it does, this list must shrink
-NOT_YET = {
-    "bankrupt-no-auction": "the missing auctions are reported later, at each landing on a "
-    "deed the replay still holds for auction (M202, M204), not at the bankruptcy",
-}
 
 
 @cache
@@ -58,15 +52,7 @@ def test_every_kind_is_listed_and_tested() -> None:
         parse_kinds("no-auction,nope")
 
 
-@pytest.mark.parametrize(
-    "kind",
-    [
-        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[k]))
-        if k in NOT_YET
-        else k
-        for k in KINDS
-    ],
-)
+@pytest.mark.parametrize("kind", list(KINDS))
 def test_each_fault_is_reported_at_its_line_with_its_code(kind: str) -> None:
     codes = KINDS[kind].codes
     for seed in SEEDS[kind]:

@@ -41,7 +41,7 @@ KINDS: dict[str, FaultKind] = {
         FaultKind(
             "no-auction",
             "a deed declined and left with the bank, never auctioned",
-            ("M201",),
+            ("M201", "A67"),  # after a card move CF-67 is disputed: A67 names the departure
             "BUY-03",
         ),
         FaultKind(
