@@ -281,9 +281,15 @@ def on_roll(game: Game, ev: Roll) -> None:
         flow.started = True
         st.current = seat_of(game, player)
     if player != flow.turn_player:
+        hint = ""
+        if ev.actor is not None and flow.rolled and not flow.again:
+            # a roll on a line that names its player, once the turn's rolls are done: most
+            # often the next turn's line with its number left out
+            start = f"{st.turn + 1}. {player} {ev.die1}-{ev.die2}"
+            hint = f"; if {player}'s turn starts here, write its number first: {start}"
         game.emit(
             "M109",
-            f"only {flow.turn_player} rolls now: it is {flow.turn_player}'s turn",
+            f"only {flow.turn_player} rolls now: it is {flow.turn_player}'s turn{hint}",
             ev.span,
             "TURN-03",
             expected=flow.turn_player,

@@ -223,16 +223,23 @@ def _word_from(text: str, pos: int) -> tuple[int, str]:
     return start, text[start:end]
 
 
-def _hint_for(word: str, expected: set[str]) -> str:
-    """A suggestion for an unknown word: the closest keyword, preferring those allowed there."""
+def _hint_for(word: str, expected: set[str], text: str = "") -> str:
+    """A suggestion for an unknown word: a player's name written in lower case, else the
+    closest keyword, preferring those allowed there (and only those where a name could stand:
+    'ben' there is a name, not a misspelt 'end')."""
 
+    if "NAME" in expected and word.islower():
+        hint = _lower_case_hint(word, text)
+        if hint.startswith(":"):  # a player of the record
+            return hint
     keywords = [
         str(t.pattern.value)
         for t in get_parser().terminals
         if t.pattern.type == "str" and str(t.pattern.value).isalpha()
     ]
     allowed = [k for t in expected if (k := _keyword_of(t) or "").isalpha()]
-    for pool in (allowed, keywords):
+    pools = (allowed,) if "NAME" in expected else (allowed, keywords)
+    for pool in pools:
         close = difflib.get_close_matches(word.lower(), pool, n=1, cutoff=0.6)
         if close:
             return f"; did you mean '{close[0]}'?"
@@ -242,6 +249,36 @@ def _hint_for(word: str, expected: set[str]) -> str:
     )
 
 
+_PLAYERS_TAG = re.compile(r'^[ \t]*\[Players[ \t]+"([^"\n]*)"', re.MULTILINE)
+
+
+def _lower_case_hint(word: str, text: str) -> str:
+    """The hint for a name typed in lower case: a player of the record's Players tag is named
+    with its capitals; any other word is told how names are written."""
+    players = [name.strip() for m in _PLAYERS_TAG.finditer(text) for name in m.group(1).split(",")]
+    for name in players:
+        if name.lower() == word.lower() and name != word:
+            return (
+                f": a player's name starts with a capital letter, like {name}"
+                f' (a name written otherwise goes in quotes, like "{word}")'
+            )
+    return (
+        f"; '{word}' is not a name: a name starts with a capital letter"
+        f' (write any other name in quotes, like "{word}")'
+    )
+
+
+_TURN_LINE = re.compile(r"^[ \t]*([0-9]{1,6})\.", re.MULTILINE)
+
+
+def _next_turn(text: str, pos: int) -> int:
+    """The number a turn line at `pos` would carry: one more than the last turn line above."""
+    last = 0
+    for m in _TURN_LINE.finditer(text, 0, pos):
+        last = int(m.group(1))
+    return last + 1
+
+
 def describe_unexpected(exc: UnexpectedInput, text: str, filename: str) -> ParseError:
     """A clean ParseError from Lark's exception: a known mistake when one fits, else generic."""
     line, column, pos = _error_position(exc, text)
@@ -249,14 +286,23 @@ def describe_unexpected(exc: UnexpectedInput, text: str, filename: str) -> Parse
     found = _find_mistake(exc, text, pos, line, expected)
     if found is not None:
         mistake, matched = found
-        word, hint = "", ""
+        word, hint, turn = "", "", 0
         if mistake.code == "P112":
             start, word = _word_from(text, pos)
             column -= pos - start
-            hint = _hint_for(word[:40], expected)
+            hint = _hint_for(word[:40], expected, text)
             if len(word) > 40:  # a message is one readable line, whatever was typed
                 word = word[:40] + "…"
-        message = mistake.message.format(text=matched, word=word, hint=hint)
+        elif mistake.code == "P118":
+            word = _word_from(text, pos)[1]
+            if word.isalpha() and word.islower():  # after the example's own colon: a ';'
+                hint = "; " + _lower_case_hint(word, text)[2:]
+        elif mistake.code == "P125":
+            line_text = _line_of(text, line)
+            word = line_text.split(";")[0].split("{")[0].strip()
+            column = len(line_text) - len(line_text.lstrip(" \t")) + 1  # where the number goes
+            turn = _next_turn(text, pos)
+        message = mistake.message.format(text=matched, word=word, hint=hint, turn=turn)
         words = list(mistake.expected) or describe_expected(expected)
         code = mistake.code
     else:

@@ -14,7 +14,9 @@ An entry is recognised in one of two ways:
 
 Every example text must produce the entry's code: the tests check each one, and the finding
 catalogue shows them. Messages may use `{text}` (the text where the parser stopped), `{word}`
-and `{hint}` (for an unknown word: the word and the suggestion, if any).
+and `{hint}` (for an unknown word or a name written in lower case: the word and the suggestion,
+if any; for a name alone on a line, the name) and `{turn}` (the number the next turn line
+would carry: one more than the last one above).
 """
 
 from __future__ import annotations
@@ -122,6 +124,15 @@ MISTAKES: tuple[Mistake, ...] = (
         needs="TURN_NO",
     ),
     Mistake(
+        "P124",
+        "'{text}' is a roll written with spaces: write the two dice joined by '-', like 3-4",
+        ("a roll of both dice like 3-4",),
+        ("1. Ann 4 - 2 Vermont Avenue", "1. Ann 4 -2", "1. Ann 4- 2 Chance", "Ann dice 6 - 6"),
+        shape=r"[0-9]+(?:[ \t]+-[ \t]*|-[ \t]+)[0-9]+(?![0-9])",
+        anywhere=True,
+        needs="ROLL",
+    ),
+    Mistake(
         "P110",
         "a die is missing: a roll gives both dice, like 3-4",
         ("a roll of both dice like 3-4",),
@@ -170,8 +181,17 @@ MISTAKES: tuple[Mistake, ...] = (
         line=r"[ \t]*\[",
     ),
     Mistake(
+        "P125",
+        "a turn line starts with its number: write '{turn}. {word}' to start {word}'s turn "
+        "(a line that only names a player is not a turn)",
+        ("a turn number like 12. before the player",),
+        on_a_line("Ann", "Ann {comment}", "Ann ; comment"),
+        line=r"[ \t]*[A-Z\u00C0-\u024F][\w.&'’\-]*(?: [A-Z\u00C0-\u024F][\w.&'’\-]*)*"
+        r"[ \t]*(?:[;{].*)?\r?$",
+    ),
+    Mistake(
         "P118",
-        "a turn number is followed by the player whose turn it is, like 12. Ann 3-4",
+        "a turn number is followed by the player whose turn it is, like 12. Ann 3-4{hint}",
         ("the player's name",),
         on_a_line("1.", "1. 3-4 Vermont Avenue", "1. buy", "1. ann", "1. 200", "1. -> Go"),
     ),
@@ -238,5 +258,7 @@ PARSE_CODES: dict[str, str] = {
     "P121": "Two turns on one line",
     "P122": "Turn number without its dot",
     "P123": "Roll written with a dash",
+    "P124": "Roll written with spaces",
+    "P125": "Turn without its number",
     "P900": "Internal error while parsing",
 }
