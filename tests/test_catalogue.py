@@ -13,6 +13,7 @@ from monolog.engine import replay
 from monolog.findings import catalogue as cat
 from monolog.findings.model import Severity
 from monolog.notation import ParseError, parse_text
+from monolog.notation.jsonl import parse_jsonl
 from monolog.notation.parser import read_source
 
 PACKAGE = Path(cat.__file__).resolve().parent.parent
@@ -94,6 +95,14 @@ def _codes_of(record: str, code: str, tmp_path: Path, name: str) -> set[str]:
     P9xx codes are monolog's own bugs: no record gives them on purpose, so their fail
     records are not replayed.
     """
+    if cat.is_stream_example(code):  # an event stream, read as `monolog audit game.jsonl` is
+        stream = tmp_path / f"{name}.jsonl"
+        stream.write_text(record, encoding="utf-8")
+        try:
+            parse_jsonl(read_source(stream), str(stream))
+        except ParseError as exc:
+            return {exc.finding.code}
+        return set()
     path = tmp_path / f"{name}.mlog"
     if code == "P002" and name == "fail":
         path.write_bytes(record.encode("latin-1", errors="replace"))
@@ -150,7 +159,10 @@ def test_pass_record_breaks_no_rule_at_all(code: str, record: str) -> None:
 @pytest.mark.parametrize(("code", "record"), _with_records("passing"))
 def test_pass_record_does_not_give_its_code(code: str, record: str, tmp_path: Path) -> None:
     try:
-        parse_text(record, "pass.mlog")
+        if cat.is_stream_example(code):
+            parse_jsonl(record, "pass.jsonl")
+        else:
+            parse_text(record, "pass.mlog")
     except ParseError as exc:
         pytest.fail(f"the pass record of {code} does not parse: {exc.render()}")
     codes = _codes_of(record, code, tmp_path, "pass")

@@ -58,12 +58,14 @@ def _audit_text(
     paranoid: bool,
     selection: Selection | None = None,
     house_rules: tuple[str, ...] = (),
+    first_line: int = 1,
 ) -> tuple[GameReport, str | None]:
-    """Parse and replay the text of one game read from the file `name`."""
+    """Parse and replay the text of one game read from the file `name` (an event stream's
+    text from the file's line `first_line`)."""
 
     stream = name.endswith(JSONL_SUFFIXES) or looks_like_jsonl(text)
     try:
-        events = parse_jsonl(text, name) if stream else parse_text(text, name)
+        events = parse_jsonl(text, name, first_line) if stream else parse_text(text, name)
     except ParseError as exc:
         lines = [exc.source_line] if exc.source_line is not None else []
         report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
@@ -207,15 +209,13 @@ def _audit_game(
         shown = [failed.source_line] if failed.source_line is not None else []
         report = GameReport(name, findings=[moved], lines=shown, parsed=False)
         return report, ParseError(moved, failed.source_line).render()
-    report, error = _audit_text(
-        name,
-        text,
-        options["edition"],
-        options["rulings"],
-        options["paranoid"],
-        options["selection"],
-        options["house_rules"],
-    )
+    settings = (options["edition"], options["rulings"], options["paranoid"])
+    chosen = (options["selection"], options["house_rules"])
+    if name.endswith(JSONL_SUFFIXES) or looks_like_jsonl(text):
+        # an event stream is read with the file's line numbers (its spans, or its own lines'
+        # numbers from `before`): nothing to move
+        return _audit_text(name, text, *settings, *chosen, first_line=before + 1)
+    report, error = _audit_text(name, text, *settings, *chosen)
     findings = [replace(f, span=_moved(f.span, before)) for f in report.findings]
     kept = SparseLines.of(report.findings, report.lines)
     lines: Any = SparseLines(before + kept.total, {i + before: t for i, t in kept.kept.items()})

@@ -51,6 +51,8 @@ REQUIRED_KEYS = ("title", "severity", "summary", "explanation", "fail", "pass")
 OPTIONAL_KEYS = ("rule",)
 # Internal errors (P9xx) are monolog's own bugs: no record triggers them on purpose.
 NO_EXAMPLE_RE = re.compile(r"^P9\d\d$")
+# The event stream's own errors (P13x): their examples are JSON Lines streams, not records.
+STREAM_EXAMPLE_RE = re.compile(r"^P13\d$")
 
 
 INTERNAL_NOTE = "No record is meant to give this code: it is a bug in monolog."
@@ -66,7 +68,14 @@ def example_note(code: str) -> str | None:
         return "when the file cannot be opened (a missing path, a folder), whatever it holds"
     if code == "P002":
         return "when this text is saved in Latin-1 (or Windows-1252) instead of UTF-8"
+    if is_stream_example(code):
+        return "when this text is read as an event stream (a .jsonl file, docs/engines.md)"
     return None
+
+
+def is_stream_example(code: str) -> bool:
+    """P13x: the examples are JSON Lines event streams, read as `game.jsonl` is."""
+    return STREAM_EXAMPLE_RE.match(code) is not None
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")

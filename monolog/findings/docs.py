@@ -34,6 +34,7 @@ from .catalogue import (
     Entry,
     example_note,
     is_internal,
+    is_stream_example,
     listed_id,
     load,
     load_not_enforced,
@@ -121,14 +122,15 @@ def covered_rules(catalogue: Catalogue) -> set[str]:
     return out
 
 
-def _fence(record: str) -> list[str]:
-    """A fenced record. One holding control characters is shown with visible symbols in a
-    `text` block, since the block no longer holds the record byte for byte."""
+def _fence(record: str, lang: str = "mlog") -> list[str]:
+    """A fenced record (an event stream's example: `json`). One holding control characters is
+    shown with visible symbols in a `text` block, since the block no longer holds the record
+    byte for byte."""
     shown = printable(record)
     fence = "```"
     while fence in shown:
         fence += "`"
-    lang = "mlog" if shown == record else "text"
+    lang = lang if shown == record else "text"
     return [f"{fence}{lang}", shown.rstrip("\n"), fence]
 
 
@@ -144,14 +146,16 @@ def _entry_section(entry: Entry, titles: Mapping[str, str]) -> list[str]:
         facts.append(f"**Rule:** {entry.rule}" + (f" ({title})" if title else ""))
     out += [" · ".join(facts), "", f"*{entry.summary}*", "", entry.explanation.strip(), ""]
     note = example_note(entry.code)
+    lang = "json" if is_stream_example(entry.code) else "mlog"
     if is_internal(entry.code):
         out += [INTERNAL_NOTE, ""]
     elif entry.fail is not None:
         label = f"Fails (gives {entry.code})" + (f" {note}" if note else "")
         label += _control_note(entry.fail) + ":"
-        out += [label, "", *_fence(entry.fail), ""]
+        out += [label, "", *_fence(entry.fail, lang), ""]
     if entry.passing is not None:
-        out += [f"Passes{_control_note(entry.passing)}:", "", *_fence(entry.passing), ""]
+        passing = _fence(entry.passing, lang)
+        out += [f"Passes{_control_note(entry.passing)}:", "", *passing, ""]
     return out
 
 

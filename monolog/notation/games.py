@@ -4,15 +4,22 @@ A game starts with its tag lines (`[Event "…"]`); a tag line that comes after 
 (its setup, turn or other lines) starts the next game. `game_ranges` finds where each game lies
 in the file in one pass over its lines, keeping none of them, so a file of thousands of games is
 audited game by game with memory bounded by the largest game, not by the file.
+
+A JSON Lines event stream (monolog/notation/jsonl.py) is cut the same way: a `tag` event after a
+game's body (an event that is not a tag, a comment or a blank line) starts the next game. The
+stream is told from the notation by its first line that is not blank, as `looks_like_jsonl`
+tells it.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from typing import BinaryIO
 
 _TAG = re.compile(rb"\s*\[[A-Za-z][A-Za-z0-9_]*[ \t]")
 _BODY_SKIPPED = (b"[", b";", b"\xef\xbb\xbf[")  # tags, comments and a BOM before a tag
+_STREAM_SKIPPED = ("comment", "blank")  # the stream's trivia: neither a tag nor a body
 
 
 def game_ranges(handle: BinaryIO) -> list[tuple[int, int, int]]:
@@ -23,14 +30,36 @@ def game_ranges(handle: BinaryIO) -> list[tuple[int, int, int]]:
     start_line = 0
     position = 0
     in_body = False
+    stream: bool | None = None  # an event stream? decided at the first line not blank
     for number, line in enumerate(handle):
         stripped = line.strip()
-        if _TAG.match(line):
+        if stripped and stream is None:
+            stream = _stream_kind(stripped) is not None
+        if stream:
+            kind = _stream_kind(stripped) if stripped else "blank"
+            tag = kind == "tag"
+            body = kind not in ("tag", *_STREAM_SKIPPED)  # a line not an event: the body's
+        else:
+            tag = bool(_TAG.match(line))
+            body = bool(stripped) and not stripped.startswith(_BODY_SKIPPED)
+        if tag:
             if in_body:
                 ranges.append((start, position, start_line))
                 start, start_line, in_body = position, number, False
-        elif stripped and not stripped.startswith(_BODY_SKIPPED):
+        elif body:
             in_body = True
         position += len(line)
     ranges.append((start, position, start_line))
     return ranges
+
+
+def _stream_kind(line: bytes) -> str | None:
+    """The `kind` of a line of the event stream, or None for a line that is not one."""
+    if not line.startswith(b"{"):
+        return None
+    try:
+        data = json.loads(line)
+    except ValueError:  # not JSON (or not UTF-8): left for the reader to report
+        return None
+    kind = data.get("kind") if isinstance(data, dict) else None
+    return kind if isinstance(kind, str) else None

@@ -4,7 +4,12 @@ One JSON object a line, each an event as `monolog.notation.events.to_data` gives
 schema version (`"schema": 1`) and optionally the `file` it came from. The stream is published
 as a JSON Schema (docs/events.schema.json). Any program can write it to have its games
 audited (`monolog audit game.jsonl`, docs/engines.md): a line is checked field by field against
-the event's own type, and a bad one is a P101 at its line, never a traceback.
+the event's own type, never a traceback: a line that is not JSON is P130 at the spot the JSON
+breaks, a JSON line that is not an event of this stream P131 at the key at fault.
+
+A stream may hold several games one after another, as a record file may: a `tag` event that
+comes after a game's body (an event that is not a tag, a comment or a blank line) starts the
+next game (`GAME_SEPARATION`, said the same way in the schema and docs/engines.md).
 
 `span` (`[line, column, end_line, end_column]`) is optional for a program writing the stream:
 a missing span is the line's own place in the stream, so findings point at the JSON line.
@@ -13,6 +18,7 @@ a missing span is the line's own place in the stream, so findings point at the J
 from __future__ import annotations
 
 import json
+import re
 import types
 from dataclasses import fields, is_dataclass
 from functools import cache
@@ -20,13 +26,25 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from ..findings.model import Finding, Severity
 from . import events as E
-from .errors import ParseError
+from .errors import ParseError, clip_quoted
 
 SUFFIXES = (".jsonl", ".ndjson")
 
 
+GAME_SEPARATION = (
+    "A stream may hold several games, one after another: a `tag` line that comes after a "
+    "game's body (any line that is not a tag, a comment or a blank line) starts the next game, "
+    "as a tag line after a game's moves does in a record file."
+)
+
+
 class _Bad(ValueError):
-    """A value that does not fit its field; the message says where and why."""
+    """A value that does not fit its field; the message says where and why. `key` is the
+    line's own key at fault (its top-level field), for the column."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 _HINTS: dict[type[Any], dict[str, Any]] = {}
@@ -54,37 +72,67 @@ def looks_like_jsonl(text: str) -> bool:
     return False
 
 
-def parse_jsonl(text: str, filename: str = "<string>") -> list[E.Event]:
-    """The events of a JSON Lines stream. Raises ParseError (P101, located at the line) for a
-    line that is not one event of a known schema version."""
+def parse_jsonl(text: str, filename: str = "<string>", first_line: int = 1) -> list[E.Event]:
+    """The events of a JSON Lines stream whose first line is line `first_line` of the file.
+    Raises ParseError for a line that is not JSON (P130, at the spot the JSON breaks) or not
+    one event of a known schema version (P131, at the key at fault)."""
     out: list[E.Event] = []
     kinds = event_kinds()
-    for number, line in enumerate(text.split("\n"), start=1):
+    for number, line in enumerate(text.split("\n"), start=first_line):
         if not line.strip():
             continue
         try:
             data = json.loads(line)
-            if not isinstance(data, dict):
-                raise _Bad("expected one event as a JSON object")
-            schema = data.get("schema", E.SCHEMA_VERSION)
-            if schema != E.SCHEMA_VERSION:
-                raise _Bad(f"schema {schema!r}: this monolog reads schema {E.SCHEMA_VERSION}")
-            kind = data.get("kind")
-            cls = kinds.get(kind) if isinstance(kind, str) else None
-            if cls is None:
-                raise _Bad(f"unknown event kind {kind!r}")
-            span = E.Span(number, 1, number, len(line) + 1)
-            out.append(_build(cls, data, span, kind or ""))
-        except (ValueError, TypeError) as exc:  # json.JSONDecodeError is a ValueError
-            finding = Finding(
-                "P101",
-                Severity.ERROR,
-                f"not an event of the JSON Lines stream: {exc}",
-                span=E.Span(number, 1, number, len(line) + 1),
-                file=filename,
-            )
-            raise ParseError(finding, line) from None
+        except ValueError as exc:  # json.JSONDecodeError, or a number too long to convert
+            column = getattr(exc, "colno", 1)
+            message = getattr(exc, "msg", None) or str(exc)
+            raise _refused(
+                "P130", f"this line is not JSON: {message}", line, number, column, filename
+            ) from None
+        try:
+            out.append(_event(data, E.Span(number, 1, number, len(line) + 1), kinds))
+        except (_Bad, TypeError) as exc:
+            column = _column_of(line, getattr(exc, "key", None))
+            message = f"this line is not an event of the stream: {exc}"
+            raise _refused("P131", message, line, number, column, filename) from None
     return out
+
+
+def _event(data: Any, span: E.Span, kinds: dict[str, type[E.Event]]) -> E.Event:
+    if not isinstance(data, dict):
+        raise _Bad("expected one event as a JSON object")
+    schema = data.get("schema", E.SCHEMA_VERSION)
+    if schema != E.SCHEMA_VERSION:
+        raise _Bad(f"schema {schema!r}: this monolog reads schema {E.SCHEMA_VERSION}", "schema")
+    kind = data.get("kind")
+    cls = kinds.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise _Bad(f"unknown event kind {kind!r}", "kind")
+    event: E.Event = _build(cls, data, span, kind or "")
+    return event
+
+
+def _refused(
+    code: str, message: str, line: str, number: int, column: int, filename: str
+) -> ParseError:
+    column = max(1, min(column, len(line) + 1))
+    finding = Finding(
+        code,
+        Severity.ERROR,
+        clip_quoted(message),
+        span=E.Span(number, column, number, column + 1),
+        expected=["one event as a JSON object, as docs/events.schema.json describes"],
+        file=filename,
+    )
+    return ParseError(finding, line)
+
+
+def _column_of(line: str, key: str | None) -> int:
+    """The column of the line's key `key` (`"key":`), else 1."""
+    if key is None:
+        return 1
+    m = re.search(r'"' + re.escape(key) + r'"\s*:', line)
+    return m.start() + 1 if m else 1
 
 
 @cache
@@ -115,11 +163,15 @@ def _build(cls: type[Any], data: dict[str, Any], span: E.Span, where: str) -> An
             if type(None) in get_args(hints[f.name]):  # may be left out: null
                 values[f.name] = None
                 continue
-            raise _Bad(f"{where}: {f.name} is missing")
-        values[f.name] = _value(hints[f.name], data[f.name], f"{where}.{f.name}")
+            raise _Bad(f"{where}: {f.name} is missing", "kind")
+        try:
+            values[f.name] = _value(hints[f.name], data[f.name], f"{where}.{f.name}")
+        except _Bad as exc:  # the outermost field is the line's own key
+            exc.key = f.name
+            raise
     unknown = sorted(set(data) - {f.name for f in fields(cls)} - {"kind", "schema", "file"})
     if unknown:
-        raise _Bad(f"{where}: unknown field {unknown[0]!r}")
+        raise _Bad(f"{where}: unknown field {unknown[0]!r}", unknown[0])
     return cls(**values)
 
 
@@ -216,7 +268,7 @@ def json_schema() -> dict[str, Any]:
         "$id": SCHEMA_ID,
         "title": "monolog event stream (JSON Lines), one line",
         "description": "Each line of `monolog parse --json` output, and of what `monolog audit "
-        "game.jsonl` reads: one event. `schema` is the version of this stream.",
+        "game.jsonl` reads: one event. `schema` is the version of this stream. " + GAME_SEPARATION,
         "oneOf": branches,
         "$defs": defs,
     }
