@@ -346,3 +346,39 @@ def test_sarif_locations_are_relative_to_the_repository_root(
     location = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
     assert location == {"uri": "club/games/a.mlog", "uriBaseId": "%SRCROOT%"}
     assert run["invocations"] == [{"executionSuccessful": True}]
+
+
+def _page_anchors(page: str) -> set[str]:
+    """The anchors a Markdown renderer gives the headings of `page` (GitHub's slugs: lower
+    case, punctuation dropped, each space a hyphen), counted here on their own."""
+    anchors = set()
+    for line in page.splitlines():
+        if line.startswith("#"):
+            heading = line.lstrip("#").strip().lower()
+            anchors.add("".join(c for c in heading if c.isalnum() or c in " -").replace(" ", "-"))
+    return anchors
+
+
+def test_every_sarif_rule_links_to_its_section_of_the_rules_page() -> None:
+    from urllib.parse import urlsplit
+
+    from monolog.findings.catalogue import RULES_PAGE, load_catalogue
+
+    catalogue = load_catalogue()
+    games = [("x.mlog", {}, [f(entry.code, entry.title) for entry in catalogue])]
+    rules = to_sarif_data(games, root=str(REPO))["runs"][0]["tool"]["driver"]["rules"]
+    assert len(rules) == len(catalogue) > 100
+    page = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
+    anchors = _page_anchors(page)
+    # the page is the repository's docs/rules.md, at the place the address names
+    assert urlsplit(RULES_PAGE).path.endswith("/docs/rules.md")
+    for rule in rules:
+        parts = urlsplit(rule["helpUri"])
+        assert parts.scheme == "https" and parts.netloc, rule["helpUri"]  # an absolute URI
+        assert f"{parts.scheme}://{parts.netloc}{parts.path}" == RULES_PAGE
+        assert parts.fragment in anchors, f"{rule['id']}: no heading for #{parts.fragment}"
+        assert parts.fragment.startswith(rule["id"].lower() + "-")
+    # and the page's own table of codes links to the same sections
+    assert {r["helpUri"].split("#")[1] for r in rules} <= set(
+        link.split(")")[0] for link in page.split("](#")[1:]
+    )

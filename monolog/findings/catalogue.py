@@ -73,6 +73,24 @@ def example_note(code: str) -> str | None:
     return None
 
 
+# Where docs/rules.md, the page of every finding code, is published; a code's section is
+# `RULES_PAGE#anchor`. The host is a placeholder (as for the JSON Schemas' $id) until the
+# project has a public home: the anchors are real, and the tests hold them to the page.
+RULES_PAGE = "https://monolog.invalid/docs/rules.md"
+
+
+def doc_anchor(code: str, title: str) -> str:
+    """The anchor of a code's section in docs/rules.md (its heading `### CODE: Title`, slugged
+    as GitHub and other Markdown renderers do it)."""
+    anchor = f"{code}-{title}".lower()
+    return re.sub(r"[^a-z0-9 -]", "", anchor).replace(" ", "-")
+
+
+def help_uri(code: str, title: str) -> str:
+    """The address of a code's section of docs/rules.md."""
+    return f"{RULES_PAGE}#{doc_anchor(code, title)}"
+
+
 def is_stream_example(code: str) -> bool:
     """P13x: the examples are JSON Lines event streams, read as `game.jsonl` is."""
     return STREAM_EXAMPLE_RE.match(code) is not None

@@ -32,6 +32,7 @@ from .catalogue import (
     NOT_ENFORCED_FILE,
     Catalogue,
     Entry,
+    doc_anchor,
     example_note,
     is_internal,
     is_stream_example,
@@ -209,8 +210,7 @@ def generate(
         "|---|---|---|---|",
     ]
     for entry in catalogue:
-        anchor = f"{entry.code}-{entry.title}".lower()
-        anchor = re.sub(r"[^a-z0-9 -]", "", anchor).replace(" ", "-")
+        anchor = doc_anchor(entry.code, entry.title)
         lines.append(
             f"| [{entry.code}](#{anchor}) | {entry.severity.value} | {entry.rule or ''} "
             f"| {entry.title} |"

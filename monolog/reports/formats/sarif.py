@@ -1,12 +1,13 @@
 """SARIF 2.1.0 for code scanning (GitHub and others).
 
 One run, one tool (`monolog`), one rule per finding code that occurs, described from the
-finding catalogue, and one invocation. Every result has a location relative to the repository
-root (the nearest folder above the working one holding `.git`, else the working folder), marked
-with `uriBaseId` %SRCROOT%, a full region, and a partial fingerprint built from the code, the
-file, the rule and the values the finding compares (expected, recorded), never from its words:
-the same finding keeps the same fingerprint from run to run, when lines are added above it, and
-when its message is reworded. No property is ever an empty string: absent values are left out.
+finding catalogue with a `helpUri` to the code's section of docs/rules.md, and one invocation.
+Every result has a location relative to the repository root (the nearest folder above the
+working one holding `.git`, else the working folder), marked with `uriBaseId` %SRCROOT%, a
+full region, and a partial fingerprint built from the code, the file, the rule and the values
+the finding compares (expected, recorded), never from its words: the same finding keeps the
+same fingerprint from run to run, when lines are added above it, and when its message is
+reworded. No property is ever an empty string: absent values are left out.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ... import __version__
-from ...findings.catalogue import code_key, load_catalogue
+from ...findings.catalogue import code_key, help_uri, load_catalogue
 from ...findings.model import Finding, Severity
 from .games import GameFindings
 
@@ -77,6 +78,7 @@ def _rule(code: str, catalogue: Any) -> dict[str, Any]:
         if entry.rule:
             help_text += f"\n\nRule: {entry.rule}."
         rule["help"] = {"text": help_text}
+        rule["helpUri"] = help_uri(code, entry.title)
         rule["defaultConfiguration"] = {"level": LEVELS[entry.severity]}
         props: dict[str, Any] = {"tags": [FAMILY_TAGS.get(code[0], "finding")]}
         if entry.rule:
