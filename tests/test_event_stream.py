@@ -67,11 +67,25 @@ def test_text_to_json_to_audit_equals_the_text_audit(path: Path, tmp_path: Path)
     assert via_json.header == text.header
 
 
+def _json_error(line: str) -> tuple[int, str]:
+    """The column and words Python's json gives for the first fault in `line`."""
+    try:
+        json.loads(line)
+    except json.JSONDecodeError as exc:
+        return exc.colno, exc.msg
+    raise AssertionError(f"{line!r} is JSON")
+
+
+TRAILING_COMMA = '{"kind": "buy", "amount": 100,}'
+
+
 @pytest.mark.parametrize(
     ("line", "code", "column", "words"),
     [
         ("not json", "P130", 1, "this line is not JSON: Expecting value"),
-        ('{"kind": "buy", "amount": 100,}', "P130", 31, "Expecting property name"),
+        # where a trailing comma breaks the JSON, and the words for it, are json's own, and
+        # they changed in Python 3.13 (at the comma: "Illegal trailing comma before end of object")
+        (TRAILING_COMMA, "P130", *_json_error(TRAILING_COMMA)),
         ("{'kind': 'buy'}", "P130", 2, "enclosed in double quotes"),
         ('{"kind": "buy", "amount": 1', "P130", 28, "Expecting ',' delimiter"),
         ("[1, 2]", "P131", 1, "expected one event as a JSON object"),
