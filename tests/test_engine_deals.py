@@ -38,8 +38,9 @@ def test_no_trading_from_a_built_group() -> None:
     give(g, "Ann", "Park Place", "Boardwalk", houses=1)
     on_deal(g, deal(side("Ann", "Park Place"), side("Ben", 500)))
     assert codes(g) == ["M712"]
-    assert deed(g, "Park Place").owner == "Ann"
-    assert g.state.player("Ben").cash == 1500
+    # reported, then followed: the deed and the cash changed hands at the table
+    assert deed(g, "Park Place").owner == "Ben"
+    assert g.state.player("Ben").cash == 1000
 
 
 def test_only_what_the_giver_holds() -> None:
@@ -57,7 +58,7 @@ def test_cash_for_nothing_is_a_gift() -> None:
     g = new_game()
     on_deal(g, deal(side("Ann", 100), side("Ben")))
     assert codes(g) == ["M714"]
-    assert g.state.player("Ben").cash == 1500
+    assert g.state.player("Ben").cash == 1600  # reported, then followed
 
 
 def test_plain_payment_with_nothing_owed() -> None:
@@ -66,7 +67,8 @@ def test_plain_payment_with_nothing_owed() -> None:
     on_pay(g, Pay(SPAN, None, 50, None), "Ann")
     assert codes(g) == ["M714", "M714"]
     assert "$50" in g.findings[0].message
-    assert g.state.player("Ann").cash == 1500
+    assert g.state.player("Ann").cash == 1400  # reported, then followed
+    assert g.state.player("Ben").cash == 1550
 
 
 def test_deal_with_oneself_or_a_player_out() -> None:

@@ -48,7 +48,8 @@ def test_mortgage_needs_a_bare_group() -> None:
     give(g, "Ann", "Park Place", "Boardwalk", houses=1)
     on_mortgage(g, mortgage("Park Place"), "Ann")
     assert codes(g) == ["M703"]
-    assert not deed(g, "Park Place").mortgaged
+    assert deed(g, "Park Place").mortgaged  # reported, then followed
+    assert g.state.player("Ann").cash == 1675
     assert "Boardwalk (1 house)" in g.findings[0].message
 
 
@@ -123,7 +124,7 @@ def test_interest_not_due() -> None:
     give(g, "Ann", "Boardwalk", mortgaged=True)
     on_interest(g, interest("Boardwalk"), "Ann")
     assert codes(g) == ["M707"]
-    assert g.state.player("Ann").cash == 1500
+    assert g.state.player("Ann").cash == 1480  # reported, then the 10% paid is followed
 
 
 def test_forgotten_ten_percent() -> None:

@@ -1,9 +1,14 @@
 """Deals between players, and plain payments (DEAL, CF-38, CF-51, CF-52).
 
-A deal is one transaction: if any part of it is not allowed, it is reported and nothing changes
-hands. Deeds, cash and Get Out of Jail Free cards are all that may be traded (DEAL-02); a site
-cannot change hands while its group has buildings (DEAL-03, DEAL-04); cash comes out of cash in
-hand, never on credit (DEAL-05). A mortgaged deed received opens the 10 % choice (mortgages.py).
+Deeds, cash and Get Out of Jail Free cards are all that may be traded (DEAL-02); a site cannot
+change hands while its group has buildings (DEAL-03, DEAL-04); cash comes out of cash in hand,
+never on credit (DEAL-05). A mortgaged deed received opens the 10 % choice (mortgages.py).
+
+The record is what happened at the table: a site of a built-on group handed over (M712) and cash
+given for nothing (M714) are reported and then carried out as written. An item that cannot be
+carried out (a deed or card the giver does not hold, a name that is no deed) is reported and
+only that item is skipped; the rest of the deal goes ahead. A deal whose cash the giver does not
+have, or with a player out of the game, is reported and not carried out.
 
 A plain `pay N to P|bank` is legal only towards a debt that is owed (bankruptcy.py); anything else
 is a gift of cash, which CF-52 treats as a disguised loan.
@@ -19,12 +24,14 @@ from .holdings import (
     buildings_in_group,
     group_built,
     group_label,
+    group_of,
     owner_word,
     resolve_card,
     resolve_player,
     resolve_square,
 )
 from .house_rules import bare_payment, gift_allowed
+from .invariants import followed
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import Due, flow_of, settle_due
 
@@ -63,19 +70,21 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
     except _Refused:
         return
     cash_only = all(k == "cash" for k, _ in gives_1 + gives_2)
-    if cash_only and (gives_1 or gives_2) and not gift_allowed(game):
+    written_cash_only = all(i.kind == "cash" for i in ev.first.gives + ev.second.gives)
+    if cash_only and written_cash_only and (gives_1 or gives_2) and not gift_allowed(game):
         _gift(game, first if gives_1 else second, second if gives_1 else first, ev.span)
-        return
-
+        # reported; the cash changed hands at the table: the replay follows it
     deeds_1 = [v for k, v in gives_1 if k == "square"]
     deeds_2 = [v for k, v in gives_2 if k == "square"]
     if settle_with_property(game, first, second, deeds_1, ev.span) or settle_with_property(
         game, second, first, deeds_2, ev.span
     ):
         return
-    if _given_for_nothing(game, first, second, deeds_1, gives_2, ev.span) or _given_for_nothing(
-        game, second, first, deeds_2, gives_1, ev.span
-    ):
+    # what the other side wrote, not what could be carried out: a deed traded for a card the
+    # other did not hold (M711, skipped) was not handed over for nothing
+    if _given_for_nothing(
+        game, first, second, deeds_1, ev.second.gives, ev.span
+    ) or _given_for_nothing(game, second, first, deeds_2, ev.first.gives, ev.span):
         return
     _carry_out(game, first, second, gives_1, ev.span)
     _carry_out(game, second, first, gives_2, ev.span)
@@ -86,7 +95,7 @@ def _given_for_nothing(
     giver: str,
     receiver: str,
     deeds: list[object],
-    returned: list[tuple[str, object]],
+    returned: tuple[DealItem, ...],
     span: Span,
 ) -> bool:
     """CF-64: deeds handed over with nothing given back, and no debt they go towards (CF-51).
@@ -123,13 +132,16 @@ def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[st
     held = list(st.player(giver).cards)
     for item in side.gives:
         where = item.span if item.span.line else span
-        if item.kind == "square":
-            out.append(("square", _deed_item(game, giver, item, where)))
-        elif item.kind == "cash":
-            cash += item.amount or 0
-            out.append(("cash", item.amount or 0))
-        else:
-            out.append(("card", _card_item(game, giver, item, held, where)))
+        try:
+            if item.kind == "square":
+                out.append(("square", _deed_item(game, giver, item, where)))
+            elif item.kind == "cash":
+                cash += item.amount or 0
+                out.append(("cash", item.amount or 0))
+            else:
+                out.append(("card", _card_item(game, giver, item, held, where)))
+        except _Refused:
+            continue  # reported: only this item cannot be followed, the rest of the deal can
     have = st.player(giver).cash
     if cash > max(have, 0):
         game.emit(
@@ -177,7 +189,8 @@ def _deed_item(game: Game, giver: str, item: DealItem, span: Span) -> int:
             expected=0,
             recorded=built,
         )
-        raise _Refused
+        # reported; the deed changed hands at the table: the replay follows it
+        followed(game, (d.square for d in group_of(game, sq.index)))
     return sq.index
 
 
@@ -242,6 +255,8 @@ def on_pay(game: Game, ev: Pay, actor: str) -> None:
         return  # house rules cash-gifts, loans-between-players (CF-52 departed from)
     if due is None:
         _gift(game, actor, payee, ev.span, ev.amount)
+        # reported; the cash changed hands at the table: the replay follows it
+        game.transfer(actor, payee, ev.amount, f"paid to {owner_word(game, payee)}", ev.span)
         return
     if due.amount is not None and ev.amount != due.amount:
         game.emit(

@@ -6,6 +6,12 @@ the 10 % and keep it mortgaged (`interest`). The open choices live here; `flag_u
 the ones a record never settled. Lifting later always costs the mortgage value plus 10 % again.
 Amounts are worked out per deed and rounded as CF-34 says; a written amount that differs from
 the derived one only by that rounding is reported as the disputed point, not as a violation.
+
+The record is what happened at the table: a deed mortgaged again (M702) or mortgaged while its
+group has buildings (M703), a mortgage lifted that was not there (M705) and a 10% paid that was
+not due (M707) are reported and then carried out as written, so the money moved and the later
+counts go on from it. A clause on a deed the actor does not hold (M701, M705, M707) cannot be
+followed and is skipped, as is a lift the actor cannot pay for (M710).
 """
 
 from __future__ import annotations
@@ -20,11 +26,13 @@ from .holdings import (
     buildings_in_group,
     group_built,
     group_label,
+    group_of,
     interest,
     lift_cost,
     owner_word,
     resolve_square,
 )
+from .invariants import followed
 from .names import squares_if_named
 
 CHOICES_KEY = "mortgages.choices"
@@ -198,7 +206,7 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
                 expected=False,
                 recorded=True,
             )
-            return
+            continue  # reported; the bank's money moved at the table: the replay follows it
         if group_built(game, sq.index):
             built = buildings_in_group(game, sq.index)
             game.emit(
@@ -210,7 +218,8 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
                 expected=0,
                 recorded=built,
             )
-            return
+            followed(game, (d.square for d in group_of(game, sq.index)))
+            continue  # reported; the replay mortgages it as the record says
     for sq in squares:
         _mortgaged_unpaid_lot(game, actor, sq, ev.span)
     derived = sum(sq.mortgage_value for sq in squares)
@@ -257,6 +266,7 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
     if squares is None:
         return
     extra: dict[int, int] = {}
+    lifted_free = False  # a deed that is not mortgaged was "lifted" (M705, followed)
     for sq in squares:
         deed = game.state.deeds.get(sq.index)
         if deed is None or deed.owner != actor or not deed.mortgaged:
@@ -275,7 +285,10 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
                 expected=None,
                 recorded=sq.name,
             )
-            return
+            if deed is None or deed.owner != actor:
+                return  # not the actor's deed: nothing to follow, the clause is skipped
+            lifted_free = True
+            continue  # the actor paid the bank at the table: the replay follows the payment
         choice = next(
             (
                 c
@@ -306,6 +319,8 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
     other = _other_rounding(game, squares, lift=True) + sum(extra.values())
     cost = derived if ev.amount is None else ev.amount
     cash = game.state.player(actor).cash
+    if cost > cash and lifted_free:
+        return  # reported (M705) and not payable from the cash the replay has: skipped
     if cost > cash:
         game.emit(
             "M710",
@@ -349,6 +364,7 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
         )
         if choice is None:
             deed = game.state.deeds.get(sq.index)
+            owned = deed is not None and deed.owner == actor
             why = (
                 "it is not a property"
                 if deed is None
@@ -366,7 +382,9 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
                 expected=0,
                 recorded=interest(game, sq),
             )
-            return
+            if not owned:
+                return  # not the actor's deed: nothing to follow, the clause is skipped
+            # the actor paid the bank at the table: the replay follows the payment
     derived = sum(interest(game, sq) for sq in squares)
     other = _other_rounding(game, squares, lift=False)
     moved = _check_amount(game, ev, derived, other, "the 10% due")

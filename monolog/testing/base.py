@@ -13,7 +13,7 @@ a record that audits with no error finding (a base game is only useful when it i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..editions.model import Edition, Square
@@ -103,6 +103,7 @@ class Analysis:
     steps: list[Step]
     edition: Edition
     findings: list[Finding]
+    readings: dict[str, str] = field(default_factory=dict)  # the CF readings in force
 
     # ------------------------------------------------------------------ board
     def square(self, index: int) -> Square:
@@ -193,7 +194,9 @@ def analyse(text: str) -> Analysis:
         before = after
     newline = "\r\n" if "\r\n" in text else "\n"
     lines = text.splitlines()
-    return Analysis(text, lines, newline, list(events), steps, result.edition, result.findings)
+    return Analysis(
+        text, lines, newline, list(events), steps, result.edition, result.findings, result.readings
+    )
 
 
 def legal_prefix(text: str) -> tuple[str | None, str | None]:

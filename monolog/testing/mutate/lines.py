@@ -23,6 +23,7 @@ from .model import Edit, operator
 from .spots import (
     actor_of,
     is_between_turns,
+    lift_cost,
     pick,
     same_line_only,
     shift_counts,
@@ -32,20 +33,20 @@ from .spots import (
 
 @dataclass(frozen=True, slots=True)
 class Plant:
-    """A refused line the record then follows: its text, and what carrying it out changes (the
-    actor's cash, the deeds touched, the squares whose rent it changes, buildings from the
-    bank). The operator places it only where none of that changes anything later but the
-    actor's counts, and moves those counts as the table would have counted."""
+    """A line the replay reports and then carries out as the record says: its text, and what
+    carrying it out changes (players' cash, the deeds touched, the squares whose rent it
+    changes, buildings from the bank). The operator places it only where none of that changes
+    anything later but those players' counts, and moves those counts as the table would have
+    counted."""
 
     text: str
-    player: str
-    cash: int  # the actor's cash after the line, less before
+    cash: dict[str, int]  # per player whose cash the line changes: cash after less before
     deeds: tuple[int, ...]
     landed: tuple[int, ...]
     houses: int = 0
     hotels: int = 0
     # where the line cannot go alone: a second line that undoes what it placed, and the money
-    # that line gives back (a build followed at once by the sale of the same houses)
+    # that line moves for its actor (a build followed at once by the sale of the same houses)
     undo: str | None = None
     refund: int = 0
     text2: str | None = None  # the second line, when it is written
@@ -67,10 +68,12 @@ def _line_operator(
         a = analyse(text)
         spots = [s for s in a.steps if is_between_turns(a, s)]
         rng.shuffle(spots)
-        for s in spots[:200]:
+        for n, s in enumerate(spots):
             new = make(a, s, rng)
             if new is None:
                 continue
+            if n >= 200 and isinstance(new, str):
+                break  # a line refused alone fits almost anywhere: 200 spots are plenty
             if isinstance(new, str):
                 out = insert_line(a, s.line, new)
                 return Edit(
@@ -83,7 +86,8 @@ def _line_operator(
             followed = _followed(a, s, new)
             if followed is None and new.undo is not None:
                 # the table took the buildings back at once (sold to the bank)
-                new = replace(new, text2=new.undo, cash=new.cash + new.refund, landed=())
+                (who, cost), *_ = new.cash.items()
+                new = replace(new, text2=new.undo, cash={who: cost + new.refund}, landed=())
                 followed = _followed(a, s, replace(new, deeds=(), houses=0))
             if followed is None:
                 continue
@@ -100,7 +104,7 @@ def _line_operator(
                 (*inserted, *moved),
                 inserted=inserted,
                 note=f"inserted at line {s.line}: {' / '.join(added)}"
-                + (f"; later counts of {new.player} moved by {new.cash}" if moved else ""),
+                + (f"; later counts moved by {new.cash}" if moved else ""),
             )
         return None
 
@@ -108,13 +112,14 @@ def _line_operator(
 
 
 def _followed(a: Analysis, s: Step, plant: Plant) -> tuple[list[str], tuple[int, ...]] | None:
-    """The record's lines with `plant`'s actor's later counts moved, when nothing else later
-    depends on the line (see `undisturbed`); else None."""
-    if not a.steady(s, {plant.player: -plant.cash}):
+    """The record's lines with the later counts of `plant`'s players moved, when nothing else
+    later depends on the line (see `undisturbed`); else None."""
+    if not a.steady(s, {who: -delta for who, delta in plant.cash.items()}):
         return None
-    if not undisturbed(a, s, plant.player, plant.deeds, plant.landed, plant.houses, plant.hotels):
+    players = tuple(plant.cash)
+    if not undisturbed(a, s, players, plant.deeds, plant.landed, plant.houses, plant.hotels):
         return None
-    return shift_counts(a, s.index, {plant.player: plant.cash})
+    return shift_counts(a, s.index, plant.cash)
 
 
 def _groups_of(a: Analysis, s: Step, player: str) -> list[tuple[int, ...]]:
@@ -214,8 +219,7 @@ def _house_plant(a: Analysis, p: str, site: int, item: str, group: tuple[int, ..
     sq = a.square(site)
     return Plant(
         f"{p} build {square_text(sq)}{item}",
-        p,
-        -houses * sq.house_cost,
+        {p: -houses * sq.house_cost},
         group,
         group,
         houses=houses,
@@ -241,12 +245,12 @@ def _no_group(a: Analysis, s: Step, rng: random.Random) -> Plant | None:
     return None
 
 
-def _deal_built(a: Analysis, s: Step, rng: random.Random) -> str | None:
+def _deal_built(a: Analysis, s: Step, rng: random.Random) -> Plant | None:
     players = s.before.active()
     rng.shuffle(players)
     for p in players:
         for i, d in s.before.deeds.items():
-            if d.owner != p or a.square(i).kind != "site":
+            if d.owner != p or a.square(i).kind != "site" or d.mortgaged:
                 continue
             if not any(s.before.deeds[j].level > 0 for j in a.group_of(i)):
                 continue
@@ -254,11 +258,17 @@ def _deal_built(a: Analysis, s: Step, rng: random.Random) -> str | None:
             if not others:
                 continue
             q = rng.choice(others)
-            return f"deal {p}: {square_text(a.square(i))} | {q}: 1"
+            g = a.group_of(i)
+            # $1 is paid for it (a deed for nothing would be a CF-64 ruling of its own): the
+            # deed moves to a player who keeps it to the end, and $1 the other way
+            text = f"deal {p}: {square_text(a.square(i))} | {q}: 1"
+            return Plant(text, {p: 1, q: -1}, g, g)
     return None
 
 
 def _deal_not_owned(a: Analysis, s: Step, rng: random.Random) -> str | None:
+    """The deed is not the giver's to hand over: that item is skipped, and nothing is given for
+    it, so nothing else changes."""
     players = s.before.active()
     rng.shuffle(players)
     for p in players:
@@ -270,23 +280,44 @@ def _deal_not_owned(a: Analysis, s: Step, rng: random.Random) -> str | None:
         if not theirs:
             continue
         i = rng.choice(theirs)
-        return f"deal {p}: {square_text(a.square(i))} | {q}: 1"
+        return f"deal {p}: {square_text(a.square(i))} | {q}: nothing"
     return None
 
 
 def _estate_line(
-    verb: str, fits: Callable[[Analysis, Step, str, int], bool]
-) -> Callable[[Analysis, Step, random.Random], str | None]:
-    def make(a: Analysis, s: Step, rng: random.Random) -> str | None:
+    verb: str,
+    fits: Callable[[Analysis, Step, str, int], bool],
+    plant: Callable[[Analysis, str, int, str], Plant],
+) -> Callable[[Analysis, Step, random.Random], Plant | None]:
+    def make(a: Analysis, s: Step, rng: random.Random) -> Plant | None:
         players = s.before.active()
         rng.shuffle(players)
         for p in players:
             mine = [i for i, d in s.before.deeds.items() if d.owner == p and fits(a, s, p, i)]
             if mine:
-                return f"{p} {verb} {square_text(a.square(rng.choice(mine)))}"
+                i = rng.choice(mine)
+                return plant(a, p, i, f"{p} {verb} {square_text(a.square(i))}")
         return None
 
     return make
+
+
+def _paid_mortgage(a: Analysis, p: str, i: int, text: str) -> Plant:
+    """A deed mortgaged again: the bank's money moves, nothing else changes."""
+    return Plant(text, {p: a.square(i).mortgage_value}, (), ())
+
+
+def _paid_lift(a: Analysis, p: str, i: int, text: str) -> Plant:
+    """A mortgage lifted that was not there: the actor pays, nothing else changes."""
+    return Plant(text, {p: -lift_cost(a, i)}, (), ())
+
+
+def _built_mortgage(a: Analysis, p: str, i: int, text: str) -> Plant:
+    """A site of a built group mortgaged: alone where nothing later turns on it; elsewhere
+    lifted again on the next line (the 10% is lost)."""
+    g = a.group_of(i)
+    undo = f"{p} unmortgage {square_text(a.square(i))}"
+    return Plant(text, {p: a.square(i).mortgage_value}, g, g, undo=undo, refund=-lift_cost(a, i))
 
 
 def _is_mortgaged(a: Analysis, s: Step, p: str, i: int) -> bool:
@@ -351,21 +382,21 @@ _line_operator(
     "M702",
     "MORT-02",
     "a deed mortgaged while already mortgaged",
-    _estate_line("mortgage", _is_mortgaged),
+    _estate_line("mortgage", _is_mortgaged, _paid_mortgage),
 )
 _line_operator(
     "unmortgage-not-mortgaged",
     "M705",
     "MORT-03",
     "a mortgage lifted on a deed that is not mortgaged",
-    _estate_line("unmortgage", _is_free),
+    _estate_line("unmortgage", _is_free, _paid_lift),
 )
 _line_operator(
     "mortgage-built-group",
     "M703",
     "MORT-01",
     "a site mortgaged while its group has buildings",
-    _estate_line("mortgage", _in_built_group),
+    _estate_line("mortgage", _in_built_group, _built_mortgage),
 )
 
 

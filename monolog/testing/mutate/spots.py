@@ -158,18 +158,21 @@ def shift_counts(
 def undisturbed(
     a: Analysis,
     step: Step,
-    player: str,
+    players: tuple[str, ...],
     deeds: tuple[int, ...],
     landed: tuple[int, ...],
     houses: int = 0,
     hotels: int = 0,
 ) -> bool:
-    """Whether buildings bought (or deeds changed) by `player` just before `step`, and followed
-    by the record, can change nothing later but `player`'s counts: the `deeds` never change
-    again, nobody lands on a square of `landed`, `player` draws no repairs card and pays no
-    percentage tax, the bank never runs within `houses`/`hotels` of empty, and no time is called
-    (the worth of a holding decides the winner then)."""
+    """Whether a line inserted just before `step`, changing the cash of `players` (and the
+    `deeds`), and followed by the record, can change nothing later but those players' counts:
+    the `deeds` never change again, nobody lands on a square of `landed`, none of `players`
+    draws a repairs card or pays a percentage tax (worth counts cash and deeds), the bank never
+    runs within `houses`/`hotels` of empty, no time is called (worth decides the winner then),
+    and no ruling that turns on how much cash a player holds arises later (CASH_DEPENDENT)."""
     names = list(step.before.players)
+    if any(f.code in CASH_DEPENDENT and f.span.line >= step.line for f in a.findings):
+        return False
     for s in a.steps[step.index :]:
         ev = s.event
         if any(s.before.deeds[i] != s.after.deeds[i] for i in deeds):
@@ -181,7 +184,7 @@ def undisturbed(
         for who, p in s.after.players.items():
             if p.position in landed and s.before.players[who].position != p.position:
                 return False
-        if actor_of(a, s) != player:
+        if actor_of(a, s) not in players:
             continue
         if isinstance(ev, E.Tax) and ev.percent is not None:
             return False
@@ -193,3 +196,19 @@ def undisturbed(
             if card.kind == "repairs":
                 return False
     return True
+
+
+# rulings whose arising turns on a player's cash: a jailed player short of the fine (A08), the
+# salary counted towards the deed reached (A11), a deed bought with less cash than its price
+# (A18), a creditor short of the 10% on inherited mortgages (A37)
+CASH_DEPENDENT = frozenset({"A08", "A11", "A18", "A37"})
+
+
+def lift_cost(a: Analysis, index: int) -> int:
+    """What lifting the mortgage on square `index` costs under the base game's readings (the
+    mortgage value plus 10%: CF-34 rounding, CF-35 base)."""
+    sq = a.square(index)
+    base = sq.price if a.readings.get("CF-35") == "printed-price" else sq.mortgage_value
+    pct = a.edition.rules.mortgage_interest_percent
+    ten = base * pct // 100 if a.readings.get("CF-34") == "down" else (2 * base * pct + 100) // 200
+    return sq.mortgage_value + ten
