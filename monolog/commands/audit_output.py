@@ -1,5 +1,5 @@
 """How `monolog audit` writes its report: the text blocks streamed as games finish (with a
-summary closing a run over several records), JSON streamed in file order or written whole, the
+summary closing a run over several records), JSON streamed in file order, the
 CI formats (SARIF, GitHub annotations, JUnit) written whole in the order the files were named,
 `--statistics`, and the progress bar drawn on stderr while a run is under way."""
 
@@ -9,6 +9,7 @@ import codecs
 import json
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from typer import echo as typer_echo
@@ -27,9 +28,9 @@ from .audit_batch import Outcome
 
 class ReportWriter:
     """The report of one run in the format asked for, fed one `Outcome` at a time (`add`) and
-    finished with the run's summary (`close`). Text and, with one worker, JSON are written as
-    the games come; the other formats keep each game's file, header and findings until the
-    document is written."""
+    finished with the run's summary (`close`). Text and JSON are written as the games come
+    (JSON in file order: see `InOrder`); the other formats keep each game's file, header and
+    findings until the document is written."""
 
     def __init__(self, fmt: str, strict: bool, quiet: bool, workers: int, statistics: bool) -> None:
         self.fmt = fmt
@@ -42,8 +43,11 @@ class ReportWriter:
         if fmt == "text" and not statistics:
             self.output = TextOutput()  # one for the whole run
         self.stream = None
-        if fmt == "json" and workers <= 1 and not statistics:  # in file order: written as they come
+        self.ordered: InOrder | None = None
+        if fmt == "json" and not statistics:
             self.stream = JsonStream(lambda text: echo(text, nl=False))
+            if workers > 1:  # games come as records finish: put back in file order
+                self.ordered = InOrder(self.stream.game)
 
     def add(self, done: Outcome) -> None:
         output, stream, quiet, shown = self.output, self.stream, self.quiet, self.shown
@@ -55,7 +59,10 @@ class ReportWriter:
                     output.game(done.report, first=shown == 0)
                 self.shown += 1
         elif stream is not None and done.report is not None:
-            stream.game(done.report)
+            if self.ordered is not None:
+                self.ordered.add(done.index, done.report)
+            else:
+                stream.game(done.report)
         elif done.report is not None:
             self.documents.append((done.index, done.report.compact(keep_lines=False)))
 
@@ -69,6 +76,8 @@ class ReportWriter:
                 output.summary(summary)
             return
         if stream is not None:
+            if self.ordered is not None:
+                self.ordered.close()
             stream.close()
             return
         documents = self.documents
@@ -83,6 +92,49 @@ class ReportWriter:
             return
 
         echo(render_json(reports))
+
+
+class InOrder:
+    """Games from the worker processes handed to `write` in the order the records were named.
+
+    A record's games arrive one after another (a worker sends a record's outcomes together) and
+    the records in the order they finish. A game of the next record to write is written at
+    once; a record finished before an earlier one waits here, with its games' findings only
+    (the workers' reports keep no source line), until every earlier record is written."""
+
+    __slots__ = ("current", "held", "next", "write")
+
+    def __init__(self, write: Callable[[GameReport], None]) -> None:
+        self.write = write
+        self.next = 0  # index of the next record to write
+        self.current: int | None = None  # the record whose games are arriving
+        self.held: dict[int, list[GameReport]] = {}
+
+    def add(self, index: int, report: GameReport) -> None:
+        if index != self.current:
+            self._finished()
+            self.current = index
+        if index == self.next:
+            self.write(report)
+        else:
+            self.held.setdefault(index, []).append(report)
+
+    def _finished(self) -> None:
+        """The record `current` has all its games: it and the held records after it go out."""
+        if self.current == self.next:
+            self.next += 1
+        while self.next in self.held:
+            for report in self.held.pop(self.next):
+                self.write(report)
+            self.next += 1
+
+    def close(self) -> None:
+        """The run is over: whatever is held goes out, in file order."""
+        self._finished()
+        self.current = None
+        for index in sorted(self.held):
+            for report in self.held.pop(index):
+                self.write(report)
 
 
 def statistics_text(summary: Any, fmt: str) -> str:
