@@ -28,6 +28,8 @@ REASONS = {
     ("test", "hypothesis"): "property tests of the parser, the formatter and the engine",
     ("test", "jsonschema"): "validates SARIF, the event stream and scenario/edition files "
     "against their JSON Schemas",
+    ("test", "xmlschema"): "validates the JUnit XML against Jenkins' junit-10.xsd "
+    "(tests/data/junit)",
     ("test", "playwright"): "drives the system's chromium in the viewer's browser tests "
     "(executable_path: no browser build is ever downloaded)",
     ("test", "hatchling"): "tests/test_installed_package.py builds the wheel offline "

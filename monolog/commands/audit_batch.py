@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import sys
 from collections.abc import Iterator
+from time import perf_counter
 from typing import Any
 
 from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
@@ -19,9 +20,12 @@ from .audit_record import audit_games, is_violation
 class Outcome:
     """One record audited, as the run's loop needs it: the summary's counts (`codes`: code and
     severity of each finding), whether it breaks a rule, the stderr text of a record that could
-    not be read, and either the report or, from a worker in a text run, its rendered block."""
+    not be read, either the report or, from a worker in a text run, its rendered block, and
+    the seconds its audit took (the JUnit report's times)."""
 
-    __slots__ = ("block", "codes", "error", "file", "index", "parsed", "report", "violation")
+    __slots__ = (
+        "block", "codes", "error", "file", "index", "parsed", "report", "seconds", "violation",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -30,6 +34,7 @@ class Outcome:
         error: str | None,
         strict: bool,
         block: str | None = None,
+        seconds: float = 0.0,
     ) -> None:
         self.index = index
         self.file = report.file
@@ -39,6 +44,7 @@ class Outcome:
         self.violation = any(is_violation(f, strict) for f in report.findings)
         self.report: GameReport | None = report
         self.block = block
+        self.seconds = seconds
 
     def __getstate__(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -110,10 +116,11 @@ class Outcomes:
             )
             while True:
                 with paused:
+                    start = perf_counter()
                     game = next(games, None)
                     if game is None:
                         break
-                    done = Outcome(index, *game, settings.strict)
+                    done = Outcome(index, *game, settings.strict, seconds=perf_counter() - start)
                 yield done  # rendered by the caller, collector running
 
 
@@ -200,14 +207,16 @@ def _audit_one(index: int, name: str) -> list[Outcome]:
     )
     while True:
         with _Paused():
+            start = perf_counter()
             game = next(games, None)
             if game is None:
                 break
             report, error = game
+            seconds = perf_counter() - start
             block = None
             if output is not None and report.parsed:
                 block = output.block(report)
-            done = Outcome(index, report, error, _WORKER["strict"], block)
+            done = Outcome(index, report, error, _WORKER["strict"], block, seconds)
             done.report = report.compact(keep_lines=False) if output is None else None
         out.append(done)
     return out

@@ -37,7 +37,8 @@ class ReportWriter:
         self.strict = strict
         self.quiet = quiet
         self.statistics = statistics
-        self.documents: list[tuple[int, GameReport]] = []  # only for the whole-document formats
+        # only for the whole-document formats: each game's report and the seconds it took
+        self.documents: list[tuple[int, GameReport, float]] = []
         self.output = None
         self.shown = 0  # games whose block has been printed (text)
         if fmt == "text" and not statistics:
@@ -64,7 +65,8 @@ class ReportWriter:
             else:
                 stream.game(done.report)
         elif done.report is not None:
-            self.documents.append((done.index, done.report.compact(keep_lines=False)))
+            report = done.report.compact(keep_lines=False)
+            self.documents.append((done.index, report, done.seconds))
 
     def close(self, summary: RunSummary) -> None:
         fmt, output, stream = self.fmt, self.output, self.stream
@@ -82,9 +84,18 @@ class ReportWriter:
             return
         documents = self.documents
         documents.sort(key=lambda item: item[0])
-        reports = [report for _, report in documents]
-        if fmt in ("sarif", "github", "junit"):
-            # here, not at the top: the CI formats (and their XML) only for these --format values
+        reports = [report for _, report, _ in documents]
+        if fmt == "junit":
+            # here, not at the top: the XML writer only for this --format value
+            from ..reports.formats.junit import AuditJUnit
+
+            junit = AuditJUnit(self.strict)
+            for _, r, seconds in documents:
+                junit.add((r.file, r.header, r.findings), seconds)
+            junit.finish(lambda text: echo(text, nl=False))
+            return
+        if fmt in ("sarif", "github"):
+            # here, not at the top: the CI formats only for these --format values
             from ..reports.formats import render_format
 
             games = [(r.file, r.header, r.findings) for r in reports]
