@@ -141,7 +141,7 @@ class JUnitWriter:
         text = "    " + ET.tostring(el, encoding="unicode") + "\n"
         self.spool.write(text.encode("utf-8"))
 
-    def finish(self, write: Callable[[str], None], seconds: float | None = None) -> None:
+    def finish(self, write: Callable[[str], object], seconds: float | None = None) -> None:
         """Write the whole document through `write`, a piece at a time; the cases are copied
         from the spool in pieces of about `COPY` characters."""
         self._end_suite()
@@ -256,7 +256,7 @@ class AuditJUnit:
             case = replace(case, name=f"{file} (game {number})")
         self.writer.case(case)
 
-    def finish(self, write: Callable[[str], None], seconds: float | None = None) -> None:
+    def finish(self, write: Callable[[str], object], seconds: float | None = None) -> None:
         self.writer.finish(write, seconds)
 
     def text(self, seconds: float | None = None) -> str:
