@@ -47,6 +47,8 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
 
     `actor` is not used: a deal names both its parties.
     """
+    if ev.first.player is None or ev.second.player is None:
+        return  # the bank as a party: bank_sales.py
     first = resolve_player(game, ev.first.player, ev.span)
     second = resolve_player(game, ev.second.player, ev.span)
     if first is None or second is None:

@@ -23,6 +23,7 @@ from ..editions.model import Edition
 from ..findings.model import Finding
 from ..notation import events as E
 from . import (
+    bank_sales,
     bankruptcy,
     buying,
     cards,
@@ -331,15 +332,22 @@ def _apply(game: Game, ev: E.Event) -> None:
         return
     if isinstance(ev, E.Deal):
         names = {p.name for p in game.state.players}
-        parties = [s.player.text for s in (ev.first, ev.second) if s.player.text in names]
-        _inside_landing(game, ev, parties)
-        _wrap(game, ev.span, lambda: deals.on_deal(game, ev))
+        refs = [s.player for s in (ev.first, ev.second) if s.player is not None]
+        _inside_landing(game, ev, [r.text for r in refs if r.text in names])
+        if len(refs) < 2:  # the bank named as a party
+            _wrap(game, ev.span, lambda: bank_sales.on_bank_deal(game, ev))
+        else:
+            _wrap(game, ev.span, lambda: deals.on_deal(game, ev))
         return
     if isinstance(ev, E.GameEnd):
         _wrap(game, ev.span, lambda: _end(game, ev))
         return
     if isinstance(ev, E.TurnStart) and flow.started:
         _wrap(game, ev.span, lambda: bankruptcy.check_obligations(game, ev.span))
+    if isinstance(ev, E.Auction) and ev.lot_kind == "card":
+        # a jail card put up for auction, whoever writes it: the bank has none to sell (BKR-09)
+        _wrap(game, ev.span, lambda: bank_sales.on_card_auction(game, ev))
+        return
     if isinstance(ev, E.Auction) and _bank_auction(game, ev):
         # BKR-07, BKR-08: the bank sells the deeds of a player bankrupt to it; whoever the
         # line names (or the bankrupt, on a continuation line) only writes the sale down

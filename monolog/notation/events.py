@@ -223,13 +223,14 @@ class Bid:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-LotKind = Literal["square", "house", "hotel", "pending"]
+LotKind = Literal["square", "house", "hotel", "card", "pending"]
 
 
 @dataclass(frozen=True, slots=True)
 class Auction(Action):
-    """An auction: of a square (`lot`), of a house or hotel in a shortage, or, with no lot
-    written, of the property the lander just declined (`lot_kind == "pending"`).
+    """An auction: of a square (`lot`), of a house or hotel in a shortage, of a Get Out of
+    Jail Free card (`lot_kind == "card"`, `lot` the card when named), or, with no lot written,
+    of the property the lander just declined (`lot_kind == "pending"`).
 
     `winner` and `price` are None when nobody bid.
     """
@@ -395,9 +396,10 @@ class GameEnd(Action):
 
 @dataclass(frozen=True, slots=True)
 class CashCheck(Action):
-    """`=1320` or `=Ben 880`: the writer's note of a player's cash at this point.
+    """`=1320` or `=Ben 880`: the writer's note of a player's cash at this point, below zero
+    (`=-190`) for a player left owing more than they held.
 
-    `player` is None for the actor of the line.
+    `player` is None for the actor of the line (a deal line's checksums name their player).
     """
 
     player: Ref | None
@@ -424,9 +426,10 @@ class DealItem:
 
 @dataclass(frozen=True, slots=True)
 class DealSide:
-    """What one party gives in a deal."""
+    """What one party gives in a deal. `player` None is the bank (`bank: 50`), which the
+    rules never make a party to a deal: the engine reports it."""
 
-    player: Ref
+    player: Ref | None
     gives: tuple[DealItem, ...]
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 

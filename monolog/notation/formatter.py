@@ -99,6 +99,8 @@ def _auction(e: ev.Auction) -> str:
         parts.append(ref(e.lot))
     elif e.lot_kind in ("house", "hotel"):
         parts.append(e.lot_kind)
+    elif e.lot_kind == "card":
+        parts.append("goojf" if e.lot is None else f"goojf {ref(e.lot)}")
     if e.winner is None and e.price is None and not e.bids:
         parts.append("nobids")
         return " ".join(parts)
@@ -123,7 +125,7 @@ def _deal_item(item: ev.DealItem) -> str:
 
 def _deal_side(side: ev.DealSide) -> str:
     gives = ", ".join(_deal_item(i) for i in side.gives) if side.gives else "nothing"
-    return f"{ref(side.player)}: {gives}"
+    return f"{_to(side.player)}: {gives}"
 
 
 def _setup_player(e: ev.SetupPlayer) -> str:
@@ -257,7 +259,7 @@ def format_clause(e: ev.Event) -> str:
 
 # --------------------------------------------------------------------------- lines
 
-LineKind = Literal["trivia", "single", "turn", "cont", "actor"]
+LineKind = Literal["trivia", "single", "deal", "turn", "cont", "actor"]
 
 
 @dataclass
@@ -281,13 +283,17 @@ def _kind_of(e: ev.Event) -> LineKind:
         return "turn"
     if isinstance(e, ev.Action):
         return "cont" if e.actor is None else "actor"
-    return "single"  # tags, setup lines and deals stand alone
+    if isinstance(e, ev.Deal):
+        return "deal"  # takes the checksums written after it, which name their player
+    return "single"  # tags and setup lines stand alone
 
 
 def _joins(line: _Line, e: ev.Event) -> bool:
     """Whether `e` continues `line`: an action of the same actor on the same source line."""
     if not isinstance(e, ev.Action) or not line.continues(e):
         return False
+    if line.kind == "deal":
+        return isinstance(e, ev.CashCheck) and e.actor is None and e.player is not None
     if e.actor is None:
         return line.kind in ("turn", "cont")
     return line.kind == "actor" and line.actor == e.actor

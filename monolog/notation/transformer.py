@@ -63,7 +63,13 @@ _DIGITS = frozenset("0123456789")
 
 
 def amount_value(tok: Placed) -> int:
-    text = tok.value
+    return _amount(tok.value)
+
+
+def _amount(text: str) -> int:
+    """200, $200 or £200 as a number; a checksum's count below zero is -190 or -$190."""
+    if text[0] == "-":
+        return -_amount(text[1:])
     return int(text) if text[0] in _DIGITS else int(text[1:])
 
 
@@ -232,15 +238,20 @@ class EventBuilder:
 
     # ------------------------------------------------------------ deals
     def deal(self, c: list[Any]) -> list[ev.Event]:
-        return [ev.Deal(_span(c), c[1], c[2])]
+        # DEAL party party check*: the checksums after the deal are events of their own
+        deal = ev.Deal(_span(c[:3]), c[1], c[2])
+        return [deal, *c[3:]]
 
     def party(self, c: list[Any]) -> ev.DealSide:
-        player: Ref = c[0]
+        first = c[0]
+        # the bank as a party (`bank: 50`) is None; the engine reports the sale to the bank
+        player: Ref | None = first if isinstance(first, Ref) else None
+        start = first.span if isinstance(first, Ref) else _token_span(first)
         if len(c) == 2 and is_token(c[1]):  # `nothing`
             items: tuple[ev.DealItem, ...] = ()
         else:
             items = tuple(c[1:])
-        return ev.DealSide(player, items, _span_from(player.span, c[-1]))
+        return ev.DealSide(player, items, _span_from(start, c[-1]))
 
     def deal_square(self, c: list[Any]) -> ev.DealItem:
         square: Ref = c[0]
@@ -274,6 +285,8 @@ class EventBuilder:
         x = c[0]
         if isinstance(x, Ref):
             return ("square", x, x)
+        if x.type == "GOOJF":  # a Get Out of Jail Free card, optionally which one
+            return ("card", c[1] if len(c) > 1 else None, c[-1])
         return ("house" if x.type == "HOUSE" else "hotel", None, x)
 
     def bid(self, c: list[Any]) -> ev.Bid:

@@ -1,0 +1,300 @@
+"""What the bank neither buys nor auctions: a deal with the bank, a jail card put up for auction.
+
+The bank buys buildings back (SELL-01) and lends on mortgage (MORT-09); it buys no deed and no
+Get Out of Jail Free card, and sells a deed only to its lander or at auction (DEAL-01, CARD-04,
+CF-55, BUY-09, CF-57). A jail card given up in a bankruptcy to the bank goes back under its deck
+and is not auctioned (BKR-09). The record is what happened at the table: each such line is
+reported once, at the line, and then replayed as written, so later counts are judged from it.
+"""
+
+from __future__ import annotations
+
+from ..notation.events import Auction, Deal, DealItem, DealSide, Span
+from .decks import hold_out, holder_of, return_card
+from .game import Game
+from .holdings import owner_word, resolve_card, resolve_player, resolve_square
+
+__all__ = ["on_bank_deal", "on_card_auction"]
+
+_JAIL_CARD = "get_out_of_jail_free"
+# the disputed point each rule's case rests on, for the finding's data
+_CF = {"CARD-04": {"cf": "CF-55"}, "BUY-09": {"cf": "CF-57"}}
+
+
+def on_bank_deal(game: Game, ev: Deal) -> None:
+    """`deal Ann: goojf CH09 | bank: 50`: the bank named as a party (the side whose player is
+    None). Reported once (M716, with the rule the sale breaks) and carried out as written."""
+    player_side, bank_side = (
+        (ev.first, ev.second)
+        if ev.second.player is None
+        else (
+            ev.second,
+            ev.first,
+        )
+    )
+    if player_side.player is None:
+        game.emit(
+            "M713",
+            "a deal is made between two players still in the game; the bank cannot deal with "
+            "itself",
+            ev.span,
+            "DEAL-01",
+        )
+        return
+    player = resolve_player(game, player_side.player, ev.span)
+    if player is None:
+        return
+    if not game.state.player(player).active:
+        game.emit(
+            "M713",
+            f"a deal is made between two players still in the game; {player} is out",
+            ev.span,
+            "DEAL-01",
+            recorded=player,
+        )
+        return
+    sold = _things(game, player, player_side, ev.span)
+    bought = _things(game, None, bank_side, ev.span)
+    if sold is None or bought is None:
+        return
+    rule, why = _broken_rule(game, sold, bought)
+    what = _describe(game, sold) or "nothing"
+    got = _describe(game, bought) or "nothing"
+    game.emit(
+        "M716",
+        f"{player} hands {what} to the bank for {got}: {why}; replayed as the table did it",
+        bank_side.span if bank_side.span.line else ev.span,
+        rule,
+        expected=None,
+        recorded=what,
+        data={"cf": "CF-55"}
+        if rule == "CARD-04"
+        else ({"cf": "CF-57"} if rule == "BUY-09" else {}),
+    )
+    _carry_out(game, player, sold, bought, ev.span)
+
+
+def on_card_auction(game: Game, ev: Auction) -> None:
+    """`auction goojf CH09 bids … sold Ben 10`: a jail card put up for auction (M416, BKR-09).
+
+    The winner pays the bank the price and takes the card out of its deck, as the table did."""
+    card_id = _auctioned_card(game, ev)
+    if card_id is None:
+        return
+    word = game.edition.word("goojf")
+    game.emit(
+        "M416",
+        f"{card_id} ({word}) is not auctioned: a card given up to the bank goes back under its "
+        f"deck, and a player sells one only to another player"
+        + ("; replayed as the table did it" if ev.winner is not None else ""),
+        ev.span,
+        "BKR-09",
+        recorded=card_id,
+        data={"cf": "CF-55"},
+    )
+    if ev.winner is None or ev.price is None:
+        return
+    winner = resolve_player(game, ev.winner, ev.span)
+    if winner is None:
+        return
+    game.transfer(winner, None, ev.price, f"{card_id} bought at auction", ev.span)
+    hold_out(game, card_id)
+    game.state.player(winner).cards.append(card_id)
+
+
+def _auctioned_card(game: Game, ev: Auction) -> str | None:
+    """The card the lot names, else the first jail card no player holds (None: M416 filed)."""
+    if ev.lot is not None:
+        card_id = resolve_card(game, ev.lot, ev.span)
+        if card_id is None:
+            return None
+        if game.edition.card(card_id).kind != _JAIL_CARD:
+            game.emit(
+                "M416",
+                f"{card_id} is not a {game.edition.word('goojf')} card, and no card is ever "
+                "auctioned: cards are drawn from their decks",
+                ev.lot.span if ev.lot.span.line else ev.span,
+                "CARD-01",
+                recorded=card_id,
+            )
+            return None
+        holder = holder_of(game, card_id)
+        if holder is not None:
+            game.emit(
+                "M416",
+                f"{card_id} is {holder}'s, not the bank's to auction: {holder} keeps it until "
+                "it is used or sold to another player",
+                ev.span,
+                "CARD-04",
+                recorded=card_id,
+            )
+            return None
+        return card_id
+    free = _free_jail_cards(game)
+    if free:
+        return free[0]
+    game.emit(
+        "M416",
+        f"no {game.edition.word('goojf')} card is left to auction: every one is held by a player",
+        ev.span,
+        "CARD-04",
+    )
+    return None
+
+
+def _free_jail_cards(game: Game) -> list[str]:
+    """The jail cards no player holds, deck by deck."""
+    return [
+        card.id
+        for deck in game.edition.decks.values()
+        for card in deck.cards
+        if card.kind == _JAIL_CARD and holder_of(game, card.id) is None
+    ]
+
+
+# things handed over: ("cash", amount), ("square", index), ("card", card id)
+_Thing = tuple[str, int | str]
+
+
+def _things(game: Game, giver: str | None, side: DealSide, span: Span) -> list[_Thing] | None:
+    """What one side hands over, checked against what it has (None after a finding)."""
+    out: list[_Thing] = []
+    for item in side.gives:
+        where = item.span if item.span.line else span
+        thing = _thing(game, giver, item, where)
+        if thing is None:
+            return None
+        out.append(thing)
+    return out
+
+
+def _thing(game: Game, giver: str | None, item: DealItem, span: Span) -> _Thing | None:
+    if item.kind == "cash":
+        return ("cash", item.amount or 0)
+    if item.kind == "square":
+        assert item.square is not None
+        sq = resolve_square(game, item.square, span)
+        if sq is None:
+            return None
+        deed = game.state.deeds.get(sq.index)
+        if deed is None or deed.owner != giver:
+            game.emit(
+                "M711",
+                f"{owner_word(game, giver)} cannot hand over {sq.name}: "
+                + (
+                    "only properties, cash and Get Out of Jail Free cards change hands"
+                    if deed is None
+                    else f"it belongs to {owner_word(game, deed.owner)}"
+                ),
+                span,
+                "DEAL-02",
+                expected=giver,
+                recorded=None if deed is None else owner_word(game, deed.owner),
+            )
+            return None
+        return ("square", sq.index)
+    card_id = resolve_card(game, item.card, span) if item.card is not None else None
+    if item.card is not None and card_id is None:
+        return None
+    word = game.edition.word("goojf")
+    if giver is not None:
+        cards = game.state.player(giver).cards
+        if card_id is None and cards:
+            card_id = cards[0]
+        if card_id is None or card_id not in cards:
+            game.emit(
+                "M711",
+                f"{giver} holds no {word} card"
+                + (f" {card_id}" if card_id else "")
+                + " to hand over",
+                span,
+                "DEAL-02",
+                expected=list(cards),
+                recorded=card_id,
+            )
+            return None
+        return ("card", card_id)
+    if card_id is None:
+        free = _free_jail_cards(game)
+        card_id = free[0] if free else None
+    if card_id is None or holder_of(game, card_id) is not None:
+        game.emit(
+            "M711",
+            f"the bank holds no {word} card" + (f" {card_id}" if card_id else "") + " to hand over",
+            span,
+            "DEAL-02",
+            recorded=card_id,
+        )
+        return None
+    return ("card", card_id)
+
+
+def _broken_rule(game: Game, sold: list[_Thing], bought: list[_Thing]) -> tuple[str, str]:
+    """The rule the sale breaks, and why in words, by the first thing that is not cash."""
+    word = game.edition.word("goojf")
+    for kind, _ in sold:
+        if kind == "card":
+            return (
+                "CARD-04",
+                f"the bank never buys a {word} card; it is kept until used or sold to "
+                + "another player",
+            )
+        if kind == "square":
+            return (
+                "DEAL-01",
+                "the bank buys no deed; deeds are sold only to other players, and the bank "
+                + "lends on them only as a mortgage",
+            )
+    for kind, _ in bought:
+        if kind == "square":
+            return (
+                "BUY-09",
+                "the bank sells a deed only to the player who lands on it, or at auction",
+            )
+        if kind == "card":
+            return "CARD-04", f"the bank sells no {word} card; jail cards come only from the decks"
+    return "DEAL-05", "cash changes hands with the bank only as a payment the rules make due"
+
+
+def _describe(game: Game, things: list[_Thing]) -> str:
+    parts: list[str] = []
+    for kind, value in things:
+        if kind == "cash":
+            assert isinstance(value, int)
+            parts.append(game.money(value))
+        elif kind == "square":
+            assert isinstance(value, int)
+            parts.append(game.name(value))
+        else:
+            parts.append(f"{value} ({game.edition.word('goojf')})")
+    return ", ".join(parts)
+
+
+def _carry_out(
+    game: Game, player: str, sold: list[_Thing], bought: list[_Thing], span: Span
+) -> None:
+    st = game.state
+    for kind, value in sold:
+        if kind == "cash":
+            assert isinstance(value, int)
+            game.transfer(player, None, value, "cash handed to the bank in a deal", span)
+        elif kind == "square":
+            assert isinstance(value, int)
+            deed = st.deeds[value]
+            deed.owner = None
+            deed.mortgaged = False
+        else:
+            assert isinstance(value, str)
+            st.player(player).cards.remove(value)
+            return_card(game, value)
+    for kind, value in bought:
+        if kind == "cash":
+            assert isinstance(value, int)
+            game.transfer(None, player, value, "cash from the bank in a deal", span)
+        elif kind == "square":
+            assert isinstance(value, int)
+            st.deeds[value].owner = player
+        else:
+            assert isinstance(value, str)
+            hold_out(game, value)
+            st.player(player).cards.append(value)
