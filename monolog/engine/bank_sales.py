@@ -19,11 +19,14 @@ __all__ = ["on_bank_deal", "on_card_auction"]
 _JAIL_CARD = "get_out_of_jail_free"
 # the disputed point each rule's case rests on, for the finding's data
 _CF = {"CARD-04": {"cf": "CF-55"}, "BUY-09": {"cf": "CF-57"}}
+# the rule each disputed sale rests on
+_RULE = {"CF-63": "DEAL-01", "CF-73": "CARD-04"}
 
 
 def on_bank_deal(game: Game, ev: Deal) -> None:
     """`deal Ann: goojf CH09 | bank: 50`: the bank named as a party (the side whose player is
-    None). Reported once (M716, with the rule the sale breaks) and carried out as written."""
+    None). Reported once (M716 with the rule the sale breaks, M717 for a mortgaged deed) and
+    carried out as written."""
     player_side, bank_side = (
         (ev.first, ev.second)
         if ev.second.player is None
@@ -57,21 +60,67 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
     bought = _things(game, None, bank_side, ev.span)
     if sold is None or bought is None:
         return
-    rule, why = _broken_rule(game, sold, bought)
     what = _describe(game, sold) or "nothing"
     got = _describe(game, bought) or "nothing"
+    where = bank_side.span if bank_side.span.line else ev.span
+    point = _disputed_point(game, sold, bought)
+    if point is not None:
+        cf, reading, price, which = point
+        received = sum(int(v) for k, v in bought if k == "cash")
+        if game.ruling(cf) == reading and received == price:
+            # the reading in force lets the bank buy at this price: legal play, named
+            game.ambiguous(
+                cf,
+                f"{player} sells {what} to the bank for {got}, {which} (reading {reading}); "
+                f"under reading {game.edition.readings.get(cf)} the bank buys none",
+                where,
+                _RULE[cf],
+                follows=reading,
+            )
+            _carry_out(game, player, sold, bought, ev.span)
+            return
+    rule, why = _broken_rule(game, sold, bought)
+    if point is not None:
+        cf, reading, price, which = point
+        in_force = game.ruling(cf)
+        if in_force == reading:
+            received = sum(int(v) for k, v in bought if k == "cash")
+            why = (
+                f"the bank pays {which}, {game.money(price)}, not {game.money(received)} "
+                f"({cf}, reading {reading})"
+            )
+        else:
+            why += f" ({cf}, reading {in_force})"
     game.emit(
-        "M716",
+        "M717" if rule == "SELL-06" else "M716",
         f"{player} hands {what} to the bank for {got}: {why}; replayed as the table did it",
-        bank_side.span if bank_side.span.line else ev.span,
+        where,
         rule,
         expected=None,
         recorded=what,
-        data={"cf": "CF-55"}
-        if rule == "CARD-04"
-        else ({"cf": "CF-57"} if rule == "BUY-09" else {}),
+        data={"cf": point[0]} if point is not None else _CF.get(rule, {}),
     )
     _carry_out(game, player, sold, bought, ev.span)
+
+
+def _disputed_point(
+    game: Game, sold: list[_Thing], bought: list[_Thing]
+) -> tuple[str, str, int, str] | None:
+    """The disputed point a plain sale to the bank raises, with the reading that allows it, the
+    price it sets and that price in words: jail cards (CF-73), bare unmortgaged deeds (CF-63)."""
+    if any(kind != "cash" for kind, _ in bought) or any(kind == "cash" for kind, _ in sold):
+        return None
+    kinds = {kind for kind, _ in sold}
+    if kinds == {"card"}:
+        fine = game.edition.rules.jail_fine
+        return ("CF-73", "bank-buys-at-fifty", fine * len(sold), "the jail fine for each card")
+    if kinds == {"square"}:
+        deeds = [game.state.deeds[int(v)] for _, v in sold]
+        if any(d.mortgaged or d.houses or d.hotel for d in deeds):
+            return None  # a mortgaged deed is never bought back (SELL-06), nor a built one
+        value = sum(game.square(d.square).mortgage_value for d in deeds)
+        return ("CF-63", "at-mortgage-value", value, "the mortgage value")
+    return None
 
 
 def on_card_auction(game: Game, ev: Auction) -> None:
@@ -232,6 +281,12 @@ def _thing(game: Game, giver: str | None, item: DealItem, span: Span) -> _Thing 
 def _broken_rule(game: Game, sold: list[_Thing], bought: list[_Thing]) -> tuple[str, str]:
     """The rule the sale breaks, and why in words, by the first thing that is not cash."""
     word = game.edition.word("goojf")
+    for kind, value in sold:
+        if kind == "square" and game.state.deeds[int(value)].mortgaged:
+            return (
+                "SELL-06",
+                "the bank never buys a mortgaged deed; it can go only to another player",
+            )
     for kind, _ in sold:
         if kind == "card":
             return (
