@@ -60,7 +60,10 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
     the bank now and places the building with their next `build`.
     """
     kind = ev.lot_kind
-    if kind not in ("house", "hotel") or ev.winner is None or ev.price is None:
+    if kind not in ("house", "hotel"):
+        return
+    passers = _passers(game, ev, kind)
+    if passers is None or ev.winner is None or ev.price is None:
         return
     st = game.state
     house_rules.restock(game, int(kind == "house"), int(kind == "hotel"))  # unlimited-buildings
@@ -78,7 +81,7 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
     if winner is None:
         return
 
-    floors: list[int] = []
+    floors: list[int] = [price for _, price in passers if price is not None]
     first_bid: dict[str, Span] = {}
     for who, _, span in bidders:
         first_bid.setdefault(who, span)
@@ -121,6 +124,8 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
                     bidders[0][2],
                     "BLD-13",
                 )
+    if passers and len(first_bid) == 1:
+        _uncontested(game, ev, kind, winner, [who for who, _ in passers])
     if bidders:
         top_who, top_bid, _ = max(bidders, key=lambda b: b[1])
         if (top_who, top_bid) != (winner, ev.price):
@@ -141,6 +146,47 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
     won_buildings(game).append(WonBuilding(winner, kind, ev.price, ev.span))
     game.transfer(winner, None, ev.price, f"{kind} auction", ev.span)
     note_payment(game, winner, None, ev.price, f"{kind} won at auction", ev.span)
+
+
+def _passers(game: Game, ev: Auction, kind: str) -> list[tuple[str, int | None]] | None:
+    """The players who asked for the building and passed (`passed Ben`), each with the lowest
+    printed price of the building they could place (None after M615: they could place none,
+    so they could not ask). None when a name does not resolve (M900 filed)."""
+    out: list[tuple[str, int | None]] = []
+    for ref in ev.passed:
+        who = resolve_player(game, ref, ev.span)
+        if who is None:
+            return None
+        price = placeable_price(game, who, kind)
+        if price is None:
+            game.emit(
+                "M615",
+                f"{who} may not ask for {game.edition.a_word(kind)}: {who} has no site where "
+                f"one could go now, and only players able to build take part in a shortage",
+                ref.span if ref.span.line else ev.span,
+                "BLD-12",
+                expected=None,
+                recorded=who,
+            )
+        out.append((who, price))
+    return out
+
+
+def _uncontested(game: Game, ev: Auction, kind: str, winner: str, passers: list[str]) -> None:
+    """CF-61: every other player who asked passed, so one asker bid alone."""
+    price = placeable_price(game, winner, kind)
+    printed = f" ({game.money(price)})" if price is not None else ""
+    who = " and ".join(passers)
+    game.ambiguous(
+        "CF-61",
+        f"{who} asked for the {game.edition.word(kind)} and passed, leaving {winner} alone: "
+        f"under reading printed-price-when-uncontested {winner} buys it at the printed "
+        f"price{printed} with no auction; under reading auction-goes-on the auction goes on "
+        "from its opening bid",
+        ev.span,
+        "BLD-12",
+        follows="auction-goes-on",
+    )
 
 
 def placeable_price(game: Game, player: str, kind: str) -> int | None:

@@ -232,7 +232,9 @@ class Auction(Action):
     Jail Free card (`lot_kind == "card"`, `lot` the card when named), or, with no lot written,
     of the property the lander just declined (`lot_kind == "pending"`).
 
-    `winner` and `price` are None when nobody bid.
+    `winner` and `price` are None when nobody bid. `passed` names the players who asked to
+    take part and then bid nothing (`auction house passed Ben bids …`): in a building shortage
+    they are among the players whose requests made the auction (CF-28, CF-61).
     """
 
     lot_kind: LotKind
@@ -240,6 +242,7 @@ class Auction(Action):
     bids: tuple[Bid, ...]
     winner: Ref | None
     price: int | None
+    passed: tuple[Ref, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,6 +101,8 @@ def _auction(e: ev.Auction) -> str:
         parts.append(e.lot_kind)
     elif e.lot_kind == "card":
         parts.append("goojf" if e.lot is None else f"goojf {ref(e.lot)}")
+    if e.passed:
+        parts.append("passed " + ", ".join(ref(p) for p in e.passed))
     if e.winner is None and e.price is None and not e.bids:
         parts.append("nobids")
         return " ".join(parts)

@@ -293,21 +293,18 @@ class EventBuilder:
         player: Ref = c[0]
         return ev.Bid(player, amount_value(c[1]), _span_from(player.span, c[1]))
 
+    def passed(self, c: list[Any]) -> list[Ref]:
+        return [x for x in c if isinstance(x, Ref)]
+
     def auction(self, c: list[Any]) -> ev.Event:
-        lot_kind: ev.LotKind = "pending"
-        lot: Ref | None = None
-        if isinstance(c[1], tuple):
-            lot_kind, lot, _ = c[1]
+        lot_kind, lot, passed = _auction_head(c)
         # ... bids ..., SOLD, winner, AMOUNT
         bids = tuple(x for x in c[2:-3] if x.__class__ is ev.Bid)
-        return ev.Auction(_span(c), None, lot_kind, lot, bids, c[-2], amount_value(c[-1]))
+        return ev.Auction(_span(c), None, lot_kind, lot, bids, c[-2], amount_value(c[-1]), passed)
 
     def auction_nobids(self, c: list[Any]) -> ev.Event:
-        lot_kind: ev.LotKind = "pending"
-        lot: Ref | None = None
-        if isinstance(c[1], tuple):
-            lot_kind, lot, _ = c[1]
-        return ev.Auction(_span(c), None, lot_kind, lot, (), None, None)
+        lot_kind, lot, passed = _auction_head(c)
+        return ev.Auction(_span(c), None, lot_kind, lot, (), None, None, passed)
 
     def rent(self, c: list[Any]) -> ev.Event:
         # RENT [AMOUNT] [TO player]
@@ -397,6 +394,20 @@ class EventBuilder:
     def dispute(self, c: list[Any]) -> ev.Event:
         text = _unquote(c[1].value) if len(c) > 1 else None
         return ev.Dispute(_span(c), None, text)
+
+
+def _auction_head(c: list[Any]) -> tuple[ev.LotKind, Ref | None, tuple[Ref, ...]]:
+    """The lot (a (kind, ref, last child) tuple, when written) and the players who passed (a
+    list, when written) that follow AUCTION."""
+    lot_kind: ev.LotKind = "pending"
+    lot: Ref | None = None
+    passed: tuple[Ref, ...] = ()
+    for x in c[1:3]:
+        if isinstance(x, tuple):
+            lot_kind, lot, _ = x
+        elif isinstance(x, list):
+            passed = tuple(x)
+    return lot_kind, lot, passed
 
 
 def _listing(c: list[Any]) -> tuple[tuple[Any, ...], int | None]:
