@@ -122,3 +122,21 @@ def test_no_private_name_taken_from_another_module(name: str) -> None:
         and target != name
     ]
     assert taken == []
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_private_attribute_set_on_an_object_of_another_module(name: str) -> None:
+    # `obj._name = ...` outside a method of obj's own class reaches into it (self and cls are
+    # the class's own)
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    set_from_outside = [
+        f"line {node.lineno}: {ast.unparse(target)}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute)
+        and target.attr.startswith("_")
+        and not target.attr.startswith("__")
+        and not (isinstance(target.value, ast.Name) and target.value.id in ("self", "cls"))
+    ]
+    assert set_from_outside == []

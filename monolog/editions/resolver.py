@@ -87,8 +87,8 @@ class _Index:
 
 class _BoardIndex:
     """What every resolver on one board and set of decks shares: the square names and the
-    cards, indexed, and the cards already looked up (a card is found the same way whoever
-    plays). Built once per board (an edition and its variants share theirs)."""
+    cards, indexed, and the squares and cards already looked up (a name means the same square
+    or card whoever plays). Built once per board (an edition and its variants share theirs)."""
 
     def __init__(self, edition: Edition) -> None:
         self.squares = _Index()
@@ -102,6 +102,7 @@ class _BoardIndex:
         for n, card in enumerate(self.cards):
             self.card_titles.add(card.title, n)
         self.card_cache: dict[tuple[str, str | None], Card | ResolveError] = {}
+        self.square_cache: dict[tuple[str, str], tuple[Square, ...] | ResolveError] = {}
 
 
 # (squares, decks, key) of the editions indexed so far, squares and decks by identity, with
@@ -136,7 +137,7 @@ class Resolver:
         self._cards = board.cards
         self._card_ids = board.card_ids
         self._card_titles = board.card_titles
-        self._square_cache: dict[tuple[str, str], tuple[Square, ...] | ResolveError] = {}
+        self._square_cache = board.square_cache
         self._player_cache: dict[str, str | ResolveError] = {}
         self._card_cache = board.card_cache
 

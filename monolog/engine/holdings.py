@@ -6,10 +6,8 @@ A building level counts a hotel as one level above the most houses a site can ta
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..editions.errors import ResolveError
-from ..editions.model import Edition, Square
+from ..editions.model import Square
 from ..editions.resolver import Resolver
 from ..notation.events import Ref, Span
 from .game import Game
@@ -126,33 +124,15 @@ def owner_word(game: Game, owner: str | None) -> str:
 
 
 def resolver(game: Game) -> Resolver:
-    """The game's resolver (one per game, shared with `names`). A square name means the same
-    square in every game of an edition, so its square lookups are shared by every game replayed
-    on that edition in this process: a batch resolves each spelling once, not once per game."""
+    """The game's resolver (one per game, shared with `names`)."""
     names = [p.name for p in game.state.players]
     cached = game.pending.get(_RESOLVER_KEY)
     if cached is None or cached[0] != names:
         resolver = Resolver(game.edition, names)
-        resolver._square_cache = _square_cache(game.edition)
         cached = (names, resolver)
         game.pending[_RESOLVER_KEY] = cached
     found: Resolver = cached[1]
     return found
-
-
-_SQUARE_CACHES: dict[int, tuple[Edition, dict[Any, Any]]] = {}
-
-
-def _square_cache(edition: Edition) -> dict[Any, Any]:
-    """The square lookups of every resolver on `edition` (the edition is held so its id stays
-    its own)."""
-    held = _SQUARE_CACHES.get(id(edition))
-    if held is None or held[0] is not edition:
-        if len(_SQUARE_CACHES) > 32:  # editions loaded from files over and over: start afresh
-            _SQUARE_CACHES.clear()
-        held = (edition, {})
-        _SQUARE_CACHES[id(edition)] = held
-    return held[1]
 
 
 def resolve_square(game: Game, ref: Ref, span: Span) -> Square | None:
