@@ -119,7 +119,8 @@ def _reports(text: str, events: list[Any], lines: int, rng: random.Random) -> No
     from monolog.reports.game import replay_game
     from monolog.reports.ledger import build_ledger, parse_turns, render_ledger, resolve_player
     from monolog.reports.position import At, position_at, render_position
-    from monolog.reports.settlement import render_settlement, settle
+    from monolog.reports.settlement import settle
+    from monolog.reports.settlement_table import render_settlement
 
     game = replay_game(FILE, text, events)
     # the report's lines are the parser's lines: a form feed or U+2028 does not add one

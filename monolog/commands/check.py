@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from ..colour import console_options
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, print_error
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..scenarios.coverage import Coverage
 
 
@@ -46,6 +46,9 @@ def check(
 ) -> None:
     """Run scenario files: replay each record and compare with what it expects."""
     # here: every command module loads at start-up, only this command needs it
+    from rich.console import Console
+    from rich.markup import escape
+
     from ..scenarios.coverage import catalogue_not_enforced, compute, not_enforced_ids
     from ..scenarios.junit import write
     from ..scenarios.runner import Result
@@ -98,6 +101,9 @@ def check(
 def _print_coverage(console: Console, cov: Coverage, have_doc: bool) -> None:
     """One block per topic group: what is covered under every edition that states it, what is
     listed as not enforced, and what is missing under which editions."""
+    # here: Rich, as in `check`
+    from rich.markup import escape
+
     console.print()
     console.print(
         "[bold]Rule coverage by passing scenarios, under every edition that states each rule[/bold]"

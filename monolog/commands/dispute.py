@@ -17,15 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
 from ..editions.readings import check_ruling, load_readings
 from ..notation import ParseError
 from ..notation import events as E
 from ..notation.events import Tag
 from ..notation.parser import parse_text, read_source
-from ..reports.console import terminal_console
 from ..reports.game import source_lines
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
@@ -34,6 +31,8 @@ _RULING_RE = re.compile(r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s
 
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..dispute import Side
 
 
@@ -99,8 +98,11 @@ def dispute(
 ) -> None:
     """Replay a record under its own rulings and under another: what is the change worth?"""
     # here: every command module loads at start-up, only this command needs it
+    from rich.text import Text
+
     from ..dispute import compare, run_side, split_rulings
     from ..dispute.render import render_text, to_document
+    from ..reports.console import terminal_console
 
     if fmt not in FORMATS:
         print_error(f"monolog dispute: --format {fmt!r}: expected one of {', '.join(FORMATS)}")
@@ -164,6 +166,8 @@ def dispute(
 def _print(console: Console, renderables: list[Any]) -> None:
     """Print the report: text lines are never hard-wrapped (they grep well), the table fits the
     width; trailing spaces are dropped."""
+    # here: Rich, as in `dispute`
+    from rich.text import Text
 
     with console.capture() as captured:
         for item in renderables:

@@ -5,18 +5,19 @@ from __future__ import annotations
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import typer
-from rich import box
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from ..colour import console_options
 from ..notation import ParseError, parse_file
 from ..notation.events import SCHEMA_VERSION, TRIVIA, Event, to_data
 from ..notation.formatter import FormatError, format_clause
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, expand_paths, print_error
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 
 def register(app: typer.Typer) -> None:
@@ -74,6 +75,9 @@ def parse(
 def _console() -> Console:
     """A console for the event table: colour only on a terminal and never under NO_COLOR;
     when the output is piped, a width wide enough that the details column stays readable."""
+    # here, not at the top (as in `_table`): every command module loads at start-up, and Rich
+    # takes about 18 ms to import, which a piped audit never needs
+    from rich.console import Console
 
     width = None
     if not sys.stdout.isatty() and "COLUMNS" not in os.environ:
@@ -85,6 +89,9 @@ def _console() -> Console:
 def _table(name: str, events: list[Event]) -> Table:
     """The events of one record as a Rich table. Cells are plain Text, never markup: a tag
     line like `[Event "x"]` must show as written."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=Text(name), box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("line:col", justify="right", no_wrap=True)

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from ..editions import EditionError, list_editions, load_edition, load_readings
 from ..editions.loader import load_param_info
 from ..editions.model import Card, Edition
 from ..findings.render import make_console
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 rules_app = typer.Typer(
     name="rules",
@@ -106,6 +106,10 @@ def _emit_json(data: object) -> None:
 
 
 def _table(*columns: str) -> Any:
+    # here, not at the top (as in `show_command` and `_show_parts`): every command module loads
+    # at start-up, and Rich takes about 18 ms to import, which a piped audit never needs
+    from rich.table import Table
+
     table = Table(show_header=True, box=None, pad_edge=False)
     for column in columns:
         table.add_column(column, overflow="fold")
@@ -221,6 +225,7 @@ def show_command(
     if as_json:
         _emit_json(data)
         raise typer.Exit(EXIT_CLEAN)
+    from rich.text import Text
 
     console = _console()
     head = Text(f"{data['key']}  ", style="bold")

@@ -24,8 +24,8 @@ def settle(
     # here: every command module loads at start-up, only this command needs it
     from ..reports.command import check_export, open_game, show
     from ..reports.ledger import title_of
-    from ..reports.settlement import render_settlement
     from ..reports.settlement import settle as settle_game
+    from ..reports.settlement_table import render_settlement
 
     check_export(export, output)
     game = open_game("settle", file, edition)

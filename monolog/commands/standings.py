@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import typer
 
-from ..reports.console import print_all, terminal_console
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, expand_paths, print_error
 
 FORMATS = ("text", "json", "csv")
@@ -44,6 +43,7 @@ def standings(
 ) -> None:
     """Total placement points over many games: places, points, worth, wins and games played."""
     # here: every command module loads at start-up, only this command needs it
+    from ..reports.console import print_all, terminal_console
     from ..reports.standings import DEFAULT_POINTS, collect, load_points_file, parse_points
     from ..reports.standings_formats import render_standings, to_csv, to_json, unreadable_lines
 

@@ -18,15 +18,15 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from ..colour import console_options
 from ..notation.events import to_data
 from .catalogue import printable
 from .model import Finding, Severity, shown_name
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 JSON_SCHEMA = 1
 IDENTITY_TAGS = ("Event", "Round", "Table")
@@ -148,6 +148,9 @@ def identity(report: GameReport) -> str:
 
 def make_console(stderr: bool = False) -> Console:
     """A console that colours only a terminal (and never under NO_COLOR), and never wraps."""
+    # here, not at the top: Rich (about 18 ms of start-up) only where it prints, never for
+    # piped text (see TextOutput)
+    from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False, **console_options())
 
@@ -218,6 +221,9 @@ def source_excerpt(
 
 def render_text(reports: Sequence[GameReport], console: Console) -> None:
     """Print every parsed game's findings, grouped by game, with a summary line each."""
+    # here, not at the top: Rich only where it prints (see make_console)
+    from rich.text import Text
+
     width = text_width(console)
     shown = [r for r in reports if r.parsed]
     for index, report in enumerate(shown):
@@ -244,6 +250,8 @@ def render_game(report: GameReport, console: Console, width: int, first: bool = 
 
 def game_text(report: GameReport, width: int, first: bool = True) -> Any:
     """One game's block as a single styled rich Text (lines joined by newlines)."""
+    # here, not at the top: Rich only where it prints (see make_console)
+    from rich.text import Text
 
     parts: list[Text] = []
     if not first:
@@ -310,6 +318,8 @@ class RunSummary:
 
 def render_summary(summary: RunSummary, console: Console) -> None:
     """The closing summary of a run over several records, after a blank line."""
+    # here, not at the top: Rich only where it prints (see make_console)
+    from rich.text import Text
 
     console.print()
     console.print(Text("\n".join(summary.lines()), style="bold"), soft_wrap=True)
@@ -353,6 +363,8 @@ def _where(finding: Finding, file: str | None) -> str:
 
 def finding_text(finding: Finding, file: str | None = None) -> Any:
     """`file:line:col  CODE  message  [RULE]` as a styled rich Text."""
+    # here, not at the top: Rich only where it prints (see make_console)
+    from rich.text import Text
 
     where = _where(finding, file)
     text = Text()
