@@ -38,7 +38,6 @@ import io
 import json
 import os
 import random
-import shutil
 import statistics
 import subprocess
 import sys
@@ -63,15 +62,15 @@ def measure_stages(folder: str) -> dict[str, Any]:
     """Parse, replay and render every record of `folder` in this process, timing each stage."""
     from rich.console import Console
 
-    from monolog.commands._common import expand_paths
     from monolog.engine import replay
-    from monolog.findings.render import GameReport, plain_game, render_game
+    from monolog.findings.render import GameReport, plain_game, render_game, source_lines
     from monolog.notation.events import TRIVIA, Tag
     from monolog.notation.parser import get_parser, parse_text, read_source
-    from monolog.reports.game import source_lines
 
     get_parser()  # building the parser is start-up, not parsing
-    files = expand_paths([folder])
+    # the records as `monolog audit DIR` finds them (sorted), without its private helpers, so
+    # that this script also measures an older monolog (benchmarks/compare.py)
+    files = sorted(str(p) for p in Path(folder).rglob("*.mlog"))
     events = lines = findings = 0
     times = {"parse": 0.0, "replay": 0.0, "render": 0.0}
     console = Console(file=io.StringIO(), width=120, highlight=False, soft_wrap=True, emoji=False)
@@ -217,8 +216,10 @@ def run_process(cmd: list[str]) -> dict[str, float]:
 
 
 def monolog_cmd() -> list[str]:
-    script = shutil.which("monolog")
-    return [script] if script else [sys.executable, "-m", "monolog"]
+    """The `monolog` command of the environment this script runs in (the script beside the
+    interpreter, as an installed copy is run), whatever PATH holds."""
+    script = Path(sys.executable).parent / "monolog"
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "monolog"]
 
 
 # --------------------------------------------------------------------------- the corpus
