@@ -85,6 +85,33 @@ def check_roll(game: Game, ev: Roll, player: str) -> bool:
     return True
 
 
+def check_square(game: Game, player: str, square: int, span: Span) -> bool:
+    """At a count of where a jailed player stands (`=Ben at Chance`): did the table jail them
+    at all? True (and the jailing undone) when the count puts them on the square they stood on
+    before the jailing the record never confirmed."""
+    unconfirmed: dict[str, Jailing] = game.pending.get(UNCONFIRMED, {})
+    jailing = unconfirmed.get(player)
+    p = game.state.player(player)
+    if jailing is None or not p.in_jail or square != jailing.square:
+        return False
+    del unconfirmed[player]
+    game.emit(
+        "M508",
+        f"{jailing.cause} sends {player} to jail here, but the record goes on as if {player} "
+        f"was not jailed: the count on line {span.line} has {player} on "
+        f"{game.name(jailing.square)}; replayed as recorded, with {player} out of jail",
+        jailing.span,
+        "JAIL-01",
+        expected="jail",
+        recorded=None,
+        data={"player": player, "cause": jailing.cause, "line": span.line},
+    )
+    p.in_jail = False
+    p.jail_turns = 0
+    p.position = jailing.square
+    return True
+
+
 # --------------------------------------------------------------------------- `ignored`
 # the `ignored` clause that follows the event being replayed, while that event is replayed
 IGNORING = "follow.ignoring"

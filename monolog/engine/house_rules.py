@@ -212,7 +212,8 @@ def into_pot(game: Game, due: Any) -> None:
 
 def _pot(game: Game) -> int:
     pot = game.pending.setdefault(_POT, {"dues": [], "since": 0})
-    total = sum(d.entry.amount for d in pot["dues"] if isinstance(d.entry, Transfer))
+    total: int = sum(d.entry.amount for d in pot["dues"] if isinstance(d.entry, Transfer))
+    total += int(pot.get("counted", 0))  # a count of the pool taken as written (`rebase_pot`)
     # fines paid by the `fine` clause go straight through the ledger
     total += sum(
         t.amount
@@ -250,6 +251,17 @@ def free_parking_payout(game: Game) -> tuple[int, str, str] | None:
         return None
     total = (pot if jackpot else 0) + (bonus or 0)
     return total, "; ".join(reasons), "PIR-02" if jackpot else "PIR-03"
+
+
+def pot_now(game: Game) -> int:
+    """The Free Parking pool as the replay has it now."""
+    return _pot(game)
+
+
+def rebase_pot(game: Game, diff: int) -> None:
+    """A count of the pool differed by `diff`: the replay takes the counted figure."""
+    pot = game.pending.setdefault(_POT, {"dues": [], "since": 0})
+    pot["counted"] = pot.get("counted", 0) + diff
 
 
 def empty_pot(game: Game) -> None:

@@ -16,8 +16,10 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from ..findings.model import Finding, Severity
-from ..notation.events import CashCheck, Dispute, TimeCalled
+from ..notation.events import CashCheck, Dispute, PotCheck, SquareCheck, StockCheck, TimeCalled
+from . import follow, house_rules
 from .game import Game, Transfer
+from .holdings import resolve_square
 from .names import actor_of, resolve_player
 
 DISPUTES = "record.disputes"
@@ -84,6 +86,87 @@ def on_check(game: Game, ev: CashCheck) -> None:
         _rebase(game, name, ev.amount - cash, ev)
         taken[name] = _Taken(ev.amount - cash, finding)
     agreed[name] = len(game.transfers)
+
+
+def on_square_check(game: Game, ev: SquareCheck) -> None:
+    """`=at Boardwalk`: where the token stands. A count that differs is reported (W015) and
+    taken as the position, so that player's later moves are counted from it."""
+    name = resolve_player(game, ev.player, ev.span) if ev.player is not None else actor_of(game, ev)
+    if name is None:
+        return
+    square = resolve_square(game, ev.square, ev.span)
+    if square is None:
+        return
+    p = game.state.player(name)
+    if p.position == square.index or follow.check_square(game, name, square.index, ev.span):
+        return
+    game.emit(
+        "W015",
+        f"{name} is on {game.name(p.position)} by the replay, not {square.name}; {name}'s "
+        f"later moves are counted from {square.name}",
+        ev.span,
+        None,
+        expected=game.name(p.position),
+        recorded=square.name,
+        data={"player": name},
+    )
+    p.position = square.index
+
+
+def on_stock_check(game: Game, ev: StockCheck) -> None:
+    """`=bank houses 28 hotels 10`: the bank's buildings. A count that differs is reported
+    (W016) and taken as the bank's stock from then on."""
+    state = game.state
+    wrong = []
+    if ev.houses is not None and ev.houses != state.bank_houses:
+        wrong.append(f"{state.bank_houses} houses, not {ev.houses}")
+    if ev.hotels is not None and ev.hotels != state.bank_hotels:
+        wrong.append(f"{state.bank_hotels} hotels, not {ev.hotels}")
+    if not wrong:
+        return
+    game.emit(
+        "W016",
+        f"by the replay the bank holds {game.listing(wrong)}; its later stock is counted from "
+        "the figures written",
+        ev.span,
+        None,
+        expected={"houses": state.bank_houses, "hotels": state.bank_hotels},
+        recorded={"houses": ev.houses, "hotels": ev.hotels},
+    )
+    if ev.houses is not None:
+        state.bank_houses = ev.houses
+    if ev.hotels is not None:
+        state.bank_hotels = ev.hotels
+
+
+def on_pot_check(game: Game, ev: PotCheck) -> None:
+    """`=pot 150`: the Free Parking pool of house rule free-parking-jackpot. A count that
+    differs is reported (W017) and taken as the pool; without the house rule there is no pool."""
+    if not house_rules.active(game, "free-parking-jackpot"):
+        if ev.amount:
+            game.emit(
+                "W017",
+                f"no Free Parking pool is kept in this game, so it holds nothing, not "
+                f"{game.money(ev.amount)}: the house rule free-parking-jackpot is not declared",
+                ev.span,
+                "PIR-02",
+                expected=0,
+                recorded=ev.amount,
+            )
+        return
+    pot = house_rules.pot_now(game)
+    if pot == ev.amount:
+        return
+    game.emit(
+        "W017",
+        f"the Free Parking pool is {game.money(pot)} by the replay, not "
+        f"{game.money(ev.amount)}; it is counted from the figure written",
+        ev.span,
+        "PIR-02",
+        expected=pot,
+        recorded=ev.amount,
+    )
+    house_rules.rebase_pot(game, ev.amount - pot)
 
 
 class _Taken(NamedTuple):

@@ -70,6 +70,9 @@ _OWN: dict[type[E.Event], Callable[[Game, Any], None]] = {
     E.PayFine: jail.on_fine,
     E.UseJailCard: jail.on_goojf,
     E.CashCheck: record.on_check,
+    E.SquareCheck: record.on_square_check,
+    E.StockCheck: record.on_stock_check,
+    E.PotCheck: record.on_pot_check,
     E.Dispute: record.on_dispute,
     E.TimeCalled: record.on_time,
     E.Ignored: follow.on_ignored,
@@ -88,7 +91,7 @@ _ESTATE: dict[type[E.Event], Callable[[Game, Any, str], None]] = {
 }
 
 # clauses anyone may write about a player out of the game, or after the end
-_ANY_TIME = (E.CashCheck, E.Dispute)
+_ANY_TIME = (E.CashCheck, E.SquareCheck, E.StockCheck, E.PotCheck, E.Dispute)
 # what the replay loop passes over
 _NOT_PLAYED = (*E.TRIVIA, E.Tag)
 
@@ -389,7 +392,18 @@ def _apply(game: Game, ev: E.Event) -> None:
 
 # events whose money is written in full although they have no `amount` of their own, and
 # those whose money no clause could write (a bankrupt's cash and deeds go as a whole)
-_STATED = (E.Deal, E.Auction, E.Pay, E.CashCheck, E.Bankrupt, E.Resign, E.GameEnd)
+_STATED = (
+    E.Deal,
+    E.Auction,
+    E.Pay,
+    E.CashCheck,
+    E.SquareCheck,
+    E.StockCheck,
+    E.PotCheck,
+    E.Bankrupt,
+    E.Resign,
+    E.GameEnd,
+)
 
 
 def writes_amounts(ev: E.Event) -> bool:

@@ -410,6 +410,35 @@ class CashCheck(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class SquareCheck(Action):
+    """`=at Boardwalk` or `=Ben at #5`: the writer's note of the square a player's token is on.
+
+    `player` is None for the actor of the line.
+    """
+
+    player: Ref | None
+    square: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class StockCheck(Action):
+    """`=bank houses 28 hotels 10`: the writer's count of the buildings the bank holds.
+
+    Either count may be left out (None).
+    """
+
+    houses: int | None
+    hotels: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PotCheck(Action):
+    """`=pot 150`: the writer's count of the Free Parking pool a house rule keeps."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Dispute(Action):
     """The line is marked as disputed at the table, with the ruling given (free text)."""
 
@@ -481,6 +510,9 @@ _KIND_NAMES: dict[type[Event], str] = {
     TimeCalled: "time",
     GameEnd: "end",
     CashCheck: "check",
+    SquareCheck: "check-square",
+    StockCheck: "check-bank",
+    PotCheck: "check-pot",
     Dispute: "dispute",
     Deal: "deal",
 }

@@ -234,6 +234,15 @@ def format_clause(e: ev.Event) -> str:
             return "end"
         case ev.CashCheck(player=p, amount=a):
             return f"={a}" if p is None else f"={ref(p)} {a}"
+        case ev.SquareCheck(player=p, square=s):
+            return f"=at {ref(s)}" if p is None else f"={ref(p)} at {ref(s)}"
+        case ev.StockCheck(houses=h, hotels=t):
+            counts = ([f"houses {h}"] if h is not None else []) + (
+                [f"hotels {t}"] if t is not None else []
+            )
+            return "=bank " + " ".join(counts)
+        case ev.PotCheck(amount=a):
+            return f"=pot {a}"
         case ev.Dispute(ruling=r):
             return "disputed" if r is None else f"disputed {quote(r)}"
         case ev.Tag(key=k, value=v):

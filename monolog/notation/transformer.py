@@ -391,6 +391,18 @@ class EventBuilder:
         player = c[1] if len(c) > 2 else None
         return ev.CashCheck(_span(c), None, player, amount_value(c[-1]))
 
+    def check_at(self, c: list[Any]) -> ev.Event:
+        player = c[1] if len(c) > 3 else None
+        return ev.SquareCheck(_span(c), None, player, c[-1])
+
+    def check_bank(self, c: list[Any]) -> ev.Event:
+        counts = {key: value for key, value, _ in c[2:]}
+        span = _span_from(_token_span(c[0]), c[-1][2])
+        return ev.StockCheck(span, None, counts.get("houses"), counts.get("hotels"))
+
+    def check_pot(self, c: list[Any]) -> ev.Event:
+        return ev.PotCheck(_span(c), None, amount_value(c[-1]))
+
     def dispute(self, c: list[Any]) -> ev.Event:
         text = _unquote(c[1].value) if len(c) > 1 else None
         return ev.Dispute(_span(c), None, text)

@@ -74,6 +74,15 @@ class Faulty(BetweenTurns):
         self.flag("card-money-unpaid")
         return True
 
+    def _count_round(self) -> None:
+        """A full count at the end of a round: every player's cash and square, the bank's
+        buildings (as a log converted from another program can carry)."""
+        t = self.t
+        for s in t.active():
+            self.w.check(self.name(s), t.seats[s].cash)
+            self.w.add(f"={self.name(s)} at {self.sq(t.seats[s].pos, alone=True)}")
+        self.w.add(f"=bank houses {t.bank_houses} hotels {t.bank_hotels}")
+
     def draw_card(self, deck: str) -> str:
         """The top card of `deck`; with the reshuffle fault, the deck is shuffled again once
         every card of it has been drawn (the next draw differs from the order gone round)."""

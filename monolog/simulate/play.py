@@ -35,8 +35,7 @@ class Simulator(Faulty):
                 break
             self._checksums(cur)
             if self.every_round and t.next_active(cur) <= cur:
-                for other in t.active():  # a full count at the end of every round
-                    self.w.check(self.name(other), t.seats[other].cash)
+                self._count_round()
             self.between(t.next_active(cur))
             if self.over:
                 break
