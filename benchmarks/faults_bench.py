@@ -14,7 +14,8 @@ audit ignores (`{fault: KIND}`), so the benchmark knows each fault's line. Per k
             (target 100%)
   W001/g    cash checksum warnings per game (target <= 0.1: the replay follows the record)
   per fault findings that are not info from a fault's line up to the next fault's line (the
-            findings of a stretch shared among the faults on its first line): median and 95th
+            findings of a stretch shared among the faults on its first line; a finding that
+            only follows from an earlier one, folded into it, is not counted): median and 95th
             percentile (target: median 1, p95 <= 2)
   before    findings that are not info before the first fault (false positives)
 
@@ -50,7 +51,12 @@ def judge(faults: list[Injected], findings: list[Finding]) -> tuple[list[bool], 
     ]
     # findings that are not info, and a fault's own finding where it is info (a ruling)
     own = {(x.line, code) for x in faults for code in KINDS[x.kind].codes}
-    counted = [f for f in findings if f.severity != Severity.INFO or (f.span.line, f.code) in own]
+    # a finding folded into an earlier one (`caused_by`) is not counted: text prints only its root
+    counted = [
+        f
+        for f in findings
+        if f.caused_by is None and (f.severity != Severity.INFO or (f.span.line, f.code) in own)
+    ]
     lines = sorted({x.line for x in faults})
     before = sum(1 for f in counted if f.span.line < lines[0]) if lines else len(counted)
     share: list[float] = []

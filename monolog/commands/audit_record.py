@@ -216,7 +216,7 @@ def _audit_game(
         # numbers from `before`): nothing to move
         return _audit_text(name, text, *settings, *chosen, first_line=before + 1)
     report, error = _audit_text(name, text, *settings, *chosen)
-    findings = [replace(f, span=_moved(f.span, before)) for f in report.findings]
+    findings = [_moved_finding(f, before) for f in report.findings]
     kept = SparseLines.of(report.findings, report.lines)
     lines: Any = SparseLines(before + kept.total, {i + before: t for i, t in kept.kept.items()})
     if error is not None and findings:
@@ -231,6 +231,15 @@ def _audit_game(
             lines = SparseLines(before + len(text_lines), {at - 1 + before: source or ""})
     moved_report = GameReport(name, report.header, findings, lines, report.parsed)
     return moved_report, error
+
+
+def _moved_finding(finding: Finding, before: int) -> Finding:
+    """A finding of a game `before` lines into its file, at the file's line numbers (the root
+    it follows from too)."""
+    cause = finding.caused_by
+    if cause is not None:
+        cause = cause._replace(span=_moved(cause.span, before))
+    return replace(finding, span=_moved(finding.span, before), caused_by=cause)
 
 
 def _moved(span: Any, before: int) -> Any:

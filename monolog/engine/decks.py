@@ -13,11 +13,16 @@ from __future__ import annotations
 import re
 
 from ..editions.model import Card
+from ..findings.model import Finding
 from ..notation.events import Span
 from .game import Game
 from .state import DeckState
 
 _COPY_MARK = re.compile(r"\s*\(\d+ of \d+\)\s*$")
+# per deck, the first out-of-sequence draw (M403) since the deck last came up in the order
+# the replay knows: a later draw out of that order only follows from it (a deck shuffled again
+# at the table, say), so its M403 names it as its cause and text output folds it there
+_BROKEN = "decks.broken"
 
 
 def _equivalent(game: Game, a: str, b: str) -> bool:
@@ -73,6 +78,7 @@ def draw(game: Game, card: Card, span: Span) -> bool:
     slots = deck.slots
     top = slots[0] if slots else None
     if top is not None and _equivalent(game, top, card.id):
+        game.pending.get(_BROKEN, {}).pop(card.deck, None)  # the order held: a fresh start
         if top != card.id:
             # the two copies are told apart only by the record: swap their names
             slots[slots.index(card.id) if card.id in slots else 0] = top
@@ -96,7 +102,18 @@ def draw(game: Game, card: Card, span: Span) -> bool:
                 f"card{'s' if above != 1 else ''} still lie above it"
             )
             expected = None
-        game.emit("M403", message, span, "CARD-03", expected=expected, recorded=card.id)
+        broken: dict[str, Finding] = game.pending.setdefault(_BROKEN, {})
+        root = broken.get(card.deck)
+        finding = game.emit(
+            "M403",
+            message,
+            span,
+            "CARD-03",
+            expected=expected,
+            recorded=card.id,
+            caused_by=root,
+        )
+        broken.setdefault(card.deck, finding)
         if card.id in slots:
             slots.remove(card.id)
         elif None in slots:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..editions.model import Edition, Square
-from ..findings.model import Finding, Severity
+from ..findings.model import Cause, Finding, Severity
 from ..notation.events import NO_SPAN, Span
 from .state import GameState
 
@@ -84,8 +84,10 @@ class Game:
         recorded: Any = None,
         severity: Severity | None = None,
         data: Mapping[str, Any] | None = None,
+        caused_by: Finding | None = None,
     ) -> Finding:
-        """File a finding. Severity defaults by code family: M error, A info, W warning."""
+        """File a finding. Severity defaults by code family: M error, A info, W warning.
+        `caused_by` is the earlier finding this one only follows from (see Finding)."""
         if severity is None:
             severity = {"A": Severity.INFO, "W": Severity.WARNING}.get(code[0], Severity.ERROR)
         finding = Finding(
@@ -98,6 +100,7 @@ class Game:
             recorded=recorded,
             file=self.file,
             data=dict(data or {}),
+            caused_by=None if caused_by is None else Cause(caused_by.code, caused_by.span),
         )
         self.findings.append(finding)
         return finding

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..notation.events import NO_SPAN, Span
 
@@ -26,6 +26,13 @@ def shown_name(file: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in file)
 
 
+class Cause(NamedTuple):
+    """The finding another one only follows from: its code and where it is (its span)."""
+
+    code: str
+    span: Span
+
+
 class Severity(str, Enum):
     """How much a finding matters. `error` findings make `audit` exit 1 (P-codes exit 2)."""
 
@@ -40,6 +47,8 @@ class Finding:
 
     `message` is one line that states the correct value and the reason. `rule` is the
     RULES-MATRIX ID (RENT-05, CF-01, ...). `expected` and `recorded` carry the values as data.
+    `caused_by` names the earlier finding this one only follows from (same cause, same player
+    or deck): text output folds it into that root finding; JSON and SARIF keep the link.
     """
 
     code: str
@@ -51,6 +60,7 @@ class Finding:
     recorded: Any = None
     file: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    caused_by: Cause | None = None
 
     @property
     def line(self) -> int:
@@ -80,4 +90,16 @@ class Finding:
             "expected": self.expected,
             "recorded": self.recorded,
             **({"data": self.data} if self.data else {}),
+            **({"caused_by": self.cause_data()} if self.caused_by is not None else {}),
         }
+
+    def cause_data(self) -> dict[str, Any] | None:
+        """`caused_by` as JSON holds it: the root finding's code, line and column."""
+        if self.caused_by is None:
+            return None
+        code, span = self.caused_by
+        return {"code": code, "line": span.line, "column": span.column}
+
+    def root_of(self, other: Finding) -> bool:
+        """Whether this finding is the one `other` only follows from."""
+        return other.caused_by == (self.code, self.span)

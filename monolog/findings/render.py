@@ -333,7 +333,43 @@ def shown(findings: Sequence[Finding]) -> list[Finding]:
     """The findings text output prints. An info A-code (a ruling applied on a disputed point)
     that comes up more than once in a game is printed once, at its first line, with how many
     times and on which lines it came up: a ruling met on every rent would otherwise bury the
-    errors. JSON and the other formats keep every instance."""
+    errors. A finding that only follows from an earlier one (`caused_by`) is not printed: its
+    root says how many later lines it affected. JSON and the other formats keep every
+    instance."""
+    return _summarised(_folded(findings))
+
+
+def _folded(findings: Sequence[Finding]) -> list[Finding]:
+    """The findings without those that only follow from another one present, each root's
+    message saying on which later lines its consequences are."""
+    later: dict[Any, list[int]] = {}
+    for f in findings:
+        if f.caused_by is not None:
+            later.setdefault(f.caused_by, []).append(f.span.line)
+    if not later:
+        return list(findings)
+    roots = {(f.code, f.span) for f in findings}
+    out: list[Finding] = []
+    for f in findings:
+        if f.caused_by is not None and f.caused_by in roots:
+            continue
+        lines = sorted(set(later.get((f.code, f.span), ())))
+        if lines:
+            n = len(lines)
+            listed = ", ".join(str(line) for line in lines[:_LINES_LISTED])
+            more = ", …" if n > _LINES_LISTED else ""
+            message = (
+                f"{f.message} (it affected {n} later line{'s' if n != 1 else ''}: "
+                f"{listed}{more}; each finding there follows from this one and is in the "
+                "JSON output)"
+            )
+            f = replace(f, message=message)
+        out.append(f)
+    return out
+
+
+def _summarised(findings: Sequence[Finding]) -> list[Finding]:
+    """The findings with each repeated info A-code printed once (see `shown`)."""
     lines: dict[str, list[int]] = {}
     for f in findings:
         if f.code.startswith("A") and f.severity is Severity.INFO:

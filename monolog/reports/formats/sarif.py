@@ -7,7 +7,8 @@ working one holding `.git`, else the working folder), marked with `uriBaseId` %S
 full region, and a partial fingerprint built from the code, the file, the rule and the values
 the finding compares (expected, recorded), never from its words: the same finding keeps the
 same fingerprint from run to run, when lines are added above it, and when its message is
-reworded. No property is ever an empty string: absent values are left out.
+reworded. A finding that only follows from an earlier one (`caused_by`) carries that root's
+place as a related location. No property is ever an empty string: absent values are left out.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from typing import Any
 
 from ... import __version__
 from ...findings.catalogue import code_key, help_uri, load_catalogue
-from ...findings.model import Finding, Severity
+from ...findings.model import Cause, Finding, Severity
+from ...notation.events import Span
 from .games import GameFindings
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -93,7 +95,10 @@ def _rule(code: str, catalogue: Any) -> dict[str, Any]:
 
 
 def _region(finding: Finding) -> dict[str, int]:
-    span = finding.span
+    return _span_region(finding.span)
+
+
+def _span_region(span: Span) -> dict[str, int]:
     start_line = max(span.line, 1)
     start_col = max(span.column, 1)
     end_line = max(span.end_line, start_line)
@@ -105,6 +110,18 @@ def _region(finding: Finding) -> dict[str, int]:
         "startColumn": start_col,
         "endLine": end_line,
         "endColumn": end_col,
+    }
+
+
+def _cause_location(cause: Cause, uri: str) -> dict[str, Any]:
+    """The root finding a result only follows from, as a related location in the same file."""
+    return {
+        "id": 1,
+        "physicalLocation": {
+            "artifactLocation": {"uri": uri, "uriBaseId": URI_BASE_ID},
+            "region": _span_region(cause.span),
+        },
+        "message": {"text": f"follows from {cause.code} on line {cause.span.line}"},
     }
 
 
@@ -163,6 +180,8 @@ def to_sarif_data(
             }
             if props:
                 result["properties"] = json.loads(json.dumps(props, default=str))
+            if f.caused_by is not None:
+                result["relatedLocations"] = [_cause_location(f.caused_by, uri)]
             results.append(result)
     driver: dict[str, Any] = {
         "name": TOOL_NAME,

@@ -1,0 +1,141 @@
+"""A finding that only follows from an earlier one is folded into it: text prints the root once,
+saying on which later lines its consequences are; JSON keeps each one with `caused_by`; SARIF
+gives each one the root's place as a related location.
+
+The case played: a deck that comes up out of the order the replay knows (a deck shuffled again
+at the table, or a card drawn twice). Every later draw out of that order only follows from the
+first one, until a draw comes up in the order again.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from monolog.cli import app
+from monolog.findings.model import Cause, Finding, Severity
+from monolog.findings.render import GameReport, plain_game, shown
+from monolog.notation.events import Span
+from monolog.testing.base import audit_text
+
+# the Speeding fine card drawn three times in a row: the second draw breaks the order, the
+# third only follows from it
+DRAWN_THRICE = """[Players "Ann, Ben, Cal"]
+1. Ann 3-4 Chance card CH13 15
+2. Ben 3-4 Chance card CH13 15
+3. Cal 3-4 Chance card CH13 15
+"""
+
+# a known top card: the first draw breaks the order, the second keeps it (a fresh start), the
+# third breaks it again, on its own
+ORDER_KEPT_BETWEEN = """[Players "Ann, Ben, Cal"]
+setup deck CH13, CH08
+1. Ann 3-4 Chance card CH16 150
+2. Ben 3-4 Chance card CH13 15
+3. Cal 3-4 Chance card CH16 150
+"""
+
+
+def _m403(text: str) -> list[Finding]:
+    return [f for f in audit_text(text, "g.mlog") if f.code == "M403"]
+
+
+def test_a_draw_out_of_an_order_already_broken_names_the_first_as_its_cause() -> None:
+    first, second = _m403(DRAWN_THRICE)
+    assert (first.line, first.caused_by) == (3, None)
+    assert second.line == 4
+    assert second.caused_by == Cause("M403", first.span)
+    assert first.root_of(second) and not second.root_of(first)
+
+
+def test_a_draw_in_the_order_ends_the_chain() -> None:
+    first, second = _m403(ORDER_KEPT_BETWEEN)
+    assert (first.line, second.line) == (3, 5)
+    assert first.caused_by is None and second.caused_by is None
+
+
+def test_text_prints_the_root_once_with_the_lines_it_affected() -> None:
+    findings = _m403(DRAWN_THRICE)
+    printed = shown(findings)
+    assert [f.line for f in printed] == [3]
+    assert printed[0].message.endswith(
+        "(it affected 1 later line: 4; each finding there follows from this one and is in "
+        "the JSON output)"
+    )
+    report = GameReport("g.mlog", {}, findings, DRAWN_THRICE.splitlines())
+    text = plain_game(report, 100) or ""
+    assert text.count("M403") == 1
+    assert text.endswith("g.mlog: 2 errors, 0 warnings, 0 info\n")  # both are counted
+
+
+def _finding(line: int, cause: Cause | None = None) -> Finding:
+    span = Span(line, 1, line, 5)
+    return Finding("M403", Severity.ERROR, f"on line {line}", span, "CARD-03", caused_by=cause)
+
+
+def test_a_consequence_whose_root_is_not_shown_is_printed() -> None:
+    # the root left out (by --select, say): its consequence is all there is to show
+    orphan = _finding(9, Cause("M403", Span(2, 1, 2, 5)))
+    assert shown([orphan]) == [orphan]
+
+
+def test_a_root_lists_at_most_twelve_lines() -> None:
+    root = _finding(1)
+    later = [_finding(n, Cause("M403", root.span)) for n in range(2, 16)]
+    (printed,) = shown([root, *later])
+    assert "it affected 14 later lines: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, …;" in (
+        printed.message
+    )
+
+
+@pytest.fixture
+def record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "thrice.mlog"
+    path.write_text(DRAWN_THRICE, encoding="utf-8")
+    return path.name
+
+
+def _audit(*args: str) -> str:
+    return CliRunner().invoke(app, ["audit", *args]).output
+
+
+def test_json_keeps_every_finding_and_the_link(record: str) -> None:
+    (game,) = json.loads(_audit("--format", "json", record))["games"]
+    m403 = [f for f in game["findings"] if f["code"] == "M403"]
+    assert [f["line"] for f in m403] == [3, 4]
+    assert "caused_by" not in m403[0]
+    assert m403[1]["caused_by"] == {"code": "M403", "line": 3, "column": 19}
+    assert game["summary"]["error"] == 2
+
+
+def test_sarif_gives_the_root_as_a_related_location(record: str) -> None:
+    (run,) = json.loads(_audit("--format", "sarif", record))["runs"]
+    first, second = run["results"]
+    assert "relatedLocations" not in first
+    (related,) = second["relatedLocations"]
+    assert (
+        related["physicalLocation"]["region"] == first["locations"][0]["physicalLocation"]["region"]
+    )
+    assert related["message"]["text"] == "follows from M403 on line 3"
+
+
+def test_text_output_prints_the_root_alone(record: str) -> None:
+    out = _audit(record)
+    assert out.count("M403") == 1
+    assert "thrice.mlog:3:19  M403" in out and "it affected 1 later line: 4;" in out
+
+
+def test_a_game_later_in_its_file_keeps_the_link_at_the_files_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    other = '[Players "Ann, Ben"]\n1. Ann 1-2 Baltic Avenue buy 60\n'
+    (tmp_path / "two.mlog").write_text(other + DRAWN_THRICE, encoding="utf-8")
+    (game, second) = json.loads(_audit("--format", "json", "two.mlog"))["games"]
+    assert game["findings"] == []
+    caused = [f for f in second["findings"] if "caused_by" in f]
+    assert [(f["line"], f["caused_by"]["line"]) for f in caused] == [(6, 5)]
