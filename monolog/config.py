@@ -11,6 +11,7 @@ same folder; its keys sit at the top level). Options given on the command line o
     select = ["M", "W1"]                      # codes or prefixes reported (default: all)
     ignore = ["A"]                            # codes or prefixes left out
     strict = true                             # every finding counts as a violation
+    require-amounts = true                    # every amount the replay works out is a W014
 
 A path in `edition` is taken relative to the settings file. An unknown key, or a value of the
 wrong kind, is a usage error naming the file and the key.
@@ -29,7 +30,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-KEYS = ("edition", "rulings", "house-rules", "select", "ignore", "strict")
+KEYS = ("edition", "rulings", "house-rules", "select", "ignore", "strict", "require-amounts")
 
 
 class ConfigError(Exception):
@@ -47,6 +48,7 @@ class Settings:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     strict: bool | None = None
+    require_amounts: bool | None = None
 
 
 def find_settings(start: str | os.PathLike[str] | None = None) -> Path | None:
@@ -90,9 +92,8 @@ def parse_settings(table: Any, path: Path) -> Settings:
         isinstance(k, str) and isinstance(v, str) for k, v in rulings.items()
     ):
         raise ConfigError(f"{where}: 'rulings' expects a table such as {{ CF-02 = \"reading\" }}")
-    strict = table.get("strict")
-    if strict is not None and not isinstance(strict, bool):
-        raise ConfigError(f"{where}: 'strict' expects true or false")
+    strict = _flag(where, "strict", table.get("strict"))
+    require_amounts = _flag(where, "require-amounts", table.get("require-amounts"))
     return Settings(
         path=path,
         edition=edition,
@@ -101,7 +102,14 @@ def parse_settings(table: Any, path: Path) -> Settings:
         select=_strings(where, "select", table.get("select", [])),
         ignore=_strings(where, "ignore", table.get("ignore", [])),
         strict=strict,
+        require_amounts=require_amounts,
     )
+
+
+def _flag(where: str, key: str, value: Any) -> bool | None:
+    if value is not None and not isinstance(value, bool):
+        raise ConfigError(f"{where}: {key!r} expects true or false")
+    return value
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -118,6 +118,14 @@ def register(app: typer.Typer) -> None:
             "--statistics",
             help="Print a count per code instead of the findings (text or json).",
         ),
+        require_amounts: bool | None = typer.Option(
+            None,
+            "--require-amounts/--no-require-amounts",
+            help="Report every amount the record leaves out and the replay works out (a "
+            'salary, rent, tax, card\'s money or fine: W014), as a [Strict "amounts"] tag does '
+            "(default: the settings' require-amounts, else no).",
+            show_default=False,
+        ),
     ) -> None:
         """Replay records on the rules engine and report every finding, grouped by game.
 
@@ -139,6 +147,7 @@ def register(app: typer.Typer) -> None:
                 exit_zero=exit_zero,
                 output_file=output_file,
                 statistics=statistics,
+                require_amounts=require_amounts,
             )
         )
 
@@ -160,6 +169,7 @@ def run(
     exit_zero: bool = False,
     output_file: str | None = None,
     statistics: bool = False,
+    require_amounts: bool | None = None,
 ) -> int:
     """Audit the records `files` name and print the report; the exit code. What `monolog audit`
     does, with the option values already read from the command line (None: not given, the
@@ -188,6 +198,8 @@ def run(
         print_error(f"monolog audit: {exc}")
         return EXIT_UNREADABLE
     strict = bool(project.strict) if strict is None else strict
+    if require_amounts is None:
+        require_amounts = bool(project.require_amounts)
 
     if jobs < 0:
         print_error(f"monolog audit: --jobs {jobs}: expected 0 (one per CPU) or more")
@@ -198,6 +210,7 @@ def run(
     settings = Settings(edition, loaded_edition, rulings, paranoid, fmt, strict)
     settings.selection = selection
     settings.house_rules = project.house_rules
+    settings.require_amounts = require_amounts
     if "-" in names:
         settings.stdin = sys.stdin.buffer.read()
     if output_file is None:

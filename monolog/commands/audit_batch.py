@@ -125,11 +125,13 @@ class Outcomes:
 
 
 def _extras(settings: Settings) -> dict[str, Any]:
-    """audit_file's keyword arguments for the run's selection, house rules and stdin."""
+    """audit_file's keyword arguments for the run's selection, house rules, stdin and whether
+    every amount is to be written."""
     return {
         "selection": settings.selection,
         "house_rules": settings.house_rules,
         "stdin": settings.stdin,
+        "require_amounts": settings.require_amounts,
     }
 
 

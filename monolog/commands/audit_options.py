@@ -105,6 +105,7 @@ class Settings:
         self.strict = strict
         self.selection = Selection()
         self.house_rules: tuple[str, ...] = ()
+        self.require_amounts = False  # every derived amount reported (W014)
         self.stdin: bytes | None = None  # the record read from stdin, for a FILE of `-`
 
     def __getstate__(self) -> dict[str, Any]:

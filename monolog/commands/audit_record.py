@@ -31,13 +31,16 @@ def audit_file(
     selection: Selection | None = None,
     house_rules: tuple[str, ...] = (),
     stdin: bytes | None = None,
+    require_amounts: bool = False,
 ) -> tuple[GameReport, str | None]:
     """Parse and replay one record. Returns its report and, when it could not be read or
     parsed, the rendered parse error (for stderr).
 
     A `name` of `-` is the record read from stdin (`stdin`, its bytes), reported as <stdin>.
     `house_rules` are taken as declared by every record; `selection` says which findings are
-    kept. A record with a Result tag has it checked as `monolog settle` does (W101)."""
+    kept. A record with a Result tag has it checked as `monolog settle` does (W101).
+    `require_amounts` reports every amount the replay worked out (W014), as a
+    `[Strict "amounts"]` tag does."""
 
     if name == "-" and stdin is not None:
         name = STDIN_NAME
@@ -47,7 +50,16 @@ def audit_file(
         lines = [exc.source_line] if exc.source_line is not None else []
         report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
         return report, exc.render()
-    return _audit_text(name, text, edition, rulings, paranoid, selection, house_rules)
+    return _audit_text(
+        name,
+        text,
+        edition,
+        rulings,
+        paranoid,
+        selection,
+        house_rules,
+        require_amounts=require_amounts,
+    )
 
 
 def _audit_text(
@@ -59,6 +71,8 @@ def _audit_text(
     selection: Selection | None = None,
     house_rules: tuple[str, ...] = (),
     first_line: int = 1,
+    *,
+    require_amounts: bool = False,
 ) -> tuple[GameReport, str | None]:
     """Parse and replay the text of one game read from the file `name` (an event stream's
     text from the file's line `first_line`)."""
@@ -80,6 +94,8 @@ def _audit_text(
     exits = _ExitOrder() if "Result" in header else None
     try:
         options: dict[str, Any] = {"observer": exits} if exits is not None else {}
+        if require_amounts:
+            options["require_amounts"] = True
         result = replay(
             declared + events if declared else events,
             edition=edition,
@@ -156,6 +172,7 @@ def audit_games(
     selection: Selection | None = None,
     house_rules: tuple[str, ...] = (),
     stdin: bytes | None = None,
+    require_amounts: bool = False,
 ) -> Iterator[tuple[GameReport, str | None]]:
     """Each game of the record file `name`, audited as `audit_file` audits a record, one at a
     time: a file of many games (tag lines after a game's body start the next one) is read in
@@ -170,6 +187,7 @@ def audit_games(
         "selection": selection,
         "house_rules": house_rules,
         "stdin": stdin,
+        "require_amounts": require_amounts,
     }
     if name == "-":
         yield audit_file(name, **options)
@@ -211,11 +229,14 @@ def _audit_game(
         return report, ParseError(moved, failed.source_line).render()
     settings = (options["edition"], options["rulings"], options["paranoid"])
     chosen = (options["selection"], options["house_rules"])
+    required = options["require_amounts"]
     if name.endswith(JSONL_SUFFIXES) or looks_like_jsonl(text):
         # an event stream is read with the file's line numbers (its spans, or its own lines'
         # numbers from `before`): nothing to move
-        return _audit_text(name, text, *settings, *chosen, first_line=before + 1)
-    report, error = _audit_text(name, text, *settings, *chosen)
+        return _audit_text(
+            name, text, *settings, *chosen, first_line=before + 1, require_amounts=required
+        )
+    report, error = _audit_text(name, text, *settings, *chosen, require_amounts=required)
     findings = [_moved_finding(f, before) for f in report.findings]
     kept = SparseLines.of(report.findings, report.lines)
     lines: Any = SparseLines(before + kept.total, {i + before: t for i, t in kept.kept.items()})
