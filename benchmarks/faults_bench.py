@@ -5,14 +5,18 @@
 
 For each fault kind (monolog/simulate/faults.py), plays `--games` simulated games with that
 fault (seeds S, S+1, ...; the same seeds for every kind) and audits each record. The simulator
-writes every player's cash every round and marks each place a fault shows with a comment the
-audit ignores (`{fault: KIND}`), so the benchmark knows each fault's line. Per kind it prints:
+writes every player's cash and square and the bank's buildings every round and marks each place
+a fault shows with a comment the audit ignores (`{fault: KIND}`), so the benchmark knows each
+fault's line. Per kind it prints:
 
   games     games played, and in how many the fault showed at least once
   faults    faults that showed (a kind may show several times in one game)
   at line   the share of faults with a finding of the kind's code on the fault's own line
             (target 100%)
   W001/g    cash checksum warnings per game (target <= 0.1: the replay follows the record)
+  W015-7/g  the other counts' warnings per game: a token's square (W015) and the bank's
+            buildings (W016), also written every round (the simulator keeps no Free Parking
+            pool, so no W017)
   per fault findings that are not info from a fault's line up to the next fault's line (the
             findings of a stretch shared among the faults on its first line; a finding that
             only follows from an earlier one, folded into it, is not counted): median and 95th
@@ -98,17 +102,19 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(
         f"{'kind':24} {'code':9} {'shown':>5} {'faults':>6} {'at line':>8} {'W001/g':>7} "
+        f"{'W015-7/g':>8} "
         f"{'median':>6} {'p95':>5} {'max':>5} {'before':>6}"
     )
     total_found = total_faults = 0
     for kind in kinds:
-        shown = faults_n = at_line = w001 = before_n = 0
+        shown = faults_n = at_line = w001 = counts = before_n = 0
         shares: list[float] = []
         wrong: Counter[str] = Counter()
         for seed in seeds:
             game = simulate(args.edition, args.players, seed, faults=[kind])
             findings = audit_text(game.text, f"{kind}-{seed}.mlog")
             w001 += sum(1 for f in findings if f.code == "W001")
+            counts += sum(1 for f in findings if f.code in ("W015", "W016", "W017"))
             if not game.faults:
                 continue
             shown += 1
@@ -139,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         codes = "/".join(KINDS[kind].codes)
         print(
             f"{kind:24} {codes:9} {shown:>5} {faults_n:>6} {rate:>8} {w001 / len(seeds):>7.2f} "
+            f"{counts / len(seeds):>8.2f} "
             f"{median(shares) if shares else 0:>6.1f} {p95(shares):>5.1f} "
             f"{max(shares) if shares else 0:>5.1f} {before_n:>6}"
             + (f"  on the line instead: {dict(wrong.most_common(3))}" if wrong else "")

@@ -68,7 +68,8 @@ def simulate(
         "-F",
         metavar="KIND[,KIND…]",
         help="Play as a buggy engine would, with these faults (or all), and count every "
-        "player's cash every round; a {fault: KIND} comment marks each place a fault shows. "
+        "player's cash and square and the bank's buildings every round; a {fault: KIND} "
+        "comment marks each place a fault shows. "
         f"Kinds: {', '.join(FAULT_KINDS)} (docs/faults.md says what each does).",
     ),
 ) -> None:

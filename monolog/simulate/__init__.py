@@ -64,9 +64,9 @@ def simulate(
     CLOCK_TURNS). `amounts` is the share of money clauses that carry their amount; `comments`
     are written at the top of the record. `faults` are kinds of engine fault to play
     (faults.py): the record then shows each where it happens, marked by a `{fault: KIND}`
-    comment, and counts every player's cash every round (`every_round`, on its own: the same
-    count in a game with no fault). ValueError for a variant the edition
-    does not have, or an unknown fault kind.
+    comment, and counts every player's cash and square and the bank's buildings every round
+    (`every_round`, on its own: the same count in a game with no fault). ValueError for a
+    variant the edition does not have, or an unknown fault kind.
     """
     ed = load_edition(edition) if isinstance(edition, str) else edition
     if variant is not None and variant != ed.variant:

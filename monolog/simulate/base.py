@@ -53,8 +53,8 @@ class SimulatorBase:
         self.style = Style(edition, srng, amounts=amounts)
         self.srandom = srng.random
         self.w = Writer()
-        # engine faults played (faults.py): a count of every player's cash every round, and
-        # the mark of a fault written after the next clause said
+        # engine faults played (faults.py): a count of every player's cash and square and the
+        # bank's buildings every round, and the mark of a fault written after the next clause said
         self.faults = faults
         self.frng = random.Random(f"{seed}:faults")
         self.every_round = every_round
