@@ -396,9 +396,9 @@ class EventBuilder:
         return ev.SquareCheck(_span(c), None, player, c[-1])
 
     def check_bank(self, c: list[Any]) -> ev.Event:
-        counts = {key: value for key, value, _ in c[2:]}
-        span = _span_from(_token_span(c[0]), c[-1][2])
-        return ev.StockCheck(span, None, counts.get("houses"), counts.get("hotels"))
+        # keyword, count, keyword, count: the grammar allows each keyword once
+        counts = {c[i].value: int(c[i + 1].value) for i in range(2, len(c), 2)}
+        return ev.StockCheck(_span(c), None, counts.get("houses"), counts.get("hotels"))
 
     def check_pot(self, c: list[Any]) -> ev.Event:
         return ev.PotCheck(_span(c), None, amount_value(c[-1]))
