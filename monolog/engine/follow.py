@@ -35,6 +35,8 @@ class Jailing(NamedTuple):
     span: Span
     cause: str
     square: int  # where the player stood before being moved to jail
+    turn: int = 0  # the turn it happened in
+    again: bool = False  # the player had another roll to come that turn (a double)
 
 
 def note_jailing(game: Game, player: str, span: Span, cause: str, square: int) -> None:
@@ -42,7 +44,10 @@ def note_jailing(game: Game, player: str, span: Span, cause: str, square: int) -
     if cause == "the record":
         confirm(game, player)
         return
-    game.pending.setdefault(UNCONFIRMED, {})[player] = Jailing(span, cause, square)
+    flow = flow_of(game)
+    again = player == flow.turn_player and flow.again
+    jailing = Jailing(span, cause, square, game.state.turn, again)
+    game.pending.setdefault(UNCONFIRMED, {})[player] = jailing
 
 
 def confirm(game: Game, player: str) -> None:
@@ -79,10 +84,23 @@ def check_roll(game: Game, ev: Roll, player: str) -> bool:
         recorded=None,
         data={"player": player, "cause": jailing.cause, "line": ev.span.line},
     )
+    _not_jailed(game, player, jailing)
+    return True
+
+
+def _not_jailed(game: Game, player: str, jailing: Jailing) -> None:
+    """Undo a jailing the table never made: the player is back on the square they stood on,
+    and, within the same turn, the turn goes on as it would have (the roll of a double still
+    earns another), so the record's next roll is not refused as well (M103)."""
+    p = game.state.player(player)
     p.in_jail = False
     p.jail_turns = 0
     p.position = jailing.square
-    return True
+    flow = flow_of(game)
+    if flow.turn_player == player and game.state.turn == jailing.turn:
+        flow.turn_over = False
+        flow.again = jailing.again
+        flow.jailed_by = None
 
 
 def check_square(game: Game, player: str, square: int, span: Span) -> bool:
@@ -106,9 +124,7 @@ def check_square(game: Game, player: str, square: int, span: Span) -> bool:
         recorded=None,
         data={"player": player, "cause": jailing.cause, "line": span.line},
     )
-    p.in_jail = False
-    p.jail_turns = 0
-    p.position = jailing.square
+    _not_jailed(game, player, jailing)
     return True
 
 
