@@ -243,7 +243,7 @@ class Game:
             payee = entry.payee if payee is None else payee
             reason = entry.reason if reason is None else reason
             span = entry.span if span is None else span
-            at = next(i for i, t in enumerate(self.transfers) if t is entry)
+            at = next(i for i in self._latest_first() if self.transfers[i] is entry)
             del self.transfers[at]
         else:
             at = len(self.transfers)
@@ -262,10 +262,15 @@ class Game:
         if entry is None or not entry.derived:
             return entry
         written = replace(entry, derived=False)
-        at = next((i for i, t in enumerate(self.transfers) if t is entry), None)
+        at = next((i for i in self._latest_first() if self.transfers[i] is entry), None)
         if at is not None:
             self.transfers[at] = written
         return written
+
+    def _latest_first(self) -> range:
+        """The ledger's places, the last first: the entry a line restates or confirms is nearly
+        always one of the last (searched from the first, a long game's replay was quadratic)."""
+        return range(len(self.transfers) - 1, -1, -1)
 
     # ---------------------------------------------------------------- words
     @staticmethod
