@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from monolog.cli import app
-from monolog.commands._common import expand_paths
+from monolog.commands.command_line import expand_paths
 
 runner = CliRunner()
 

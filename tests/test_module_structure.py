@@ -125,6 +125,19 @@ def test_no_private_name_taken_from_another_module(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_private_module_imported_from_another_package(name: str) -> None:
+    own = _package_of(name)
+    taken = [
+        f"line {line}: {target}"
+        for target, _, line in _imports(name)
+        if target.rpartition(".")[2].startswith("_")
+        and not target.endswith("__")
+        and target.rpartition(".")[0] != own
+    ]
+    assert taken == []
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
 def test_no_private_attribute_set_on_an_object_of_another_module(name: str) -> None:
     # `obj._name = ...` outside a method of obj's own class reaches into it (self and cls are
     # the class's own)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cli_process import run_cli
 
-from monolog.commands._plain import expand_paths
+from monolog.commands.command_line import expand_paths
 
 GOOD = '[Players "Ann, Ben"]\n1. Ann 3-4 Oriental Avenue buy 100\n'
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ._plain import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
+from .command_line import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
 
 __all__ = [
     "EDITION_OPTION",

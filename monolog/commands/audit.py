@@ -26,7 +26,6 @@ import typer
 
 from ..config import ConfigError, load_settings
 from ..findings.render import RunSummary
-from ._plain import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
 from .audit_batch import Outcomes
 from .audit_options import (
     FORMATS,
@@ -38,6 +37,7 @@ from .audit_options import (
 )
 from .audit_output import ReportWriter, progress
 from .audit_record import audit_file, audit_games
+from .command_line import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
 
 # one record audited, for the tests, benchmarks and programs that audit files themselves
 __all__ = ["audit_file", "audit_games", "register", "run"]

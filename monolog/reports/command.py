@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from rich.console import RenderableType
 
-from ..commands._common import EXIT_UNREADABLE, print_error
+from ..commands.command_line import EXIT_UNREADABLE, print_error
 from ..editions.errors import EditionError
 from .console import EXPORT_KINDS, print_all, terminal_console
 from .console import export as export_to

@@ -1,5 +1,6 @@
-"""Command helpers that import nothing heavy (no typer): exit codes, the files a command line
-names, error lines on stderr. `_common` re-exports them for the commands."""
+"""What every command line needs: exit codes, the files it names, error lines on stderr (also
+for the report commands' helpers in monolog/reports). `_common` re-exports them for the
+commands, beside the options they share."""
 
 from __future__ import annotations
 
