@@ -39,6 +39,15 @@ setup deck CH13, CH08
 """
 
 
+# a draw the order allows between two out of it: the second is a mistake of its own
+ALLOWED_BETWEEN = """[Players "Ann, Ben, Cal, Dee"]
+1. Ann 3-4 Chance card CH13 15
+2. Ben 3-4 Chance card CH13 15
+3. Cal 3-4 Chance card CH16 150
+4. Dee 3-4 Chance card CH13 15
+"""
+
+
 def _m403(text: str) -> list[Finding]:
     return [f for f in audit_text(text, "g.mlog") if f.code == "M403"]
 
@@ -53,6 +62,12 @@ def test_a_draw_out_of_an_order_already_broken_names_the_first_as_its_cause() ->
 
 def test_a_draw_in_the_order_ends_the_chain() -> None:
     first, second = _m403(ORDER_KEPT_BETWEEN)
+    assert (first.line, second.line) == (3, 5)
+    assert first.caused_by is None and second.caused_by is None
+
+
+def test_a_draw_the_order_allows_ends_the_chain_too() -> None:
+    first, second = _m403(ALLOWED_BETWEEN)
     assert (first.line, second.line) == (3, 5)
     assert first.caused_by is None and second.caused_by is None
 

@@ -19,9 +19,10 @@ from .game import Game
 from .state import DeckState
 
 _COPY_MARK = re.compile(r"\s*\(\d+ of \d+\)\s*$")
-# per deck, the first out-of-sequence draw (M403) since the deck last came up in the order
-# the replay knows: a later draw out of that order only follows from it (a deck shuffled again
-# at the table, say), so its M403 names it as its cause and text output folds it there
+# per deck, the first out-of-sequence draw (M403) of a run of them: a draw out of the order
+# the replay knows right after one only follows from it (a deck shuffled again at the table,
+# say), so its M403 names it as its cause and text output folds it there. Any draw the order
+# allows ends the run: a later M403 is then a mistake of its own
 _BROKEN = "decks.broken"
 
 
@@ -77,8 +78,9 @@ def draw(game: Game, card: Card, span: Span) -> bool:
         return False
     slots = deck.slots
     top = slots[0] if slots else None
+    broken: dict[str, Finding] = game.pending.setdefault(_BROKEN, {})
+    root = broken.pop(card.deck, None)  # kept below only when this draw is out of order too
     if top is not None and _equivalent(game, top, card.id):
-        game.pending.get(_BROKEN, {}).pop(card.deck, None)  # the order held: a fresh start
         if top != card.id:
             # the two copies are told apart only by the record: swap their names
             slots[slots.index(card.id) if card.id in slots else 0] = top
@@ -102,8 +104,6 @@ def draw(game: Game, card: Card, span: Span) -> bool:
                 f"card{'s' if above != 1 else ''} still lie above it"
             )
             expected = None
-        broken: dict[str, Finding] = game.pending.setdefault(_BROKEN, {})
-        root = broken.get(card.deck)
         finding = game.emit(
             "M403",
             message,
@@ -113,7 +113,7 @@ def draw(game: Game, card: Card, span: Span) -> bool:
             recorded=card.id,
             caused_by=root,
         )
-        broken.setdefault(card.deck, finding)
+        broken[card.deck] = root or finding
         if card.id in slots:
             slots.remove(card.id)
         elif None in slots:
