@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                         + ("; ".join(describe(f) for f in near) or "no finding after it")
                     )
             if share and max(share) > 2 and len(examples[f"{kind}: more than 2"]) < args.show:
-                bad = [f for f in findings if f.severity != Severity.INFO][:4]
+                bad = [f for f in findings if f.severity != Severity.INFO and not f.caused_by][:4]
                 examples[f"{kind}: more than 2"].append(
                     f"seed {seed}: {len(bad)}+ findings: " + "; ".join(describe(f) for f in bad)
                 )
