@@ -149,6 +149,7 @@ def _explain_rule(rule: str, asked: str, catalogue: Catalogue, console: Console)
 
 def _print_readings(cf: str, console: Console) -> None:
     """A disputed point's readings, the default marked, as `--ruling CF-nn=READING` takes them."""
+    # Rich here, not at the top: every command module loads at start-up, a piped audit needs none
     from rich.text import Text
 
     from ..editions.readings import load_readings
@@ -167,6 +168,7 @@ def _print_readings(cf: str, console: Console) -> None:
 
 def _print_list(catalogue: Catalogue, console: Console) -> None:
     """One line per code: code, severity, rule, title (aligned, no trailing blanks)."""
+    # Rich here, not at the top: every command module loads at start-up, a piped audit needs none
     from rich.text import Text
 
     entries = list(catalogue)
@@ -210,6 +212,7 @@ def _wrap(text: str, width: int) -> str:
 
 
 def _print_entry(entry: Entry, console: Console) -> None:
+    # Rich here, not at the top: every command module loads at start-up, a piped audit needs none
     from rich.text import Text
 
     head = Text()

@@ -89,6 +89,7 @@ def _console() -> Console:
 def _table(name: str, events: list[Event]) -> Table:
     """The events of one record as a Rich table. Cells are plain Text, never markup: a tag
     line like `[Event "x"]` must show as written."""
+    # Rich here, not at the top: every command module loads at start-up, a piped audit needs none
     from rich import box
     from rich.table import Table
     from rich.text import Text

@@ -225,6 +225,7 @@ def show_command(
     if as_json:
         _emit_json(data)
         raise typer.Exit(EXIT_CLEAN)
+    # Rich here, not at the top: every command module loads at start-up, a piped audit needs none
     from rich.text import Text
 
     console = _console()
@@ -485,6 +486,7 @@ def _show_parts(edition: Edition, board: bool, cards: bool, as_json: bool) -> No
     if as_json:
         _emit_json(data)
         return
+    # Rich here, not at the top: every command module loads at start-up, a piped audit needs none
     from rich.text import Text
 
     console = _console()
