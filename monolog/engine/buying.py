@@ -218,7 +218,8 @@ def on_auction(game: Game, ev: Auction) -> None:
         )
     name = game.name(index)
     decliner = lot.lander if lot is not None else None
-    bids_ok = _check_bids(game, ev, decliner, name)
+    out: set[str] = set()  # bidders out of the game, told so at their bids
+    bids_ok = _check_bids(game, ev, decliner, name, out)
     house_rules.check_bidders(game, ev, name)  # first-lap-no-buying: no bids before the lap
     reading = game.ruling("CF-16")
     unbid = ev.winner is None or ev.price is None
@@ -276,6 +277,10 @@ def on_auction(game: Game, ev: Auction) -> None:
     winner = resolve_player(game, ev.winner, ev.span)
     if winner is None:
         return
+    if not st.player(winner).active:
+        if winner not in out:
+            _sold_to_a_player_out(game, ev, winner, name)
+        return
     if bids_ok is None and ev.bids:
         # every bid was refused under the readings in force (CF-14, CF-17)
         game.emit(
@@ -314,8 +319,24 @@ def on_auction(game: Game, ev: Auction) -> None:
     st.deeds[index].owner = winner
 
 
-def _check_bids(game: Game, ev: Auction, decliner: str | None, name: str) -> tuple[str, int] | None:
-    """Check the bids (BUY-04, BUY-05, CF-14, CF-15); the last valid bid, or None if none."""
+def _sold_to_a_player_out(game: Game, ev: Auction, winner: str, name: str) -> None:
+    """The record sells the deed to a player out of the game, who can hold nothing: no sale,
+    the deed stays with the bank (the replay goes on as if it had not been sold)."""
+    game.emit(
+        "M208",
+        f"{winner} is out of the game and cannot buy {name} at auction: the deed stays with "
+        "the bank",
+        ev.span,
+        "BUY-04",
+        recorded=winner,
+    )
+
+
+def _check_bids(
+    game: Game, ev: Auction, decliner: str | None, name: str, out: set[str]
+) -> tuple[str, int] | None:
+    """Check the bids (BUY-04, BUY-05, CF-14, CF-15); the last valid bid, or None if none.
+    Bidders out of the game are added to `out`."""
     last: tuple[str, int] | None = None
     high = 0
     flagged_decliner = False
@@ -327,6 +348,7 @@ def _check_bids(game: Game, ev: Auction, decliner: str | None, name: str) -> tup
             continue
         span = bid.span if bid.span.line else ev.span
         if not game.state.player(bidder).active:
+            out.add(bidder)
             game.emit(
                 "M208",
                 f"{bidder} is out of the game and cannot bid",
