@@ -165,24 +165,31 @@ def _rule_problems(game: Game) -> list[tuple[int, str]]:
     rules = game.edition.rules
     out: list[tuple[int, str]] = []
     names = {p.name for p in st.players}
+    playing = {p.name for p in st.players if p.active}
+    squares = game.edition.squares
+    built: list[int] = []  # sites carrying a building, in board order
     for index, deed in st.deeds.items():
-        name = game.name(index)
-        if deed.square != index or not game.square(index).ownable:
-            out.append((index, f"deed record {index} is not the ownable square {name}"))
+        square = squares[index]
+        if deed.square != index or not square.ownable:
+            out.append((index, f"deed record {index} is not the ownable square {square.name}"))
         if deed.owner is not None:
             if deed.owner not in names:
-                out.append((index, f"{name} is owned by {deed.owner}, who is not a player"))
-            elif not st.player(deed.owner).active:
-                out.append((index, f"{name} is owned by {deed.owner}, who is out of the game"))
+                out.append((index, f"{square.name} is owned by {deed.owner}, who is not a player"))
+            elif deed.owner not in playing:
+                out.append(
+                    (index, f"{square.name} is owned by {deed.owner}, who is out of the game")
+                )
         elif deed.mortgaged:
-            out.append((index, f"{name} is mortgaged but owned by the bank"))
+            out.append((index, f"{square.name} is mortgaged but owned by the bank"))
         if not (deed.houses or deed.hotel):
             continue
+        built.append(index)
+        name = square.name
         if deed.hotel and deed.houses:
             out.append((index, f"{name} has a hotel and {deed.houses} houses"))
         if deed.houses > most_houses(game, index) or deed.houses < 0:
             out.append((index, f"{name} has {deed.houses} houses"))
-        if game.square(index).kind != "site":
+        if square.kind != "site":
             out.append((index, f"{name} carries buildings but is not a site"))
         group = group_of(game, index)
         if any(d.owner != deed.owner for d in group) or deed.owner is None:
@@ -191,11 +198,12 @@ def _rule_problems(game: Game) -> list[tuple[int, str]]:
             out.append((index, f"{name} carries buildings in a group with a mortgaged site"))
 
     # houses even within each group; a hotel counts as a full site here, since a hotel beside
-    # fewer houses is the disputed point CF-26, reported when built
-    if house_rules.uneven_allowed(game):
+    # fewer houses is the disputed point CF-26, reported when built. Only groups with a
+    # building can be uneven: the others are passed over (this runs after every event).
+    if not built or house_rules.uneven_allowed(game):
         return out  # uneven-building: no order to keep (BLD-03)
     seen: set[int] = set()
-    for index in st.deeds:
+    for index in built:
         if index in seen or game.square(index).kind != "site":
             continue
         group = group_of(game, index)
