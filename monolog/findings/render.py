@@ -16,7 +16,7 @@ import os
 import sys
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,7 @@ from .model import Finding, Severity, shown_name
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
 JSON_SCHEMA = 1
 IDENTITY_TAGS = ("Event", "Round", "Table")
@@ -242,14 +243,34 @@ def text_width(console: Console) -> int:
     return console.width if console.is_terminal else _CLIP_WIDTH_PIPED
 
 
+# A game's block is built and written this many findings at a time: a long game with a finding
+# on most lines held its whole block at once, several times over (the lines, their join, the
+# copy Rich or the plain writer made): a 1 MiB game of 57,000 findings peaked 84 MB above its
+# report in text and 161 MB in JSON (benchmarks/memory_bench.py). The pieces end at line
+# boundaries, so the bytes written are the same.
+CHUNK = 1_000
+
+
 def render_game(report: GameReport, console: Console, width: int, first: bool = True) -> None:
-    """One game's block (a blank line before it unless `first`), printed in one call so a long
-    run does not pay the console's per-print cost for every line."""
-    console.print(game_text(report, width, first), soft_wrap=True)
+    """One game's block (a blank line before it unless `first`), printed a piece of `CHUNK`
+    findings per call: few calls for a run of short games, never the whole of a long one."""
+    # here, not at the top: Rich only where it prints (see make_console)
+    from rich.text import Text
+
+    for parts in game_parts(report, width, first):
+        console.print(Text("\n").join(parts), soft_wrap=True)
 
 
 def game_text(report: GameReport, width: int, first: bool = True) -> Any:
     """One game's block as a single styled rich Text (lines joined by newlines)."""
+    # here, not at the top: Rich only where it prints (see make_console)
+    from rich.text import Text
+
+    return Text("\n").join(part for parts in game_parts(report, width, first) for part in parts)
+
+
+def game_parts(report: GameReport, width: int, first: bool = True) -> Iterator[list[Text]]:
+    """One game's block as styled rich Texts, one a line, in pieces of `CHUNK` findings."""
     # here, not at the top: Rich only where it prints (see make_console)
     from rich.text import Text
 
@@ -262,16 +283,20 @@ def game_text(report: GameReport, width: int, first: bool = True) -> Any:
         head.append("  " + who)
     parts.append(head)
     prepared: dict[int, str] = {}
-    for finding in shown(report.findings):
+    for count, finding in enumerate(shown(report.findings), 1):
         parts.append(finding_text(finding, report.file))
         excerpt = source_excerpt(finding, report.lines, width, prepared)
         if excerpt is not None:
             parts.append(Text(excerpt[0]))
             parts.append(Text(excerpt[1], style=SEVERITY_STYLES[finding.severity]))
+        if count % CHUNK == 0:
+            yield parts
+            parts = []
+            prepared.clear()
     counts = report.summary()
     style = "green" if not any(counts.values()) else "bold"
     parts.append(Text(f"{shown_name(report.file)}: {summary_words(counts)}", style=style))
-    return Text("\n").join(parts)
+    yield parts
 
 
 @dataclass(slots=True)
@@ -458,12 +483,23 @@ def plain_lines(lines: Sequence[str]) -> str | None:
 def plain_game(report: GameReport, width: int, first: bool = True) -> str | None:
     """One game's block as `render_game` prints it on a console that is not a terminal (see
     `rich_would_be_plain`), built without Rich; None where Rich must print it (`plain_lines`)."""
+    out: list[str] = []
+    for lines in plain_parts(report, width, first):
+        text = plain_lines(lines)
+        if text is None:
+            return None
+        out.append(text)
+    return "".join(out)
+
+
+def plain_parts(report: GameReport, width: int, first: bool = True) -> Iterator[list[str]]:
+    """The lines of `plain_game`'s block, in pieces of `CHUNK` findings."""
     lines: list[str] = [] if first else [""]
     who = identity(report)
     name = shown_name(report.file)
     lines.append(f"{name}  {who}" if who else name)
     prepared: dict[int, str] = {}
-    for finding in shown(report.findings):
+    for count, finding in enumerate(shown(report.findings), 1):
         line = f"{_where(finding, report.file)}  {finding.code}  {finding.message}"
         if finding.rule:
             line += f"  [{finding.rule}]"
@@ -471,8 +507,12 @@ def plain_game(report: GameReport, width: int, first: bool = True) -> str | None
         excerpt = source_excerpt(finding, report.lines, width, prepared)
         if excerpt is not None:
             lines.extend(excerpt)
+        if count % CHUNK == 0:
+            yield lines
+            lines = []
+            prepared.clear()
     lines.append(f"{name}: {summary_words(report.summary())}")
-    return plain_lines(lines)
+    yield lines
 
 
 class TextOutput:
@@ -503,10 +543,18 @@ class TextOutput:
         return captured.get()
 
     def game(self, report: GameReport, first: bool = True) -> None:
-        if self.plain:
-            self.write(self.block(report, first))
-        else:
+        """Write one game's block, a piece at a time (see `CHUNK`)."""
+        if not self.plain:
             render_game(report, self.console, self.width, first=first)
+            return
+        for lines in plain_parts(report, self.width, first):
+            text = plain_lines(lines)
+            if text is None:  # a tab: Rich prints this piece, unstyled as it would be here
+                from rich.text import Text  # here, not at the top: Rich only where it prints
+
+                self.console.print(Text("\n".join(lines)), soft_wrap=True)
+            else:
+                self.write(text)
 
     def write(self, text: str) -> None:
         """Text rendered for this output, written as `Console.print` writes: then a flush."""
@@ -538,13 +586,22 @@ def to_document(reports: Sequence[GameReport]) -> dict[str, Any]:
     return {"schema": JSON_SCHEMA, "games": [_game_data(report) for report in reports]}
 
 
-def _game_data(report: GameReport) -> dict[str, Any]:
+def _game_data(report: GameReport, findings: bool = True) -> dict[str, Any]:
     return {
         "file": report.file,
         "header": dict(report.header),
-        "findings": [_with_file(f, report.file) for f in report.findings],
+        "findings": [_with_file(f, report.file) for f in report.findings] if findings else [],
         "summary": report.summary(),
     }
+
+
+# where a game's findings go in its JSON text: the game dumped with none, split at this line
+_NO_FINDINGS = '\n  "findings": [],'
+
+
+def _indented(text: str, by: int) -> str:
+    pad = " " * by
+    return "\n".join(pad + line for line in text.split("\n"))
 
 
 class JsonStream:
@@ -556,11 +613,26 @@ class JsonStream:
         self.games = 0
 
     def game(self, report: GameReport) -> None:
-        text = json.dumps(_game_data(report), ensure_ascii=False, indent=2, default=_jsonable)
-        body = "\n".join("    " + line for line in text.split("\n"))
+        """Write one game, its findings `CHUNK` at a time: the game's text is never whole."""
+        data = _game_data(report, findings=False)
+        text = json.dumps(data, ensure_ascii=False, indent=2, default=_jsonable)
         start = f'{{\n  "schema": {JSON_SCHEMA},\n  "games": [\n' if not self.games else ",\n"
-        self.write(start + body)
         self.games += 1
+        if not report.findings:
+            self.write(start + _indented(text, 4))
+            return
+        head, tail = text.split(_NO_FINDINGS)
+        self.write(start + _indented(head + '\n  "findings": [', 4))
+        findings = report.findings
+        for at in range(0, len(findings), CHUNK):
+            items = [
+                json.dumps(
+                    _with_file(f, report.file), ensure_ascii=False, indent=2, default=_jsonable
+                )
+                for f in findings[at : at + CHUNK]
+            ]
+            self.write(("\n" if at == 0 else ",\n") + _indented(",\n".join(items), 8))
+        self.write("\n" + _indented("  ]," + tail, 4))
 
     def close(self) -> None:
         if not self.games:
