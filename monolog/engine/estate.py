@@ -234,6 +234,8 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
             )
             if deed.owner != actor:  # not the builder's own site: nothing to adopt
                 return False
+            if not _one_hotel(game, ev, index, step):  # a second hotel: never followed
+                return False
             followed(game, (d.square for d in group))
             continue  # the record built there: the replay follows it (the group is reported)
         mortgaged = [game.name(d.square) for d in group if d.mortgaged]
@@ -271,18 +273,11 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 )
             if deed.mortgaged:  # a building on a mortgaged site itself is not adopted
                 return False
+            if not _one_hotel(game, ev, index, step):  # a second hotel: never followed
+                return False
             followed(game, (d.square for d in group))
             continue  # the record built there: the replay follows it (the mortgage is reported)
-        if deed.hotel or step.hotels > 1:
-            game.emit(
-                "M605",
-                f"{sq.name} already has {describe_level(game, deed)}: a site takes one "
-                f"{_word(game, 'hotel')} and nothing beside it",
-                ev.span,
-                "BLD-07",
-                expected=0,
-                recorded=step.houses + step.hotels,
-            )
+        if not _one_hotel(game, ev, index, step):
             return False
         cap = most_houses(game, index)  # SHORT-03, CF-45: a 4th house in a short game
         if deed.houses + step.houses > cap:
@@ -308,6 +303,26 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 recorded=deed.houses + step.houses,
             )
             return False
+    return True
+
+
+def _one_hotel(game: Game, ev: Build, index: int, step: _Step) -> bool:
+    """Whether the site can take what the build puts on it: one hotel and nothing beside it
+    (BLD-07). Checked even where the replay follows a build the group's ownership or a mortgage
+    forbids: a second hotel on a site is never carried out, the bank's hotel would be lost."""
+    sq = game.square(index)
+    deed = step.deed
+    if deed.hotel or step.hotels > 1:
+        game.emit(
+            "M605",
+            f"{sq.name} already has {describe_level(game, deed)}: a site takes one "
+            f"{_word(game, 'hotel')} and nothing beside it",
+            ev.span,
+            "BLD-07",
+            expected=0,
+            recorded=step.houses + step.hotels,
+        )
+        return False
     return True
 
 
