@@ -301,7 +301,7 @@ CLAUSES = [
 ]  # fmt: skip
 
 
-def _edit_line(line: str, rng: random.Random, names: list[str]) -> str:
+def edit_line(line: str, rng: random.Random, names: list[str]) -> str:
     """One change to one line: a clause added, dropped or swapped, a number changed, a name
     replaced by another player's."""
     op = rng.choice(["add", "drop", "number", "rename", "dice"])
@@ -344,7 +344,7 @@ def damage(text: str, rng: random.Random, edits: int) -> str:
             j = rng.randrange(len(lines))
             lines[i], lines[j] = lines[j], lines[i]
         elif op == "edit":
-            lines[i] = _edit_line(lines[i], rng, players)
+            lines[i] = edit_line(lines[i], rng, players)
         elif op == "setup":
             lines.insert(i, rng.choice(SETUP_LINES))
         elif players:  # a player renamed everywhere after this line
@@ -353,7 +353,7 @@ def damage(text: str, rng: random.Random, edits: int) -> str:
     return "\n".join(lines)
 
 
-def _mutated(text: str, rng: random.Random) -> str:
+def mutated(text: str, rng: random.Random) -> str:
     """One of the mutation operators' known mistakes, when it finds a spot for it."""
     from monolog.testing.mutate import kinds, mutate
 
@@ -384,7 +384,7 @@ def test_damaged_simulated_games(
     # a whole game only with two players, to keep the record short
     text = simulated(edition, 2 if turns is None else players, game_seed, turns)
     if use_operator:
-        text = _mutated(text, rng)
+        text = mutated(text, rng)
     run_pipeline(damage(text, rng, edits), rng)
 
 

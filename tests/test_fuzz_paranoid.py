@@ -1,0 +1,190 @@
+"""`--paranoid` on damaged records: a record's own mistakes are reported as the record's.
+
+The paranoid replay checks the engine's state invariants after every event (P902 when one
+breaks). The engine never carries out an illegal action as written into a broken state: it
+reports the record's mistake at its line (an M or W code) and follows the record only as far
+as the rules allow. So no record, however damaged, may raise P902, nor make the replay raise.
+
+Inputs are legal simulated games (monolog.simulate), damaged the way tests/test_fuzz_pipeline.py
+damages them (lines deleted, duplicated, swapped and edited, players renamed, the mutation
+operators' known mistakes), with or without setup lines written into them. Input `k` is made
+from `random.Random(k)` alone, so any input a run reports can be made again by its number.
+
+The suite runs a hundred inputs (MONOLOG_PARANOID_FUZZ sets how many). Run as a script for a
+long run, with its figures printed (P902 grouped by the kind of invariant broken, each with the
+number of an input that breaks it, for `damaged(k)` to make again):
+
+    python tests/test_fuzz_paranoid.py --inputs 100000 [--start 0] [--setup none|all|half]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from monolog.engine import replay
+from monolog.notation import ParseError
+from monolog.notation.parser import parse_text
+
+try:
+    from test_fuzz_pipeline import EDITIONS, SETUP_LINES, edit_line, mutated, simulated
+except ImportError:  # pragma: no cover - the pipeline fuzz lives next to this file
+    from tests.test_fuzz_pipeline import EDITIONS, SETUP_LINES, edit_line, mutated, simulated
+
+INPUTS = int(os.environ.get("MONOLOG_PARANOID_FUZZ", "100"))
+FILE = "fuzz.mlog"
+# damaged copies made of one legal game in a row, so each game is simulated (and analysed by
+# the mutation operators) once for all of them
+PER_GAME = 20
+
+
+@lru_cache(maxsize=4)
+def _base(number: int) -> str:
+    """The legal game that inputs number*PER_GAME ... (number+1)*PER_GAME-1 damage."""
+    rng = random.Random(f"game {number}")
+    turns = rng.randint(1, 48)
+    whole = turns > 40  # a game played to its end, with two players to keep it short
+    players = 2 if whole else rng.randint(2, 5)
+    return simulated(rng.choice(EDITIONS), players, rng.randint(0, 7), None if whole else turns)
+
+
+def damaged(k: int, setup: bool) -> str:
+    """Input number `k`: its legal game, maybe given a mutation operator's mistake, then damaged
+    line by line (setup lines written in only when `setup`)."""
+    rng = random.Random(k)
+    text = _base(k // PER_GAME)
+    if rng.random() < 0.5:
+        text = mutated(text, rng)
+    lines = text.split("\n")
+    found = re.findall(r"\[Players \"([^\"]*)\"\]", text)
+    players = [n.strip() for n in found[0].split(",")] if found else []
+    ops = ["delete", "duplicate", "swap", "edit", "edit", "rename-all"] + ["setup"] * setup
+    for _ in range(rng.randint(0, 6)):
+        if not lines:
+            break
+        i = rng.randrange(len(lines))
+        op = rng.choice(ops)
+        if op == "delete":
+            del lines[i]
+        elif op == "duplicate":
+            lines.insert(i, lines[i])
+        elif op == "swap":
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == "edit":
+            lines[i] = edit_line(lines[i], rng, players)
+        elif op == "setup":
+            lines.insert(i, rng.choice(SETUP_LINES))
+        elif players:  # a player renamed everywhere after this line
+            old, new = rng.choice(players), rng.choice(["Zed", "Mary Jo", "Øre", "Ann"])
+            lines[i:] = [re.sub(rf"\b{re.escape(old)}\b", new, ln) for ln in lines[i:]]
+    return "\n".join(lines)
+
+
+@dataclass
+class Run:
+    """What a fuzz run found: inputs made, how many parsed (and so were replayed), the
+    replays that raised or had a handler raise (P901), and each P902 (input number, line,
+    message)."""
+
+    inputs: int = 0
+    replayed: int = 0
+    raised: list[tuple[int, str]] = field(default_factory=list)
+    p902: list[tuple[int, int, str]] = field(default_factory=list)
+    codes: Counter[str] = field(default_factory=Counter)
+
+
+def fuzz(start: int, count: int, setup: bool | None, run: Run | None = None) -> Run:
+    """Inputs start ... start+count-1, with setup lines written in (None: every other input)."""
+    run = run if run is not None else Run()
+    for k in range(start, start + count):
+        run.inputs += 1
+        text = damaged(k, bool(k % 2) if setup is None else setup)
+        try:
+            events = parse_text(text, FILE)
+        except ParseError:
+            continue
+        run.replayed += 1
+        try:
+            result = replay(events, file=FILE, paranoid=True)
+        except Exception:
+            run.raised.append((k, traceback.format_exc(limit=-3)))
+            continue
+        for f in result.findings:
+            run.codes[f.code] += 1
+            if f.code == "P902":
+                run.p902.append((k, f.span.line, f.message))
+            elif f.code == "P901":  # a handler raised: the replay caught it and went on
+                run.raised.append((k, f"line {f.span.line}: {f.message}"))
+    return run
+
+
+def _families(p902: list[tuple[int, int, str]]) -> dict[str, tuple[int, set[int]]]:
+    """P902 messages with names and numbers taken out: one line per kind of broken invariant,
+    with how many P902 and the inputs that gave them."""
+    out: dict[str, tuple[int, set[int]]] = {}
+    for k, _, message in p902:
+        family = re.sub(r"\d+", "N", message)
+        family = re.sub(r"^internal: (.+?) (is|has|carries) ", r"internal: SQUARE \2 ", family)
+        family = re.sub(r"by \S+, who", "by PLAYER, who", family)
+        count, inputs = out.get(family, (0, set()))
+        inputs.add(k)
+        out[family] = (count + 1, inputs)
+    return out
+
+
+def _report(run: Run) -> str:
+    lines = [f"input {k}: the replay raised\n{tb}" for k, tb in run.raised[:3]]
+    lines += [f"input {k}, line {line}: {message}" for k, line, message in run.p902[:10]]
+    return "\n".join(lines)
+
+
+def test_damaged_records_never_blame_the_tool() -> None:
+    run = fuzz(0, INPUTS // 2, setup=False)
+    assert run.raised == [] and run.p902 == [], _report(run)
+
+
+def test_damaged_records_with_setup_lines_never_blame_the_tool() -> None:
+    run = fuzz(1_000_000, INPUTS - INPUTS // 2, setup=True)
+    assert run.raised == [] and run.p902 == [], _report(run)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--inputs", type=int, default=10_000)
+    parser.add_argument("--start", type=int, default=0, help="number of the first input")
+    parser.add_argument(
+        "--setup",
+        choices=["none", "all", "half"],
+        default="none",
+        help="inputs with setup lines written in: none, all, or every other one",
+    )
+    parser.add_argument("--every", type=int, default=5_000, help="progress every N inputs")
+    args = parser.parse_args(argv)
+    run = Run()
+    began = time.monotonic()
+    for first in range(args.start, args.start + args.inputs, args.every):
+        count = min(args.every, args.start + args.inputs - first)
+        fuzz(first, count, {"none": False, "all": True, "half": None}[args.setup], run)
+        print(
+            f"{run.inputs:,} inputs, {run.replayed:,} replayed, {len(run.raised)} raised, "
+            f"{len(run.p902)} P902 ({time.monotonic() - began:.0f} s)",
+            flush=True,
+        )
+    print(f"findings by code: {dict(run.codes.most_common())}")
+    families = sorted(_families(run.p902).items(), key=lambda item: -item[1][0])
+    for family, (count, inputs) in families:
+        print(f"  {count:6} P902 in {len(inputs):5} inputs (e.g. {min(inputs)}): {family}")
+    print(_report(run))
+    return 1 if run.raised or run.p902 else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
