@@ -86,9 +86,6 @@ def _audit_text(
         return report, exc.render()
 
     header = {e.key: e.value for e in events if isinstance(e, Tag)}
-    # numbered as the parser numbers them: only a newline ends a line; an event stream's spans
-    # are those of the record it was written from, whose lines are not at hand
-    lines = [] if stream else source_lines(text)
     replay = _replay_function()
     declared = [Tag(NO_SPAN, "HouseRule", key) for key in house_rules]
     exits = _ExitOrder() if "Result" in header else None
@@ -104,7 +101,12 @@ def _audit_text(
             paranoid=paranoid,
             **options,
         )
-        result_check = _result_check(name, lines, events, result, exits)
+        if exits is None:
+            del events  # what the report needs is in the findings: the events go before the lines
+        lines = _lines(text, stream)
+        result_check: list[Finding] = []
+        if exits is not None:
+            result_check = _result_check(name, lines, events, result, exits)
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
         detail = " ".join(str(exc).split())
         finding = Finding(
@@ -115,6 +117,7 @@ def _audit_text(
             file=name,
             span=WHOLE_FILE,
         )
+        lines = _lines(text, stream)
         report = GameReport(name, header=header, findings=[finding], lines=lines, parsed=False)
         return report, f"{shown_name(name)}:1:1: P900 {finding.message}"
     findings: list[Finding] = list(result.findings) + result_check
@@ -122,6 +125,13 @@ def _audit_text(
         findings = selection.apply(findings)
     header = dict(getattr(result, "header", None) or header)
     return GameReport(name, header=header, findings=findings, lines=lines), None
+
+
+def _lines(text: str, stream: bool) -> list[str]:
+    """The record's lines for the report, made after the replay so a long game does not hold
+    them beside its events: numbered as the parser numbers them (only a newline ends a line);
+    none for an event stream, whose spans are those of the record it was written from."""
+    return [] if stream else source_lines(text)
 
 
 STDIN_NAME = "<stdin>"

@@ -8,6 +8,7 @@ position. A token is Lark's `Token`, a `str`; nothing else among the children is
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Protocol, TypeGuard
 
 from lark import Token
@@ -123,7 +124,8 @@ class EventBuilder:
         tok = c[0]
         span = Span(tok.line, tok.column, tok.end_line, tok.end_column)
         if tok.type == "NAME":
-            return Ref(tok.value, "name", span)
+            # a game names its few players on every line: one string each, not one per line
+            return Ref(sys.intern(tok.value), "name", span)
         return Ref(_unquote(tok.value), "quoted", span)
 
     card_ref = player
