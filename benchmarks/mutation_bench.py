@@ -19,6 +19,8 @@ For each kind it prints how many mutations were tried and how they fared:
   found     the expected code on the mutated line, but something else new as well;
   wrong     other codes on the mutated line, not the expected one;
   missed    nothing new on the mutated line.
+  >1        how many added more than one finding that is not info (examples under "more than
+            one", with the codes and lines added).
 Then the overall rates, the follow-on findings (how many findings that are not info each
 mutation adds: one mistake should give one finding, the replay following the record after it),
 the false positives, and up to `--show` examples of each failure.
@@ -120,7 +122,13 @@ def main(argv: list[str] | None = None) -> int:
             done += 1
             mutant = audit_text(m.text, label)
             v = judge(m, base, mutant)
-            new_errors.append(_added(m, base, mutant))
+            added = _added(m, base, mutant)
+            new_errors.append(sum(added.values()))
+            if sum(added.values()) > 1:
+                tally[kind]["more"] += 1
+                if len(examples[f"{kind} more than one"]) < args.show:
+                    codes = ", ".join(f"{c}@{line}" for (c, line) in sorted(added.elements()))
+                    examples[f"{kind} more than one"].append(f"{label}: {m.note}: {codes}")
             if v.exact:
                 outcome = "exact"
             elif v.detected:
@@ -141,12 +149,12 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(
         f"{'kind':28} {'code':5} {'tried':>6} {'exact':>6} {'found':>6} {'wrong':>6} "
-        f"{'missed':>6} {'detect%':>8} {'exact%':>7}"
+        f"{'missed':>6} {'detect%':>8} {'exact%':>7} {'>1':>5}"
     )
     totals: Counter[str] = Counter()
     for kind in names:
         t = tally[kind]
-        tried = sum(t.values())
+        tried = sum(n for k, n in t.items() if k != "more")
         totals.update(t)
         if not tried:
             print(f"{kind:28} {OPERATORS[kind].code:5} {0:>6}   (no spot in these games)")
@@ -155,9 +163,9 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{kind:28} {OPERATORS[kind].code:5} {tried:>6} {t['exact']:>6} {t['found']:>6} "
             f"{t['wrong']:>6} {t['missed']:>6} {100 * detected / tried:>7.1f}% "
-            f"{100 * t['exact'] / tried:>6.1f}%"
+            f"{100 * t['exact'] / tried:>6.1f}% {t['more']:>5}"
         )
-    tried = sum(totals.values())
+    tried = sum(n for k, n in totals.items() if k != "more")
     if tried:
         detected = totals["exact"] + totals["found"]
         print()
@@ -190,13 +198,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _added(m: Mutation, base: list[Finding], mutant: list[Finding]) -> int:
-    """How many findings that are not info the mutated record has beyond its base (by code and
-    line, the base's lines mapped as `judge` maps them)."""
+def _added(m: Mutation, base: list[Finding], mutant: list[Finding]) -> Counter[tuple[str, int]]:
+    """The findings that are not info the mutated record has beyond its base, by code and line
+    (the base's lines mapped as `judge` maps them)."""
     info = Severity.INFO
     before = Counter((f.code, m.base_line(f.span.line)) for f in base if f.severity != info)
     after = Counter((f.code, f.span.line) for f in mutant if f.severity != info)
-    return sum((after - before).values())
+    return after - before
 
 
 if __name__ == "__main__":

@@ -13,11 +13,13 @@ from ..base import (
     Step,
     amounts_in,
     analyse,
+    join,
     replace_columns,
 )
 from .model import Edit, operator
 from .spots import (
     actor_of,
+    counts_moved,
     payer_payee,
     pick,
     retype,
@@ -62,17 +64,43 @@ def _amount_operator(
             loss = {p: sign * delta for p, sign in touched.items()}
             if not a.steady(s, {p: max(v, 0) for p, v in loss.items()}):
                 continue
-            out = replace_columns(a, s.line, start, end, str(new))
+            if not touched:
+                out = replace_columns(a, s.line, start, end, str(new))
+                return Edit(out, s.line, (s.line,), note=f"line {s.line}: {value} written as {new}")
+            # the amount written was paid at the table: its later counts go on from it
+            moved = _paid_as_written(a, s, start, end, str(new), loss)
+            if moved is None:
+                continue
+            out, counts = moved
             return Edit(
                 out,
                 s.line,
-                (s.line,),
-                cash=bool(touched),
-                note=f"line {s.line}: {value} written as {new}",
+                tuple(sorted({s.line, *counts})),
+                note=f"line {s.line}: {value} written as {new}"
+                + (
+                    f"; later counts moved by {dict((p, -v) for p, v in loss.items())}"
+                    if counts
+                    else ""
+                ),
             )
         return None
 
     operator(name, code, rule, summary)(op)
+
+
+def _paid_as_written(
+    a: Analysis, s: Step, start: int, end: int, new: str, loss: dict[str, int]
+) -> tuple[str, tuple[int, ...]] | None:
+    """The record with columns start..end-1 of step `s`'s line replaced by `new`, and the later
+    counts of the players in `loss` moved as a table that paid the amount written would have
+    counted (`counts_moved`); and the lines whose counts moved."""
+    moved = counts_moved(a, s, loss, end)
+    if moved is None:
+        return None
+    lines, counts = moved
+    old = lines[s.line - 1]
+    lines[s.line - 1] = old[: start - 1] + new + old[end - 1 :]
+    return join(a, lines), counts
 
 
 def _payer(a: Analysis, s: Step) -> dict[str, int]:
@@ -310,12 +338,15 @@ def unmortgage_no_interest(events: Sequence[E.Event], text: str, rng: random.Ran
         if value <= 0 or value == ev.amount or not a.steady(s, {actor: 0}):
             continue
         start, end, _sign, _old = amounts_in(a, ev.span)[-1]
-        out = replace_columns(a, s.line, start, end, str(value))
+        # the replay follows the amount paid: the lifter's later counts keep the 10% saved
+        moved = _paid_as_written(a, s, start, end, str(value), {actor: value - ev.amount})
+        if moved is None:
+            continue
+        out, counts = moved
         return Edit(
             out,
             s.line,
-            (s.line,),
-            cash=True,
+            tuple(sorted({s.line, *counts})),
             note=f"lifted for {value} instead of {ev.amount}",
         )
     return None

@@ -14,6 +14,7 @@ from ..base import (
     amounts_in,
     analyse,
     insert_at,
+    join,
     replace_columns,
 )
 from .amounts import deed_auction
@@ -21,6 +22,7 @@ from .model import Edit, operator
 from .spots import (
     actor_of,
     clauses_after,
+    counts_moved,
     landing_steps,
     payer_payee,
     pick,
@@ -49,17 +51,40 @@ def _landing_operator(
             clause = accept(a, s, who, pos)
             if clause is None:
                 continue
-            out = insert_at(a, s.line, s.event.span.end_column, clause)
-            return Edit(
-                out,
-                s.line,
-                (s.line,),
-                cash=clause.startswith(("tax", "salary")),
-                note=f"line {s.line}: `{clause}` written after the roll",
+            column = s.event.span.end_column
+            note = f"line {s.line}: `{clause}` written after the roll"
+            if not clause.startswith(("tax", "salary")):
+                out = insert_at(a, s.line, column, clause)
+                return Edit(out, s.line, (s.line,), note=note)
+            # the engine reports the money and then follows it: the table counts on from it
+            amount = int(clause.split()[1])
+            moved = _paid_clause(
+                a, s, column, clause, {who: amount if clause[0] == "t" else -amount}
             )
+            if moved is None:
+                continue
+            out, counts = moved
+            return Edit(out, s.line, tuple(sorted({s.line, *counts})), note=note)
         return None
 
     operator(name, code, rule, summary)(op)
+
+
+def _paid_clause(
+    a: Analysis, s: Step, column: int, clause: str, loss: dict[str, int]
+) -> tuple[str, tuple[int, ...]] | None:
+    """The record with `clause` written at `column` of `s`'s line, a payment the replay reports
+    and then makes: the later counts of the players in `loss` move by what they lost there, as
+    the table counted on from it (`counts_moved`); and the lines whose counts moved."""
+    moved = counts_moved(a, s, loss, column)
+    if moved is None:
+        return None
+    lines, counts = moved
+    old = lines[s.line - 1]
+    lines[s.line - 1] = (
+        old[: column - 1].rstrip(" \t") + " " + clause + " " + old[column - 1 :]
+    ).rstrip(" \t")
+    return join(a, lines), counts
 
 
 def _rent_mortgaged(a: Analysis, s: Step, who: str, pos: int) -> str | None:
@@ -166,12 +191,16 @@ def salary_to_jail(events: Sequence[E.Event], text: str, rng: random.Random) -> 
         return None
     s = spot
     salary = a.edition.rules.go_salary
-    out = insert_at(a, s.line, s.event.span.end_column, f"salary {salary}")
+    who = actor_of(a, s)
+    assert who is not None
+    moved = _paid_clause(a, s, s.event.span.end_column, f"salary {salary}", {who: -salary})
+    if moved is None:
+        return None
+    out, counts = moved
     return Edit(
         out,
         s.line,
-        (s.line,),
-        cash=True,
+        tuple(sorted({s.line, *counts})),
         note=f"line {s.line}: salary {salary} after `jail`",
     )
 

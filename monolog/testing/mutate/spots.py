@@ -155,6 +155,26 @@ def shift_counts(
     return lines, tuple(sorted(edits))
 
 
+def counts_moved(
+    a: Analysis, step: Step, loss: dict[str, int], column: int
+) -> tuple[list[str], tuple[int, ...]] | None:
+    """The record's lines with every count of the players in `loss`, from `step` on, moved by
+    what each lost there (a table that paid what the record wrote at `step` counts on from
+    it), and the lines whose counts moved; for an edit of `step`'s line at `column`. None when
+    a count cannot be moved, when a count stands before `column` on that line (the edit would
+    shift its columns), or when a ruling that turns on a player's cash arises from there on."""
+    if any(f.code in CASH_DEPENDENT and f.span.line >= step.line for f in a.findings):
+        return None
+    for t in a.steps[step.index :]:
+        if (
+            t.line == step.line
+            and isinstance(t.event, E.CashCheck)
+            and t.event.span.column < column
+        ):
+            return None
+    return shift_counts(a, step.index, {p: -v for p, v in loss.items() if v})
+
+
 def undisturbed(
     a: Analysis,
     step: Step,
