@@ -185,6 +185,7 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
                 expected=list(p.cards),
                 recorded=card_id,
             )
+            _released_without_card(game, player)
             return
     elif p.cards:
         card_id = p.cards[0]
@@ -197,6 +198,7 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
             expected=[],
             recorded="goojf",
         )
+        _released_without_card(game, player)
         return
     forced = find_due(game, "fine", player)
     if not p.in_jail and forced is None:
@@ -207,6 +209,9 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
             "JAIL-05",
             recorded=card_id,
         )
+        # reported; the card was played at the table, so it leaves the hand for its deck
+        p.cards.remove(card_id)
+        return_card(game, card_id)
         return
     if forced is not None:
         reading = game.ruling("CF-07")
@@ -233,3 +238,14 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
     p.cards.remove(card_id)
     return_card(game, card_id)
     _release(game, player, "card")
+
+
+def _released_without_card(game: Game, player: str) -> None:
+    """The record has `player` leave jail by a card they do not hold (reported, M506): the card
+    cannot change hands, but the release happened at the table, so the replay follows it (a
+    fine a failed third throw made due is not owed either)."""
+    forced = find_due(game, "fine", player)
+    if forced is not None:
+        cancel_due(game, forced)
+    if game.state.player(player).in_jail or forced is not None:
+        _release(game, player, "card")
