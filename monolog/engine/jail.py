@@ -109,13 +109,16 @@ def on_fine(game: Game, ev: PayFine) -> None:
                 follows="any-time",
             )
         elif upcoming > limit:
-            game.emit(
-                "M505",
-                f"the fine may not be paid before jail turn {upcoming} under reading {reading} "
-                f"of CF-06 (up to jail turn {limit})",
+            # the record pays it all the same: it follows reading any-time (the only one taking
+            # a payment between turns); replayed as recorded
+            game.ambiguous(
+                "CF-06",
+                f"{player} pays the fine {when}, standing for jail turn {upcoming}: under reading "
+                f"{reading} the fine is paid up to jail turn {limit} only; reading any-time "
+                "accepts it at any moment",
                 ev.span,
                 "JAIL-04",
-                recorded=amount,
+                follows="any-time",
             )
         else:
             game.ambiguous(
@@ -140,13 +143,16 @@ def on_fine(game: Game, ev: PayFine) -> None:
     else:
         limit = _FINE_TURNS.get(reading, 3)
         if flow.jail_try > limit:
-            game.emit(
-                "M505",
-                f"the fine may not be paid on jail turn {flow.jail_try} under reading {reading} "
-                f"of CF-06 (up to jail turn {limit})",
+            # the record pays it before the throw all the same: it follows the reading that
+            # takes the fine before any of the three throws; replayed as recorded
+            game.ambiguous(
+                "CF-06",
+                f"{player} pays the fine before rolling on jail turn {flow.jail_try}: under "
+                f"reading {reading} the fine is paid up to jail turn {limit} only; reading "
+                "before-any-roll accepts it before any of the three throws",
                 ev.span,
                 "JAIL-04",
-                recorded=amount,
+                follows="before-any-roll",
             )
         elif flow.jail_try > 1:
             stricter = "turns-one-or-two" if flow.jail_try > 2 else "first-turn-only"
@@ -215,26 +221,29 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
         return
     if forced is not None:
         reading = game.ruling("CF-07")
+        cancel_due(game, forced)
+        fine = game.money(forced.amount or 0)
         if reading == "card-before-roll-only":
-            game.emit(
-                "M505",
-                f"after a failed third throw {player} must pay the fine in cash (reading "
-                f"{reading} of CF-07)",
+            # the record plays the card all the same: it follows the other reading, and the
+            # replay takes the card for the fine as recorded
+            game.ambiguous(
+                "CF-07",
+                f"{player} uses {card_id} in place of the {fine} fine the failed tries made "
+                f"due: after a failed third throw the fine is paid in cash (reading {reading}); "
+                "reading card-replaces-fine lets the card stand in for it",
                 ev.span,
                 "JAIL-08",
-                expected=forced.amount,
-                recorded=card_id,
+                follows="card-replaces-fine",
             )
-            return
-        cancel_due(game, forced)
-        game.ambiguous(
-            "CF-07",
-            f"{player} uses {card_id} in place of the {game.money(forced.amount or 0)} fine the "
-            f"failed tries made due (reading {reading}); reading card-before-roll-only would "
-            "make the fine due in cash",
-            ev.span,
-            "JAIL-08",
-        )
+        else:
+            game.ambiguous(
+                "CF-07",
+                f"{player} uses {card_id} in place of the {fine} fine the failed tries made due "
+                f"(reading {reading}); reading card-before-roll-only would make the fine due in "
+                "cash",
+                ev.span,
+                "JAIL-08",
+            )
     p.cards.remove(card_id)
     return_card(game, card_id)
     _release(game, player, "card")
