@@ -38,28 +38,29 @@ def check_obligations(game: Game, span: Span) -> None:
 
 def settle_with_property(
     game: Game, giver: str, receiver: str, deeds: list[object], span: Span
-) -> bool:
+) -> None:
     """Deeds offered to a creditor in a deal while a debt to them is open (CF-51).
 
-    Under creditor-may-accept the deal goes ahead at the value the parties agreed; under
-    cash-only a debt is paid in cash alone, so the deal is set aside (True: nothing changes
-    hands) and the debt stays to be raised.
+    Under creditor-may-accept the deal goes ahead at the value the parties agreed. Under
+    cash-only a debt is paid in cash alone; a record that hands the property over all the same
+    follows reading creditor-may-accept: that is reported (A51 as a warning) and the deal is
+    replayed as recorded.
     """
     if not deeds or not any(d.creditor == receiver for d in open_debts(game, giver)):
-        return False
+        return
     reading = game.ruling("CF-51")
     if reading == "cash-only":
         short = max(0, -game.state.player(giver).cash)
         game.ambiguous(
             "CF-51",
-            f"{giver} owes {receiver} {game.money(short)} and a debt is paid in cash alone "
-            f"(reading {reading}): the deal handing over property is set aside and the debt "
-            f"stays to be raised; reading creditor-may-accept would let {receiver} take the "
-            "property at the agreed value",
+            f"{giver} owes {receiver} {game.money(short)} and hands over property towards it: "
+            f"a debt is paid in cash alone (reading {reading}); reading creditor-may-accept "
+            f"lets {receiver} take the property at the agreed value",
             span,
             "RENT-14",
+            follows="creditor-may-accept",
         )
-        return True
+        return
     game.ambiguous(
         "CF-51",
         f"{receiver} accepted property from {giver} towards a debt, as a creditor may "
@@ -68,7 +69,6 @@ def settle_with_property(
         span,
         "RENT-14",
     )
-    return False
 
 
 # --------------------------------------------------------------------------- bankruptcy

@@ -78,16 +78,14 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
         # reported; the cash changed hands at the table: the replay follows it
     deeds_1 = [v for k, v in gives_1 if k == "square"]
     deeds_2 = [v for k, v in gives_2 if k == "square"]
-    if settle_with_property(game, first, second, deeds_1, ev.span) or settle_with_property(
-        game, second, first, deeds_2, ev.span
-    ):
-        return
+    # the disputed points a deal may raise (CF-51, CF-64) are reported; the record settles
+    # them by writing the deal, so it is carried out as written
+    settle_with_property(game, first, second, deeds_1, ev.span)
+    settle_with_property(game, second, first, deeds_2, ev.span)
     # what the other side wrote, not what could be carried out: a deed traded for a card the
     # other did not hold (M711, skipped) was not handed over for nothing
-    if _given_for_nothing(
-        game, first, second, deeds_1, ev.second.gives, ev.span
-    ) or _given_for_nothing(game, second, first, deeds_2, ev.first.gives, ev.span):
-        return
+    _given_for_nothing(game, first, second, deeds_1, ev.second.gives, ev.span)
+    _given_for_nothing(game, second, first, deeds_2, ev.first.gives, ev.span)
     _carry_out(game, first, second, gives_1, ev.span)
     _carry_out(game, second, first, gives_2, ev.span)
 
@@ -99,22 +97,21 @@ def _given_for_nothing(
     deeds: list[object],
     returned: tuple[DealItem, ...],
     span: Span,
-) -> bool:
+) -> None:
     """CF-64: deeds handed over with nothing given back, and no debt they go towards (CF-51).
 
     Under reading allowed the deal goes ahead (the texts leave the price to the players); under
-    forbidden a gift of deeds is collusion and the deal is set aside (True: nothing changes
-    hands). Either way the record, by writing the gift, follows reading allowed.
+    forbidden a gift of deeds is collusion. Either way the record, by writing the gift, follows
+    reading allowed, and the deal is replayed as recorded.
     """
     if not deeds or returned or any(d.creditor == receiver for d in open_debts(game, giver)):
-        return False
+        return
     reading = game.ruling("CF-64")
     names = game.listing([game.name(i) for i in deeds if isinstance(i, int)])
     if reading == "forbidden":
         message = (
-            f"{giver} hands {names} to {receiver} for nothing: a deed given away is collusion, so "
-            f"the deal is set aside (reading {reading}); reading allowed would let any price "
-            "stand, nothing included"
+            f"{giver} hands {names} to {receiver} for nothing: a deed given away is collusion "
+            f"(reading {reading}); reading allowed lets any price stand, nothing included"
         )
     else:
         message = (
@@ -123,7 +120,6 @@ def _given_for_nothing(
             "collusion"
         )
     game.ambiguous("CF-64", message, span, "DEAL-01", follows="allowed")
-    return reading == "forbidden"
 
 
 def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[str, object]]:

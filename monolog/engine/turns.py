@@ -49,16 +49,26 @@ def close_step(game: Game, span: Span) -> None:
             flow.lots.remove(lot)
             continue
         name = game.name(lot.square)
+        if lot.unbid:
+            # the record leaves the deed with the bank: it follows reading stays-with-bank
+            game.ambiguous(
+                "CF-16",
+                f"{name} was auctioned without a bid and never sold: under reading "
+                f"{game.ruling('CF-16')} it must go to someone at some price; reading "
+                "stays-with-bank leaves it unowned with the bank",
+                lot.span,
+                "BUY-08",
+                follows="stays-with-bank",
+            )
+            flow.lots.remove(lot)
+            continue
         what = "declined and not auctioned" if lot.declined else "neither bought nor auctioned"
         why = "a deed the lander does not buy is auctioned at once"
-        if lot.unbid:
-            what = "auctioned without a bid and never sold"
-            why = "under reading sold-anyway of CF-16 it must go to someone at some price"
         game.emit(
             "M201",
             f"{name} was {what}: {why}",
             lot.span,
-            "BUY-08" if lot.unbid else "BUY-03",
+            "BUY-03",
             expected="auction",
             recorded=None,
         )
