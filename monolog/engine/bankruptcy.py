@@ -131,7 +131,9 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
     if final_bankruptcy(game) and len(creditors) == 1:
         hand_over(game, actor, creditors[0], ev.span)  # SHORT-07, CF-47
     else:
-        _liquidate(game, actor, owed, creditors, ev.span)
+        # a bankruptcy written to one of several player creditors names who takes the estate
+        named = written if len(creditors) > 1 and written in creditors else None
+        _liquidate(game, actor, owed, creditors, ev.span, named=named)
     game.state.player(actor).bankrupt = True
     game.state.over = winner(game) is not None or ends_game(game)
 
@@ -213,38 +215,68 @@ def _seat_distance(game: Game, actor: str, other: str | None) -> int:
 
 
 def _liquidate(
-    game: Game, actor: str, owed: list[Debt], creditors: list[str | None], span: Span
+    game: Game,
+    actor: str,
+    owed: list[Debt],
+    creditors: list[str | None],
+    span: Span,
+    named: str | None = None,
 ) -> None:
+    """The estate of a bankrupt player goes to the creditor(s) (BKR-03..07).
+
+    `named`: the one creditor the record writes among several players owed. Only readings
+    turn-order (CF-41) and first-unpaid (CF-59) give the estate to one of them, so the record
+    follows those: each point is reported naming them (a warning where another is in force)
+    and the estate is replayed as recorded, to the creditor named.
+    """
     st = game.state
     me = st.player(actor)
     several = len(creditors) > 1
-    reading = game.ruling("CF-41")
     players_only = several and None not in creditors
-    in_turn = players_only and reading == "turn-order"
+    follows = named is not None and players_only
+    reading = game.ruling("CF-41")
+    in_turn = players_only and (reading == "turn-order" or follows)
     # CF-59: the deeds go to the first creditor left short, or as to the bank
-    first_unpaid = players_only and game.ruling("CF-59") == "first-unpaid"
+    deeds_reading = game.ruling("CF-59")
+    first_unpaid = players_only and (deeds_reading == "first-unpaid" or follows)
     if in_turn or first_unpaid:
         owed = sorted(owed, key=lambda d: _seat_distance(game, actor, d.creditor))
     to_player = (len(creditors) == 1 and creditors[0] is not None) or first_unpaid
     if several:
-        named = " and ".join(owner_word(game, c) for c in creditors)
-        if in_turn:
-            applied = "the creditors are paid in full in turn order from the debtor's left"
-        elif reading == "equal-shares":
-            applied = "the cash is shared equally"
+        listed = " and ".join(owner_word(game, c) for c in creditors)
+        others = ", ".join(r for r in ("pro-rata", "turn-order", "equal-shares") if r != reading)
+        if follows and reading != "turn-order":
+            message = (
+                f"{actor} is bankrupt to {named} alone of {listed}: the creditors paid in full in "
+                f"turn order from the debtor's left, the first left short taking the rest "
+                f"(reading turn-order); under reading {reading} in force the estate is shared"
+            )
         else:
-            applied = "the cash is shared in proportion to each debt"
+            if in_turn:
+                applied = "the creditors are paid in full in turn order from the debtor's left"
+            elif reading == "equal-shares":
+                applied = "the cash is shared equally"
+            else:
+                applied = "the cash is shared in proportion to each debt"
+            message = (
+                f"{actor} is bankrupt to {listed}: {applied} (reading {reading}); no edition "
+                f"says how several creditors share an estate; the other readings are {others}"
+            )
         game.ambiguous(
             "CF-41",
-            f"{actor} is bankrupt to {named}: {applied} (reading {reading}); no edition says "
-            "how several creditors share an estate; the other readings are "
-            + ", ".join(r for r in ("pro-rata", "turn-order", "equal-shares") if r != reading),
+            message,
             span,
             "BKR-03",
+            follows="turn-order" if follows else None,
         )
     if players_only:
-        deeds_reading = game.ruling("CF-59")
-        if first_unpaid:
+        if follows and deeds_reading != "first-unpaid":
+            where = (
+                f"the record gives the deeds and jail cards to {named}, as to the first creditor "
+                f"left short (reading first-unpaid); under reading {deeds_reading} in force "
+                "they go to auction and the jail cards back to their decks"
+            )
+        elif first_unpaid:
             where = (
                 "the first creditor left short, in turn order from the debtor's left, takes the "
                 f"deeds and jail cards (reading {deeds_reading}); reading auction would auction "
@@ -256,7 +288,13 @@ def _liquidate(
                 f"{deeds_reading}); reading first-unpaid would give them to the first creditor "
                 "left short in turn order"
             )
-        game.ambiguous("CF-59", f"{actor} owes several players: {where}", span, "BKR-05")
+        game.ambiguous(
+            "CF-59",
+            f"{actor} owes several players: {where}",
+            span,
+            "BKR-05",
+            follows="first-unpaid" if follows else None,
+        )
 
     # buildings: sold to the bank at half price for a player creditor (BKR-04), else back to
     # the stock with nothing paid (CF-39)
@@ -299,12 +337,12 @@ def _liquidate(
     if first_short is None:
         first_short = owed[-1].creditor if owed else creditors[-1]
     if first_unpaid:
-        heir = first_short
+        heir = named if follows else first_short
     # the cash left goes to the creditors, in proportion to what each was owed (BKR-03, CF-41),
     # or all of it to the one who takes the estate
     if me.cash > 0:
         if first_unpaid or in_turn:
-            targets: list[str | None] = [first_short]
+            targets: list[str | None] = [named if follows else first_short]
             weights = [1]
         else:
             targets = [d.creditor for d in owed] or [creditors[0]]
