@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..editions.model import Card
+from ..findings.model import Finding
 from ..notation.events import Ignored, Roll, Span
 from .game import Game
 from .names import squares_if_named
@@ -125,6 +126,43 @@ def check_square(game: Game, player: str, square: int, span: Span) -> bool:
         data={"player": player, "cause": jailing.cause, "line": span.line},
     )
     _not_jailed(game, player, jailing)
+    return True
+
+
+# --------------------------------------------------------------------------- CF-10
+# the CF-10 point a roll raised under reading per-turn (the second double after the one that
+# opened the cell): (player, line, the finding), for a `jail` on that line to settle
+RUN_POINT = "follow.run-point"
+
+
+def note_run_point(game: Game, player: str, line: int, finding: Finding | None) -> None:
+    """A roll raised CF-10 under per-turn and the record has not yet shown how it counted."""
+    game.pending[RUN_POINT] = (player, line, finding)
+
+
+def jailed_by_run(game: Game, player: str, span: Span) -> bool:
+    """`jail` on the line of the roll that raised CF-10 under per-turn: the record counts the
+    double that opened the cell, so this was the third double. The point, reported at the roll
+    before the record showed its choice, is reported again in its place naming the reading the
+    record follows (counts-jail-double), instead of the jailing being an unexplained one. True
+    when so."""
+    point = game.pending.pop(RUN_POINT, None)
+    if point is None:
+        return False
+    who, line, finding = point
+    if who != player or line != span.line:
+        return False
+    if finding is not None and finding in game.findings:
+        game.findings.remove(finding)  # replaced by the same point with the record's choice
+    game.ambiguous(
+        "CF-10",
+        f"{player}'s second double since the one that opened the cell: the count is per turn "
+        f"and the jail double starts no run, so {player} stays out (reading "
+        f"{game.ruling('CF-10')}); the record jails {player}, counting it as the third double",
+        span,
+        "DBL-05",
+        follows="counts-jail-double",
+    )
     return True
 
 

@@ -26,6 +26,9 @@ def on_jail(game: Game, ev: GoToJail) -> None:
     if flow.jailed_by is not None and p.in_jail:
         follow.confirm(game, player)
         return
+    if follow.jailed_by_run(game, player, ev.span):
+        send_to_jail(game, player, ev.span, "the record")
+        return
     game.emit(
         "M501",
         f"nothing sends {player} to jail here: only the Go to Jail square, a Go to Jail card "

@@ -342,12 +342,24 @@ def on_roll(game: Game, ev: Roll) -> None:
         if flow.released == "double" and st.doubles == 2:
             # CF-10: under per-turn the double that opened the cell starts no run
             reading = game.ruling("CF-10")
-            if reading == "counts-jail-double":
+            # a roll naming the square it reaches moves the token: the record counts per turn
+            target = (p.position + ev.total) % len(game.edition.squares)
+            moved = ev.square is not None and any(
+                sq.index == target for sq in squares_if_named(game, ev.square)
+            )
+            follows = "per-turn" if moved else None
+            if reading == "counts-jail-double" and not moved:
                 st.doubles = 3
                 message = (
                     f"{player}'s second double since the one that opened the cell: counting "
                     f"that one, this is the third double of the turn (reading {reading}); "
                     f"reading per-turn would let {player} move by it"
+                )
+            elif reading == "counts-jail-double":
+                message = (
+                    f"{player}'s second double since the one that opened the cell: counting that "
+                    f"one makes it the third double of the turn, straight to jail (reading "
+                    f"{reading}); the record moves {player} by it, as the per-turn count does"
                 )
             else:
                 message = (
@@ -356,7 +368,9 @@ def on_roll(game: Game, ev: Roll) -> None:
                     f"(reading {reading}); counting it would make this the third double, "
                     "straight to jail"
                 )
-            game.ambiguous("CF-10", message, ev.span, "DBL-05")
+            point = game.ambiguous("CF-10", message, ev.span, "DBL-05", follows=follows)
+            if reading != "counts-jail-double" and not moved:
+                follow.note_run_point(game, player, ev.span.line, point)
         if first and flow.released in ("fine", "card"):
             reading = game.ruling("CF-05")
             if reading == "no-extra-roll":
