@@ -3,12 +3,13 @@
 Each `build` or `sell` clause is one transaction. Its items are placed in whatever order keeps the
 group even, one building at a time (CF-27: a hotel is the level above four houses, and after
 every step the levels of a group differ by one at most); the transaction is legal when such an
-order exists. A transaction that breaks the even-building rule (BLD-03, SELL-03) or is made
-without the whole group or with a mortgage in it (BLD-01, BLD-08) is reported once and then
-carried out as the record says, so the later counts and rents go on from what happened at the
-table; one that cannot be carried out (not a site, not the builder's own site, a site that cannot
-hold more, buildings the bank does not have, cash the builder does not have) is reported and
-skipped. A wrong amount is reported and the record's amount is what moves.
+order exists. A transaction that breaks the even-building rule (BLD-03, SELL-03), puts a hotel
+up before the site's houses (BLD-05) or is made without the whole group or with a mortgage in it
+(BLD-01, BLD-08) is reported once and then carried out as the record says, so the later counts
+and rents go on from what happened at the table; one that cannot be carried out (not a site,
+not the builder's own site, a site that cannot hold more, buildings the bank does not have, cash
+the builder does not have) is reported and skipped. A wrong amount is reported and the record's
+amount is what moves.
 
 Houses and hotels won at a building-shortage auction (BLD-12, CF-28; shortage.py) are paid for
 at the auction and leave the bank then; the winner's next `build` places them without paying
@@ -59,6 +60,7 @@ class _Step:
     deed: DeedState
     houses: int = 0
     hotels: int = 0
+    early: bool = False  # a hotel before the site's houses, reported (M606) and followed
 
 
 def _buildings_words(game: Game, plan: dict[int, _Step]) -> str:
@@ -302,7 +304,10 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 expected=most,
                 recorded=deed.houses + step.houses,
             )
-            return False
+            # the record put the hotel up: the replay follows it (the site's houses go back)
+            followed(game, (d.square for d in group))
+            step.early = True
+            continue
     return True
 
 
@@ -356,7 +361,7 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
     most = game.edition.rules.houses_before_hotel
     for i in (i for i in levels if i in plan and plan[i].hotels):
         short = [game.name(j) for j, lv in levels.items() if j != i and lv < most]
-        if short:
+        if short and not plan[i].early:  # an early hotel is reported once, as M606
             reading = game.ruling("CF-26")
             hotel = _word(game, "hotel")
             where = (

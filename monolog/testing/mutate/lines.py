@@ -188,12 +188,6 @@ def _mortgaged_group(a: Analysis, s: Step, p: str, g: tuple[int, ...]) -> tuple[
     return site, ""
 
 
-def _make_build(
-    want: Callable[[Analysis, Step, str, tuple[int, ...]], tuple[int, str] | None],
-) -> Callable[[Analysis, Step, random.Random], str | None]:
-    return lambda a, s, rng: build_line(a, s, rng, want)
-
-
 def _followed_build(
     want: Callable[[Analysis, Step, str, tuple[int, ...]], tuple[int, str] | None],
 ) -> Callable[[Analysis, Step, random.Random], Plant | None]:
@@ -342,12 +336,32 @@ _line_operator(
     "two houses put on one site of an evenly built group",
     _followed_build(_uneven),
 )
+
+
+def _followed_hotel(a: Analysis, s: Step, rng: random.Random) -> Plant | None:
+    """A hotel put up on a bare site of a bare group (M606), which the replay reports and then
+    carries out: the builder pays its price and the bank has one hotel fewer."""
+    players = s.before.active()
+    rng.shuffle(players)
+    for p in players:
+        groups = _groups_of(a, s, p)
+        rng.shuffle(groups)
+        for g in groups:
+            got = _hotel_early(a, s, p, g)
+            if got is None or any(s.before.deeds[i].houses for i in g):
+                continue  # no houses go back to the bank: its stock of houses stays as it was
+            sq = a.square(got[0])
+            text = f"{p} build {square_text(sq)}{got[1]}"
+            return Plant(text, {p: -sq.hotel_cost}, g, g, hotels=1)
+    return None
+
+
 _line_operator(
     "build-hotel-early",
     "M606",
     "BLD-05",
     "a hotel bought for a site without four houses",
-    _make_build(_hotel_early),
+    _followed_hotel,
 )
 _line_operator(
     "build-mortgaged-group",
