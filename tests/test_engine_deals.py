@@ -51,7 +51,11 @@ def test_only_what_the_giver_holds() -> None:
     on_deal(g, deal(side("Ann", 2000), side("Ben", "Boardwalk")))
     on_deal(g, deal(side("Ann", "Income Tax"), side("Ben", 100)))
     assert codes(g) == ["M711", "M711", "M711", "M711"]
-    assert deed(g, "Boardwalk").owner == "Ben"
+    # each item the giver does not hold is skipped alone; the rest of each deal is followed,
+    # the $2,000 Ann does not have included (her cash goes below zero)
+    assert deed(g, "Boardwalk").owner == "Ann"
+    assert g.state.player("Ann").cash == 1500 + 100 + 100 - 2000 + 100
+    assert g.state.player("Ben").cash == 1500 - 100 - 100 + 2000 - 100
 
 
 def test_cash_for_nothing_is_a_gift() -> None:

@@ -171,13 +171,15 @@ def test_bank_stock_limits_houses() -> None:
     assert "1 house left" in g.findings[0].message
 
 
-def test_cannot_build_on_credit() -> None:
+def test_building_on_credit_is_reported_then_followed() -> None:
     g = new_game()
     give(g, "Ann", *DARK_BLUE)
     g.state.player("Ann").cash = 300
     on_build(g, build(item("Park Place"), item("Boardwalk")), "Ann")
     assert codes(g) == ["M610"]
-    assert g.state.player("Ann").cash == 300
+    # reported, then followed: the houses went up at the table, the cash goes below zero
+    assert g.state.player("Ann").cash == 300 - 400
+    assert g.state.deeds[39].houses == 1
 
 
 def test_sell_at_half_price() -> None:

@@ -96,13 +96,15 @@ def test_unmortgage_what_is_not_mortgaged() -> None:
     assert codes(g) == ["M705"]
 
 
-def test_unmortgage_needs_the_cash() -> None:
+def test_unmortgage_without_the_cash_is_reported_then_followed() -> None:
     g = new_game()
     give(g, "Ann", "Boardwalk", mortgaged=True)
     g.state.player("Ann").cash = 100
     on_unmortgage(g, unmortgage("Boardwalk"), "Ann")
     assert codes(g) == ["M710"]
-    assert deed(g, "Boardwalk").mortgaged
+    # reported, then followed: the mortgage was lifted at the table, the cash goes below zero
+    assert not deed(g, "Boardwalk").mortgaged
+    assert g.state.player("Ann").cash == 100 - 220
 
 
 def test_interest_on_a_deed_received() -> None:

@@ -7,8 +7,9 @@ never on credit (DEAL-05). A mortgaged deed received opens the 10 % choice (mort
 The record is what happened at the table: a site of a built-on group handed over (M712) and cash
 given for nothing (M714) are reported and then carried out as written. An item that cannot be
 carried out (a deed or card the giver does not hold, a name that is no deed) is reported and
-only that item is skipped; the rest of the deal goes ahead. A deal whose cash the giver does not
-have, or with a player out of the game, is reported and not carried out.
+only that item is skipped; the rest of the deal goes ahead. Cash the giver does not have is
+reported and handed over all the same (the giver's cash goes below zero). A deal with a player
+out of the game is reported and not carried out.
 
 A plain `pay N to P|bank` is legal only towards a debt that is owed (bankruptcy.py); anything else
 is a gift of cash, which CF-52 treats as a disguised loan.
@@ -151,7 +152,7 @@ def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[st
             expected=have,
             recorded=cash,
         )
-        raise _Refused
+        # reported; the cash changed hands at the table: the replay follows, cash below 0
     return out
 
 

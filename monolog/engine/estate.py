@@ -5,11 +5,11 @@ group even, one building at a time (CF-27: a hotel is the level above four house
 every step the levels of a group differ by one at most); the transaction is legal when such an
 order exists. A transaction that breaks the even-building rule (BLD-03, SELL-03), puts a hotel
 up before the site's houses (BLD-05) or is made without the whole group or with a mortgage in it
-(BLD-01, BLD-08) is reported once and then carried out as the record says, so the later counts
-and rents go on from what happened at the table; one that cannot be carried out (not a site,
-not the builder's own site, a site that cannot hold more, buildings the bank does not have, cash
-the builder does not have) is reported and skipped. A wrong amount is reported and the record's
-amount is what moves.
+(BLD-01, BLD-08), or is paid with cash the builder does not have (BLD-10: the cash goes below
+zero) is reported once and then carried out as the record says, so the later counts and rents
+go on from what happened at the table; one that cannot be carried out (not a site, not the
+builder's own site, a site that cannot hold more, buildings the bank does not have) is reported
+and skipped. A wrong amount is reported and the record's amount is what moves.
 
 Houses and hotels won at a building-shortage auction (BLD-12, CF-28; shortage.py) are paid for
 at the auction and leave the bank then; the winner's next `build` places them without paying
@@ -159,7 +159,7 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
             expected=cash,
             recorded=charge,
         )
-        return
+        # reported; the buildings were put up at the table: the replay follows, cash below 0
     if ev.amount is not None and ev.amount != cost:
         game.emit(
             "M609",

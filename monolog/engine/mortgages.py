@@ -10,8 +10,9 @@ the derived one only by that rounding is reported as the disputed point, not as 
 The record is what happened at the table: a deed mortgaged again (M702) or mortgaged while its
 group has buildings (M703), a mortgage lifted that was not there (M705) and a 10% paid that was
 not due (M707) are reported and then carried out as written, so the money moved and the later
-counts go on from it. A clause on a deed the actor does not hold (M701, M705, M707) cannot be
-followed and is skipped, as is a lift the actor cannot pay for (M710).
+counts go on from it; so is a lift paid with cash the actor does not have (M710: the cash goes
+below zero). A clause on a deed the actor does not hold (M701, M705, M707) cannot be followed
+and is skipped.
 """
 
 from __future__ import annotations
@@ -319,9 +320,7 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
     other = _other_rounding(game, squares, lift=True) + sum(extra.values())
     cost = derived if ev.amount is None else ev.amount
     cash = game.state.player(actor).cash
-    if cost > cash and lifted_free:
-        return  # reported (M705) and not payable from the cash the replay has: skipped
-    if cost > cash:
+    if cost > cash and not lifted_free:
         game.emit(
             "M710",
             f"{actor} cannot pay {game.money(cost)} to lift "
@@ -332,7 +331,7 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
             expected=cash,
             recorded=cost,
         )
-        return
+        # reported; the mortgage was lifted at the table: the replay follows, cash below 0
     moved = _check_amount(game, ev, derived, other, "lifting the mortgage")
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = False
