@@ -11,8 +11,8 @@ The record is what happened at the table: a deed mortgaged again (M702) or mortg
 group has buildings (M703), a mortgage lifted that was not there (M705) and a 10% paid that was
 not due (M707) are reported and then carried out as written, so the money moved and the later
 counts go on from it; so is a lift paid with cash the actor does not have (M710: the cash goes
-below zero). A clause on a deed the actor does not hold (M701, M705, M707) cannot be followed
-and is skipped.
+below zero). A deed the actor does not hold (M701, M705, M707) cannot be mortgaged or lifted by
+them: that deed alone is left out of the line, and the rest of it is followed.
 """
 
 from __future__ import annotations
@@ -181,7 +181,8 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
     squares = _squares(game, ev)
     if squares is None:
         return
-    for sq in squares:
+    skipped = False  # a deed the actor does not hold: only that one is left out
+    for sq in list(squares):
         deed = game.state.deeds.get(sq.index)
         if deed is None or deed.owner != actor:
             game.emit(
@@ -197,7 +198,9 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
                 expected=actor,
                 recorded=None if deed is None else owner_word(game, deed.owner),
             )
-            return
+            squares.remove(sq)
+            skipped = True
+            continue
         if deed.mortgaged:
             game.emit(
                 "M702",
@@ -221,10 +224,15 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
             )
             followed(game, (d.square for d in group_of(game, sq.index)))
             continue  # reported; the replay mortgages it as the record says
+    if not squares:
+        return
     for sq in squares:
         _mortgaged_unpaid_lot(game, actor, sq, ev.span)
     derived = sum(sq.mortgage_value for sq in squares)
-    moved = _check_amount(game, ev, derived, derived, "the mortgage value")
+    if skipped:  # an amount written for the whole line is what moved; no sum to check it by
+        moved = derived if ev.amount is None else ev.amount
+    else:
+        moved = _check_amount(game, ev, derived, derived, "the mortgage value")
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = True
     names = game.listing([sq.name for sq in squares])
@@ -268,7 +276,8 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
         return
     extra: dict[int, int] = {}
     lifted_free = False  # a deed that is not mortgaged was "lifted" (M705, followed)
-    for sq in squares:
+    skipped = False  # a deed the actor does not hold: only that one is left out
+    for sq in list(squares):
         deed = game.state.deeds.get(sq.index)
         if deed is None or deed.owner != actor or not deed.mortgaged:
             why = (
@@ -287,7 +296,9 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
                 recorded=sq.name,
             )
             if deed is None or deed.owner != actor:
-                return  # not the actor's deed: nothing to follow, the clause is skipped
+                squares.remove(sq)  # not the actor's deed: nothing to follow there
+                skipped = True
+                continue
             lifted_free = True
             continue  # the actor paid the bank at the table: the replay follows the payment
         choice = next(
@@ -316,6 +327,8 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
                 ev.span,
                 "BKR-06",
             )
+    if not squares:
+        return
     derived = sum(lift_cost(game, sq) for sq in squares) + sum(extra.values())
     other = _other_rounding(game, squares, lift=True) + sum(extra.values())
     cost = derived if ev.amount is None else ev.amount
@@ -332,7 +345,8 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
             recorded=cost,
         )
         # reported; the mortgage was lifted at the table: the replay follows, cash below 0
-    moved = _check_amount(game, ev, derived, other, "lifting the mortgage")
+    # with a deed left out, an amount written for the whole line is what moved (no sum to check)
+    moved = cost if skipped else _check_amount(game, ev, derived, other, "lifting the mortgage")
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = False
         _take_choice(game, actor, sq.index)
@@ -352,7 +366,8 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
     squares = _squares(game, ev)
     if squares is None:
         return
-    for sq in squares:
+    skipped = False  # a deed the actor does not hold: only that one is left out
+    for sq in list(squares):
         choice = next(
             (
                 c
@@ -382,11 +397,17 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
                 recorded=interest(game, sq),
             )
             if not owned:
-                return  # not the actor's deed: nothing to follow, the clause is skipped
-            # the actor paid the bank at the table: the replay follows the payment
+                squares.remove(sq)  # not the actor's deed: nothing to follow there
+                skipped = True
+            # else the actor paid the bank at the table: the replay follows the payment
+    if not squares:
+        return
     derived = sum(interest(game, sq) for sq in squares)
     other = _other_rounding(game, squares, lift=False)
-    moved = _check_amount(game, ev, derived, other, "the 10% due")
+    if skipped:  # an amount written for the whole line is what moved; no sum to check it by
+        moved = derived if ev.amount is None else ev.amount
+    else:
+        moved = _check_amount(game, ev, derived, other, "the 10% due")
     for sq in squares:
         _take_choice(game, actor, sq.index)
     names = game.listing([sq.name for sq in squares])
