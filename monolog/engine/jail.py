@@ -72,6 +72,12 @@ def on_fine(game: Game, ev: PayFine) -> None:
         settle_due(game, forced, ev.amount, ev.span)
         return
     amount = ev.amount if ev.amount is not None else fine
+    if not p.in_jail and flow.released == "record" and player == flow.turn_player:
+        # the record moved the player out of jail by a failed roll (M507, followed): the fine
+        # written after it is what let them out at the table
+        game.transfer(player, None, amount, "jail fine as recorded", ev.span)
+        flow.released = "fine"
+        return
     if not p.in_jail:
         game.emit(
             "M503",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..notation.events import Roll, Span
 from .game import Game
 from .landing import check_square, land, move_token
-from .names import squares_named
+from .names import squares_if_named, squares_named
 from .obligations import Due, apply_due, flow_of
 from .variants import note_one_turn_stay, one_turn_in_jail
 
@@ -64,6 +64,12 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                 ev.span,
                 "JAIL-08",
             )
+        # CF-08 stays-in-jail, and the record moves the player all the same (debt-to-bank)
+        debt_followed = (
+            game.ruling("CF-08") == "stays-in-jail"
+            and game.state.player(player).cash < fine
+            and _record_moves(game, ev)
+        )
         if _held_for_fine(game, ev, player, why, target, since=last if held else None):
             return
         if held:  # CF-08 stays-in-jail kept the player past the last try
@@ -73,6 +79,16 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
             )
         pays = _pays_or_owes(game, player)
         if not short and reading == "pay-then-move-next-turn" and (try_no == last or held):
+            if _record_moves(game, ev):
+                _paid_and_moved(
+                    game,
+                    ev,
+                    player,
+                    why,
+                    target,
+                    f"{player} {pays} now and moves on the next turn (reading {reading})",
+                )
+                return
             game.ambiguous(
                 "CF-02",
                 f"{why}: {player} {pays} now and moves on the next turn "
@@ -108,7 +124,7 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                 ev.span,
                 "JAIL-08",
             )
-        forced_fine(game, player, why, ev.span)
+        forced_fine(game, player, why, ev.span, noted=debt_followed)
         release(game, player)
         flow.released = "forced"
         target = check_square(game, ev, target, player, jail)
@@ -116,6 +132,18 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         land(game, player, target, ev.span, dice=ev.total)
         return
     if try_no == last:  # reading fourth-turn-pay: the third try failed, a fourth turn follows
+        if _record_moves(game, ev):
+            why = f"jail turn {try_no} and no double"
+            _paid_and_moved(
+                game,
+                ev,
+                player,
+                why,
+                target,
+                f"{player} stays in jail and pays "
+                f"{game.money(fine)} at the start of a fourth turn (reading {reading})",
+            )
+            return
         game.ambiguous(
             "CF-02",
             f"no double on jail turn {try_no}: {player} stays in jail and pays "
@@ -158,6 +186,20 @@ def _held_for_fine(
     cash = game.state.player(player).cash
     if cash >= fine or game.ruling("CF-08") != "stays-in-jail":
         return False
+    if _record_moves(game, ev):
+        # the record moves the player all the same: it follows reading debt-to-bank, and the
+        # replay makes the fine a debt and moves the player (False: the caller does both)
+        game.ambiguous(
+            "CF-08",
+            f"{why}: {player} holds {game.money(cash)} and cannot pay the {game.money(fine)} "
+            f"fine, so stays in jail without moving until it can be paid (reading "
+            f"stays-in-jail); the record moves {player} to {game.name(target)}, as reading "
+            "debt-to-bank does, the fine a debt to the bank",
+            ev.span,
+            "JAIL-08",
+            follows="debt-to-bank",
+        )
+        return False
     if since is None:
         held = f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine"
         other = (
@@ -187,6 +229,35 @@ def _held_for_fine(
     return True
 
 
+def _record_moves(game: Game, ev: Roll) -> bool:
+    """The roll names a square other than the jail's: the record moved the player by it."""
+    if ev.square is None:
+        return False
+    jail = game.edition.rules.jail_index
+    return not any(sq.index == jail for sq in squares_if_named(game, ev.square))
+
+
+def _paid_and_moved(game: Game, ev: Roll, player: str, why: str, target: int, applied: str) -> None:
+    """CF-02: the last try failed and the reading in force keeps the player from moving by it,
+    but the record moves them: it follows reading third-roll-pay-and-move. Reported once
+    naming that reading, and replayed so: the fine falls due now and the roll is moved by."""
+    game.ambiguous(
+        "CF-02",
+        f"{why}: {applied}; the record moves {player} by this roll to {game.name(target)}, "
+        "paying the fine now, as reading third-roll-pay-and-move does",
+        ev.span,
+        "JAIL-08",
+        follows="third-roll-pay-and-move",
+    )
+    forced_fine(game, player, why, ev.span)
+    release(game, player)
+    flow_of(game).released = "forced"
+    jail = game.edition.rules.jail_index
+    target = check_square(game, ev, target, player, jail)
+    move_token(game, player, target, ev.span, salary=True)
+    land(game, player, target, ev.span, dice=ev.total)
+
+
 def _pays_or_owes(game: Game, player: str) -> str:
     """ "pays $50", or "owes the $50 fine" when the cash in hand falls short (CF-08)."""
     fine = game.edition.rules.jail_fine
@@ -196,7 +267,12 @@ def _pays_or_owes(game: Game, player: str) -> str:
 
 
 def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
-    """A roll that does not move the token: the square the record names must be the jail's."""
+    """A roll that does not move the token: the square the record names must be the jail's.
+
+    A record that names another square moved the player out of jail by this roll (M507): the
+    replay follows it, out of jail and on the square reached, and a fine written after the roll
+    on the same line is taken as what let them out (jail.py), not reported again.
+    """
     jail = game.edition.rules.jail_index
     if ev.square is None:
         return
@@ -210,10 +286,17 @@ def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
             expected=game.name(jail),
             recorded=found[0].name,
         )
+        release(game, player)
+        flow_of(game).released = "record"
+        reached = (jail + ev.total) % len(game.edition.squares)
+        target = check_square(game, ev, reached, player, jail)
+        move_token(game, player, target, ev.span, salary=True)
+        land(game, player, target, ev.span, dice=ev.total)
 
 
-def forced_fine(game: Game, player: str, why: str, span: Span) -> Due:
-    """The fine a player must pay to leave jail (JAIL-08); short of cash, a debt (CF-08)."""
+def forced_fine(game: Game, player: str, why: str, span: Span, *, noted: bool = False) -> Due:
+    """The fine a player must pay to leave jail (JAIL-08); short of cash, a debt (CF-08).
+    `noted`: CF-08 has been reported at this roll already (the record settled it)."""
     fine = game.edition.rules.jail_fine
     p = game.state.player(player)
     cash = p.cash
@@ -230,7 +313,7 @@ def forced_fine(game: Game, player: str, why: str, span: Span) -> Due:
             span,
         ),
     )
-    if cash < fine:
+    if cash < fine and not noted:
         game.ambiguous(
             "CF-08",
             f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine in "
