@@ -227,19 +227,27 @@ def rent_payee(events: Sequence[E.Event], text: str, rng: random.Random) -> Edit
             amount = paid
         if amount <= 0 or not a.steady(s, {owner: amount, other: 0}):
             continue
+        # the replay pays the player written: the table counts on from that
+        moved = counts_moved(a, s, {owner: amount, other: -amount}, ev.span.end_column)
+        if moved is None:
+            continue
+        lines, counts = moved
+        old = lines[s.line - 1]
         if ev.payee is not None:
             ref = ev.payee
-            col = a.lines[s.line - 1].rfind(ref.text, ev.span.column - 1, ev.span.end_column - 1)
+            col = old.rfind(ref.text, ev.span.column - 1, ev.span.end_column - 1)
             if col < 0:
                 continue
-            out = replace_columns(a, s.line, col + 1, col + 1 + len(ref.text), other)
+            lines[s.line - 1] = old[:col] + other + old[col + len(ref.text) :]
         else:
-            out = insert_at(a, s.line, ev.span.end_column, f"to {other}")
+            cut = ev.span.end_column - 1
+            lines[s.line - 1] = (old[:cut].rstrip(" \t") + f" to {other} " + old[cut:]).rstrip(
+                " \t"
+            )
         return Edit(
-            out,
+            join(a, lines),
             s.line,
-            (s.line,),
-            cash=True,
+            tuple(sorted({s.line, *counts})),
             note=f"line {s.line}: rent to {other}, owner {owner}",
         )
     return None

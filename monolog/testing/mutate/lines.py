@@ -14,7 +14,6 @@ from ..base import (
     Analysis,
     Step,
     analyse,
-    insert_at,
     insert_line,
     join,
     square_text,
@@ -22,6 +21,7 @@ from ..base import (
 from .model import Edit, operator
 from .spots import (
     actor_of,
+    counts_moved,
     is_between_turns,
     lift_cost,
     pick,
@@ -460,11 +460,20 @@ def fine_not_in_jail(events: Sequence[E.Event], text: str, rng: random.Random) -
     if spot is None:
         return None
     s = spot
-    out = insert_at(a, s.line, s.event.span.end_column, f"fine {fine}")
+    who = s.after.current
+    column = s.event.span.end_column
+    # the replay takes the fine as recorded: the player's later counts go on from it
+    moved = counts_moved(a, s, {who: fine}, column)
+    if moved is None:
+        return None
+    lines, counts = moved
+    old = lines[s.line - 1]
+    lines[s.line - 1] = (
+        old[: column - 1].rstrip(" \t") + f" fine {fine} " + old[column - 1 :]
+    ).rstrip(" \t")
     return Edit(
-        out,
+        join(a, lines),
         s.line,
-        (s.line,),
-        cash=True,
+        tuple(sorted({s.line, *counts})),
         note=f"line {s.line}: fine {fine} by a player not in jail",
     )

@@ -20,6 +20,7 @@ from .lines import build_line
 from .model import Edit, operator
 from .spots import (
     actor_of,
+    counts_moved,
     is_between_turns,
     same_line_only,
 )
@@ -212,8 +213,16 @@ def interest_forgotten(events: Sequence[E.Event], text: str, rng: random.Random)
     if not spots:
         return None
     s, received = rng.choice(spots)
-    line = a.lines[s.line - 1]
     ev = s.event
+    who = actor_of(a, s)
+    assert who is not None
+    # nothing is paid in the replay, as recorded: the receiver's later counts keep the 10%
+    paid = s.before.players[who].cash - s.after.players[who].cash
+    moved = counts_moved(a, s, {who: -paid}, ev.span.end_column)
+    if moved is None:
+        return None
+    lines, counts = moved
+    line = lines[s.line - 1]
     start, end = ev.span.column - 1, ev.span.end_column - 1
     rest = (line[:start].rstrip() + " " + line[end:].lstrip()).rstrip()
     others = [t for t in a.steps if t.line == s.line and t is not s]
@@ -221,12 +230,10 @@ def interest_forgotten(events: Sequence[E.Event], text: str, rng: random.Random)
     if actor_only:
         comment = line.find(";")
         rest = line[comment:] if comment >= 0 else ""
-    lines = list(a.lines)
     lines[s.line - 1] = rest
     return Edit(
         join(a, lines),
         received,
-        (s.line,),
-        cash=True,
+        tuple(sorted({s.line, *counts})),
         note=f"line {s.line}: `{span_text(a, ev.span)}` taken out",
     )
