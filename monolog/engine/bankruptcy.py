@@ -18,6 +18,7 @@ hands the estate over whole instead (`hand_over`, SHORT-07, CF-47).
 from __future__ import annotations
 
 from ..notation.events import Bankrupt, GameEnd, Resign, Span
+from . import follow
 from .debts import clear_debts, open_debts
 from .game import Debt, Game
 from .holdings import building_sale_value, owner_word, resolve_player
@@ -38,16 +39,17 @@ def check_obligations(game: Game, span: Span) -> None:
 
 def settle_with_property(
     game: Game, giver: str, receiver: str, deeds: list[object], span: Span
-) -> None:
+) -> bool:
     """Deeds offered to a creditor in a deal while a debt to them is open (CF-51).
 
     Under creditor-may-accept the deal goes ahead at the value the parties agreed. Under
     cash-only a debt is paid in cash alone; a record that hands the property over all the same
     follows reading creditor-may-accept: that is reported (A51 as a warning) and the deal is
-    replayed as recorded.
+    replayed as recorded; except in a counterfactual replay (follow.py), where the deal is set
+    aside as cash-only says (True: nothing changes hands).
     """
     if not deeds or not any(d.creditor == receiver for d in open_debts(game, giver)):
-        return
+        return False
     reading = game.ruling("CF-51")
     if reading == "cash-only":
         short = max(0, -game.state.player(giver).cash)
@@ -60,7 +62,7 @@ def settle_with_property(
             "RENT-14",
             follows="creditor-may-accept",
         )
-        return
+        return not follow.record_settles(game)
     game.ambiguous(
         "CF-51",
         f"{receiver} accepted property from {giver} towards a debt, as a creditor may "
@@ -69,6 +71,7 @@ def settle_with_property(
         span,
         "RENT-14",
     )
+    return False
 
 
 # --------------------------------------------------------------------------- bankruptcy
@@ -133,6 +136,8 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
     else:
         # a bankruptcy written to one of several player creditors names who takes the estate
         named = written if len(creditors) > 1 and written in creditors else None
+        if not follow.record_settles(game):
+            named = None  # a replay measuring another reading shares the estate by it
         _liquidate(game, actor, owed, creditors, ev.span, named=named)
     game.state.player(actor).bankrupt = True
     game.state.over = winner(game) is not None or ends_game(game)

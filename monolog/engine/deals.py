@@ -18,6 +18,7 @@ is a gift of cash, which CF-52 treats as a disguised loan.
 from __future__ import annotations
 
 from ..notation.events import Deal, DealItem, DealSide, Pay, Span
+from . import follow
 from .bankruptcy import settle_with_property
 from .debts import open_debts
 from .game import Game
@@ -81,12 +82,17 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
     deeds_2 = [v for k, v in gives_2 if k == "square"]
     # the disputed points a deal may raise (CF-51, CF-64) are reported; the record settles
     # them by writing the deal, so it is carried out as written
-    settle_with_property(game, first, second, deeds_1, ev.span)
-    settle_with_property(game, second, first, deeds_2, ev.span)
+    # (in a counterfactual replay, follow.py, the reading in force may set the deal aside)
+    if settle_with_property(game, first, second, deeds_1, ev.span) or settle_with_property(
+        game, second, first, deeds_2, ev.span
+    ):
+        return
     # what the other side wrote, not what could be carried out: a deed traded for a card the
     # other did not hold (M711, skipped) was not handed over for nothing
-    _given_for_nothing(game, first, second, deeds_1, ev.second.gives, ev.span)
-    _given_for_nothing(game, second, first, deeds_2, ev.first.gives, ev.span)
+    if _given_for_nothing(
+        game, first, second, deeds_1, ev.second.gives, ev.span
+    ) or _given_for_nothing(game, second, first, deeds_2, ev.first.gives, ev.span):
+        return
     _carry_out(game, first, second, gives_1, ev.span)
     _carry_out(game, second, first, gives_2, ev.span)
 
@@ -98,15 +104,16 @@ def _given_for_nothing(
     deeds: list[object],
     returned: tuple[DealItem, ...],
     span: Span,
-) -> None:
+) -> bool:
     """CF-64: deeds handed over with nothing given back, and no debt they go towards (CF-51).
 
     Under reading allowed the deal goes ahead (the texts leave the price to the players); under
     forbidden a gift of deeds is collusion. Either way the record, by writing the gift, follows
-    reading allowed, and the deal is replayed as recorded.
+    reading allowed, and the deal is replayed as recorded (False), except in a counterfactual
+    replay (follow.py) under forbidden (True: nothing changes hands).
     """
     if not deeds or returned or any(d.creditor == receiver for d in open_debts(game, giver)):
-        return
+        return False
     reading = game.ruling("CF-64")
     names = game.listing([game.name(i) for i in deeds if isinstance(i, int)])
     if reading == "forbidden":
@@ -121,6 +128,8 @@ def _given_for_nothing(
             "collusion"
         )
     game.ambiguous("CF-64", message, span, "DEAL-01", follows="allowed")
+    # a counterfactual replay (follow.py) applies reading forbidden: the deal is set aside
+    return reading == "forbidden" and not follow.record_settles(game)
 
 
 def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[str, object]]:
@@ -152,6 +161,8 @@ def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[st
             expected=have,
             recorded=cash,
         )
+        if not follow.record_settles(game):
+            raise _Refused  # a replay under another reading has its own cash: not paid there
         # reported; the cash changed hands at the table: the replay follows, cash below 0
     return out
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..notation.events import Build, Sell
-from . import house_rules
+from . import follow, house_rules
 from .game import Game
 from .holdings import (
     count_word,
@@ -159,6 +159,8 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
             expected=cash,
             recorded=charge,
         )
+        if not follow.record_settles(game):
+            return  # a replay under another reading has its own cash: it cannot pay there
         # reported; the buildings were put up at the table: the replay follows, cash below 0
     if ev.amount is not None and ev.amount != cost:
         game.emit(

@@ -9,6 +9,10 @@ it, and the replay adopts the record: the player is out of jail, back on the squ
 on, and the roll moves them from there. Every later line of that player is then judged as
 played, instead of each being refused as the move of a jailed player.
 
+A record that plays a disputed point another way than the reading in force is replayed as
+recorded too (the A code names the reading it follows), except in a replay that measures what
+that reading changes (`counterfactual`, for `monolog dispute`).
+
 The record may also say outright that a consequence did not happen: `ignored` after a clause
 (`card CH11 ignored`, `3-4 ignored`, `1-2 "Go to Jail" ignored`, `1-3 "Income Tax" ignored`). The
 replay reports what the card or the rule required, once, at that clause (M411, M112, M508,
@@ -28,6 +32,21 @@ from .obligations import Due, cancel_due, flow_of
 
 # per player, the jailing the record has not confirmed (no `jail` clause after it)
 UNCONFIRMED = "follow.unconfirmed-jail"
+# a replay under another reading than the record's (`monolog dispute`'s alternative side)
+COUNTERFACTUAL = "follow.counterfactual"
+
+
+def counterfactual(game: Game) -> None:
+    """This replay measures what another reading changes: where the record plays a disputed
+    point its own way, that reading is applied instead of the record's play (else the replay
+    would follow the record and the difference measured would vanish)."""
+    game.pending[COUNTERFACTUAL] = True
+
+
+def record_settles(game: Game) -> bool:
+    """Whether the record's own play of a disputed point is replayed (not in a counterfactual
+    replay, see `counterfactual`)."""
+    return not game.pending.get(COUNTERFACTUAL)
 
 
 class Jailing(NamedTuple):

@@ -230,6 +230,17 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
         return
     if forced is not None:
         reading = game.ruling("CF-07")
+        if reading == "card-before-roll-only" and not follow.record_settles(game):
+            game.emit(
+                "M505",
+                f"after a failed third throw {player} must pay the fine in cash (reading "
+                f"{reading} of CF-07)",
+                ev.span,
+                "JAIL-08",
+                expected=forced.amount,
+                recorded=card_id,
+            )
+            return
         cancel_due(game, forced)
         fine = game.money(forced.amount or 0)
         if reading == "card-before-roll-only":

@@ -5,6 +5,7 @@ CF-04, CF-08, SHORT-05). The jail clauses (`jail`, `fine`, `goojf`) are in jail.
 from __future__ import annotations
 
 from ..notation.events import Roll, Span
+from . import follow
 from .game import Game
 from .landing import check_square, land, move_token
 from .names import squares_if_named, squares_named
@@ -230,8 +231,9 @@ def _held_for_fine(
 
 
 def _record_moves(game: Game, ev: Roll) -> bool:
-    """The roll names a square other than the jail's: the record moved the player by it."""
-    if ev.square is None:
+    """The roll names a square other than the jail's: the record moved the player by it (and
+    the replay follows the record: not in a counterfactual replay, see follow.py)."""
+    if ev.square is None or not follow.record_settles(game):
         return False
     jail = game.edition.rules.jail_index
     return not any(sq.index == jail for sq in squares_if_named(game, ev.square))
@@ -286,6 +288,8 @@ def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
             expected=game.name(jail),
             recorded=found[0].name,
         )
+        if not follow.record_settles(game):
+            return  # a replay measuring another reading keeps the player where it puts them
         release(game, player)
         flow_of(game).released = "record"
         reached = (jail + ev.total) % len(game.edition.squares)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..editions.model import Square
 from ..notation.events import Interest, Mortgage, Ref, Span, Unmortgage
+from . import follow
 from .debts import note_payment, unpaid_lot
 from .game import Game
 from .holdings import (
@@ -344,6 +345,8 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
             expected=cash,
             recorded=cost,
         )
+        if not follow.record_settles(game):
+            return  # a replay under another reading has its own cash: it cannot pay there
         # reported; the mortgage was lifted at the table: the replay follows, cash below 0
     # with a deed left out, an amount written for the whole line is what moved (no sum to check)
     moved = cost if skipped else _check_amount(game, ev, derived, other, "lifting the mortgage")

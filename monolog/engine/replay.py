@@ -200,8 +200,9 @@ def begin(
     names, guessed = _players(events, header)
     game = Game(ed, GameState.new(ed, names), {}, file=file, header=header)
     house_rules.activate(game, declared)
-    if not recount:
+    if not recount:  # a replay under another reading: its cash and play are its own
         record.keep_own_cash(game)
+        follow.counterfactual(game)
     readings = {**default_readings(), **ed.readings, **house_rules.readings(declared)}
     for tag in ruling_tags:
         cf, _, reading = tag.value.partition("=")

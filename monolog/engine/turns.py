@@ -344,8 +344,10 @@ def on_roll(game: Game, ev: Roll) -> None:
             reading = game.ruling("CF-10")
             # a roll naming the square it reaches moves the token: the record counts per turn
             target = (p.position + ev.total) % len(game.edition.squares)
-            moved = ev.square is not None and any(
-                sq.index == target for sq in squares_if_named(game, ev.square)
+            moved = (
+                ev.square is not None
+                and follow.record_settles(game)
+                and any(sq.index == target for sq in squares_if_named(game, ev.square))
             )
             follows = "per-turn" if moved else None
             if reading == "counts-jail-double" and not moved:
