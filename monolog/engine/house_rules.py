@@ -210,9 +210,27 @@ def into_pot(game: Game, due: Any) -> None:
         _lapped(game).add(due.player)  # only GO salaries carry no square
 
 
+def pot_at_setup(game: Game, amount: int, span: E.Span) -> None:
+    """`setup bank pot N`: a Free Parking pool already on the table when the record starts.
+
+    Without free-parking-jackpot declared there is no pool under the official rules (TAX-05,
+    PIR-02): M905. The pool is kept either way, so that collecting it is recognised."""
+    if not active(game, "free-parking-jackpot") and amount:
+        departure(
+            game,
+            "free-parking-jackpot",
+            f"the setup puts a Free Parking pool of {game.money(amount)} on the table",
+            span,
+            expected=0,
+            recorded=amount,
+        )
+    game.pending[_POT] = {"dues": [], "since": len(game.transfers), "start": amount}
+
+
 def _pot(game: Game) -> int:
     pot = game.pending.setdefault(_POT, {"dues": [], "since": 0})
-    total: int = sum(d.entry.amount for d in pot["dues"] if isinstance(d.entry, Transfer))
+    total: int = int(pot.get("start", 0))  # a pool already on the table at setup
+    total += sum(d.entry.amount for d in pot["dues"] if isinstance(d.entry, Transfer))
     total += int(pot.get("counted", 0))  # a count of the pool taken as written (`rebase_pot`)
     # fines paid by the `fine` clause go straight through the ledger
     total += sum(

@@ -123,6 +123,8 @@ def on_setup_bank(game: Game, ev: SetupBank) -> None:
         game.state.bank_houses = ev.houses
     if ev.hotels is not None:
         game.state.bank_hotels = ev.hotels
+    if ev.pot is not None:
+        house_rules.pot_at_setup(game, ev.pot, ev.span)
 
 
 def on_setup_deck(game: Game, ev: SetupDeck) -> None:

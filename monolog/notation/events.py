@@ -137,10 +137,13 @@ class SetupPlayer(Event):
 
 @dataclass(frozen=True, slots=True)
 class SetupBank(Event):
-    """The bank's building stock in a starting position."""
+    """The bank's building stock in a starting position, and any Free Parking pool on the table.
+
+    `pot` is that pool, in a game played with the free-parking-jackpot house rule."""
 
     houses: int | None
     hotels: int | None
+    pot: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

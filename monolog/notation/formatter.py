@@ -154,8 +154,10 @@ def _setup_bank(e: ev.SetupBank) -> str:
         parts.append(f"houses {e.houses}")
     if e.hotels is not None:
         parts.append(f"hotels {e.hotels}")
+    if e.pot is not None:
+        parts.append(f"pot {e.pot}")
     if len(parts) == 1:
-        raise FormatError("a setup line for the bank needs houses or hotels")
+        raise FormatError("a setup line for the bank needs houses, hotels or a pot")
     return " ".join(parts)
 
 

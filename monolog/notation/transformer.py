@@ -201,14 +201,19 @@ class EventBuilder:
     def bank_item(self, c: list[Placed]) -> tuple[str, int, Placed]:
         return (c[0].value, int(c[1].value), c[1])
 
+    def bank_pot(self, c: list[Placed]) -> tuple[str, int, Placed]:
+        return ("pot", amount_value(c[1]), c[1])
+
     def setup_bank(self, c: list[Any]) -> list[ev.Event]:
-        houses = hotels = None
+        houses = hotels = pot = None
         for key, value, _ in c[2:]:
             if key == "houses":
                 houses = value
+            elif key == "pot":
+                pot = value
             else:
                 hotels = value
-        return [ev.SetupBank(_span_from(_token_span(c[0]), c[-1][2]), houses, hotels)]
+        return [ev.SetupBank(_span_from(_token_span(c[0]), c[-1][2]), houses, hotels, pot)]
 
     def setup_deck(self, c: list[Any]) -> list[ev.Event]:
         return [ev.SetupDeck(_span(c), tuple(c[2:]))]
