@@ -30,14 +30,24 @@ from .obligations import (
 from .turns import check_salary
 
 
+def _deck_drawn(game: Game, pending: Draw | None, choice: Due | None, player: str) -> str | None:
+    """The deck `player` is to draw from, if known: the card square reached, else the deck a
+    "pay a fine or take a card" card offers. Card titles are looked up there first."""
+    if pending is not None and pending.player == player:
+        return pending.deck
+    if choice is not None and choice.player == player and choice.card is not None:
+        return game.edition.card(choice.card).draw_deck
+    return None
+
+
 def on_card(game: Game, ev: CardDraw) -> None:
     player = actor_of(game, ev)
     if player is None:
         return
-    card = card_of(game, ev.card, ev.span)
+    flow = flow_of(game)
+    card = card_of(game, ev.card, ev.span, _deck_drawn(game, flow.draw, flow.choice, player))
     if card is None:
         return
-    flow = flow_of(game)
     pending = flow.draw
     pos = game.state.player(player).position
     deck_name = game.edition.decks[card.deck].name

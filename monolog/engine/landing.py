@@ -12,7 +12,7 @@ from ..notation.events import Roll, Span
 from . import follow, house_rules
 from .board import passes_go, steps_forward
 from .game import Game
-from .names import squares_named
+from .names import nearest_of, shown, squares_named
 from .obligations import Draw, Due, apply_due, find_due, flow_of, open_lot
 from .rent import quote_rent
 from .worth import worth_on_landing
@@ -216,11 +216,13 @@ def check_square(game: Game, ev: Roll, target: int, player: str, origin: int) ->
             recorded=names,
         )
         return target
-    recorded = found[0]
+    # a name several squares share ("Chance"): the record is followed to the one nearest where
+    # the dice lead, and the message says which
+    recorded = nearest_of(game, found, target)
     game.emit(
         "M104",
         f"{ev.die1}-{ev.die2} from {game.name(origin)} reaches {game.name(target)}, "
-        f"not {recorded.name}",
+        f"not {shown(game, recorded)}",
         ev.span,
         "MOVE-01",
         expected=game.name(target),

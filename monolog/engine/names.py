@@ -17,8 +17,10 @@ from .obligations import flow_of
 __all__ = [
     "actor_of",
     "card_of",
+    "nearest_of",
     "resolve_player",
     "resolve_square",
+    "shown",
     "squares_if_named",
     "squares_named",
 ]
@@ -35,6 +37,21 @@ def squares_named(game: Game, ref: Ref, span: Span) -> tuple[Square, ...] | None
         return None
 
 
+def nearest_of(game: Game, found: tuple[Square, ...], to: int) -> Square:
+    """Of the squares a shared name means ("Chance"), the one fewest squares from `to` either
+    way (the first on the board on a tie): where the dice or the card would have put the
+    token, a miscount or a misread die lands nearest."""
+    size = len(game.edition.squares)
+    return min(found, key=lambda s: (min((s.index - to) % size, (to - s.index) % size), s.index))
+
+
+def shown(game: Game, square: Square) -> str:
+    """A square's name, with its number when other squares share the name ("Chance (#22)")."""
+    if sum(1 for s in game.edition.squares if s.name == square.name) > 1:
+        return f"{square.name} (#{square.index})"
+    return square.name
+
+
 def squares_if_named(game: Game, ref: Ref) -> tuple[Square, ...]:
     """Every square `ref` may mean, or none when it names no square (nothing is filed)."""
     try:
@@ -43,8 +60,18 @@ def squares_if_named(game: Game, ref: Ref) -> tuple[Square, ...]:
         return ()
 
 
-def card_of(game: Game, ref: Ref, span: Span) -> Card | None:
-    """The card `ref` names, or None after filing M900."""
+def card_of(game: Game, ref: Ref, span: Span, deck: str | None = None) -> Card | None:
+    """The card `ref` names, or None after filing M900.
+
+    `deck` is the deck the player draws from, when one is known: a title two decks share (Get
+    Out of Jail Free, Go to Jail) then names the card of that deck. A reference that names no
+    card of it is looked up in every deck, so that a card of the other deck is still found
+    (and reported as drawn from the wrong deck)."""
+    if deck is not None:
+        try:
+            return resolver(game).card(ref, deck)
+        except ResolveError:
+            pass
     card_id = resolve_card(game, ref, span)
     return game.edition.card(card_id) if card_id is not None else None
 

@@ -16,7 +16,15 @@ from .debts import check_unpaid
 from .game import Game
 from .jail_rolls import forced_fine, jail_roll, release
 from .landing import check_square, land, move_token, send_to_jail
-from .names import actor_of, resolve_player, resolve_square, squares_if_named, squares_named
+from .names import (
+    actor_of,
+    nearest_of,
+    resolve_player,
+    resolve_square,
+    shown,
+    squares_if_named,
+    squares_named,
+)
 from .obligations import (
     CardMove,
     Due,
@@ -477,12 +485,16 @@ def on_move(game: Game, ev: Move) -> None:
     sq: Square | None = None
     # `-> Community Chest` after a card move: a name several squares share resolves to the one
     # the card sends the token to
-    if (
-        cm is not None
-        and not cm.confirmed
-        and any(s.index == cm.target for s in squares_if_named(game, ev.square))
-    ):
+    named = squares_if_named(game, ev.square)
+    if cm is not None and not cm.confirmed and any(s.index == cm.target for s in named):
         sq = game.square(cm.target)
+    elif len(named) > 1 and len({s.name for s in named}) == 1:
+        # a name several squares share, none where the card leads (or no card): the one
+        # nearest where the card leads, or else nearest where the token stands
+        here = cm.target if cm is not None and not cm.confirmed else None
+        if here is None:
+            here = game.state.player(player).position
+        sq = nearest_of(game, named, here)
     if sq is None:
         sq = resolve_square(game, ev.square, ev.span)
     if sq is None:
@@ -495,7 +507,7 @@ def on_move(game: Game, ev: Move) -> None:
         if not other_reading:
             game.emit(
                 "M406",
-                f"{cm.card} sends {player} to {game.name(cm.target)}, not {sq.name}",
+                f"{cm.card} sends {player} to {game.name(cm.target)}, not {shown(game, sq)}",
                 ev.span,
                 "CARD-06",
                 expected=game.name(cm.target),
@@ -526,7 +538,7 @@ def on_move(game: Game, ev: Move) -> None:
         return
     game.emit(
         "M110",
-        f"nothing moves {player} to {sq.name} here: a token moves by the dice or by a card",
+        f"nothing moves {player} to {shown(game, sq)} here: a token moves by the dice or by a card",
         ev.span,
         "MOVE-01",
         expected=game.name(p.position),

@@ -36,6 +36,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "AMOUNT": "an amount like 200",
     "INT": "a whole number",
     "NAME": "a name (a player, a square or a card)",
+    "CARD_ID": "a card's id like CH07",
     "STRING": 'a quoted text like "Go to Jail"',
     "LBRACKET": 'a tag like [Event "..."]',
     "RBRACKET": "']' to close the tag",
@@ -161,7 +162,12 @@ def describe_expected(names: set[str] | frozenset[str]) -> list[str]:
         names -= _CLAUSE_STARTS
         words.append(_CLAUSE_WORDS)
     if "NAME" in names:
-        names -= {"NAME", "STRING", "SQNUM"} if "SQNUM" in names else {"NAME", "STRING"}
+        # a card's id is a name too, and is said with it
+        names -= (
+            {"NAME", "STRING", "CARD_ID", "SQNUM"}
+            if "SQNUM" in names
+            else {"NAME", "STRING", "CARD_ID"}
+        )
         words.insert(0, TERMINAL_WORDS["NAME"])
     keywords: list[str] = []
     for name in sorted(names):
@@ -411,6 +417,7 @@ def _replay(example: str) -> None:
 
 _TOKEN_NOUNS: dict[str, str] = {
     "NAME": "name",
+    "CARD_ID": "card id",
     "STRING": "quoted text",
     "SQNUM": "square number",
     "AMOUNT": "amount",

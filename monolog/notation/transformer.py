@@ -123,10 +123,11 @@ class EventBuilder:
     def player(self, c: list[Placed]) -> Ref:
         tok = c[0]
         span = Span(tok.line, tok.column, tok.end_line, tok.end_column)
-        if tok.type == "NAME":
-            # a game names its few players on every line: one string each, not one per line
-            return Ref(sys.intern(tok.value), "name", span)
-        return Ref(_unquote(tok.value), "quoted", span)
+        if tok.type == "STRING":
+            return Ref(_unquote(tok.value), "quoted", span)
+        # a NAME, or a card's id (CARD_ID); a game names its few players on every line: one
+        # string each, not one per line
+        return Ref(sys.intern(tok.value), "name", span)
 
     card_ref = player
 
@@ -222,7 +223,24 @@ class EventBuilder:
         return [ev.SetupNext(_span(c), c[2])]
 
     # ------------------------------------------------------------ lines
+    # a clause that stands for two events (`card CH10 Community Chest`: the draw and the move)
+    # is a list; the lines that hold one spread it out. The flag spares every other line the
+    # look through its clauses.
+    _pairs = False
+
+    def _spread(self, c: list[Any]) -> list[Any]:
+        self._pairs = False
+        out: list[Any] = []
+        for e in c:
+            if isinstance(e, list):
+                out.extend(e)
+            else:
+                out.append(e)
+        return out
+
     def turn(self, c: list[Any]) -> list[ev.Event]:
+        if self._pairs:
+            c = self._spread(c)
         tok = c[0]
         player: Ref = c[1]
         end = player.span
@@ -232,9 +250,11 @@ class EventBuilder:
         return c
 
     def cont(self, c: list[ev.Event]) -> list[ev.Event]:
-        return c
+        return self._spread(c) if self._pairs else c
 
     def actor_line(self, c: list[Any]) -> list[ev.Event]:
+        if self._pairs:
+            c = self._spread(c)
         actor: Ref = c[0]
         del c[0]
         for e in c:
@@ -333,6 +353,13 @@ class EventBuilder:
 
     def card(self, c: list[Any]) -> ev.Event:
         return ev.CardDraw(_span(c), None, c[1], amount_value(c[2]) if len(c) > 2 else None)
+
+    def card_to(self, c: list[Any]) -> list[ev.Event]:
+        # CARD CARD_ID square: the card, then the square it moved the token to
+        draw = ev.CardDraw(_span(c[:2]), None, self.player(c[1:2]), None)
+        square: Ref = c[2]
+        self._pairs = True
+        return [draw, ev.Move(square.span, None, square)]
 
     def dice(self, c: list[Any]) -> ev.Event:
         d1, d2 = _roll(c[1])
