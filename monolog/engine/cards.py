@@ -9,11 +9,11 @@ checked against the amount the record writes after the card id.
 from __future__ import annotations
 
 from ..editions.model import Card
-from ..notation.events import CardDraw, Span
+from ..notation.events import CardDraw, Reshuffle, Span
 from . import follow
 from .board import buildings, closest, nearest, passes_go, steps_forward
 from .card_landings import second_draw_note
-from .decks import draw
+from .decks import draw, reshuffle
 from .game import Game
 from .landing import land, move_token, send_to_jail
 from .names import actor_of, card_of
@@ -117,6 +117,51 @@ def on_card(game: Game, ev: CardDraw) -> None:
         return
     if ev.amount is not None:
         _check_amount(game, card, ev, mine, moved)
+
+
+def on_reshuffle(game: Game, ev: Reshuffle) -> None:
+    """`reshuffle Chance`: a deck shuffled during play (CF-76). No edition reshuffles: a used
+    card goes under its deck, so the order comes round again (reading cycle). The record is
+    followed either way: the deck's order starts again unknown."""
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    decks = game.edition.decks
+    key: str | None = None
+    if ev.deck is not None:
+        text = ev.deck.text.casefold()
+        key = next((k for k, d in decks.items() if text in (k.casefold(), d.name.casefold())), None)
+        if key is None:
+            names = " or ".join(d.name for d in decks.values())
+            game.emit("M900", f'no deck "{ev.deck.text}": the decks are {names}', ev.span, None)
+            return
+    else:
+        flow = flow_of(game)
+        key = _deck_drawn(game, flow.draw, flow.choice, player)
+        if key is None:
+            game.emit(
+                "M900",
+                f"a reshuffle that names no deck, where {player} is to draw no card: name the "
+                "deck (reshuffle Chance)",
+                ev.span,
+                None,
+            )
+            return
+    name = decks[key].name
+    reading = game.ruling("CF-76")
+    if reading == "cycle":
+        message = (
+            f"the {name} deck is reshuffled during play: a used card goes under its deck, so "
+            f"the order comes round again and no reshuffle is needed (reading {reading}); "
+            "reading reshuffle lets a table or program shuffle it again, as here"
+        )
+    else:
+        message = (
+            f"the {name} deck is reshuffled during play, as a table or program may when it runs "
+            f"through (reading {reading}); reading cycle keeps the order, used cards going under"
+        )
+    game.ambiguous("CF-76", message, ev.span, "CARD-03", follows="reshuffle")
+    reshuffle(game, key)
 
 
 def _check_amount(game: Game, card: Card, ev: CardDraw, dues: list[Due], moved: bool) -> None:

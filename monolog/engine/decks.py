@@ -162,5 +162,14 @@ def stack(game: Game, deck_key: str, top: list[str]) -> None:
     _update_known(deck)
 
 
+def reshuffle(game: Game, deck_key: str) -> None:
+    """The deck shuffled again (CF-76 reshuffle): every card in it is in an unknown place once
+    more; held jail cards stay out."""
+    deck = game.state.decks[deck_key]
+    deck.slots = [None] * (len(deck.cards) - len(deck.held_out))
+    deck.drawn = []
+    _update_known(deck)
+
+
 def _update_known(deck: DeckState) -> None:
     deck.known = None not in deck.slots

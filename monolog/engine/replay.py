@@ -66,6 +66,7 @@ _OWN: dict[type[E.Event], Callable[[Game, Any], None]] = {
     E.Tax: claims.on_tax,
     E.Dice: claims.on_dice,
     E.CardDraw: cards.on_card,
+    E.Reshuffle: cards.on_reshuffle,
     E.GoToJail: jail.on_jail,
     E.PayFine: jail.on_fine,
     E.UseJailCard: jail.on_goojf,

@@ -132,7 +132,7 @@ _CLAUSE_STARTS = frozenset(
     {
         "ROLL", "ARROW", "EQUALS", "SALARY", "BUY", "DECLINE", "AUCTION", "RENT", "TAX", "CARD",
         "DICE", "JAIL", "FINE", "GOOJF", "BUILD", "SELL", "MORTGAGE", "UNMORTGAGE", "INTEREST",
-        "PAY", "BANKRUPT", "RESIGN", "TIME", "END", "DISPUTED", "IGNORED",
+        "PAY", "BANKRUPT", "RESIGN", "TIME", "END", "DISPUTED", "IGNORED", "RESHUFFLE",
     }
 )  # fmt: skip
 _CLAUSE_WORDS = "another clause (a roll like 3-4, or a word like 'buy', 'rent', 'card' or 'build')"

@@ -292,6 +292,13 @@ class Dice(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Reshuffle(Action):
+    """A deck reshuffled (`reshuffle Chance`); `deck` None: the deck the player draws from."""
+
+    deck: Ref | None
+
+
+@dataclass(frozen=True, slots=True)
 class GoToJail(Action):
     """The player is sent to jail."""
 
@@ -498,6 +505,7 @@ _KIND_NAMES: dict[type[Event], str] = {
     Tax: "tax",
     CardDraw: "card",
     Dice: "dice",
+    Reshuffle: "reshuffle",
     GoToJail: "jail",
     PayFine: "fine",
     UseJailCard: "jail-card",

@@ -354,6 +354,9 @@ class EventBuilder:
     def card(self, c: list[Any]) -> ev.Event:
         return ev.CardDraw(_span(c), None, c[1], amount_value(c[2]) if len(c) > 2 else None)
 
+    def reshuffle(self, c: list[Any]) -> ev.Event:
+        return ev.Reshuffle(_span(c), None, self.player(c[1:]) if len(c) > 1 else None)
+
     def card_to(self, c: list[Any]) -> list[ev.Event]:
         # CARD CARD_ID square: the card, then the square it moved the token to
         draw = ev.CardDraw(_span(c[:2]), None, self.player(c[1:2]), None)
