@@ -7,7 +7,7 @@ amount replaces the derived one.
 
 from __future__ import annotations
 
-from ..notation.events import Dice, RentUnclaimed, Span, Tax
+from ..notation.events import Dice, NoThrow, RentUnclaimed, Span, Tax
 from ..notation.events import Rent as RentEvent
 from . import follow, house_rules
 from .game import Game
@@ -269,6 +269,63 @@ def on_dice(game: Game, ev: Dice) -> None:
         "RENT-10",
         recorded=f"{ev.die1}-{ev.die2}",
     )
+
+
+def on_no_throw(game: Game, ev: NoThrow) -> None:
+    """`dice same`: no new throw for a utility rent, the roll that moved the token setting it.
+
+    After a card that sends the token to a utility the card has the player throw (RENT-09):
+    the moving roll in its place is M417. After a landing by the dice it is the rent's throw
+    under reading movement-roll of CF-19, and a departure under fresh-roll. The rent is then
+    replayed at that roll, as the table did."""
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    flow = flow_of(game)
+    due = flow.throw
+    moved = flow.last_dice if flow.last_dice is not None else flow.last_roll
+    if due is None or not due.per_pip or moved is None:
+        claim = _claim(game, player)
+        if claim is not None and claim.per_pip and claim.amount is not None:
+            return  # landed by the dice under movement-roll: that roll sets the rent already
+        game.emit(
+            "W003",
+            f"'dice same' settles nothing: {player} owes no utility rent to be set by a throw",
+            ev.span,
+            "RENT-10",
+            recorded="same",
+        )
+        return
+    flow.throw = None
+    name = game.name(due.square or 0)
+    due.amount = due.per_pip * moved
+    due.reason = (
+        f"rent is {game.money(due.amount)}: {due.per_pip} times the roll of {moved} that moved "
+        f"{player}, with no new throw"
+    )
+    if due.card is not None:
+        game.emit(
+            "M417",
+            f"the card that sent {player} to {name} has {player} throw the dice for the rent, "
+            f"but no new throw was made: the roll of {moved} that brought {player} to the card "
+            f"is used, so {game.money(due.amount)}",
+            ev.span,
+            "RENT-09",
+            expected="a new throw",
+            recorded="same",
+        )
+    else:
+        game.ambiguous(
+            "CF-19",
+            f"no new throw for the rent on {name}: the roll of {moved} that brought {player} "
+            f"there sets it at {game.money(due.amount)} (reading movement-roll); reading "
+            f"{game.ruling('CF-19')}, in force, has {player} throw afresh",
+            ev.span,
+            "RENT-10",
+            follows="movement-roll",
+        )
+    settle_due(game, due, due.amount, due.span)
+    due.stated = False  # the rent clause may still follow and is checked against this
 
 
 def on_tax(game: Game, ev: Tax) -> None:

@@ -42,6 +42,8 @@ def land(
     """The token of `player` has come to rest on square `index`: open what the square makes due."""
     flow = flow_of(game)
     flow.last_dice = dice
+    if dice is not None:
+        flow.last_roll = dice
     flow.card_rule = card_rule
     sq = game.square(index)
     if sq.kind == "go-to-jail":

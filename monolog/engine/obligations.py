@@ -118,6 +118,7 @@ class Flow:
     jail_try: int = 0  # this turn's jail try number, 1..3 (0 = not a jail turn)
     jailed_by: str | None = None  # what sent the player to jail in the current step
     last_dice: int | None = None  # the roll that moved the player last (RENT-10)
+    last_roll: int | None = None  # the last roll of the dice that moved a token, card moves aside
     card_rule: str | None = None  # rent rule of the card that moved the player last
     dues: list[Due] = field(default_factory=list)  # the dues of the turn in progress
     claims: list[Due] = field(default_factory=list)  # open rent claims

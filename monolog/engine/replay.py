@@ -65,6 +65,7 @@ _OWN: dict[type[E.Event], Callable[[Game, Any], None]] = {
     E.RentUnclaimed: claims.on_unclaimed,
     E.Tax: claims.on_tax,
     E.Dice: claims.on_dice,
+    E.NoThrow: claims.on_no_throw,
     E.CardDraw: cards.on_card,
     E.Reshuffle: cards.on_reshuffle,
     E.GoToJail: jail.on_jail,

@@ -292,6 +292,11 @@ class Dice(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class NoThrow(Action):
+    """`dice same`: no new throw for a utility rent; the roll that moved the token sets it."""
+
+
+@dataclass(frozen=True, slots=True)
 class Reshuffle(Action):
     """A deck reshuffled (`reshuffle Chance`); `deck` None: the deck the player draws from."""
 
@@ -505,6 +510,7 @@ _KIND_NAMES: dict[type[Event], str] = {
     Tax: "tax",
     CardDraw: "card",
     Dice: "dice",
+    NoThrow: "no-throw",
     Reshuffle: "reshuffle",
     GoToJail: "jail",
     PayFine: "fine",

@@ -204,6 +204,8 @@ def format_clause(e: ev.Event) -> str:
             return _with_amount(f"card {ref(c)}", a)
         case ev.Dice(die1=d1, die2=d2):
             return f"dice {d1}-{d2}"
+        case ev.NoThrow():
+            return "dice same"
         case ev.Reshuffle(deck=d):
             return "reshuffle" if d is None else f"reshuffle {ref(d)}"
         case ev.GoToJail():

@@ -354,6 +354,9 @@ class EventBuilder:
     def card(self, c: list[Any]) -> ev.Event:
         return ev.CardDraw(_span(c), None, c[1], amount_value(c[2]) if len(c) > 2 else None)
 
+    def dice_same(self, c: list[Any]) -> ev.Event:
+        return ev.NoThrow(_span(c), None)
+
     def reshuffle(self, c: list[Any]) -> ev.Event:
         return ev.Reshuffle(_span(c), None, self.player(c[1:]) if len(c) > 1 else None)
 
