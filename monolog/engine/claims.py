@@ -349,6 +349,8 @@ def on_tax(game: Game, ev: Tax) -> None:
         return
     if follow.tax_ignored(game, due, ev.span):
         return
+    if ev.counted:
+        _counted_first(game, ev, due, player)
     if ev.percent is not None and _percent_tax(game, ev, due, player):
         return
     if ev.percent is None and ev.amount is not None and ev.amount != due.amount:
@@ -425,7 +427,7 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
         due.amount, due.reason, due.rule = flat, flat_reason, "TAX-04"
         settle_due(game, due, flat, ev.span)
         return True
-    if amount > flat and game.ruling("CF-43") == "choice-first":
+    if amount > flat and game.ruling("CF-43") == "choice-first" and not ev.counted:
         game.ambiguous(
             "CF-43",
             f"{player} chose {offered}% before the adding up and it comes to "
@@ -463,6 +465,35 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
     return True
 
 
+def _counted_first(game: Game, ev: Tax, due: Due, player: str) -> None:
+    """`tax … counted`: the record says the player counted their worth before choosing between
+    the flat tax and the percentage (CF-43, TAX-04). Named where the choice exists; a tax with
+    no percentage option has no choice to time, and the word changes nothing."""
+    offered = game.edition.rules.income_tax_percent
+    if offered is None or due.worth is None or due.square != percent_tax_square(game):
+        return
+    flat = game.money(due.amount or 0)
+    paid_flat = ev.percent is None or (ev.amount is not None and ev.amount == due.amount)
+    chose = f"the flat {flat}" if paid_flat else f"{offered}%"
+    if game.ruling("CF-43") == "choice-first":
+        why = (
+            "the choice is made before any worth is worked out and binds (reading choice-first); "
+            "reading choice-after-count lets the player choose once the worth is known"
+        )
+    else:
+        why = (
+            "the choice may follow the count (reading choice-after-count); under reading "
+            "choice-first it is made before any worth is worked out"
+        )
+    game.ambiguous(
+        "CF-43",
+        f"{player} counted their total worth and then chose {chose} over the other option: {why}",
+        ev.span,
+        "TAX-04",
+        follows="choice-after-count",
+    )
+
+
 def _choice_after_count(
     game: Game, ev: Tax, player: str, offered: int, percent: int, flat: int
 ) -> bool:
@@ -475,6 +506,8 @@ def _choice_after_count(
     """
     if game.ruling("CF-43") != "choice-after-count" or ev.amount != flat or flat == percent:
         return False
+    if ev.counted:
+        return True  # the count before the choice is named once, at `counted`
     game.ambiguous(
         "CF-43",
         f"{player} wrote {offered}% but paid the flat {game.money(flat)} once the count put "

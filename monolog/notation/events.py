@@ -265,10 +265,12 @@ class RentUnclaimed(Action):
 
 @dataclass(frozen=True, slots=True)
 class Tax(Action):
-    """A tax paid. `percent` is set when the player chose the percentage option."""
+    """A tax paid. `percent` is set when the player chose the percentage option; `counted`
+    when the record says the choice was made after counting the player's worth (CF-43)."""
 
     percent: int | None
     amount: int | None
+    counted: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -197,9 +197,9 @@ def format_clause(e: ev.Event) -> str:
             return head if p is None else f"{head} to {ref(p)}"
         case ev.RentUnclaimed(payee=p):
             return "rent unclaimed" if p is None else f"rent unclaimed to {ref(p)}"
-        case ev.Tax(percent=pc, amount=a):
+        case ev.Tax(percent=pc, amount=a, counted=counted):
             head = "tax" if pc is None else f"tax {pc}%"
-            return _with_amount(head, a)
+            return _with_amount(head, a) + (" counted" if counted else "")
         case ev.CardDraw(card=c, amount=a):
             return _with_amount(f"card {ref(c)}", a)
         case ev.Dice(die1=d1, die2=d2):

@@ -344,12 +344,15 @@ class EventBuilder:
 
     def tax(self, c: list[Any]) -> ev.Event:
         percent = amount = None
+        counted = False
         for x in c[1:]:
             if x.type == "PERCENT":
                 percent = int(x.value[:-1])
+            elif x.type == "COUNTED":
+                counted = True
             else:
                 amount = amount_value(x)
-        return ev.Tax(_span(c), None, percent, amount)
+        return ev.Tax(_span(c), None, percent, amount, counted)
 
     def card(self, c: list[Any]) -> ev.Event:
         return ev.CardDraw(_span(c), None, c[1], amount_value(c[2]) if len(c) > 2 else None)
