@@ -378,13 +378,13 @@ def _repairs_with_hotels(
     other_reading = "hotel-only" if reading == "hotel-and-houses" else "hotel-and-houses"
     follows = {total: reading, other: other_reading}.get(ev.amount) if ev.amount else None
     per = game.edition.rules.houses_before_hotel
-    hotel = game.edition.word("hotel")
+    hotel, replaced = game.edition.word("hotel"), game.edition.word("houses")
     if reading == "hotel-and-houses":
-        applied = f"each {hotel} with the {per} houses it replaced"
+        applied = f"each {hotel} with the {per} {replaced} it replaced"
         alt = f"reading hotel-only charges each {hotel} the {hotel} rate alone"
     else:
         applied = f"each {hotel} at the {hotel} rate alone"
-        alt = f"reading hotel-and-houses adds the {per} houses each {hotel} replaced"
+        alt = f"reading hotel-and-houses adds the {per} {replaced} each {hotel} replaced"
     game.ambiguous(
         "CF-65",
         f"{card.id} charges {player} {game.money(total)}, {applied} (reading {reading}); "

@@ -291,11 +291,19 @@ def _open_due(game: Game, payer: str, payee: str | None) -> Due | None:
 def _gift(game: Game, giver: str, payee: str | None, span: Span, amount: int | None = None) -> None:
     """A transfer of cash with nothing owed and nothing given for it (CF-52, DEAL-05)."""
     what = game.money(amount) if amount is not None else "cash"
+    if payee is None:
+        why = (
+            "nothing is owed to it, and the bank is paid only what the rules make due (a "
+            "price, a tax, a fine, a card's charge, interest)"
+        )
+    else:
+        why = (
+            "nothing is owed, and cash passes between players only as rent, card payments, "
+            "settlements or part of a deal for a deed or card"
+        )
     game.emit(
         "M714",
-        f"{giver} may not give {what} to {owner_word(game, payee)}: nothing is owed, and cash "
-        f"passes between players only as rent, card payments, settlements or part of a deal "
-        f"for a deed or card",
+        f"{giver} may not give {what} to {owner_word(game, payee)}: {why}",
         span,
         "DEAL-05",
         expected=0,

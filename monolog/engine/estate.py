@@ -348,7 +348,7 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
                 "M607",
                 f"{game.name(stuck)} cannot have house {levels[stuck] + 1} while "
                 f"{', '.join(behind)} {'has' if len(behind) == 1 else 'have'} "
-                f"{_level_words(game, low)}: build evenly across the "
+                f"{_held_words(game, low)}: build evenly across the "
                 f"{group_label(game, stuck)} group",
                 ev.span,
                 "BLD-03",
@@ -457,8 +457,9 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
         if taken > st.bank_houses or game.ruling("CF-29") == "blocked":
             game.emit(
                 "M613",
-                f"the bank has {count_word(game, st.bank_houses, 'house')}, so a "
-                f"{_word(game, 'hotel')} cannot be exchanged for {most}: sell the group's "
+                f"the bank has {count_word(game, st.bank_houses, 'house')}, so "
+                f"{game.edition.a_word('hotel')} cannot be exchanged for "
+                f"{count_word(game, most, 'house')}: sell the group's "
                 f"buildings outright down to a level the bank's stock allows",
                 ev.span,
                 "BLD-14",
@@ -521,10 +522,11 @@ def _sell_even(game: Game, ev: Sell, plan: dict[int, _Step], group: list[DeedSta
         if not ready:
             stuck = next(i for i, n in need.items() if n)
             ahead = [game.name(i) for i, lv in levels.items() if lv == high]
-            top = "a " + _word(game, "hotel") if high == hotel_level(game) else None
+            top = game.edition.a_word("hotel") if high == hotel_level(game) else None
             game.emit(
                 "M612",
-                f"{game.name(stuck)} cannot go down to {_level_words(game, levels[stuck] - 1)} "
+                f"{game.name(stuck)} cannot be sold down to "
+                f"{_level_words(game, levels[stuck] - need[stuck])} "
                 f"while {', '.join(ahead)} {'has' if len(ahead) == 1 else 'have'} "
                 f"{top or count_word(game, high, 'house')}: sell evenly across the "
                 f"{group_label(game, stuck)} group",
@@ -541,5 +543,11 @@ def _sell_even(game: Game, ev: Sell, plan: dict[int, _Step], group: list[DeedSta
     return True
 
 
-def _level_words(game: Game, n: int) -> str:
+def _held_words(game: Game, n: int) -> str:
+    """What a site holds: "2 houses", or "no houses"."""
     return "no " + _word(game, "houses") if n == 0 else count_word(game, n, "house")
+
+
+def _level_words(game: Game, n: int) -> str:
+    """A site's level after a sale: "2 houses", or "a bare site" when none is left."""
+    return f"a bare {_word(game, 'site')}" if n <= 0 else count_word(game, n, "house")

@@ -102,7 +102,7 @@ def count_word(game: Game, n: int, singular: str) -> str:
 
 def describe_level(game: Game, deed: DeedState) -> str:
     if deed.hotel:
-        return "a " + game.edition.word("hotel")
+        return game.edition.a_word("hotel")
     if deed.houses == 0:
         return "no " + game.edition.word("houses")
     return count_word(game, deed.houses, "house")

@@ -177,9 +177,22 @@ def end_turn(game: Game, span: Span) -> None:
                 expected="roll",
             )
         if not flow.rolled:
+            if flow.released in ("fine", "card"):
+                how = "paying the fine" if flow.released == "fine" else "using a jail card"
+                why = (
+                    f"{player} left jail by {how} and must then roll and move, but the record "
+                    "shows no roll"
+                )
+            elif p.in_jail:
+                why = (
+                    f"{player}'s jail turn has no roll: a jailed player rolls for doubles, or "
+                    "pays or uses a card first and then rolls"
+                )
+            else:
+                why = f"{player}'s turn has no roll: every turn starts with a roll of both dice"
             game.emit(
                 "M107",
-                f"{player}'s turn has no roll: every turn starts with a roll of both dice",
+                why,
                 flow.turn_span,
                 "TURN-03",
                 expected="roll",
@@ -457,22 +470,36 @@ def on_salary(game: Game, ev: Salary) -> None:
     if due is None:
         amount = ev.amount if ev.amount is not None else rules.go_salary
         flow = flow_of(game)
-        why = (
-            "a player sent to jail collects none"
-            if flow.jailed_by
-            else f"{player}'s last move did not reach or pass GO"
-        )
+        why, rule = ("a player sent to jail collects none", "MOVE-04")
+        if not flow.jailed_by:
+            why, rule = _no_go(game, player)
         game.emit(
             "M106",
             f"no salary is due: {why}",
             ev.span,
-            "MOVE-04" if flow.jailed_by else "MOVE-02",
+            rule,
             expected=0,
             recorded=amount,
         )
         game.transfer(None, player, amount, "salary as recorded", ev.span)
         return
     check_salary(game, due, ev.amount, ev.span)
+
+
+def _no_go(game: Game, player: str) -> tuple[str, str]:
+    """Why the last move paid no salary, and the rule: it went back (crossing GO backwards, or
+    short of it: MOVE-05), or it went forward without reaching GO (MOVE-02)."""
+    cm = flow_of(game).card_move
+    if cm is not None and cm.player in ("", player):
+        card = game.edition.card(cm.card)
+        behind = cm.nearest is not None and cm.target == cm.nearest[1] != cm.nearest[0]
+        if card.kind == "move_back" or behind:
+            if cm.target > cm.origin:
+                why = f"{player} crossed GO backwards on {cm.card}, and a move back pays none"
+            else:
+                why = f"{player} moved back on {cm.card}, and a move back pays none"
+            return why, "MOVE-05"
+    return f"{player}'s last move did not reach or pass GO", "MOVE-02"
 
 
 def on_move(game: Game, ev: Move) -> None:
