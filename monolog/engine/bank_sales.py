@@ -131,16 +131,37 @@ def on_card_auction(game: Game, ev: Auction) -> None:
     if card_id is None:
         return
     word = game.edition.word("goojf")
-    game.emit(
-        "M416",
-        f"{card_id} ({word}) is not auctioned: a card given up to the bank goes back under its "
-        f"deck, and a player sells one only to another player"
-        + ("; replayed as the table did it" if ev.winner is not None else ""),
-        ev.span,
-        "BKR-09",
-        recorded=card_id,
-        data={"cf": "CF-55"},
-    )
+    reading = game.ruling("CF-75")
+    if "CF-75" in game.edition.settled and reading == game.edition.readings.get("CF-75"):
+        # the edition's own text puts a bankrupt's jail cards back under their decks
+        game.emit(
+            "M416",
+            f"{card_id} ({word}) is not auctioned: a card given up to the bank goes back under "
+            f"its deck, and a player sells one only to another player"
+            + ("; replayed as the table did it" if ev.winner is not None else ""),
+            ev.span,
+            "BKR-09",
+            recorded=card_id,
+            data={"cf": "CF-55"},
+        )
+    elif reading == "auctioned":
+        game.ambiguous(
+            "CF-75",
+            f"{card_id} ({word}) is auctioned with the bank's other lots, as a bankrupt's "
+            f"property (reading {reading}); reading back-to-deck puts it back under its deck",
+            ev.span,
+            "BKR-09",
+            follows="auctioned",
+        )
+    else:
+        game.ambiguous(
+            "CF-75",
+            f"{card_id} ({word}) is auctioned, but a bankrupt's jail card goes back under its "
+            f"deck (reading {reading}); reading auctioned sells it with the deeds, as here",
+            ev.span,
+            "BKR-09",
+            follows="auctioned",
+        )
     if ev.winner is None or ev.price is None:
         return
     winner = resolve_player(game, ev.winner, ev.span)
