@@ -158,6 +158,17 @@ def on_buy(game: Game, ev: Buy) -> None:
         close_lot(game, lot)
 
 
+def _offer_state(game: Game, index: int) -> str:
+    """Why the square `index` is not on offer: owned, not a deed, or not just landed on."""
+    sq = game.square(index)
+    if not sq.ownable:
+        return "not a deed"
+    owner = game.state.deeds[index].owner
+    if owner is not None:
+        return f"{owner}'s"
+    return "not a square just landed on"
+
+
 def on_decline(game: Game, ev: Decline) -> None:
     player = actor_of(game, ev)
     if player is None:
@@ -172,8 +183,8 @@ def on_decline(game: Game, ev: Decline) -> None:
     if lot is None:
         game.emit(
             "M204",
-            f"{player} has no deed to decline: {game.name(index)} is not an unowned deed "
-            "just landed on",
+            f"{player} has no deed to decline: only a deed of the bank's just landed on is "
+            f"offered, and {game.name(index)} is {_offer_state(game, index)}",
             ev.span,
             "BUY-03",
         )
