@@ -241,6 +241,9 @@ def begin(
     if not names:
         game.emit("M900", "no players: the record names none", start, "SET-01")
         return game
+    banker = next((e for e in events if isinstance(e, E.Tag) and e.key == "Banker"), None)
+    if banker is not None:
+        setup.check_banker(game, banker, names)
     variants.prepare(game, events)  # the opening deal (SHORT-02, TIME-02)
     return game
 

@@ -7,7 +7,7 @@ jail turn 1, as for a player just sent there); docs/notation.md says why.
 
 from __future__ import annotations
 
-from ..notation.events import Event, SetupBank, SetupDeck, SetupNext, SetupPlayer, Span
+from ..notation.events import Event, SetupBank, SetupDeck, SetupNext, SetupPlayer, Span, Tag
 from . import house_rules
 from .decks import hold_out, holder_of, stack
 from .game import Game
@@ -298,3 +298,32 @@ def _stock(game: Game) -> tuple[int, int]:
 
 def _level(game: Game, deed: DeedState) -> str:
     return f"{game.name(deed.square)}: {describe_level(game, deed)}"
+
+
+def check_banker(game: Game, tag: Tag, players: list[str]) -> None:
+    """`[Banker "Dee"]` (SET-07, CF-53): a Banker who is not among the players runs the bank
+    without playing. The 1996 UK text allows it from six players (`banker_sits_out_from`); the
+    other editions make the Banker one of the players. A playing Banker keeps their own money
+    apart from the bank's, which the record cannot show (it writes no cash for the bank)."""
+    banker = tag.value.strip()
+    if not banker or banker in players:
+        return
+    least = game.edition.rules.banker_sits_out_from
+    if least is not None and len(players) >= least:
+        return
+    if least is None:
+        why = "this edition's Banker is one of the players"
+    else:
+        why = (
+            f"a Banker who does not play is allowed only with {least} players or more: with "
+            f"{len(players)}, the Banker is one of them"
+        )
+    game.emit(
+        "M122",
+        f"{banker} keeps the bank without playing, but {why}",
+        tag.span,
+        "SET-07",
+        expected=list(players),
+        recorded=banker,
+        data={"cf": "CF-53"},
+    )
