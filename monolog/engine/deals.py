@@ -190,15 +190,37 @@ def _deed_item(game: Game, giver: str, item: DealItem, span: Span) -> int:
         raise _Refused
     if group_built(game, sq.index):
         built = buildings_in_group(game, sq.index)
-        game.emit(
-            "M712",
-            f"{sq.name} cannot change hands while the {group_label(game, sq.index)} group has "
-            f"buildings: sell {built} to the bank first",
-            span,
-            "DEAL-03",
-            expected=0,
-            recorded=built,
-        )
+        reading = game.ruling("CF-77")
+        if "CF-77" in game.edition.settled and reading == game.edition.readings.get("CF-77"):
+            game.emit(
+                "M712",
+                f"{sq.name} cannot change hands while the {group_label(game, sq.index)} group "
+                f"has buildings: sell {built} to the bank first",
+                span,
+                "DEAL-03",
+                expected=0,
+                recorded=built,
+            )
+        elif reading == "with-buildings":
+            game.ambiguous(
+                "CF-77",
+                f"{sq.name} changes hands while the {group_label(game, sq.index)} group has "
+                f"buildings ({built}), which stay where they stand (reading {reading}); reading "
+                "sold-first would have them sold to the bank first",
+                span,
+                "DEAL-03",
+                follows="with-buildings",
+            )
+        else:
+            game.ambiguous(
+                "CF-77",
+                f"{sq.name} changes hands while the {group_label(game, sq.index)} group has "
+                f"buildings ({built}): they are sold to the bank first (reading {reading}); "
+                "reading with-buildings lets them stay, as here",
+                span,
+                "DEAL-03",
+                follows="with-buildings",
+            )
         # reported; the deed changed hands at the table: the replay follows it
         followed(game, (d.square for d in group_of(game, sq.index)))
     return sq.index
