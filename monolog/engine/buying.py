@@ -10,6 +10,7 @@ from . import house_rules
 from .card_landings import declined_after_card_note
 from .debts import note_lot_debt, note_payment
 from .game import Game
+from .jail_rights import while_jailed
 from .names import actor_of, resolve_player, resolve_square
 from .obligations import Lot, close_lot, find_due, find_lot, flow_of
 
@@ -368,6 +369,7 @@ def _check_bids(
                 recorded=bidder,
             )
             continue
+        while_jailed(game, bidder, "bids at auction", span)
         if bid.amount < (stated or 1) and minimum_one and stated is not None:
             game.emit(
                 "M205",

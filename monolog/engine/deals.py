@@ -34,6 +34,7 @@ from .holdings import (
 )
 from .house_rules import bare_payment, gift_allowed
 from .invariants import followed
+from .jail_rights import while_jailed
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import Due, flow_of, settle_due
 
@@ -68,6 +69,8 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
             recorded=[first, second],
         )
         return
+    for party in (first, second):
+        while_jailed(game, party, "makes a deal", ev.span)
     try:
         gives_1 = _gather(game, first, ev.first, ev.span)
         gives_2 = _gather(game, second, ev.second, ev.span)

@@ -35,6 +35,7 @@ from .holdings import (
     resolve_square,
 )
 from .invariants import followed
+from .jail_rights import while_jailed
 from .shortage import report_empty_stock, won_buildings
 from .state import DeedState
 from .variants import (
@@ -115,6 +116,7 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
     plan = _plan(game, ev)
     if plan is None:
         return
+    while_jailed(game, actor, "builds", ev.span)
     if not _build_allowed(game, ev, actor, plan):
         return
     for group in _groups(game, plan):
