@@ -27,6 +27,8 @@ from .debts import note_payment
 from .game import Game, Transfer
 
 KEY = "flow"
+# `setup next Ann doubles N landing`: (player, doubles, landing) for the first turn (turns.py)
+MID_TURN = "setup.mid-turn"
 
 
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ from .decks import hold_out, holder_of, stack
 from .game import Game
 from .holdings import describe_level, group_of
 from .names import card_of, resolve_player, resolve_square
-from .obligations import flow_of
+from .obligations import MID_TURN, flow_of
 from .state import DeedState
 
 
@@ -158,6 +158,31 @@ def on_setup_next(game: Game, ev: SetupNext) -> None:
     for seat, p in enumerate(game.state.players):
         if p.name == name:
             game.state.current = seat
+    if ev.doubles is None and not ev.landing:
+        return
+    doubles = ev.doubles or 0
+    if ev.doubles is not None and not 1 <= doubles <= 2:
+        game.emit(
+            "M120",
+            f"impossible starting position: {name} has rolled {doubles} doubles this turn; "
+            "a turn holds one or two doubles before the third sends the player to jail",
+            ev.span,
+            "DBL-02",
+            expected=[1, 2],
+            recorded=doubles,
+        )
+        return
+    if game.state.player(name).in_jail and (doubles or ev.landing):
+        game.emit(
+            "M120",
+            f"impossible starting position: {name} is in jail, so no double rolled this turn "
+            "and no landing is still to resolve",
+            ev.span,
+            "JAIL-01",
+            recorded=name,
+        )
+        return
+    game.pending[MID_TURN] = (name, doubles, ev.landing)
 
 
 SETUP_EVENTS = (SetupPlayer, SetupBank, SetupDeck, SetupNext)

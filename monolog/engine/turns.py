@@ -26,6 +26,7 @@ from .names import (
     squares_named,
 )
 from .obligations import (
+    MID_TURN,
     CardMove,
     Due,
     cancel_due,
@@ -276,6 +277,27 @@ def on_turn(game: Game, ev: TurnStart) -> None:
             )
             release(game, player)
             flow.released = "fine"
+    mid_turn(game, player, ev.span)
+
+
+def mid_turn(game: Game, player: str, span: Span) -> None:
+    """The first turn of a record that starts mid-turn (`setup next Ann doubles 1 landing`):
+    the doubles already rolled count towards the third (DBL-02), the player has rolled and
+    rolls again after a double, and a landing still to resolve is opened on the square the
+    player stands on (a card to draw, a deed to buy, a rent or a tax to pay)."""
+    start = game.pending.pop(MID_TURN, None)
+    if start is None or start[0] != player:
+        return
+    _, doubles, landing = start
+    flow = flow_of(game)
+    if doubles:
+        game.state.doubles = doubles
+        flow.rolled = True
+        flow.again = True
+        flow.again_span = span
+    if landing:
+        flow.rolled = True
+        land(game, player, game.state.player(player).position, span)
 
 
 # --------------------------------------------------------------------------- rolls

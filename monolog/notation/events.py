@@ -155,9 +155,13 @@ class SetupDeck(Event):
 
 @dataclass(frozen=True, slots=True)
 class SetupNext(Event):
-    """Whose turn comes first in a record that starts mid-game."""
+    """Whose turn comes first in a record that starts mid-game. A record that starts mid-turn
+    says how many `doubles` that player already rolled this turn, and whether the `landing` on
+    the square the player stands on is still to be resolved."""
 
     player: Ref
+    doubles: int | None = None
+    landing: bool = False
 
 
 # --------------------------------------------------------------------------- turns

@@ -261,8 +261,10 @@ def format_clause(e: ev.Event) -> str:
             if not cards:
                 raise FormatError("`setup deck` needs at least one card")
             return "setup deck " + ", ".join(ref(c) for c in cards)
-        case ev.SetupNext(player=p):
-            return f"setup next {ref(p)}"
+        case ev.SetupNext(player=p, doubles=d, landing=landing):
+            head = f"setup next {ref(p)}"
+            head += "" if d is None else f" doubles {d}"
+            return head + (" landing" if landing else "")
         case ev.TurnStart(number=n, player=p):
             return f"{n}. {ref(p)}"
         case ev.Deal(first=a, second=b):

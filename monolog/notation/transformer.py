@@ -220,7 +220,18 @@ class EventBuilder:
         return [ev.SetupDeck(_span(c), tuple(c[2:]))]
 
     def setup_next(self, c: list[Any]) -> list[ev.Event]:
-        return [ev.SetupNext(_span(c), c[2])]
+        doubles: int | None = None
+        landing = False
+        for item in c[3:]:
+            if item[0].type == "LANDING":
+                landing = True
+            else:
+                doubles = int(item[1].value)
+        last = c[-1][-1] if len(c) > 3 else c[2]
+        return [ev.SetupNext(_span_from(_token_span(c[0]), last), c[2], doubles, landing)]
+
+    def next_item(self, c: list[Placed]) -> list[Placed]:
+        return c
 
     # ------------------------------------------------------------ lines
     # a clause that stands for two events (`card CH10 Community Chest`: the draw and the move)
