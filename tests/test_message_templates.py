@@ -16,6 +16,7 @@ off the list), so the list only shrinks.
 from __future__ import annotations
 
 import ast
+import importlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,11 +25,7 @@ from typing import Any
 
 import pytest
 
-from monolog.engine.game import Game
 from monolog.findings.model import Finding
-from monolog.scenarios.model import load_scenarios
-from monolog.scenarios.runner import run_scenario
-from monolog.scenarios.suite import find_files
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "monolog"
@@ -88,35 +85,43 @@ def templates() -> set[str]:
     return found
 
 
-def _site(frame: FrameType | None, finding: Finding) -> str | None:
-    """The template that filed `finding`: the caller of `emit`, or of `ambiguous` above it."""
+def _site(frame: FrameType | None, finding: Finding, ambiguous: Any) -> str | None:
+    """The template that filed `finding`: the caller of `emit`, or of `ambiguous` (whose code
+    object is `ambiguous`) above it."""
     code = finding.code
-    if frame is not None and frame.f_code is Game.ambiguous.__code__:
+    if frame is not None and frame.f_code is ambiguous:
         frame = frame.f_back
         cf = str(finding.data.get("cf", ""))
         code = "A" + cf.split("-")[-1] if cf else code
     if frame is None:
         return None
-    path = Path(frame.f_code.co_filename).resolve()
-    try:
-        rel = path.relative_to(ROOT).as_posix()
-    except ValueError:  # an installed copy: name it as in the source tree
-        parts = path.parts
-        rel = "/".join(parts[parts.index("monolog") :]) if "monolog" in parts else path.name
-    return f"{rel}:{frame.f_code.co_name}:{code}"
+    # named from the package folder on, as in the source tree, whether the package runs from
+    # the source tree or from an installed copy (which may lie inside it, in a .venv)
+    parts = Path(frame.f_code.co_filename).resolve().parts
+    if "monolog" not in parts:
+        return None
+    last = len(parts) - 1 - parts[::-1].index("monolog")
+    return f"{'/'.join(parts[last:])}:{frame.f_code.co_name}:{code}"
 
 
 def pinned_templates(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """The templates that wrote a message some scenario pins."""
+    # looked up now, not at import: a test run may have loaded the package afresh since (an
+    # installed copy beside the source tree), and the engine must be the one the runner uses
+    game_class = importlib.import_module("monolog.engine.game").Game
+    run_scenario = importlib.import_module("monolog.scenarios.runner").run_scenario
+    load_scenarios = importlib.import_module("monolog.scenarios.model").load_scenarios
+    find_files = importlib.import_module("monolog.scenarios.suite").find_files
     filed: list[tuple[Finding, str | None]] = []
-    original = Game.emit
+    original = game_class.emit
+    ambiguous = game_class.ambiguous.__code__
 
-    def watched(self: Game, *args: Any, **kwargs: Any) -> Finding:
+    def watched(self: Any, *args: Any, **kwargs: Any) -> Finding:
         finding = original(self, *args, **kwargs)
-        filed.append((finding, _site(sys._getframe(1), finding)))
+        filed.append((finding, _site(sys._getframe(1), finding, ambiguous)))
         return finding
 
-    monkeypatch.setattr(Game, "emit", watched)
+    monkeypatch.setattr(game_class, "emit", watched)
     pinned: set[str] = set()
     for path in find_files([ROOT / "scenarios"]):
         for scenario in load_scenarios(path):
