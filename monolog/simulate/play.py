@@ -60,6 +60,8 @@ class Simulator(Faulty):
             self.w.flush()
             return
         self.w.cont()
+        if self.every_round:
+            self._count_round()  # the count at the end: a fault on the last turn shows there too
         self.w.add("end")
         self.w.flush()
 
