@@ -1,12 +1,14 @@
 """Peak memory of `monolog audit` on a large file of many games and on one long game.
 
     python benchmarks/memory_bench.py [--megabytes 100] [--distinct 200] [--game-megabytes 10]
+                                      [--formats text,json,sarif,github,junit]
 
 - A file of `--megabytes` MB of simulated games (`--distinct` games simulated with
-  `monolog simulate --count`, repeated until the file is that large), audited in text and in
-  JSON: the peak resident set of the audit process (from `os.wait4`), against the target of
-  200 MiB, and the CPU time per MB at half the size and at the full size (the growth ratio
-  shows whether time stays linear: about 2 for twice the data).
+  `monolog simulate --count`, repeated until the file is that large), audited in each of
+  `--formats` (text, JSON and the CI formats by default): the peak resident set of the audit
+  process (from `os.wait4`), against the target of 200 MiB, and the CPU time per MB at half
+  the size and at the full size (the growth ratio shows whether time stays linear: about 2 for
+  twice the data).
 - One long game of `--game-megabytes` MB, audited in text: its peak resident set over the
   file's size, against the target of 10x. The simulator's games end long before 10 MB, so this
   one is written here: two players taking turns with bare rolls (`1. Ann 3-4`, never a double)
@@ -82,19 +84,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--megabytes", type=int, default=100)
     parser.add_argument("--distinct", type=int, default=200)
     parser.add_argument("--game-megabytes", type=float, default=10.0)
+    parser.add_argument("--formats", default="text,json,sarif,github,junit")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         half, full = _many_games(folder, args.megabytes, args.distinct)
         size = full.stat().st_size / MIB
         print(f"a file of many games: {size:.0f} MiB ({args.distinct} distinct games repeated)")
-        for fmt in ("text", "json"):
+        for fmt in args.formats.split(","):
             peak_half, cpu_half = _audit(half, fmt)
             peak, cpu = _audit(full, fmt)
             verdict = "met" if peak <= FILE_TARGET_MIB else "NOT met"
             ratio = cpu / cpu_half if cpu_half else float("inf")
             print(
-                f"  {fmt:4}: peak RSS {peak:6.0f} MiB (target <= {FILE_TARGET_MIB}: {verdict}; "
+                f"  {fmt:6}: peak RSS {peak:6.0f} MiB (target <= {FILE_TARGET_MIB}: {verdict}; "
                 f"{peak_half:.0f} MiB at half the size); CPU {cpu:.0f} s, "
                 f"{cpu / size:.2f} s/MiB; time at 2x the data / time at 1x = {ratio:.2f}"
             )

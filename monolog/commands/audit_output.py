@@ -1,7 +1,7 @@
 """How `monolog audit` writes its report: the text blocks streamed as games finish (with a
-summary closing a run over several records), JSON streamed in file order, the
-CI formats (SARIF, GitHub annotations, JUnit) written whole in the order the files were named,
-`--statistics`, and the progress bar drawn on stderr while a run is under way."""
+summary closing a run over several records), JSON and the CI formats (SARIF, GitHub
+annotations, JUnit) streamed in the order the files were named, `--statistics`, and the
+progress bar drawn on stderr while a run is under way."""
 
 from __future__ import annotations
 
@@ -10,48 +10,51 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from typer import echo as typer_echo
 
 from ..findings.catalogue import load_catalogue
-from ..findings.render import (
-    GameReport,
-    JsonStream,
-    RunSummary,
-    TextOutput,
-    make_console,
-    render_json,
-)
+from ..findings.render import JsonStream, RunSummary, TextOutput, make_console
 from .audit_batch import Outcome
+
+T = TypeVar("T")
 
 
 class ReportWriter:
     """The report of one run in the format asked for, fed one `Outcome` at a time (`add`) and
-    finished with the run's summary (`close`). Text and JSON are written as the games come
-    (JSON in file order: see `InOrder`); the other formats keep each game's file, header and
-    findings until the document is written."""
+    finished with the run's summary (`close`). Every format is written as the games come: text
+    in the order they finish, JSON and the CI formats (SARIF, GitHub annotations, JUnit:
+    reports/formats) in file order (with several workers, see `InOrder`), each game handed to
+    the format's stream and kept no longer."""
 
     def __init__(self, fmt: str, strict: bool, quiet: bool, workers: int, statistics: bool) -> None:
         self.fmt = fmt
         self.strict = strict
         self.quiet = quiet
         self.statistics = statistics
-        # only for the whole-document formats: each game's report and the seconds it took
-        self.documents: list[tuple[int, GameReport, float]] = []
         self.output = None
         self.shown = 0  # games whose block has been printed (text)
         if fmt == "text" and not statistics:
             self.output = TextOutput()  # one for the whole run
-        self.stream = None
-        self.ordered: InOrder | None = None
-        if fmt == "json" and not statistics:
-            self.stream = JsonStream(lambda text: echo(text, nl=False))
+        self.stream: Any = None  # JSON's or a CI format's stream, written in file order
+        self.ordered: InOrder[Outcome] | None = None
+        if fmt != "text" and not statistics:
+            self.stream = JsonStream(write) if fmt == "json" else _open_stream(fmt, strict)
             if workers > 1:  # games come as records finish: put back in file order
-                self.ordered = InOrder(self.stream.game)
+                self.ordered = InOrder(self._game)
+
+    def _game(self, done: Outcome) -> None:
+        report = done.report
+        if report is None:
+            return
+        if self.fmt == "json":
+            self.stream.game(report)
+        else:
+            self.stream.game(report.file, report.header, report.findings, done.seconds)
 
     def add(self, done: Outcome) -> None:
-        output, stream, quiet, shown = self.output, self.stream, self.quiet, self.shown
+        output, quiet, shown = self.output, self.quiet, self.shown
         if output is not None:
             if done.parsed and not (quiet and not done.codes):  # printed now and dropped
                 if done.block is not None:  # rendered by a worker for an output like this
@@ -59,14 +62,10 @@ class ReportWriter:
                 elif done.report is not None:
                     output.game(done.report, first=shown == 0)
                 self.shown += 1
-        elif stream is not None and done.report is not None:
-            if self.ordered is not None:
-                self.ordered.add(done.index, done.report)
-            else:
-                stream.game(done.report)
-        elif done.report is not None:
-            report = done.report.compact(keep_lines=False)
-            self.documents.append((done.index, report, done.seconds))
+        elif self.ordered is not None:
+            self.ordered.add(done.index, done)
+        elif self.stream is not None:
+            self._game(done)
 
     def close(self, summary: RunSummary) -> None:
         fmt, output, stream = self.fmt, self.output, self.stream
@@ -77,36 +76,27 @@ class ReportWriter:
             if summary.records > 1:
                 output.summary(summary)
             return
-        if stream is not None:
-            if self.ordered is not None:
-                self.ordered.close()
-            stream.close()
-            return
-        documents = self.documents
-        documents.sort(key=lambda item: item[0])
-        reports = [report for _, report, _ in documents]
-        if fmt == "junit":
-            # here, not at the top: the XML writer only for this --format value
-            from ..reports.formats.junit import AuditJUnit
-
-            junit = AuditJUnit(self.strict)
-            for _, r, seconds in documents:
-                junit.add((r.file, r.header, r.findings), seconds)
-            junit.finish(lambda text: echo(text, nl=False))
-            return
-        if fmt in ("sarif", "github"):
-            # here, not at the top: the CI formats only for these --format values
-            from ..reports.formats import render_format
-
-            games = [(r.file, r.header, r.findings) for r in reports]
-            echo(render_format(fmt, games, strict=self.strict), nl=False)
-            return
-
-        echo(render_json(reports))
+        if self.ordered is not None:
+            self.ordered.close()
+        stream.close()
 
 
-class InOrder:
-    """Games from the worker processes handed to `write` in the order the records were named.
+def _open_stream(fmt: str, strict: bool) -> Any:
+    """The stream of a CI format writing to stdout."""
+    # here, not at the top: the CI formats (and their XML) only for these --format values
+    from ..reports.formats import open_stream
+
+    return open_stream(fmt, write, strict)
+
+
+def write(text: str) -> None:
+    """Write a piece of a document to stdout (see `echo`)."""
+    echo(text, nl=False)
+
+
+class InOrder(Generic[T]):
+    """Games from the worker processes (`Outcome`s, or their reports) handed to `write` in the
+    order the records were named.
 
     A record's games arrive one after another (a worker sends a record's outcomes together) and
     the records in the order they finish. A game of the next record to write is written at
@@ -115,13 +105,13 @@ class InOrder:
 
     __slots__ = ("current", "held", "next", "write")
 
-    def __init__(self, write: Callable[[GameReport], None]) -> None:
+    def __init__(self, write: Callable[[T], None]) -> None:
         self.write = write
         self.next = 0  # index of the next record to write
         self.current: int | None = None  # the record whose games are arriving
-        self.held: dict[int, list[GameReport]] = {}
+        self.held: dict[int, list[T]] = {}
 
-    def add(self, index: int, report: GameReport) -> None:
+    def add(self, index: int, report: T) -> None:
         if index != self.current:
             self._finished()
             self.current = index

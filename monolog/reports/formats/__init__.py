@@ -1,19 +1,46 @@
 """Findings in the formats CI reads: SARIF 2.1.0, GitHub workflow annotations, JUnit XML.
 
-Each format is a pure function from a list of `(file, header, findings)` to text: the same
-input always gives the same text, so the output can be diffed and cached.
+Each format is written a game at a time by a stream (`open_stream`): `game(file, header,
+findings, seconds)` writes what can be written of that game at once and keeps nothing of it,
+`close()` writes the end of the document. So a run over any number of games holds one game at a
+time. `render_format` gives a whole document as text. The same input always gives the same text
+(but for JUnit's measured times), so the output can be diffed and cached.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
+from ...findings.model import Finding
 from .games import GameFindings
-from .github import to_github
-from .junit import to_junit
-from .sarif import to_sarif
+from .github import GithubStream, to_github
+from .junit import AuditJUnit, to_junit
+from .sarif import SarifStream, to_sarif
 
 FORMATS: tuple[str, ...] = ("sarif", "github", "junit")
+
+
+class FormatStream(Protocol):
+    """A document in one of FORMATS, written a game at a time."""
+
+    def game(
+        self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
+    ) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def open_stream(kind: str, write: Callable[[str], object], strict: bool = False) -> FormatStream:
+    """The stream writing a document in one of FORMATS through `write` (`strict`: every finding
+    fails a JUnit case)."""
+    if kind == "sarif":
+        return SarifStream(write)
+    if kind == "github":
+        return GithubStream(write)
+    if kind == "junit":
+        return AuditJUnit(write, strict)
+    raise ValueError(f"unknown format {kind!r}: expected one of {', '.join(FORMATS)}")
 
 
 def render_format(kind: str, games: Sequence[GameFindings], strict: bool = False) -> str:

@@ -8,7 +8,7 @@ game's annotations are folded in a `::group::` named after the file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...findings.model import Finding, Severity
 from .games import GameFindings
@@ -45,15 +45,33 @@ def annotation(finding: Finding, file: str) -> str:
     return f"::{COMMANDS[finding.severity]} {','.join(props)}::{escape_data(finding.message)}"
 
 
+class GithubStream:
+    """The annotations written a game at a time through `write` (see `to_github`)."""
+
+    def __init__(self, write: Callable[[str], object], group: bool = True) -> None:
+        self.write = write
+        self.group = group
+
+    def game(
+        self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
+    ) -> None:
+        """One game's findings (`seconds`, the time its audit took, is not written here)."""
+        if not findings:
+            return
+        lines = [annotation(f, file) for f in findings]
+        if self.group:
+            lines = [f"::group::{escape_data(file)}", *lines, "::endgroup::"]
+        self.write("\n".join(lines) + "\n")
+
+    def close(self) -> None:
+        """Nothing follows the last game's annotations."""
+
+
 def to_github(games: Sequence[GameFindings], group: bool = True) -> str:
     """Every finding as an annotation, grouped by game (games with no finding are left out)."""
-    lines: list[str] = []
-    for file, _header, findings in games:
-        if not findings:
-            continue
-        if group:
-            lines.append(f"::group::{escape_data(file)}")
-        lines.extend(annotation(f, file) for f in findings)
-        if group:
-            lines.append("::endgroup::")
-    return "\n".join(lines) + ("\n" if lines else "")
+    parts: list[str] = []
+    stream = GithubStream(parts.append, group)
+    for file, header, findings in games:
+        stream.game(file, header, findings)
+    stream.close()
+    return "".join(parts)

@@ -238,29 +238,33 @@ def game_case(game: GameFindings, strict: bool = False, seconds: float = 0.0) ->
 
 
 class AuditJUnit:
-    """The JUnit document of an audit, one game at a time: one suite, a case per game. A case
-    is named after its file, and a file's later games after it too (`file (game 2)`), so that
-    no two cases share a name (GitLab keeps only the first of two)."""
+    """The JUnit document of an audit written through `write`, one game at a time: one suite,
+    a case per game (`game`), the document written out by `close`. A case is named after its
+    file, and a file's later games after it too (`file (game 2)`), so that no two cases share
+    a name (GitLab keeps only the first of two); a file's games come one after another, so only
+    the current file's count is kept."""
 
-    def __init__(self, strict: bool = False) -> None:
+    def __init__(self, write: Callable[[str], object], strict: bool = False) -> None:
+        self.write = write
         self.strict = strict
         self.writer = JUnitWriter("monolog")
         self.writer.suite(SUITE_NAME)
-        self.games: dict[str, int] = {}  # games seen of each file
+        self.file: str | None = None
+        self.number = 0  # games of `file` so far
 
-    def add(self, game: GameFindings, seconds: float = 0.0) -> None:
-        file = game[0]
-        number = self.games[file] = self.games.get(file, 0) + 1
-        case = game_case(game, self.strict, seconds)
-        if number > 1:
-            case = replace(case, name=f"{file} (game {number})")
+    def game(
+        self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
+    ) -> None:
+        """One game's case; `seconds`, the time its audit took."""
+        self.number = self.number + 1 if file == self.file else 1
+        self.file = file
+        case = game_case((file, header, findings), self.strict, seconds)
+        if self.number > 1:
+            case = replace(case, name=f"{file} (game {self.number})")
         self.writer.case(case)
 
-    def finish(self, write: Callable[[str], object], seconds: float | None = None) -> None:
-        self.writer.finish(write, seconds)
-
-    def text(self, seconds: float | None = None) -> str:
-        return self.writer.text(seconds)
+    def close(self) -> None:
+        self.writer.finish(self.write)
 
 
 def to_junit(
@@ -270,7 +274,9 @@ def to_junit(
 ) -> str:
     """The games as a JUnit XML document (UTF-8 text with an XML declaration); `seconds`, the
     time each game's audit took (none given: 0)."""
-    document = AuditJUnit(strict)
-    for k, game in enumerate(games):
-        document.add(game, seconds[k] if seconds is not None else 0.0)
-    return document.text()
+    parts: list[str] = []
+    document = AuditJUnit(parts.append, strict)
+    for k, (file, header, findings) in enumerate(games):
+        document.game(file, header, findings, seconds[k] if seconds is not None else 0.0)
+    document.close()
+    return "".join(parts)

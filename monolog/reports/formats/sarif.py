@@ -1,26 +1,27 @@
-"""SARIF 2.1.0 for code scanning (GitHub and others).
+"""SARIF 2.1.0 for code scanning (GitHub and others), written a game at a time (`SarifStream`).
 
-One run, one tool (`monolog`), one rule per finding code that occurs, described from the
-finding catalogue with a `helpUri` to the code's section of docs/rules.md, and one invocation.
-Every result has a location relative to the repository root (the nearest folder above the
-working one holding `.git`, else the working folder), marked with `uriBaseId` %SRCROOT%, a
-full region, and a partial fingerprint built from the code, the file, the rule and the values
-the finding compares (expected, recorded), never from its words: the same finding keeps the
-same fingerprint from run to run, when lines are added above it, and when its message is
-reworded. A finding that only follows from an earlier one (`caused_by`) carries that root's
-place as a related location. No property is ever an empty string: absent values are left out.
+One run, one tool (`monolog`), one rule per finding code that occurs (in order of first
+appearance, after the results: see `SarifStream`), described from the finding catalogue with a
+`helpUri` to the code's section of docs/rules.md, and one invocation. Every result has a
+location relative to the repository root (the nearest folder above the working one holding
+`.git`, else the working folder), marked with `uriBaseId` %SRCROOT%, a full region, and a
+partial fingerprint built from the code, the file, the rule and the values the finding compares
+(expected, recorded), never from its words: the same finding keeps the same fingerprint from run
+to run, when lines are added above it, and when its message is reworded. A finding that only
+follows from an earlier one (`caused_by`) carries that root's place as a related location. No
+property is ever an empty string: absent values are left out.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ... import __version__
-from ...findings.catalogue import code_key, help_uri, load_catalogue
+from ...findings.catalogue import help_uri, load_catalogue
 from ...findings.model import Cause, Finding, Severity
 from ...notation.events import Span
 from .games import GameFindings
@@ -138,71 +139,114 @@ def fingerprint(identity: tuple[str, ...], occurrence: int) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32] + f":{occurrence}"
 
 
-def to_sarif_data(
-    games: Sequence[GameFindings],
-    *,
-    catalogue: Any = None,
-    root: str | None = None,
-    information_uri: str | None = None,
-) -> dict[str, Any]:
-    """The SARIF log as plain data. `catalogue` None loads monolog's own when present."""
-    if catalogue is None:
-        catalogue = load_catalogue()
-    codes = sorted({f.code for _, _, fs in games for f in fs}, key=code_key)
-    index = {code: i for i, code in enumerate(codes)}
-    results: list[dict[str, Any]] = []
-    seen: dict[tuple[str, ...], int] = {}
-    for file, _header, findings in games:
+class SarifStream:
+    """The SARIF log written a game at a time through `write`, so a run keeps no game once it
+    is written: `game` writes the game's results at once, `close` the run's tail (the tool and
+    its rules, the invocation) and the end of the document.
+
+    The run object lists `results` first and `tool` after them (JSON members have no order),
+    since the rules are those of the codes met; a rule's `ruleIndex` is its place in order of
+    first appearance. What is kept between games is bounded: the codes met, and the occurrence
+    counts of the current file's findings (a file's games come one after another)."""
+
+    def __init__(
+        self,
+        write: Callable[[str], object],
+        *,
+        catalogue: Any = None,
+        root: str | None = None,
+        information_uri: str | None = None,
+    ) -> None:
+        self.write = write
+        self.catalogue = load_catalogue() if catalogue is None else catalogue
+        self.root = root
+        self.information_uri = information_uri
+        self.codes: dict[str, int] = {}  # code -> ruleIndex
+        self.seen: dict[str, dict[tuple[str, ...], int]] = {}  # uri -> identity -> occurrences
+        self.file: str | None = None
+        self.results = 0
+
+    def game(
+        self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
+    ) -> None:
+        """One game's findings (`seconds`, the time its audit took, is not written here)."""
+        if file != self.file:  # the previous file's games are all written
+            if self.file is not None:
+                self.seen.pop(artifact_uri(self.file, self.root), None)
+            self.file = file
         for f in findings:
-            uri = artifact_uri(f.file or file, root)
+            uri = artifact_uri(f.file or file, self.root)
             key = _identity(f, uri)
-            occurrence = seen.get(key, 0) + 1
-            seen[key] = occurrence
-            result: dict[str, Any] = {
-                "ruleId": f.code,
-                "ruleIndex": index[f.code],
-                "level": LEVELS[f.severity],
-                "message": {"text": f.message or f.code},
-                "locations": [
-                    {
-                        "physicalLocation": {
-                            "artifactLocation": {"uri": uri, "uriBaseId": URI_BASE_ID},
-                            "region": _region(f),
-                        }
-                    }
-                ],
-                "partialFingerprints": {FINGERPRINT_KEY: fingerprint(key, occurrence)},
-            }
-            props = {
-                k: v
-                for k, v in (("rule", f.rule), ("expected", f.expected), ("recorded", f.recorded))
-                if v is not None and v != ""
-            }
-            if props:
-                result["properties"] = json.loads(json.dumps(props, default=str))
-            if f.caused_by is not None:
-                result["relatedLocations"] = [_cause_location(f.caused_by, uri)]
-            results.append(result)
-    driver: dict[str, Any] = {
-        "name": TOOL_NAME,
-        "version": __version__,
-        "semanticVersion": __version__,
-        "rules": [_rule(code, catalogue) for code in codes],
-    }
-    if information_uri:
-        driver["informationUri"] = information_uri
-    return {
-        "$schema": SCHEMA_URI,
-        "version": SARIF_VERSION,
-        "runs": [
+            counts = self.seen.setdefault(uri, {})
+            occurrence = counts[key] = counts.get(key, 0) + 1
+            index = self.codes.setdefault(f.code, len(self.codes))
+            text = json.dumps(_result(f, uri, index, occurrence), ensure_ascii=False, indent=2)
+            start = _HEAD if not self.results else ","
+            self.write(start + "\n" + _indented(text, 8))
+            self.results += 1
+
+    def close(self) -> None:
+        driver: dict[str, Any] = {
+            "name": TOOL_NAME,
+            "version": __version__,
+            "semanticVersion": __version__,
+            "rules": [_rule(code, self.catalogue) for code in self.codes],
+        }
+        if self.information_uri:
+            driver["informationUri"] = self.information_uri
+        tail = {
+            "tool": {"driver": driver},
+            "invocations": [{"executionSuccessful": True}],
+            "columnKind": "unicodeCodePoints",
+        }
+        members = json.dumps(tail, ensure_ascii=False, indent=2)[2:-2]  # without the braces
+        start = _HEAD + "]" if not self.results else "\n      ]"
+        self.write(start + ",\n" + _indented(members, 4) + "\n    }\n  ]\n}\n")
+
+
+# the document up to the results' opening bracket
+_HEAD = (
+    "{\n"
+    f'  "$schema": {json.dumps(SCHEMA_URI)},\n'
+    f'  "version": {json.dumps(SARIF_VERSION)},\n'
+    '  "runs": [\n'
+    "    {\n"
+    '      "results": ['
+)
+
+
+def _indented(text: str, spaces: int) -> str:
+    pad = " " * spaces
+    return "\n".join(pad + line if line else line for line in text.split("\n"))
+
+
+def _result(f: Finding, uri: str, index: int, occurrence: int) -> dict[str, Any]:
+    """The SARIF result of one finding, `index` its rule's place in the rules."""
+    result: dict[str, Any] = {
+        "ruleId": f.code,
+        "ruleIndex": index,
+        "level": LEVELS[f.severity],
+        "message": {"text": f.message or f.code},
+        "locations": [
             {
-                "tool": {"driver": driver},
-                "invocations": [{"executionSuccessful": True}],
-                "columnKind": "unicodeCodePoints",
-                "results": results,
+                "physicalLocation": {
+                    "artifactLocation": {"uri": uri, "uriBaseId": URI_BASE_ID},
+                    "region": _region(f),
+                }
             }
         ],
+        "partialFingerprints": {FINGERPRINT_KEY: fingerprint(_identity(f, uri), occurrence)},
     }
+    props = {
+        k: v
+        for k, v in (("rule", f.rule), ("expected", f.expected), ("recorded", f.recorded))
+        if v is not None and v != ""
+    }
+    if props:
+        result["properties"] = json.loads(json.dumps(props, default=str))
+    if f.caused_by is not None:
+        result["relatedLocations"] = [_cause_location(f.caused_by, uri)]
+    return result
 
 
 def to_sarif(
@@ -212,6 +256,25 @@ def to_sarif(
     root: str | None = None,
     information_uri: str | None = None,
 ) -> str:
-    """The SARIF log as JSON text (UTF-8, indented, keys in a fixed order)."""
-    data = to_sarif_data(games, catalogue=catalogue, root=root, information_uri=information_uri)
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    """The SARIF log as JSON text (UTF-8, indented), as `SarifStream` writes it."""
+    parts: list[str] = []
+    stream = SarifStream(
+        parts.append, catalogue=catalogue, root=root, information_uri=information_uri
+    )
+    for file, header, findings in games:
+        stream.game(file, header, findings)
+    stream.close()
+    return "".join(parts)
+
+
+def to_sarif_data(
+    games: Sequence[GameFindings],
+    *,
+    catalogue: Any = None,
+    root: str | None = None,
+    information_uri: str | None = None,
+) -> dict[str, Any]:
+    """The SARIF log as plain data. `catalogue` None loads monolog's own when present."""
+    text = to_sarif(games, catalogue=catalogue, root=root, information_uri=information_uri)
+    data: dict[str, Any] = json.loads(text)
+    return data

@@ -1,0 +1,89 @@
+"""The CI formats (SARIF, GitHub annotations, JUnit) are written a game at a time: `monolog
+audit` keeps no game once it has been handed to the format's stream, SARIF and the annotations
+reach stdout as each game is audited, and JUnit's cases go to its spool at once (the head of
+its suite carries the totals, so the document is written when the run ends). What each stream
+writes is the whole document `render_format` gives for the same games."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from monolog.commands.audit_batch import Outcome
+from monolog.commands.audit_output import ReportWriter
+from monolog.findings.model import Finding, Severity
+from monolog.findings.render import GameReport, RunSummary
+from monolog.notation.events import Span
+from monolog.reports.formats import render_format
+from monolog.reports.formats.sarif import SarifStream
+
+
+def _report(file: str, n: int) -> GameReport:
+    findings = [
+        Finding("M301", Severity.ERROR, f"rent is ${n}", span=Span(3, 5, 3, 9), rule="RENT-01"),
+        Finding("A04", Severity.INFO, "no second roll", span=Span(7, 1, 7, 4), rule="JAIL-07"),
+    ]
+    return GameReport(file, {"Event": f"game {n}"}, findings[: 1 + n % 2], parsed=True)
+
+
+REPORTS = [_report(f"games/{name}.mlog", n) for n, name in enumerate("aabcd")]
+
+
+@pytest.mark.parametrize("fmt", ["sarif", "github", "junit"])
+def test_each_game_is_handed_on_at_once_and_the_document_is_the_whole_one(
+    fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    writer = ReportWriter(fmt, strict=False, quiet=False, workers=1, statistics=False)
+    written = []
+    for index, report in enumerate(REPORTS):
+        writer.add(Outcome(index, report, None, strict=False, seconds=0.25))
+        assert writer.documents == []  # nothing of the game is kept by the run
+        written.append(capsys.readouterr().out)
+    writer.close(RunSummary())
+    tail = capsys.readouterr().out
+    games = [(r.file, r.header, r.findings) for r in REPORTS]
+    whole = render_format(fmt, games)
+    if fmt == "junit":
+        spool = writer.document.writer.spool
+        assert spool.closed and written == [""] * len(REPORTS)  # spooled until the totals
+        root = ET.fromstring(tail.split("\n", 1)[1])
+        assert {c.get("time") for c in root.iter("testcase")} == {"0.250"}
+        assert root.get("time") == "1.250"
+        assert re.sub(r' time="[0-9.]+"', "", tail) == re.sub(r' time="[0-9.]+"', "", whole)
+        return
+    # every game with a finding reached stdout as it came
+    assert all(piece for piece in written)
+    streamed = "".join(written) + tail
+    assert streamed == whole
+    if fmt == "sarif":
+        json.loads(streamed)
+
+
+def test_the_sarif_stream_keeps_counts_of_the_current_file_only() -> None:
+    parts: list[str] = []
+    stream = SarifStream(parts.append, root=".")
+    for report in REPORTS:
+        stream.game(report.file, report.header, report.findings)
+        assert list(stream.seen) == [report.file]  # the earlier files' counts are dropped
+    stream.close()
+    log = json.loads("".join(parts))
+    results = log["runs"][0]["results"]
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    # rules in order of first appearance, each result pointing at its own
+    assert [r["id"] for r in rules] == ["M301", "A04"]
+    assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in results)
+    # the file's second game repeats the first's finding: the second occurrence is numbered 2
+    fingerprints = [next(iter(r["partialFingerprints"].values())) for r in results]
+    assert fingerprints[0].endswith(":1") and fingerprints[1].endswith(":2")
+    assert len(set(fingerprints)) == len(fingerprints)
+
+
+def test_an_empty_run_gives_a_valid_document_in_each_format() -> None:
+    sarif = json.loads(render_format("sarif", []))
+    assert sarif["runs"][0]["results"] == [] and sarif["runs"][0]["tool"]["driver"]["rules"] == []
+    assert render_format("github", []) == ""
+    junit = ET.fromstring(render_format("junit", []).split("\n", 1)[1])
+    assert junit.get("tests") == "0" and [s.get("tests") for s in junit] == ["0"]
