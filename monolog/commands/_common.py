@@ -13,6 +13,7 @@ __all__ = [
     "EXIT_UNREADABLE",
     "EXPORT_OPTION",
     "OUTPUT_OPTION",
+    "RULING_OPTION",
     "expand_paths",
     "print_error",
 ]
@@ -26,5 +27,15 @@ OUTPUT_OPTION = typer.Option(
     None, "--output", help="The file --export writes; - for standard output."
 )
 EDITION_OPTION = typer.Option(
-    None, "--edition", help="Edition key or file; default: the record's Edition tag."
+    None,
+    "--edition",
+    metavar="KEY|PATH",
+    help="Edition key or file; default: the settings' edition, else the record's Edition tag.",
+)
+RULING_OPTION = typer.Option(
+    [],
+    "--ruling",
+    metavar="CF-nn=READING",
+    help="Apply a reading to a disputed point, e.g. CF-04=extra-roll (repeatable); "
+    "overrides the settings' rulings.",
 )

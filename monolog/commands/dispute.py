@@ -21,10 +21,11 @@ import typer
 from ..editions.readings import check_ruling, load_readings
 from ..notation import ParseError
 from ..notation import events as E
-from ..notation.events import Tag
+from ..notation.events import NO_SPAN, Tag
 from ..notation.parser import parse_text, read_source
 from ..reports.game import source_lines
-from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
+from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_UNREADABLE, print_error
+from .project import Choices, project_choices
 
 FORMATS = ("text", "json")
 _RULING_RE = re.compile(r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$")
@@ -68,8 +69,10 @@ def parse_rulings(values: list[str]) -> dict[str, str]:
     return rulings
 
 
-def _source(side: Side, events: list[E.Event], cf: str) -> str:
+def _source(side: Side, events: list[E.Event], cf: str, project: Choices) -> str:
     """Where the reading in force for `cf` comes from, in words."""
+    if cf in project.rulings and project.rulings[cf] == side.readings.get(cf):
+        return f"the rulings of {project.path}"
     for ev in events:
         if not (isinstance(ev, Tag) and ev.key == "Ruling"):
             continue
@@ -95,8 +98,12 @@ def dispute(
         help="The alternative reading of a disputed point, e.g. CF-04=extra-roll (repeatable).",
     ),
     fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
+    edition: str | None = EDITION_OPTION,
 ) -> None:
-    """Replay a record under its own rulings and under another: what is the change worth?"""
+    """Replay a record under its own rulings and under another: what is the change worth?
+
+    Its own rulings are the record's, the edition's and those of the settings (`[tool.monolog]`
+    in pyproject.toml, or monolog.toml), which also give the edition and house rules."""
     # here: every command module loads at start-up, only this command needs it
     from rich.text import Text
 
@@ -112,6 +119,7 @@ def dispute(
     except UsageError as exc:
         print_error(f"monolog dispute: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
+    project = project_choices("dispute", edition, [])
     if Path(file).is_dir():
         print_error(f"{file}: is a folder; monolog dispute compares one record file")
         raise typer.Exit(EXIT_UNREADABLE)
@@ -124,11 +132,18 @@ def dispute(
         raise typer.Exit(EXIT_UNREADABLE) from None
 
     lines = source_lines(text.removeprefix("\ufeff"))
+    declared = [Tag(NO_SPAN, "HouseRule", key) for key in project.house_rules]
+    played = declared + events
+    own = project.rulings
     try:
-        original = run_side(events, None, file=file)
+        original = run_side(played, own or None, file=file, edition=project.edition)
         in_force = original.readings
         changed, same = split_rulings(asked, in_force)
-        alternative = run_side(events, changed, file=file) if changed else original
+        alternative = (
+            run_side(played, {**own, **changed}, file=file, edition=project.edition)
+            if changed
+            else original
+        )
         comparison = compare(original, alternative, changed, lines, file=file)
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
         detail = " ".join(str(exc).split())
@@ -140,7 +155,9 @@ def dispute(
 
     notes = []
     for cf, reading in same.items():
-        note = f"{cf} is already {reading} in this record ({_source(original, events, cf)})"
+        note = (
+            f"{cf} is already {reading} in this record ({_source(original, events, cf, project)})"
+        )
         if _only_reading(cf):
             note += "; it is the only reading monolog knows for it"
         notes.append(note)

@@ -10,6 +10,7 @@ from ._common import (
     EXIT_UNREADABLE,
     EXPORT_OPTION,
     OUTPUT_OPTION,
+    RULING_OPTION,
     print_error,
 )
 
@@ -28,6 +29,7 @@ def ledger(
     export: str | None = EXPORT_OPTION,
     output: str | None = OUTPUT_OPTION,
     edition: str | None = EDITION_OPTION,
+    ruling: list[str] = RULING_OPTION,
 ) -> None:
     """Show every payment in a record: who paid whom, how much, why, and each player's cash."""
     # here: every command module loads at start-up, only this command needs it
@@ -40,7 +42,7 @@ def ledger(
     except ValueError as exc:
         print_error(f"monolog ledger: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    game = open_game("ledger", file, edition)
+    game = open_game("ledger", file, edition, ruling=ruling)
     try:
         who = resolve_player(game, player) if player is not None else None
     except ValueError as exc:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import typer
 
-from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_FINDINGS, EXPORT_OPTION, OUTPUT_OPTION
+from ._common import (
+    EDITION_OPTION,
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXPORT_OPTION,
+    OUTPUT_OPTION,
+    RULING_OPTION,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -16,6 +23,7 @@ def settle(
     export: str | None = EXPORT_OPTION,
     output: str | None = OUTPUT_OPTION,
     edition: str | None = EDITION_OPTION,
+    ruling: list[str] = RULING_OPTION,
 ) -> None:
     """Count up each player's worth, rank the players, name the winner, check the Result tag.
 
@@ -28,7 +36,7 @@ def settle(
     from ..reports.settlement_table import render_settlement
 
     check_export(export, output)
-    game = open_game("settle", file, edition)
+    game = open_game("settle", file, edition, ruling=ruling)
     settlement = settle_game(game)
     show(render_settlement(game, settlement), export, output, title_of(game, "Settlement"))
     raise typer.Exit(EXIT_FINDINGS if settlement.findings else EXIT_CLEAN)

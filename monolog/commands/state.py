@@ -10,6 +10,7 @@ from ._common import (
     EXIT_UNREADABLE,
     EXPORT_OPTION,
     OUTPUT_OPTION,
+    RULING_OPTION,
     print_error,
 )
 
@@ -29,6 +30,7 @@ def state(
     export: str | None = EXPORT_OPTION,
     output: str | None = OUTPUT_OPTION,
     edition: str | None = EDITION_OPTION,
+    ruling: list[str] = RULING_OPTION,
 ) -> None:
     """Show owners, buildings, mortgages, tokens, cash, jail, the bank's stock and the decks.
 
@@ -45,7 +47,7 @@ def state(
     except ValueError as exc:
         print_error(f"monolog state: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    game = open_game("state", file, edition)
+    game = open_game("state", file, edition, ruling=ruling)
     if moment is None:
         moment = At(max(len(game.lines), 1), turn=False)
     try:

@@ -9,21 +9,38 @@ import typer
 from rich.console import RenderableType
 
 from ..commands.command_line import EXIT_UNREADABLE, print_error
+from ..commands.project import project_choices
 from ..editions.errors import EditionError
 from .console import EXPORT_KINDS, print_all, terminal_console
 from .console import export as export_to
 from .game import Game, GameError, load_game
 
 
-def open_game(command: str, file: str, edition: str | None = None, per_line: bool = False) -> Game:
+def open_game(
+    command: str,
+    file: str,
+    edition: str | None = None,
+    per_line: bool = False,
+    ruling: list[str] | None = None,
+) -> Game:
     """The replayed record, or exit 2 with a located message (never a traceback); `per_line`:
-    a moment after each line, not after each event (reports/game.py)."""
+    a moment after each line, not after each event (reports/game.py). The project's settings
+    (`[tool.monolog]` or monolog.toml: edition, rulings, house rules) apply, `edition` and the
+    `--ruling` values `ruling` overriding them."""
 
     if Path(file).is_dir():
         print_error(f"{file}: is a folder; monolog {command} reports on one record file")
         raise typer.Exit(EXIT_UNREADABLE)
+    choices = project_choices(command, edition, ruling or [])
+    edition = choices.edition
     try:
-        return load_game(file, edition=edition, per_line=per_line)
+        return load_game(
+            file,
+            edition=edition,
+            per_line=per_line,
+            rulings=choices.rulings or None,
+            house_rules=choices.house_rules,
+        )
     except GameError as exc:
         print_error(str(exc))
     except (EditionError, OSError, ValueError, LookupError) as exc:

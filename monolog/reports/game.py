@@ -104,8 +104,10 @@ def load_game(
     edition: Edition | str | None = None,
     rulings: dict[str, str] | None = None,
     per_line: bool = False,
+    house_rules: tuple[str, ...] = (),
 ) -> Game:
-    """Read, parse and replay `path`, keeping a moment after every event.
+    """Read, parse and replay `path`, keeping a moment after every event; `house_rules` are
+    taken as declared by the record (the project's settings), before its own tags.
 
     Raises GameError (with the rendered, located parse error) when the record cannot be read.
     """
@@ -115,6 +117,8 @@ def load_game(
         events = parse_text(text, path)
     except ParseError as exc:
         raise GameError(exc.render()) from None
+    if house_rules:
+        events = [E.Tag(E.NO_SPAN, "HouseRule", key) for key in house_rules] + events
     return replay_game(path, text, events, edition=edition, rulings=rulings, per_line=per_line)
 
 
