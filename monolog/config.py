@@ -15,8 +15,8 @@ same folder; its keys sit at the top level). Options given on the command line o
 
 `audit` applies every key; `settle`, `state`, `ledger`, `view` and `dispute` apply `edition`,
 `rulings` and `house-rules` (monolog/commands/project.py); `check` none, since a scenario file
-states its own edition and rulings. A path in `edition` is taken relative to the settings file. An unknown key, or a value of the
-wrong kind, is a usage error naming the file and the key.
+states its own edition and rulings. A path in `edition` is taken relative to the settings file.
+An unknown key, or a value of the wrong kind, is a usage error naming the file and the key.
 """
 
 from __future__ import annotations

@@ -327,3 +327,26 @@ def test_show_board_and_cards_in_text_and_json() -> None:
     assert result.exit_code == 0
     assert "Mediterranean Avenue" in result.output and "$60" in result.output
     assert "Advance to Boardwalk" in result.output
+
+
+def test_piped_rules_tables_have_one_row_a_square_and_no_trailing_blanks() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR")}
+    for args in (["show", "us-2018", "--board", "--cards"], ["show", "uk-1996"], ["list"]):
+        out = subprocess.run(
+            [sys.executable, "-m", "monolog", "rules", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout
+        lines = out.splitlines()
+        assert lines and all(line == line.rstrip() for line in lines), args
+        assert "\x1b" not in out
+        if "--board" in args:
+            rows = [line for line in lines if line[:1].isdigit()]
+            assert len(rows) == 40  # each square on one line, at the fixed piped width
+            assert "1   Mediterranean Avenue" in out and "$2/$10/$30/$90/$160/$250" in out

@@ -9,16 +9,17 @@ with the RULES-MATRIX IDs it concerns. EDITION is a shipped key (us-2018) or an 
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TextIO, cast
 
 import typer
 
 from ..editions import EditionError, list_editions, load_edition, load_readings
 from ..editions.loader import load_param_info
 from ..editions.model import Card, Edition
-from ..findings.render import make_console
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
 if TYPE_CHECKING:
@@ -117,7 +118,40 @@ def _table(*columns: str) -> Any:
 
 
 def _console() -> Console:
-    return make_console()
+    """The terminal as it is; piped, the reports' fixed width (monolog/reports/console.py) and
+    no blanks at the ends of lines."""
+    # here, not at the top: Rich only for the commands that print tables (see `_table`)
+    from rich.console import Console
+
+    from ..colour import console_options
+    from ..reports.console import terminal_console
+
+    console = terminal_console()
+    if console.is_terminal:
+        return console
+    options: dict[str, Any] = {"highlight": False, "emoji": False, **console_options()}
+    return Console(file=cast(IO[str], _Stripped(sys.stdout)), width=console.width, **options)
+
+
+class _Stripped(io.TextIOBase):
+    """A text stream passing lines on without their trailing blanks (Rich pads table cells)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.pending = ""
+
+    def write(self, text: str) -> int:
+        lines = (self.pending + text).split("\n")
+        self.pending = lines.pop()
+        if lines:
+            self.out.write("".join(line.rstrip() + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending:
+            self.out.write(self.pending)
+            self.pending = ""
+        self.out.flush()
 
 
 # ---------------------------------------------------------------- list
@@ -503,7 +537,7 @@ def _show_parts(edition: Edition, board: bool, cards: bool, as_json: bool) -> No
                 money(sq["price"]) if sq["price"] else "",
                 money(sq["mortgage_value"]) if sq["mortgage_value"] else "",
                 money(sq["house_cost"]) if sq["house_cost"] else "",
-                " / ".join(money(r) for r in sq["rents"]),
+                "/".join(money(r) for r in sq["rents"]),
                 money(sq["tax"]) if sq["tax"] else "",
             )
         console.print(table)
