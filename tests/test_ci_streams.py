@@ -6,8 +6,10 @@ writes is the whole document `render_format` gives for the same games."""
 
 from __future__ import annotations
 
+import gc
 import json
 import re
+import weakref
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -21,12 +23,17 @@ from monolog.reports.formats import render_format
 from monolog.reports.formats.sarif import SarifStream
 
 
+class _Findings(list[Finding]):
+    """A game's findings, which a weak reference can follow (shared by any copy of its report
+    a run would keep, as `GameReport.compact` makes)."""
+
+
 def _report(file: str, n: int) -> GameReport:
     findings = [
         Finding("M301", Severity.ERROR, f"rent is ${n}", span=Span(3, 5, 3, 9), rule="RENT-01"),
         Finding("A04", Severity.INFO, "no second roll", span=Span(7, 1, 7, 4), rule="JAIL-07"),
     ]
-    return GameReport(file, {"Event": f"game {n}"}, findings[: 1 + n % 2], parsed=True)
+    return GameReport(file, {"Event": f"game {n}"}, _Findings(findings[: 1 + n % 2]), parsed=True)
 
 
 REPORTS = [_report(f"games/{name}.mlog", n) for n, name in enumerate("aabcd")]
@@ -38,21 +45,25 @@ def test_each_game_is_handed_on_at_once_and_the_document_is_the_whole_one(
 ) -> None:
     writer = ReportWriter(fmt, strict=False, quiet=False, workers=1, statistics=False)
     written = []
-    for index, report in enumerate(REPORTS):
+    for index in range(len(REPORTS)):
+        report = _report(REPORTS[index].file, index)
+        kept = weakref.ref(report.findings)
         writer.add(Outcome(index, report, None, strict=False, seconds=0.25))
-        assert writer.documents == []  # nothing of the game is kept by the run
+        del report
+        gc.collect()
+        assert kept() is None  # nothing of the game is kept by the run
         written.append(capsys.readouterr().out)
     writer.close(RunSummary())
     tail = capsys.readouterr().out
     games = [(r.file, r.header, r.findings) for r in REPORTS]
     whole = render_format(fmt, games)
     if fmt == "junit":
-        spool = writer.document.writer.spool
+        spool = writer.stream.writer.spool
         assert spool.closed and written == [""] * len(REPORTS)  # spooled until the totals
         root = ET.fromstring(tail.split("\n", 1)[1])
         assert {c.get("time") for c in root.iter("testcase")} == {"0.250"}
         assert root.get("time") == "1.250"
-        assert re.sub(r' time="[0-9.]+"', "", tail) == re.sub(r' time="[0-9.]+"', "", whole)
+        assert _untimed(tail) == _untimed(whole)
         return
     # every game with a finding reached stdout as it came
     assert all(piece for piece in written)
@@ -60,6 +71,30 @@ def test_each_game_is_handed_on_at_once_and_the_document_is_the_whole_one(
     assert streamed == whole
     if fmt == "sarif":
         json.loads(streamed)
+
+
+@pytest.mark.parametrize("fmt", ["sarif", "github", "junit"])
+def test_with_workers_records_are_written_in_file_order_as_soon_as_they_can_be(
+    fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    writer = ReportWriter(fmt, strict=False, quiet=False, workers=2, statistics=False)
+    out = ""
+    # records 0..4 (one game each) finishing in the order 2, 0, 1, 4, 3
+    for index in (2, 0, 1, 4, 3):
+        writer.add(Outcome(index, REPORTS[index], None, strict=False, seconds=0.25))
+        out += capsys.readouterr().out
+        if index == 0 and fmt != "junit":  # record 0 goes out at once; 2 waits for 1
+            assert "games/a.mlog" in out and "games/b.mlog" not in out
+    writer.close(RunSummary())
+    out += capsys.readouterr().out
+    assert writer.ordered is not None and not writer.ordered.held
+    whole = render_format(fmt, [(r.file, r.header, r.findings) for r in REPORTS])
+    assert _untimed(out) == _untimed(whole)
+
+
+def _untimed(text: str) -> str:
+    """A JUnit document without its measured times."""
+    return re.sub(r' time="[0-9.]+"', "", text)
 
 
 def test_the_sarif_stream_keeps_counts_of_the_current_file_only() -> None:
