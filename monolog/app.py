@@ -38,8 +38,29 @@ app = typer.Typer(
 _PYTHON_TYPE = re.compile(r" <[^<>]*>(?:\.\.\.)?$")
 
 
+def _argument_name(param: Any) -> str:
+    """An argument as help shows it: its metavar, else its name in capitals; `...` when it
+    takes several values."""
+    shown: str = param.metavar or (param.name or "").upper()
+    if param.nargs != 1 and not shown.endswith("..."):
+        shown += "..."
+    return shown
+
+
 class PlainHelpCommand(typer.core.TyperCommand):
     """A typer command whose help names each value by its metavar only."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """The usage line names each argument as the Arguments section does (`EDITION`, not
+        typer's `{edition}`), an optional one in brackets."""
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                shown = _argument_name(param)
+                pieces.append(shown if param.required else f"[{shown}]")
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         arguments: list[tuple[str, str]] = []
@@ -50,10 +71,7 @@ class PlainHelpCommand(typer.core.TyperCommand):
                 continue
             name, text = record
             if param.param_type_name == "argument":
-                shown = param.metavar or (param.name or "").upper()
-                if param.nargs != 1 and not shown.endswith("..."):
-                    shown += "..."
-                arguments.append((shown, text))
+                arguments.append((_argument_name(param), text))
             else:
                 value = f" {(param.name or 'value').upper()}"
                 options.append((_PYTHON_TYPE.sub(value, name), text))

@@ -37,6 +37,14 @@ def test_help_names_values_by_metavar_not_python_type(command: str) -> None:
     text = _help([*command.split(), "-h"])
     assert text == _help([*command.split(), "--help"])
     assert not re.search(r"<(str|int|float|bool|list\[[^]]*\]|[a-z]+ range)>", text), text
+    # the usage line names the arguments as the Arguments section does: no `{edition}`
+    usage = text.splitlines()[0]
+    assert usage.startswith(f"Usage: monolog {command} [OPTIONS]"), usage
+    assert "{" not in usage and not re.search(r" [a-z]+$", usage), usage
+    section = text.split("Arguments:")[1].split("Options:")[0] if "Arguments:" in text else ""
+    arguments = re.findall(r"^  (\S+)", section, re.M)
+    for name in arguments:
+        assert name in usage, (name, usage)
 
 
 def test_root_help_offers_completion_and_colour() -> None:
