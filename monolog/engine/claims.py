@@ -92,7 +92,10 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         else:
             message = f"no rent is due: {tenant} has no unpaid landing on {here}"
         game.emit("M302", message, ev.span, quote.rule, expected=0, recorded=ev.amount)
-        to = payee or quote.owner
+        # the rent written was paid at the table: to the player named, else to the deed's owner
+        # (a mortgaged deed's too, which the quote leaves without one as it charges nothing)
+        deed = game.state.deeds.get(p.position)
+        to = payee or quote.owner or (deed.owner if deed is not None else None)
         if to is not None and to != tenant and ev.amount:
             game.transfer(tenant, to, ev.amount, "rent as recorded", ev.span)
         return
