@@ -53,6 +53,19 @@ def _landing_operator(
                 continue
             column = s.event.span.end_column
             note = f"line {s.line}: `{clause}` written after the roll"
+            deed = s.after.deeds.get(pos)
+            owner = deed.owner if deed is not None else None
+            if clause.startswith("rent") and owner not in (None, who):
+                # the replay reports the rent and pays it to the deed's owner, as the table
+                # did: both players' later counts move by it
+                amount = int(clause.split()[1])
+                if not a.steady(s, {who: amount, str(owner): -amount}):
+                    continue
+                paid = _paid_clause(a, s, column, clause, {who: amount, str(owner): -amount})
+                if paid is None:
+                    continue
+                out, counts = paid
+                return Edit(out, s.line, tuple(sorted({s.line, *counts})), note=note)
             if not clause.startswith(("tax", "salary")):
                 out = insert_at(a, s.line, column, clause)
                 return Edit(out, s.line, (s.line,), note=note)
