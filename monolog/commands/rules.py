@@ -148,6 +148,10 @@ class _Stripped(io.TextIOBase):
         return len(text)
 
     def flush(self) -> None:
+        # also called when the wrapper is collected (TextIOBase closes itself), by then the
+        # stream under it may be closed; Rich flushes after every print, so nothing is pending
+        if self.out.closed:
+            return
         if self.pending:
             self.out.write(self.pending)
             self.pending = ""
