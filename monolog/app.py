@@ -22,6 +22,10 @@ import typer.core
 from . import __version__, commands
 from .colour import CHOICES, apply_choice
 
+COLOR_HELP = (
+    "Colour and styling: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it), "
+    "always, or never."
+)
 HELP = "Replay recorded Monopoly games (.mlog) and audit them against the rules."
 
 app = typer.Typer(
@@ -48,7 +52,22 @@ def _argument_name(param: Any) -> str:
 
 
 class PlainHelpCommand(typer.core.TyperCommand):
-    """A typer command whose help names each value by its metavar only."""
+    """A typer command whose help names each value by its metavar only, and that takes
+    `--color` after its name as well as before it (`monolog audit --color never`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not any("--color" in getattr(p, "opts", ()) for p in self.params):
+            self.params.append(
+                typer.core.TyperOption(
+                    param_decls=["--color"],
+                    metavar="auto|always|never",
+                    callback=lambda _ctx, _param, value: _colour(value),
+                    expose_value=False,
+                    is_eager=True,
+                    help=COLOR_HELP,
+                )
+            )
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         """The usage line names each argument as the Arguments section does (`EDITION`, not
@@ -108,8 +127,7 @@ def _root(
         metavar="auto|always|never",
         callback=_colour,
         is_eager=True,
-        help="Colour and styling: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR "
-        "forces it), always, or never.",
+        help=COLOR_HELP,
     ),
 ) -> None:
     """Replay recorded Monopoly games (.mlog) and audit them against the rules."""

@@ -109,6 +109,22 @@ def test_color_never_means_no_escape_at_all_in_a_terminal() -> None:
     assert b"M" in out and b"\x1b" not in out
 
 
+def test_color_after_the_command_name_works_as_before_it() -> None:
+    # `monolog audit --color never`, as ruff and sqlfluff users write it
+    out = _in_terminal(["audit", "--color", "never", WRONG])
+    assert b"M" in out and b"\x1b" not in out
+    env = {**os.environ, "NO_COLOR": "1"}
+    run = subprocess.run(
+        [sys.executable, "-m", "monolog", "settle", "--color", "always", WRONG],
+        capture_output=True,
+        env=env,
+    )
+    assert b"\x1b[" in run.stdout
+    result = CliRunner().invoke(app, ["audit", "--color", "sometimes", WRONG])
+    assert result.exit_code == 2
+    assert "auto, always, never" in result.output
+
+
 def test_color_always_styles_a_pipe_and_wins_over_no_color() -> None:
     env = {**os.environ, "NO_COLOR": "1"}
     run = subprocess.run(
