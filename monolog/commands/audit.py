@@ -32,12 +32,12 @@ from .audit_options import (
     Settings,
     UsageError,
     load_edition_option,
-    parse_rulings,
     selection_for,
 )
 from .audit_output import ReportWriter, progress
 from .audit_record import audit_file, audit_games
 from .command_line import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
+from .project import resolve
 
 # one record audited, for the tests, benchmarks and programs that audit files themselves
 __all__ = ["audit_file", "audit_games", "register", "run"]
@@ -183,13 +183,8 @@ def run(
         return EXIT_UNREADABLE
     try:
         project = load_settings()
-        configured = [f"{cf}={reading}" for cf, reading in project.rulings.items()]
-        try:
-            rulings = parse_rulings(configured)
-        except UsageError as exc:
-            raise UsageError(f"{project.path}: rulings: {exc}") from None
-        rulings.update(parse_rulings(ruling))
-        edition = edition or project.edition
+        choices = resolve(edition, ruling, project)
+        rulings, edition = choices.rulings, choices.edition
         loaded_edition = load_edition_option(edition) if edition else None
         selection = selection_for(
             select or list(project.select), ignore or list(project.ignore), quiet

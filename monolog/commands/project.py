@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import typer
 
-from ..config import ConfigError, load_settings
+from ..config import ConfigError, Settings, load_settings
 from .audit_options import UsageError, parse_rulings
 from .command_line import EXIT_UNREADABLE, print_error
 
@@ -28,10 +28,11 @@ class Choices:
     path: str | None = None
 
 
-def resolve(edition: str | None, ruling: list[str]) -> Choices:
-    """The settings that apply in the current folder, overridden by `edition` and the
-    `--ruling` values; raises ConfigError or UsageError naming the file or the option."""
-    project = load_settings()
+def resolve(edition: str | None, ruling: list[str], project: Settings | None = None) -> Choices:
+    """The settings that apply in the current folder (`project`, when already read), overridden
+    by `edition` and the `--ruling` values; raises ConfigError or UsageError naming the file or
+    the option."""
+    project = project if project is not None else load_settings()
     configured = [f"{cf}={reading}" for cf, reading in project.rulings.items()]
     try:
         rulings = parse_rulings(configured)
