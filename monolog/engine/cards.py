@@ -16,6 +16,7 @@ from .card_landings import second_draw_note
 from .decks import draw, reshuffle
 from .game import Game
 from .landing import land, move_token, send_to_jail
+from .moves import check_salary
 from .names import actor_of, card_of
 from .obligations import (
     CardMove,
@@ -27,7 +28,6 @@ from .obligations import (
     mark_card_landing,
     settle_due,
 )
-from .turns import check_salary
 
 
 def _deck_drawn(game: Game, pending: Draw | None, choice: Due | None, player: str) -> str | None:

@@ -2,7 +2,7 @@
 
 MOVE-01..04, MOVE-07, TAX-01..03, JAIL-02, CF-03, CF-11, CF-19, CF-24, CF-42, PIR-02, PIR-03. What
 a landing makes due is opened here (`land`) and settled by the clause handlers (buying, claims,
-cards, jail) or derived by the engine. The rolls that move a token are in turns.py, the rolls in
+cards, jail) or derived by the engine. The rolls that move a token are in rolls.py, the rolls in
 jail in jail_rolls.py.
 """
 

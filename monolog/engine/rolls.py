@@ -1,0 +1,197 @@
+"""Rolls: who rolls, doubles and the roll they owe, three doubles in a row, and the move a roll
+makes.
+
+TURN-03, DBL-01..05, CF-04, CF-05, CF-09, CF-10, CF-22 (claims lapse at the next player's first
+roll). A turn's start and end are turns.py; where the token lands and what the square makes due
+is landing.py; a roll in jail is jail_rolls.py.
+"""
+
+from __future__ import annotations
+
+from ..editions.model import Square
+from ..notation.events import Roll
+from . import follow
+from .board import passes_go
+from .claims import claim_can_lapse
+from .game import Game
+from .jail_rolls import jail_roll
+from .landing import check_square, land, move_token, send_to_jail
+from .names import actor_of, squares_if_named, squares_named
+from .obligations import flow_of
+from .turns import close_step, seat_of
+
+
+def _lapse_claims(game: Game, roller: str) -> None:
+    """RENT-03 / CF-22: the next player's first roll ends the claims of earlier turns (the
+    second player's under reading second-player-rolls).
+
+    A claim that cannot lapse (CF-22 sites-only: railroad and utility rent) stays owed until
+    its tenant's next turn, when the rent the engine applied on landing stands as paid.
+    """
+    flow = flow_of(game)
+    kept = []
+    # older printings: the claim holds until the second player after the tenant throws
+    last = game.state.turn - (2 if game.ruling("CF-22") == "second-player-rolls" else 1)
+    for claim in flow.claims:
+        if claim.board is not None and claim.board[0] <= last:
+            if not claim_can_lapse(game, claim):
+                if claim.player != roller:
+                    kept.append(claim)
+                continue
+            claim.lapsed = True
+        kept.append(claim)
+    flow.claims = kept
+
+
+def on_roll(game: Game, ev: Roll) -> None:
+    flow = flow_of(game)
+    st = game.state
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    if flow.turn_player is None:
+        flow.turn_player = player
+        flow.started = True
+        st.current = seat_of(game, player)
+    if player != flow.turn_player:
+        hint = ""
+        if ev.actor is not None and flow.rolled and not flow.again:
+            # a roll on a line that names its player, once the turn's rolls are done: most
+            # often the next turn's line with its number left out
+            start = f"{st.turn + 1}. {player} {ev.die1}-{ev.die2}"
+            hint = f"; if {player}'s turn starts here, write its number first: {start}"
+        game.emit(
+            "M109",
+            f"only {flow.turn_player} rolls now: it is {flow.turn_player}'s turn{hint}",
+            ev.span,
+            "TURN-03",
+            expected=flow.turn_player,
+            recorded=player,
+        )
+        return
+    close_step(game, ev.span)
+    if not flow.rolled:
+        _lapse_claims(game, player)
+    p = st.player(player)
+    if p.in_jail and not follow.check_roll(game, ev, player):
+        jail_roll(game, ev, player)
+        return
+    if flow.rolled and not flow.again:
+        if flow.released == "double":
+            reading = game.ruling("CF-04")
+            game.ambiguous(
+                "CF-04",
+                f"{player} rolls again after leaving jail on a double: under reading {reading} "
+                "the turn had ended; the record's roll is replayed as reading extra-roll",
+                ev.span,
+                "JAIL-07",
+                follows="extra-roll",
+            )
+        else:
+            game.emit(
+                "M103",
+                f"{player} has no further roll this turn: the last roll was not a double"
+                if not flow.turn_over
+                else f"{player}'s turn is over: no further roll",
+                ev.span,
+                "DBL-01",
+                expected=None,
+                recorded=f"{ev.die1}-{ev.die2}",
+            )
+    first = not flow.rolled
+    flow.rolled = True
+    if ev.is_double:
+        st.doubles += 1
+        if flow.released == "double" and st.doubles == 2:
+            # CF-10: under per-turn the double that opened the cell starts no run
+            reading = game.ruling("CF-10")
+            # a roll naming the square it reaches moves the token: the record counts per turn
+            target = (p.position + ev.total) % len(game.edition.squares)
+            moved = (
+                ev.square is not None
+                and follow.record_settles(game)
+                and any(sq.index == target for sq in squares_if_named(game, ev.square))
+            )
+            follows = "per-turn" if moved else None
+            if reading == "counts-jail-double" and not moved:
+                st.doubles = 3
+                message = (
+                    f"{player}'s second double since the one that opened the cell: counting "
+                    f"that one, this is the third double of the turn (reading {reading}); "
+                    f"reading per-turn would let {player} move by it"
+                )
+            elif reading == "counts-jail-double":
+                message = (
+                    f"{player}'s second double since the one that opened the cell: counting that "
+                    f"one makes it the third double of the turn, straight to jail (reading "
+                    f"{reading}); the record moves {player} by it, as the per-turn count does"
+                )
+            else:
+                message = (
+                    f"{player}'s second double since the one that opened the cell: the count is "
+                    f"per turn and the jail double starts no run, so {player} stays out "
+                    f"(reading {reading}); counting it would make this the third double, "
+                    "straight to jail"
+                )
+            point = game.ambiguous("CF-10", message, ev.span, "DBL-05", follows=follows)
+            if reading != "counts-jail-double" and not moved:
+                follow.note_run_point(game, player, ev.span.line, point)
+        if first and flow.released in ("fine", "card"):
+            reading = game.ruling("CF-05")
+            if reading == "no-extra-roll":
+                applied, other = "it earns no further roll", "normal-doubles would give one"
+            else:
+                applied, other = "it earns another roll", "no-extra-roll would end the turn"
+            game.ambiguous(
+                "CF-05",
+                f"{player} rolled a double after leaving jail by {flow.released}: {applied} "
+                f"(reading {reading}); reading {other}",
+                ev.span,
+                "JAIL-04",
+            )
+            if reading == "no-extra-roll":
+                st.doubles = 0
+    else:
+        st.doubles = 0
+    if st.doubles >= 3:
+        reading = game.ruling("CF-09")
+        target = (p.position + ev.total) % len(game.edition.squares)
+        named: tuple[Square, ...] = (
+            squares_named(game, ev.square, ev.span) if ev.square is not None else None
+        ) or ()
+        jail = game.edition.rules.jail_index
+        # the record shows the token moved when the roll names the square it reaches
+        follows = "moved" if any(s.index == target and s.index != jail for s in named) else None
+        if reading == "moved":
+            salary = ""
+            if passes_go(p.position, ev.total, len(game.edition.squares)):
+                salary = f", collecting {game.money(game.edition.rules.go_salary)} for GO"
+            message = (
+                f"third double in a row: {player} moves to {game.name(target)} first{salary}, "
+                f"the square having no effect, then goes to jail (reading {reading}); reading "
+                "not-moved would send the token straight to jail"
+            )
+            move_token(game, player, target, ev.span, salary=True)
+        else:
+            message = (
+                f"third double in a row: {player} goes straight to jail without moving (reading "
+                f"{reading}); reading moved would first move to {game.name(target)}"
+            )
+            if passes_go(p.position, ev.total, len(game.edition.squares)):
+                message += f", passing GO for {game.money(game.edition.rules.go_salary)}"
+        game.ambiguous("CF-09", message, ev.span, "DBL-03", follows=follows)
+        send_to_jail(game, player, ev.span, "three doubles in a row")
+        flow.again = False
+        return
+    flow.again = ev.is_double
+    if ev.is_double:
+        flow.again_span = ev.span
+        if flow.released in ("fine", "card") and game.ruling("CF-05") == "no-extra-roll":
+            flow.again = False
+    origin = p.position
+    target = (origin + ev.total) % len(game.edition.squares)
+    if follow.move_ignored(game, player, ev, target):
+        return
+    target = check_square(game, ev, target, player, origin)
+    move_token(game, player, target, ev.span, salary=True)
+    land(game, player, target, ev.span, dice=ev.total)
