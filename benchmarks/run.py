@@ -63,7 +63,12 @@ def measure_stages(folder: str) -> dict[str, Any]:
     from rich.console import Console
 
     from monolog.engine import replay
-    from monolog.findings.render import GameReport, plain_game, render_game, source_lines
+    from monolog.findings.render import plain_game, render_game
+
+    try:
+        from monolog.findings.report import GameReport, source_lines
+    except ImportError:  # an older monolog, where render.py held the reports too (compare.py)
+        from monolog.findings.render import GameReport, source_lines
     from monolog.notation.events import TRIVIA, Tag
     from monolog.notation.parser import get_parser, parse_text, read_source
 

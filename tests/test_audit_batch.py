@@ -190,7 +190,8 @@ def test_compact_report_keeps_only_the_lines_findings_point_at() -> None:
     import pickle
 
     from monolog.findings.model import Finding, Severity
-    from monolog.findings.render import GameReport, source_excerpt
+    from monolog.findings.render import source_excerpt
+    from monolog.findings.report import GameReport
     from monolog.notation.events import Span
 
     finding = Finding("M301", Severity.ERROR, "x", Span(3, 2, 3, 4))

@@ -270,7 +270,8 @@ def test_real_engine_passes_a_clean_opening(tmp_path: Path) -> None:
 
 
 def _rendered(monkeypatch: pytest.MonkeyPatch, **env: str) -> str:
-    from monolog.findings.render import GameReport, make_console, render_text
+    from monolog.findings.render import make_console, render_text
+    from monolog.findings.report import GameReport
 
     for key in ("NO_COLOR", "FORCE_COLOR", "TERM"):
         monkeypatch.delenv(key, raising=False)

@@ -17,7 +17,7 @@ import pytest
 from monolog.commands.audit_batch import Outcome
 from monolog.commands.audit_output import ReportWriter
 from monolog.findings.model import Finding, Severity
-from monolog.findings.render import GameReport, RunSummary
+from monolog.findings.report import GameReport, RunSummary
 from monolog.notation.events import Span
 from monolog.reports.formats import render_format
 from monolog.reports.formats.sarif import SarifStream

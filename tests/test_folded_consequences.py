@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 
 from monolog.cli import app
 from monolog.findings.model import Cause, Finding, Severity
-from monolog.findings.render import GameReport, plain_game, shown
+from monolog.findings.render import plain_game, shown
+from monolog.findings.report import GameReport
 from monolog.notation.events import Span
 from monolog.testing.base import audit_text
 

@@ -156,7 +156,9 @@ def _reports(text: str, events: list[Any], lines: int, rng: random.Random) -> No
 def _audit_renderers(text: str, header: dict[str, str], findings: list[Finding]) -> None:
     from rich.console import Console
 
-    from monolog.findings.render import GameReport, render_json, render_text
+    from monolog.findings.json_document import render_json
+    from monolog.findings.render import render_text
+    from monolog.findings.report import GameReport
     from monolog.reports.formats import FORMATS, render_format
 
     report = GameReport(FILE, header=dict(header), findings=list(findings), lines=text.splitlines())

@@ -80,7 +80,7 @@ def test_game_ranges(text: bytes, starts: list[int]) -> None:
 
 @pytest.mark.parametrize("games", [0, 1, 3])
 def test_the_json_stream_writes_what_the_whole_document_would(tmp_path: Path, games: int) -> None:
-    from monolog.findings.render import JsonStream, render_json
+    from monolog.findings.json_document import JsonStream, render_json
 
     reports = [report for report, _ in audit_games(str(_file(tmp_path, 3, broken=1)))][:games]
     parts: list[str] = []

@@ -18,7 +18,7 @@ from monolog.cli import app
 from monolog.commands import audit_output
 from monolog.commands.audit_batch import Outcome
 from monolog.commands.audit_output import InOrder, ReportWriter
-from monolog.findings.render import GameReport, RunSummary
+from monolog.findings.report import GameReport, RunSummary
 
 runner = CliRunner()
 

@@ -13,17 +13,10 @@ import json
 
 import pytest
 
+from monolog.findings.json_document import JsonStream, render_json
 from monolog.findings.model import Finding, Severity
-from monolog.findings.render import (
-    CHUNK,
-    GameReport,
-    JsonStream,
-    TextOutput,
-    make_console,
-    plain_game,
-    render_game,
-    render_json,
-)
+from monolog.findings.render import TextOutput, make_console, plain_game, render_game
+from monolog.findings.report import CHUNK, GameReport
 from monolog.notation.events import Span
 
 

@@ -14,7 +14,8 @@ import pytest
 from monolog.commands.audit import audit_file
 from monolog.findings import render
 from monolog.findings.model import Finding, Severity
-from monolog.findings.render import GameReport, cells, plain_game, source_excerpt
+from monolog.findings.render import cells, plain_game, source_excerpt
+from monolog.findings.report import GameReport
 from monolog.notation.events import Span
 
 

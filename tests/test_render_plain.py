@@ -15,8 +15,6 @@ from rich.console import Console
 
 from monolog.findings.model import Finding, Severity
 from monolog.findings.render import (
-    GameReport,
-    RunSummary,
     TextOutput,
     make_console,
     plain_game,
@@ -25,6 +23,7 @@ from monolog.findings.render import (
     render_summary,
     rich_would_be_plain,
 )
+from monolog.findings.report import GameReport, RunSummary
 from monolog.notation.events import Span
 
 # text with what Rich treats specially: controls it drops (\a \b \v \f \r), an escape it

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
+from monolog.findings.json_document import render_json
 from monolog.findings.model import Finding, Severity
-from monolog.findings.render import GameReport, plain_game, render_json, shown
+from monolog.findings.render import plain_game, shown
+from monolog.findings.report import GameReport
 from monolog.notation.events import Span
 
 LINES = [f"{n}. Ann 1-2 Baltic Avenue rent" for n in range(1, 13)]

@@ -25,7 +25,7 @@ import sys
 import typer
 
 from ..config import ConfigError, load_settings
-from ..findings.render import RunSummary
+from ..findings.report import RunSummary
 from .audit_batch import Outcomes
 from .audit_options import (
     FORMATS,

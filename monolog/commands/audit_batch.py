@@ -12,7 +12,8 @@ from time import perf_counter
 from typing import Any
 
 from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
-from ..findings.render import GameReport, TextOutput
+from ..findings.render import TextOutput
+from ..findings.report import GameReport
 from .audit_options import Settings, load_edition_option
 from .audit_record import audit_games, is_violation
 

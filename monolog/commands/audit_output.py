@@ -15,7 +15,9 @@ from typing import Any, Generic, TypeVar
 from typer import echo as typer_echo
 
 from ..findings.catalogue import load_catalogue
-from ..findings.render import JsonStream, RunSummary, TextOutput, make_console
+from ..findings.json_document import JsonStream
+from ..findings.render import TextOutput, make_console
+from ..findings.report import RunSummary
 from .audit_batch import Outcome
 
 T = TypeVar("T")

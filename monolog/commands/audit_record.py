@@ -11,7 +11,7 @@ from typing import Any
 from ..engine import replay
 from ..files import open_regular
 from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
-from ..findings.render import GameReport, SparseLines, source_lines
+from ..findings.report import GameReport, SparseLines, source_lines
 from ..findings.selection import Selection
 from ..notation import ParseError
 from ..notation.errors import decode_error

@@ -1,147 +1,39 @@
-"""Findings as people and programs read them: terminal text (Rich) and one JSON document.
+"""Findings as people read them: terminal text, through Rich or, piped, written as Rich would.
 
 Text groups the findings by game. Each game opens with its identity (file name, then the
 Event, Round, Table and Players tags), lists its findings as
 `file:line:col  CODE  message  [RULE]` with the source line and a caret under the column, and
 closes with a count by severity. Colour follows Rich's rules: none when the output is piped or
 NO_COLOR is set. Lines are never hard-wrapped, so the output greps well; long source lines are
-clipped around the column to fit the terminal.
+clipped around the column to fit the terminal. The reports themselves are report.py; the JSON
+document is json_document.py.
 """
 
 from __future__ import annotations
 
 import builtins
-import json
 import os
 import sys
 import unicodedata
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..colour import console_options
-from ..notation.events import to_data
 from .catalogue import printable
 from .model import Finding, Severity, shown_name
+from .report import CHUNK, GameReport, RunSummary, identity, summarise, summary_words
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
-JSON_SCHEMA = 1
-IDENTITY_TAGS = ("Event", "Round", "Table")
 SEVERITY_STYLES: dict[Severity, str] = {
     Severity.ERROR: "bold red",
     Severity.WARNING: "yellow",
     Severity.INFO: "cyan",
 }
 _CLIP_WIDTH_PIPED = 120
-
-
-@dataclass(slots=True)
-class GameReport:
-    """What an audit found in one record.
-
-    `parsed` is False when the record could not be read or parsed; its one finding is then the
-    P-code (already shown on stderr by the command in text mode). `lines` is the source text,
-    split into lines, for the carets.
-    """
-
-    file: str
-    header: dict[str, str] = field(default_factory=dict)
-    findings: list[Finding] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
-    parsed: bool = True
-
-    def summary(self) -> dict[str, int]:
-        return summarise(self.findings)
-
-    def compact(self, keep_lines: bool = True) -> GameReport:
-        """The same report holding only what rendering needs: the source lines its findings
-        point at (none with `keep_lines=False`), not the whole record."""
-        lines: Sequence[str] = SparseLines.of(self.findings, self.lines) if keep_lines else ()
-        return GameReport(self.file, self.header, self.findings, lines, self.parsed)  # type: ignore[arg-type]
-
-
-class SparseLines(Sequence[str]):
-    """A record's lines with only some of them kept: `len` is the record's line count, and an
-    index that was not kept reads as an empty line. Small to hold and to send between processes."""
-
-    __slots__ = ("kept", "total")
-
-    def __init__(self, total: int, kept: dict[int, str]) -> None:
-        self.total = total
-        self.kept = kept
-
-    @classmethod
-    def of(cls, findings: Iterable[Finding], lines: Sequence[str]) -> SparseLines:
-        kept: dict[int, str] = {}
-        for finding in findings:
-            index = finding.span.line - 1
-            if 0 <= index < len(lines):
-                kept[index] = lines[index]
-        return cls(len(lines), kept)
-
-    def __len__(self) -> int:
-        return self.total
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.total))]
-        if index < 0:
-            index += self.total
-        if not 0 <= index < self.total:
-            raise IndexError(index)
-        return self.kept.get(index, "")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (SparseLines, (self.total, self.kept))
-
-
-def source_lines(text: str) -> list[str]:
-    """The record's lines as the parser numbers them: only `\n` ends a line (with a `\r`
-    before it), so a form feed or a U+2028 inside a comment does not shift the lines after it,
-    as `str.splitlines` would."""
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
-
-
-def summarise(findings: Iterable[Finding]) -> dict[str, int]:
-    """Counts by severity, every severity present (zero when none)."""
-    counts = {s.value: 0 for s in Severity}
-    for f in findings:
-        counts[f.severity.value] += 1
-    return counts
-
-
-def summary_words(counts: dict[str, int]) -> str:
-    """`2 errors, 1 warning, 0 info`, or `clean: no findings`."""
-    if not any(counts.values()):
-        return "clean: no findings"
-    errors, warnings, infos = (counts.get(s.value, 0) for s in Severity)
-    return (
-        f"{errors} error{'s' if errors != 1 else ''}, "
-        f"{warnings} warning{'s' if warnings != 1 else ''}, {infos} info"
-    )
-
-
-def identity(report: GameReport) -> str:
-    """The game's identity: event, round, table and players from the header tags."""
-    parts: list[str] = []
-    header = report.header
-    if header.get("Event"):
-        parts.append(header["Event"])
-    for key in ("Round", "Table"):
-        if header.get(key):
-            parts.append(f"{key.lower()} {header[key]}")
-    text = ", ".join(parts)
-    players = header.get("Players")
-    if players:
-        text = f"{text} ({players})" if text else players
-    return text
 
 
 # --------------------------------------------------------------------------- text
@@ -243,14 +135,6 @@ def text_width(console: Console) -> int:
     return console.width if console.is_terminal else _CLIP_WIDTH_PIPED
 
 
-# A game's block is built and written this many findings at a time: a long game with a finding
-# on most lines held its whole block at once, several times over (the lines, their join, the
-# copy Rich or the plain writer made): a 1 MiB game of 57,000 findings peaked 84 MB above its
-# report in text and 161 MB in JSON (benchmarks/memory_bench.py). The pieces end at line
-# boundaries, so the bytes written are the same.
-CHUNK = 1_000
-
-
 def render_game(report: GameReport, console: Console, width: int, first: bool = True) -> None:
     """One game's block (a blank line before it unless `first`), printed a piece of `CHUNK`
     findings per call: few calls for a run of short games, never the whole of a long one."""
@@ -297,48 +181,6 @@ def game_parts(report: GameReport, width: int, first: bool = True) -> Iterator[l
     style = "green" if not any(counts.values()) else "bold"
     parts.append(Text(f"{shown_name(report.file)}: {summary_words(counts)}", style=style))
     yield parts
-
-
-@dataclass(slots=True)
-class RunSummary:
-    """What a run over many records adds up to, kept as counts so it stays small however many
-    records pass: records seen, findings by severity and by code, and the records that could
-    not be read or parsed (by name)."""
-
-    records: int = 0
-    severities: Counter[str] = field(default_factory=Counter)
-    codes: Counter[str] = field(default_factory=Counter)
-    unreadable: list[str] = field(default_factory=list)
-
-    def add(self, report: GameReport) -> None:
-        self.add_codes(
-            report.file, report.parsed, [(f.code, f.severity.value) for f in report.findings]
-        )
-
-    def add_codes(self, file: str, parsed: bool, codes: Iterable[tuple[str, str]]) -> None:
-        """One record, given by its findings' codes and severities (`("M301", "error")`)."""
-        self.records += 1
-        if not parsed:
-            self.unreadable.append(file)
-            return
-        for code, severity in codes:
-            self.severities[severity] += 1
-            self.codes[code] += 1
-
-    def lines(self) -> list[str]:
-        """The closing summary: the total line, then the findings by code (most frequent first,
-        then by code) and the unreadable records (sorted), each when there are any."""
-        counts = {s.value: self.severities.get(s.value, 0) for s in Severity}
-        n = len(self.unreadable)
-        tail = f", {n} could not be read" if n else ""
-        out = [f"{self.records} records: {summary_words(counts)}{tail}"]
-        if self.codes:
-            ranked = sorted(self.codes.items(), key=lambda item: (-item[1], item[0]))
-            out.append("findings by code: " + ", ".join(f"{c} {k}" for c, k in ranked))
-        if self.unreadable:
-            out.append("could not be read or parsed:")
-            out.extend("  " + shown_name(name) for name in sorted(self.unreadable))
-        return out
 
 
 def render_summary(summary: RunSummary, console: Console) -> None:
@@ -576,88 +418,3 @@ class TextOutput:
                 self.write("\n" + text)
                 return
         render_summary(summary, self.console)
-
-
-# --------------------------------------------------------------------------- JSON
-
-
-def to_document(reports: Sequence[GameReport]) -> dict[str, Any]:
-    """`{"schema": 1, "games": [{"file", "header", "findings", "summary"}]}`."""
-    return {"schema": JSON_SCHEMA, "games": [_game_data(report) for report in reports]}
-
-
-def _game_data(report: GameReport, findings: bool = True) -> dict[str, Any]:
-    return {
-        "file": report.file,
-        "header": dict(report.header),
-        "findings": [_with_file(f, report.file) for f in report.findings] if findings else [],
-        "summary": report.summary(),
-    }
-
-
-# where a game's findings go in its JSON text: the game dumped with none, split at this line
-_NO_FINDINGS = '\n  "findings": [],'
-
-
-def _indented(text: str, by: int) -> str:
-    pad = " " * by
-    return "\n".join(pad + line for line in text.split("\n"))
-
-
-class JsonStream:
-    """The JSON document `render_json` gives, written a game at a time through `write`, so a
-    run over many games keeps none of them once written; `close` ends the document."""
-
-    def __init__(self, write: Callable[[str], None]) -> None:
-        self.write = write
-        self.games = 0
-
-    def game(self, report: GameReport) -> None:
-        """Write one game, its findings `CHUNK` at a time: the game's text is never whole."""
-        data = _game_data(report, findings=False)
-        text = json.dumps(data, ensure_ascii=False, indent=2, default=_jsonable)
-        start = f'{{\n  "schema": {JSON_SCHEMA},\n  "games": [\n' if not self.games else ",\n"
-        self.games += 1
-        if not report.findings:
-            self.write(start + _indented(text, 4))
-            return
-        head, tail = text.split(_NO_FINDINGS)
-        self.write(start + _indented(head + '\n  "findings": [', 4))
-        findings = report.findings
-        for at in range(0, len(findings), CHUNK):
-            items = [
-                json.dumps(
-                    _with_file(f, report.file), ensure_ascii=False, indent=2, default=_jsonable
-                )
-                for f in findings[at : at + CHUNK]
-            ]
-            self.write(("\n" if at == 0 else ",\n") + _indented(",\n".join(items), 8))
-        self.write("\n" + _indented("  ]," + tail, 4))
-
-    def close(self) -> None:
-        if not self.games:
-            self.write(render_json([]) + "\n")
-        else:
-            self.write("\n  ]\n}\n")
-
-
-def _with_file(finding: Finding, file: str) -> dict[str, Any]:
-    data = finding.to_data()
-    if data.get("file") is None:
-        data["file"] = file
-    return data
-
-
-def render_json(reports: Sequence[GameReport]) -> str:
-    """The JSON document as text (UTF-8, indented); values JSON cannot hold become strings."""
-    return json.dumps(to_document(reports), ensure_ascii=False, indent=2, default=_jsonable)
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, set | frozenset):
-        return sorted(value, key=str)
-    if hasattr(value, "__dataclass_fields__"):
-        return to_data(value)
-    if isinstance(getattr(value, "value", None), str | int):  # enums
-        return value.value
-    return str(value)

@@ -20,7 +20,7 @@ from ..editions.model import Edition, Square
 from ..engine.game import Game, Transfer
 from ..engine.replay import begin, step
 from ..findings.model import Finding, Severity
-from ..findings.render import source_lines
+from ..findings.report import source_lines
 from ..notation import ParseError
 from ..notation import events as E
 from ..notation.parser import parse_text, read_source

@@ -19,7 +19,7 @@ from ..engine.replay import Replay, replay
 from ..engine.state import GameState
 from ..engine.worth import worth
 from ..findings.model import Finding
-from ..findings.render import source_lines as source_lines  # also named here (reports use it)
+from ..findings.report import source_lines as source_lines  # also named here (reports use it)
 from ..notation import ParseError
 from ..notation import events as E
 from ..notation.parser import parse_text, read_source
