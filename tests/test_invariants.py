@@ -138,3 +138,39 @@ def test_replay_keeps_every_invariant_after_every_event() -> None:
     # the illegal lines were reported and not carried out
     codes = sorted({f.code for f in result.findings})
     assert "M607" in codes and "M703" in codes and "M712" in codes
+
+
+def _recounted(g: Game) -> dict[str, int]:
+    net: dict[str, int] = {}
+    for t in g.transfers:
+        if t.payer is not None:
+            net[t.payer] = net.get(t.payer, 0) - t.amount
+        if t.payee is not None:
+            net[t.payee] = net.get(t.payee, 0) + t.amount
+    return net
+
+
+def test_ledger_totals_follow_entries_amended_and_confirmed() -> None:
+    # the money check reads totals kept as entries come and go, not the whole ledger each time
+    g = new_game("Ann", "Ben")
+    check_invariants(g)
+    rent = g.transfer("Ben", "Ann", 50, "rent", SPAN, derived=True)
+    g.transfer("Ann", None, 200, "tax", SPAN)
+    g.amend(rent, 70)  # the record states another amount: the derived one is undone
+    g.confirm(g.transfer(None, "Ben", 200, "salary", SPAN, derived=True))
+    tax = next(t for t in g.transfers if t.reason == "tax")
+    g.amend(tax, 0)  # removed
+    assert {k: v for k, v in g.ledger_net.items() if v} == {
+        k: v for k, v in _recounted(g).items() if v
+    }
+    assert g.ledger_net["Ann"] == 70
+    assert check_invariants(g) == []
+
+
+def test_a_negative_entry_is_caught_and_forgotten_once_amended() -> None:
+    g = new_game("Ann", "Ben")
+    check_invariants(g)
+    wrong = g.transfer("Ben", "Ann", -5, "rent", SPAN)
+    assert any("is negative" in p for p in check_invariants(g))
+    g.amend(wrong, 5)
+    assert check_invariants(g) == []

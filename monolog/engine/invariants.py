@@ -54,7 +54,7 @@ def _baseline(game: Game) -> _Base:
     names = sorted(p.name for p in game.state.players)
     if isinstance(saved, _Base) and game.transfers and sorted(saved.cash) == names:
         return saved
-    net = _net(game)
+    net = game.ledger_net
     st = game.state
     houses, hotels = _stock(game)
     given = {key for key, _ in _rule_problems(game)}
@@ -98,16 +98,6 @@ def _stock(game: Game) -> tuple[int, int]:
     return houses - made_houses, hotels - made_hotels
 
 
-def _net(game: Game) -> dict[str, int]:
-    net: dict[str, int] = {}
-    for t in game.transfers:
-        if t.payer is not None:
-            net[t.payer] = net.get(t.payer, 0) - t.amount
-        if t.payee is not None:
-            net[t.payee] = net.get(t.payee, 0) + t.amount
-    return net
-
-
 def check_invariants(game: Game) -> list[str]:
     """Every invariant that does not hold, one line each (empty when all hold)."""
     problems: list[str] = []
@@ -115,17 +105,17 @@ def check_invariants(game: Game) -> list[str]:
     rules = game.edition.rules
     base = _baseline(game)
 
-    # money
-    net = _net(game)
+    # money: the ledger's totals are kept as entries come and go (Game.ledger_net), so this
+    # check after every event does not read the whole ledger again
+    net = game.ledger_net
     for p in st.players:
         want = base.cash.get(p.name, 0) + net.get(p.name, 0)
         if p.cash != want:
             problems.append(
                 f"{p.name} has {game.money(p.cash)} but the ledger gives {game.money(want)}"
             )
-    for t in game.transfers:
-        if t.amount < 0:
-            problems.append(f"ledger entry of {game.money(t.amount)} ({t.reason}) is negative")
+    for t in game.negative_entries:
+        problems.append(f"ledger entry of {game.money(t.amount)} ({t.reason}) is negative")
 
     # buildings: none made or lost (SET-02), the bank never below zero
     houses, hotels = _stock(game)
