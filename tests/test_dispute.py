@@ -112,6 +112,34 @@ def test_cf03_the_jailing_turn_counts_from_line_40() -> None:
     assert any(f.line == 107 for f in c.illegal)
 
 
+# Ann, on her third jail turn, fails the throw and plays her jail card for the fine it made due
+# (CF-07, the default card-replaces-fine); Ben then takes his turn.
+JAIL_CARD_FOR_THE_FINE = """\
+[Players "Ann, Ben"]
+setup Ann jail 3 goojf CC05
+1. Ann 1-3 #14 goojf buy
+2. Ben 1-2 Baltic Avenue buy
+"""
+
+
+def test_cf07_card_before_roll_only_makes_the_played_card_illegal() -> None:
+    """Under card-before-roll-only (CF-07 b) the card cannot stand in for the fine after a failed
+    third throw: the alternative side replays the rules, not the record's play, so the card stays
+    in Ann's hand and the $50 is paid in cash. That verdict (M505 on the jail card) is filed only
+    on this side, which no scenario replays, so its text is pinned here."""
+    c = compared(JAIL_CARD_FOR_THE_FINE, "card.mlog", **{"CF-07": "card-before-roll-only"})
+    assert [(f.code, f.line, f.message) for f in c.illegal] == [
+        (
+            "M505",
+            3,
+            "after a failed third throw Ann must pay the fine in cash (reading "
+            "card-before-roll-only of CF-07)",
+        )
+    ]
+    assert c.legal == ()
+    assert {o.name: o.cash_delta for o in c.outcomes} == {"Ann": -50, "Ben": 0}
+
+
 def test_a_ruling_that_never_changes_the_table() -> None:
     """Line 56: Cal's third double goes to jail; whether the token moves first (CF-09) changes
     only the A09 message, not the table or any other finding."""

@@ -38,8 +38,7 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
     if player_side.player is None:
         game.emit(
             "M713",
-            "a deal is made between two players still in the game; the bank cannot deal with "
-            "itself",
+            "a deal is made between two players still in the game; the bank is named on both sides",
             ev.span,
             "DEAL-01",
         )

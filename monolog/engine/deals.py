@@ -62,7 +62,7 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
         game.emit(
             "M713",
             "a deal is made between two players still in the game; "
-            + (f"{who} cannot deal with themself" if first == second else f"{who} is out"),
+            + (f"{who} is named on both sides" if first == second else f"{who} is out"),
             ev.span,
             "DEAL-01",
             expected=None,
