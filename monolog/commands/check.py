@@ -112,8 +112,7 @@ def _print_coverage(console: Console, cov: Coverage, have_doc: bool) -> None:
         by_status: dict[str, list[str]] = {}
         for k in keys:
             by_status.setdefault(cov.status(k), []).append(k)
-        done = len(by_status.get("covered", [])) + len(by_status.get("listed", []))
-        console.print(f"[bold]{group:<6}[/bold] {done}/{len(keys)}")
+        console.print(f"[bold]{group:<6}[/bold] {cov.count(keys)}")
         if by_status.get("covered"):
             console.print("  covered: " + escape(", ".join(by_status["covered"])))
         listed = []
