@@ -1,9 +1,12 @@
 """The notation's grammar, made into Lark's LALR parser with the event builder inline.
 
-One parser per process, made on first use from `grammar/monolog.lark` with Lark's public API:
-the LALR algorithm, the contextual lexer, and the event builder as its transformer, so no parse
-tree is ever built. Comments and blank lines are collected by lexer callbacks (`Trivia`) and
-merged into the events by the parser module.
+Two parsers per process, each made on first use from `grammar/monolog.lark` with Lark's public
+API: the LALR algorithm and the event builder as its transformer, so no parse tree is ever
+built. Records are read by the one with monolog's lexer (`record_parser`: Lark's contextual
+lexer doing less work per token, monolog/notation/lexer.py); the one with Lark's contextual
+lexer (`get_parser`) reads a record again only to describe a mistake, from Lark's exceptions.
+Comments and blank lines are collected by lexer callbacks (`Trivia`) and merged into the events
+by the parser module.
 
 Lark's LALR analysis of the grammar takes ~60 ms in every process, as much as a one-game audit
 spends on everything else of the notation, and more than the start-up limit leaves for it (a
@@ -33,6 +36,7 @@ from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
 from . import events as ev
+from .lexer import StateLexer
 from .transformer import EventBuilder
 
 __all__ = [
@@ -43,6 +47,7 @@ __all__ = [
     "get_parser",
     "grammar_path",
     "load_tables",
+    "record_parser",
     "tables_path",
     "write_tables",
 ]
@@ -91,6 +96,7 @@ class Trivia:
 
 TRIVIA = Trivia()
 _PARSER: Lark | None = None
+_RECORD_PARSER: Lark | None = None
 # the options given at run time: objects, not data, so never part of the tables
 _RUNTIME_OPTIONS = ("transformer", "lexer_callbacks")
 
@@ -104,12 +110,15 @@ def _runtime_options() -> dict[str, Any]:
     return {"transformer": EventBuilder(), "lexer_callbacks": callbacks}
 
 
-def build_parser() -> Lark:
+_Lexer = str | type[StateLexer]
+
+
+def build_parser(lexer: _Lexer = "contextual") -> Lark:
     """The parser built from the grammar, with Lark's LALR analysis."""
     return Lark(
         grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
-        lexer="contextual",
+        lexer=lexer,
         maybe_placeholders=False,
         **_runtime_options(),
     )
@@ -136,9 +145,10 @@ def write_tables(path: Path | None = None) -> Path:
     return target
 
 
-def load_tables(path: Path | None = None) -> Lark | None:
+def load_tables(path: Path | None = None, lexer: _Lexer = "contextual") -> Lark | None:
     """The parser from the shipped tables, or None when they do not fit this grammar and this
-    Lark, or cannot be read."""
+    Lark, or cannot be read. The tables do not depend on the lexer: `lexer` is set where
+    Lark's save() of a parser made with it would have written it."""
     try:
         record = marshal.loads((path or tables_path()).read_bytes())
         if (
@@ -148,7 +158,9 @@ def load_tables(path: Path | None = None) -> Lark | None:
         ):
             return None
         data = dict(record["data"])
-        data["options"] = {**data["options"], **_runtime_options()}
+        data["options"] = {**data["options"], **_runtime_options(), "lexer": lexer}
+        parser = data["parser"]
+        data["parser"] = {**parser, "lexer_conf": {**parser["lexer_conf"], "lexer_type": lexer}}
         # Lark.load takes the dict its own save() would have pickled
         return Lark.load({"data": data, "memo": record["memo"]})
     except Exception:  # unusable tables only cost the time of building the parser
@@ -156,11 +168,21 @@ def load_tables(path: Path | None = None) -> Lark | None:
 
 
 def get_parser() -> Lark:
-    """The process-wide parser, from the shipped tables or else built on first use."""
+    """The process-wide parser with Lark's contextual lexer, from the shipped tables or else
+    built on first use: the one whose exceptions describe a mistake."""
     global _PARSER
     if _PARSER is None:
         _PARSER = load_tables() or build_parser()
     return _PARSER
+
+
+def record_parser() -> Lark:
+    """The process-wide parser with monolog's lexer, from the shipped tables or else built on
+    first use: the one that reads records (it raises `lexer.NoMatch` where no terminal fits)."""
+    global _RECORD_PARSER
+    if _RECORD_PARSER is None:
+        _RECORD_PARSER = load_tables(lexer=StateLexer) or build_parser(StateLexer)
+    return _RECORD_PARSER
 
 
 def example_error(text: str) -> UnexpectedInput | None:

@@ -3,7 +3,9 @@
 Lark's LALR parser (monolog/notation/grammar.py) turns the text straight into events through
 the event builder; comments and blank lines, collected by its lexer callbacks, are merged into
 the event stream in source order, so the formatter can give back everything the writer wrote.
-Any mistake becomes a located error (monolog/notation/errors.py).
+Any mistake becomes a located error (monolog/notation/errors.py), described from the
+exceptions of Lark's own lexer and parser: a record the faster lexer cannot read is read again
+by them.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .errors import (
     io_error,
     nul_error,
 )
-from .grammar import TRIVIA, get_parser, grammar_path
+from .grammar import TRIVIA, get_parser, grammar_path, record_parser
 
 __all__ = ["ParseError", "get_parser", "grammar_path", "parse_file", "parse_text", "read_source"]
 
@@ -59,13 +61,19 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
         text = text[1:]
     if "\0" in text:
         raise nul_error(filename, text)
-    TRIVIA.items = []
     # A parse makes many small objects and no reference cycles: the cyclic collector would
     # only walk them again and again as they pile up (it cost ~40% of the time), so it waits.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        events: list[ev.Event] = get_parser().parse(text)  # type: ignore[assignment]
+        TRIVIA.items = []
+        try:
+            events: list[ev.Event] = record_parser().parse(text)  # type: ignore[assignment]
+        except Exception:
+            # a mistake (or a bug): Lark's own lexer and parser read the record again, so
+            # that what is reported is what their exceptions say
+            TRIVIA.items = []
+            events = get_parser().parse(text)  # type: ignore[assignment]
     except UnexpectedInput as exc:
         raise _describe(exc, text, filename) from None
     except Exception as exc:

@@ -1,0 +1,140 @@
+"""The lexer of a record's parse: Lark's contextual lexer, with one regex match per token.
+
+Lark's contextual lexer asks the parser for its state before each token and matches the text
+against the terminals that state accepts, plus the ignored ones (blanks, comments). This lexer
+(a custom lexer class handed to Lark, its public way of taking one) does the same, in the same
+order of preference, on the same terminal definitions; it differs only in how much work it
+does per token:
+
+- the blanks before a token are part of its match (`[ \\t]*` in front of every state's
+  pattern), where Lark's lexer spends a separate match, and a line-counter update, on each run
+  of blanks: about two matches for every three tokens of a record;
+- a token is made, positions and all, in one place from the match, and only for what the
+  parser receives (or a lexer callback: comments, line ends).
+
+Measured with the event builder on the 200 simulated games of `benchmarks/run.py --quick`
+(the whole parse, best of two, CPU seconds): 2.00 s with Lark's contextual lexer, 1.59 s with
+this one.
+
+The parser's state is read from what Lark hands a custom lexer: the parser state's `position`
+and the table of what each state accepts (the data Lark's own `InteractiveParser.choices()`
+reads), never an underscored name. A state's pattern is compiled the first time the state is
+met, as Lark's contextual lexer does, so a one-game audit compiles only those it needs.
+
+It never reports a mistake itself: where no terminal matches it raises `NoMatch`, and the
+caller parses the record again with Lark's own lexer, whose exceptions describe the mistake
+(monolog/notation/parser.py). That it gives Lark's events on every record is checked in
+tests/test_lexer.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from lark import Token
+from lark.lexer import Lexer, LexerState, TerminalDef
+
+__all__ = ["NoMatch", "StateLexer"]
+
+# Lark's terminal for blanks between tokens (grammar/monolog.lark), absorbed into every match
+_BLANKS = "[ \\t]+"
+
+
+class NoMatch(Exception):
+    """No terminal the parser's state accepts matches here (the record has a mistake)."""
+
+
+def _order(t: TerminalDef) -> tuple[int, int, int, str]:
+    """Lark's order of preference among the terminals of one state (its BasicLexer's)."""
+    return (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name)
+
+
+_new_str = str.__new__
+
+
+class _Scanners(dict[int, Any]):
+    """A parser state's matching function, compiled on first use, shared by the states that
+    accept the same terminals."""
+
+    def __init__(self, lexer: StateLexer, table: dict[int, dict[str, Any]]) -> None:
+        super().__init__()
+        self.lexer = lexer
+        self.table = table
+        self.by_terminals: dict[frozenset[str], Any] = {}
+
+    def __missing__(self, state: int) -> Any:
+        names = frozenset(self.table[state])
+        scan = self.by_terminals.get(names)
+        if scan is None:
+            scan = self.by_terminals[names] = self.lexer.pattern(names).match
+        self[state] = scan
+        return scan
+
+
+class StateLexer(Lexer):
+    """Lark's contextual lexer, one match per token (see the module's docstring)."""
+
+    # Lark's interface for a custom lexer: lex(lexer_state, parser_state)
+    __future_interface__ = 2
+
+    def __init__(self, conf: Any) -> None:
+        self.terminals: dict[str, TerminalDef] = {t.name: t for t in conf.terminals}
+        ignore = set(conf.ignore)
+        self.absorbed = {n for n in ignore if self.terminals[n].pattern.to_regexp() == _BLANKS}
+        # comments: ignored, but matched as tokens so that their callbacks see them
+        self.ignored = frozenset(ignore - self.absorbed)
+        self.callbacks: dict[str, Callable[[Token], Token]] = dict(conf.callbacks)
+        self.re_flags = conf.g_regex_flags
+        self.scanners: _Scanners | None = None
+
+    def pattern(self, names: frozenset[str]) -> re.Pattern[str]:
+        """The blanks, then the first terminal of the state that matches (Lark's order)."""
+        terminals = sorted(
+            (self.terminals[n] for n in names | self.ignored if n in self.terminals),
+            key=_order,
+        )
+        alternatives = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+        return re.compile(f"[ \\t]*(?:{alternatives})", self.re_flags)
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        scanners = self.scanners
+        if scanners is None or scanners.table is not parser_state.parse_conf.parse_table.states:
+            scanners = self.scanners = _Scanners(self, parser_state.parse_conf.parse_table.states)
+        states = parser_state.state_stack  # its last item is the parser's state
+        ignored = self.ignored
+        callbacks = self.callbacks
+        source = lexer_state.text
+        text, pos, end = source.text, source.start, source.end
+        counter = lexer_state.line_ctr
+        line, line_start = counter.line, counter.line_start_pos
+        new = _new_str
+        while pos < end:
+            m = scanners[states[-1]](text, pos, end)
+            if m is None:
+                if text[pos:end].strip(" \t"):
+                    raise NoMatch(pos)
+                return  # blanks at the end
+            kind = m.lastgroup
+            start, pos = m.span(kind)
+            value = text[start:pos]
+            # Token(...) runs Lark's keyword handling in Python for every token; filling the
+            # same fields of a bare Token is 0.35 µs against 1.05 µs a token, 0.3 s of the
+            # 1.6 s parse of benchmarks/run.py --quick's corpus
+            t = new(Token, value)
+            t.type = kind
+            t.value = value
+            t.start_pos = start
+            t.line = line
+            t.column = start - line_start + 1
+            if "\n" in value:  # only the line ends
+                line += value.count("\n")
+                line_start = start + value.rindex("\n") + 1
+            t.end_line = line
+            t.end_column = pos - line_start + 1
+            t.end_pos = pos
+            if kind in callbacks:
+                t = callbacks[kind](t)
+            if kind not in ignored:
+                yield t

@@ -1,0 +1,124 @@
+"""monolog's lexer (monolog/notation/lexer.py) against Lark's contextual lexer.
+
+Records are read by Lark's parser with monolog's lexer; a record it cannot read is read again
+with Lark's own lexer, whose exceptions describe the mistake. So the two must agree on every
+record: the same events and comments where Lark's lexer reads it, a failure where Lark's
+fails. Checked on every record in the repository (the scenario files' records, the games, the
+goldens), on simulated games, and on damaged copies of them.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lark import Lark
+
+from monolog.notation.grammar import TRIVIA, get_parser, grammar_path, record_parser
+from monolog.notation.lexer import NoMatch, StateLexer
+from monolog.scenarios.model import load_scenarios
+from monolog.simulate import simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _outcome(parser: Lark, text: str) -> tuple[Any, ...]:
+    TRIVIA.items = []
+    try:
+        events = parser.parse(text)
+    except Exception:
+        return ("fails",)
+    finally:
+        trivia, TRIVIA.items = TRIVIA.items, []
+    return ("reads", events, trivia)
+
+
+def _repository_records() -> list[tuple[str, str]]:
+    records: list[tuple[str, str]] = []
+    for path in sorted(ROOT.glob("scenarios/**/*.yaml")):
+        for scenario in load_scenarios(path):
+            if scenario.record is not None:
+                records.append((scenario.name, scenario.record))
+    for pattern in ("scenarios/**/*.mlog", "tests/**/*.mlog", "tests/golden/**/*.record"):
+        for path in sorted(ROOT.glob(pattern)):
+            records.append((str(path), path.read_text(encoding="utf-8")))
+    return records
+
+
+def _damaged(text: str, rng: random.Random) -> str:
+    """The record with a character deleted, doubled or swapped, or a word dropped."""
+    kind = rng.randrange(4)
+    i = rng.randrange(len(text))
+    if kind == 0:
+        return text[:i] + text[i + 1 :]
+    if kind == 1:
+        return text[:i] + text[i] + text[i:]
+    if kind == 2 and i + 1 < len(text):
+        return text[:i] + text[i + 1] + text[i] + text[i + 2 :]
+    words = text.split(" ")
+    j = rng.randrange(len(words))
+    return " ".join(words[:j] + words[j + 1 :])
+
+
+def _agree(name: str, text: str) -> None:
+    mine, larks = _outcome(record_parser(), text), _outcome(get_parser(), text)
+    assert mine == larks, name
+
+
+def test_every_record_in_the_repository_reads_as_with_larks_lexer() -> None:
+    records = _repository_records()
+    assert len(records) > 1000  # the scenario files were found
+    for name, text in records:
+        _agree(name, text)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_simulated_games_and_damaged_copies_read_as_with_larks_lexer(seed: int) -> None:
+    text = simulate("us-2018", 2 + seed % 5, seed).text
+    _agree(f"seed {seed}", text)
+    rng = random.Random(seed)
+    for n in range(60):
+        _agree(f"seed {seed}, damaged copy {n}", _damaged(text, rng))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. Ann 3-4 Boardwalk\t{ a comment }  ; and another  \n\n\n2. Ben 1-2   \n",
+        "   \t\n1. Ann 3-4",  # blanks only on the first line, no line end at the end
+        "1. Ann 3-4 \r\n2. Ben 5-6 card CH10 Community Chest\r\n",
+        "setup Ann jail 2 cash 100\nsetup bank houses 28 hotels 10\n=bank houses 28\n",
+        "1. Ann 3-4 Boardwalk rent 50 to Ben   ",  # blanks at the end of the record
+        "; only a comment",
+        "",
+    ],
+)
+def test_blanks_comments_and_context_read_as_with_larks_lexer(text: str) -> None:
+    _agree(repr(text), text)
+
+
+def test_no_terminal_matching_is_left_to_larks_lexer_to_describe() -> None:
+    TRIVIA.items = []
+    with pytest.raises(NoMatch):
+        record_parser().parse("1. Ann 3-4 Boardwalk ! rent\n")
+    TRIVIA.items = []
+
+
+def test_a_state_pattern_is_compiled_when_the_state_is_first_met() -> None:
+    # as Lark's contextual lexer does: a one-game audit compiles only the states it meets
+    parser = Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer=StateLexer,
+        maybe_placeholders=False,
+    )
+    parser.parse("1. Ann 3-4 Boardwalk\n2. Ben 1-2 Park Place\n")
+    lexer = parser.parser.lexer
+    assert isinstance(lexer, StateLexer)
+    assert lexer.scanners is not None
+    met = len(lexer.scanners)
+    assert 0 < met < len(lexer.scanners.table) / 4
+    parser.parse("3. Ann 3-4 Boardwalk\n")
+    assert len(lexer.scanners) == met
