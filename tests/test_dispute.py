@@ -279,7 +279,7 @@ def test_a_ruling_tag_sets_the_reading_in_force(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--ruling", "CF-99=x"], "valid keys: CF-01, CF-02"),
-        (["--ruling", "CF-04=sideways"], "valid: no-extra-roll, extra-roll"),
+        (["--ruling", "CF-04=sideways"], "valid readings: no-extra-roll, extra-roll"),
         (["--ruling", "CF-04"], "expected CF-nn=READING"),
         (["--ruling", "CF-04=extra-roll", "--ruling", "CF-04=no-extra-roll"], "given twice"),
         ([], "give at least one --ruling"),
@@ -291,6 +291,19 @@ def test_usage_errors_exit_2(args: list[str], message: str) -> None:
     assert code == 2
     assert message in err
     assert out == ""
+
+
+@pytest.mark.parametrize("value", ["CF-99=x", "CF-04=sideways", "CF-04", "cf4=extra-roll"])
+def test_ruling_values_are_read_as_audit_reads_them(value: str) -> None:
+    """dispute and audit take `--ruling` through one reader: the same value gets the same
+    verdict and the same words from both (they once had two readers worded differently)."""
+    code, _, err = invoke(str(WORKED), "--ruling", value)
+    audit = runner.invoke(app, ["audit", "--ruling", value, str(WORKED)], env={"NO_COLOR": "1"})
+    if value == "cf4=extra-roll":
+        assert code == 0 and audit.exit_code != 2
+        return
+    assert code == 2 and audit.exit_code == 2
+    assert err.removeprefix("monolog dispute: ") == audit.stderr.removeprefix("monolog audit: ")
 
 
 def test_unreadable_and_unparsable_records_exit_2(tmp_path: Path) -> None:

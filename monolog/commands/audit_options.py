@@ -22,28 +22,27 @@ class UsageError(Exception):
 
 
 def parse_rulings(values: list[str]) -> dict[str, str]:
-    """`["CF-02=fourth-turn-pay", …]` -> `{"CF-02": "fourth-turn-pay"}`, each checked against
-    the readings monolog knows (an unknown key or reading names the valid ones)."""
+    """`["CF-04=extra-roll", …]` -> `{"CF-04": "extra-roll"}`, each checked against the readings
+    monolog knows (an unknown key or reading names the valid ones). The one reading of
+    `--ruling` values and of the settings' rulings, for every command that takes them."""
     rulings: dict[str, str] = {}
+    known = known_readings() if values else None
     for value in values:
         m = re.match(_RULING_PATTERN, value)
         if m is None:
-            raise UsageError(
-                f"--ruling {value!r}: expected CF-nn=READING, e.g. CF-02=fourth-turn-pay"
-            )
+            raise UsageError(f"--ruling {value!r}: expected CF-nn=READING, e.g. CF-04=extra-roll")
         number = int(re.sub(r"\D", "", m["cf"]))
         cf = f"CF-{number:02d}"
         reading = m["reading"]
-        known = known_readings()
         if known is not None:
             if cf not in known:
                 raise UsageError(
-                    f"--ruling {value!r}: unknown disputed point {cf}; valid keys are "
+                    f"--ruling {value!r}: unknown disputed point {cf}; valid keys: "
                     + ", ".join(known)
                 )
             if reading not in known[cf]:
                 raise UsageError(
-                    f"--ruling {value!r}: {cf} has no reading {reading!r}; valid readings are "
+                    f"--ruling {value!r}: {cf} has no reading {reading!r}; valid readings: "
                     + ", ".join(known[cf])
                 )
         if cf in rulings and rulings[cf] != reading:

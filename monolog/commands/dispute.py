@@ -11,24 +11,23 @@ findings do not change the exit code: `monolog audit` judges the record.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..editions.readings import check_ruling, load_readings
+from ..editions.readings import load_readings
 from ..notation import ParseError
 from ..notation import events as E
 from ..notation.events import NO_SPAN, Tag
 from ..notation.parser import parse_text, read_source
 from ..reports.game import source_lines
 from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_UNREADABLE, print_error
+from .audit_options import UsageError, parse_rulings
 from .project import Choices, project_choices
 
 FORMATS = ("text", "json")
-_RULING_RE = re.compile(r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$")
 
 
 if TYPE_CHECKING:
@@ -39,34 +38,6 @@ if TYPE_CHECKING:
 
 def register(app: typer.Typer) -> None:
     app.command("dispute")(dispute)
-
-
-class UsageError(Exception):
-    """A command-line value that cannot be used; the message says why (exit 2)."""
-
-
-def parse_rulings(values: list[str]) -> dict[str, str]:
-    """`["CF-04=extra-roll", ...]` -> `{"CF-04": "extra-roll"}`, each checked against the readings
-    catalogue (an unknown key or reading names the valid ones)."""
-
-    if not values:
-        raise UsageError("give at least one --ruling CF-nn=READING, e.g. --ruling CF-04=extra-roll")
-    items = load_readings()
-    rulings: dict[str, str] = {}
-    for value in values:
-        m = _RULING_RE.match(value)
-        if m is None:
-            raise UsageError(f"--ruling {value!r}: expected CF-nn=READING, e.g. CF-04=extra-roll")
-        cf = f"CF-{int(re.sub(r'[^0-9]', '', m['cf'])):02d}"
-        problem = check_ruling(cf, m["reading"])
-        if problem is not None:
-            if cf not in items:
-                problem += "; valid keys: " + ", ".join(items)
-            raise UsageError(f"--ruling {value!r}: {problem}")
-        if cf in rulings and rulings[cf] != m["reading"]:
-            raise UsageError(f"--ruling: {cf} is given twice ({rulings[cf]} and {m['reading']})")
-        rulings[cf] = m["reading"]
-    return rulings
 
 
 def _source(side: Side, events: list[E.Event], cf: str, project: Choices) -> str:
@@ -115,6 +86,10 @@ def dispute(
         print_error(f"monolog dispute: --format {fmt!r}: expected one of {', '.join(FORMATS)}")
         raise typer.Exit(EXIT_UNREADABLE)
     try:
+        if not ruling:
+            raise UsageError(
+                "give at least one --ruling CF-nn=READING, e.g. --ruling CF-04=extra-roll"
+            )
         asked = parse_rulings(ruling)
     except UsageError as exc:
         print_error(f"monolog dispute: {exc}")
