@@ -4,15 +4,18 @@ both, held to the structure CI systems read.
 Each document is validated against Jenkins' JUnit schema (tests/data/junit/junit-10.xsd, from
 jenkinsci/xunit-plugin, MIT: see NOTICE.md there) once the two attributes it leaves out are
 taken off: `file` and `line` on a test case, which GitLab shows and the GitHub test reporters
-annotate (pytest's xunit1 output writes them too). Then what a schema cannot say: the counts on
-each suite and on the document are those of the cases, a suite's time is the sum of its cases',
-and `classname` with `name` names each case once (GitLab keeps only the first of two cases with
-the same names).
+annotate (pytest's xunit1 output writes them too). Then what a schema cannot say: each suite's
+`timestamp` is an ISO 8601 time and its `hostname` the machine's; the counts on each suite and
+on the document are those of the cases, a suite's time is the sum of its cases', and
+`classname` with `name` names each case once (GitLab keeps only the first of two cases with the
+same names).
 """
 
 from __future__ import annotations
 
+import socket
 import xml.etree.ElementTree as ET
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -42,6 +45,9 @@ def check_junit(text: str) -> ET.Element:
     totals = {"tests": 0, "failures": 0, "errors": 0}
     seen: set[tuple[str, str]] = set()
     for suite in root:
+        # when and where the suite ran, as Jenkins and GitLab show them
+        datetime.fromisoformat(suite.get("timestamp", ""))
+        assert suite.get("hostname") == socket.gethostname()
         cases = suite.findall("testcase")
         counts = {
             "tests": len(cases),

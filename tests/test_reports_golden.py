@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from monolog.cli import app
+from monolog.reports.formats import junit
 from monolog.reports.formats.github import to_github
 from monolog.reports.formats.junit import to_junit
 from monolog.reports.formats.sarif import to_sarif
@@ -92,6 +93,9 @@ def _games() -> list[tuple[str, dict[str, str], list[object]]]:
 )
 def test_format(name: str, render: Callable[..., str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
+    # a JUnit suite says when and where it ran: fixed here so the golden is the same each run
+    monkeypatch.setattr(junit, "now", lambda: "2026-01-01T12:00:00+00:00")
+    monkeypatch.setattr(junit, "hostname", lambda: "ci-runner")
     check_golden(name, render(_games()))
 
 

@@ -3,13 +3,14 @@
 
 The document is `<testsuites>` holding one `<testsuite>` per suite, each holding one
 `<testcase>` per test; the suites and the document carry the counts and times CI systems read
-(`tests`, `failures`, `errors`, `skipped`, `time` in seconds, the time each case took, measured),
-and a case has `classname`, `name`, `time`, and `file` and `line` when known. A case fails with
-`<failure message type>` (a rule broken, a scenario not met) or errs with `<error message
-type>` (an input that cannot be read); what is only reported goes to `<system-out>`. The
-document is valid under Jenkins' JUnit schema (junit-10.xsd) but for a case's `file` and
-`line`, which that schema leaves out and GitLab and the GitHub test reporters read (pytest's
-xunit1 output has them too).
+(`tests`, `failures`, `errors`, `skipped`, `time` in seconds, the time each case took,
+measured); a suite also says when it started (`timestamp`, ISO 8601 with the UTC offset, as
+pytest writes it) and on which machine (`hostname`), as Jenkins and GitLab show them. A case has
+`classname`, `name`, `time`, and `file` and `line` when known. A case fails with `<failure
+message type>` (a rule broken, a scenario not met) or errs with `<error message type>` (an input
+that cannot be read); what is only reported goes to `<system-out>`. The document is valid under
+Jenkins' JUnit schema (junit-10.xsd) but for a case's `file` and `line`, which that schema
+leaves out and GitLab and the GitHub test reporters read (pytest's xunit1 output has them too).
 
 `JUnitWriter` takes the cases one at a time and writes each out at once to a spool (held in
 memory up to `SPOOL_IN_MEMORY` bytes, then in a temporary file), so a run holds one case
@@ -23,10 +24,12 @@ finding), its `<failure>` listing every failing finding, one per line, as
 from __future__ import annotations
 
 import re
+import socket
 import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime, timezone
 
 from ...findings.model import Finding, Severity
 from .games import GameFindings
@@ -38,6 +41,16 @@ COPY = 64 * 1024  # bytes of spooled cases written at a time
 DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 # characters XML 1.0 cannot hold, even escaped
 _INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def now() -> str:
+    """The time a suite starts: ISO 8601, to the second, in local time with its UTC offset."""
+    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+
+
+def hostname() -> str:
+    """The machine's name, as a suite's `hostname` (empty if it has none)."""
+    return socket.gethostname()
 
 
 def clean(text: str) -> str:
@@ -93,6 +106,7 @@ def _element(case: Case) -> ET.Element:
 class _Suite:
     name: str
     start: int  # where its cases begin in the spool
+    timestamp: str = ""
     end: int = 0
     tests: int = 0
     failures: int = 0
@@ -122,7 +136,7 @@ class JUnitWriter:
 
     def suite(self, name: str) -> None:
         self._end_suite()
-        self.suites.append(_Suite(name, self.spool.tell()))
+        self.suites.append(_Suite(name, self.spool.tell(), now()))
 
     def _end_suite(self) -> None:
         if self.suites:
@@ -151,12 +165,15 @@ class JUnitWriter:
         total = sum(s.seconds for s in self.suites) if seconds is None else seconds
         head = [("name", self.name), *_counts(tests, failures, errors), ("time", _seconds(total))]
         write(DECLARATION + _tag("testsuites", head, "") + "\n")
+        host = hostname()
         for suite in self.suites:
             attrs = [
                 ("name", suite.name),
                 *_counts(suite.tests, suite.failures, suite.errors),
                 ("skipped", "0"),
                 ("time", _seconds(suite.seconds)),
+                ("timestamp", suite.timestamp),
+                ("hostname", host),
             ]
             if suite.tests == 0:
                 write("  " + _tag("testsuite", attrs, " /") + "\n")
