@@ -67,6 +67,9 @@ def test_the_installed_package_in_a_project_of_its_own(venv: Path, tmp_path: Pat
     python = str(venv / "bin" / "python")
     where = _run([python, "-c", "import monolog; print(monolog.__file__)"], tmp_path)
     assert str(venv) in where, where  # the wheel's copy, not this checkout
+    # PEP 561: without the marker a type checker ignores the API's hints ("missing library
+    # stubs or py.typed marker") and a user's `mypy --strict` fails at `import monolog`
+    assert (Path(where.strip()).parent / "py.typed").is_file()
 
     # a project that has not opted in: its scenarios/*.yaml are its own business
     other = tmp_path / "other"
