@@ -99,13 +99,16 @@ def test_a_terminal_gets_styles_by_default() -> None:
     assert b"\x1b[" in _in_terminal(["audit", WRONG])
 
 
-def test_no_color_means_no_escape_at_all_in_a_terminal() -> None:
-    out = _in_terminal(["audit", WRONG], NO_COLOR="1")
+# two records: a run over several draws a progress bar on a terminal, with escape sequences
+@pytest.mark.parametrize("records", [[WRONG], [WRONG, WRONG]])
+def test_no_color_means_no_escape_at_all_in_a_terminal(records: list[str]) -> None:
+    out = _in_terminal(["audit", *records], NO_COLOR="1")
     assert b"M" in out and b"\x1b" not in out
 
 
-def test_color_never_means_no_escape_at_all_in_a_terminal() -> None:
-    out = _in_terminal(["--color", "never", "audit", WRONG])
+@pytest.mark.parametrize("records", [[WRONG], [WRONG, WRONG]])
+def test_color_never_means_no_escape_at_all_in_a_terminal(records: list[str]) -> None:
+    out = _in_terminal(["--color", "never", "audit", *records])
     assert b"M" in out and b"\x1b" not in out
 
 

@@ -9,7 +9,7 @@ several records (records audited, findings by severity and by code, the records 
 be read). JSON, SARIF, JUnit and GitHub output are whole documents: for them each game keeps only
 its file, header and findings until the document is written, in the order the files were named.
 A progress bar is drawn on stderr while a run over several records is under way, only when
-stderr is a terminal, and erased at the end.
+stderr is a terminal and NO_COLOR (`--color never`) is not set, and erased at the end.
 
 Exit codes: 0 clean (no error-severity finding), 1 at least one rule violation (with
 `--strict`, any finding at all, ambiguous rulings and warnings included), 2 a file that cannot be

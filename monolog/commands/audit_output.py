@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from typer import echo as typer_echo
 
+from ..colour import no_colour
 from ..findings.catalogue import load_catalogue
 from ..findings.json_document import JsonStream
 from ..findings.render import TextOutput, make_console
@@ -185,7 +186,9 @@ def _plain_stream(stream: Any) -> bool:
 
 class progress:
     """A transient progress bar on stderr for a run over several records, only when stderr is a
-    terminal; used as `with progress(total, stdout_shown) as advance: ... advance()`."""
+    terminal and NO_COLOR (or `--color never`) is not set: the bar is drawn with escape
+    sequences (cursor hidden, lines erased), which NO_COLOR rules out as it does styles. Used as
+    `with progress(total, stdout_shown) as advance: ... advance()`."""
 
     def __init__(self, total: int, stdout_shown: bool) -> None:
         self.total = total
@@ -194,7 +197,7 @@ class progress:
         self.task: Any = None
 
     def __enter__(self) -> Any:
-        if self.total < 2 or not _is_terminal(sys.stderr):
+        if self.total < 2 or not _is_terminal(sys.stderr) or no_colour():
             return _nothing
         # here, not at the top: the bar is drawn only on a terminal, for several records
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
