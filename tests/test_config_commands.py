@@ -57,6 +57,27 @@ def test_the_edition_comes_from_the_settings_and_the_option_overrides_it(project
         assert "UK edition (1996" in result.stdout, (command, result.output)
 
 
+@pytest.mark.parametrize("command", ["audit", "settle", "state", "ledger", "view", "dispute"])
+def test_an_edition_that_cannot_be_used_is_exit_2_naming_where_it_was_named(
+    project: Path, command: str
+) -> None:
+    """The settings' edition is named as the settings file's, not as an --edition the user did
+    not give; dispute refuses it too (it once replayed on the default edition instead)."""
+    extra = {"dispute": ["--ruling", "CF-04=extra-roll"], "view": ["--output", "page.html"]}
+    args = [command, "uk.mlog", *extra.get(command, [])]
+    _settings(project, 'edition = "no-such-edition"\n')
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert (
+        f"monolog {command}: {project / 'monolog.toml'}: edition 'no-such-edition': "
+        "unknown edition" in result.stderr
+    )
+    result = runner.invoke(app, [*args, "--edition", "nope"])
+    assert result.exit_code == 2, result.output
+    assert f"monolog {command}: --edition 'nope': unknown edition" in result.stderr
+    assert not (project / "page.html").exists()
+
+
 @pytest.mark.parametrize("pyproject", [False, True])
 def test_house_rules_come_from_the_settings(project: Path, pyproject: bool) -> None:
     without = runner.invoke(app, ["ledger", "pool.mlog"])

@@ -185,7 +185,7 @@ def run(
         project = load_settings()
         choices = resolve(edition, ruling, project)
         rulings, edition = choices.rulings, choices.edition
-        loaded_edition = load_edition_option(edition) if edition else None
+        loaded_edition = load_edition_option(edition, choices.edition_from) if edition else None
         selection = selection_for(
             select or list(project.select), ignore or list(project.ignore), quiet
         )

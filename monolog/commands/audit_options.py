@@ -60,12 +60,13 @@ def known_readings() -> dict[str, list[str]] | None:
     return {cf: list(item.readings) for cf, item in items.items()}
 
 
-def load_edition_option(key_or_path: str) -> Any:
-    """The edition `--edition` (or the settings) names: a key or an edition file."""
+def load_edition_option(key_or_path: str, named: str = "--edition") -> Any:
+    """The edition `--edition` (or the settings) names: a key or an edition file; `named` says
+    where it was named, for the message when it cannot be used."""
     try:
         return load_edition(key_or_path)
     except (OSError, ValueError, LookupError) as exc:
-        raise UsageError(f"--edition {key_or_path!r}: {exc}") from None
+        raise UsageError(f"{named} {key_or_path!r}: {exc}") from None
 
 
 def selection_for(select: list[str], ignore: list[str], quiet: bool) -> Selection:

@@ -24,7 +24,7 @@ from ..notation.events import NO_SPAN, Tag
 from ..notation.parser import parse_text, read_source
 from ..reports.game import source_lines
 from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_UNREADABLE, print_error
-from .audit_options import UsageError, parse_rulings
+from .audit_options import UsageError, load_edition_option, parse_rulings
 from .project import Choices, project_choices
 
 FORMATS = ("text", "json")
@@ -95,6 +95,13 @@ def dispute(
         print_error(f"monolog dispute: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
     project = project_choices("dispute", edition, [])
+    try:  # an edition named by --edition or the settings must be usable, as for audit
+        chosen = (
+            load_edition_option(project.edition, project.edition_from) if project.edition else None
+        )
+    except UsageError as exc:
+        print_error(f"monolog dispute: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
     if Path(file).is_dir():
         print_error(f"{file}: is a folder; monolog dispute compares one record file")
         raise typer.Exit(EXIT_UNREADABLE)
@@ -111,13 +118,11 @@ def dispute(
     played = declared + events
     own = project.rulings
     try:
-        original = run_side(played, own or None, file=file, edition=project.edition)
+        original = run_side(played, own or None, file=file, edition=chosen)
         in_force = original.readings
         changed, same = split_rulings(asked, in_force)
         alternative = (
-            run_side(played, {**own, **changed}, file=file, edition=project.edition)
-            if changed
-            else original
+            run_side(played, {**own, **changed}, file=file, edition=chosen) if changed else original
         )
         comparison = compare(original, alternative, changed, lines, file=file)
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback

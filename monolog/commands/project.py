@@ -20,12 +20,14 @@ from .command_line import EXIT_UNREADABLE, print_error
 @dataclass(frozen=True)
 class Choices:
     """What a replay is run under: an edition (None: the record's own), rulings, house rules,
-    and the settings file they were read from (None: there was none)."""
+    the settings file they were read from (None: there was none), and where the edition was
+    named, for a message about it (`--edition`, or the settings file's `edition`)."""
 
     edition: str | None
     rulings: dict[str, str]
     house_rules: tuple[str, ...]
     path: str | None = None
+    edition_from: str = "--edition"
 
 
 def resolve(edition: str | None, ruling: list[str], project: Settings | None = None) -> Choices:
@@ -40,7 +42,8 @@ def resolve(edition: str | None, ruling: list[str], project: Settings | None = N
         raise UsageError(f"{project.path}: rulings: {exc}") from None
     rulings.update(parse_rulings(ruling))
     path = str(project.path) if project.path is not None else None
-    return Choices(edition or project.edition, rulings, project.house_rules, path)
+    named = "--edition" if edition or path is None else f"{path}: edition"
+    return Choices(edition or project.edition, rulings, project.house_rules, path, named)
 
 
 def project_choices(command: str, edition: str | None, ruling: list[str]) -> Choices:

@@ -45,7 +45,7 @@ def open_game(
         print_error(str(exc))
     except (EditionError, OSError, ValueError, LookupError) as exc:
         if edition is not None:  # the edition asked for cannot be used
-            print_error(f"monolog {command}: --edition {edition!r}: {exc}")
+            print_error(f"monolog {command}: {choices.edition_from} {edition!r}: {exc}")
         else:  # the record's own edition falls back to the default: a bug in the engine
             print_error(_internal(file, exc))
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
