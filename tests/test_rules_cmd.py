@@ -315,6 +315,8 @@ def test_show_board_and_cards_in_text_and_json() -> None:
     board = json_module.loads(result.output)["board"]
     assert len(board) == 40
     assert board[1]["name"] == "Mediterranean Avenue" and board[1]["rents"][0] == 2
+    # a railroad's rents by railroads held, a utility's multipliers of the dice
+    assert board[5]["rents"] == [25, 50, 100, 200] and board[12]["dice_multipliers"] == [4, 10]
     result = runner.invoke(app, ["rules", "show", "uk-1996", "--cards", "--json"])
     decks = json_module.loads(result.output)["decks"]
     assert {d["deck"] for d in decks} == {"chance", "chest"}
@@ -326,6 +328,7 @@ def test_show_board_and_cards_in_text_and_json() -> None:
     )
     assert result.exit_code == 0
     assert "Mediterranean Avenue" in result.output and "$60" in result.output
+    assert "$25/$50/$100/$200" in result.output and "4x dice/10x dice" in result.output
     assert "Advance to Boardwalk" in result.output
 
 
@@ -349,4 +352,6 @@ def test_piped_rules_tables_have_one_row_a_square_and_no_trailing_blanks() -> No
         if "--board" in args:
             rows = [line for line in lines if line[:1].isdigit()]
             assert len(rows) == 40  # each square on one line, at the fixed piped width
+            board = lines[lines.index(rows[0]) : lines.index(rows[-1]) + 1]
+            assert board == rows, [line for line in board if line not in rows]  # nothing wrapped
             assert "1   Mediterranean Avenue" in out and "$2/$10/$30/$90/$160/$250" in out

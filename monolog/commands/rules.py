@@ -483,8 +483,19 @@ def _status_word(status: str, note: str | None) -> str:
     return f"differs: {note}" if note else "differs"
 
 
+def _rents(edition: Edition, kind: str, rents: tuple[int, ...]) -> list[int]:
+    """A square's rents: a site's from bare to hotel; a railroad's by the railroads its owner
+    holds (1 to 4), which the edition states once for them all."""
+    if kind == "railroad":
+        return list(edition.rules.railroad_rents)
+    return list(rents)
+
+
 def board_data(edition: Edition) -> list[dict[str, Any]]:
-    """Every square in board order with its figures (0 or [] where a kind has none)."""
+    """Every square in board order with its figures (0 or [] where a kind has none): `rents`
+    from bare to hotel for a site, by railroads held for a railroad; `dice_multipliers` for a
+    utility (times the dice, one utility held, then both)."""
+    multipliers = list(edition.rules.utility_multipliers)
     return [
         {
             "index": sq.index,
@@ -495,7 +506,8 @@ def board_data(edition: Edition) -> list[dict[str, Any]]:
             "mortgage_value": sq.mortgage_value,
             "house_cost": sq.house_cost,
             "hotel_cost": sq.hotel_cost,
-            "rents": list(sq.rents),
+            "rents": _rents(edition, sq.kind, tuple(sq.rents)),
+            "dice_multipliers": multipliers if sq.kind == "utility" else [],
             "tax": sq.tax,
             "deck": sq.deck,
         }
@@ -531,17 +543,19 @@ def _show_parts(edition: Edition, board: bool, cards: bool, as_json: bool) -> No
     money = edition.money
     if board:
         console.print(Text(f"{edition.key}: the board", style="bold"))
-        table = _table("#", "square", "kind", "group", "price", "mortgage", "house", "rents", "tax")
+        # a site's kind is its colour group (the JSON keeps both): one column fewer keeps each
+        # square on one line at the piped width, the longest rents included
+        table = _table("#", "square", "group/kind", "price", "mortgage", "house", "rents", "tax")
         for sq in data["board"]:
             table.add_row(
                 str(sq["index"]),
                 sq["name"],
-                sq["kind"],
-                sq["group"] or "",
+                sq["group"] if sq["kind"] == "site" and sq["group"] else sq["kind"],
                 money(sq["price"]) if sq["price"] else "",
                 money(sq["mortgage_value"]) if sq["mortgage_value"] else "",
                 money(sq["house_cost"]) if sq["house_cost"] else "",
-                "/".join(money(r) for r in sq["rents"]),
+                "/".join(money(r) for r in sq["rents"])
+                or "/".join(f"{m}x dice" for m in sq["dice_multipliers"]),
                 money(sq["tax"]) if sq["tax"] else "",
             )
         console.print(table)
