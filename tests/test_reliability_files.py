@@ -57,6 +57,32 @@ def test_edition_option_and_extends_refuse_a_fifo(tmp_path: Path) -> None:
 
 
 @needs_fifo
+def test_a_fifo_beside_the_record_is_called_what_it_is(tmp_path: Path) -> None:
+    """A FIFO named by the tag, or by an `extends:` of the file the tag names, lies in the
+    record's folder: the message says it is not a regular file (it said "no edition file beside
+    the record", and "lies outside the record's folder" for the extends)."""
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "child.yaml").write_text("extends: pipe.yaml\n", encoding="utf-8")
+    _tagged(tmp_path, "a.mlog", "pipe.yaml")
+    _tagged(tmp_path, "b.mlog", "child.yaml")
+    out = run_cli(["audit", "a.mlog", "b.mlog"], tmp_path, timeout=30)
+    assert out.clean and out.code in (0, 1), out  # W009 is a warning: replayed on the default
+    w009 = [line for line in out.stdout.splitlines() if "  W009  " in line]
+    assert len(w009) == 2 and all("a named pipe (FIFO), not a regular file" in w for w in w009)
+
+
+@pytest.mark.skipif(not Path("/etc/passwd").exists(), reason="needs /etc/passwd")
+def test_edition_option_names_only_a_key_or_a_yaml_file(tmp_path: Path) -> None:
+    """`--edition` follows the tag's file-type rule: a path that is not a .yaml file is refused
+    unread (before, `--edition /etc/passwd` was read and its first line quoted)."""
+    (tmp_path / "good.mlog").write_text(GOOD, encoding="utf-8")
+    for name in ("/etc/passwd", "/dev/zero"):
+        out = run_cli(["audit", "--edition", name, "good.mlog"], tmp_path, timeout=30)
+        assert out.clean and out.code == 2, out
+        assert "is not a .yaml file" in out.stderr and "root:" not in out.stderr
+
+
+@needs_fifo
 def test_edition_tags_naming_fifos_and_devices_do_not_block(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.yaml")
     names = []

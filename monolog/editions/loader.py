@@ -78,12 +78,13 @@ def _configured_folders() -> list[str]:
 
 
 def _inside(folder: str, name: str) -> str | None:
-    """The real path of `name` taken from `folder`, if it is a file inside that folder (links
-    resolved, so `..` or a link cannot lead out of it)."""
+    """The real path of `name` taken from `folder`, if something of that name is inside that
+    folder (links resolved, so `..` or a link cannot lead out of it); whether it is a regular
+    file is checked when it is read (monolog/files.py), which says what it is otherwise."""
     try:
         base = os.path.realpath(folder)
         candidate = os.path.realpath(os.path.join(base, name))
-        if os.path.commonpath([base, candidate]) != base or not os.path.isfile(candidate):
+        if os.path.commonpath([base, candidate]) != base or not _exists(candidate):
             return None
     except (OSError, ValueError):
         return None
@@ -135,9 +136,13 @@ def load_edition(key_or_path: str) -> Edition:
     if key_or_path in _shipped_keys():
         return _load_builtin(key_or_path)
     path = Path(key_or_path)
-    if path.suffix.lower() in (".yaml", ".yml") or _exists(key_or_path):
+    if path.suffix.lower() in (".yaml", ".yml"):
         return _load_path(path)
     known = ", ".join(list_editions())
+    if _exists(key_or_path):  # a file, but not an edition file: not opened (/etc/passwd)
+        raise EditionError(
+            f"{key_or_path!r} is not a .yaml file; an edition is a key ({known}) or a .yaml file"
+        )
     raise EditionError(
         f"unknown edition {key_or_path!r} (known editions: {known}; or a .yaml file)"
     )
