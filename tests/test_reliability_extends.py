@@ -67,3 +67,24 @@ def test_a_good_chain_still_merges(tmp_path: Path) -> None:
     )
     edition = load_edition(str(tmp_path / "child.yaml"))
     assert edition.squares[1].price == 70
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("[us-2018]", "expected an edition key or a file path"),
+        ("nowhere.yaml", "no edition or file 'nowhere.yaml'"),
+        ("notes.txt", "is not a .yaml file"),
+        ("child.yaml", "levels of extends (a cycle?)"),
+    ],
+)
+def test_a_wrong_extends_value_is_located_too(tmp_path: Path, value: str, words: str) -> None:
+    """The extends value itself, not only the shapes it merges, is reported at file:line:col
+    (these messages named the file alone)."""
+    (tmp_path / "notes.txt").write_text("", encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text(f"title: mine\nextends: {value}\n", encoding="utf-8")
+    with pytest.raises(EditionError) as err:
+        load_edition(str(child))
+    assert re.search(r"child\.yaml:2:10: extends: ", str(err.value)), str(err.value)
+    assert words in str(err.value)

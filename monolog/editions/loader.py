@@ -382,11 +382,12 @@ def _merged(
         return data
     _check_mergeable(data, file, node)
     parent = data["extends"]
+    at = _at(file, node, "extends")  # file:line:col of the extends value, for the messages
     if not isinstance(parent, str) or not parent.strip():
-        raise EditionError("expected an edition key or a file path", file=file, path="extends")
+        raise EditionError("expected an edition key or a file path", file=at, path="extends")
     if depth >= MAX_EXTENDS:
         raise EditionError(
-            f"more than {MAX_EXTENDS} levels of extends (a cycle?)", file=file, path="extends"
+            f"more than {MAX_EXTENDS} levels of extends (a cycle?)", file=at, path="extends"
         )
     pnode: yaml.Node | None = None
     if parent in list_editions():
@@ -399,20 +400,20 @@ def _merged(
             known = ", ".join(list_editions())
             raise EditionError(
                 f"no edition or file {parent!r} (known editions: {known})",
-                file=file,
+                file=at,
                 path="extends",
             )
         if ppath.suffix.lower() not in (".yaml", ".yml"):
             raise EditionError(
                 f"{parent!r} is not a .yaml file; extends names an edition key or a .yaml file",
-                file=file,
+                file=at,
                 path="extends",
             )
         if within is not None and not any(_inside(f, str(ppath)) for f in within):
             raise EditionError(
                 f"{parent!r} lies outside the record's folder and the {EDITIONS_VARIABLE} "
                 "folders, where an edition named by a record must stay",
-                file=file,
+                file=at,
                 path="extends",
             )
         pfile = str(ppath)
@@ -420,7 +421,7 @@ def _merged(
         _check_mergeable(pdata, pfile, pnode)
         pdir = ppath.parent
     else:
-        raise EditionError(f"unknown edition {parent!r}", file=file, path="extends")
+        raise EditionError(f"unknown edition {parent!r}", file=at, path="extends")
     base = _merged(pdata, pfile, pdir, depth=depth + 1, within=within, node=pnode)
     if not isinstance(base, dict):
         raise EditionError("the extended edition is not a mapping", file=pfile)
@@ -430,6 +431,12 @@ def _merged(
 _MERGED_SECTIONS = ("rules", "vocabulary", "readings", "groups", "variants", "assumptions")
 
 
+def _at(file: str, node: yaml.Node | None, path: str) -> str:
+    """`file:line:col` of the value at `path` when the file's nodes are known, else `file`."""
+    mark = _locate(node, path) if node is not None and path else None
+    return f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
+
+
 def _check_mergeable(data: Any, file: str, node: yaml.Node | None) -> None:
     """The shapes `_overlay` merges by, checked in one file of an `extends` chain: the file is
     a mapping, its merged sections are mappings, `squares` is a list of mappings whose `index`
@@ -437,9 +444,7 @@ def _check_mergeable(data: Any, file: str, node: yaml.Node | None) -> None:
     `id`. The rest is checked on the merged whole by the schema."""
 
     def fail(path: str, message: str) -> None:
-        mark = _locate(node, path) if node is not None and path else None
-        where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
-        raise EditionError(message, file=where, path=path)
+        raise EditionError(message, file=_at(file, node, path), path=path)
 
     if not isinstance(data, dict):
         fail("", "expected a mapping of edition fields")
