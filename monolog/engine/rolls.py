@@ -50,6 +50,22 @@ def on_roll(game: Game, ev: Roll) -> None:
     if player is None:
         return
     if flow.turn_player is None:
+        if ev.actor is not None and not flow.started:
+            # the record's first roll, on a line that names its player but no turn line before
+            # it: the first turn with its number left out. It is played as that turn, numbered,
+            # so the turns after it (and their hints) count from it
+            start = f"{st.turn + 1}. {player} {ev.die1}-{ev.die2}"
+            game.emit(
+                "W018",
+                f"{player} rolls before any turn line: if {player}'s turn starts here, write "
+                f"its number first: {start}",
+                ev.span,
+                "TURN-03",
+                expected=st.turn + 1,
+                recorded=None,
+            )
+            st.turn += 1
+            flow.turn_number = st.turn
         flow.turn_player = player
         flow.started = True
         st.current = seat_of(game, player)
