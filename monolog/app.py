@@ -19,7 +19,7 @@ from typing import Any
 import typer
 import typer.core
 
-from . import __version__, commands
+from . import __version__, commands, completion
 from .colour import CHOICES, apply_choice
 
 COLOR_HELP = (
@@ -62,6 +62,8 @@ class PlainHelpCommand(typer.core.TyperCommand):
                 typer.core.TyperOption(
                     param_decls=["--color"],
                     metavar="auto|always|never",
+                    # called as typer.core calls it: (ctx, args, incomplete)
+                    autocompletion=lambda _ctx, _args, typed: completion.choices(*CHOICES)(typed),
                     callback=lambda _ctx, _param, value: _colour(value),
                     expose_value=False,
                     is_eager=True,
@@ -125,6 +127,7 @@ def _root(
         None,
         "--color",
         metavar="auto|always|never",
+        autocompletion=completion.choices(*CHOICES),
         callback=_colour,
         is_eager=True,
         help=COLOR_HELP,

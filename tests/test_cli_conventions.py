@@ -68,6 +68,38 @@ def test_show_completion_prints_a_script() -> None:
     assert "complete" in run.stdout and "_MONOLOG_COMPLETE" in run.stdout, run.stdout
 
 
+@pytest.mark.parametrize(
+    ("words", "offered"),
+    [
+        ("monolog au", ["audit"]),
+        ("monolog audit --format j", ["json", "junit"]),
+        ("monolog audit --color n", ["never"]),
+        ("monolog --color ", ["auto", "always", "never"]),
+        ("monolog settle --edition uk", ["uk-1996", "uk-esl"]),
+        ("monolog audit --ruling CF-04=", ["CF-04=no-extra-roll", "CF-04=extra-roll"]),
+        ("monolog explain M30", ["M301", "M302", "M303", "M304"]),
+        ("monolog explain CF-0", [f"CF-0{n}" for n in range(1, 10)]),
+        ("monolog standings --format c", ["csv"]),
+    ],
+)
+def test_completion_offers_the_values(words: str, offered: list[str]) -> None:
+    """What bash gets on Tab once `--install-completion` is run (the script it installs calls
+    monolog with these variables): commands, and the values of the options and arguments."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    cword = len(words.split()) - (0 if words.endswith(" ") else 1)
+    env.update(_MONOLOG_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD=str(cword))
+    run = subprocess.run(
+        [str(Path(sys.executable).with_name("monolog"))],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == offered, run.stdout
+
+
 def _in_terminal(args: list[str], **env: str) -> bytes:
     """What `monolog ARGS…` writes to a pseudo-terminal."""
     environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from .. import completion
 from .command_line import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
 
 __all__ = [
@@ -31,6 +32,7 @@ EDITION_OPTION = typer.Option(
     "--edition",
     metavar="KEY|PATH",
     help="Edition key or file; default: the settings' edition, else the record's Edition tag.",
+    autocompletion=completion.editions,
 )
 RULING_OPTION = typer.Option(
     [],
@@ -38,4 +40,5 @@ RULING_OPTION = typer.Option(
     metavar="CF-nn=READING",
     help="Apply a reading to a disputed point, e.g. CF-04=extra-roll (repeatable); "
     "overrides the settings' rulings.",
+    autocompletion=completion.rulings,
 )

@@ -24,6 +24,7 @@ import sys
 
 import typer
 
+from .. import completion
 from ..config import ConfigError, load_settings
 from ..findings.report import RunSummary
 from .audit_batch import Outcomes
@@ -64,6 +65,7 @@ def register(app: typer.Typer) -> None:
             "--format",
             metavar="FORMAT",
             help="Output format: text, json, sarif, github (annotations) or junit.",
+            autocompletion=completion.choices(*FORMATS),
         ),
         paranoid: bool = typer.Option(
             False, "--paranoid", help="Check the whole game state after every event (slower)."
@@ -73,6 +75,7 @@ def register(app: typer.Typer) -> None:
             "--ruling",
             metavar="CF-nn=READING",
             help="Apply a reading to a disputed point, e.g. CF-02=fourth-turn-pay (repeatable).",
+            autocompletion=completion.rulings,
         ),
         edition: str | None = typer.Option(
             None,
@@ -80,6 +83,7 @@ def register(app: typer.Typer) -> None:
             metavar="KEY|PATH",
             help="Edition key (us-2018, us-classic, uk-esl, uk-1996) or an edition file; "
             "default: the settings' edition, else the record's Edition tag.",
+            autocompletion=completion.editions,
         ),
         jobs: int = typer.Option(
             1,

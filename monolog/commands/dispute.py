@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from .. import completion
 from ..editions.readings import load_readings
 from ..notation import ParseError
 from ..notation import events as E
@@ -68,7 +69,12 @@ def dispute(
         "--ruling",
         help="The alternative reading of a disputed point, e.g. CF-04=extra-roll (repeatable).",
     ),
-    fmt: str = typer.Option("text", "--format", help="Output format: text or json."),
+    fmt: str = typer.Option(
+        "text",
+        "--format",
+        help="Output format: text or json.",
+        autocompletion=completion.choices(*FORMATS),
+    ),
     edition: str | None = EDITION_OPTION,
 ) -> None:
     """Replay a record under its own rulings and under another: what is the change worth?

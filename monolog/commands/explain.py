@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from .. import completion
 from ..findings.catalogue import (
     CODE_RE,
     FAMILY_NAMES,
@@ -57,6 +58,7 @@ def explain(
         None,
         metavar="CODE|RULE",
         help="A finding code (M301, A02, P101), a rule ID (RENT-07) or a CF item (CF-04).",
+        autocompletion=completion.explained,
     ),
     list_all: bool = typer.Option(False, "--list", help="List every code with its title."),
 ) -> None:

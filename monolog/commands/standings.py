@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import typer
 
+from .. import completion
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, expand_paths, print_error
 
 FORMATS = ("text", "json", "csv")
@@ -38,7 +39,11 @@ def standings(
         False, "--strict", help="Leave out games with rule violations (a note names them)."
     ),
     fmt: str = typer.Option(
-        "text", "--format", metavar="FORMAT", help="Output format: text, json or csv."
+        "text",
+        "--format",
+        metavar="FORMAT",
+        help="Output format: text, json or csv.",
+        autocompletion=completion.choices("text", "json", "csv"),
     ),
 ) -> None:
     """Total placement points over many games: places, points, worth, wins and games played."""
