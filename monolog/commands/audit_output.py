@@ -77,7 +77,7 @@ class ReportWriter:
             return
         if output is not None:
             if summary.records > 1:
-                output.summary(summary)
+                output.summary(summary, first=self.shown == 0)
             return
         if self.ordered is not None:
             self.ordered.close()

@@ -183,12 +183,14 @@ def game_parts(report: GameReport, width: int, first: bool = True) -> Iterator[l
     yield parts
 
 
-def render_summary(summary: RunSummary, console: Console) -> None:
-    """The closing summary of a run over several records, after a blank line."""
+def render_summary(summary: RunSummary, console: Console, first: bool = False) -> None:
+    """The closing summary of a run over several records, after a blank line (none when it is
+    the first thing printed: `-q` over records without findings)."""
     # here, not at the top: Rich only where it prints (see make_console)
     from rich.text import Text
 
-    console.print()
+    if not first:
+        console.print()
     console.print(Text("\n".join(summary.lines()), style="bold"), soft_wrap=True)
 
 
@@ -411,10 +413,11 @@ class TextOutput:
             raise
         stream.flush()
 
-    def summary(self, summary: RunSummary) -> None:
+    def summary(self, summary: RunSummary, first: bool = False) -> None:
+        """The run's summary; `first`: nothing was printed before it, so no blank line."""
         if self.plain:
             text = plain_lines(summary.lines())
             if text is not None:
-                self.write("\n" + text)
+                self.write(text if first else "\n" + text)
                 return
-        render_summary(summary, self.console)
+        render_summary(summary, self.console, first)
