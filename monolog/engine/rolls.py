@@ -9,16 +9,16 @@ is landing.py; a roll in jail is jail_rolls.py.
 from __future__ import annotations
 
 from ..editions.model import Square
-from ..notation.events import Roll
+from ..notation.events import Roll, TurnStart
 from . import follow
-from .board import passes_go
+from .board import next_active, passes_go
 from .claims import claim_can_lapse
 from .game import Game
 from .jail_rolls import jail_roll
 from .landing import check_square, land, move_token, send_to_jail
 from .names import actor_of, squares_if_named, squares_named
 from .obligations import flow_of
-from .turns import close_step, seat_of
+from .turns import close_step, on_turn, seat_of
 
 
 def _lapse_claims(game: Game, roller: str) -> None:
@@ -41,6 +41,12 @@ def _lapse_claims(game: Game, roller: str) -> None:
             claim.lapsed = True
         kept.append(claim)
     flow.claims = kept
+
+
+def _next_player(game: Game) -> str:
+    """Whose turn comes after the current one, in seat order."""
+    st = game.state
+    return st.players[next_active(st, st.current)].name
 
 
 def on_roll(game: Game, ev: Roll) -> None:
@@ -71,9 +77,10 @@ def on_roll(game: Game, ev: Roll) -> None:
         st.current = seat_of(game, player)
     if player != flow.turn_player:
         hint = ""
-        if ev.actor is not None and flow.rolled and not flow.again:
-            # a roll on a line that names its player, once the turn's rolls are done: most
-            # often the next turn's line with its number left out
+        # a roll on a line that names its player, once the turn's rolls are done: most often
+        # the next turn's line with its number left out
+        unnumbered = ev.actor is not None and flow.rolled and not flow.again
+        if unnumbered:
             start = f"{st.turn + 1}. {player} {ev.die1}-{ev.die2}"
             hint = f"; if {player}'s turn starts here, write its number first: {start}"
         game.emit(
@@ -84,7 +91,12 @@ def on_roll(game: Game, ev: Roll) -> None:
             expected=flow.turn_player,
             recorded=player,
         )
-        return
+        if not (unnumbered and ev.actor is not None and player == _next_player(game)):
+            return
+        # the next player's turn with its number left out: the record is what happened, so it
+        # is played as that turn, numbered; its roll, its landing and the turn numbers after it
+        # are then not reported again
+        on_turn(game, TurnStart(ev.span, st.turn + 1, ev.actor))
     close_step(game, ev.span)
     if not flow.rolled:
         _lapse_claims(game, player)
