@@ -4,22 +4,26 @@ of several games is audited game by game with the file's line numbers. Nothing h
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from itertools import chain
 from typing import Any
 
 from ..engine import replay
+from ..engine.replay import replay_chunks
 from ..files import open_regular
+from ..findings.lines import TextLines
 from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
 from ..findings.report import GameReport, SparseLines, source_lines
 from ..findings.selection import Selection
 from ..notation import ParseError
+from ..notation.chunks import Pieces, parse_pieces
 from ..notation.errors import decode_error
 from ..notation.events import NO_SPAN, Span, Tag
 from ..notation.games import game_ranges
 from ..notation.jsonl import SUFFIXES as JSONL_SUFFIXES
 from ..notation.jsonl import looks_like_jsonl, parse_jsonl
-from ..notation.parser import parse_text, read_source
+from ..notation.parser import read_source
 
 
 def audit_file(
@@ -47,9 +51,7 @@ def audit_file(
     try:
         text = _decode_stdin(stdin) if name == STDIN_NAME else read_source(name)
     except ParseError as exc:
-        lines = [exc.source_line] if exc.source_line is not None else []
-        report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
-        return report, exc.render()
+        return _unparsed(name, exc)
     return _audit_text(
         name,
         text,
@@ -78,14 +80,19 @@ def _audit_text(
     text from the file's line `first_line`)."""
 
     stream = name.endswith(JSONL_SUFFIXES) or looks_like_jsonl(text)
+    more: Pieces | None = None
     try:
-        events = parse_jsonl(text, name, first_line) if stream else parse_text(text, name)
+        if stream:
+            events = parse_jsonl(text, name, first_line)
+        else:  # a long record a piece at a time, its first piece holding the header
+            events, more = parse_pieces(text, name)
+        header = {e.key: e.value for e in events if isinstance(e, Tag)}
+        if more is not None and "Result" in header:  # the settlement reads every event
+            events += [e for piece in more for e in piece]
+            more = None
     except ParseError as exc:
-        lines = [exc.source_line] if exc.source_line is not None else []
-        report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
-        return report, exc.render()
+        return _unparsed(name, exc)
 
-    header = {e.key: e.value for e in events if isinstance(e, Tag)}
     replay = _replay_function()
     declared = [Tag(NO_SPAN, "HouseRule", key) for key in house_rules]
     exits = _ExitOrder() if "Result" in header else None
@@ -93,20 +100,32 @@ def _audit_text(
         options: dict[str, Any] = {"observer": exits} if exits is not None else {}
         if require_amounts:
             options["require_amounts"] = True
-        result = replay(
-            declared + events if declared else events,
-            edition=edition,
-            rulings=rulings or None,
-            file=name,
-            paranoid=paranoid,
+        settings: dict[str, Any] = {
+            "edition": edition,
+            "rulings": rulings or None,
+            "file": name,
+            "paranoid": paranoid,
             **options,
-        )
+        }
+        first = declared + events if declared else events
+        if more is None:
+            result = replay(first, **settings)
+        else:  # the events go a piece at a time; the lines are read from the text (TextLines)
+            pieces = chain([first], more)
+            del first, events  # each piece goes once stepped through
+            result = replay_chunks(pieces, **settings)
         if exits is None:
-            del events  # what the report needs is in the findings: the events go before the lines
-        lines = _lines(text, stream)
+            events = []  # what the report needs is in the findings: the events go before the lines
         result_check: list[Finding] = []
-        if exits is not None:
-            result_check = _result_check(name, lines, events, result, exits)
+        if more is not None:
+            lines: Sequence[str] = TextLines(text)
+        else:
+            whole = _lines(text, stream)
+            if exits is not None:
+                result_check = _result_check(name, whole, events, result, exits)
+            lines = whole
+    except ParseError as exc:  # in a piece of a long record, met as the replay reached it
+        return _unparsed(name, exc)
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
         detail = " ".join(str(exc).split())
         finding = Finding(
@@ -124,7 +143,13 @@ def _audit_text(
     if selection is not None:
         findings = selection.apply(findings)
     header = dict(getattr(result, "header", None) or header)
-    return GameReport(name, header=header, findings=findings, lines=lines), None
+    return GameReport(name, header=header, findings=findings, lines=lines), None  # type: ignore[arg-type]
+
+
+def _unparsed(name: str, exc: ParseError) -> tuple[GameReport, str | None]:
+    lines = [exc.source_line] if exc.source_line is not None else []
+    report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
+    return report, exc.render()
 
 
 def _lines(text: str, stream: bool) -> list[str]:

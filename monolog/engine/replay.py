@@ -8,8 +8,9 @@ and the replay carries on with the next event (P902: a broken state invariant, p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from ..editions import (
@@ -157,18 +158,59 @@ def replay(
     work out because the record left it out (W014), for scoresheets that must be complete.
     """
     game = begin(events, edition, rulings, file, variant, recount)
+    return _play(game, _first_span(events), [events], observer, paranoid, require_amounts)
+
+
+def replay_chunks(
+    pieces: Iterator[Sequence[E.Event]],
+    edition: Edition | str | None = None,
+    rulings: dict[str, str] | None = None,
+    file: str | None = None,
+    observer: Observer | None = None,
+    paranoid: bool = False,
+    require_amounts: bool = False,
+) -> Replay:
+    """`replay` of a record given a piece at a time (notation/chunks.py), each piece let go
+    once stepped through, so a long game's events are never all held: the findings are the
+    same. The first piece holds the whole header. Where the start of the game needs more than
+    the header (no Players tag: the seating is the order names first appear; a variant that
+    deals deeds before play: every setup line), the pieces are all taken and replayed as one."""
+    first = next(pieces, ())
+    game = begin(first, edition, rulings, file)
+    if "Players" not in game.header or game.edition.rules.opening_deal_deeds > 0:
+        events = [*first, *(ev for piece in pieces for ev in piece)]
+        return replay(
+            events, edition, rulings, file, observer, paranoid, require_amounts=require_amounts
+        )
+    start = _first_span(first)
+    pieces = chain([first], pieces)
+    del first  # each piece goes once stepped through
+    return _play(game, start, pieces, observer, paranoid, require_amounts)
+
+
+def _play(
+    game: Game,
+    last_span: E.Span,
+    pieces: Iterable[Sequence[E.Event]],
+    observer: Observer | None,
+    paranoid: bool,
+    require_amounts: bool,
+) -> Replay:
+    """Step `game` through the events of `pieces` (each with the event after it), then close."""
     if not game.state.players:
         return _result(game)
     balance = _Balance(game) if paranoid else None
-    last_span = _first_span(events)
-    played = [ev for ev in events if not isinstance(ev, _NOT_PLAYED)]
-    for at, ev in enumerate(played):
+    played = (ev for piece in pieces for ev in piece if not isinstance(ev, _NOT_PLAYED))
+    ev = next(played, None)
+    while ev is not None:
+        after = next(played, None)
         last_span = ev.span
-        step(game, ev, played[at + 1] if at + 1 < len(played) else None)
+        step(game, ev, after)
         if balance is not None:
             balance.check(ev)
         if observer is not None:
             observer(ev, game.state)
+        ev = after
     setup.at_end(game)  # a record of setup lines alone: its position is checked too
     if game.state.over:
         _wrap(game, last_span, lambda: _close_game(game, last_span))

@@ -14,6 +14,7 @@ import gc
 import os
 from bisect import bisect_left
 
+from lark import TextSlice
 from lark.exceptions import UnexpectedInput
 
 from ..files import read_regular
@@ -29,7 +30,15 @@ from .errors import (
 )
 from .grammar import TRIVIA, get_parser, grammar_path, record_parser
 
-__all__ = ["ParseError", "get_parser", "grammar_path", "parse_file", "parse_text", "read_source"]
+__all__ = [
+    "ParseError",
+    "get_parser",
+    "grammar_path",
+    "parse_file",
+    "parse_lines",
+    "parse_text",
+    "read_source",
+]
 
 
 def _position(event: ev.Event) -> tuple[int, int]:
@@ -61,19 +70,39 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
         text = text[1:]
     if "\0" in text:
         raise nul_error(filename, text)
+    events = parse_lines(text, filename)
+    if not events:  # nothing but comments and blank lines, or nothing at all
+        raise empty_error(filename)
+    return events
+
+
+def parse_lines(
+    text: str, filename: str = "<record>", start: int = 0, end: int | None = None
+) -> list[ev.Event]:
+    """The events of the lines of `text` from character `start` (a line's first) to `end`
+    (none when they hold only comments and blank lines), at the text's own line numbers;
+    `parse_text` is this on a whole record, with a record's own checks (a byte-order mark, a
+    NUL, no event)."""
+    # Lark reads a part of the text in place (its public TextSlice), numbering lines from the
+    # text's start: no copy, and no line numbers to move afterwards
+    source = (
+        text
+        if start == 0 and end is None
+        else TextSlice(text, start, len(text) if end is None else end)
+    )
+    TRIVIA.items = []
     # A parse makes many small objects and no reference cycles: the cyclic collector would
     # only walk them again and again as they pile up (it cost ~40% of the time), so it waits.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        TRIVIA.items = []
         try:
-            events: list[ev.Event] = record_parser().parse(text)  # type: ignore[assignment]
+            events: list[ev.Event] = record_parser().parse(source)  # type: ignore[assignment]
         except Exception:
             # a mistake (or a bug): Lark's own lexer and parser read the record again, so
             # that what is reported is what their exceptions say
             TRIVIA.items = []
-            events = get_parser().parse(text)  # type: ignore[assignment]
+            events = get_parser().parse(source)  # type: ignore[assignment]
     except UnexpectedInput as exc:
         raise _describe(exc, text, filename) from None
     except Exception as exc:
@@ -83,8 +112,6 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
         trivia, TRIVIA.items = TRIVIA.items, []
         if collecting:
             gc.enable()
-    if not events:  # nothing but comments and blank lines, or nothing at all
-        raise empty_error(filename)
     return _merge(events, trivia)
 
 
