@@ -190,3 +190,10 @@ def test_text_lines_are_the_source_lines() -> None:
             assert lines[i] == source_lines(text)[i]
         with pytest.raises(IndexError):
             lines[len(lines)]
+
+
+def test_a_record_of_comments_only_is_empty_in_pieces_too() -> None:
+    text = "; a comment\n\n{ another }\n" * 20
+    whole = _whole(text)
+    assert whole[1] is not None and "P003" in whole[1]
+    _same(text)

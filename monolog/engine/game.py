@@ -46,6 +46,11 @@ class Debt:
     reported: bool = False
 
 
+# the data of a finding that has none, shared: findings are frozen and nothing writes into
+# their data (a finding with more data is a new one, built with a new dict)
+_NO_DATA: dict[str, Any] = {}
+
+
 def entry_span(entry: Transfer | None) -> Span:
     """The span of a ledger entry, or no span."""
     return entry.span if entry is not None else NO_SPAN
@@ -77,6 +82,8 @@ class Game:
     # 4.9 s of 7.4 s profiled in that sum)
     ledger_net: dict[str, int] = field(default_factory=dict)
     negative_entries: list[Transfer] = field(default_factory=list)
+    # each message filed so far, to share one string among the findings that repeat it
+    messages: dict[str, str] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- findings
     def emit(
@@ -99,13 +106,16 @@ class Game:
         finding = Finding(
             code,
             severity,
-            message,
+            # one string for each wording met in the game, and one empty data for all: a long
+            # game repeats a few messages tens of thousands of times (1 MiB game of bare rolls:
+            # 60,895 findings, 9.4 MiB of messages and 4.1 MiB of empty dicts before)
+            self.messages.setdefault(message, message),
             span=span,
             rule=rule,
             expected=expected,
             recorded=recorded,
             file=self.file,
-            data=dict(data or {}),
+            data=dict(data) if data else _NO_DATA,
             caused_by=None if caused_by is None else Cause(caused_by.code, caused_by.span),
         )
         self.findings.append(finding)

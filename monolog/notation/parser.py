@@ -71,7 +71,7 @@ def parse_text(text: str, filename: str = "<record>") -> list[ev.Event]:
     if "\0" in text:
         raise nul_error(filename, text)
     events = parse_lines(text, filename)
-    if not events:  # nothing but comments and blank lines, or nothing at all
+    if all(isinstance(e, ev.TRIVIA) for e in events):  # comments and blank lines, or nothing
         raise empty_error(filename)
     return events
 
