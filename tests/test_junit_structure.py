@@ -172,6 +172,9 @@ def test_check_junit_has_the_structure_ci_reads(tmp_path: Path) -> None:
 def test_a_spool_past_memory_gives_the_same_document(monkeypatch: pytest.MonkeyPatch) -> None:
     from monolog.reports.formats import junit
 
+    # the two documents are built a moment apart: their suites' start times are made the same
+    monkeypatch.setattr(junit, "now", lambda: "2026-01-01T12:00:00+00:00")
+
     def document() -> str:
         writer = JUnitWriter("many")
         for n in range(2000):
