@@ -132,12 +132,14 @@ class EventBuilder:
     card_ref = player
 
     # ------------------------------------------------------------ top level
-    def start(self, lines: list[list[ev.Event]]) -> list[ev.Event]:
-        out: list[ev.Event] = []
-        extend = out.extend
-        for line in lines:
-            extend(line)
-        return out
+    def lines(self, c: list[list[ev.Event]]) -> list[ev.Event]:
+        """`lines? line?`: the events so far and a line's, as one list (either may be left
+        out: a blank line, the first line, a record without a line end at its end)."""
+        if len(c) == 2:
+            c[0].extend(c[1])
+        return c[0] if c else []
+
+    start = lines
 
     def tag(self, c: list[Placed]) -> list[ev.Event]:
         return [ev.Tag(_span(c), c[1].value, _unquote(c[2].value))]
@@ -249,25 +251,32 @@ class EventBuilder:
                 out.append(e)
         return out
 
+    def clauses(self, c: list[Any]) -> list[Any]:
+        """`clauses? clause`: the clauses so far, as one list."""
+        if len(c) == 1:
+            return c
+        out: list[Any] = c[0]
+        out.append(c[1])
+        return out
+
     def turn(self, c: list[Any]) -> list[ev.Event]:
-        if self._pairs:
-            c = self._spread(c)
         tok = c[0]
         player: Ref = c[1]
         end = player.span
         span = Span(tok.line, tok.column, end.end_line, end.end_column)
-        c[0] = ev.TurnStart(span, int(tok.value[:-1]), player)
-        del c[1]
-        return c
+        start = ev.TurnStart(span, int(tok.value[:-1]), player)
+        if len(c) == 2:
+            return [start]
+        rest = self._spread(c[2]) if self._pairs else c[2]
+        rest.insert(0, start)
+        return rest
 
-    def cont(self, c: list[ev.Event]) -> list[ev.Event]:
-        return self._spread(c) if self._pairs else c
+    def cont(self, c: list[Any]) -> list[ev.Event]:
+        return self._spread(c[0]) if self._pairs else c[0]
 
     def actor_line(self, c: list[Any]) -> list[ev.Event]:
-        if self._pairs:
-            c = self._spread(c)
         actor: Ref = c[0]
-        del c[0]
+        c = self._spread(c[1]) if self._pairs else c[1]
         for e in c:
             # every clause is an Action built with actor None a moment ago, referenced from
             # nowhere else yet: name the actor of the line in place
