@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from lark import Lark
+from lark.utils import TextSlice
 
 from monolog.notation.grammar import TRIVIA, get_parser, grammar_path, record_parser
 from monolog.notation.lexer import NoMatch, StateLexer
@@ -24,7 +25,7 @@ from monolog.simulate import simulate
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _outcome(parser: Lark, text: str) -> tuple[Any, ...]:
+def _outcome(parser: Lark, text: str | TextSlice[str]) -> tuple[Any, ...]:
     TRIVIA.items = []
     try:
         events = parser.parse(text)
@@ -122,3 +123,15 @@ def test_a_state_pattern_is_compiled_when_the_state_is_first_met() -> None:
     assert 0 < met < len(lexer.scanners.table) / 4
     parser.parse("3. Ann 3-4 Boardwalk\n")
     assert len(lexer.scanners) == met
+
+
+def test_a_slice_of_a_record_reads_as_with_larks_lexer() -> None:
+    # a part of a record handed to Lark as a TextSlice keeps its lines and columns in the whole
+    text = '[Event "x"]\n1. Ann 3-4 Boardwalk ; noted\n\n2. Ben 1-2 Park Place rent 50 { ok }\n'
+    start = text.index("2. Ben")
+    for end in (len(text), len(text) - 1):
+        part = TextSlice(text, start, end)
+        mine, larks = _outcome(record_parser(), part), _outcome(get_parser(), part)
+        assert mine == larks
+        assert mine[0] == "reads"
+        assert mine[1][0].span.line == 4
