@@ -13,13 +13,14 @@ does per token:
   parser receives (or a lexer callback: comments, line ends).
 
 Measured with the event builder on the 200 simulated games of `benchmarks/run.py --quick`
-(the whole parse, best of two, CPU seconds): 2.00 s with Lark's contextual lexer, 1.59 s with
-this one.
+(the whole parse, best of three, CPU seconds, machine under load): 2.06 s with Lark's
+contextual lexer, 1.43 s with this one.
 
-The parser's state is read from what Lark hands a custom lexer: the parser state's `position`
-and the table of what each state accepts (the data Lark's own `InteractiveParser.choices()`
-reads), never an underscored name. A state's pattern is compiled the first time the state is
-met, as Lark's contextual lexer does, so a one-game audit compiles only those it needs.
+The parser's state is read from what Lark hands a custom lexer: the last state on the parser
+state's `state_stack` (what its `position` gives) and the table of what each state accepts
+(the data Lark's own `InteractiveParser.choices()` reads), never an underscored name. A
+state's pattern is compiled the first time the state is met, as Lark's contextual lexer does,
+so a one-game audit compiles only those it needs.
 
 It never reports a mistake itself: where no terminal matches it raises `NoMatch`, and the
 caller parses the record again with Lark's own lexer, whose exceptions describe the mistake
