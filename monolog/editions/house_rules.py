@@ -13,10 +13,10 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from .errors import EditionError
 from .loader import HOUSE_RULES_FILE, parse_yaml
+from .readings import DATA_DIR
 
 # house rules tables play that are not keys, and why (a W011 names the reason)
 NOT_KEYS: dict[str, str] = {
@@ -45,7 +45,7 @@ class HouseRule:
 def load_house_rules() -> dict[str, HouseRule]:
     """Every known house rule, in file order."""
     file = f"monolog/editions/data/{HOUSE_RULES_FILE}"
-    raw = resources.files("monolog.editions").joinpath("data", HOUSE_RULES_FILE).read_bytes()
+    raw = (DATA_DIR / HOUSE_RULES_FILE).read_bytes()
     data = parse_yaml(raw, file)
     if not isinstance(data, dict):
         raise EditionError("expected a mapping of house rules", file=file)

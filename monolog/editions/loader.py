@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import re
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +27,7 @@ import yaml
 
 from ..files import EDITION_LIMIT_VARIABLE, edition_limit, read_regular
 from .errors import EditionError
-from .readings import READINGS_FILE
+from .readings import DATA_DIR, READINGS_FILE
 from .schema import build_edition
 
 if TYPE_CHECKING:
@@ -39,10 +38,6 @@ MAX_NODES = 20_000  # YAML nodes after alias expansion (us-2018 has about 1,500)
 MAX_DEPTH = 40
 MAX_EXTENDS = 8
 DEFAULT_EDITION = "us-2018"
-
-
-def _data_dir() -> Any:
-    return resources.files("monolog.editions").joinpath("data")
 
 
 # Data files beside the editions that are not editions themselves.
@@ -61,7 +56,7 @@ def _shipped_keys() -> tuple[str, ...]:
     """The shipped editions' keys, read once (every replay names its edition)."""
     keys = [
         entry.name[: -len(".yaml")]
-        for entry in _data_dir().iterdir()
+        for entry in DATA_DIR.iterdir()
         if entry.name.endswith(".yaml") and entry.name not in NOT_EDITIONS
     ]
     return tuple(sorted(keys))
@@ -158,7 +153,7 @@ def _exists(name: str) -> bool:
 
 @cache
 def _load_builtin(key: str) -> Edition:
-    raw = _data_dir().joinpath(f"{key}.yaml").read_bytes()
+    raw = (DATA_DIR / f"{key}.yaml").read_bytes()
     return _build(raw, f"monolog/editions/data/{key}.yaml", None, key, shipped=True)
 
 
@@ -392,7 +387,7 @@ def _merged(
     pnode: yaml.Node | None = None
     if parent in list_editions():
         pfile = f"monolog/editions/data/{parent}.yaml"
-        pdata = parse_shipped_yaml(_data_dir().joinpath(f"{parent}.yaml").read_bytes(), pfile)
+        pdata = parse_shipped_yaml((DATA_DIR / f"{parent}.yaml").read_bytes(), pfile)
         pdir: Path | None = None
     elif base_dir is not None:
         ppath = Path(os.path.realpath(os.path.join(base_dir, parent)))
@@ -576,7 +571,7 @@ def load_param_info() -> dict[str, Any]:
     IDs that vocabulary words and board fields come under (`rule_ids`, `descriptions`,
     `vocabulary_rule_ids`, `board_rule_ids`)."""
     file = f"monolog/editions/data/{PARAMS_FILE}"
-    data = parse_shipped_yaml(_data_dir().joinpath(PARAMS_FILE).read_bytes(), file)
+    data = parse_shipped_yaml((DATA_DIR / PARAMS_FILE).read_bytes(), file)
     if not isinstance(data, dict):
         raise EditionError("expected a mapping", file=file)
     for section in ("rule_ids", "descriptions", "vocabulary_rule_ids", "board_rule_ids"):

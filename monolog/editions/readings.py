@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 import yaml
 
 from .errors import EditionError
 
+# the data files shipped with monolog (editions, readings, house rules, parameters)
+DATA_DIR = Path(__file__).parent / "data"
 READINGS_FILE = "readings.yaml"
 
 
@@ -31,7 +33,7 @@ def load_readings() -> dict[str, CFItem]:
 
 
 def _read_readings() -> dict[str, CFItem]:
-    ref = resources.files("monolog.editions").joinpath("data", READINGS_FILE)
+    ref = DATA_DIR / READINGS_FILE
     name = f"monolog/editions/data/{READINGS_FILE}"
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # a shipped file: libyaml is safe here
     raw = yaml.load(ref.read_text(encoding="utf-8"), Loader=loader)

@@ -19,12 +19,12 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from ..editions.readings import DATA_DIR, READINGS_FILE
 from .catalogue import (
     CATALOGUE_DIR,
     FAMILY_NAMES,
@@ -307,7 +307,7 @@ def _beyond_matrix(items: Mapping[str, Mapping[str, Any]]) -> list[str]:
 def beyond_matrix() -> dict[str, dict[str, Any]]:
     """The CF items of the readings catalogue numbered after the matrix's 57."""
 
-    ref = resources.files("monolog.editions").joinpath("data", "readings.yaml")
+    ref = DATA_DIR / READINGS_FILE
     raw = yaml.safe_load(ref.read_text(encoding="utf-8")) or {}
     return {str(k): v for k, v in raw.items() if int(str(k)[3:]) > 57}
 
