@@ -35,6 +35,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+# the after copy's reader of the import graph (the one tests/test_module_structure.py uses); it
+# reads any copy's source by path
+from monolog.testing.structure import cycles, graph, modules
+
 HERE = Path(__file__).resolve().parent
 LIMIT = 600
 
@@ -52,87 +56,28 @@ def package_dir(python: str) -> Path:
 
 def code_figures(package: Path) -> dict[str, Any]:
     """Lines, largest module, modules over the limit, import cycles, imports in functions."""
-    modules: dict[str, Path] = {}
-    for path in sorted(package.rglob("*.py")):
-        parts = list(path.relative_to(package.parent).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        modules[".".join(parts)] = path
+    found = modules(package)
     lines = {
-        name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in modules.items()
+        name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in found.items()
     }
-    graph: dict[str, set[str]] = {name: set() for name in modules}
     inside = 0
-    for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for func in ast.walk(tree):
+    for path in found.values():
+        for func in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
                 inside += sum(
                     isinstance(n, ast.Import | ast.ImportFrom)
                     for n in ast.walk(func)
                     if n is not func
                 )
-        package_name = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(tree):
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package_name.split(".")
-                    base = base[: len(base) - (node.level - 1)]
-                    target = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    target = node.module or ""
-                targets = [f"{target}.{a.name}" for a in node.names] + [target]
-            for t in targets:
-                if t in modules and t != name:
-                    graph[name].add(t)
-                    break
     largest = max(lines, key=lambda n: lines[n])
     return {
         "lines": sum(lines.values()),
-        "modules": len(modules),
-        "largest": f"{modules[largest].relative_to(package.parent)} ({lines[largest]:,})",
+        "modules": len(found),
+        "largest": f"{found[largest].relative_to(package.parent)} ({lines[largest]:,})",
         "over": sum(1 for n in lines.values() if n > LIMIT),
-        "cycles": _cycles(graph),
+        "cycles": cycles(graph(found)),
         "inside": inside,
     }
-
-
-def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components of more than one module (Tarjan's algorithm)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
 
 
 def child_env() -> dict[str, str]:

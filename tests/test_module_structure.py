@@ -13,109 +13,36 @@ from pathlib import Path
 
 import pytest
 
+from monolog.testing.structure import cycles, graph, imports, modules
+
 PACKAGE = Path(__file__).resolve().parent.parent / "monolog"
-
-
-def _modules() -> dict[str, Path]:
-    """Dotted name -> file, for every module and package of monolog/."""
-    found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        found[".".join(parts)] = path
-    return found
-
-
-MODULES = _modules()
+MODULES = modules(PACKAGE)
 
 
 def _package_of(name: str) -> str:
     return name if MODULES[name].name == "__init__.py" else name.rpartition(".")[0]
 
 
-def _imports(name: str) -> list[tuple[str, str | None, int]]:
-    """(module imported, name taken from it or None, line) for every import in `name`'s file,
-    relative imports made absolute. Only modules of monolog/ are kept."""
-    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
-    out: list[tuple[str, str | None, int]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            out += [(a.name, None, node.lineno) for a in node.names if a.name in MODULES]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = _package_of(name).split(".")
-                base = base[: len(base) - (node.level - 1)]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            for alias in node.names:
-                if f"{target}.{alias.name}" in MODULES:  # a submodule: `from . import x`
-                    out.append((f"{target}.{alias.name}", None, node.lineno))
-                elif target in MODULES:
-                    out.append((target, alias.name, node.lineno))
-    return out
-
-
-def _graph() -> dict[str, set[str]]:
-    return {m: {t for t, _, _ in _imports(m) if t != m} for m in MODULES}
-
-
-def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan), each sorted."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
-
-
 def test_the_cycle_finder_finds_a_cycle() -> None:
-    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
-    assert _cycles(graph) == [["a", "b", "c"]]
-    assert _cycles({"a": {"b"}, "b": set()}) == []
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert cycles(edges) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
 
 
 def test_the_import_reader_sees_imports_inside_functions() -> None:
     # replay imports its handlers' modules; the reader must see relative imports as modules
-    assert "monolog.engine.game" in _graph()["monolog.engine.replay"]
+    assert "monolog.engine.game" in graph(MODULES)["monolog.engine.replay"]
 
 
-def test_no_import_cycles() -> None:
-    assert _cycles(_graph()) == []
+def test_no_importcycles() -> None:
+    assert cycles(graph(MODULES)) == []
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_no_private_name_taken_from_another_module(name: str) -> None:
     taken = [
         f"line {line}: from {target} import {imported}"
-        for target, imported, line in _imports(name)
+        for target, imported, line in imports(name, MODULES)
         if imported is not None
         and imported.startswith("_")
         and not (imported.startswith("__") and imported.endswith("__"))
@@ -129,7 +56,7 @@ def test_no_private_module_imported_from_another_package(name: str) -> None:
     own = _package_of(name)
     taken = [
         f"line {line}: {target}"
-        for target, _, line in _imports(name)
+        for target, _, line in imports(name, MODULES)
         if target.rpartition(".")[2].startswith("_")
         and not target.endswith("__")
         and target.rpartition(".")[0] != own
