@@ -11,6 +11,7 @@ Exit codes: 0 clean; 1 findings (rule violations, or a file that is not canonica
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from .app import app
@@ -20,6 +21,10 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
+    # What is loaded by now (every command, the engine, the parser's modules) lives as long as
+    # the process: frozen, the cyclic collector no longer walks it, above all in the full
+    # collection Python makes at exit (~30 ms of a one-game audit's ~200, measured under load)
+    gc.freeze()
     sys.exit(run_guarded(_run))
 
 
