@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from .. import completion
+from ..editions.readings import load_readings
 from ..findings.catalogue import (
     CODE_RE,
     FAMILY_NAMES,
@@ -24,7 +25,10 @@ from ..findings.catalogue import (
     Entry,
     example_note,
     is_internal,
+    listed_id,
     load_catalogue,
+    load_not_enforced,
+    load_rule_ids,
     normalise_code,
     printable,
 )
@@ -108,9 +112,6 @@ def _explain_rule(rule: str, asked: str, catalogue: Catalogue, console: Console)
     # about 18 ms to import, which a piped audit never needs
     from rich.text import Text
 
-    from ..findings.catalogue import listed_id, load_not_enforced, load_rule_ids
-    from ..findings.render import SEVERITY_STYLES
-
     titles = load_rule_ids() or {}
     if rule not in titles:
         near = difflib.get_close_matches(rule, list(titles), n=5, cutoff=0.6)
@@ -153,8 +154,6 @@ def _print_readings(cf: str, console: Console) -> None:
     """A disputed point's readings, the default marked, as `--ruling CF-nn=READING` takes them."""
     # Rich here, not at the top: every command module loads at start-up, a piped audit needs none
     from rich.text import Text
-
-    from ..editions.readings import load_readings
 
     item = load_readings().get(cf)
     if item is None:

@@ -18,15 +18,10 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from ..findings.model import Finding, Severity
+from ..findings.model import Finding
+from ..findings.render import SEVERITY_STYLES
 from .chart import render_chart, worth_series
 from .game import Game
-
-SEVERITY_STYLES: dict[Severity, str] = {
-    Severity.ERROR: "bold red",
-    Severity.WARNING: "yellow",
-    Severity.INFO: "cyan",
-}
 
 
 @dataclass(frozen=True, slots=True)

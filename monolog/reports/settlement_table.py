@@ -9,8 +9,9 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..findings.render import SEVERITY_STYLES
 from .game import Game
-from .ledger import SEVERITY_STYLES, title_of
+from .ledger import title_of
 from .settlement import Settlement
 
 
