@@ -12,15 +12,16 @@ from __future__ import annotations
 import io
 import json
 import sys
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import IO, TYPE_CHECKING, Any, TextIO, cast
 
 import typer
 
 from ..editions import EditionError, list_editions, load_edition, load_readings
 from ..editions.loader import load_param_info
-from ..editions.model import Card, Edition
+from ..editions.model import Edition
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
+from .rules_diff import differences, json_ready
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -31,32 +32,6 @@ rules_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
-)
-
-SQUARE_FIELDS = (
-    "name",
-    "kind",
-    "group",
-    "price",
-    "mortgage_value",
-    "house_cost",
-    "hotel_cost",
-    "rents",
-    "tax",
-    "deck",
-)
-CARD_FIELDS = (
-    "title",
-    "kind",
-    "amount",
-    "target",
-    "target_kind",
-    "spaces",
-    "per_house",
-    "per_hotel",
-    "rent_rule",
-    "collect_go",
-    "draw_deck",
 )
 
 
@@ -93,13 +68,6 @@ def show_value(value: object) -> str:
     if isinstance(value, (tuple, list)):
         return ", ".join(show_value(v) for v in value)
     return str(value)
-
-
-def _data(value: object) -> object:
-    """A value made JSON-ready (tuples become lists)."""
-    if isinstance(value, (tuple, list)):
-        return [_data(v) for v in value]
-    return value
 
 
 def _emit_json(data: object) -> None:
@@ -192,7 +160,7 @@ def list_command(
 # ---------------------------------------------------------------- show
 
 
-def edition_data(edition: Edition) -> dict[str, Any]:
+def editionjson_ready(edition: Edition) -> dict[str, Any]:
     """Everything `rules show` prints, as plain data."""
 
     info = load_param_info()
@@ -206,7 +174,7 @@ def edition_data(edition: Edition) -> dict[str, Any]:
         "parameters": [
             {
                 "name": f.name,
-                "value": _data(getattr(edition.rules, f.name)),
+                "value": json_ready(getattr(edition.rules, f.name)),
                 "rule": info["rule_ids"].get(f.name, ""),
                 "description": info["descriptions"].get(f.name, ""),
             }
@@ -216,7 +184,7 @@ def edition_data(edition: Edition) -> dict[str, Any]:
             {
                 "key": v.key,
                 "title": v.title,
-                "rules": {k: _data(x) for k, x in v.rules.items()},
+                "rules": {k: json_ready(x) for k, x in v.rules.items()},
                 "readings": dict(v.readings),
                 "rule_ids": list(v.rule_ids),
             }
@@ -259,7 +227,7 @@ def show_command(
     if board or cards:
         _show_parts(_load(edition, variant), board, cards, as_json)
         raise typer.Exit(EXIT_CLEAN)
-    data = edition_data(_load(edition, variant))
+    data = editionjson_ready(_load(edition, variant))
     if as_json:
         _emit_json(data)
         raise typer.Exit(EXIT_CLEAN)
@@ -313,176 +281,6 @@ def show_command(
     raise typer.Exit(EXIT_CLEAN)
 
 
-# ---------------------------------------------------------------- diff
-
-
-@dataclass(frozen=True, slots=True)
-class Difference:
-    """One point where two editions differ: what kind of thing, which, the rule IDs, both values."""
-
-    kind: (
-        str  # currency, parameter, variant, reading, settled, text, vocabulary, square, deck, card
-    )
-    item: str
-    rules: tuple[str, ...]
-    a: object
-    b: object
-
-    def to_data(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "item": self.item,
-            "rules": list(self.rules),
-            "a": _data(self.a),
-            "b": _data(self.b),
-        }
-
-
-def _ids(*rules: str) -> tuple[str, ...]:
-    out: list[str] = []
-    for rule in rules:
-        if rule and rule not in out:
-            out.append(rule)
-    return tuple(out)
-
-
-def _card_effect(card: Card | None) -> dict[str, object] | None:
-    if card is None:
-        return None
-    return {name: _data(getattr(card, name)) for name in CARD_FIELDS}
-
-
-def differences(a: Edition, b: Edition) -> list[Difference]:
-    """Every difference between two editions, in a fixed order: currency, parameters, variants,
-    readings, settled points, the rules one text states and the other does not (or states
-    differently), vocabulary, squares (index by index), decks and cards."""
-
-    info = load_param_info()
-    board = info["board_rule_ids"]
-    items = load_readings()
-    out: list[Difference] = []
-    if a.currency != b.currency:
-        out.append(
-            Difference("currency", "currency", _ids(board["currency"]), a.currency, b.currency)
-        )
-    for f in fields(a.rules):
-        va, vb = getattr(a.rules, f.name), getattr(b.rules, f.name)
-        if va != vb:
-            out.append(
-                Difference("parameter", f.name, _ids(info["rule_ids"].get(f.name, "")), va, vb)
-            )
-    for key in list(a.variants) + [k for k in b.variants if k not in a.variants]:
-        va_, vb_ = a.variants.get(key), b.variants.get(key)
-        if va_ is None or vb_ is None:
-            present = va_ or vb_
-            assert present is not None
-            out.append(
-                Difference(
-                    "variant",
-                    key,
-                    present.rule_ids,
-                    va_.title if va_ else None,
-                    vb_.title if vb_ else None,
-                )
-            )
-            continue
-        for name in list(va_.rules) + [n for n in vb_.rules if n not in va_.rules]:
-            xa = va_.rules.get(name, getattr(a.rules, name))
-            xb = vb_.rules.get(name, getattr(b.rules, name))
-            if xa != xb:
-                rule = info["rule_ids"].get(name, "")
-                out.append(
-                    Difference("variant", f"{key}: {name}", _ids(rule, *va_.rule_ids), xa, xb)
-                )
-    for cf in items:
-        ra, rb = a.readings.get(cf), b.readings.get(cf)
-        if ra != rb:
-            out.append(Difference("reading", cf, _ids(cf, *items[cf].rules), ra, rb))
-    for cf in items:
-        if (cf in a.settled) != (cf in b.settled):
-            word = {True: "settled by the text", False: "open (flagged ambiguous)"}
-            out.append(
-                Difference(
-                    "settled",
-                    cf,
-                    _ids(cf, *items[cf].rules),
-                    word[cf in a.settled],
-                    word[cf in b.settled],
-                )
-            )
-    out.extend(text_differences(a.key, b.key))
-    vocab = info["vocabulary_rule_ids"]
-    for concept in list(a.vocabulary) + [k for k in b.vocabulary if k not in a.vocabulary]:
-        wa, wb = a.word(concept), b.word(concept)
-        if wa != wb:
-            colour = concept in a.groups or concept[:-1] in a.groups  # "green", "greens"
-            rule = vocab.get(concept) or ("RENT-04" if colour else "")
-            out.append(Difference("vocabulary", concept, _ids(rule), wa, wb))
-    for sa, sb in zip(a.squares, b.squares, strict=True):
-        for name in SQUARE_FIELDS:
-            xa, xb = getattr(sa, name), getattr(sb, name)
-            if xa != xb:
-                label = f"#{sa.index} {name}"
-                out.append(Difference("square", label, _ids(board.get(name, "")), xa, xb))
-    for key in list(a.decks) + [k for k in b.decks if k not in a.decks]:
-        da, db = a.decks.get(key), b.decks.get(key)
-        if da is None or db is None or da.name != db.name:
-            out.append(
-                Difference(
-                    "deck",
-                    key,
-                    _ids(board["deck"]),
-                    da.name if da else None,
-                    db.name if db else None,
-                )
-            )
-        cards_a = {c.id: c for c in da.cards} if da else {}
-        cards_b = {c.id: c for c in db.cards} if db else {}
-        for card_id in list(cards_a) + [c for c in cards_b if c not in cards_a]:
-            ca, cb = _card_effect(cards_a.get(card_id)), _card_effect(cards_b.get(card_id))
-            if ca != cb:
-                out.append(Difference("card", card_id, _ids(board["card"]), ca, cb))
-    return out
-
-
-def text_differences(a: str, b: str) -> list[Difference]:
-    """The rules of the matrix that one edition's text states and the other's is silent on, or
-    that either text states differently from the matrix's reference rule (kind `text`).
-
-    The statuses are the matrix's, for the shipped editions' keys; an edition file of its own
-    key (even one that extends a shipped edition) has no rulebook text, so no rows."""
-    # here: every command module loads at start-up, only this command needs it
-    from ..scenarios.model import rule_catalogue
-
-    catalogue = rule_catalogue()
-    out: list[Difference] = []
-    if a == b:
-        return out
-    for rule, table in catalogue.stated.items():
-        sa, sb = table.get(a), table.get(b)
-        if sa is None or sb is None or (sa == sb and sa != "differs"):
-            continue
-        notes = catalogue.differs.get(rule, {})
-        out.append(
-            Difference(
-                "text",
-                catalogue.title(rule),
-                (rule,),
-                _status_word(sa, notes.get(a)),
-                _status_word(sb, notes.get(b)),
-            )
-        )
-    return out
-
-
-def _status_word(status: str, note: str | None) -> str:
-    if status == "same":
-        return "states the rule"
-    if status == "silent":
-        return "silent"
-    return f"differs: {note}" if note else "differs"
-
-
 def _rents(edition: Edition, kind: str, rents: tuple[int, ...]) -> list[int]:
     """A square's rents: a site's from bare to hotel; a railroad's by the railroads its owner
     holds (1 to 4), which the edition states once for them all."""
@@ -491,7 +289,7 @@ def _rents(edition: Edition, kind: str, rents: tuple[int, ...]) -> list[int]:
     return list(rents)
 
 
-def board_data(edition: Edition) -> list[dict[str, Any]]:
+def boardjson_ready(edition: Edition) -> list[dict[str, Any]]:
     """Every square in board order with its figures (0 or [] where a kind has none): `rents`
     from bare to hotel for a site, by railroads held for a railroad; `dice_multipliers` for a
     utility (times the dice, one utility held, then both)."""
@@ -515,7 +313,7 @@ def board_data(edition: Edition) -> list[dict[str, Any]]:
     ]
 
 
-def cards_data(edition: Edition) -> list[dict[str, Any]]:
+def cardsjson_ready(edition: Edition) -> list[dict[str, Any]]:
     """Every deck with its cards in order: id and title."""
     return [
         {
@@ -530,9 +328,9 @@ def cards_data(edition: Edition) -> list[dict[str, Any]]:
 def _show_parts(edition: Edition, board: bool, cards: bool, as_json: bool) -> None:
     data: dict[str, Any] = {"key": edition.key}
     if board:
-        data["board"] = board_data(edition)
+        data["board"] = boardjson_ready(edition)
     if cards:
-        data["decks"] = cards_data(edition)
+        data["decks"] = cardsjson_ready(edition)
     if as_json:
         _emit_json(data)
         return
@@ -582,6 +380,9 @@ def _show_card(effect: object) -> str:
     return f"{effect['title']} [{effect['kind']}{': ' + ', '.join(extra) if extra else ''}]"
 
 
+# ---------------------------------------------------------------- diff
+
+
 @rules_app.command("diff")
 def diff_command(
     a: str = typer.Argument(..., help="The first edition (key or file)."),
@@ -592,7 +393,7 @@ def diff_command(
     ea, eb = _load(a), _load(b)
     found = differences(ea, eb)
     if as_json:
-        _emit_json({"a": ea.key, "b": eb.key, "differences": [d.to_data() for d in found]})
+        _emit_json({"a": ea.key, "b": eb.key, "differences": [d.tojson_ready() for d in found]})
         raise typer.Exit(EXIT_CLEAN)
     console = _console()
     if not found:
