@@ -183,6 +183,8 @@ def test_a_spool_past_memory_gives_the_same_document(monkeypatch: pytest.MonkeyP
             writer.case(junit.Case("c", f"case {n}", n / 1000, output=output))
         return writer.text()
 
+    # both documents stamped with the same start, however long the first took to write
+    monkeypatch.setattr(junit, "now", lambda: "2026-11-24T12:00:00+00:00")
     in_memory = document()
     monkeypatch.setattr(junit, "SPOOL_IN_MEMORY", 1000)  # a file after the first few cases
     monkeypatch.setattr(junit, "COPY", 333)  # copied in many pieces
