@@ -19,8 +19,8 @@ contextual lexer, 1.43 s with this one.
 The parser's state is read from what Lark hands a custom lexer: the last state on the parser
 state's `state_stack` (what its `position` gives) and the table of what each state accepts
 (the data Lark's own `InteractiveParser.choices()` reads), never an underscored name. A
-state's pattern is compiled the first time the state is met, as Lark's contextual lexer does,
-so a one-game audit compiles only those it needs.
+state's own pattern is compiled only once the state is met often (see `_Scanners`): a short
+record is lexed mostly with one pattern of every terminal.
 
 It never reports a mistake itself: where no terminal matches it raises `NoMatch`, and the
 caller parses the record again with Lark's own lexer, whose exceptions describe the mistake
@@ -55,21 +55,56 @@ def _order(t: TerminalDef) -> tuple[int, int, int, str]:
 _new_str = str.__new__
 
 
+# How often a parser state is met before its own pattern is compiled; until then the pattern of
+# every terminal serves it (see `_Scanners`)
+OWN_PATTERN_AFTER = 32
+
+
 class _Scanners(dict[int, Any]):
-    """A parser state's matching function, compiled on first use, shared by the states that
-    accept the same terminals."""
+    """A parser state's matching function, shared by the states that accept the same terminals.
+
+    Compiling the states' patterns was most of what a short record cost the lexer: the worked
+    example meets 41 sets of terminals, and Python's `re` compiles the name terminal's Unicode
+    classes anew in each (20 ms of CPU of a one-game audit, measured under load). So a state is
+    first served by one pattern of every terminal, in the same order of preference, and gets
+    its own once met `OWN_PATTERN_AFTER` times (the shared pattern tries more terminals per
+    token), or at once when the shared pattern's first match is a terminal the state does not
+    accept: 8 patterns for the worked example (7 ms). Where that first match is a terminal the
+    state accepts, the state's own pattern gives the same match, since the terminals before it
+    in the shared pattern, a superset of those before it in the state's, all failed there; where
+    the shared pattern matches nothing, neither does the state's."""
 
     def __init__(self, lexer: StateLexer, table: dict[int, dict[str, Any]]) -> None:
         super().__init__()
         self.lexer = lexer
         self.table = table
         self.by_terminals: dict[frozenset[str], Any] = {}
+        self.every = lexer.pattern(frozenset(lexer.terminals) - lexer.absorbed).match
 
-    def __missing__(self, state: int) -> Any:
+    def own(self, state: int) -> Any:
         names = frozenset(self.table[state])
         scan = self.by_terminals.get(names)
         if scan is None:
             scan = self.by_terminals[names] = self.lexer.pattern(names).match
+        self[state] = scan
+        return scan
+
+    def __missing__(self, state: int) -> Any:
+        names = frozenset(self.table[state])
+        if names in self.by_terminals:
+            return self.own(state)
+        accepted = names | self.lexer.ignored
+        every = self.every
+        met = 0
+
+        def scan(text: str, pos: int, end: int) -> Any:
+            nonlocal met
+            met += 1
+            m = every(text, pos, end)
+            if m is None or (m.lastgroup in accepted and met < OWN_PATTERN_AFTER):
+                return m
+            return self.own(state)(text, pos, end)
+
         self[state] = scan
         return scan
 
