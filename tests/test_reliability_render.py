@@ -16,6 +16,7 @@ from monolog.findings import render
 from monolog.findings.model import Finding, Severity
 from monolog.findings.render import cells, plain_game, source_excerpt
 from monolog.findings.report import GameReport
+from monolog.notation import ParseError, parse_text
 from monolog.notation.events import Span
 
 
@@ -38,6 +39,22 @@ def test_the_caret_is_under_its_column(line: str, column: int, word: str) -> Non
     start = shown.index(word)
     assert caret.index("^") == cells(shown[:start])
     assert len(caret.strip()) == cells(word)
+
+
+@pytest.mark.parametrize(
+    ("record", "mark"),
+    [
+        ('[Players "Ann, Ben"]\n1. Ann 1-2 Baltic Avenue buy 60 {日本語} rent 9!\n', "!"),
+        ('[Players "Ann, Ben"]\n1. Ann 1-2 Baltic Avenue buy 60 {山田さん} ?\n', "?"),
+    ],
+)
+def test_a_parse_error_s_caret_is_under_its_column(record: str, mark: str) -> None:
+    """The caret of a parse error (P-codes, shown by ParseError.render) is placed by display
+    width too: after wide characters it drifted left by one column each."""
+    with pytest.raises(ParseError) as info:
+        parse_text(record, "w.mlog")
+    _, shown, caret = info.value.render().split("\n")[:3]
+    assert caret.index("^") == cells(shown[: shown.index(mark)]), (shown, caret)
 
 
 def test_cells() -> None:

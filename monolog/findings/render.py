@@ -14,12 +14,12 @@ from __future__ import annotations
 import builtins
 import os
 import sys
-import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..colour import console_options
+from ..textwidth import cells
 from .catalogue import printable
 from .model import Finding, Severity, shown_name
 from .report import CHUNK, GameReport, RunSummary, identity, summarise, summary_words
@@ -67,19 +67,6 @@ def shown_line(lines: Sequence[str], number: int) -> str:
     if not line.isprintable():  # a control character (as Cc, never printable) may be in it
         line = printable(line)
     return line
-
-
-def cells(text: str) -> int:
-    """How many terminal columns `text` takes: two for a wide (East Asian) character, none for
-    a combining mark, one for anything else."""
-    if text.isascii():
-        return len(text)
-    width = 0
-    for char in text:
-        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    return width
 
 
 def source_excerpt(

@@ -22,6 +22,7 @@ from lark.exceptions import (
 )
 
 from ..findings.model import WHOLE_FILE, Finding, Severity
+from ..textwidth import cells
 from .events import Span
 from .grammar import example_error, get_parser
 from .mistakes import MISTAKES, Mistake
@@ -77,7 +78,7 @@ class ParseError(Exception):
             return head
         line = _visible(self.source_line.rstrip("\r\n"))
         shown, offset = _clip(line, max(f.span.column, 1) - 1)
-        caret = " " * offset + "^"
+        caret = " " * cells(shown[:offset]) + "^"  # by display width: wide characters take two
         parts = [head, "    " + shown, "    " + caret]
         expected = f.expected
         if expected:
