@@ -96,6 +96,15 @@ def test_output_file_gets_the_report(tmp_path: Path) -> None:
     assert json.loads(target.read_text(encoding="utf-8"))["games"][0]["file"] == str(UK)
 
 
+def test_output_file_dash_is_stdout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`-o -` writes to stdout, as `--output -` does for the other commands (it made a file
+    named '-')."""
+    monkeypatch.chdir(tmp_path)
+    code, out = _audit("--format", "json", "-o", "-", str(UK))
+    assert code == 0 and json.loads(out)["games"]
+    assert not (tmp_path / "-").exists()
+
+
 def test_output_file_that_cannot_be_written(tmp_path: Path) -> None:
     code, out = _audit("--output-file", str(tmp_path / "no" / "such" / "x.txt"), str(UK))
     assert code == 2 and "--output-file" in out

@@ -115,7 +115,11 @@ def register(app: typer.Typer) -> None:
             False, "--exit-zero", help="Exit 0 even when findings break the rules."
         ),
         output_file: str | None = typer.Option(
-            None, "--output-file", "-o", metavar="PATH", help="Write the report here, not stdout."
+            None,
+            "--output-file",
+            "-o",
+            metavar="PATH",
+            help="Write the report here, not stdout (- is stdout, as for the other commands).",
         ),
         statistics: bool = typer.Option(
             False,
@@ -212,7 +216,7 @@ def run(
     settings.require_amounts = require_amounts
     if "-" in names:
         settings.stdin = sys.stdin.buffer.read()
-    if output_file is None:
+    if output_file is None or output_file == "-":
         status = _audit_all(names, settings, workers, statistics)
     else:
         try:
