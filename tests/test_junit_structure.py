@@ -202,3 +202,21 @@ def test_the_audit_and_check_documents_come_from_one_writer() -> None:
     source = inspect.getsource(scenario_junit)
     assert "JUnitWriter" in source and "ElementTree" not in source
     assert junit.JUnitWriter is scenario_junit.JUnitWriter
+
+
+def test_check_junit_dash_writes_the_document_to_stdout(tmp_path: Path) -> None:
+    """`--junit -` is stdout, as `-` is for the other commands' outputs (it made a file named
+    '-'); the lines about each scenario then go to stderr, so stdout is the document alone."""
+    folder = tmp_path / "sc"
+    folder.mkdir()
+    (folder / "a.yaml").write_text(
+        "title: rent right\nrules: [RENT-01]\nrecord: |\n"
+        '  [Players "Ann, Ben"]\n  1. Ann 1-2 Baltic Avenue buy 60\n'
+        "expect: {findings: []}\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(app, ["check", "--junit", "-", str(folder)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    root = check_junit(result.stdout)
+    assert [c.get("name") for c in root.iter("testcase")] == ["rent right"]
+    assert "PASS" in result.stderr and not (tmp_path / "-").exists()

@@ -28,7 +28,12 @@ def check(
     paths: list[str] = typer.Argument(
         None, metavar="PATH", help="Scenario files (.yaml) or folders [default: scenarios/]."
     ),
-    junit: str = typer.Option(None, "--junit", metavar="FILE", help="Write JUnit XML here."),
+    junit: str = typer.Option(
+        None,
+        "--junit",
+        metavar="FILE",
+        help="Write JUnit XML here (-: to stdout, the scenarios' lines then going to stderr).",
+    ),
     coverage: bool = typer.Option(
         False, "--coverage", help="List which rule IDs and CF items have a passing scenario."
     ),
@@ -54,7 +59,8 @@ def check(
     from ..scenarios.runner import Result
     from ..scenarios.suite import find_files, run_files
 
-    console = Console(highlight=False, soft_wrap=True, **console_options())
+    # with the JUnit document on stdout, the lines about each scenario go to stderr
+    console = Console(highlight=False, soft_wrap=True, stderr=junit == "-", **console_options())
     files = find_files(paths or ["scenarios"])
 
     def on_result(result: Result) -> None:

@@ -8,6 +8,7 @@ scenario file gives one testcase with an `<error>`.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from ..reports.formats.junit import Case, JUnitWriter, Problem
@@ -20,7 +21,8 @@ def _classname(path: Path) -> str:
 
 
 def write(suite: SuiteOutcome, path: str | Path, name: str = "monolog scenarios") -> None:
-    """Write the JUnit document of a run (UTF-8, with an XML declaration)."""
+    """Write the JUnit document of a run (UTF-8, with an XML declaration); a `path` of `-`
+    is stdout."""
     with JUnitWriter(name) as writer:
         for file in suite.files:
             writer.suite(str(file.path))
@@ -46,5 +48,9 @@ def write(suite: SuiteOutcome, path: str | Path, name: str = "monolog scenarios"
                         failure=failure,
                     )
                 )
+        if str(path) == "-":
+            writer.finish(sys.stdout.write)
+            sys.stdout.flush()
+            return
         with open(path, "w", encoding="utf-8", newline="\n") as out:
             writer.finish(out.write)
