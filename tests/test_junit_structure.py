@@ -204,9 +204,12 @@ def test_the_audit_and_check_documents_come_from_one_writer() -> None:
     assert junit.JUnitWriter is scenario_junit.JUnitWriter
 
 
-def test_check_junit_dash_writes_the_document_to_stdout(tmp_path: Path) -> None:
+def test_check_junit_dash_writes_the_document_to_stdout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`--junit -` is stdout, as `-` is for the other commands' outputs (it made a file named
     '-'); the lines about each scenario then go to stderr, so stdout is the document alone."""
+    monkeypatch.chdir(tmp_path)
     folder = tmp_path / "sc"
     folder.mkdir()
     (folder / "a.yaml").write_text(
