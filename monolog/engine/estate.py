@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..notation.events import Build, Sell
-from . import follow, house_rules
+from . import follow, house_rules, paid_prices
 from .game import Game
 from .holdings import (
     count_word,
@@ -142,6 +142,9 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
     # the cost: buildings won at auction are paid for already, the first ones placed use them
     cost = 0
     free_houses, free_hotels = use_houses, use_hotels
+    won_prices = [w.price for w in won_houses[:use_houses]]
+    won_hotel_prices = [w.price for w in won_hotels[:use_hotels]]
+    prices: dict[int, tuple[list[int], int | None]] = {}  # what each site's buildings cost
     for index, step in plan.items():
         sq = game.square(index)
         paid_houses = max(0, step.houses - free_houses)
@@ -149,6 +152,11 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
         paid_hotels = max(0, step.hotels - free_hotels)
         free_hotels -= step.hotels - paid_hotels
         cost += paid_houses * sq.house_cost + paid_hotels * sq.hotel_cost
+        house_prices = [won_prices.pop(0) for _ in range(step.houses - paid_houses)]
+        hotel_price = None
+        if step.hotels:
+            hotel_price = won_hotel_prices.pop(0) if not paid_hotels else sq.hotel_cost
+        prices[index] = (house_prices + [sq.house_cost] * paid_houses, hotel_price)
     charge = cost if ev.amount is None else ev.amount  # the record's amount is what moved
     cash = st.player(actor).cash
     if charge > cash:
@@ -184,7 +192,8 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
     st.bank_houses -= houses - use_houses
     st.bank_hotels -= hotels - use_hotels
     what = _buildings_words(game, plan)
-    for step in plan.values():
+    for index, step in plan.items():
+        paid_prices.placed(game, step.deed, *prices[index])
         step.deed.houses += step.houses
         if step.hotels:
             st.bank_houses += step.deed.houses
@@ -481,26 +490,30 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
                 "SELL-04",
             )
 
-    value = 0
+    printed = 0
     for index, step in plan.items():
         sq = game.square(index)
-        value += step.hotels * half(sq.hotel_cost) + step.houses * half(sq.house_cost)
+        printed += step.hotels * half(sq.hotel_cost) + step.houses * half(sq.house_cost)
+    sold = [paid_prices.Sold(s.deed, s.hotels, s.houses) for s in plan.values()]
+    value = paid_prices.sale_value(game, ev, sold, printed, most)  # CF-30
     hotel_sites = [i for i, s in plan.items() if s.hotels]
     if (
-        ev.amount is not None
+        value is not None
+        and ev.amount is not None
         and ev.amount != value
         and not wrong_hotel_sale_value(game, ev, hotel_sites, value, ev.amount)  # SHORT-04
     ):
         game.emit(
             "M614",
             f"the bank pays {game.money(value)} for these buildings, not "
-            f"{game.money(ev.amount)}: half the printed building prices",
+            f"{game.money(ev.amount)}: {paid_prices.basis_words(game)}",
             ev.span,
             "SELL-02",
             expected=value,
             recorded=ev.amount,
         )
     what = _buildings_words(game, plan)
+    paid_prices.sold_off(game, sold, most)
     for step in plan.values():
         if step.hotels:
             step.deed.hotel = False
@@ -509,7 +522,8 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
             st.bank_houses -= most
         step.deed.houses -= step.houses
         st.bank_houses += step.houses
-    paid = value if ev.amount is None else ev.amount  # the record's amount is what moved
+    # the record's amount is what moved
+    paid = ev.amount if ev.amount is not None else value if value is not None else printed
     game.transfer(None, actor, paid, f"sold {what} to the bank", ev.span)
 
 
