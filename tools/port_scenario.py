@@ -153,7 +153,10 @@ class TextMapper:
         else:
             self._words_re = None
 
-    def __call__(self, text: str) -> str:
+    def __call__(self, text: str, words: bool = True) -> str:
+        """`text` in the target edition's names, card ids, currency and (with `words`) building
+        vocabulary; a pinned message keeps its words, which the engine chooses itself ("house
+        rule" is no building)."""
         # names first (placeholders keep their words out of the vocabulary pass)
         found: list[str] = []
 
@@ -162,7 +165,7 @@ class TextMapper:
             return f"\0{len(found) - 1}\0"
 
         out = self._names_re.sub(hold, text) if self.names else text
-        if self._words_re is not None:
+        if self._words_re is not None and words:
             out = self._words_re.sub(self._word, out)
         out = _CARD_ID.sub(
             lambda m: self.cards[m[0]].id if m[0] in self.cards else m[0],
@@ -473,6 +476,14 @@ class Porter:
             out["state"] = {line: self.snapshot(s) for line, s in out["state"].items()}
         if "final" in out:
             out["final"] = self.snapshot(out["final"])
+        if isinstance(out.get("findings"), list):
+            # a pinned message names squares, buildings and sums as the target edition does
+            out["findings"] = [
+                {**f, "message": self.text(str(f["message"]), words=False)}
+                if isinstance(f, dict) and f.get("message") is not None
+                else f
+                for f in out["findings"]
+            ]
         return out
 
 
