@@ -146,17 +146,17 @@ class TextMapper:
         self._names_re = re.compile(r"(?<![\w.])(?:" + "|".join(alternatives) + r")(?![\w])")
         if words:
             vocab = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-            # with the article before it, so that "a site" can become "an event"
+            # with the article before it, so that "a site" can become "an event"; a "house
+            # rule" is no building
             self._words_re: re.Pattern[str] | None = re.compile(
-                r"(?:\b(?P<article>an?) )?\b(?P<word>" + vocab + r")\b", re.IGNORECASE
+                r"(?:\b(?P<article>an?) )?\b(?P<word>" + vocab + r")\b(?! rules?\b)",
+                re.IGNORECASE,
             )
         else:
             self._words_re = None
 
-    def __call__(self, text: str, words: bool = True) -> str:
-        """`text` in the target edition's names, card ids, currency and (with `words`) building
-        vocabulary; a pinned message keeps its words, which the engine chooses itself ("house
-        rule" is no building)."""
+    def __call__(self, text: str) -> str:
+        """`text` in the target edition's names, card ids, currency and building words."""
         # names first (placeholders keep their words out of the vocabulary pass)
         found: list[str] = []
 
@@ -165,7 +165,7 @@ class TextMapper:
             return f"\0{len(found) - 1}\0"
 
         out = self._names_re.sub(hold, text) if self.names else text
-        if self._words_re is not None and words:
+        if self._words_re is not None:
             out = self._words_re.sub(self._word, out)
         out = _CARD_ID.sub(
             lambda m: self.cards[m[0]].id if m[0] in self.cards else m[0],
@@ -479,7 +479,7 @@ class Porter:
         if isinstance(out.get("findings"), list):
             # a pinned message names squares, buildings and sums as the target edition does
             out["findings"] = [
-                {**f, "message": self.text(str(f["message"]), words=False)}
+                {**f, "message": self.text(str(f["message"]))}
                 if isinstance(f, dict) and f.get("message") is not None
                 else f
                 for f in out["findings"]

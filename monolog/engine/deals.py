@@ -24,6 +24,8 @@ from .debts import open_debts
 from .game import Game
 from .holdings import (
     buildings_in_group,
+    count_word,
+    describe_level,
     group_built,
     group_label,
     group_of,
@@ -37,6 +39,7 @@ from .invariants import followed
 from .jail_rights import while_jailed
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import Due, flow_of, settle_due
+from .state import DeedState
 
 __all__ = ["flag_unsettled", "on_deal", "on_pay", "pending_mortgage_choices"]
 
@@ -191,7 +194,9 @@ def _deed_item(game: Game, giver: str, item: DealItem, span: Span) -> int:
             recorded=None if deed is None else owner_word(game, deed.owner),
         )
         raise _Refused
-    if group_built(game, sq.index):
+    if item.houses or item.hotel:
+        _with_buildings(game, giver, item, deed, span)
+    elif group_built(game, sq.index):
         built = buildings_in_group(game, sq.index)
         reading = game.ruling("CF-77")
         if "CF-77" in game.edition.settled and reading == game.edition.readings.get("CF-77"):
@@ -227,6 +232,57 @@ def _deed_item(game: Game, giver: str, item: DealItem, span: Span) -> int:
         # reported; the deed changed hands at the table: the replay follows it
         followed(game, (d.square for d in group_of(game, sq.index)))
     return sq.index
+
+
+def _with_buildings(game: Game, giver: str, item: DealItem, deed: DeedState, span: Span) -> None:
+    """`deal Ann: Boardwalk x2 | …`: the record says the site's buildings changed hands with
+    the deed (DEAL-04). Written buildings that do not stand there are M711 (the item is
+    skipped); else M718 where the edition's text settles CF-77 (buildings are sold to the bank
+    first), A77 where it does not (followed either way: the buildings stay on the site)."""
+    sq = game.square(deed.square)
+    written = game.edition.a_word("hotel") if item.hotel else count_word(game, item.houses, "house")
+    if (item.hotel, 0 if item.hotel else item.houses) != (deed.hotel, deed.houses):
+        game.emit(
+            "M711",
+            f"{giver} cannot trade {sq.name} with {written}: it has {describe_level(game, deed)}",
+            span,
+            "DEAL-02",
+            expected=describe_level(game, deed),
+            recorded=written,
+        )
+        raise _Refused
+    reading = game.ruling("CF-77")
+    moved = f"{sq.name} changes hands with {written} on it"
+    if "CF-77" in game.edition.settled and reading == game.edition.readings.get("CF-77"):
+        game.emit(
+            "M718",
+            f"{moved}, but buildings are sold only to the bank, never to a player: {giver} "
+            "sells them to the bank first and trades the bare deed",
+            span,
+            "DEAL-04",
+            expected=0,
+            recorded=written,
+        )
+    elif reading == "with-buildings":
+        game.ambiguous(
+            "CF-77",
+            f"{moved}: the buildings stay where they stand (reading {reading}); reading "
+            "sold-first has them sold to the bank first",
+            span,
+            "DEAL-04",
+            follows="with-buildings",
+        )
+    else:
+        game.ambiguous(
+            "CF-77",
+            f"{moved}: the buildings are sold to the bank first (reading {reading}); reading "
+            "with-buildings lets them pass with the deed, as here",
+            span,
+            "DEAL-04",
+            follows="with-buildings",
+        )
+    # reported; the site changed hands at the table with what stands on it: the replay follows
+    followed(game, (d.square for d in group_of(game, deed.square)))
 
 
 def _card_item(game: Game, giver: str, item: DealItem, held: list[str], span: Span) -> str:

@@ -468,12 +468,16 @@ class Dispute(Action):
 
 @dataclass(frozen=True, slots=True)
 class DealItem:
-    """One thing handed over in a deal: a deed, cash, or a Get Out of Jail Free card."""
+    """One thing handed over in a deal: a deed, cash, or a Get Out of Jail Free card. A deed
+    written with its buildings (`Boardwalk x2`, `Boardwalk hotel`) has `houses` 1-4 or `hotel`:
+    the record says they changed hands with it (DEAL-04)."""
 
     kind: Literal["square", "cash", "card"]
     square: Ref | None = None
     amount: int | None = None
     card: Ref | None = None
+    houses: int = 0
+    hotel: bool = False
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 

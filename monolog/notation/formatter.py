@@ -117,7 +117,9 @@ def _auction(e: ev.Auction) -> str:
 
 def _deal_item(item: ev.DealItem) -> str:
     if item.kind == "square" and item.square is not None:
-        return ref(item.square)
+        if item.hotel:
+            return f"{ref(item.square)} hotel"
+        return ref(item.square) + (f" x{item.houses}" if item.houses else "")
     if item.kind == "cash" and item.amount is not None:
         return str(item.amount)
     if item.kind == "card":

@@ -302,14 +302,18 @@ class EventBuilder:
 
     def deal_square(self, c: list[Any]) -> ev.DealItem:
         square: Ref = c[0]
-        return ev.DealItem("square", square, None, None, square.span)
+        if len(c) > 1:  # `Boardwalk x2`, `Boardwalk hotel`
+            houses, hotel, last = c[1]
+            span = _span_from(square.span, last)
+            return ev.DealItem("square", square, houses=houses, hotel=hotel, span=span)
+        return ev.DealItem("square", square, span=square.span)
 
     def deal_cash(self, c: list[Placed]) -> ev.DealItem:
         tok = c[0]
-        return ev.DealItem("cash", None, amount_value(tok), None, _token_span(tok))
+        return ev.DealItem("cash", amount=amount_value(tok), span=_token_span(tok))
 
     def deal_goojf(self, c: list[Any]) -> ev.DealItem:
-        return ev.DealItem("card", None, None, c[1] if len(c) > 1 else None, _span(c))
+        return ev.DealItem("card", card=c[1] if len(c) > 1 else None, span=_span(c))
 
     # ------------------------------------------------------------ clauses
     def roll(self, c: list[Any]) -> ev.Event:
