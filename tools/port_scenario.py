@@ -147,9 +147,9 @@ class TextMapper:
         if words:
             vocab = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
             # with the article before it, so that "a site" can become "an event"; a "house
-            # rule" is no building
+            # rule" is no building, nor is the word inside a reading's name (hotel-only)
             self._words_re: re.Pattern[str] | None = re.compile(
-                r"(?:\b(?P<article>an?) )?\b(?P<word>" + vocab + r")\b(?! rules?\b)",
+                r"(?:\b(?P<article>an?) )?(?<![\w-])(?P<word>" + vocab + r")(?![\w-])(?! rules?\b)",
                 re.IGNORECASE,
             )
         else:

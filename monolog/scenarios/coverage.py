@@ -155,9 +155,10 @@ def catalogue_not_enforced() -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {}
     for key in listed:
         m = LISTED_RE.match(key)
-        if m is None or m["id"] in covered:
+        eds = m["eds"] if m is not None else None
+        # an entry for some editions stands beside the finding code that checks the others
+        if m is None or (m["id"] in covered and not eds):
             continue
-        eds = m["eds"]
         found.setdefault(m["id"], set()).update(
             [e.strip() for e in eds.split(",")] if eds else [ALL]
         )
