@@ -5,7 +5,9 @@ shuffled). Each card drawn goes under the deck, so its place becomes known; a ke
 Jail Free card leaves the deck until it is used, then goes under its own deck. Once every place
 is known the order is known, and each later draw must be the card on top. Before that, a card
 can only come up from an unknown place: a card seen earlier lies under the deck with others
-above it.
+above it. A draw out of an order known in full says the table's deck is not in that order (it
+was shuffled again, say): reported once (M403), then the order is taken as unknown and learned
+again from the draws, so the record's deck is followed.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from .game import Game
 from .state import DeckState
 
 _COPY_MARK = re.compile(r"\s*\(\d+ of \d+\)\s*$")
-# per deck, the first out-of-sequence draw (M403) of a run of them: a draw out of the order
-# the replay knows right after one only follows from it (a deck shuffled again at the table,
+# per deck, the first out-of-sequence draw (M403) of a run of them, while the order is known only
+# in part: a draw out of that order right after one only follows from it (a card drawn twice,
 # say), so its M403 names it as its cause and text output folds it there. Any draw the order
-# allows ends the run: a later M403 is then a mistake of its own
+# allows ends the run: a later M403 is then a mistake of its own. A draw out of an order known
+# in full starts no run: the order is learned again from there (see `draw`)
 _BROKEN = "decks.broken"
 
 
@@ -89,11 +92,13 @@ def draw(game: Game, card: Card, span: Span) -> bool:
         if slots:
             slots.pop(0)
     else:
+        rebase = bool(deck.known)
         if top is not None:
             message = (
                 f"out of sequence: the next {name} card is {top}, the order being known since "
-                "every card has been seen"
-                if deck.known
+                "every card has been seen; replayed as recorded: the deck's order is taken as "
+                "unknown from here, and learned again from the draws"
+                if rebase
                 else f"out of sequence: the next {name} card is {top}"
             )
             expected: str | None = top
@@ -113,7 +118,13 @@ def draw(game: Game, card: Card, span: Span) -> bool:
             recorded=card.id,
             caused_by=root,
         )
-        broken[card.deck] = root or finding
+        if rebase:
+            # the table's deck is not in the order every card had shown (shuffled again, say):
+            # the order is learned again from here, as a cash count re-bases after a W001, so
+            # the draws that follow are judged by the record's deck, not by the broken order
+            slots[:] = [None] * len(slots)
+        else:
+            broken[card.deck] = root or finding
         if card.id in slots:
             slots.remove(card.id)
         elif None in slots:
