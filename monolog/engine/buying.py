@@ -12,7 +12,7 @@ from .debts import note_lot_debt, note_payment
 from .game import Game
 from .jail_rights import while_jailed
 from .names import actor_of, resolve_player, resolve_square
-from .obligations import Lot, close_lot, find_due, find_lot, flow_of
+from .obligations import Lot, cancel_due, close_lot, find_due, find_lot, flow_of
 
 
 def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> None:
@@ -85,14 +85,24 @@ def on_buy(game: Game, ev: Buy) -> None:
         if deed is None:
             game.emit(
                 "M202",
-                f"{sq.name} is not for sale: {player} stands on a square no one can own",
+                f"{sq.name} is not for sale: {player} stands on a square no one can own; "
+                "there is no deed to hand over, so the purchase is not replayed",
                 ev.span,
                 "BUY-02",
                 recorded=amount,
             )
             return
+        declined = find_lot(game, index)
         if deed.owner is not None:
-            whose = f"{player} owns it" if deed.owner == player else f"{deed.owner} owns it"
+            # the record says the bank sold it: the replay follows it (the price paid, the
+            # deed to the buyer), so the later lines are judged with the deed where the
+            # table had it
+            whose = (
+                f"{player} owns it; replayed as recorded, {player} paying the price again"
+                if deed.owner == player
+                else f"{deed.owner} owns it; replayed as recorded, the deed going to {player} "
+                "for the price paid to the bank"
+            )
             game.emit(
                 "M202",
                 f"{sq.name} cannot be bought from the bank: {whose}",
@@ -100,9 +110,10 @@ def on_buy(game: Game, ev: Buy) -> None:
                 "BUY-02",
                 recorded=amount,
             )
-            return
-        declined = find_lot(game, index)
-        if declined is not None and declined.declined:
+            rent = find_due(game, "rent", player)
+            if rent is not None and rent.square == index and deed.owner != player:
+                cancel_due(game, rent)  # the table sold the deed instead of charging its rent
+        elif declined is not None and declined.declined:
             game.emit(
                 "M202",
                 f"{sq.name} was declined and must go to auction: the list-price offer is gone",

@@ -27,6 +27,7 @@ from .spots import (
     payer_payee,
     pick,
     same_line_only,
+    undisturbed,
 )
 
 
@@ -55,6 +56,11 @@ def _landing_operator(
             note = f"line {s.line}: `{clause}` written after the roll"
             deed = s.after.deeds.get(pos)
             owner = deed.owner if deed is not None else None
+            if clause.startswith("buy") and owner not in (None, who):
+                bought = _bought_owned(a, s, who, str(owner), pos, clause)
+                if bought is not None:
+                    return bought
+                continue
             if clause.startswith("rent") and owner not in (None, who):
                 # the replay reports the rent and pays it to the deed's owner, as the table
                 # did: both players' later counts move by it
@@ -81,6 +87,33 @@ def _landing_operator(
         return None
 
     operator(name, code, rule, summary)(op)
+
+
+_COUNTS = (E.CashCheck, E.SquareCheck, E.StockCheck, E.PotCheck)
+
+
+def _bought_owned(a: Analysis, s: Step, who: str, owner: str, pos: int, clause: str) -> Edit | None:
+    """`buy N` written after the line's last clause, on a deed `owner` holds: the replay reports
+    it and follows it (the buyer pays the bank and holds the deed), so the buyer's later counts
+    move by the price, as a table that made the sale would count on. Only where nothing later
+    turns on who holds the group: its deeds never change again, nobody lands on it, and both
+    players stay to the end (their bankruptcy would hand the deed on)."""
+    line_steps = [s, *clauses_after(a, s)]
+    clauses = [t for t in line_steps if not isinstance(t.event, _COUNTS)]
+    column = clauses[-1].event.span.end_column
+    amount = int(clause.split()[1])
+    if not a.steady(s, {who: amount, owner: 0}):
+        return None
+    group = a.group_of(pos) or (pos,)
+    after = line_steps[-1].index + 1
+    if after < len(a.steps) and not undisturbed(a, a.steps[after], (who, owner), group, group):
+        return None
+    paid = _paid_clause(a, s, column, clause, {who: amount})
+    if paid is None:
+        return None
+    out, counts = paid
+    note = f"line {s.line}: `{clause}` written at the end of the line"
+    return Edit(out, s.line, tuple(sorted({s.line, *counts})), note=note)
 
 
 def _paid_clause(
