@@ -39,6 +39,7 @@ from .jail_rights import while_jailed
 from .shortage import report_empty_stock, won_buildings
 from .state import DeedState
 from .variants import (
+    fourth_house_recorded,
     house_cap_terms,
     most_houses,
     note_fourth_houses,
@@ -295,16 +296,20 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
         if not _one_hotel(game, ev, index, step):
             return False
         cap = most_houses(game, index)  # SHORT-03, CF-45: a 4th house in a short game
-        if deed.houses + step.houses > cap:
+        many = deed.houses + step.houses
+        if many > cap and fourth_house_recorded(game, index, many, ev.span):
+            continue  # the record plays the other reading of CF-45: replayed as recorded
+        if many > cap:
             note, rule = house_cap_terms(game, index)
             game.emit(
                 "M604",
-                f"{sq.name} would have {deed.houses + step.houses} {_word(game, 'houses')}: "
-                f"a site takes {cap} at most, then {game.edition.a_word('hotel')}{note}",
+                f"{sq.name} would have {many} {_word(game, 'houses')}: "
+                f"a site takes {cap} at most, then {game.edition.a_word('hotel')}{note}; "
+                f"not replayed: no rent is printed for {many} {_word(game, 'houses')}",
                 ev.span,
                 rule,
                 expected=cap,
-                recorded=deed.houses + step.houses,
+                recorded=many,
             )
             return False
         if step.hotels and deed.houses + step.houses < most:
@@ -334,7 +339,8 @@ def _one_hotel(game: Game, ev: Build, index: int, step: _Step) -> bool:
         game.emit(
             "M605",
             f"{sq.name} already has {describe_level(game, deed)}: a site takes one "
-            f"{_word(game, 'hotel')} and nothing beside it",
+            f"{_word(game, 'hotel')} and nothing beside it; not replayed: the site has no "
+            "place for more",
             ev.span,
             "BLD-07",
             expected=0,

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from ..editions.model import STANDARD, Edition, with_article
 from ..notation import events as E
+from .follow import record_settles
 from .game import Game
 from .holdings import half
 from .names import squares_if_named
@@ -199,6 +200,34 @@ def most_houses(game: Game, index: int) -> int:
     return _printed_houses(game, index)
 
 
+def fourth_house_recorded(game: Game, index: int, many: int, span: E.Span) -> bool:
+    """A build taking a short-game site to `many` houses, past the three-house cap in force but
+    within the houses its deed prints a rent for (SHORT-03, CF-45): the record plays reading
+    fourth-house-allowed. The point is reported naming that reading (A45, or M990 where the
+    edition's text settles it) and True returned: the build is replayed as recorded. False where
+    the cap is not this point, or in a replay measuring the reading itself (counterfactual)."""
+    if (
+        not fewer_houses_for_hotel(game, index)
+        or game.ruling("CF-45") != "three-house-cap"
+        or many > _printed_houses(game, index)
+        or not record_settles(game)
+    ):
+        return False
+    need = game.edition.rules.houses_before_hotel
+    house = game.edition.word("houses")
+    game.ambiguous(
+        "CF-45",
+        f"{game.name(index)} takes {game.edition.word('house')} number {many}: under reading "
+        f"three-house-cap {need} {house} are the most a site may carry; reading "
+        f"fourth-house-allowed lets the short game keep the {_printed_houses(game, index)} the "
+        "deed prints a rent for",
+        span,
+        "SHORT-03",
+        follows="fourth-house-allowed",
+    )
+    return True
+
+
 def house_cap_terms(game: Game, index: int) -> tuple[str, str]:
     """What to add to M604's message, and the rule it cites, for a site over its cap."""
     if not fewer_houses_for_hotel(game, index):
@@ -230,6 +259,8 @@ def note_fourth_houses(
     the engine carries out. Only reading fourth-house-allowed lets such a build through.
     """
     need = game.edition.rules.houses_before_hotel
+    if game.ruling("CF-45") == "three-house-cap":
+        return  # a fourth house under the cap was reported where the build was allowed
     for index, before, houses, hotels in built:
         if not fewer_houses_for_hotel(game, index) or before + houses <= need:
             continue
