@@ -38,7 +38,8 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
     if player_side.player is None:
         game.emit(
             "M713",
-            "a deal is made between two players still in the game; the bank is named on both sides",
+            "a deal is made between two players still in the game; the bank is named on both "
+            "sides: nothing changes hands",
             ev.span,
             "DEAL-01",
         )
@@ -49,7 +50,8 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
     if not game.state.player(player).active:
         game.emit(
             "M713",
-            f"a deal is made between two players still in the game; {player} is out",
+            f"a deal is made between two players still in the game; {player} is out: not "
+            "replayed, as a player who has left holds nothing and takes no more part",
             ev.span,
             "DEAL-01",
             recorded=player,

@@ -65,7 +65,12 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
         game.emit(
             "M713",
             "a deal is made between two players still in the game; "
-            + (f"{who} is named on both sides" if first == second else f"{who} is out"),
+            + (
+                f"{who} is named on both sides: nothing changes hands"
+                if first == second
+                else f"{who} is out: not replayed, as a player who has left holds nothing and "
+                "takes no more part"
+            ),
             ev.span,
             "DEAL-01",
             expected=None,
