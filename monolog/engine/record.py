@@ -63,6 +63,9 @@ def on_check(game: Game, ev: CashCheck) -> None:
         )
         agreed[name] = len(game.transfers)
         return
+    if _slip_handed_on(game, name, cash, ev):
+        agreed[name] = len(game.transfers)
+        return
     since = derived_since(game, name, agreed.get(name, 0))
     own = bool(game.pending.get(OWN_CASH))
     then = "" if own else f"; {name}'s later counts are judged from {game.money(ev.amount)}"
@@ -174,6 +177,30 @@ class _Taken(NamedTuple):
 
     diff: int
     finding: Finding
+
+
+def _slip_handed_on(game: Game, name: str, cash: int, ev: CashCheck) -> bool:
+    """A count of `name` that agrees with the replay once another player's count, taken as that
+    player's cash and never confirmed, is undone: that player has left since, their cash handed
+    on to `name` (a bankruptcy to them), so that count was the slip, and it reached `name` only
+    through the replay. Its W001 says so, `name` gets the difference back, and no second W001
+    is reported for one slip. True when so."""
+    taken: dict[str, _Taken] = game.pending.setdefault(TAKEN, {})
+    for other, last in list(taken.items()):
+        if other == name or game.state.player(other).active or cash - last.diff != ev.amount:
+            continue
+        del taken[other]
+        _rebase(game, name, -last.diff, ev)
+        at = next(i for i, f in enumerate(game.findings) if f is last.finding)
+        game.findings[at] = replace(
+            last.finding,
+            message=f"{last.finding.message.partition('; ')[0]}; {other} has left since, and "
+            f"the count of {name} on line {ev.span.line}, who received {other}'s cash, agrees "
+            "with the replay as it was before this count, so this count was a slip",
+            data={**last.finding.data, "slip": True},
+        )
+        return True
+    return False
 
 
 def _rebase(game: Game, name: str, diff: int, ev: CashCheck) -> None:
