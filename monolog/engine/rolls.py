@@ -18,7 +18,7 @@ from .jail_rolls import jail_roll
 from .landing import check_square, land, move_token, send_to_jail
 from .names import actor_of, squares_if_named, squares_named
 from .obligations import flow_of
-from .turns import close_step, on_turn, seat_of
+from .turns import close_step, on_turn, seat_of, taken_over
 
 
 def _lapse_claims(game: Game, roller: str) -> None:
@@ -85,18 +85,23 @@ def on_roll(game: Game, ev: Roll) -> None:
             hint = f"; if {player}'s turn starts here, write its number first: {start}"
         game.emit(
             "M109",
-            f"only {flow.turn_player} rolls now: it is {flow.turn_player}'s turn{hint}",
+            f"only {flow.turn_player} rolls now: it is {flow.turn_player}'s turn{hint}; "
+            f"replayed as recorded, as {player}'s turn",
             ev.span,
             "TURN-03",
             expected=flow.turn_player,
             recorded=player,
         )
-        if not (unnumbered and ev.actor is not None and player == _next_player(game)):
-            return
-        # the next player's turn with its number left out: the record is what happened, so it
-        # is played as that turn, numbered; its roll, its landing and the turn numbers after it
-        # are then not reported again
-        on_turn(game, TurnStart(ev.span, st.turn + 1, ev.actor))
+        if unnumbered and ev.actor is not None and player == _next_player(game):
+            # the next player's turn with its number left out: the record is what happened, so
+            # it is played as that turn, numbered; its roll, its landing and the turn numbers
+            # after it are then not reported again
+            on_turn(game, TurnStart(ev.span, st.turn + 1, ev.actor))
+        else:
+            # any other roll out of turn (the turn's own roll still owed, or a player out of
+            # seat order): the table let it stand, so the replay follows it as the roller's
+            # turn; the turn in progress ends here, judged as at any turn's end
+            taken_over(game, player, ev.span)
     close_step(game, ev.span)
     if not flow.rolled:
         _lapse_claims(game, player)

@@ -216,8 +216,7 @@ def on_turn(game: Game, ev: TurnStart) -> None:
             expected=expected,
             recorded=player,
         )
-    p = st.player(player)
-    if not p.active:
+    if not st.player(player).active:
         game.emit(
             "M902",
             f"{player} is out of the game and takes no turn",
@@ -225,13 +224,31 @@ def on_turn(game: Game, ev: TurnStart) -> None:
             "BKR-02",
             recorded=player,
         )
+    start_turn(game, player, ev.number, ev.span)
+
+
+def taken_over(game: Game, player: str, span: Span) -> None:
+    """A roll by `player` in another player's turn (M109, reported): the record plays it as
+    `player`'s turn, so the replay follows it, as if the next turn, `player`'s, started on this
+    line (its number left out). The turn in progress ends here, and what it left undone is
+    reported as at any turn's end."""
+    flow = flow_of(game)
+    end_turn(game, span)
+    start_turn(game, player, flow.turn_number + 1, span)
+
+
+def start_turn(game: Game, player: str, number: int, span: Span) -> None:
+    """`player`'s turn `number` starts on the line at `span`."""
+    flow = flow_of(game)
+    st = game.state
+    p = st.player(player)
     # CF-22: claims from turns before this one lapse at this player's first roll; drop the
     # ones that lapsed before
     flow.claims = [c for c in flow.claims if not c.lapsed]
     flow.started = True
     flow.turn_player = player
-    flow.turn_number = ev.number
-    flow.turn_span = ev.span
+    flow.turn_number = number
+    flow.turn_span = span
     flow.rolled = False
     flow.again = False
     flow.turn_over = False
@@ -240,7 +257,7 @@ def on_turn(game: Game, ev: TurnStart) -> None:
     flow.jail_try = 0
     flow.dues = [d for d in flow.dues if d.kind == "rent" and not d.lapsed]
     st.current = seat_of(game, player)
-    st.turn = ev.number
+    st.turn = number
     st.doubles = 0
     if p.in_jail:
         p.jail_turns += 1
@@ -255,12 +272,10 @@ def on_turn(game: Game, ev: TurnStart) -> None:
         ):
             # CF-02 fourth-turn-pay: three failed tries sat out; this turn opens with the fine,
             # then an ordinary roll
-            forced_fine(
-                game, player, f"jail turn {p.jail_turns}, after three failed tries", ev.span
-            )
+            forced_fine(game, player, f"jail turn {p.jail_turns}, after three failed tries", span)
             release(game, player)
             flow.released = "fine"
-    mid_turn(game, player, ev.span)
+    mid_turn(game, player, span)
 
 
 def mid_turn(game: Game, player: str, span: Span) -> None:
