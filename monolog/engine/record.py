@@ -27,6 +27,10 @@ DISPUTES = "record.disputes"
 AGREED = "record.agreed"
 # per player, the last count taken as the cash and not yet confirmed by a later one
 TAKEN = "record.taken"
+# the last count of the Free Parking pool, and of the bank's buildings, taken as written and
+# not yet confirmed by a later one (a slip is told from a change the same way as for cash)
+POT_TAKEN = "record.pot-taken"
+STOCK_TAKEN = "record.stock-taken"
 # set when the replay keeps its own cash after a disagreeing count (`keep_own_cash`)
 OWN_CASH = "record.own-cash"
 # how many derived amounts a W001 names before it says "and N more"
@@ -120,6 +124,18 @@ def on_stock_check(game: Game, ev: StockCheck) -> None:
     """`=bank houses 28 hotels 10`: the bank's buildings. A count that differs is reported
     (W016) and taken as the bank's stock from then on."""
     state = game.state
+    last: tuple[int, int, Finding] | None = game.pending.pop(STOCK_TAKEN, None)
+    if last is not None and (ev.houses, ev.hotels) != (state.bank_houses, state.bank_hotels):
+        houses, hotels, finding = last
+        if (ev.houses is None or ev.houses == state.bank_houses - houses) and (
+            ev.hotels is None or ev.hotels == state.bank_hotels - hotels
+        ):
+            # the count agrees with the replay as it was before the last count was taken: that
+            # count was the slip; its W016 says so and the stock goes back
+            state.bank_houses -= houses
+            state.bank_hotels -= hotels
+            _was_a_slip(game, finding, ev.span.line)
+            return
     wrong = []
     if ev.houses is not None and ev.houses != state.bank_houses:
         wrong.append(f"{state.bank_houses} houses, not {ev.houses}")
@@ -127,7 +143,7 @@ def on_stock_check(game: Game, ev: StockCheck) -> None:
         wrong.append(f"{state.bank_hotels} hotels, not {ev.hotels}")
     if not wrong:
         return
-    game.emit(
+    finding = game.emit(
         "W016",
         f"by the replay the bank holds {game.listing(wrong)}; its later stock is counted from "
         "the figures written",
@@ -136,10 +152,11 @@ def on_stock_check(game: Game, ev: StockCheck) -> None:
         expected={"houses": state.bank_houses, "hotels": state.bank_hotels},
         recorded={"houses": ev.houses, "hotels": ev.hotels},
     )
-    if ev.houses is not None:
-        state.bank_houses = ev.houses
-    if ev.hotels is not None:
-        state.bank_hotels = ev.hotels
+    houses = 0 if ev.houses is None else ev.houses - state.bank_houses
+    hotels = 0 if ev.hotels is None else ev.hotels - state.bank_hotels
+    state.bank_houses += houses
+    state.bank_hotels += hotels
+    game.pending[STOCK_TAKEN] = (houses, hotels, finding)
 
 
 def on_pot_check(game: Game, ev: PotCheck) -> None:
@@ -158,9 +175,16 @@ def on_pot_check(game: Game, ev: PotCheck) -> None:
             )
         return
     pot = house_rules.pot_now(game)
+    last: _Taken | None = game.pending.pop(POT_TAKEN, None)
     if pot == ev.amount:
         return
-    game.emit(
+    if last is not None and pot - last.diff == ev.amount:
+        # this count agrees with the replay as it was before the last count was taken: that
+        # count was the slip; its W017 says so and the pool goes back
+        house_rules.rebase_pot(game, -last.diff)
+        _was_a_slip(game, last.finding, ev.span.line)
+        return
+    finding = game.emit(
         "W017",
         f"the Free Parking pool is {game.money(pot)} by the replay, not "
         f"{game.money(ev.amount)}; it is counted from the figure written",
@@ -170,6 +194,19 @@ def on_pot_check(game: Game, ev: PotCheck) -> None:
         recorded=ev.amount,
     )
     house_rules.rebase_pot(game, ev.amount - pot)
+    game.pending[POT_TAKEN] = _Taken(ev.amount - pot, finding)
+
+
+def _was_a_slip(game: Game, finding: Finding, line: int) -> None:
+    """`finding`, a count taken as written, was a slip: a later count (on `line`) agrees with
+    the replay as it was before it. Its message says so, in place of what it said would follow."""
+    at = next(i for i, f in enumerate(game.findings) if f is finding)
+    game.findings[at] = replace(
+        finding,
+        message=f"{finding.message.partition('; ')[0]}; the count on line {line} agrees with "
+        "the replay again, so this count was a slip",
+        data={**finding.data, "slip": True},
+    )
 
 
 class _Taken(NamedTuple):
