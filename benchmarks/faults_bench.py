@@ -1,7 +1,7 @@
 """Engine faults: how the audit reports a game played by a buggy engine.
 
     python benchmarks/faults_bench.py [--games 100] [--seed 1] [--players 4]
-                                      [--edition us-2018] [--kinds all] [--show 3]
+                                      [--edition us-2018] [--kinds all] [--show 3] [--jackpot]
 
 For each fault kind (monolog/simulate/faults.py), plays `--games` simulated games with that
 fault (seeds S, S+1, ...; the same seeds for every kind) and audits each record. The simulator
@@ -15,8 +15,8 @@ fault's line. Per kind it prints:
             (target 100%)
   W001/g    cash checksum warnings per game (target <= 0.1: the replay follows the record)
   W015-7/g  the other counts' warnings per game: a token's square (W015) and the bank's
-            buildings (W016), also written every round (the simulator keeps no Free Parking
-            pool, so no W017)
+            buildings (W016), also written every round, and with `--jackpot` (the house rule
+            free-parking-jackpot played) the Free Parking pool (W017)
   per fault findings that are not info from a fault's line up to the next fault's line (the
             findings of a stretch shared among the faults on its first line; a finding that
             only follows from an earlier one, folded into it, is not counted): median and 95th
@@ -89,7 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--edition", default="us-2018")
     ap.add_argument("--kinds", default="all", help="KIND[,KIND...] or all")
     ap.add_argument("--show", type=int, default=3, help="examples shown of each failure")
+    ap.add_argument(
+        "--jackpot",
+        action="store_true",
+        help="play the house rule free-parking-jackpot, its pool counted every round (=pot N)",
+    )
     args = ap.parse_args(argv)
+    house_rules = ["free-parking-jackpot"] if args.jackpot else []
     kinds = parse_kinds(args.kinds)
     seeds = range(args.seed, args.seed + args.games)
     start = time.perf_counter()
@@ -98,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{args.games} games per kind, seeds {args.seed}..{args.seed + args.games - 1}, "
         f"{args.players} players, {args.edition}"
+        + (", house rule free-parking-jackpot" if args.jackpot else "")
     )
     print()
     print(
@@ -111,7 +118,9 @@ def main(argv: list[str] | None = None) -> int:
         shares: list[float] = []
         wrong: Counter[str] = Counter()
         for seed in seeds:
-            game = simulate(args.edition, args.players, seed, faults=[kind])
+            game = simulate(
+                args.edition, args.players, seed, faults=[kind], house_rules=house_rules
+            )
             findings = audit_text(game.text, f"{kind}-{seed}.mlog")
             w001 += sum(1 for f in findings if f.code == "W001")
             counts += sum(1 for f in findings if f.code in ("W015", "W016", "W017"))
@@ -159,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     fp: Counter[str] = Counter()
     fp_games = 0
     for seed in seeds:
-        text = simulate(args.edition, args.players, seed, faults=[], every_round=True).text
+        text = simulate(
+            args.edition, args.players, seed, faults=[], every_round=True, house_rules=house_rules
+        ).text
         bad = [f for f in audit_text(text, f"clean-{seed}.mlog") if f.severity != Severity.INFO]
         if bad:
             fp_games += 1

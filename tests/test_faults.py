@@ -102,3 +102,37 @@ def test_simulate_command_plays_faults() -> None:
     assert "unknown fault kind no-such-kind" in bad.output
     helped = runner.invoke(app, ["simulate", "--help"])
     assert "jail-card-ignored" in helped.output
+
+
+def test_a_jackpot_game_counts_its_pool_every_round_and_audits_clean() -> None:
+    # house rule free-parking-jackpot: the pool grows with taxes, fines and card payments and
+    # goes to the next lander on Free Parking; every round's count writes it (=pot N)
+    for seed in (1, 2, 3):
+        game = simulate("us-2018", 4, seed, every_round=True, house_rules=["free-parking-jackpot"])
+        assert '[HouseRule "free-parking-jackpot"]' in game.text
+        assert game.text.count("=pot ") >= game.turns // 4
+        findings = audit_text(game.text, f"jackpot-{seed}.mlog")
+        assert [f for f in findings if f.severity != Severity.INFO] == []
+    paid = [
+        line
+        for seed in (1, 2, 3)
+        for line in simulate(
+            "us-2018", 4, seed, house_rules=["free-parking-jackpot"]
+        ).text.splitlines()
+        if "Free Parking salary" in line
+    ]
+    assert paid  # the pool is paid out, not only counted
+
+
+def test_a_pool_counted_wrong_is_reported_once() -> None:
+    game = simulate("us-2018", 4, 3, every_round=True, house_rules=["free-parking-jackpot"])
+    slipped = game.text.replace("=pot 0", "=pot 10", 1)
+    (w017,) = [f for f in audit_text(slipped, "slip.mlog") if f.code == "W017"]
+    assert w017.message.endswith("agrees with the replay again, so this count was a slip")
+
+
+def test_only_the_jackpot_house_rule_is_simulated() -> None:
+    with pytest.raises(ValueError, match="no-auctions is not simulated"):
+        simulate("us-2018", 4, 1, house_rules=["no-auctions"])
+    result = CliRunner().invoke(app, ["simulate", "--seed", "3", "--jackpot", "-F", "lift-60"])
+    assert result.exit_code == 0 and "=pot " in result.stdout

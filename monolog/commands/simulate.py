@@ -72,6 +72,13 @@ def simulate(
         "comment marks each place a fault shows. "
         f"Kinds: {', '.join(FAULT_KINDS)} (docs/faults.md says what each does).",
     ),
+    jackpot: bool = typer.Option(
+        False,
+        "--jackpot",
+        help="Play the house rule free-parking-jackpot (taxes, fines and card payments to the "
+        "bank pooled under Free Parking for the next lander there); with --faults the pool is "
+        "counted every round too (=pot N).",
+    ),
 ) -> None:
     """Simulate games with simple bots and write their records (.mlog)."""
     # here: every command module loads at start-up, only this command needs it
@@ -101,6 +108,7 @@ def simulate(
                 settings=Settings(hotels=hotels),
                 variant=variant,
                 faults=kinds,
+                house_rules=["free-parking-jackpot"] if jackpot else [],
             )
         except ValueError as exc:
             print_error(f"monolog simulate: {exc}")

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from ..editions.loader import load_edition
 from ..editions.model import Edition
+from .base import JACKPOT
 from .bots import Settings
 from .faults import KINDS, Injected, marks
 from .play import CLOCK_TURNS, MAX_TURNS, NAMES, Simulator
@@ -55,6 +56,7 @@ def simulate(
     variant: str | None = None,
     faults: Iterable[str] = (),
     every_round: bool | None = None,
+    house_rules: Iterable[str] = (),
 ) -> SimulatedGame:
     """Play one game and write its record.
 
@@ -66,7 +68,10 @@ def simulate(
     (faults.py): the record then shows each where it happens, marked by a `{fault: KIND}`
     comment, and counts every player's cash and square and the bank's buildings every round
     (`every_round`, on its own: the same count in a game with no fault). ValueError for a
-    variant the edition does not have, or an unknown fault kind.
+    variant the edition does not have, or an unknown fault kind. `house_rules` are the house
+    rules played (free-parking-jackpot is the one simulated: taxes, fines and card
+    payments to the bank go to a pool under Free Parking, paid to the next lander there as a
+    `salary`; every round's count then writes the pool too, `=pot N`); ValueError for another.
     """
     ed = load_edition(edition) if isinstance(edition, str) else edition
     if variant is not None and variant != ed.variant:
@@ -85,6 +90,10 @@ def simulate(
     unknown = sorted(kinds - set(KINDS))
     if unknown:
         raise ValueError(f"unknown fault kind {', '.join(unknown)} (known: {', '.join(KINDS)})")
+    rules_played = frozenset(house_rules)
+    if rules_played - {JACKPOT}:
+        other = ", ".join(sorted(rules_played - {JACKPOT}))
+        raise ValueError(f"house rule {other} is not simulated (only {JACKPOT} is)")
     sim = Simulator(
         ed,
         players,
@@ -94,6 +103,7 @@ def simulate(
         amounts=amounts,
         faults=kinds,
         every_round=bool(kinds) if every_round is None else every_round,
+        jackpot=JACKPOT in rules_played,
     )
     sim.run()
     w = sim.w
@@ -106,6 +116,8 @@ def simulate(
     w.tag("Edition", ed.key)
     w.tag("Variant", ed.variant)
     w.tag("Players", ", ".join(names))
+    if sim.jackpot:
+        w.tag("HouseRule", JACKPOT)
     w.tag("Seed", str(seed))
     result = sim.result()
     # a record cut short is unfinished: its Result is "*" (the settlement finds no winner)

@@ -18,6 +18,7 @@ from .writer import Style, Writer
 NAMES = ("Ann", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal")
 MAX_TURNS = 2000  # a game the bots cannot finish stops here
 CLOCK_TURNS = 100  # a time-limit game without --turns: time is called after this many turns
+JACKPOT = "free-parking-jackpot"  # the one house rule the simulator plays
 
 
 class SimulatorBase:
@@ -34,6 +35,7 @@ class SimulatorBase:
         amounts: float = 0.9,
         faults: frozenset[str] = frozenset(),
         every_round: bool = False,
+        jackpot: bool = False,
     ) -> None:
         self.ed = edition
         self.seed = seed
@@ -58,6 +60,10 @@ class SimulatorBase:
         self.faults = faults
         self.frng = random.Random(f"{seed}:faults")
         self.every_round = every_round
+        # house rule free-parking-jackpot: taxes, fines and card payments to the bank pooled
+        # under Free Parking for the next lander there (counted every round as `=pot N`)
+        self.jackpot = jackpot
+        self.pot = 0
         self.pending_mark: str | None = None
         self.unsettled: set[int] = set()  # deeds received with no 10% paid, this turn
         self.misplaced: set[str] = set()  # jail cards put back on top of their deck
@@ -86,6 +92,12 @@ class SimulatorBase:
         self.blocked = r.get("CF-29") == "blocked"
 
     # ---------------------------------------------------------------- helpers
+    def to_pot(self, amount: int) -> None:
+        """A tax, a fine or a card's payment to the bank: into the Free Parking pool, where the
+        house rule free-parking-jackpot keeps one."""
+        if self.jackpot:
+            self.pot += amount
+
     def name(self, seat: int) -> str:
         return self.t.seats[seat].name
 

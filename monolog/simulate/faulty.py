@@ -82,6 +82,8 @@ class Faulty(BetweenTurns):
             self.w.check(self.name(s), t.seats[s].cash)
             self.w.add(f"={self.name(s)} at {self.sq(t.seats[s].pos, alone=True)}")
         self.w.add(f"=bank houses {t.bank_houses} hotels {t.bank_hotels}")
+        if self.jackpot:
+            self.w.add(f"=pot {self.pot}")
 
     def draw_card(self, deck: str) -> str:
         """The top card of `deck`; with the reshuffle fault, the deck is shuffled again once

@@ -183,6 +183,7 @@ class Simulator(Faulty):
         ):
             self.say(s, "fine" + self.style.maybe(self.fine))
             t.pay(s, None, self.fine)
+            self.to_pot(self.fine)
             self.release(s)
             self.stats["jail fine"] += 1
             return True, "fine"
@@ -205,12 +206,14 @@ class Simulator(Faulty):
         if forced:  # JAIL-08, CF-02: pay and move by this roll
             self.release(s)
             t.pay(s, None, self.fine)
+            self.to_pot(self.fine)
             self.stats["forced fine"] += 1
             self.roll_to(s, d1, d2, target, ["fine" + self.style.maybe(self.fine)])
             return False, "forced"
         if try_no >= last and self.cf02 == "pay-then-move-next-turn":
             self.release(s)
             t.pay(s, None, self.fine)
+            self.to_pot(self.fine)
             self.say(s, f"{d1}-{d2}")
             if self.settle(s):
                 self.say(s, "fine" + self.style.maybe(self.fine))
@@ -299,6 +302,7 @@ class Simulator(Faulty):
             return
         if sq.kind == "tax":
             t.pay(s, None, sq.tax)
+            self.to_pot(sq.tax)
             if self.settle(s):
                 self._write(s, pending)
                 self.say(s, "tax" + self.style.maybe(sq.tax))
@@ -306,6 +310,10 @@ class Simulator(Faulty):
         if not self.settle(s):
             return
         self._write(s, pending)
+        if sq.kind == "free-parking" and self.pot:
+            t.receive(s, self.pot)  # free-parking-jackpot: the pool to the lander
+            self.say(s, "salary" + self.style.maybe(self.pot))
+            self.pot = 0
         if sq.deck is not None:
             self.draw(s, sq.deck)
 
@@ -350,6 +358,7 @@ class Simulator(Faulty):
                 self.draw(s, card.draw_deck)
                 return
             t.pay(s, None, amount)
+            self.to_pot(amount)
             self.say(s, f"card {card_id}" + self.style.maybe(amount))
             self.settle(s)
         elif kind == "pay_each_player":
@@ -368,6 +377,7 @@ class Simulator(Faulty):
             houses, hotels = t.buildings(s)
             total = houses * card.per_house + hotels * card.per_hotel
             t.pay(s, None, total)
+            self.to_pot(total)
             self.say(s, f"card {card_id}" + (self.style.maybe(total) if total else ""))
             self.settle(s)
         else:
