@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from monolog.cli import app
 from monolog.engine import replay
 from monolog.engine.replay import Replay
-from monolog.findings.model import Finding
+from monolog.findings.model import Finding, Severity
 from monolog.notation.parser import parse_text
 from monolog.reports.game import load_game
 from monolog.reports.settlement import settle
@@ -90,15 +90,31 @@ def test_fourth_house_and_hotel_over_it_under_fourth_house_allowed() -> None:
     assert r.state.player("Ann").cash == 600
 
 
-def test_three_house_cap_refuses_a_fourth_house() -> None:
+def test_three_house_cap_names_a_fourth_house_as_the_records_reading() -> None:
+    # the record builds the fourth house reading three-house-cap refuses: it follows reading
+    # fourth-house-allowed, named (a departure) and replayed as recorded
     r = run(
         SHORT + "setup Ann cash 1000 owns Park Lane x3, Mayfair x3\nsetup next Ann\n"
         "Ann build Park Lane\n",
         rulings={"CF-45": "three-house-cap"},
     )
-    m604 = only(r, "M604")
-    assert m604.rule == "SHORT-03" and "takes 3 at most" in m604.message
-    assert r.state.player("Ann").cash == 1000
+    a45 = only(r, "A45")
+    assert a45.rule == "SHORT-03" and a45.data["follows"] == "fourth-house-allowed"
+    assert a45.severity == Severity.WARNING
+    assert r.state.player("Ann").cash == 800
+    assert [f.code for f in r.findings] == ["A45"]
+
+
+def test_a_fifth_house_is_refused_under_either_reading() -> None:
+    for rulings in ({"CF-45": "three-house-cap"}, {}):
+        r = run(
+            SHORT + "setup Ann cash 1000 owns Park Lane x3, Mayfair x3\nsetup next Ann\n"
+            "Ann build Park Lane x2, Mayfair x2\n",
+            rulings=rulings,
+        )
+        m604 = only(r, "M604")
+        assert "not replayed" in m604.message
+        assert r.state.player("Ann").cash == 1000
 
 
 def test_a_short_game_hotel_sold_at_the_standard_value() -> None:

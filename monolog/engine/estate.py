@@ -298,7 +298,10 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
         cap = most_houses(game, index)  # SHORT-03, CF-45: a 4th house in a short game
         many = deed.houses + step.houses
         if many > cap and fourth_house_recorded(game, index, many, ev.span):
-            continue  # the record plays the other reading of CF-45: replayed as recorded
+            # the record plays the other reading of CF-45: replayed as recorded, and the cap
+            # in force is not checked on the group from now on
+            followed(game, (d.square for d in group))
+            continue
         if many > cap:
             note, rule = house_cap_terms(game, index)
             game.emit(
