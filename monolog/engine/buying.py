@@ -10,6 +10,8 @@ from . import house_rules
 from .card_landings import declined_after_card_note
 from .debts import note_lot_debt, note_payment
 from .game import Game
+from .holdings import group_of
+from .invariants import followed
 from .jail_rights import while_jailed
 from .names import actor_of, resolve_player, resolve_square
 from .obligations import Lot, cancel_due, close_lot, find_due, find_lot, flow_of
@@ -113,6 +115,9 @@ def on_buy(game: Game, ev: Buy) -> None:
             rent = find_due(game, "rent", player)
             if rent is not None and rent.square == index and deed.owner != player:
                 cancel_due(game, rent)  # the table sold the deed instead of charging its rent
+            # the group's buildings may now stand on a group no one wholly owns: as the table
+            # left them (the board's rules are not checked on that group from now on)
+            followed(game, (d.square for d in group_of(game, index)))
         elif declined is not None and declined.declined:
             game.emit(
                 "M202",
