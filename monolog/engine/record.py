@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from ..findings.model import Finding, Severity
 from ..notation.events import CashCheck, Dispute, PotCheck, SquareCheck, StockCheck, TimeCalled
-from . import follow, house_rules
+from . import follow, house_rules, invariants
 from .game import Game, Transfer
 from .holdings import resolve_square
 from .names import actor_of, resolve_player
@@ -134,6 +134,7 @@ def on_stock_check(game: Game, ev: StockCheck) -> None:
             # count was the slip; its W016 says so and the stock goes back
             state.bank_houses -= houses
             state.bank_hotels -= hotels
+            invariants.rebase(game)
             _was_a_slip(game, finding, ev.span.line)
             return
     wrong = []
@@ -156,6 +157,7 @@ def on_stock_check(game: Game, ev: StockCheck) -> None:
     hotels = 0 if ev.hotels is None else ev.hotels - state.bank_hotels
     state.bank_houses += houses
     state.bank_hotels += hotels
+    invariants.rebase(game)  # the stock is the counted one: later states are judged from it
     game.pending[STOCK_TAKEN] = (houses, hotels, finding)
 
 
