@@ -85,19 +85,29 @@ def check_roll(game: Game, ev: Roll, player: str) -> bool:
     unconfirmed: dict[str, Jailing] = game.pending.get(UNCONFIRMED, {})
     jailing = unconfirmed.pop(player, None)
     p = game.state.player(player)
-    if jailing is None or not p.in_jail or ev.square is None:
+    if jailing is None or not p.in_jail:
         return False
-    named = {sq.index for sq in squares_if_named(game, ev.square)}
-    board = len(game.edition.squares)
-    from_before = (jailing.square + ev.total) % board
-    from_jail = (p.position + ev.total) % board
-    if from_before not in named or from_jail in named:
+    # the roll a double owed, in the turn of the jailing: a jailed player's turn is over, so
+    # the roll itself says the table did not jail them, whatever square it names
+    again = jailing.again and jailing.turn == game.state.turn
+    if ev.square is None and not again:
         return False
+    if ev.square is not None and not again:
+        named = {sq.index for sq in squares_if_named(game, ev.square)}
+        board = len(game.edition.squares)
+        from_before = (jailing.square + ev.total) % board
+        from_jail = (p.position + ev.total) % board
+        if from_before not in named or from_jail in named:
+            return False
+    how = (
+        f"{player} rolls again on line {ev.span.line}, as the double before it allowed"
+        if again
+        else f"the roll on line {ev.span.line} moves {player} from {game.name(jailing.square)}"
+    )
     game.emit(
         "M508",
         f"{jailing.cause} sends {player} to jail here, but the record goes on as if {player} "
-        f"was not jailed: the roll on line {ev.span.line} moves {player} from "
-        f"{game.name(jailing.square)}; replayed as recorded, with {player} out of jail",
+        f"was not jailed: {how}; replayed as recorded, with {player} out of jail",
         jailing.span,
         "JAIL-01",
         expected="jail",

@@ -85,8 +85,7 @@ def on_roll(game: Game, ev: Roll) -> None:
             hint = f"; if {player}'s turn starts here, write its number first: {start}"
         game.emit(
             "M109",
-            f"only {flow.turn_player} rolls now: it is {flow.turn_player}'s turn{hint}; "
-            f"replayed as recorded, as {player}'s turn",
+            f"only {flow.turn_player} rolls now: it is {flow.turn_player}'s turn{hint}",
             ev.span,
             "TURN-03",
             expected=flow.turn_player,
