@@ -27,6 +27,7 @@ def choices(*values: str) -> Callable[[str], list[str]]:
 
 def editions(incomplete: str) -> list[str]:
     """The shipped edition keys (an edition file is a path: the shell completes it)."""
+    # here: this module loads with every command, the data only when the shell asks
     from .editions import list_editions
 
     return _starting(list_editions(), incomplete)
@@ -34,6 +35,7 @@ def editions(incomplete: str) -> list[str]:
 
 def rulings(incomplete: str) -> list[str]:
     """`CF-nn=READING` for every reading of the catalogue."""
+    # here: this module loads with every command, the data only when the shell asks
     from .editions.readings import load_readings
 
     pairs = (f"{cf}={r}" for cf, item in load_readings().items() for r in item.readings)
@@ -42,6 +44,7 @@ def rulings(incomplete: str) -> list[str]:
 
 def explained(incomplete: str) -> list[str]:
     """The finding codes, then the rule IDs and CF items."""
+    # here: this module loads with every command, the data only when the shell asks
     from .findings.catalogue import load_catalogue
     from .findings.docs import rule_ids
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import typer
 
@@ -22,8 +23,7 @@ def record(
     cards and the clause that comes next; undo, state, ledger and help work at the prompt.
     Every kept line is written to disk at once. With standard input from a pipe, the lines are
     read from it, each readable line is kept, and the exit code is the audit's."""
-    from pathlib import Path
-
+    # here: every command module loads at start-up, only this command needs it
     from ..notation import ParseError
     from ..recorder.desk import run_piped, run_terminal
     from ..recorder.session import Session

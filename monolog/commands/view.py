@@ -28,6 +28,7 @@ def view(
     """Write one HTML page that replays the record on its board: step through the lines, see
     cash, deeds and cards, the findings, the ledger, the money over the turns and the
     settlement. The page works offline and loads nothing from anywhere."""
+    # here: every command module loads at start-up, only this command needs it
     from ..reports.command import open_game, write_output
     from ..reports.view import render_page
 
