@@ -34,9 +34,9 @@ from monolog.notation import ParseError
 from monolog.notation.parser import parse_text
 
 try:
-    from test_fuzz_pipeline import EDITIONS, SETUP_LINES, edit_line, mutated, simulated
+    from test_fuzz_pipeline import EDITIONS, damage, mutated, simulated
 except ImportError:  # pragma: no cover - the pipeline fuzz lives next to this file
-    from tests.test_fuzz_pipeline import EDITIONS, SETUP_LINES, edit_line, mutated, simulated
+    from tests.test_fuzz_pipeline import EDITIONS, damage, mutated, simulated
 
 INPUTS = int(os.environ.get("MONOLOG_PARANOID_FUZZ", "100"))
 FILE = "fuzz.mlog"
@@ -62,30 +62,8 @@ def damaged(k: int, setup: bool) -> str:
     text = _base(k // PER_GAME)
     if rng.random() < 0.5:
         text = mutated(text, rng)
-    lines = text.split("\n")
-    found = re.findall(r"\[Players \"([^\"]*)\"\]", text)
-    players = [n.strip() for n in found[0].split(",")] if found else []
-    ops = ["delete", "duplicate", "swap", "edit", "edit", "rename-all"] + ["setup"] * setup
-    for _ in range(rng.randint(0, 6)):
-        if not lines:
-            break
-        i = rng.randrange(len(lines))
-        op = rng.choice(ops)
-        if op == "delete":
-            del lines[i]
-        elif op == "duplicate":
-            lines.insert(i, lines[i])
-        elif op == "swap":
-            j = rng.randrange(len(lines))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif op == "edit":
-            lines[i] = edit_line(lines[i], rng, players)
-        elif op == "setup":
-            lines.insert(i, rng.choice(SETUP_LINES))
-        elif players:  # a player renamed everywhere after this line
-            old, new = rng.choice(players), rng.choice(["Zed", "Mary Jo", "Øre", "Ann"])
-            lines[i:] = [re.sub(rf"\b{re.escape(old)}\b", new, ln) for ln in lines[i:]]
-    return "\n".join(lines)
+    ops = ("delete", "duplicate", "swap", "edit", "edit", "rename-all") + ("setup",) * setup
+    return damage(text, rng, rng.randint(0, 6), ops)
 
 
 @dataclass

@@ -329,7 +329,12 @@ def edit_line(line: str, rng: random.Random, names: list[str]) -> str:
     return re.sub(r"\b[1-6]-[1-6]\b", f"{rng.randint(1, 6)}-{rng.randint(1, 6)}", line, count=1)
 
 
-def damage(text: str, rng: random.Random, edits: int) -> str:
+PIPELINE_OPS = ("delete", "duplicate", "swap", "edit", "edit", "setup", "rename-all")
+
+
+def damage(text: str, rng: random.Random, edits: int, ops: tuple[str, ...] = PIPELINE_OPS) -> str:
+    """`edits` damages drawn from `ops`: a line deleted, duplicated, swapped, edited or a
+    setup line written in; "rename-all" renames a player everywhere after a line."""
     lines = text.split("\n")
     names = re.findall(r"\[Players \"([^\"]*)\"\]", text)
     players = [n.strip() for n in names[0].split(",")] if names else []
@@ -337,7 +342,7 @@ def damage(text: str, rng: random.Random, edits: int) -> str:
         if not lines:
             break
         i = rng.randrange(len(lines))
-        op = rng.choice(["delete", "duplicate", "swap", "edit", "edit", "setup", "rename-all"])
+        op = rng.choice(ops)
         if op == "delete":
             del lines[i]
         elif op == "duplicate":
