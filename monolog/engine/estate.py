@@ -458,7 +458,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
                 "M611",
                 f"{actor} cannot sell these buildings: {problem}",
                 ev.span,
-                "SELL-01",
+                "SELL-04",
                 expected=have if deed.owner == actor else owner_word(game, deed.owner),
                 recorded=step.houses + step.hotels,
             )
