@@ -587,6 +587,30 @@ def test_coverage_counts_ids_with_a_passing_scenario(tmp_path: Path) -> None:
     assert cov_mod.compute(results, ["BLD-01"], catalogue).status("BLD-01") == "listed"
 
 
+def test_coverage_shows_apart_an_id_enforced_under_some_editions_only(tmp_path: Path) -> None:
+    # CF-58's kind: enforced and covered where the point arises in play, listed as not enforced
+    # (it cannot arise) under the others. It counts as covered, shown apart, not as not enforced.
+    results = [_result(tmp_path, "[CF-01]", True, "a"), _result(tmp_path, "[CF-02]", True, "b")]
+    catalogue = RuleCatalogue(
+        rules={"RENT-04": "a"},
+        conflicts={"CF-01": "f", "CF-02": "g", "CF-03": "h"},
+        stated={"RENT-04": {"us-2018": "same"}},
+        arises={"CF-01": ["us-2018", "uk-1996"], "CF-02": ["us-2018"], "CF-03": ["us-2018"]},
+    )
+    listed = {"CF-01": frozenset({"uk-1996"}), "CF-03": frozenset({cov_mod.ALL})}
+    cov = cov_mod.compute(results, listed, catalogue)
+    assert cov.status("CF-01") == "partly"
+    assert cov.status("CF-02") == "covered" and cov.status("CF-03") == "listed"
+    assert cov.partly(["CF-01", "CF-02", "CF-03"]) == ["CF-01"]
+    assert (
+        cov.count(["CF-01", "CF-02", "CF-03"]) == "2/3 (1 under some editions only), 1 not enforced"
+    )
+    assert cov.pairs() == (2, 2, 5)
+    # listed under every edition it arises in, it is not enforced at all
+    every = cov_mod.compute(results[1:], {"CF-01": frozenset({cov_mod.ALL})}, catalogue)
+    assert every.status("CF-01") == "listed"
+
+
 # --------------------------------------------------------------------------- the command
 
 

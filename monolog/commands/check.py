@@ -121,6 +121,12 @@ def _print_coverage(console: Console, cov: Coverage, have_doc: bool) -> None:
         console.print(f"[bold]{group:<6}[/bold] {cov.count(keys)}")
         if by_status.get("covered"):
             console.print("  covered: " + escape(", ".join(by_status["covered"])))
+        partly = [
+            f"{k} (not enforced under {', '.join(_listed_under(cov, k))})"
+            for k in by_status.get("partly", [])
+        ]
+        if partly:
+            console.print("  covered under some editions: " + escape(", ".join(partly)))
         listed = []
         for k in by_status.get("listed", []):
             under = _listed_under(cov, k)
