@@ -37,7 +37,7 @@ from .holdings import (
 from .house_rules import bare_payment, gift_allowed
 from .invariants import followed
 from .jail_rights import while_jailed
-from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
+from .mortgages import add_choice, flag_unsettled, passed_on, pending_mortgage_choices
 from .obligations import Due, flow_of, settle_due
 from .state import DeedState
 
@@ -330,6 +330,7 @@ def _carry_out(
         else:
             assert isinstance(value, int)
             deed = st.deeds[value]
+            passed_on(game, value, span)  # the giver's own 10% choice on it, left open
             deed.owner = receiver
             if deed.mortgaged and game.ruling("CF-38") == "every-transfer":
                 add_choice(game, receiver, value, "deal", span)

@@ -48,6 +48,7 @@ class MortgageChoice:
     square: int
     origin: str  # "deal" | "bankruptcy"
     span: Span
+    reported: bool = False  # its receipt was reported when one of its deeds was handed on
 
 
 def pending_mortgage_choices(game: Game) -> list[MortgageChoice]:
@@ -92,6 +93,27 @@ def flag_unsettled(game: Game, span: Span) -> None:
     for each receipt, at the line where they were received (the choice was due there); `span`
     is where the record moved on without it."""
     choices = pending_mortgage_choices(game)
+    _report_unsettled(game, [c for c in choices if not c.reported], span)
+    choices.clear()
+
+
+def passed_on(game: Game, square: int, span: Span) -> None:
+    """A deed handed on in a deal while its last receiver's choice on it is still open: the
+    choices of that receipt were due at once, before the deed could pass on, so they are
+    reported now (one M709, at the line the deeds were received); the deed's choice is closed
+    and the receipt's others stay open, already reported, for a late `interest` or `unmortgage`
+    to settle. The next receiver's choice is their own. (Before, the choice was dropped
+    without a word.)"""
+    choices = pending_mortgage_choices(game)
+    receipt = {(c.player, c.span) for c in choices if c.square == square and not c.reported}
+    left = [c for c in choices if (c.player, c.span) in receipt]
+    _report_unsettled(game, left, span)
+    for c in left:  # the rest of the receipt stays open, to be settled late without a word
+        c.reported = True
+    choices[:] = [c for c in choices if c.square != square]
+
+
+def _report_unsettled(game: Game, choices: list[MortgageChoice], span: Span) -> None:
     receipts: dict[tuple[str, Span], list[MortgageChoice]] = {}
     for c in choices:
         receipts.setdefault((c.player, c.span), []).append(c)
@@ -113,7 +135,6 @@ def flag_unsettled(game: Game, span: Span) -> None:
             recorded=0,
             data={"player": player, "squares": [sq.name for sq in squares], "line": span.line},
         )
-    choices.clear()
 
 
 def _squares(game: Game, ev: Mortgage | Unmortgage | Interest) -> list[Square] | None:
