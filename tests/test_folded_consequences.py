@@ -2,9 +2,11 @@
 saying on which later lines its consequences are; JSON keeps each one with `caused_by`; SARIF
 gives each one the root's place as a related location.
 
-The case played: a deck that comes up out of the order the replay knows (a deck shuffled again
-at the table, or a card drawn twice). Every later draw out of that order only follows from the
-first one, until a draw comes up in the order again.
+The case played: a card drawn again while it still lies under its deck, the deck's order known
+only in part (the cards drawn since went under it). Every later draw out of that order only
+follows from the first one, until a draw comes up in the order again. A deck known in full that
+comes up out of order (shuffled again at the table) is not folded: it is one M403, and the
+order is learned again from the draws (scenarios/rules/card-03-m403-deck-order-learned-again.yaml).
 """
 
 from __future__ import annotations
