@@ -13,6 +13,7 @@ from ..notation.events import Auction, Deal, DealItem, DealSide, Span
 from .decks import hold_out, holder_of, return_card
 from .game import Game
 from .holdings import owner_word, resolve_card, resolve_player, resolve_square
+from .skipped import money_words, not_replayed
 
 __all__ = ["on_bank_deal", "on_card_auction"]
 
@@ -59,7 +60,11 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
         return
     sold = _things(game, player, player_side, ev.span)
     bought = _things(game, None, bank_side, ev.span)
-    if sold is None or bought is None:
+    left_out = len(sold) < len(player_side.gives) or len(bought) < len(bank_side.gives)
+    if left_out and not (sold and bought):
+        # a side whose items were all left out (reported): what the other side gave still
+        # moves as written, and is not reported again as given for nothing
+        _carry_out(game, player, sold, bought, ev.span)
         return
     what = _describe(game, sold) or "nothing"
     got = _describe(game, bought) or "nothing"
@@ -130,6 +135,10 @@ def on_card_auction(game: Game, ev: Auction) -> None:
     The winner pays the bank the price and takes the card out of its deck, as the table did."""
     card_id = _auctioned_card(game, ev)
     if card_id is None:
+        if ev.winner is not None and ev.price is not None:  # the price still moves (skipped.py)
+            winner = resolve_player(game, ev.winner, ev.span)
+            if winner is not None:
+                game.transfer(winner, None, ev.price, "paid for a card not sold", ev.span)
         return
     word = game.edition.word("goojf")
     reading = game.ruling("CF-75")
@@ -183,7 +192,9 @@ def _auctioned_card(game: Game, ev: Auction) -> str | None:
             game.emit(
                 "M416",
                 f"{card_id} is not a {game.edition.word('goojf')} card, and no card is ever "
-                "auctioned: cards are drawn from their decks",
+                "auctioned: cards are drawn from their decks; "
+                + not_replayed("the card stays where it is")
+                + money_words(game, ev.price),
                 ev.lot.span if ev.lot.span.line else ev.span,
                 "CARD-01",
                 recorded=card_id,
@@ -194,7 +205,9 @@ def _auctioned_card(game: Game, ev: Auction) -> str | None:
             game.emit(
                 "M416",
                 f"{card_id} is {holder}'s, not the bank's to auction: {holder} keeps it until "
-                "it is used or sold to another player",
+                "it is used or sold to another player; "
+                + not_replayed(f"the card stays with {holder}")
+                + money_words(game, ev.price),
                 ev.span,
                 "CARD-04",
                 recorded=card_id,
@@ -206,7 +219,8 @@ def _auctioned_card(game: Game, ev: Auction) -> str | None:
         return free[0]
     game.emit(
         "M416",
-        f"no {game.edition.word('goojf')} card is left to auction: every one is held by a player",
+        f"no {game.edition.word('goojf')} card is left to auction: every one is held by a "
+        "player; " + not_replayed("there is no card to sell") + money_words(game, ev.price),
         ev.span,
         "CARD-04",
     )
@@ -227,15 +241,15 @@ def _free_jail_cards(game: Game) -> list[str]:
 _Thing = tuple[str, int | str]
 
 
-def _things(game: Game, giver: str | None, side: DealSide, span: Span) -> list[_Thing] | None:
-    """What one side hands over, checked against what it has (None after a finding)."""
+def _things(game: Game, giver: str | None, side: DealSide, span: Span) -> list[_Thing]:
+    """What one side hands over, checked against what it has. An item that cannot be handed
+    over is reported (not replayed) and left out; the rest of the deal goes ahead."""
     out: list[_Thing] = []
     for item in side.gives:
         where = item.span if item.span.line else span
         thing = _thing(game, giver, item, where)
-        if thing is None:
-            return None
-        out.append(thing)
+        if thing is not None:
+            out.append(thing)
     return out
 
 
@@ -256,7 +270,9 @@ def _thing(game: Game, giver: str | None, item: DealItem, span: Span) -> _Thing 
                     "only properties, cash and Get Out of Jail Free cards change hands"
                     if deed is None
                     else f"it belongs to {owner_word(game, deed.owner)}"
-                ),
+                )
+                + "; "
+                + not_replayed(f"{sq.name} is left out of the deal (the rest of it is)"),
                 span,
                 "DEAL-02",
                 expected=giver,
@@ -277,7 +293,8 @@ def _thing(game: Game, giver: str | None, item: DealItem, span: Span) -> _Thing 
                 "M711",
                 f"{giver} holds no {word} card"
                 + (f" {card_id}" if card_id else "")
-                + " to hand over",
+                + " to hand over; "
+                + not_replayed("the card is left out of the deal (the rest of it is)"),
                 span,
                 "DEAL-02",
                 expected=list(cards),
@@ -291,7 +308,10 @@ def _thing(game: Game, giver: str | None, item: DealItem, span: Span) -> _Thing 
     if card_id is None or holder_of(game, card_id) is not None:
         game.emit(
             "M711",
-            f"the bank holds no {word} card" + (f" {card_id}" if card_id else "") + " to hand over",
+            f"the bank holds no {word} card"
+            + (f" {card_id}" if card_id else "")
+            + " to hand over; "
+            + not_replayed("the card is left out of the deal (the rest of it is)"),
             span,
             "DEAL-02",
             recorded=card_id,

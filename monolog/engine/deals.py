@@ -39,6 +39,7 @@ from .invariants import followed
 from .jail_rights import while_jailed
 from .mortgages import add_choice, flag_unsettled, passed_on, pending_mortgage_choices
 from .obligations import Due, flow_of, settle_due
+from .skipped import not_replayed
 from .state import DeedState
 
 __all__ = ["flag_unsettled", "on_deal", "on_pay", "pending_mortgage_choices"]
@@ -192,7 +193,9 @@ def _deed_item(game: Game, giver: str, item: DealItem, span: Span) -> int:
                 "only properties, cash and Get Out of Jail Free cards are traded"
                 if deed is None
                 else f"it belongs to {owner_word(game, deed.owner)}"
-            ),
+            )
+            + "; "
+            + not_replayed(f"{sq.name} is not {giver}'s to hand over (the rest of the deal is)"),
             span,
             "DEAL-02",
             expected=giver,
@@ -249,7 +252,8 @@ def _with_buildings(game: Game, giver: str, item: DealItem, deed: DeedState, spa
     if (item.hotel, 0 if item.hotel else item.houses) != (deed.hotel, deed.houses):
         game.emit(
             "M711",
-            f"{giver} cannot trade {sq.name} with {written}: it has {describe_level(game, deed)}",
+            f"{giver} cannot trade {sq.name} with {written}: it has {describe_level(game, deed)}; "
+            + not_replayed(f"{sq.name} has no {written} to hand over (the rest of the deal is)"),
             span,
             "DEAL-02",
             expected=describe_level(game, deed),
@@ -306,7 +310,8 @@ def _card_item(game: Game, giver: str, item: DealItem, held: list[str], span: Sp
         "M711",
         f"{giver} holds no {game.edition.word('goojf')} card"
         + (f" {card_id}" if card_id else "")
-        + " to trade",
+        + " to trade; "
+        + not_replayed("there is no such card to hand over (the rest of the deal is)"),
         span,
         "DEAL-02",
         expected=list(game.state.player(giver).cards),

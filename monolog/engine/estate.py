@@ -37,6 +37,7 @@ from .holdings import (
 from .invariants import followed
 from .jail_rights import while_jailed
 from .shortage import report_empty_stock, won_buildings
+from .skipped import money_words, not_replayed
 from .state import DeedState
 from .variants import (
     fourth_house_recorded,
@@ -119,6 +120,7 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
         return
     while_jailed(game, actor, "builds", ev.span)
     if not _build_allowed(game, ev, actor, plan):
+        _written_money(game, ev, actor)
         return
     for group in _groups(game, plan):
         if not _build_even(game, ev, plan, group):
@@ -135,9 +137,11 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
     house_rules.restock(game, houses - use_houses, hotels - use_hotels)  # unlimited-buildings
     if houses - use_houses > st.bank_houses:
         report_empty_stock(game, ev, houses - use_houses, st.bank_houses, "house")
+        _written_money(game, ev, actor)
         return
     if hotels - use_hotels > st.bank_hotels:
         report_empty_stock(game, ev, hotels - use_hotels, st.bank_hotels, "hotel")
+        _written_money(game, ev, actor)
         return
 
     # the cost: buildings won at auction are paid for already, the first ones placed use them
@@ -203,6 +207,16 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
     game.transfer(actor, None, charge, f"built {what}", ev.span)
 
 
+def _written_money(game: Game, ev: Build | Sell, actor: str) -> None:
+    """A build or sale not replayed (its finding says so): the amount it writes still moves."""
+    if ev.amount is None:
+        return
+    if isinstance(ev, Build):
+        game.transfer(actor, None, ev.amount, "paid for buildings not placed", ev.span)
+    else:
+        game.transfer(None, actor, ev.amount, "paid for buildings not taken back", ev.span)
+
+
 def _price_note(game: Game, plan: dict[int, _Step]) -> str:
     parts = []
     for index, step in plan.items():
@@ -226,7 +240,9 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
             game.emit(
                 "M601",
                 f"{sq.name} cannot take {_word(game, 'houses')} or {_word(game, 'hotels')}: "
-                f"only {_word(game, 'sites')} of a colour group are built on",
+                f"only {_word(game, 'sites')} of a colour group are built on; "
+                + not_replayed("the square has no place for them")
+                + money_words(game, ev.amount),
                 ev.span,
                 "BLD-15",
                 expected=None,
@@ -237,12 +253,19 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
         others = sorted({d.owner for d in group if d.owner != actor}, key=lambda o: o or "")
         if others:
             held = [game.name(d.square) for d in group if d.owner != actor]
+            tail = (
+                "; "
+                + not_replayed(f"{sq.name} is not {actor}'s to build on")
+                + money_words(game, ev.amount)
+                if deed.owner != actor
+                else ""
+            )
             game.emit(
                 "M602",
                 f"{actor} cannot build on {sq.name}: {', '.join(held)} "
                 f"{'is' if len(held) == 1 else 'are'} held by "
                 f"{' and '.join(owner_word(game, o) for o in others)}, and only the owner of "
-                f"the whole {group_label(game, index)} group may build",
+                f"the whole {group_label(game, index)} group may build{tail}",
                 ev.span,
                 "BLD-01",
                 expected=actor,
@@ -266,11 +289,18 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 "BLD-08",
             )
         elif mortgaged:
+            tail = (
+                "; "
+                + not_replayed(f"a mortgaged {_word(game, 'site')} takes no buildings")
+                + money_words(game, ev.amount)
+                if deed.mortgaged
+                else ""
+            )
             game.emit(
                 "M603",
                 f"nothing may be built on {sq.name} while {', '.join(mortgaged)} "
                 f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: lift every mortgage "
-                f"in the {group_label(game, index)} group first",
+                f"in the {group_label(game, index)} group first{tail}",
                 ev.span,
                 "BLD-08",
                 expected=[],
@@ -308,7 +338,8 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 "M604",
                 f"{sq.name} would have {many} {_word(game, 'houses')}: "
                 f"a site takes {cap} at most, then {game.edition.a_word('hotel')}{note}; "
-                f"not replayed: no rent is printed for {many} {_word(game, 'houses')}",
+                + not_replayed(f"no rent is printed for {many} {_word(game, 'houses')}")
+                + money_words(game, ev.amount),
                 ev.span,
                 rule,
                 expected=cap,
@@ -342,8 +373,9 @@ def _one_hotel(game: Game, ev: Build, index: int, step: _Step) -> bool:
         game.emit(
             "M605",
             f"{sq.name} already has {describe_level(game, deed)}: a site takes one "
-            f"{_word(game, 'hotel')} and nothing beside it; not replayed: the site has no "
-            "place for more",
+            f"{_word(game, 'hotel')} and nothing beside it; "
+            + not_replayed("the site has no place for more")
+            + money_words(game, ev.amount),
             ev.span,
             "BLD-07",
             expected=0,
@@ -438,6 +470,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
         deed = step.deed
         have = most if step.hotels else deed.houses
         if refuses_hotel_houses(game, ev, index, step.hotels, step.houses, actor):
+            _written_money(game, ev, actor)
             return  # SHORT-04: a short-game hotel gives back only the houses it needs
         problem = None
         if deed.owner != actor:
@@ -456,12 +489,19 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
         if problem is not None:
             game.emit(
                 "M611",
-                f"{actor} cannot sell these buildings: {problem}",
+                f"{actor} cannot sell these buildings: {problem}; "
+                + not_replayed(
+                    f"they are not {actor}'s to sell"
+                    if deed.owner != actor
+                    else "the site does not hold them"
+                )
+                + money_words(game, ev.amount),
                 ev.span,
                 "SELL-04",
                 expected=have if deed.owner == actor else owner_word(game, deed.owner),
                 recorded=step.houses + step.hotels,
             )
+            _written_money(game, ev, actor)
             return
     for group in _groups(game, plan):
         if not _sell_even(game, ev, plan, group):
@@ -480,12 +520,15 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
                 f"the bank has {count_word(game, st.bank_houses, 'house')}, so "
                 f"{game.edition.a_word('hotel')} cannot be exchanged for "
                 f"{count_word(game, most, 'house')}: sell the group's "
-                f"buildings outright down to a level the bank's stock allows",
+                f"buildings outright down to a level the bank's stock allows; "
+                + not_replayed("the bank has no houses to put in its place")
+                + money_words(game, ev.amount),
                 ev.span,
                 "BLD-14",
                 expected=st.bank_houses,
                 recorded=max(taken, 0),
             )
+            _written_money(game, ev, actor)
             return
         # an edition whose text offers the outright sale itself settles CF-29 (SELL-04)
         if not game.edition.rules.hotel_outright_sale:

@@ -36,6 +36,7 @@ from .holdings import (
 )
 from .invariants import followed
 from .names import squares_if_named
+from .skipped import not_replayed
 
 CHOICES_KEY = "mortgages.choices"
 
@@ -147,6 +148,27 @@ def _squares(game: Game, ev: Mortgage | Unmortgage | Interest) -> list[Square] |
     return out
 
 
+def _left_out(game: Game, ev: Mortgage | Unmortgage | Interest, actor: str, sq: Square) -> str:
+    """The words for a deed left out of a mortgage line: not the actor's, so nothing to follow;
+    the rest of the line is replayed, and a written amount moves as written (skipped.py)."""
+    many = len(ev.squares) > 1
+    rest = "the rest of the line is" if many else ""
+    if ev.amount is not None:
+        money = f"the {game.money(ev.amount)} written changes hands as recorded"
+        rest = f"{rest}, and {money}" if rest else money
+    return not_replayed(f"{sq.name} is not {actor}'s") + (f" ({rest})" if rest else "")
+
+
+def _written_money(game: Game, ev: Mortgage | Unmortgage | Interest, actor: str) -> None:
+    """Every deed of the line left out: the amount it writes still moves (skipped.py)."""
+    if ev.amount is None:
+        return
+    if isinstance(ev, Mortgage):
+        game.transfer(None, actor, ev.amount, "lent on deeds not mortgaged", ev.span)
+    else:
+        game.transfer(actor, None, ev.amount, "paid on deeds not theirs", ev.span)
+
+
 def _check_amount(
     game: Game, ev: Mortgage | Unmortgage | Interest, derived: int, other: int, what: str
 ) -> int:
@@ -214,7 +236,9 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
                     "it is not a property"
                     if deed is None
                     else f"it belongs to {owner_word(game, deed.owner)}"
-                ),
+                )
+                + "; "
+                + _left_out(game, ev, actor, sq),
                 ev.span,
                 "MORT-04",
                 expected=actor,
@@ -247,6 +271,7 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
             followed(game, (d.square for d in group_of(game, sq.index)))
             continue  # reported; the replay mortgages it as the record says
     if not squares:
+        _written_money(game, ev, actor)
         return
     for sq in squares:
         _mortgaged_unpaid_lot(game, actor, sq, ev.span)
@@ -309,9 +334,11 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
                 if deed.owner != actor
                 else "it is not mortgaged"
             )
+            held = deed is not None and deed.owner == actor
             game.emit(
                 "M705",
-                f"{actor} cannot lift a mortgage on {sq.name}: {why}",
+                f"{actor} cannot lift a mortgage on {sq.name}: {why}"
+                + ("" if held else "; " + _left_out(game, ev, actor, sq)),
                 ev.span,
                 "MORT-03",
                 expected=None,
@@ -350,6 +377,7 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
                 "BKR-06",
             )
     if not squares:
+        _written_money(game, ev, actor)
         return
     derived = sum(lift_cost(game, sq) for sq in squares) + sum(extra.values())
     other = _other_rounding(game, squares, lift=True) + sum(extra.values())
@@ -414,7 +442,8 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
             )
             game.emit(
                 "M707",
-                f"no 10% is due from {actor} on {sq.name}: {why}",
+                f"no 10% is due from {actor} on {sq.name}: {why}"
+                + ("" if owned else "; " + _left_out(game, ev, actor, sq)),
                 ev.span,
                 "MORT-07",
                 expected=0,
@@ -425,6 +454,7 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
                 skipped = True
             # else the actor paid the bank at the table: the replay follows the payment
     if not squares:
+        _written_money(game, ev, actor)
         return
     derived = sum(interest(game, sq) for sq in squares)
     other = _other_rounding(game, squares, lift=False)

@@ -19,6 +19,7 @@ from .holdings import (
     level,
     resolve_player,
 )
+from .skipped import money_words, not_replayed
 
 WON_KEY = "estate.won"
 
@@ -40,10 +41,13 @@ def won_buildings(game: Game) -> list[WonBuilding]:
 
 
 def report_empty_stock(game: Game, ev: Build | Auction, wanted: int, left: int, kind: str) -> None:
+    amount = ev.amount if isinstance(ev, Build) else ev.price
     game.emit(
         "M608",
         f"the bank has {count_word(game, left, kind)} left, not the {wanted} needed: "
-        f"buildings come only from the bank's stock",
+        f"buildings come only from the bank's stock; "
+        + not_replayed("there are none to put on the board")
+        + money_words(game, amount),
         ev.span,
         "BLD-11",
         expected=left,
@@ -70,6 +74,10 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
     left = st.bank_houses if kind == "house" else st.bank_hotels
     if left < 1:
         report_empty_stock(game, ev, 1, left, kind)
+        buyer = resolve_player(game, ev.winner, ev.span)
+        if buyer is not None:  # the price written still moves (skipped.py)
+            what = f"paid for a {kind} the bank did not have"
+            game.transfer(buyer, None, ev.price, what, ev.span)
         return
     bidders: list[tuple[str, int, Span]] = []
     for bid in ev.bids:
