@@ -2,11 +2,13 @@
 saying on which later lines its consequences are; JSON keeps each one with `caused_by`; SARIF
 gives each one the root's place as a related location.
 
-The case played: a card drawn again while it still lies under its deck, the deck's order known
-only in part (the cards drawn since went under it). Every later draw out of that order only
-follows from the first one, until a draw comes up in the order again. A deck known in full that
-comes up out of order (shuffled again at the table) is not folded: it is one M403, and the
-order is learned again from the draws (scenarios/rules/card-03-m403-deck-order-learned-again.yaml).
+The cases played: events after the game ended (M903) and acts of a player who has left
+(M902), each folded into the first of its kind; and a card drawn again while it still lies
+under its deck, the deck's order known only in part (the cards drawn since went under it).
+Every later draw out of that order only follows from the first one, until a draw comes up in
+the order again. A deck known in full that comes up out of order (shuffled again at the table)
+is not folded: it is one M403, and the order is learned again from the draws
+(scenarios/rules/card-03-m403-deck-order-learned-again.yaml).
 """
 
 from __future__ import annotations
@@ -157,3 +159,49 @@ def test_a_game_later_in_its_file_keeps_the_link_at_the_files_lines(
     assert game["findings"] == []
     caused = [f for f in second["findings"] if "caused_by" in f]
     assert [(f["line"], f["caused_by"]["line"]) for f in caused] == [(6, 5)]
+
+
+# the game ends on line 4; the table plays on for two lines of three events each
+PLAYED_ON = """[Players "Ann, Ben"]
+setup Ann cash 10
+1. Ann 1-2 Baltic Avenue buy 60
+Ann bankrupt to bank
+end
+2. Ben 1-2 Baltic Avenue buy 60
+3. Ben 1-2 Oriental Avenue buy 100
+"""
+
+# Cal resigned; the table lets Cal take a turn and build in it
+CAL_PLAYS_ON = """[Players "Ann, Ben, Cal"]
+Cal resign
+1. Ann 1-2 Baltic Avenue buy
+2. Ben 1-2 Baltic Avenue rent 4
+3. Cal 1-2 Baltic Avenue
+Cal build Baltic Avenue
+"""
+
+
+def test_every_event_after_the_end_follows_from_the_first() -> None:
+    m903 = [f for f in audit_text(PLAYED_ON, "g.mlog") if f.code == "M903"]
+    assert [f.line for f in m903] == [6, 6, 6, 7, 7, 7]
+    root, *rest = m903
+    assert root.caused_by is None
+    assert all(f.caused_by == Cause("M903", root.span) for f in rest)
+    (printed,) = shown(m903)
+    assert printed.message == (
+        "the game is over: nothing more happens after it ends; not replayed: the game has "
+        "ended (it affected 1 later line: 7, and this line 2 more times; each finding there "
+        "follows from this one and is in the JSON output)"
+    )
+
+
+def test_a_player_who_left_and_plays_on_is_one_finding() -> None:
+    findings = audit_text(CAL_PLAYS_ON, "g.mlog")
+    assert [f.code for f in findings] == ["M902", "M902", "M902"]  # no M101 beside it
+    root, *rest = findings
+    assert root.message.startswith("Cal is out of the game and takes no turn; not replayed:")
+    assert [(f.line, f.caused_by) for f in rest] == [
+        (5, Cause("M902", root.span)),
+        (6, Cause("M902", root.span)),
+    ]
+    assert [f.line for f in shown(findings)] == [5]

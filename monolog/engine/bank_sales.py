@@ -51,8 +51,8 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
     if not game.state.player(player).active:
         game.emit(
             "M713",
-            f"a deal is made between two players still in the game; {player} is out: not "
-            "replayed, as a player who has left holds nothing and takes no more part",
+            f"a deal is made between two players still in the game; {player} is out; "
+            + not_replayed("a player who has left holds nothing and takes no more part"),
             ev.span,
             "DEAL-01",
             recorded=player,

@@ -15,6 +15,7 @@ from .invariants import followed
 from .jail_rights import while_jailed
 from .names import actor_of, resolve_player, resolve_square
 from .obligations import Lot, cancel_due, close_lot, find_due, find_lot, flow_of
+from .skipped import money_words, not_replayed
 
 
 def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> None:
@@ -88,11 +89,14 @@ def on_buy(game: Game, ev: Buy) -> None:
             game.emit(
                 "M202",
                 f"{sq.name} is not for sale: {player} stands on a square no one can own; "
-                "there is no deed to hand over, so the purchase is not replayed",
+                + not_replayed("there is no deed to hand over")
+                + money_words(game, ev.amount),
                 ev.span,
                 "BUY-02",
                 recorded=amount,
             )
+            if ev.amount is not None:  # the price written still moves (skipped.py)
+                game.transfer(player, None, ev.amount, "paid for a square not sold", ev.span)
             return
         declined = find_lot(game, index)
         if deed.owner is not None:

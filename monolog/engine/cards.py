@@ -28,6 +28,7 @@ from .obligations import (
     mark_card_landing,
     settle_due,
 )
+from .skipped import not_replayed
 
 
 def _deck_drawn(game: Game, pending: Draw | None, choice: Due | None, player: str) -> str | None:
@@ -173,8 +174,8 @@ def _check_amount(game: Game, card: Card, ev: CardDraw, dues: list[Due], moved: 
             return
         game.emit(
             "W007",
-            f"{card.id} moves no money itself: the amount {game.money(ev.amount or 0)} after it "
-            "is not replayed",
+            f"{card.id} moves no money itself; "
+            + not_replayed(f"the amount {game.money(ev.amount or 0)} after it moves nothing"),
             ev.span,
             "CARD-02",
             expected=None,

@@ -69,8 +69,8 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
             + (
                 f"{who} is named on both sides: nothing changes hands"
                 if first == second
-                else f"{who} is out: not replayed, as a player who has left holds nothing and "
-                "takes no more part"
+                else f"{who} is out; "
+                + not_replayed("a player who has left holds nothing and takes no more part")
             ),
             ev.span,
             "DEAL-01",

@@ -18,6 +18,7 @@ from ..editions.model import Card
 from ..findings.model import Finding
 from ..notation.events import Span
 from .game import Game
+from .skipped import not_replayed
 from .state import DeckState
 
 _COPY_MARK = re.compile(r"\s*\(\d+ of \d+\)\s*$")
@@ -73,7 +74,8 @@ def draw(game: Game, card: Card, span: Span) -> bool:
     if holder is not None:
         game.emit(
             "M404",
-            f"{card.id} cannot be drawn: {holder} holds it until it is used or sold",
+            f"{card.id} cannot be drawn: {holder} holds it until it is used or sold; "
+            + not_replayed(f"the card stays with {holder}"),
             span,
             "CARD-04",
             recorded=card.id,

@@ -29,6 +29,7 @@ from ..notation.events import Ignored, Roll, Span
 from .game import Game
 from .names import squares_if_named
 from .obligations import Due, cancel_due, flow_of
+from .skipped import not_replayed
 
 # per player, the jailing the record has not confirmed (no `jail` clause after it)
 UNCONFIRMED = "follow.unconfirmed-jail"
@@ -299,7 +300,7 @@ def on_ignored(game: Game, ev: Ignored) -> None:
     game.emit(
         "W012",
         "'ignored' follows a clause that the rules give nothing more to do here, so nothing "
-        "was left undone; it is not replayed",
+        "was left undone; " + not_replayed("the word changes nothing"),
         ev.span,
         None,
         recorded="ignored",

@@ -40,6 +40,7 @@ from . import (
     rolls,
     setup,
     shortage,
+    skipped,
     turns,
     variants,
 )
@@ -376,12 +377,7 @@ def _apply(game: Game, ev: E.Event) -> None:
         _wrap(game, ev.span, lambda: settle(game, ev, settler))
         return
     if game.state.over and not isinstance(ev, _ANY_TIME):
-        game.emit(
-            "M903",
-            "the game is over: nothing more happens after it ends",
-            ev.span,
-            "WIN-01",
-        )
+        skipped.after_the_end(game, ev.span)
         return
     if isinstance(ev, E.Deal):
         names = {p.name for p in game.state.players}
@@ -415,13 +411,7 @@ def _apply(game: Game, ev: E.Event) -> None:
         if actor is None:
             return
         if not game.state.player(actor).active:
-            game.emit(
-                "M902",
-                f"{actor} is out of the game and can do nothing more",
-                ev.span,
-                "BKR-02",
-                recorded=actor,
-            )
+            skipped.out_of_game(game, actor, ev.span, "can do nothing more")
             return
         if isinstance(ev, E.Auction):
             if ev.lot_kind in ("house", "hotel"):

@@ -10,6 +10,8 @@ record says it was paid), so the next cash count does not give the same mistake 
 
 from __future__ import annotations
 
+from ..findings.model import Finding
+from ..notation.events import Span
 from .game import Game
 
 NOT_REPLAYED = "not replayed"
@@ -25,3 +27,54 @@ def money_words(game: Game, amount: int | None) -> str:
     if amount is None:
         return ""
     return f"; the {game.money(amount)} written changes hands as recorded"
+
+
+# the first finding of a run of lines the replay cannot adopt for one cause, by cause: the
+# later ones only follow from it and are folded into it (`caused_by`)
+_ROOTS = "skipped.roots"
+
+
+def after_the_end(game: Game, span: Span) -> None:
+    """M903: an event after the game ended. Every later one follows from the first (the table
+    played on), so each is filed with the first as its cause and text prints that one alone."""
+    _folded(
+        game,
+        "end",
+        "M903",
+        "the game is over: nothing more happens after it ends; "
+        + not_replayed("the game has ended"),
+        span,
+        "WIN-01",
+        None,
+    )
+
+
+def out_of_game(game: Game, player: str, span: Span, what: str) -> None:
+    """M902: `player`, who has left the game, acts (`what`: "takes no turn", "can do nothing
+    more"). Their later acts follow from the first (the table let them play on): folded."""
+    _folded(
+        game,
+        f"out {player}",
+        "M902",
+        f"{player} is out of the game and {what}; "
+        + not_replayed("a player who has left holds nothing and takes no more part"),
+        span,
+        "BKR-02",
+        player,
+    )
+
+
+def _folded(
+    game: Game,
+    key: str,
+    code: str,
+    message: str,
+    span: Span,
+    rule: str,
+    recorded: str | None,
+) -> None:
+    roots: dict[str, Finding] = game.pending.setdefault(_ROOTS, {})
+    root = roots.get(key)
+    finding = game.emit(code, message, span, rule, recorded=recorded, caused_by=root)
+    if root is None:
+        roots[key] = finding

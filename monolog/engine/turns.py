@@ -9,6 +9,7 @@ the square makes due is landing.py; a roll in jail is jail_rolls.py.
 from __future__ import annotations
 
 from ..notation.events import Span, TurnStart
+from . import skipped
 from .board import next_active
 from .card_landings import declined_after_card_note, second_draw_note
 from .debts import check_unpaid
@@ -207,21 +208,15 @@ def on_turn(game: Game, ev: TurnStart) -> None:
             )
     else:
         expected = flow.expected_next
-    if expected is not None and player != expected:
+    if not st.player(player).active:  # said once, as M902: not also M101
+        skipped.out_of_game(game, player, ev.span, "takes no turn")
+    elif expected is not None and player != expected:
         game.emit(
             "M101",
             f"it is {expected}'s turn, not {player}'s: play passes to the left",
             ev.span,
             "TURN-02",
             expected=expected,
-            recorded=player,
-        )
-    if not st.player(player).active:
-        game.emit(
-            "M902",
-            f"{player} is out of the game and takes no turn",
-            ev.span,
-            "BKR-02",
             recorded=player,
         )
     start_turn(game, player, ev.number, ev.span)

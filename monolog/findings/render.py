@@ -209,15 +209,20 @@ def _folded(findings: Sequence[Finding]) -> list[Finding]:
     for f in findings:
         if f.caused_by is not None and f.caused_by in roots:
             continue
-        lines = sorted(set(later.get((f.code, f.span), ())))
-        if lines:
+        consequences = later.get((f.code, f.span), ())
+        # consequences on the root's own line (several events of one line) are not later lines
+        again = sum(1 for line in consequences if line == f.span.line)
+        lines = sorted({line for line in consequences if line != f.span.line})
+        if lines or again:
             n = len(lines)
             listed = ", ".join(str(line) for line in lines[:_LINES_LISTED])
             more = ", …" if n > _LINES_LISTED else ""
+            parts = [f"{n} later line{'s' if n != 1 else ''}: {listed}{more}"] if n else []
+            if again:
+                parts.append(f"this line {again} more time{'s' if again != 1 else ''}")
             message = (
-                f"{f.message} (it affected {n} later line{'s' if n != 1 else ''}: "
-                f"{listed}{more}; each finding there follows from this one and is in the "
-                "JSON output)"
+                f"{f.message} (it affected {', and '.join(parts)}; each finding there follows "
+                "from this one and is in the JSON output)"
             )
             f = replace(f, message=message)
         out.append(f)
