@@ -233,6 +233,7 @@ def _price_note(game: Game, plan: dict[int, _Step]) -> str:
 
 def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) -> bool:
     most = game.edition.rules.houses_before_hotel
+    told: set[int] = set()  # the groups whose mortgage this clause was reported for (M603)
     for index, step in plan.items():
         sq = game.square(index)
         deed = step.deed
@@ -288,19 +289,15 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 ev.span,
                 "BLD-08",
             )
-        elif mortgaged:
-            tail = (
-                "; "
-                + not_replayed(f"a mortgaged {_word(game, 'site')} takes no buildings")
-                + money_words(game, ev.amount)
-                if deed.mortgaged
-                else ""
-            )
+        elif mortgaged and group[0].square not in told:
+            # one finding for the clause's sites in the group: one build, one mistake
+            told.add(group[0].square)
+            sites = [game.name(i) for i in plan if group_of(game, i)[0].square == group[0].square]
             game.emit(
                 "M603",
-                f"nothing may be built on {sq.name} while {', '.join(mortgaged)} "
+                f"nothing may be built on {game.listing(sites)} while {', '.join(mortgaged)} "
                 f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: lift every mortgage "
-                f"in the {group_label(game, index)} group first{tail}",
+                f"in the {group_label(game, index)} group first",
                 ev.span,
                 "BLD-08",
                 expected=[],
@@ -317,8 +314,10 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                     ev.span,
                     "BLD-08",
                 )
-            if deed.mortgaged:  # a building on a mortgaged site itself is not adopted
-                return False
+        if mortgaged and not allowed:
+            # a building on the mortgaged site itself is followed too: the record put it there
+            # (an engine that let a mortgaged site be built on, ufosc/TERMINALMONOPOLY#61); its
+            # rent, if the table collects one, is the mortgaged deed's finding (M302)
             if not _one_hotel(game, ev, index, step):  # a second hotel: never followed
                 return False
             followed(game, (d.square for d in group))

@@ -35,6 +35,8 @@ STOCK_TAKEN = "record.stock-taken"
 OWN_CASH = "record.own-cash"
 # how many derived amounts a W001 names before it says "and N more"
 NAMED = 4
+# each derived payment a W001 named, to the first W001 that named it (`_shared_cause`)
+NAMED_BY = "record.named-by"
 
 
 def keep_own_cash(game: Game) -> None:
@@ -71,6 +73,7 @@ def on_check(game: Game, ev: CashCheck) -> None:
         agreed[name] = len(game.transfers)
         return
     since = derived_since(game, name, agreed.get(name, 0))
+    root = _shared_cause(game, name, cash - ev.amount, since)
     own = bool(game.pending.get(OWN_CASH))
     then = "" if own else f"; {name}'s later counts are judged from {game.money(ev.amount)}"
     finding = game.emit(
@@ -87,7 +90,11 @@ def on_check(game: Game, ev: CashCheck) -> None:
                 {"line": t.span.line, "amount": t.amount, "reason": t.reason} for t in since
             ],
         },
+        caused_by=root,
     )
+    named: dict[tuple[object, ...], Finding] = game.pending.setdefault(NAMED_BY, {})
+    for t in since:
+        named.setdefault(_payment(t), finding)
     if not own:
         # the count is what the table had: the replay goes on from it
         _rebase(game, name, ev.amount - cash, ev)
@@ -250,6 +257,25 @@ def _rebase(game: Game, name: str, diff: int, ev: CashCheck) -> None:
         game.transfer(name, None, -diff, "cash taken as counted", ev.span, derived=False)
 
 
+def _payment(t: Transfer) -> tuple[object, ...]:
+    return (t.span, t.payer, t.payee, t.amount, t.reason)
+
+
+def _shared_cause(game: Game, name: str, diff: int, since: list[Transfer]) -> Finding | None:
+    """The earlier W001 a disagreeing count of `name` only follows from: the whole difference
+    is payments the replay worked out between `name` and other players that an earlier W001
+    already named (the other side of one payment the record left out: a rent, a card paying
+    or collecting from each player). One missing payment is then one finding, not one per
+    player it touched (CH15 drawn and nothing paid gave a W001 for each of the 3 players)."""
+    if not since or sum(t.amount if t.payee == name else -t.amount for t in since) != diff:
+        return None
+    named: dict[tuple[object, ...], Finding] = game.pending.get(NAMED_BY, {})
+    roots = [named.get(_payment(t)) for t in since]
+    if any(r is None for r in roots):
+        return None
+    return roots[0]
+
+
 def derived_since(game: Game, name: str, start: int) -> list[Transfer]:
     """The ledger entries for `name` from `start` on whose amounts the record did not write."""
     return [t for t in game.transfers[start:] if t.derived and name in (t.payer, t.payee)]
@@ -260,8 +286,11 @@ def _explain(game: Game, name: str, since: list[Transfer]) -> str:
         return "; every amount since the last count that agreed was written in the record"
     said = []
     for t in since[:NAMED]:
-        way = "to" if t.payee == name else "from"
-        said.append(f"{game.money(t.amount)} {way} {name} on line {t.span.line} ({t.reason})")
+        way, back, other = ("to", "from", t.payer) if t.payee == name else ("from", "to", t.payee)
+        party = f" {back} {other}" if other is not None else ""  # the other player, if any
+        said.append(
+            f"{game.money(t.amount)} {way} {name}{party} on line {t.span.line} ({t.reason})"
+        )
     more = len(since) - NAMED
     rest = f" and {more} more" if more > 0 else ""
     verb = "was" if len(since) == 1 else "were"
