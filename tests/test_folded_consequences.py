@@ -3,7 +3,9 @@ saying on which later lines its consequences are; JSON keeps each one with `caus
 gives each one the root's place as a related location.
 
 The cases played: events after the game ended (M903) and acts of a player who has left
-(M902), each folded into the first of its kind; and a card drawn again while it still lies
+(M902), each folded into the first of its kind; the counts of the players one payment left out
+of the record touched (a card paying each player, a rent), folded into the first count's W001
+(fragments of other programs' logs, scenarios/engines); and a card drawn again while it still lies
 under its deck, the deck's order known only in part (the cards drawn since went under it).
 Every later draw out of that order only follows from the first one, until a draw comes up in
 the order again. A deck known in full that comes up out of order (shuffled again at the table)
@@ -17,6 +19,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from monolog.cli import app
@@ -205,3 +208,44 @@ def test_a_player_who_left_and_plays_on_is_one_finding() -> None:
         (6, Cause("M902", root.span)),
     ]
     assert [f.line for f in shown(findings)] == [5]
+
+
+CHAIRMAN_UNPAID = (
+    "Chairman of the Board drawn and nothing paid, by a program that had not written the card"
+)
+
+
+def _engine_fragment(title: str) -> str:
+    """The record of a scenario of scenarios/engines (logs of other programs, by hand)."""
+    path = (
+        Path(__file__).parent.parent / "scenarios" / "engines" / "bugs-other-programs-report.yaml"
+    )
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    (record,) = [s["record"] for s in doc["scenarios"] if s["title"] == title]
+    return str(record)
+
+
+@pytest.mark.parametrize(
+    ("title", "players"),
+    [
+        (CHAIRMAN_UNPAID, ["Ann", "Ben", "Cal"]),
+        ("A birthday card drawn and nothing collected", ["Ann", "Ben", "Cal"]),
+        ("A card moves the token to an owned railroad and no rent is charged", ["Ann", "Ben"]),
+    ],
+)
+def test_one_payment_left_out_is_one_cash_note(title: str, players: list[str]) -> None:
+    # the other side of a payment the record left out follows from the first count's W001
+    w001 = [f for f in audit_text(_engine_fragment(title), "g.mlog") if f.code == "W001"]
+    assert [f.data["player"] for f in w001] == players
+    root, *rest = w001
+    assert root.caused_by is None
+    assert all(f.caused_by == Cause("W001", root.span) for f in rest)
+    assert len(shown(w001)) == 1
+
+
+def test_a_count_off_by_more_than_the_shared_payment_is_its_own_note() -> None:
+    # Ben's count is off by the rent left out and by 7 more: not only a consequence
+    text = _engine_fragment("A card moves the token to an owned railroad and no rent is charged")
+    text = text.replace("=Ben 1440", "=Ben 1433").replace("=Ben 1340", "=Ben 1333")
+    w001 = [f for f in audit_text(text, "g.mlog") if f.code == "W001"]
+    assert [(f.data["player"], f.caused_by) for f in w001] == [("Ann", None), ("Ben", None)]
