@@ -205,7 +205,8 @@ def on_decline(game: Game, ev: Decline) -> None:
         game.emit(
             "M204",
             f"{player} has no deed to decline: only a deed of the bank's just landed on is "
-            f"offered, and {game.name(index)} is {_offer_state(game, index)}",
+            f"offered, and {game.name(index)} is {_offer_state(game, index)}; "
+            + not_replayed("there is nothing to decline"),
             ev.span,
             "BUY-03",
         )
@@ -236,10 +237,19 @@ def on_auction(game: Game, ev: Auction) -> None:
             where = game.name(index) if index >= 0 else "no deed"
             game.emit(
                 "M204",
-                f"nothing is up for auction here: {where} was not declined by a lander",
+                f"nothing is up for auction here: {where} was not declined by a lander; "
+                + not_replayed(
+                    "the bank has no such deed to sell"
+                    if deed is None or deed.owner is None
+                    else f"{where} belongs to {deed.owner}"
+                )
+                + money_words(game, ev.price),
                 ev.span,
                 "BUY-03",
             )
+            buyer = resolve_player(game, ev.winner, ev.span) if ev.winner is not None else None
+            if buyer is not None and ev.price is not None:  # the price still moves (skipped.py)
+                game.transfer(buyer, None, ev.price, "paid at an auction not held", ev.span)
             return
         game.emit(
             "M204",
