@@ -29,6 +29,7 @@ from .follow import record_settles
 from .game import Game
 from .holdings import half
 from .names import squares_if_named
+from .skipped import money_words, not_replayed
 
 _DEALING = "variants.dealing"
 
@@ -313,7 +314,9 @@ def refuses_hotel_houses(
         f"the {hotel} on {game.name(index)} breaks down into {need} {house}, not {houses}: in "
         f"this game {with_article(hotel)} is worth {hotel} + {need} {house}, "
         f"{_hotel_words(game, index)}, "
-        f"one fewer than in the standard game",
+        f"one fewer than in the standard game; "
+        + not_replayed(f"the site does not hold {houses} {house} to sell")
+        + money_words(game, ev.amount),
         ev.span,
         "SHORT-04",
         expected=need,

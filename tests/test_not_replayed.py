@@ -1,0 +1,127 @@
+"""A clause the replay cannot carry out says so in the same words, whatever the event: the
+finding's message holds `; not replayed: <why>`, only that clause is skipped, and money the
+clause writes still changes hands (monolog/engine/skipped.py). Each record below writes such a
+clause, and where it writes money, a cash count after it that agrees only if that money moved."""
+
+from __future__ import annotations
+
+import pytest
+
+from monolog.engine.skipped import not_replayed
+from monolog.findings.model import Severity
+from monolog.testing.base import audit_text
+
+CASES = {
+    # code: record (the clause on its last line but one or last line)
+    "M601": """[Players "Ann, Ben"]
+setup Ann owns Reading Railroad, Pennsylvania Railroad
+1. Ann 1-2 Baltic Avenue buy 60
+Ann build Reading Railroad for 50 =1390
+""",
+    "M602": """[Players "Ann, Ben"]
+setup Ben owns Baltic Avenue, Mediterranean Avenue
+1. Ann 1-2 Baltic Avenue rent 8
+Ann build Baltic Avenue for 50 =1442
+""",
+    "M604": """[Players "Ann, Ben"]
+setup Ann owns Park Place x4, Boardwalk x4
+setup bank houses 24
+setup next Ann
+Ann build Boardwalk for 200 =1300
+""",
+    "M605": """[Players "Ann, Ben"]
+setup Ann owns Park Place hotel, Boardwalk hotel
+setup next Ann
+Ann build Boardwalk for 200 =1300
+""",
+    "M608": """[Players "Ann, Ben"]
+setup Ann owns Park Place x1, Boardwalk
+setup bank houses 0
+setup next Ann
+Ann build Boardwalk for 200 =1300
+""",
+    "M611": """[Players "Ann, Ben"]
+setup Ann owns Baltic Avenue x1, Mediterranean Avenue x1
+setup next Ann
+Ann sell Baltic Avenue x2 for 50 =1550
+""",
+    "M613": """[Players "Ann, Ben"]
+setup bank houses 2
+setup Ann owns Baltic Avenue hotel, Mediterranean Avenue hotel
+setup next Ann
+Ann sell Baltic Avenue hotel for 25 =1525
+""",
+    "M701": """[Players "Ann, Ben"]
+setup Ben owns Baltic Avenue
+setup next Ann
+Ann mortgage Baltic Avenue for 30 =1530
+""",
+    "M705": """[Players "Ann, Ben"]
+setup Ben owns Baltic Avenue mortgaged
+setup next Ann
+Ann unmortgage Baltic Avenue for 33 =1467
+""",
+    "M707": """[Players "Ann, Ben"]
+setup Ben owns Baltic Avenue mortgaged
+setup next Ann
+Ann interest Baltic Avenue for 3 =1497
+""",
+    "M711": """[Players "Ann, Ben"]
+setup Ann owns Baltic Avenue
+setup next Ann
+deal Ann: Boardwalk, Baltic Avenue | Ben: 100 =Ann 1600 =Ben 1400
+""",
+    "M416": """[Players "Ann, Ben"]
+setup Ann goojf CC05
+setup next Ann
+auction goojf CC05 bids Ben 20 sold Ben 20 =Ben 1480
+""",
+    "M404": """[Players "Ann, Ben"]
+setup Ben goojf CC05
+1. Ann 1-1 Community Chest card CC05
+""",
+    "M202": """[Players "Ann, Ben"]
+1. Ann 3-4 Chance card CH08 50 buy 100 =1450
+""",
+    "M204": """[Players "Ann, Ben"]
+setup Ben owns Baltic Avenue
+1. Ann 1-2 Baltic Avenue rent 4
+auction Baltic Avenue bids Ann 50 sold Ann 50 =Ann 1446
+""",
+    "M713": """[Players "Ann, Ben, Cal"]
+Cal resign
+deal Ann: 100 | Cal: nothing =Ann 1500
+""",
+    "M902": """[Players "Ann, Ben, Cal"]
+Cal resign
+1. Ann 1-2 Baltic Avenue buy
+Cal build Baltic Avenue
+""",
+    "M903": """[Players "Ann, Ben"]
+setup Ann cash 10
+1. Ann 1-2 Baltic Avenue buy 60
+Ann bankrupt to bank
+end
+2. Ben 1-2 Baltic Avenue buy 60
+""",
+    "W007": """[Players "Ann, Ben"]
+1. Ann 3-4 Chance card CH04 50
+""",
+    "W012": """[Players "Ann, Ben"]
+1. Ann 1-2 Baltic Avenue buy ignored =1440
+""",
+}
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_a_clause_not_carried_out_says_so_and_its_money_moves(code: str) -> None:
+    findings = audit_text(CASES[code], "g.mlog")
+    (skip,) = [f for f in findings if f.code == code and f.caused_by is None]
+    assert "; not replayed: " in skip.message
+    # nothing else but rulings: the clause's money moved, so the count on its line agrees
+    others = [f for f in findings if f.code != code and f.severity is not Severity.INFO]
+    assert others == []
+
+
+def test_the_words_are_one_phrase() -> None:
+    assert not_replayed("why") == "not replayed: why"
