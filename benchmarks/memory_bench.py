@@ -1,7 +1,7 @@
 """Peak memory of `monolog audit` on a large file of many games and on one long game.
 
     python benchmarks/memory_bench.py [--megabytes 100] [--distinct 200] [--game-megabytes 10]
-                                      [--formats text,json,sarif,github,junit]
+                                      [--formats text,json,sarif,github,junit] [--keep DIR]
 
 - A file of `--megabytes` MB of simulated games (`--distinct` games simulated with
   `monolog simulate --count`, repeated until the file is that large), audited in each of
@@ -14,6 +14,10 @@
   one is written here: two players taking turns with bare rolls (`1. Ann 3-4`, never a double)
   for as many turns as the size needs. The engine replays every move and reports what the
   record leaves out (a purchase decision, a card), so it also carries many findings.
+
+`--keep DIR` writes the files in DIR instead of a temporary folder and uses them again when
+they are there (a 100 MB file takes minutes to write); `--game-megabytes 0` leaves the long game
+out.
 
 The script prints the figures and whether each target is met; it asserts nothing.
 """
@@ -54,10 +58,15 @@ def _audit(path: Path, fmt: str) -> tuple[float, float]:
 
 
 def _many_games(folder: Path, megabytes: int, distinct: int) -> tuple[Path, Path]:
+    half, full = (
+        folder / f"half-{megabytes}-{distinct}.mlog",
+        folder / f"full-{megabytes}-{distinct}.mlog",
+    )
+    if half.exists() and full.exists():
+        return half, full
     seed = folder / "seed.mlog"
     _simulate(["--players", "4", "--count", str(distinct)], seed)
     block = seed.read_bytes().rstrip(b"\n") + b"\n\n"
-    half, full = folder / "half.mlog", folder / "full.mlog"
     for path, size in ((half, megabytes * MIB // 2), (full, megabytes * MIB)):
         with path.open("wb") as handle:
             written = 0
@@ -85,9 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--distinct", type=int, default=200)
     parser.add_argument("--game-megabytes", type=float, default=10.0)
     parser.add_argument("--formats", default="text,json,sarif,github,junit")
+    parser.add_argument("--keep", type=Path, help="write the files here and use them again")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
+        folder = Path(tmp) if args.keep is None else args.keep
+        folder.mkdir(parents=True, exist_ok=True)
         half, full = _many_games(folder, args.megabytes, args.distinct)
         size = full.stat().st_size / MIB
         print(f"a file of many games: {size:.0f} MiB ({args.distinct} distinct games repeated)")
@@ -101,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{peak_half:.0f} MiB at half the size); CPU {cpu:.0f} s, "
                 f"{cpu / size:.2f} s/MiB; time at 2x the data / time at 1x = {ratio:.2f}"
             )
+        if args.game_megabytes <= 0:
+            return 0
         game = folder / "long.mlog"
         _long_game(game, int(args.game_megabytes * MIB))
         game_mib = game.stat().st_size / MIB
