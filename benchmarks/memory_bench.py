@@ -2,6 +2,7 @@
 
     python benchmarks/memory_bench.py [--megabytes 100] [--distinct 200] [--game-megabytes 10]
                                       [--formats text,json,sarif,github,junit] [--keep DIR]
+    python benchmarks/memory_bench.py --shapes [--shape-megabytes 1]
 
 - A file of `--megabytes` MB of simulated games (`--distinct` games simulated with
   `monolog simulate --count`, repeated until the file is that large), audited in each of
@@ -14,6 +15,11 @@
   one is written here: two players taking turns with bare rolls (`1. Ann 3-4`, never a double)
   for as many turns as the size needs. The engine replays every move and reports what the
   record leaves out (a purchase decision, a card), so it also carries many findings.
+
+`--shapes` audits instead one record of `--shape-megabytes` MB of each shape that has cost
+memory out of proportion before (a run of blank lines, comment lines, one long line, one long
+quoted text, tags, a mistake after a long run of blank lines, ...; see `SHAPES`), in text, and
+prints each one's peak resident set and how far it is above a one-line record's.
 
 `--keep DIR` writes the files in DIR instead of a temporary folder and uses them again when
 they are there (a 100 MB file takes minutes to write); `--game-megabytes 0` leaves the long game
@@ -30,6 +36,7 @@ import random
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 MIB = 1 << 20
@@ -76,6 +83,44 @@ def _many_games(folder: Path, megabytes: int, distinct: int) -> tuple[Path, Path
     return half, full
 
 
+_PLAYERS = '[Players "Ann, Ben"]\n'
+
+# each shape: a record of about `size` bytes (a mistake in some: the error path is measured too)
+SHAPES: dict[str, Callable[[int], str]] = {
+    "blank lines": lambda size: _PLAYERS + "\n" * size,
+    "blank lines, CRLF": lambda size: _PLAYERS + "\r\n" * (size // 2),
+    "blank lines then a mistake": lambda size: _PLAYERS + "\n" * size + "1. Ann byu\n",
+    "comment lines": lambda size: _PLAYERS + "; a comment\n" * (size // 12),
+    "brace comment lines": lambda size: _PLAYERS + "{a comment}\n" * (size // 12),
+    "brace comments spanning lines": lambda size: _PLAYERS + "{a\ncomment}\n" * (size // 12),
+    "one long comment": lambda size: _PLAYERS + "; " + "x" * size + "\n",
+    "tags": lambda size: _PLAYERS + "".join(f'[Note{i} "x"]\n' for i in range(size // 16)),
+    "one long line of clauses": lambda size: _PLAYERS + "1. Ann 3-4" + " =$1500" * (size // 7),
+    "one long quoted text": lambda size: _PLAYERS + '[Event "' + "x" * size + '"]\n1. Ann 3-4\n',
+    "a quoted text of escaped quotes": lambda size: (
+        _PLAYERS + '[Event "' + '\\"' * (size // 2) + '"]\n1. Ann 3-4\n'
+    ),
+    "one long name": lambda size: _PLAYERS + "1. Ann 3-4\nAnn" + " Ann" * (size // 4) + "\n",
+    "one-line games": lambda size: '[Players "Ann, Ben"]\n1. Ann 3-4\n\n' * (size // 32),
+}
+
+
+def _shapes(folder: Path, megabytes: float) -> None:
+    size = int(megabytes * MIB)
+    base = folder / "one-line.mlog"
+    base.write_text(_PLAYERS + "1. Ann 3-4\n", encoding="utf-8")
+    floor, _ = _audit(base, "text")
+    print(f"records of {megabytes:g} MB of one shape, audited in text (one line: {floor:.0f} MiB)")
+    for name, make in SHAPES.items():
+        path = folder / "shape.mlog"
+        with path.open("w", encoding="utf-8", newline="") as handle:
+            handle.write(make(size))
+        peak, cpu = _audit(path, "text")
+        print(
+            f"  {name:32}: peak RSS {peak:5.0f} MiB, {peak - floor:5.0f} MiB above; CPU {cpu:.1f} s"
+        )
+
+
 def _long_game(path: Path, size: int) -> None:
     rng = random.Random(1)
     with path.open("w", encoding="utf-8") as handle:
@@ -95,10 +140,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game-megabytes", type=float, default=10.0)
     parser.add_argument("--formats", default="text,json,sarif,github,junit")
     parser.add_argument("--keep", type=Path, help="write the files here and use them again")
+    parser.add_argument("--shapes", action="store_true", help="records of one shape each")
+    parser.add_argument("--shape-megabytes", type=float, default=1.0)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) if args.keep is None else args.keep
         folder.mkdir(parents=True, exist_ok=True)
+        if args.shapes:
+            _shapes(folder, args.shape_megabytes)
+            return 0
         half, full = _many_games(folder, args.megabytes, args.distinct)
         size = full.stat().st_size / MIB
         print(f"a file of many games: {size:.0f} MiB ({args.distinct} distinct games repeated)")
