@@ -103,6 +103,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "a quoted text of backslashes": lambda size: (
         _PLAYERS + '[Event "' + "\\" * size + '"]\n1. Ann 3-4\n'
     ),
+    "a quoted text never closed": lambda size: (
+        _PLAYERS + '[Event "' + "x" * size + "\n1. Ann 3-4\n"
+    ),
     "one long name": lambda size: _PLAYERS + "1. Ann 3-4\nAnn" + " Ann" * (size // 4) + "\n",
     "one-line games": lambda size: '[Players "Ann, Ben"]\n1. Ann 3-4\n\n' * (size // 32),
 }

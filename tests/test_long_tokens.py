@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from monolog.notation.events import BlankLine
 from monolog.notation.grammar import get_parser
+from monolog.notation.mistakes import MISTAKES
 from monolog.notation.parser import parse_text
 
 # the terminals as the grammar wrote them before: the reference for what each one matches
@@ -27,6 +28,8 @@ _CAPITAL = "[A-Z\u00c0-\u024f\u0370-\u1fff]"
 _WORD = r"[\w.&'’\-]"
 NAME_REFERENCE = re.compile(f"(?:{_CAPITAL}{_WORD}*)(?: (?:{_CAPITAL}{_WORD}*))*")
 STRING_REFERENCE = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+# the shape of a quoted text never closed (P115), as mistakes.py wrote it before
+UNCLOSED_REFERENCE = re.compile(r'"(?:[^"\\\n]|\\.)*(?:\n|\Z)')
 
 
 def _terminal(name: str) -> re.Pattern[str]:
@@ -37,6 +40,7 @@ def _terminal(name: str) -> re.Pattern[str]:
 LINE_END = _terminal("_NL")
 NAME = _terminal("NAME")
 STRING = _terminal("STRING")
+(UNCLOSED,) = [re.compile(m.shape or "") for m in MISTAKES if m.code == "P115"]
 
 
 def _ends(pattern: re.Pattern[str], text: str, pos: int, endpos: int) -> int | None:
@@ -47,7 +51,9 @@ def _ends(pattern: re.Pattern[str], text: str, pos: int, endpos: int) -> int | N
 def test_no_repeated_group_but_over_the_backslashes_before_a_quote() -> None:
     for pattern in (LINE_END, NAME):
         assert "(" not in re.sub(r"\(\?<?[!=]", "", pattern.pattern), pattern.pattern
-    assert "(" not in STRING.pattern.replace("(?<!", "").replace(r"(?:\\\\)*", "")
+    for pattern in (STRING, UNCLOSED):
+        bare = re.sub(r"\(\?<?[!=]", "", pattern.pattern).replace(r"(?:\\\\)*", "")
+        assert "(" not in bare.replace(r"(?:\n|\Z)", ""), pattern.pattern
 
 
 def _same_matches(pattern: re.Pattern[str], reference: re.Pattern[str], alphabet: str) -> int:
@@ -79,6 +85,10 @@ def test_a_quoted_text_matches_as_the_reference_on_every_short_text() -> None:
     assert _same_matches(STRING, STRING_REFERENCE, '"\\\nx ') > 100_000
 
 
+def test_a_quoted_text_never_closed_matches_as_the_reference_on_every_short_text() -> None:
+    assert _same_matches(UNCLOSED, UNCLOSED_REFERENCE, '"\\\nx ') > 100_000
+
+
 @given(text=st.text(alphabet=' \t\r\nx;["\\Aa\u00d7-.', max_size=200), pos=st.integers(0, 200))
 def test_the_terminals_match_as_the_references_on_longer_texts(text: str, pos: int) -> None:
     pos = min(pos, len(text))
@@ -86,6 +96,7 @@ def test_the_terminals_match_as_the_references_on_longer_texts(text: str, pos: i
         (LINE_END, REFERENCE),
         (NAME, NAME_REFERENCE),
         (STRING, STRING_REFERENCE),
+        (UNCLOSED, UNCLOSED_REFERENCE),
     ):
         assert _ends(pattern, text, pos, len(text)) == _ends(reference, text, pos, len(text))
 
