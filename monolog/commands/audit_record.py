@@ -19,7 +19,7 @@ from ..findings.selection import Selection
 from ..notation import ParseError
 from ..notation.chunks import Pieces, parse_pieces
 from ..notation.errors import decode_error
-from ..notation.events import NO_SPAN, Span, Tag
+from ..notation.events import NO_SPAN, Span, Tag, TimeCalled
 from ..notation.games import game_ranges
 from ..notation.jsonl import SUFFIXES as JSONL_SUFFIXES
 from ..notation.jsonl import looks_like_jsonl, parse_jsonl
@@ -87,9 +87,6 @@ def _audit_text(
         else:  # a long record a piece at a time, its first piece holding the header
             events, more = parse_pieces(text, name)
         header = {e.key: e.value for e in events if isinstance(e, Tag)}
-        if more is not None and "Result" in header:  # the settlement reads every event
-            events += [e for piece in more for e in piece]
-            more = None
     except ParseError as exc:
         return _unparsed(name, exc)
 
@@ -113,17 +110,18 @@ def _audit_text(
         else:  # the events go a piece at a time; the lines are read from the text (TextLines)
             pieces = chain([first], more)
             del first, events  # each piece goes once stepped through
-            result = replay_chunks(pieces, **settings)
-        if exits is None:
-            events = []  # what the report needs is in the findings: the events go before the lines
+
+            def again() -> Iterator[Sequence[Any]]:  # the pieces anew, for a second pass
+                first_piece, rest = parse_pieces(text, name)
+                return chain([declared + first_piece], rest or ())
+
+            result = replay_chunks(pieces, again=again, **settings)
+        # what the report needs is in the findings: the events go before the lines are made
+        first = events = []
+        lines: Sequence[str] = TextLines(text) if more is not None else _lines(text, stream)
         result_check: list[Finding] = []
-        if more is not None:
-            lines: Sequence[str] = TextLines(text)
-        else:
-            whole = _lines(text, stream)
-            if exits is not None:
-                result_check = _result_check(name, whole, events, result, exits)
-            lines = whole
+        if exits is not None:
+            result_check = _result_check(name, lines, result, exits)
     except ParseError as exc:  # in a piece of a long record, met as the replay reached it
         return _unparsed(name, exc)
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
@@ -172,30 +170,33 @@ def _decode_stdin(data: bytes | None) -> str:
 
 class _ExitOrder:
     """A replay observer noting after which event each player left the game, the order the
-    settlement ranks the players who are out by."""
+    settlement ranks the players who are out by, and whether time was called: what the
+    settlement reads from the events, so that they need not be kept."""
 
     def __init__(self) -> None:
         self.count = 0
         self.left: dict[str, int] = {}
+        self.time_called = False
 
     def __call__(self, event: Any, state: Any) -> None:
         for p in state.players:
             if p.name not in self.left and (p.bankrupt or p.resigned):
                 self.left[p.name] = self.count
+        if isinstance(event, TimeCalled):
+            self.time_called = True
         self.count += 1
 
 
-def _result_check(
-    name: str, lines: list[str], events: list[Any], result: Any, exits: _ExitOrder | None
-) -> list[Finding]:
+def _result_check(name: str, lines: Sequence[str], result: Any, exits: _ExitOrder) -> list[Finding]:
     """W101 when the Result tag disagrees with the settled outcome, as `settle` reports it."""
-    if exits is None or getattr(result, "state", None) is None:
+    if getattr(result, "state", None) is None:
         return []
     # here, not at the top: the settlement, only for a record with a Result tag
     from ..reports.game import Game
     from ..reports.settlement import settle
 
-    return settle(Game(name, lines, result, [], list(events)), left=exits.left).findings
+    game = Game(name, lines, result)
+    return settle(game, left=exits.left, time_called=exits.time_called).findings
 
 
 def audit_games(

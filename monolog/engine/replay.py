@@ -49,6 +49,7 @@ from .game import Game, Transfer
 from .invariants import check_invariants, rebase
 from .names import actor_of, squares_if_named
 from .obligations import flow_of
+from .opening import opening_events
 from .state import GameState
 
 Observer = Callable[[E.Event, GameState], None]
@@ -170,19 +171,26 @@ def replay_chunks(
     observer: Observer | None = None,
     paranoid: bool = False,
     require_amounts: bool = False,
+    again: Callable[[], Iterator[Sequence[E.Event]]] | None = None,
 ) -> Replay:
     """`replay` of a record given a piece at a time (notation/chunks.py), each piece let go
     once stepped through, so a long game's events are never all held: the findings are the
     same. The first piece holds the whole header. Where the start of the game needs more than
     the header (no Players tag: the seating is the order names first appear; a variant that
-    deals deeds before play: every setup line), the pieces are all taken and replayed as one."""
+    deals deeds before play: every setup line), the pieces are read through for what the start
+    needs (engine/opening.py), then replayed from `again()`, the same pieces anew; with no
+    `again`, they are all taken and replayed as one."""
     first = next(pieces, ())
     game = begin(first, edition, rulings, file)
     if "Players" not in game.header or game.edition.rules.opening_deal_deeds > 0:
-        events = [*first, *(ev for piece in pieces for ev in piece)]
-        return replay(
-            events, edition, rulings, file, observer, paranoid, require_amounts=require_amounts
-        )
+        if again is None:
+            events = [*first, *(ev for piece in pieces for ev in piece)]
+            return replay(
+                events, edition, rulings, file, observer, paranoid, require_amounts=require_amounts
+            )
+        game = begin(opening_events(chain([first], pieces)), edition, rulings, file)
+        pieces = again()
+        first = next(pieces, ())
     start = _first_span(first)
     pieces = chain([first], pieces)
     del first  # each piece goes once stepped through

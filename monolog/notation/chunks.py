@@ -31,18 +31,20 @@ Pieces = Iterator[list[ev.Event]]
 
 
 def parse_pieces(
-    text: str, filename: str = "<record>", lines: int = LINES
+    text: str, filename: str = "<record>", lines: int | None = None
 ) -> tuple[list[ev.Event], Pieces | None]:
     """The events of `text` as `parse_text` gives them: the first piece, holding every line up
     to the first played one (so the whole header), and the pieces after it, of about `lines`
     lines each, to be parsed as they are taken (None when the record is parsed whole: it is
     short, or a tag comes after its first played line). Raises ParseError as `parse_text` does,
-    when the piece holding the mistake is reached."""
+    when the piece holding the mistake is reached. `lines` is `LINES` unless given (read at
+    each call, so that a test can make the pieces small)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\0" in text:
         raise nul_error(filename, text)
-    pieces = _pieces(text, max(lines, 1)) if _tags_first(text) else []
+    size = LINES if lines is None else lines
+    pieces = _pieces(text, max(size, 1)) if _tags_first(text) else []
     if len(pieces) < 2:
         return parse_text(text, filename), None
     parsed = _parse(text, filename, pieces)

@@ -9,7 +9,7 @@ the turn, a plain snapshot of the state and each player's worth.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,7 +41,7 @@ class Game:
     """A replayed record and the moments of its replay, in order."""
 
     file: str
-    lines: list[str]
+    lines: Sequence[str]
     result: Replay
     moments: list[Moment] = field(default_factory=list)
     events: list[E.Event] = field(default_factory=list)

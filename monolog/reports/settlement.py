@@ -140,12 +140,15 @@ def _exits(game: Game, order: dict[str, int]) -> dict[str, tuple[int, int, int]]
     return out
 
 
-def settle(game: Game, left: dict[str, int] | None = None) -> Settlement:
+def settle(
+    game: Game, left: dict[str, int] | None = None, time_called: bool | None = None
+) -> Settlement:
     """Rank the players, name the winner and check the Result tag.
 
     `left` gives, for each player out of the game, the place of the event after which they
     were out; by default it is read from the game's moments (a game replayed without them,
-    as `audit` replays, passes it and gets no exits)."""
+    as `audit` replays, passes it and gets no exits). `time_called` says whether the record
+    called time; by default it is read from the game's events (`audit` keeps none)."""
     result = game.result
     worths = breakdown(result)
     totals = worth(result.state, result.edition)
@@ -164,7 +167,8 @@ def settle(game: Game, left: dict[str, int] | None = None) -> Settlement:
     elif finished and active:
         top = totals[active[0].name]
         winners = [w.name for w in active if totals[w.name] == top]
-        reason = "time was called" if _time_called(game) else "the game ended"
+        called = _time_called(game) if time_called is None else time_called
+        reason = "time was called" if called else "the game ended"
         how = f"the richest when {reason}"
     else:
         winners, how = [], "the record stops before the game ends"
