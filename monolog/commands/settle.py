@@ -36,7 +36,7 @@ def settle(
     from ..reports.settlement_table import render_settlement
 
     check_export(export, output)
-    game = open_game("settle", file, edition, ruling=ruling)
+    game = open_game("settle", file, edition, ruling=ruling, settled_only=True)
     settlement = settle_game(game)
     show(render_settlement(game, settlement), export, output, title_of(game, "Settlement"))
     raise typer.Exit(EXIT_FINDINGS if settlement.findings else EXIT_CLEAN)

@@ -14,6 +14,7 @@ from ..editions.errors import EditionError
 from .console import EXPORT_KINDS, print_all, terminal_console
 from .console import export as export_to
 from .game import Game, GameError, load_game
+from .settled import load_settled
 
 
 def open_game(
@@ -22,9 +23,12 @@ def open_game(
     edition: str | None = None,
     per_line: bool = False,
     ruling: list[str] | None = None,
+    settled_only: bool = False,
 ) -> Game:
     """The replayed record, or exit 2 with a located message (never a traceback); `per_line`:
-    a moment after each line, not after each event (reports/game.py). The project's settings
+    a moment after each line, not after each event (reports/game.py); `settled_only`: only
+    what the settlement reads (reports/settled.py), for a report of the settlement alone. The
+    project's settings
     (`[tool.monolog]` or monolog.toml: edition, rulings, house rules) apply, `edition` and the
     `--ruling` values `ruling` overriding them."""
 
@@ -34,6 +38,13 @@ def open_game(
     choices = project_choices(command, edition, ruling or [])
     edition = choices.edition
     try:
+        if settled_only:
+            return load_settled(
+                file,
+                edition=edition,
+                rulings=choices.rulings or None,
+                house_rules=choices.house_rules,
+            )
         return load_game(
             file,
             edition=edition,

@@ -45,6 +45,8 @@ class Game:
     result: Replay
     moments: list[Moment] = field(default_factory=list)
     events: list[E.Event] = field(default_factory=list)
+    # whether the record called time, where its events are not kept (reports/settled.py)
+    time_called: bool | None = None
 
     @property
     def edition(self) -> Edition:
@@ -137,7 +139,7 @@ def replay_game(
     its time on a long game). `on_moment` is also told of each moment kept, with the event it
     follows."""
     moments: list[Moment] = []
-    ed = _as_played(_edition_for(events, edition, path), events)
+    ed = edition_as_played(events, edition, path)
     wanted = _last_of_lines(events) if per_line else None
 
     def observe(event: E.Event, state: GameState) -> None:
@@ -158,6 +160,14 @@ def replay_game(
     return Game(path, source_lines(text), result, moments, list(events))
 
 
+def edition_as_played(
+    events: Sequence[E.Event], edition: Edition | str | None, path: str | None
+) -> Edition:
+    """The edition the engine will replay `events` (their tags at least) in, in the record's
+    variant, loaded here so that an observer can name squares and count worth."""
+    return _as_played(_edition_for(events, edition, path), events)
+
+
 def _last_of_lines(events: list[E.Event]) -> set[int]:
     """The ids of the events the engine applies that are the last on their line."""
     played = [e for e in events if not isinstance(e, (*E.TRIVIA, E.Tag))]
@@ -168,7 +178,7 @@ def _last_of_lines(events: list[E.Event]) -> set[int]:
     }
 
 
-def _as_played(ed: Edition, events: list[E.Event]) -> Edition:
+def _as_played(ed: Edition, events: Sequence[E.Event]) -> Edition:
     """The edition in the record's variant, so each moment's worth counts as the variant
     counts (a short game's hotel is worth fewer houses, SHORT-08). The engine keeps an edition
     already in the chosen variant; an unknown variant is left to it (W010)."""
@@ -181,7 +191,9 @@ def _as_played(ed: Edition, events: list[E.Event]) -> Edition:
         return ed
 
 
-def _edition_for(events: list[E.Event], edition: Edition | str | None, path: str | None) -> Edition:
+def _edition_for(
+    events: Sequence[E.Event], edition: Edition | str | None, path: str | None
+) -> Edition:
     """The edition the engine will use, loaded here so the observer can name squares.
 
     An edition the record names but monolog lacks falls back to the default, as the engine does

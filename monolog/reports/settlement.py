@@ -185,6 +185,8 @@ def settle(
 
 
 def _time_called(game: Game) -> bool:
+    if game.time_called is not None:  # a game replayed without keeping its events
+        return game.time_called
     return any(isinstance(e, E.TimeCalled) for e in game.events)
 
 

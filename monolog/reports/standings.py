@@ -24,7 +24,8 @@ from typing import Any
 import yaml
 
 from ..findings.model import Severity
-from .game import Game, GameError, load_game
+from .game import Game, GameError
+from .settled import load_settled
 from .settlement import Settlement, settle
 
 JSON_SCHEMA = 1
@@ -226,7 +227,7 @@ def read_game(path: str, scheme: Sequence[Fraction]) -> GameResult | Unreadable:
     if Path(path).is_dir():
         return Unreadable(path, f"{path}: P001 a folder with no .mlog records")
     try:
-        game = load_game(path)
+        game = load_settled(path)  # the settlement's moments only
     except GameError as exc:
         return Unreadable(path, str(exc).splitlines()[0] if str(exc) else path)
     except Exception as exc:  # an engine failure is reported, never a traceback

@@ -1,0 +1,108 @@
+"""A record replayed for its settlement only (reports/settled.py) settles as the full replay
+does: the same ranking, winner, exits and Result check, on the repository's records and on
+simulated games of every variant, read whole and in pieces; and `monolog settle` and
+`monolog standings` print the same report both ways."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+from monolog.notation import chunks
+from monolog.reports.game import load_game
+from monolog.reports.settled import load_settled
+from monolog.reports.settlement import settle
+from monolog.reports.settlement_table import render_settlement
+from monolog.simulate import simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = sorted((ROOT / "scenarios" / "games").glob("*.mlog")) + sorted(
+    (ROOT / "tests" / "golden").glob("**/*.mlog")
+)
+
+
+def _settled(game: Any) -> tuple[Any, str]:
+    settlement = settle(game)
+    console = Console(width=120, file=io.StringIO())
+    for part in render_settlement(game, settlement):
+        console.print(part)
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    found = [f.to_data() for f in settlement.findings]
+    return (
+        settlement.ranking,
+        settlement.winners,
+        settlement.how,
+        settlement.finished,
+        settlement.exits,
+        found,
+    ), shown
+
+
+def _compare(path: Path, lines: int) -> tuple[Any, str]:
+    whole = _settled(load_game(str(path)))
+    saved = chunks.LINES
+    chunks.LINES = lines
+    try:
+        light = _settled(load_settled(str(path)))
+    finally:
+        chunks.LINES = saved
+    assert light == whole
+    return whole
+
+
+def test_there_are_records_to_settle() -> None:
+    assert len(RECORDS) >= 10
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
+def test_a_repository_record_settles_the_same(path: Path) -> None:
+    _compare(path, 5)
+
+
+EDITIONS = [("us-2018", "standard"), ("uk-1996", "short"), ("uk-1996", "time-limit")]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 6),
+    edition=st.sampled_from(EDITIONS),
+    players_tag=st.booleans(),
+    result=st.sampled_from(["as written", "*", "Zed"]),
+)
+def test_a_simulated_game_settles_the_same(
+    tmp_path_factory: pytest.TempPathFactory,
+    seed: int,
+    players: int,
+    edition: tuple[str, str],
+    players_tag: bool,
+    result: str,
+) -> None:
+    text = simulate(edition[0], players, seed, variant=edition[1]).text
+    if not players_tag:
+        text = re.sub(r'^\[Players "[^"\n]*"\]\n', "", text, count=1, flags=re.M)
+    if result != "as written":
+        text = re.sub(r'^\[Result "[^"\n]*"\]', f'[Result "{result}"]', text, count=1, flags=re.M)
+    path = tmp_path_factory.mktemp("game") / "g.mlog"
+    path.write_text(text, encoding="utf-8")
+    _compare(path, 7)
+
+
+def test_players_who_leave_keep_their_exits(tmp_path: Path) -> None:
+    game = next(
+        g
+        for seed in range(40)
+        if (g := simulate("us-2018", 4, seed)).finished and g.text.count(" bankrupt") >= 3
+    )
+    path = tmp_path / "g.mlog"
+    path.write_text(game.text, encoding="utf-8")
+    (_, winners, _, finished, exits, _), shown = _compare(path, 7)
+    assert len(exits) == 3 and finished and winners
+    assert "bankrupt" in shown
