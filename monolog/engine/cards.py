@@ -185,10 +185,17 @@ def _check_amount(game: Game, card: Card, ev: CardDraw, dues: list[Due], moved: 
     total = sum(d.amount or 0 for d in money)
     recorded = ev.amount or 0
     if recorded != total:
+        uneven = len(money) > 1 and recorded % len(money) != 0
         game.emit(
             "M405",
             f"{card.id} moves {game.money(total)}: {card.title}"
-            + (f" ({money[0].reason})" if card.kind == "repairs" else ""),
+            + (f" ({money[0].reason})" if card.kind == "repairs" else "")
+            + (
+                f"; replayed as recorded: {game.money(recorded)} in all, at the card's amount for "
+                "each player in seat order as far as it goes, the last taking any rest"
+                if uneven
+                else ""
+            ),
             ev.span,
             "CARD-02",
             expected=total,
@@ -196,9 +203,18 @@ def _check_amount(game: Game, card: Card, ev: CardDraw, dues: list[Due], moved: 
         )
         if len(money) == 1:
             settle_due(game, money[0], recorded, ev.span)
-        elif recorded % len(money) == 0:
+        elif not uneven:
             for d in money:
                 settle_due(game, d, recorded // len(money), ev.span)
+        else:
+            # the record's total is what moved; who had what it does not say, so it goes to
+            # (or comes from) the players in seat order at the card's amount, the last taking
+            # any rest (before, the card's own amounts stood, and every count disagreed)
+            left = recorded
+            for i, d in enumerate(money):
+                part = left if i == len(money) - 1 else min(d.amount or 0, left)
+                settle_due(game, d, part, ev.span)
+                left -= part
         return
     for d in money:
         d.stated = True
