@@ -185,40 +185,60 @@ def _check_amount(game: Game, card: Card, ev: CardDraw, dues: list[Due], moved: 
     total = sum(d.amount or 0 for d in money)
     recorded = ev.amount or 0
     if recorded != total:
-        uneven = len(money) > 1 and recorded % len(money) != 0
+        many = len(money) > 1
+        per = money[0].amount or 0
+        # a total in whole card amounts: that many players paid the card's amount (a player
+        # who had left paying too, gamescomputersplay/monopoly#7, or some left unpaid); else an
+        # even share (another edition's amount for each); else the card's amount in seat order
+        whole = bool(per) and recorded % per == 0 and all(d.amount == per for d in money)
+        even = not whole and recorded % len(money) == 0
+        how = (
+            "shared evenly"
+            if even
+            else "at the card's amount for each player in seat order as far as it goes"
+            + (", the rest with the bank" if recorded > total else "")
+        )
         game.emit(
             "M405",
             f"{card.id} moves {game.money(total)}: {card.title}"
             + (f" ({money[0].reason})" if card.kind == "repairs" else "")
-            + (
-                f"; replayed as recorded: {game.money(recorded)} in all, at the card's amount for "
-                "each player in seat order as far as it goes, the last taking any rest"
-                if uneven
-                else ""
-            ),
+            + (f"; replayed as recorded: {game.money(recorded)} in all, {how}" if many else ""),
             ev.span,
             "CARD-02",
             expected=total,
             recorded=recorded,
         )
-        if len(money) == 1:
+        if not many:
             settle_due(game, money[0], recorded, ev.span)
-        elif not uneven:
+        elif even:
             for d in money:
                 settle_due(game, d, recorded // len(money), ev.span)
         else:
-            # the record's total is what moved; who had what it does not say, so it goes to
-            # (or comes from) the players in seat order at the card's amount, the last taking
-            # any rest (before, the card's own amounts stood, and every count disagreed)
-            left = recorded
-            for i, d in enumerate(money):
-                part = left if i == len(money) - 1 else min(d.amount or 0, left)
-                settle_due(game, d, part, ev.span)
-                left -= part
+            _in_seat_order(game, card, money, recorded, ev.span)
         return
     for d in money:
         d.stated = True
         d.entry = game.confirm(d.entry)
+
+
+def _in_seat_order(game: Game, card: Card, money: list[Due], recorded: int, span: Span) -> None:
+    """A card's total written as moved, not its amounts (M405): the card's amount for each
+    player in seat order until the total runs out, a rest beyond them with the bank. Before,
+    the card's own amounts stood where the total did not divide evenly, and every player's
+    count disagreed."""
+    left = recorded
+    for d in money:
+        part = min(d.amount or 0, left)
+        settle_due(game, d, part, span)
+        left -= part
+    if left:
+        pays = all(d.payer == money[0].payer for d in money)
+        drawer = money[0].payer if pays else money[0].payee
+        why = f"{card.id} as recorded, beyond the card's amounts"
+        if pays:
+            game.transfer(drawer, None, left, why, span)
+        else:
+            game.transfer(None, drawer, left, why, span)
 
 
 def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
