@@ -137,11 +137,13 @@ def _audit_text(
         lines = _lines(text, stream)
         report = GameReport(name, header=header, findings=[finding], lines=lines, parsed=False)
         return report, f"{shown_name(name)}:1:1: P900 {finding.message}"
-    findings: list[Finding] = list(result.findings) + result_check
+    findings: Sequence[Finding] = result.findings
+    if result_check:
+        findings = [*findings, *result_check]
     if selection is not None:
         findings = selection.apply(findings)
     header = dict(getattr(result, "header", None) or header)
-    return GameReport(name, header=header, findings=findings, lines=lines), None  # type: ignore[arg-type]
+    return GameReport(name, header=header, findings=findings, lines=lines), None
 
 
 def _unparsed(name: str, exc: ParseError) -> tuple[GameReport, str | None]:

@@ -166,8 +166,9 @@ RUN_POINT = "follow.run-point"
 
 
 def note_run_point(game: Game, player: str, line: int, finding: Finding | None) -> None:
-    """A roll raised CF-10 under per-turn and the record has not yet shown how it counted."""
-    game.pending[RUN_POINT] = (player, line, finding)
+    """A roll raised CF-10 under per-turn and the record has not yet shown how it counted:
+    `finding`, if any, is the one just filed (its handle is kept, to take it back)."""
+    game.pending[RUN_POINT] = (player, line, None if finding is None else game.findings.last)
 
 
 def jailed_by_run(game: Game, player: str, span: Span) -> bool:
@@ -179,11 +180,11 @@ def jailed_by_run(game: Game, player: str, span: Span) -> bool:
     point = game.pending.pop(RUN_POINT, None)
     if point is None:
         return False
-    who, line, finding = point
+    who, line, handle = point
     if who != player or line != span.line:
         return False
-    if finding is not None and finding in game.findings:
-        game.findings.remove(finding)  # replaced by the same point with the record's choice
+    if handle is not None:
+        game.findings.withdraw(handle)  # replaced by the same point with the record's choice
     game.ambiguous(
         "CF-10",
         f"{player}'s second double since the one that opened the cell: the count is per turn "

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..editions.model import Edition, Square
 from ..findings.model import Cause, Finding, Severity
+from ..findings.store import FindingStore
 from ..notation.events import NO_SPAN, Span
 from .state import GameState
 
@@ -64,7 +65,8 @@ class Game:
     state: GameState
     readings: dict[str, str]
     file: str | None = None
-    findings: list[Finding] = field(default_factory=list)
+    # packed, with a handle per finding the engine may change later (findings/store.py)
+    findings: FindingStore = field(default_factory=FindingStore)
     transfers: list[Transfer] = field(default_factory=list)
     header: dict[str, str] = field(default_factory=dict)
     # money owed and not paid in cash, oldest first: a payment that leaves the payer short opens

@@ -60,12 +60,15 @@ def on_check(game: Game, ev: CashCheck) -> None:
         # this count agrees with the replay as it was before the last count was taken: that
         # count was the slip, not the cash; its W001 says so and the replay goes back
         _rebase(game, name, -last.diff, ev)
-        at = next(i for i, f in enumerate(game.findings) if f is last.finding)
-        game.findings[at] = replace(
-            last.finding,
-            message=f"{last.finding.message.partition('; ')[0]}; the count on line "
-            f"{ev.span.line} agrees with the replay again, so this count was a slip",
-            data={**last.finding.data, "slip": True},
+        at = last.handle
+        game.findings.put(
+            at,
+            replace(
+                last.finding,
+                message=f"{last.finding.message.partition('; ')[0]}; the count on line "
+                f"{ev.span.line} agrees with the replay again, so this count was a slip",
+                data={**last.finding.data, "slip": True},
+            ),
         )
         agreed[name] = len(game.transfers)
         return
@@ -92,13 +95,14 @@ def on_check(game: Game, ev: CashCheck) -> None:
         },
         caused_by=root,
     )
+    handle = game.findings.last  # its handle, to correct it later
     named: dict[tuple[object, ...], Finding] = game.pending.setdefault(NAMED_BY, {})
     for t in since:
         named.setdefault(_payment(t), finding)
     if not own:
         # the count is what the table had: the replay goes on from it
         _rebase(game, name, ev.amount - cash, ev)
-        taken[name] = _Taken(ev.amount - cash, finding)
+        taken[name] = _Taken(ev.amount - cash, finding, handle)
     agreed[name] = len(game.transfers)
 
 
@@ -131,9 +135,9 @@ def on_stock_check(game: Game, ev: StockCheck) -> None:
     """`=bank houses 28 hotels 10`: the bank's buildings. A count that differs is reported
     (W016) and taken as the bank's stock from then on."""
     state = game.state
-    last: tuple[int, int, Finding] | None = game.pending.pop(STOCK_TAKEN, None)
+    last: tuple[int, int, Finding, int] | None = game.pending.pop(STOCK_TAKEN, None)
     if last is not None and (ev.houses, ev.hotels) != (state.bank_houses, state.bank_hotels):
-        houses, hotels, finding = last
+        houses, hotels, finding, handle = last
         if (ev.houses is None or ev.houses == state.bank_houses - houses) and (
             ev.hotels is None or ev.hotels == state.bank_hotels - hotels
         ):
@@ -142,7 +146,7 @@ def on_stock_check(game: Game, ev: StockCheck) -> None:
             state.bank_houses -= houses
             state.bank_hotels -= hotels
             invariants.rebase(game)
-            _was_a_slip(game, finding, ev.span.line)
+            _was_a_slip(game, finding, handle, ev.span.line)
             return
     wrong = []
     if ev.houses is not None and ev.houses != state.bank_houses:
@@ -160,12 +164,13 @@ def on_stock_check(game: Game, ev: StockCheck) -> None:
         expected={"houses": state.bank_houses, "hotels": state.bank_hotels},
         recorded={"houses": ev.houses, "hotels": ev.hotels},
     )
+    handle = game.findings.last  # its handle, to correct it later
     houses = 0 if ev.houses is None else ev.houses - state.bank_houses
     hotels = 0 if ev.hotels is None else ev.hotels - state.bank_hotels
     state.bank_houses += houses
     state.bank_hotels += hotels
     invariants.rebase(game)  # the stock is the counted one: later states are judged from it
-    game.pending[STOCK_TAKEN] = (houses, hotels, finding)
+    game.pending[STOCK_TAKEN] = (houses, hotels, finding, handle)
 
 
 def on_pot_check(game: Game, ev: PotCheck) -> None:
@@ -191,7 +196,7 @@ def on_pot_check(game: Game, ev: PotCheck) -> None:
         # this count agrees with the replay as it was before the last count was taken: that
         # count was the slip; its W017 says so and the pool goes back
         house_rules.rebase_pot(game, -last.diff)
-        _was_a_slip(game, last.finding, ev.span.line)
+        _was_a_slip(game, last.finding, last.handle, ev.span.line)
         return
     finding = game.emit(
         "W017",
@@ -202,19 +207,22 @@ def on_pot_check(game: Game, ev: PotCheck) -> None:
         expected=pot,
         recorded=ev.amount,
     )
+    handle = game.findings.last  # its handle, to correct it later
     house_rules.rebase_pot(game, ev.amount - pot)
-    game.pending[POT_TAKEN] = _Taken(ev.amount - pot, finding)
+    game.pending[POT_TAKEN] = _Taken(ev.amount - pot, finding, handle)
 
 
-def _was_a_slip(game: Game, finding: Finding, line: int) -> None:
+def _was_a_slip(game: Game, finding: Finding, at: int, line: int) -> None:
     """`finding`, a count taken as written, was a slip: a later count (on `line`) agrees with
     the replay as it was before it. Its message says so, in place of what it said would follow."""
-    at = next(i for i, f in enumerate(game.findings) if f is finding)
-    game.findings[at] = replace(
-        finding,
-        message=f"{finding.message.partition('; ')[0]}; the count on line {line} agrees with "
-        "the replay again, so this count was a slip",
-        data={**finding.data, "slip": True},
+    game.findings.put(
+        at,
+        replace(
+            finding,
+            message=f"{finding.message.partition('; ')[0]}; the count on line {line} agrees with "
+            "the replay again, so this count was a slip",
+            data={**finding.data, "slip": True},
+        ),
     )
 
 
@@ -223,6 +231,7 @@ class _Taken(NamedTuple):
 
     diff: int
     finding: Finding
+    handle: int  # its place in game.findings, to correct it later
 
 
 def _slip_handed_on(game: Game, name: str, cash: int, ev: CashCheck) -> bool:
@@ -237,13 +246,16 @@ def _slip_handed_on(game: Game, name: str, cash: int, ev: CashCheck) -> bool:
             continue
         del taken[other]
         _rebase(game, name, -last.diff, ev)
-        at = next(i for i, f in enumerate(game.findings) if f is last.finding)
-        game.findings[at] = replace(
-            last.finding,
-            message=f"{last.finding.message.partition('; ')[0]}; {other} has left since, and "
-            f"the count of {name} on line {ev.span.line}, who received {other}'s cash, agrees "
-            "with the replay as it was before this count, so this count was a slip",
-            data={**last.finding.data, "slip": True},
+        at = last.handle
+        game.findings.put(
+            at,
+            replace(
+                last.finding,
+                message=f"{last.finding.message.partition('; ')[0]}; {other} has left since, and "
+                f"the count of {name} on line {ev.span.line}, who received {other}'s cash, agrees "
+                "with the replay as it was before this count, so this count was a slip",
+                data={**last.finding.data, "slip": True},
+            ),
         )
         return True
     return False
@@ -310,19 +322,17 @@ def on_dispute(game: Game, ev: Dispute) -> None:
     )
 
 
-def attach_disputes(game: Game) -> list[Finding]:
-    """The findings, each one on a disputed line carrying that line's ruling in `data`."""
+def attach_disputes(game: Game) -> None:
+    """Each finding on a disputed line made to carry that line's ruling in `data`."""
     disputes: dict[int, str | None] = dict(game.pending.get(DISPUTES, []))
     if not disputes:
-        return list(game.findings)
-    out = []
-    for f in game.findings:
+        return
+    findings = game.findings
+    for at in findings.handles():
+        f = findings.get(at)
         if f.span.line in disputes and f.code != "W004":
             ruling = disputes[f.span.line]
-            out.append(replace(f, data={**f.data, "disputed": True, "ruling": ruling}))
-        else:
-            out.append(f)
-    return out
+            findings.put(at, replace(f, data={**f.data, "disputed": True, "ruling": ruling}))
 
 
 def on_time(game: Game, ev: TimeCalled) -> None:

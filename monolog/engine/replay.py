@@ -107,7 +107,7 @@ _NOT_PLAYED = (*E.TRIVIA, E.Tag)
 class Replay:
     """The result of a replay: findings in source order, the final state, the ledger."""
 
-    findings: list[Finding]
+    findings: Sequence[Finding]
     state: GameState
     transfers: list[Transfer]
     header: dict[str, str]
@@ -194,7 +194,7 @@ def replay_chunks(
     start = _first_span(first)
     pieces = chain([first], pieces)
     del first  # each piece goes once stepped through
-    return _play(game, start, pieces, observer, paranoid, require_amounts)
+    return _play(game, start, pieces, observer, paranoid, require_amounts, packed=True)
 
 
 def _play(
@@ -204,10 +204,11 @@ def _play(
     observer: Observer | None,
     paranoid: bool,
     require_amounts: bool,
+    packed: bool = False,
 ) -> Replay:
     """Step `game` through the events of `pieces` (each with the event after it), then close."""
     if not game.state.players:
-        return _result(game)
+        return _result(game, packed)
     balance = _Balance(game) if paranoid else None
     played = (ev for piece in pieces for ev in piece if not isinstance(ev, _NOT_PLAYED))
     ev = next(played, None)
@@ -225,7 +226,7 @@ def _play(
         _wrap(game, last_span, lambda: _close_game(game, last_span))
     if require_amounts or "amounts" in _strict(game.header):
         record.require_amounts(game)
-    return _result(game)
+    return _result(game, packed)
 
 
 def begin(
@@ -351,9 +352,12 @@ def _edition(
         return load_edition(DEFAULT_EDITION)
 
 
-def _result(game: Game) -> Replay:
-    findings = record.attach_disputes(game)
-    findings.sort(key=lambda f: (f.span.line, f.span.column))
+def _result(game: Game, packed: bool = False) -> Replay:
+    """The replay's result, its findings in source order: as a list, or (`packed`, for a long
+    game read a piece at a time) in the game's own packed store (findings/store.py)."""
+    record.attach_disputes(game)
+    game.findings.sort()
+    findings = game.findings if packed else list(game.findings)
     return Replay(findings, game.state, game.transfers, game.header, game.edition, game.readings)
 
 

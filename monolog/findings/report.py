@@ -32,8 +32,8 @@ class GameReport:
 
     file: str
     header: dict[str, str] = field(default_factory=dict)
-    findings: list[Finding] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
+    findings: Sequence[Finding] = field(default_factory=list)
+    lines: Sequence[str] = field(default_factory=list)
     parsed: bool = True
 
     def summary(self) -> dict[str, int]:
@@ -43,7 +43,7 @@ class GameReport:
         """The same report holding only what rendering needs: the source lines its findings
         point at (none with `keep_lines=False`), not the whole record."""
         lines: Sequence[str] = SparseLines.of(self.findings, self.lines) if keep_lines else ()
-        return GameReport(self.file, self.header, self.findings, lines, self.parsed)  # type: ignore[arg-type]
+        return GameReport(self.file, self.header, self.findings, lines, self.parsed)
 
 
 class SparseLines(Sequence[str]):

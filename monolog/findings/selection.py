@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .model import Finding, Severity
+from .store import FindingStore
 
 _PREFIX = re.compile(r"^[PMAW]\d{0,3}$")
 
@@ -59,5 +60,9 @@ class Selection:
             return False
         return chosen >= 0 or not self.select
 
-    def apply(self, findings: list[Finding]) -> list[Finding]:
-        return findings if self.everything() else [f for f in findings if self.keeps(f)]
+    def apply(self, findings: Sequence[Finding]) -> Sequence[Finding]:
+        if self.everything():
+            return findings
+        if isinstance(findings, FindingStore):  # a long game's, kept packed
+            return findings.kept(self.keeps)
+        return [f for f in findings if self.keeps(f)]

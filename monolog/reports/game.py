@@ -57,7 +57,7 @@ class Game:
         return self.result.header
 
     @property
-    def findings(self) -> list[Finding]:
+    def findings(self) -> Sequence[Finding]:
         return self.result.findings
 
     @property

@@ -165,7 +165,7 @@ def audit_text(text: str, filename: str = "<mutant>") -> list[Finding]:
         events = parse_text(text, filename)
     except ParseError as err:
         return [err.finding]
-    return replay(events, file=filename).findings
+    return list(replay(events, file=filename).findings)
 
 
 def errors(findings: list[Finding]) -> list[Finding]:
@@ -195,7 +195,14 @@ def analyse(text: str) -> Analysis:
     newline = "\r\n" if "\r\n" in text else "\n"
     lines = text.splitlines()
     return Analysis(
-        text, lines, newline, list(events), steps, result.edition, result.findings, result.readings
+        text,
+        lines,
+        newline,
+        list(events),
+        steps,
+        result.edition,
+        list(result.findings),
+        result.readings,
     )
 
 
