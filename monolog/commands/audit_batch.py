@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from time import perf_counter
 from typing import Any
@@ -41,7 +42,8 @@ class Outcome:
         self.file = report.file
         self.parsed = report.parsed
         self.error = error
-        self.codes = [(f.code, f.severity.value) for f in report.findings]
+        # counted, not listed: a long game has hundreds of thousands of findings
+        self.codes = Counter((f.code, f.severity.value) for f in report.findings)
         self.violation = any(is_violation(f, strict) for f in report.findings)
         self.report: GameReport | None = report
         self.block = block

@@ -14,7 +14,7 @@ from __future__ import annotations
 import builtins
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -154,7 +154,7 @@ def game_parts(report: GameReport, width: int, first: bool = True) -> Iterator[l
         head.append("  " + who)
     parts.append(head)
     prepared: dict[int, str] = {}
-    for count, finding in enumerate(shown(report.findings), 1):
+    for count, finding in enumerate(shown_each(report.findings), 1):
         parts.append(finding_text(finding, report.file))
         excerpt = source_excerpt(finding, report.lines, width, prepared)
         if excerpt is not None:
@@ -192,21 +192,33 @@ def shown(findings: Sequence[Finding]) -> list[Finding]:
     errors. A finding that only follows from an earlier one (`caused_by`) is not printed: its
     root says how many later lines it affected. JSON and the other formats keep every
     instance."""
-    return _summarised(_folded(findings))
+    return list(shown_each(findings))
 
 
-def _folded(findings: Sequence[Finding]) -> list[Finding]:
-    """The findings without those that only follow from another one present, each root's
-    message saying on which later lines its consequences are."""
+def shown_each(findings: Sequence[Finding]) -> Iterator[Finding]:
+    """`shown`, one finding at a time: a long game's findings (findings/store.py) are read a
+    few times over and never all held as `Finding`s."""
     later: dict[Any, list[int]] = {}
     for f in findings:
         if f.caused_by is not None:
             later.setdefault(f.caused_by, []).append(f.span.line)
-    if not later:
-        return list(findings)
-    roots = {(f.code, f.span) for f in findings}
-    out: list[Finding] = []
+    roots = {(f.code, f.span) for f in findings if (f.code, f.span) in later} if later else set()
+    lines: dict[str, list[int]] = {}
+    for f in _folded(findings, later, roots):
+        if f.code.startswith("A") and f.severity is Severity.INFO:
+            lines.setdefault(f.code, []).append(f.span.line)
+    return _summarised(_folded(findings, later, roots), lines)
+
+
+def _folded(
+    findings: Iterable[Finding], later: dict[Any, list[int]], roots: set[Any]
+) -> Iterator[Finding]:
+    """The findings without those that only follow from another one present (`roots`), each
+    root's message saying on which later lines its consequences are (`later`)."""
     for f in findings:
+        if not later:
+            yield f
+            continue
         if f.caused_by is not None and f.caused_by in roots:
             continue
         consequences = later.get((f.code, f.span), ())
@@ -225,30 +237,26 @@ def _folded(findings: Sequence[Finding]) -> list[Finding]:
                 "from this one and is in the JSON output)"
             )
             f = replace(f, message=message)
-        out.append(f)
-    return out
+        yield f
 
 
-def _summarised(findings: Sequence[Finding]) -> list[Finding]:
-    """The findings with each repeated info A-code printed once (see `shown`)."""
-    lines: dict[str, list[int]] = {}
-    for f in findings:
-        if f.code.startswith("A") and f.severity is Severity.INFO:
-            lines.setdefault(f.code, []).append(f.span.line)
-    out: list[Finding] = []
+def _summarised(findings: Iterable[Finding], lines: dict[str, list[int]]) -> Iterator[Finding]:
+    """The findings with each repeated info A-code (`lines`: where each came up) printed
+    once (see `shown`)."""
+    printed: set[str] = set()
     for f in findings:
         seen = lines.get(f.code)
         if seen is None or len(seen) < 2:
-            out.append(f)
-        elif seen[0] == f.span.line and not any(o.code == f.code for o in out):
+            yield f
+        elif seen[0] == f.span.line and f.code not in printed:
+            printed.add(f.code)
             listed = ", ".join(str(n) for n in seen[:_LINES_LISTED])
             more = ", …" if len(seen) > _LINES_LISTED else ""
             message = (
                 f"{f.message} (this point came up {len(seen)} times in this game, on lines "
                 f"{listed}{more}; each one is in the JSON output)"
             )
-            out.append(replace(f, message=message))
-    return out
+            yield replace(f, message=message)
 
 
 def _where(finding: Finding, file: str | None) -> str:
@@ -335,7 +343,7 @@ def plain_parts(report: GameReport, width: int, first: bool = True) -> Iterator[
     name = shown_name(report.file)
     lines.append(f"{name}  {who}" if who else name)
     prepared: dict[int, str] = {}
-    for count, finding in enumerate(shown(report.findings), 1):
+    for count, finding in enumerate(shown_each(report.findings), 1):
         line = f"{_where(finding, report.file)}  {finding.code}  {finding.message}"
         if finding.rule:
             line += f"  [{finding.rule}]"

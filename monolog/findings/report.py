@@ -143,14 +143,17 @@ class RunSummary:
         )
 
     def add_codes(self, file: str, parsed: bool, codes: Iterable[tuple[str, str]]) -> None:
-        """One record, given by its findings' codes and severities (`("M301", "error")`)."""
+        """One record, given by its findings' codes and severities (`("M301", "error")`), one
+        pair a finding or counted (a Counter of the pairs)."""
         self.records += 1
         if not parsed:
             self.unreadable.append(file)
             return
-        for code, severity in codes:
-            self.severities[severity] += 1
-            self.codes[code] += 1
+        for (code, severity), n in (
+            codes if isinstance(codes, Counter) else Counter(codes)
+        ).items():
+            self.severities[severity] += n
+            self.codes[code] += n
 
     def lines(self) -> list[str]:
         """The closing summary: the total line, then the findings by code (most frequent first,

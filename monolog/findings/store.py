@@ -157,12 +157,6 @@ class FindingStore(Sequence[Finding]):
         return FindingStore(f for f in self if keeps(f))
 
     # ------------------------------------------------------------ order
-    def _place(self, handle: int) -> tuple[int, int]:
-        if self.wordings[handle] == _WHOLE:
-            span = self.whole[handle].span
-            return span.line, span.column
-        return self.lines[handle], self.columns[handle]
-
     def sort(self) -> None:
         """Order the findings by line and column, those on one place in the order filed (as a
         stable sort does), and drop those taken back; handles are no longer valid after it.
@@ -170,36 +164,44 @@ class FindingStore(Sequence[Finding]):
         A game files nearly all its findings in line order: those that are not (filed at the
         end for an earlier line) are taken aside, sorted, and merged back, so that a long game
         never holds a key per finding."""
-        handles = range(len(self.wordings))
+        old = (self.lines, self.columns, self.end_lines, self.end_columns, self.wordings)
+        lines, columns, _, _, wordings = old
+        whole = self.whole
+
+        def place(h: int) -> tuple[int, int]:
+            if wordings[h] == _WHOLE:
+                span = whole[h].span
+                return span.line, span.column
+            return lines[h], columns[h]
+
+        handles = range(len(wordings))
         late: list[int] = []
         top = (-1, -1)
         for h in handles:
-            place = self._place(h)
-            if place >= top:
-                top = place
+            at = place(h)
+            if at >= top:
+                top = at
             else:
                 late.append(h)
         if not late and not self.gone:
             return
-        late.sort(key=self._place)
+        late.sort(key=place)
         aside = set(late)
         kept = (h for h in handles if h not in aside)
-        order = heapq.merge(kept, late, key=lambda h: (*self._place(h), h))
-        old = (self.lines, self.columns, self.end_lines, self.end_columns, self.wordings)
-        whole = self.whole
+        order = heapq.merge(kept, late, key=lambda h: (*place(h), h))
         self.lines, self.columns, self.end_lines, self.end_columns, self.wordings = (
             array("i") for _ in range(5)
         )
         self.whole = {}
         self.gone = 0
         for h in order:
-            wording = old[4][h]
+            wording = wordings[h]
             if wording == _GONE:
                 continue
             if wording == _WHOLE:
                 self.whole[len(self.wordings)] = whole[h]
-            self.lines.append(old[0][h])
-            self.columns.append(old[1][h])
+            self.lines.append(lines[h])
+            self.columns.append(columns[h])
             self.end_lines.append(old[2][h])
             self.end_columns.append(old[3][h])
             self.wordings.append(wording)
