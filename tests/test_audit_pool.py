@@ -70,7 +70,7 @@ def test_blocks_rendered_in_a_worker_print_as_the_parent_prints_them(
     assert [o.parsed for o in outcomes] == [True, True, False, True, True]
     assert outcomes[2].error is not None and "P1" in outcomes[2].error
     assert outcomes[0].violation and not outcomes[1].violation
-    assert outcomes[0].codes == [("M203", "error")]
+    assert outcomes[0].codes == {("M203", "error"): 1}
 
 
 def test_document_formats_get_compact_reports_from_workers(tmp_path: Path) -> None:
