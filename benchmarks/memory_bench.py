@@ -10,11 +10,14 @@
   process (from `os.wait4`), against the target of 200 MiB, and the CPU time per MB at half
   the size and at the full size (the growth ratio shows whether time stays linear: about 2 for
   twice the data).
-- One long game of `--game-megabytes` MB, audited in text: its peak resident set over the
-  file's size, against the target of 10x. The simulator's games end long before 10 MB, so this
-  one is written here: two players taking turns with bare rolls (`1. Ann 3-4`, never a double)
-  for as many turns as the size needs. The engine replays every move and reports what the
-  record leaves out (a purchase decision, a card), so it also carries many findings.
+- One long game of `--game-megabytes` MB, audited in each of `--formats`: its peak resident
+  set over the file's size, against the target of 10x, and the CPU time at half and at the
+  full size. The simulator's games end long before 10 MB, so this one is written here: two
+  players taking turns with bare rolls (`1. Ann 3-4`, never a double) for as many turns as the
+  size needs. The engine replays every move and reports what the record leaves out (a
+  purchase decision, a card), so it also carries many findings.
+
+`--megabytes 0` measures the long game alone.
 
 `--shapes` audits instead one record of `--shape-megabytes` MB of each shape that has cost
 memory out of proportion before (a run of blank lines, comment lines, one long line, one long
@@ -139,6 +142,41 @@ def _long_game(path: Path, size: int) -> None:
             written += handle.write(f"{turn}. {('Ann', 'Ben')[turn % 2 == 0]} {first}-{second}\n")
 
 
+def _many_games_figures(folder: Path, megabytes: int, distinct: int, formats: list[str]) -> None:
+    half, full = _many_games(folder, megabytes, distinct)
+    size = full.stat().st_size / MIB
+    print(f"a file of many games: {size:.0f} MiB ({distinct} distinct games repeated)")
+    for fmt in formats:
+        peak_half, cpu_half = _audit(half, fmt)
+        peak, cpu = _audit(full, fmt)
+        verdict = "met" if peak <= FILE_TARGET_MIB else "NOT met"
+        ratio = cpu / cpu_half if cpu_half else float("inf")
+        print(
+            f"  {fmt:6}: peak RSS {peak:6.0f} MiB (target <= {FILE_TARGET_MIB}: {verdict}; "
+            f"{peak_half:.0f} MiB at half the size); CPU {cpu:.0f} s, "
+            f"{cpu / size:.2f} s/MiB; time at 2x the data / time at 1x = {ratio:.2f}"
+        )
+
+
+def _long_game_figures(folder: Path, megabytes: float, formats: list[str]) -> None:
+    half, game = folder / "long-half.mlog", folder / "long.mlog"
+    _long_game(half, int(megabytes * MIB / 2))
+    _long_game(game, int(megabytes * MIB))
+    game_mib = game.stat().st_size / MIB
+    print(f"one long game: {game_mib:.1f} MiB")
+    for fmt in formats:
+        _, cpu_half = _audit(half, fmt)
+        peak, cpu = _audit(game, fmt)
+        ratio = peak / game_mib if game_mib else float("inf")
+        verdict = "met" if ratio <= GAME_TARGET_RATIO else "NOT met"
+        growth = cpu / cpu_half if cpu_half else float("inf")
+        print(
+            f"  {fmt:6}: peak RSS {peak:4.0f} MiB = {ratio:.1f}x its size (target <= "
+            f"{GAME_TARGET_RATIO:.0f}x: {verdict}); CPU {cpu:.1f} s; time at 2x the data / "
+            f"time at 1x = {growth:.2f}"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--megabytes", type=int, default=100)
@@ -155,31 +193,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.shapes:
             _shapes(folder, args.shape_megabytes)
             return 0
-        half, full = _many_games(folder, args.megabytes, args.distinct)
-        size = full.stat().st_size / MIB
-        print(f"a file of many games: {size:.0f} MiB ({args.distinct} distinct games repeated)")
-        for fmt in args.formats.split(","):
-            peak_half, cpu_half = _audit(half, fmt)
-            peak, cpu = _audit(full, fmt)
-            verdict = "met" if peak <= FILE_TARGET_MIB else "NOT met"
-            ratio = cpu / cpu_half if cpu_half else float("inf")
-            print(
-                f"  {fmt:6}: peak RSS {peak:6.0f} MiB (target <= {FILE_TARGET_MIB}: {verdict}; "
-                f"{peak_half:.0f} MiB at half the size); CPU {cpu:.0f} s, "
-                f"{cpu / size:.2f} s/MiB; time at 2x the data / time at 1x = {ratio:.2f}"
-            )
-        if args.game_megabytes <= 0:
-            return 0
-        game = folder / "long.mlog"
-        _long_game(game, int(args.game_megabytes * MIB))
-        game_mib = game.stat().st_size / MIB
-        peak, cpu = _audit(game, "text")
-        ratio = peak / game_mib if game_mib else float("inf")
-        verdict = "met" if ratio <= GAME_TARGET_RATIO else "NOT met"
-        print(
-            f"one long game: {game_mib:.1f} MiB; peak RSS {peak:.0f} MiB = {ratio:.1f}x its size "
-            f"(target <= {GAME_TARGET_RATIO:.0f}x: {verdict}); CPU {cpu:.1f} s"
-        )
+        formats = args.formats.split(",")
+        if args.megabytes > 0:
+            _many_games_figures(folder, args.megabytes, args.distinct, formats)
+        if args.game_megabytes > 0:
+            _long_game_figures(folder, args.game_megabytes, formats)
     return 0
 
 

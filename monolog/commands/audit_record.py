@@ -16,6 +16,7 @@ from ..findings.lines import TextLines
 from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
 from ..findings.report import GameReport, SparseLines, source_lines
 from ..findings.selection import Selection
+from ..findings.store import FindingStore
 from ..notation import ParseError
 from ..notation.chunks import Pieces, parse_pieces
 from ..notation.errors import decode_error
@@ -116,6 +117,10 @@ def _audit_text(
                 return chain([declared + first_piece], rest or ())
 
             result = replay_chunks(pieces, again=again, **settings)
+            if exits is None:
+                # the ledger is not reported, nor settled: it goes before the lines are
+                # indexed (10 MiB game of bare rolls: about 37 MiB of entries)
+                result.transfers = []
         # what the report needs is in the findings: the events go before the lines are made
         first = events = []
         lines: Sequence[str] = TextLines(text) if more is not None else _lines(text, stream)
@@ -138,7 +143,10 @@ def _audit_text(
         report = GameReport(name, header=header, findings=[finding], lines=lines, parsed=False)
         return report, f"{shown_name(name)}:1:1: P900 {finding.message}"
     findings: Sequence[Finding] = result.findings
-    if result_check:
+    if isinstance(findings, FindingStore):  # a long game's, kept packed: W101 after them
+        for problem in result_check:
+            findings.append(problem)
+    elif result_check:
         findings = [*findings, *result_check]
     if selection is not None:
         findings = selection.apply(findings)

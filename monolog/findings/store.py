@@ -3,10 +3,11 @@
 A long game repeats a few findings on most of its lines (a deed not bought, a card not drawn):
 the 10 MiB game of bare rolls `benchmarks/memory_bench.py` writes has about 600,000 of them.
 Held as `Finding` objects they cost about 216 bytes each (the Finding, its Span, the line
-number), which made that game's audit peak at 247 MiB. Here a finding is five 4-byte numbers
-(its line, column, end line, end column, and which wording it has) and each distinct wording
-(code, severity, message, rule, expected and recorded values, data, cause, file) is kept once:
-measured figures are in benchmarks/README.md ("A long game's findings, packed").
+number), which made that game's audit peak at 247 MiB. Here a finding is two 4-byte numbers
+(its line, and which wording it has) and each distinct wording (code, severity, message, rule,
+expected and recorded values, data, cause, file, and where on its line the finding stands: its
+column, end column, and how many lines its span covers) is kept once: measured figures are in
+benchmarks/README.md ("A long game read a piece at a time").
 
 A finding whose values are not plain (a list, a dict inside its data, a number too large for
 4 bytes) is kept whole, as it was filed. Reading the store gives back `Finding`s equal to the
@@ -44,7 +45,11 @@ def _key(finding: Finding) -> tuple[Any, ...] | None:
         return None
     if data and not all(_plain(v) for v in data.values()):
         return None
+    span = finding.span
     return (
+        span.column,
+        span.end_line - span.line,
+        span.end_column,
         finding.code,
         finding.severity,
         finding.message,
@@ -65,11 +70,8 @@ class FindingStore(Sequence[Finding]):
 
     def __init__(self, findings: Iterable[Finding] = ()) -> None:
         self.lines = array("i")
-        self.columns = array("i")
-        self.end_lines = array("i")
-        self.end_columns = array("i")
         self.wordings = array("i")  # an index in `table`, or _WHOLE, or _GONE
-        self.table: list[Finding] = []  # each wording once (its span is not used)
+        self.table: list[Finding] = []  # each wording once (its span's line is not used)
         self.known: dict[tuple[Any, ...], int] = {}
         self.whole: dict[int, Finding] = {}  # by handle
         self.gone = 0
@@ -80,22 +82,18 @@ class FindingStore(Sequence[Finding]):
     def append(self, finding: Finding) -> int:
         """File `finding` last; its handle."""
         handle = len(self.wordings)
-        span = finding.span
-        place = (span.line, span.column, span.end_line, span.end_column)
-        key = _key(finding) if all(-_LIMIT < n < _LIMIT for n in place) else None
+        line = finding.span.line
+        key = _key(finding) if -_LIMIT < line < _LIMIT else None
         if key is None:
             self.whole[handle] = finding
             wording = _WHOLE
-            place = (0, 0, 0, 0)
+            line = 0
         else:
             wording = self.known.get(key, -1)
             if wording < 0:
                 wording = self.known[key] = len(self.table)
                 self.table.append(finding)
-        self.lines.append(place[0])
-        self.columns.append(place[1])
-        self.end_lines.append(place[2])
-        self.end_columns.append(place[3])
+        self.lines.append(line)
         self.wordings.append(wording)
         return handle
 
@@ -111,12 +109,9 @@ class FindingStore(Sequence[Finding]):
         if wording == _GONE:
             raise KeyError(handle)
         f = self.table[wording]
-        span = Span(
-            self.lines[handle],
-            self.columns[handle],
-            self.end_lines[handle],
-            self.end_columns[handle],
-        )
+        line = self.lines[handle]
+        shape = f.span
+        span = Span(line, shape.column, line + shape.end_line - shape.line, shape.end_column)
         return Finding(
             f.code,
             f.severity,
@@ -136,8 +131,7 @@ class FindingStore(Sequence[Finding]):
             raise KeyError(handle)
         self.whole[handle] = finding
         self.wordings[handle] = _WHOLE
-        self.lines[handle] = self.columns[handle] = 0
-        self.end_lines[handle] = self.end_columns[handle] = 0
+        self.lines[handle] = 0
 
     def withdraw(self, handle: int) -> None:
         """Take back the finding at `handle` (a point filed again with the record's choice)."""
@@ -164,15 +158,14 @@ class FindingStore(Sequence[Finding]):
         A game files nearly all its findings in line order: those that are not (filed at the
         end for an earlier line) are taken aside, sorted, and merged back, so that a long game
         never holds a key per finding."""
-        old = (self.lines, self.columns, self.end_lines, self.end_columns, self.wordings)
-        lines, columns, _, _, wordings = old
-        whole = self.whole
+        lines, wordings, whole, table = self.lines, self.wordings, self.whole, self.table
 
         def place(h: int) -> tuple[int, int]:
-            if wordings[h] == _WHOLE:
+            wording = wordings[h]
+            if wording == _WHOLE:
                 span = whole[h].span
                 return span.line, span.column
-            return lines[h], columns[h]
+            return lines[h], table[wording].span.column if wording >= 0 else 0
 
         handles = range(len(wordings))
         late: list[int] = []
@@ -189,10 +182,7 @@ class FindingStore(Sequence[Finding]):
         aside = set(late)
         kept = (h for h in handles if h not in aside)
         order = heapq.merge(kept, late, key=lambda h: (*place(h), h))
-        self.lines, self.columns, self.end_lines, self.end_columns, self.wordings = (
-            array("i") for _ in range(5)
-        )
-        self.whole = {}
+        self.lines, self.wordings, self.whole = array("i"), array("i"), {}
         self.gone = 0
         for h in order:
             wording = wordings[h]
@@ -201,9 +191,6 @@ class FindingStore(Sequence[Finding]):
             if wording == _WHOLE:
                 self.whole[len(self.wordings)] = whole[h]
             self.lines.append(lines[h])
-            self.columns.append(columns[h])
-            self.end_lines.append(old[2][h])
-            self.end_columns.append(old[3][h])
             self.wordings.append(wording)
 
     # ------------------------------------------------------------ reading
