@@ -47,7 +47,15 @@ def state(
     except ValueError as exc:
         print_error(f"monolog state: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    game = open_game("state", file, edition, ruling=ruling)
+    # only the table asked for is kept (reports/settled.py)
+    where = (
+        (None, None)
+        if moment is None
+        else (None, moment.number)
+        if moment.turn
+        else (moment.number, None)
+    )
+    game = open_game("state", file, edition, ruling=ruling, position=where)
     if moment is None:
         moment = At(max(len(game.lines), 1), turn=False)
     try:

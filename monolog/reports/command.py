@@ -14,7 +14,7 @@ from ..editions.errors import EditionError
 from .console import EXPORT_KINDS, print_all, terminal_console
 from .console import export as export_to
 from .game import Game, GameError, load_game
-from .settled import load_settled
+from .settled import load_position, load_settled
 
 
 def open_game(
@@ -24,10 +24,12 @@ def open_game(
     per_line: bool = False,
     ruling: list[str] | None = None,
     settled_only: bool = False,
+    position: tuple[int | None, int | None] | None = None,
 ) -> Game:
     """The replayed record, or exit 2 with a located message (never a traceback); `per_line`:
     a moment after each line, not after each event (reports/game.py); `settled_only`: only
-    what the settlement reads (reports/settled.py), for a report of the settlement alone. The
+    what the settlement reads (reports/settled.py), for a report of the settlement alone;
+    `position` (a line, or a turn, or neither for the end): only the table there. The
     project's settings
     (`[tool.monolog]` or monolog.toml: edition, rulings, house rules) apply, `edition` and the
     `--ruling` values `ruling` overriding them."""
@@ -38,6 +40,14 @@ def open_game(
     choices = project_choices(command, edition, ruling or [])
     edition = choices.edition
     try:
+        if position is not None:
+            return load_position(
+                file,
+                *position,
+                edition=edition,
+                rulings=choices.rulings or None,
+                house_rules=choices.house_rules,
+            )
         if settled_only:
             return load_settled(
                 file,
