@@ -8,7 +8,7 @@ from ..notation.events import Roll, Span
 from . import follow
 from .game import Game
 from .landing import check_square, land, move_token
-from .names import squares_if_named, squares_named
+from .names import nearest_of, shown, squares_if_named, squares_named
 from .obligations import Due, apply_due, flow_of
 from .variants import note_one_turn_stay, one_turn_in_jail
 
@@ -280,6 +280,17 @@ def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
         return
     found = squares_named(game, ev.square, ev.span)
     if found and not any(s.index == jail for s in found):
+        reached = (jail + ev.total) % len(game.edition.squares)
+        named = {s.name for s in found}
+        # the one mistake is the move out of jail: a square the roll does not reach from the
+        # jail either is said in the same finding, not a second one (M104), and followed
+        elsewhere = len(named) == 1 and not any(s.index == reached for s in found)
+        if elsewhere:
+            message += (
+                f"; the record moves {player} to {shown(game, nearest_of(game, found, reached))}"
+                f", though {ev.die1}-{ev.die2} from {game.name(jail)} reaches "
+                f"{game.name(reached)}"
+            )
         game.emit(
             "M507",
             message,
@@ -292,8 +303,10 @@ def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
             return  # a replay measuring another reading keeps the player where it puts them
         release(game, player)
         flow_of(game).released = "record"
-        reached = (jail + ev.total) % len(game.edition.squares)
-        target = check_square(game, ev, reached, player, jail)
+        if elsewhere:
+            target = nearest_of(game, found, reached).index
+        else:
+            target = check_square(game, ev, reached, player, jail)
         move_token(game, player, target, ev.span, salary=True)
         land(game, player, target, ev.span, dice=ev.total)
 
