@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..notation.events import Auction, Buy, Decline, Span
 from . import house_rules
+from .bidding import SeatOrder, out_of_seat_order
 from .card_landings import declined_after_card_note
 from .debts import note_lot_debt, note_payment
 from .game import Game
@@ -383,7 +384,7 @@ def _check_bids(
     high = 0
     flagged_decliner = False
     flagged_order = False
-    seat_order = _SeatOrder([p.name for p in game.state.players if p.active])
+    seat_order = SeatOrder([p.name for p in game.state.players if p.active])
     minimum_one = game.ruling("CF-15") == "minimum-one"
     stated = game.edition.rules.auction_min_bid  # None: the text names no lowest bid
     for bid in ev.bids:
@@ -459,51 +460,8 @@ def _check_bids(
             last = (bidder, bid.amount)
         if not seat_order.bids(bidder) and not flagged_order:
             flagged_order = True
-            _out_of_seat_order(game, bidder, bid.amount, seat_order.passed_by(bidder), span)
+            out_of_seat_order(game, bidder, bid.amount, seat_order.passed_by(bidder), span)
     return last
-
-
-class _SeatOrder:
-    """CF-72 under reading seat-order: bids go round the table in seat order and a player the
-    bidding passes over has passed and is out of the auction. The record writes the bids, not
-    the passes: a player skipped between two bids passed. The first bid may come from anyone."""
-
-    def __init__(self, seats: list[str]) -> None:
-        self.seats = seats
-        self.last: str | None = None
-        self.dropped: dict[str, str] = {}  # player -> the bidder whose bid passed over them
-
-    def bids(self, bidder: str) -> bool:
-        """Record a counted bid; False when seat order had already dropped `bidder`."""
-        if bidder in self.dropped or bidder not in self.seats:
-            return bidder not in self.dropped
-        if self.last is not None and self.last != bidder:
-            at = self.seats.index(self.last)
-            for step in range(1, len(self.seats)):
-                between = self.seats[(at + step) % len(self.seats)]
-                if between == bidder:
-                    break
-                self.dropped.setdefault(between, bidder)
-        self.last = bidder
-        return True
-
-    def passed_by(self, bidder: str) -> str:
-        return self.dropped.get(bidder, "")
-
-
-def _out_of_seat_order(game: Game, bidder: str, amount: int, passed_by: str, span: Span) -> None:
-    """CF-72: a bid from a player the bidding had already gone past. Open outcry accepts it;
-    seat order dropped the player at the pass. The record shows the bid: it follows open-outcry."""
-    game.ambiguous(
-        "CF-72",
-        f"{bidder} bid {game.money(amount)} though the bidding had gone past {bidder} to "
-        f"{passed_by} in seat order: any player may bid until the sale closes "
-        "(reading open-outcry); under reading seat-order a player passed over has passed and is "
-        "out of the auction",
-        span,
-        "BUY-04",
-        follows="open-outcry",
-    )
 
 
 def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Span) -> None:

@@ -1,4 +1,4 @@
-"""Houses and hotels sold by auction when the bank runs short (BLD-12, BLD-13, CF-28).
+"""Houses and hotels sold by auction when the bank runs short (BLD-12, BLD-13, CF-28, CF-72).
 
 Only players who could place the building now may bid. The winner pays at the auction and the
 building leaves the bank then; the winner's next `build` places it without paying again
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..notation.events import Auction, Build, Span
 from . import house_rules
+from .bidding import check_order
 from .debts import note_payment
 from .game import Game
 from .holdings import (
@@ -107,6 +108,15 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
             )
         else:
             floors.append(price)
+    # CF-72: the bidding goes round the players taking part (those able to place the building,
+    # those who asked for it, and the bidders), as in a deed auction
+    taking_part = set(first_bid) | {who for who, _ in passers}
+    seats = [
+        p.name
+        for p in st.players
+        if p.active and (p.name in taking_part or placeable_price(game, p.name, kind) is not None)
+    ]
+    check_order(game, bidders, seats)
     if bidders and floors:
         floor = min(floors)
         opening = bidders[0][1]
