@@ -18,10 +18,10 @@ hands the estate over whole instead (`hand_over`, SHORT-07, CF-47).
 from __future__ import annotations
 
 from ..notation.events import Bankrupt, GameEnd, Resign, Span
-from . import follow
+from . import follow, paid_prices
 from .debts import clear_debts, open_debts
 from .game import Debt, Game
-from .holdings import building_sale_value, owner_word, resolve_player
+from .holdings import owner_word, resolve_player
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import flow_of, open_lot
 from .raising import Raisable, raisable
@@ -306,8 +306,9 @@ def _liquidate(
     for deed in st.owned_by(actor):
         if not (deed.houses or deed.hotel):
             continue
+        value = paid_prices.bankruptcy_sale(game, deed, span, paid=to_player)  # CF-30
         if to_player:
-            game.transfer(None, actor, building_sale_value(game, deed), "bankruptcy sale", span)
+            game.transfer(None, actor, value, "bankruptcy sale", span)
         if deed.hotel:
             st.bank_hotels += 1
         st.bank_houses += deed.houses

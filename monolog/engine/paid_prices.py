@@ -6,7 +6,9 @@ for a building won at a shortage auction above or below its printed price (BLD-1
 those prices are kept, per site, in the order the buildings were placed; every other building
 counts at its printed price. A sale takes the last buildings placed first, as selling down
 mirrors building up. When a hotel goes up, the site's houses go back to the bank with whatever
-was paid for them; a hotel broken down gives back houses at their printed price.
+was paid for them; a hotel broken down gives back houses at their printed price. A bankruptcy
+sells every building of a site at once, on the same basis (`bankruptcy_sale`), and what a player
+could raise counts them so (`site_refund`).
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..notation.events import Sell
+from ..notation.events import Sell, Span
 from .game import Game
-from .holdings import half
+from .holdings import building_sale_value, half
 from .state import DeedState
 
 _HOUSES = "paid_prices.houses"  # square -> the prices of its houses, in the order placed
@@ -126,3 +128,40 @@ def sold_off(game: Game, sold: Sequence[Sold], most: int) -> None:
             kept_hotels.pop(s.deed.square, None)
             houses = [sq.house_cost] * most
         _keep(kept_houses, s.deed.square, houses[: len(houses) - s.houses], sq.house_cost)
+
+
+def _whole_site(game: Game, deed: DeedState) -> list[Sold]:
+    most = game.edition.rules.houses_before_hotel
+    return [Sold(deed, int(deed.hotel), most if deed.hotel else deed.houses)]
+
+
+def site_refund(game: Game, deed: DeedState) -> tuple[int, int]:
+    """What the bank pays for every building on `deed` sold at once: (under the reading of
+    CF-30 in force, under the other reading)."""
+    paid = _paid_value(game, _whole_site(game, deed), game.edition.rules.houses_before_hotel)
+    printed = building_sale_value(game, deed)
+    return (paid, printed) if game.ruling("CF-30") == PAID else (printed, paid)
+
+
+def bankruptcy_sale(game: Game, deed: DeedState, span: Span, *, paid: bool) -> int:
+    """A bankrupt's buildings on `deed` go back to the bank: sold for a player creditor (`paid`,
+    BKR-04) on the basis of the reading in force, the point named where the two readings
+    differ (the record writes no amount, so it shows no choice); with nothing paid for a debt to
+    the bank. Either way the prices kept for the site are dropped. Returns what the bank pays."""
+    value = other_value = 0
+    if paid:
+        value, other_value = site_refund(game, deed)
+    if value != other_value:
+        reading = game.ruling("CF-30")
+        other = PRINTED if reading == PAID else PAID
+        basis = {PAID: "half of what was paid for them", PRINTED: "half their printed prices"}
+        game.ambiguous(
+            "CF-30",
+            f"the bank buys the bankrupt's buildings on {game.name(deed.square)} for "
+            f"{game.money(value)}, {basis[reading]} (reading {reading}); reading {other} makes "
+            f"it {game.money(other_value)}, {basis[other]}",
+            span,
+            "SELL-02",
+        )
+    sold_off(game, _whole_site(game, deed), game.edition.rules.houses_before_hotel)
+    return value

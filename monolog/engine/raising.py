@@ -3,10 +3,10 @@
 A player may go bankrupt only once selling buildings to the bank and mortgaging could not cover
 the debt. What counts is only what the readings in force let the player raise:
 
-* buildings at half their printed price, except where CF-29 blocked stops a hotel sale because
-  the bank lacks the houses to exchange for it: then nothing in that group can be sold (even
-  selling takes the hotels down first) and, the group keeping its buildings, none of its deeds
-  can be mortgaged (MORT-01);
+* buildings at half price, on the basis of CF-30 in force (printed, or what was paid), except
+  where CF-29 blocked stops a hotel sale because the bank lacks the houses to exchange for it:
+  then nothing in that group can be sold (even selling takes the hotels down first) and, the
+  group keeping its buildings, none of its deeds can be mortgaged (MORT-01);
 * the mortgage value of every unmortgaged deed in a group left bare, except a deed won at
   auction whose price is still owed, under CF-60 lot-not-mortgaged (it is not paid for, so it
   cannot pay for itself).
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from . import house_rules
 from .debts import unpaid_lot
 from .game import Game
-from .holdings import building_sale_value
+from .paid_prices import site_refund
 from .state import DeedState
 
 
@@ -78,11 +78,11 @@ def raisable(game: Game, player: str) -> Raisable:
     for deed in deeds:
         if _group_key(game, deed) in blocked:
             stuck.append(deed.square)
-            blocked_value += building_sale_value(game, deed)
+            blocked_value += site_refund(game, deed)[0]
             if not deed.mortgaged:
                 blocked_value += game.square(deed.square).mortgage_value
             continue
-        total += building_sale_value(game, deed)
+        total += site_refund(game, deed)[0]
         if deed.mortgaged:
             continue
         value = game.square(deed.square).mortgage_value
