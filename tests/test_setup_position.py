@@ -18,6 +18,9 @@ IMPOSSIBLE = {
     "unheld group": "setup Ann owns Park Place x1\nsetup Ben owns Boardwalk x1\n",
     "mortgaged group": "setup Ann owns Park Place mortgaged, Boardwalk x1\n",
     "card twice": "setup Ann goojf CH09\nsetup Ben goojf CH09\n",
+    "card held and in its deck": "setup Ann goojf CH09\nsetup deck CH09, CH01\n",
+    "deed twice": "setup Ann owns Boardwalk\nsetup Ben owns Boardwalk x1\n",
+    "cash below zero": "setup Ann cash -50\n",
     "jail turn 0": "setup Ann jail 0\n",
     "jail turn past the last": "setup Ann jail 4\n",
     "too many houses": (

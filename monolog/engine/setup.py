@@ -11,7 +11,7 @@ from ..notation.events import Event, SetupBank, SetupDeck, SetupNext, SetupPlaye
 from . import house_rules
 from .decks import hold_out, holder_of, stack
 from .game import Game
-from .holdings import describe_level, group_of
+from .holdings import count_word, describe_level, group_of
 from .names import card_of, resolve_player, resolve_square
 from .obligations import MID_TURN, flow_of
 from .state import DeedState
@@ -45,9 +45,28 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
                 None,
             )
             continue
+        where = h.span if h.span.line else ev.span
+        before = lines.get(("deed", sq.index))
+        if before is not None:
+            # SET-03: one deed of each; the first line that placed it stands
+            again = (
+                "written twice"
+                if before.line == where.line
+                else f"already {deed.owner}'s (line {before.line})"
+            )
+            game.emit(
+                "M120",
+                f"impossible starting position: {sq.name} is {again}; a deed is in one place "
+                "at a time",
+                where,
+                "SET-03",
+                expected=deed.owner,
+                recorded=name,
+            )
+            continue
         st.bank_houses += deed.houses
         st.bank_hotels += 1 if deed.hotel else 0
-        lines[("deed", sq.index)] = h.span if h.span.line else ev.span
+        lines[("deed", sq.index)] = where
         deed.owner = name
         deed.houses = 0 if h.hotel else h.houses
         deed.hotel = h.hotel
@@ -66,11 +85,17 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
             if card_id is None:
                 continue
         holder = holder_of(game, card_id)
-        if card_id in p.cards or holder is not None:
+        deck = game.state.decks[game.edition.card(card_id).deck]
+        if card_id in p.cards or holder is not None or card_id in deck.slots:
+            place = (
+                f"held by {holder or name}"
+                if card_id in p.cards or holder is not None
+                else f"in the {game.edition.decks[game.edition.card(card_id).deck].name} deck"
+            )
             game.emit(
                 "M120",
-                f"impossible starting position: {card_id} is already held by "
-                f"{holder or name}; a card is in one place at a time",
+                f"impossible starting position: {card_id} is already {place}; a card is in one "
+                "place at a time",
                 ev.span,
                 "CARD-04",
                 recorded=card_id,
@@ -145,6 +170,23 @@ def on_setup_deck(game: Game, ev: SetupDeck) -> None:
                 None,
             )
             return
+        holder = holder_of(game, card.id)
+        if holder is not None or card.id in ids:
+            deck_name = game.edition.decks[card.deck].name
+            place = (
+                f"held by {holder} and cannot also lie in the {deck_name} deck"
+                if holder is not None
+                else f"written twice in the {deck_name} deck"
+            )
+            game.emit(
+                "M120",
+                f"impossible starting position: {card.id} is {place}; a card is in one place at "
+                "a time",
+                ev.span,
+                "CARD-04",
+                recorded=card.id,
+            )
+            continue
         ids.append(card.id)
     if deck_key is not None:
         stack(game, deck_key, ids)
@@ -250,6 +292,7 @@ def check_position(game: Game) -> None:
                 recorded=p.cash,
             )
     seen_groups: set[str] = set()
+    mortgaged_groups: set[str] = set()
     for (kind, key), span in list(lines.items()):
         if kind != "deed" or not isinstance(key, int):
             continue
@@ -258,22 +301,38 @@ def check_position(game: Game) -> None:
         name = sq.name
         if not (deed.houses or deed.hotel):
             continue
-        problem = None
+        problem = rule = None
         if sq.kind != "site":
-            problem = f"{name} is not a site and takes no buildings"
+            problem, rule = f"{name} is not a site and takes no buildings", "BLD-15"
         elif deed.houses > 4 or (deed.houses > most and not deed.hotel):
-            problem = f"{name} has {deed.houses} houses; a site takes at most {most}"
+            problem, rule = (
+                f"{name} has {deed.houses} houses; a site takes at most {most}",
+                "BLD-04",
+            )
         else:
             group = group_of(game, key)
             owners = {d.owner for d in group}
             mortgaged = [game.name(d.square) for d in group if d.mortgaged]
             if len(owners) > 1:
                 problem = f"{name} has buildings but {deed.owner} does not hold the whole group"
+                rule = "BLD-01"
             elif mortgaged:
+                if sq.group in mortgaged_groups:
+                    continue  # one finding for the group's mortgage
+                mortgaged_groups.add(sq.group or "")
+                others = [m for m in mortgaged if m != name]
                 problem = (
                     f"{name} has buildings while {game.listing(mortgaged)} "
                     f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged"
+                    if not deed.mortgaged
+                    else f"{name} has buildings and is mortgaged"
+                    + (
+                        f", as {'is' if len(others) == 1 else 'are'} {game.listing(others)}"
+                        if others
+                        else ""
+                    )
                 )
+                rule = "BLD-08"
             elif sq.group not in seen_groups and not house_rules.uneven_allowed(game):
                 seen_groups.add(sq.group or "")
                 top = most + 1
@@ -284,15 +343,20 @@ def check_position(game: Game) -> None:
                         f"unevenly ({', '.join(_level(game, d) for d in group)}); "
                         "buildings differ by at most one level across a group"
                     )
+                    rule = "BLD-03"
         if problem is not None:
-            game.emit("M120", f"impossible starting position: {problem}", span, "BLD-03")
+            game.emit("M120", f"impossible starting position: {problem}", span, rule)
     span = next(iter(lines.values()))
     if st.bank_houses < 0 or st.bank_hotels < 0:
+        excess = [
+            count_word(game, -n, kind)
+            for n, kind in ((st.bank_houses, "house"), (st.bank_hotels, "hotel"))
+            if n < 0
+        ]
         game.emit(
             "M120",
             "impossible starting position: more buildings in play than the edition has "
-            f"({-st.bank_houses if st.bank_houses < 0 else 0} houses, "
-            f"{-st.bank_hotels if st.bank_hotels < 0 else 0} hotels too many)",
+            f"({' and '.join(excess)} too many)",
             lines.get(("bank", 0), span),
             "SET-02",
         )
