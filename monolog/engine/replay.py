@@ -101,6 +101,8 @@ _ESTATE: dict[type[E.Event], Callable[[Game, Any, str], None]] = {
 _ANY_TIME = (E.CashCheck, E.SquareCheck, E.StockCheck, E.PotCheck, E.Dispute)
 # what the replay loop passes over
 _NOT_PLAYED = (*E.TRIVIA, E.Tag)
+# the line of the last M903, so that play after the end is one finding a line
+_OVER_LINE = "replay.over-line"
 
 
 @dataclass(slots=True)
@@ -389,7 +391,10 @@ def _apply(game: Game, ev: E.Event) -> None:
         _wrap(game, ev.span, lambda: settle(game, ev, settler))
         return
     if game.state.over and not isinstance(ev, _ANY_TIME):
-        skipped.after_the_end(game, ev.span)
+        # one finding a line: a line's later clauses are the same play after the end
+        if game.pending.get(_OVER_LINE) != ev.span.line:
+            game.pending[_OVER_LINE] = ev.span.line
+            skipped.after_the_end(game, ev.span)
         return
     if isinstance(ev, E.Deal):
         names = {p.name for p in game.state.players}
