@@ -318,11 +318,16 @@ def on_no_throw(game: Game, ev: NoThrow) -> None:
             recorded="same",
         )
     else:
+        in_force = game.ruling("CF-19")
+        other = (
+            f"reading {in_force}, in force, has {player} throw afresh"
+            if in_force != "movement-roll"
+            else f"reading fresh-roll would have {player} throw afresh"
+        )
         game.ambiguous(
             "CF-19",
             f"no new throw for the rent on {name}: the roll of {moved} that brought {player} "
-            f"there sets it at {game.money(due.amount)} (reading movement-roll); reading "
-            f"{game.ruling('CF-19')}, in force, has {player} throw afresh",
+            f"there sets it at {game.money(due.amount)} (reading movement-roll); {other}",
             ev.span,
             "RENT-10",
             follows="movement-roll",
