@@ -111,6 +111,18 @@ def on_rent(game: Game, ev: RentEvent) -> None:
             expected=claim.payee,
             recorded=payee,
         )
+    if claim.kept_longer and not claim.lapsed:
+        # CF-22 second-player-rolls, chosen by a ruling: the claim is in time only under it
+        game.ambiguous(
+            "CF-22",
+            f"the rent on {name} is asked for after the next player rolled: in time, as the "
+            f"claim holds until the second player after {tenant} throws (reading "
+            "second-player-rolls, the older printings' deadline); reading until-next-roll, "
+            "which the texts give, would have it lapse at the next player's roll",
+            ev.span,
+            "RENT-03",
+            follows="second-player-rolls",
+        )
     if claim.lapsed:
         game.emit(
             "M304",

@@ -51,6 +51,9 @@ class Due:
     entry: Transfer | None = None
     stated: bool = False
     lapsed: bool = False
+    # rent under CF-22 second-player-rolls: the next player has thrown, so the claim holds by
+    # that reading alone
+    kept_longer: bool = False
     per_pip: int | None = None  # utility rent waiting for a throw
     board: Any = None  # rent: the group as it stood at landing (CF-24)
     card: str | None = None

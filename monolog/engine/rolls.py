@@ -31,8 +31,11 @@ def _lapse_claims(game: Game, roller: str) -> None:
     flow = flow_of(game)
     kept = []
     # older printings: the claim holds until the second player after the tenant throws
-    last = game.state.turn - (2 if game.ruling("CF-22") == "second-player-rolls" else 1)
+    longer = game.ruling("CF-22") == "second-player-rolls"
+    last = game.state.turn - (2 if longer else 1)
     for claim in flow.claims:
+        if longer and claim.board is not None and claim.board[0] == last + 1:
+            claim.kept_longer = True
         if claim.board is not None and claim.board[0] <= last:
             if not claim_can_lapse(game, claim):
                 if claim.player != roller:
