@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from monolog.engine import replay
+from monolog.findings.model import Severity
 from monolog.notation import ParseError, parse_text
 from monolog.notation.events import TRIVIA
 
@@ -111,6 +113,40 @@ def test_mlog_block_parses(block: Block) -> None:
     except ParseError as exc:
         pytest.fail(f"{block.id}: the example does not parse:\n{exc.render()}")
     assert [e for e in events if not isinstance(e, TRIVIA)], f"{block.id}: the example is empty"
+
+
+# a whole record in docs/notation.md (one that opens with its Players tag) whose comments name
+# the finding each line gives (`; M416: …`): replayed, it gives those and no other error or warning
+NAMES_CODE = re.compile(r";.*?\b([MWA]\d{2,3})\b")
+WHOLE = [
+    b
+    for b in GOOD
+    if b.path.name == "notation.md"
+    and b.text.startswith("[Players")
+    and NAMES_CODE.search(b.text) is not None
+]
+
+
+def test_the_notation_page_has_whole_records_that_name_their_findings() -> None:
+    assert len(WHOLE) >= 6
+
+
+@pytest.mark.parametrize("block", WHOLE, ids=[b.id for b in WHOLE])
+def test_whole_record_gives_the_findings_its_comments_name(block: Block) -> None:
+    named = sorted(
+        (n, m.group(1))
+        for n, line in enumerate(block.text.splitlines(), 1)
+        for m in NAMES_CODE.finditer(line)
+    )
+    result = replay(parse_text(block.text, block.id), file=block.id)
+    found = sorted(
+        (f.span.line, f.code)
+        for f in result.findings
+        if f.severity is not Severity.INFO or f.code[0] == "A"
+    )
+    assert [x for x in found if x[1][0] != "A" or x in named] == named, [
+        (f.span.line, f.code, f.message) for f in result.findings
+    ]
 
 
 @pytest.mark.parametrize("block", BAD, ids=[b.id for b in BAD])
