@@ -105,6 +105,16 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
         hold_out(game, card_id)
     if ev.jail_turns is not None:
         _check_jail_turn(game, name, ev.jail_turns, ev.span)
+        if p.position != rules.jail_index and ev.position is not None:
+            game.emit(
+                "M120",
+                f"impossible starting position: {name} is in jail, so stands on "
+                f"{game.name(rules.jail_index)}, not {game.name(p.position)}; the jail stands",
+                ev.span,
+                "JAIL-02",
+                expected=game.name(rules.jail_index),
+                recorded=game.name(p.position),
+            )
         p.in_jail = True
         p.position = rules.jail_index
         p.jail_turns = max(ev.jail_turns - 1, 0)
