@@ -174,3 +174,20 @@ def test_a_negative_entry_is_caught_and_forgotten_once_amended() -> None:
     assert any("is negative" in p for p in check_invariants(g))
     g.amend(wrong, 5)
     assert check_invariants(g) == []
+
+
+def test_a_built_deed_handed_to_the_bank_leaves_its_buildings_in_the_stock() -> None:
+    # M716: a sale the bank never makes, replayed as the table did it; the unowned deed carries
+    # no building afterwards (its house is back in the bank's stock) and the engine is not blamed
+    from monolog.engine import replay
+
+    text = (
+        '[Players "Ann, Ben"]\n'
+        "setup Ann owns Park Place x1, Boardwalk x1\n"
+        "setup bank houses 30\n"
+        "deal Ann: Boardwalk x1 | bank: 100\n"
+    )
+    result = replay(parse_text(text, "x.mlog"), paranoid=True)
+    assert [f.code for f in result.findings] == ["M716"]
+    board = result.state.deeds[39]
+    assert (board.owner, board.houses, result.state.bank_houses) == (None, 0, 31)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..notation.events import Auction, Deal, DealItem, DealSide, Span
 from .decks import hold_out, holder_of, return_card
 from .game import Game
-from .holdings import owner_word, resolve_card, resolve_player, resolve_square
+from .holdings import group_of, owner_word, resolve_card, resolve_player, resolve_square
+from .invariants import followed
 from .skipped import money_words, not_replayed
 
 __all__ = ["on_bank_deal", "on_card_auction"]
@@ -378,6 +379,14 @@ def _carry_out(
         elif kind == "square":
             assert isinstance(value, int)
             deed = st.deeds[value]
+            if deed.houses or deed.hotel:
+                # an unowned deed carries nothing: its buildings are back in the bank's stock,
+                # and the rest of its group keeps what it has outside the rules, as the table
+                # left it (the sale is the one finding)
+                st.bank_houses += deed.houses
+                st.bank_hotels += int(deed.hotel)
+                deed.houses, deed.hotel = 0, False
+                followed(game, [d.square for d in group_of(game, value)])
             deed.owner = None
             deed.mortgaged = False
         else:
