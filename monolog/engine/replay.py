@@ -105,6 +105,15 @@ _NOT_PLAYED = (*E.TRIVIA, E.Tag)
 _OVER_LINE = "replay.over-line"
 
 
+def _line_reported(game: Game, span: E.Span) -> bool:
+    """Play after the end on a line already reported (True), or the first on its line, which
+    is noted for the next clause (False)."""
+    if game.pending.get(_OVER_LINE) == span.line:
+        return True
+    game.pending[_OVER_LINE] = span.line
+    return False
+
+
 @dataclass(slots=True)
 class Replay:
     """The result of a replay: findings in source order, the final state, the ledger."""
@@ -390,11 +399,10 @@ def _apply(game: Game, ev: E.Event) -> None:
         settle = _ESTATE[type(ev)]
         _wrap(game, ev.span, lambda: settle(game, ev, settler))
         return
+    if game.state.over and not isinstance(ev, _ANY_TIME) and _line_reported(game, ev.span):
+        return  # one M903 a line: its later clauses are the same play after the end
     if game.state.over and not isinstance(ev, _ANY_TIME):
-        # one finding a line: a line's later clauses are the same play after the end
-        if game.pending.get(_OVER_LINE) != ev.span.line:
-            game.pending[_OVER_LINE] = ev.span.line
-            skipped.after_the_end(game, ev.span)
+        skipped.after_the_end(game, ev.span)
         return
     if isinstance(ev, E.Deal):
         names = {p.name for p in game.state.players}
