@@ -18,12 +18,13 @@ hands the estate over whole instead (`hand_over`, SHORT-07, CF-47).
 from __future__ import annotations
 
 from ..notation.events import Bankrupt, GameEnd, Resign, Span
-from . import follow, paid_prices
+from . import follow
 from .debts import clear_debts, open_debts
 from .game import Debt, Game
 from .holdings import owner_word, resolve_player
 from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import flow_of, open_lot
+from .paid_prices import bankruptcy_sale
 from .raising import Raisable, raisable
 from .shortage import flag_unplaced
 from .variants import ends_game, final_bankruptcy, may_end
@@ -306,7 +307,7 @@ def _liquidate(
     for deed in st.owned_by(actor):
         if not (deed.houses or deed.hotel):
             continue
-        value = paid_prices.bankruptcy_sale(game, deed, span, paid=to_player)  # CF-30
+        value = bankruptcy_sale(game, deed, span, paid=to_player)  # CF-30
         if to_player:
             game.transfer(None, actor, value, "bankruptcy sale", span)
         if deed.hotel:
