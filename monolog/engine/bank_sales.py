@@ -10,10 +10,10 @@ reported once, at the line, and then replayed as written, so later counts are ju
 from __future__ import annotations
 
 from ..notation.events import Auction, Deal, DealItem, DealSide, Span
+from . import holdings, invariants
 from .decks import hold_out, holder_of, return_card
 from .game import Game
-from .holdings import group_of, owner_word, resolve_card, resolve_player, resolve_square
-from .invariants import followed
+from .holdings import owner_word, resolve_card, resolve_player, resolve_square
 from .skipped import money_words, not_replayed
 
 __all__ = ["on_bank_deal", "on_card_auction"]
@@ -386,7 +386,7 @@ def _carry_out(
                 st.bank_houses += deed.houses
                 st.bank_hotels += int(deed.hotel)
                 deed.houses, deed.hotel = 0, False
-                followed(game, [d.square for d in group_of(game, value)])
+                invariants.followed(game, [d.square for d in holdings.group_of(game, value)])
             deed.owner = None
             deed.mortgaged = False
         else:
