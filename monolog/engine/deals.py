@@ -249,7 +249,9 @@ def _with_buildings(game: Game, giver: str, item: DealItem, deed: DeedState, spa
     first), A77 where it does not (followed either way: the buildings stay on the site)."""
     sq = game.square(deed.square)
     written = game.edition.a_word("hotel") if item.hotel else count_word(game, item.houses, "house")
-    if (item.hotel, 0 if item.hotel else item.houses) != (deed.hotel, deed.houses):
+    if item.hotel and item.houses:  # `hotel x2`: no site carries both
+        written += f" and {count_word(game, item.houses, 'house')}"
+    if (item.hotel, item.houses) != (deed.hotel, deed.houses):
         game.emit(
             "M711",
             f"{giver} cannot trade {sq.name} with {written}: it has {describe_level(game, deed)}; "

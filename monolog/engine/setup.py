@@ -67,6 +67,16 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
         st.bank_houses += deed.houses
         st.bank_hotels += 1 if deed.hotel else 0
         lines[("deed", sq.index)] = where
+        if h.hotel and h.houses:
+            game.emit(
+                "M120",
+                f"impossible starting position: {sq.name} is written with a hotel and "
+                f"{count_word(game, h.houses, 'house')}; a hotel stands alone on its site, so "
+                "the hotel stands and the houses stay in the bank",
+                where,
+                "BLD-07",
+                recorded=h.houses,
+            )
         deed.owner = name
         deed.houses = 0 if h.hotel else h.houses
         deed.hotel = h.hotel

@@ -198,7 +198,8 @@ class EventBuilder:
     def building(self, c: list[Placed]) -> tuple[int, bool, Placed]:
         tok = c[0]
         if tok.type == "HOTEL":
-            return (0, True, tok)
+            # `hotel x2`: a hotel with houses beside it, which the engine reports (BLD-07)
+            return (int(c[1].value[1:]) if len(c) > 1 else 0, True, c[-1])
         return (int(tok.value[1:]), False, tok)
 
     def bank_item(self, c: list[Placed]) -> tuple[str, int, Placed]:
