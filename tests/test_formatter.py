@@ -125,6 +125,9 @@ LINES = [
     ("setup Ann owns Boardwalk x1 mortgaged", "setup Ann owns Boardwalk x1 mortgaged"),
     ("setup Ann goojf goojf CH01", "setup Ann goojf goojf CH01"),
     ("setup Ann owns Boardwalk cash 5 owns #1", "setup Ann cash 5 owns Boardwalk, #1"),
+    # positions that are M120 are written back as they were written (the engine reports them)
+    ("setup Ann cash -50 owns Boardwalk hotel  x2", "setup Ann cash -50 owns Boardwalk hotel x2"),
+    ("deal Ann: Boardwalk hotel x2 | Ben: 500", "deal Ann: Boardwalk hotel x2 | Ben: 500"),
     ("setup bank hotels 11  houses 30", "setup bank houses 30 hotels 11"),
     ("setup bank hotels 0", "setup bank hotels 0"),
     ("setup deck CH03,CH07 , CC01", "setup deck CH03, CH07, CC01"),

@@ -77,9 +77,7 @@ def _items(keyword: str, items: Sequence[ev.BuildItem], amount: int | None) -> s
 def _holding(h: ev.Holding) -> str:
     out = ref(h.square)
     if h.hotel:
-        if h.houses:
-            raise FormatError("a holding has either houses or a hotel, not both")
-        out += " hotel"
+        out += " hotel" + (f" x{h.houses}" if h.houses else "")  # houses too: an M120
     elif h.houses:
         out += f" x{h.houses}"
     if h.mortgaged:
@@ -118,7 +116,7 @@ def _auction(e: ev.Auction) -> str:
 def _deal_item(item: ev.DealItem) -> str:
     if item.kind == "square" and item.square is not None:
         if item.hotel:
-            return f"{ref(item.square)} hotel"
+            return f"{ref(item.square)} hotel" + (f" x{item.houses}" if item.houses else "")
         return ref(item.square) + (f" x{item.houses}" if item.houses else "")
     if item.kind == "cash" and item.amount is not None:
         return str(item.amount)

@@ -198,9 +198,15 @@ class EventBuilder:
     def building(self, c: list[Placed]) -> tuple[int, bool, Placed]:
         tok = c[0]
         if tok.type == "HOTEL":
-            # `hotel x2`: a hotel with houses beside it, which the engine reports (BLD-07)
-            return (int(c[1].value[1:]) if len(c) > 1 else 0, True, c[-1])
+            return (0, True, tok)
         return (int(tok.value[1:]), False, tok)
+
+    def standing(self, c: list[Placed]) -> tuple[int, bool, Placed]:
+        """A site's buildings in a setup or a deal; `hotel x2`, a hotel with houses beside
+        it, is read as written for the engine to report (BLD-07)."""
+        if len(c) > 1:
+            return (int(c[1].value[1:]), True, c[-1])
+        return self.building(c)
 
     def bank_item(self, c: list[Placed]) -> tuple[str, int, Placed]:
         return (c[0].value, int(c[1].value), c[1])
