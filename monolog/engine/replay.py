@@ -101,17 +101,6 @@ _ESTATE: dict[type[E.Event], Callable[[Game, Any, str], None]] = {
 _ANY_TIME = (E.CashCheck, E.SquareCheck, E.StockCheck, E.PotCheck, E.Dispute)
 # what the replay loop passes over
 _NOT_PLAYED = (*E.TRIVIA, E.Tag)
-# the line of the last M903, so that play after the end is one finding a line
-_OVER_LINE = "replay.over-line"
-
-
-def _line_reported(game: Game, span: E.Span) -> bool:
-    """Play after the end on a line already reported (True), or the first on its line, which
-    is noted for the next clause (False)."""
-    if game.pending.get(_OVER_LINE) == span.line:
-        return True
-    game.pending[_OVER_LINE] = span.line
-    return False
 
 
 @dataclass(slots=True)
@@ -399,8 +388,6 @@ def _apply(game: Game, ev: E.Event) -> None:
         settle = _ESTATE[type(ev)]
         _wrap(game, ev.span, lambda: settle(game, ev, settler))
         return
-    if game.state.over and not isinstance(ev, _ANY_TIME) and _line_reported(game, ev.span):
-        return  # one M903 a line: its later clauses are the same play after the end
     if game.state.over and not isinstance(ev, _ANY_TIME):
         skipped.after_the_end(game, ev.span)
         return
