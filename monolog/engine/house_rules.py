@@ -24,7 +24,7 @@ What each declared rule does here:
 * no-auctions: a deed the lander declines stays with the bank (BUY-03).
 * no-rent-in-jail: an owner in jail collects no rent (RENT-12).
 * cash-gifts: a bare payment between players is carried out, entered in the ledger as a gift
-  (CF-52). Undeclared it is M714 and not carried out.
+  (CF-52). Undeclared it is M714, and carried out all the same (the record is followed).
 * loans-between-players: a bare payment between players (`Ann pay 200 to Ben`) is a loan, or the
   repayment of one: it is carried out and entered in the ledger as a loan, a repayment, or both
   (the part that clears what the payee lent the payer, the rest a new loan); a cash-only deal
