@@ -37,22 +37,25 @@ def _claim(game: Game, tenant: str) -> Due | None:
     return None
 
 
-def _rent_changed(game: Game, claim: Due, span: Span) -> None:
+def _rent_changed(game: Game, claim: Due, span: Span, written: int | None) -> bool:
     """CF-24: the board changed between landing and claim; say what the claim-time rent is.
 
     Under at-landing the claim keeps the rent and creditor of the landing; under at-claim the
-    rent and the owner collecting it are those of the board at the claim.
+    rent and the owner collecting it are those of the board at the claim. `written` is the rent
+    the record states: the finding says which reading it agrees with. Returns True when the
+    record wrote the other reading's figure, which then stands in place of a wrong amount.
     """
     if claim.square is None or claim.board is None or claim.amount is None:
-        return
+        return False
     if group_key(game, claim.square) == claim.board[1]:
-        return
+        return False
     now = quote_rent(game, claim.square, claim.player, dice=flow_of(game).last_dice)
     now_amount = now.amount if now.amount is not None else 0
     if now_amount == claim.amount and now.owner == claim.payee:
-        return
+        return False
     reading = game.ruling("CF-24")
     name = game.name(claim.square)
+    landing_amount = claim.amount
     then = f"{game.money(claim.amount)} to {claim.payee}"
     later = f"{game.money(now_amount)}" + (f" to {now.owner}" if now.owner else "")
     if reading == "at-claim":
@@ -72,7 +75,12 @@ def _rent_changed(game: Game, claim: Due, span: Span) -> None:
             f"(reading {reading}); with the board as it is at the claim (reading at-claim) it "
             f"would be {later}"
         )
-    game.ambiguous("CF-24", message, span, "RENT-01")
+    figures = {"at-landing": landing_amount, "at-claim": now_amount}
+    follows = next((r for r, figure in figures.items() if figure == written), None)
+    if landing_amount == now_amount:
+        follows = None  # only the owner changed: the figure says nothing of the reading
+    game.ambiguous("CF-24", message, span, "RENT-01", follows=follows)
+    return follows is not None and follows != reading
 
 
 def on_rent(game: Game, ev: RentEvent) -> None:
@@ -100,7 +108,7 @@ def on_rent(game: Game, ev: RentEvent) -> None:
             game.transfer(tenant, to, ev.amount, "rent as recorded", ev.span)
         return
     name = game.name(claim.square or 0)
-    _rent_changed(game, claim, ev.span)
+    departs = _rent_changed(game, claim, ev.span, ev.amount)
     if payee is not None and payee != claim.payee:
         when = "at the claim" if game.ruling("CF-24") == "at-claim" else f"when {tenant} landed"
         game.emit(
@@ -158,6 +166,10 @@ def on_rent(game: Game, ev: RentEvent) -> None:
                     claim.amount = (claim.per_pip or 0) * flow.last_dice
     elif house_rules.rent_skipped(game, claim, ev.amount, ev.span):
         pass  # rent waived for a jailed owner without the house rule (M905)
+    elif departs or (
+        ev.amount is not None and ev.amount != expected and _other_reading(game, claim, ev)
+    ):
+        pass  # the figure of the other reading of a disputed point: named there, not a mistake
     elif ev.amount is not None and ev.amount != expected:
         game.emit(
             "M301",
@@ -168,6 +180,33 @@ def on_rent(game: Game, ev: RentEvent) -> None:
             recorded=ev.amount,
         )
     settle_due(game, claim, ev.amount, ev.span, payee=payee)
+
+
+def _other_reading(game: Game, claim: Due, ev: RentEvent) -> bool:
+    """Whether the rent written is the figure of the other reading of the disputed point that
+    set this rent (CF-20: which railroads or utilities count); if so, name the point at the rent
+    clause, as a departure from the reading in force, and let the record's figure stand."""
+    if claim.other is None or ev.amount is None:
+        return False
+    cf, reading, figure = claim.other
+    dice = flow_of(game).last_dice
+    if claim.per_pip is not None:
+        if dice is None:
+            return False
+        figure *= dice
+    if ev.amount != figure:
+        return False
+    name = game.name(claim.square or 0)
+    expected = game.money(claim.amount) if claim.amount is not None else "another figure"
+    game.ambiguous(
+        cf,
+        f"the rent written on {name}, {game.money(ev.amount)}, is the figure of reading "
+        f"{reading}; reading {game.ruling(cf)} makes it {expected}",
+        ev.span,
+        claim.rule,
+        follows=reading,
+    )
+    return True
 
 
 def _no_fresh_throw(game: Game, claim: Due, ev: RentEvent, moved_by: int) -> None:

@@ -79,6 +79,7 @@ def land(
             per_pip=quote.per_pip,
             board=(game.state.turn, group_key(game, index)),
             card=card_rule,
+            other=quote.other,
         )
         due.reason = due.reason if not fresh else f"rent: {quote.reason}"
         apply_due(game, due)

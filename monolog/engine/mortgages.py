@@ -32,6 +32,7 @@ from .holdings import (
     interest,
     lift_cost,
     owner_word,
+    percent_of,
     resolve_square,
 )
 from .invariants import followed
@@ -170,12 +171,19 @@ def _written_money(game: Game, ev: Mortgage | Unmortgage | Interest, actor: str)
 
 
 def _check_amount(
-    game: Game, ev: Mortgage | Unmortgage | Interest, derived: int, other: int, what: str
+    game: Game,
+    ev: Mortgage | Unmortgage | Interest,
+    derived: int,
+    other: int,
+    what: str,
+    other_base: int | None = None,
 ) -> int:
     """Compare a written amount with the derived one; return the amount that moved.
 
     `other` is the amount under the other CF-34 rounding: a record matching it is the disputed
-    rounding (A34), not a wrong amount.
+    rounding (A34), not a wrong amount. `other_base` is the amount with the 10% taken on the
+    other base of CF-35 (the printed price, or the mortgage value): a record matching it follows
+    that reading (A35).
     """
     if ev.amount is None or ev.amount == derived:
         return derived
@@ -193,6 +201,18 @@ def _check_amount(
             rule,
             follows="half-up" if down else "down",
         )
+    elif other_base is not None and ev.amount == other_base:
+        reading = game.ruling("CF-35")
+        base = "the mortgage value" if reading == "mortgage-value" else "the printed price"
+        follows = "printed-price" if reading == "mortgage-value" else "mortgage-value"
+        game.ambiguous(
+            "CF-35",
+            f"{what} is {game.money(derived)} with the 10% taken on {base} (reading "
+            f"{reading}); reading {follows} gives the {game.money(ev.amount)} recorded",
+            ev.span,
+            rule,
+            follows=follows,
+        )
     else:
         game.emit(
             code,
@@ -203,6 +223,17 @@ def _check_amount(
             recorded=ev.amount,
         )
     return ev.amount
+
+
+def _other_base(game: Game, squares: list[Square], lift: bool) -> int:
+    """The same amount with the 10% taken on the other CF-35 base (mortgage value <-> price)."""
+    on_price = game.ruling("CF-35") != "printed-price"
+    pct = game.edition.rules.mortgage_interest_percent
+    total = 0
+    for sq in squares:
+        ten = percent_of(game, sq.price if on_price else sq.mortgage_value, pct)
+        total += ten + (sq.mortgage_value if lift else 0)
+    return total
 
 
 def _other_rounding(game: Game, squares: list[Square], lift: bool) -> int:
@@ -398,7 +429,10 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
             return  # a replay under another reading has its own cash: it cannot pay there
         # reported; the mortgage was lifted at the table: the replay follows, cash below 0
     # with a deed left out, an amount written for the whole line is what moved (no sum to check)
-    moved = cost if skipped else _check_amount(game, ev, derived, other, "lifting the mortgage")
+    base = _other_base(game, squares, lift=True) + sum(extra.values())
+    moved = (
+        cost if skipped else _check_amount(game, ev, derived, other, "lifting the mortgage", base)
+    )
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = False
         _take_choice(game, actor, sq.index)
@@ -461,7 +495,8 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
     if skipped:  # an amount written for the whole line is what moved; no sum to check it by
         moved = derived if ev.amount is None else ev.amount
     else:
-        moved = _check_amount(game, ev, derived, other, "the 10% due")
+        base = _other_base(game, squares, lift=False)
+        moved = _check_amount(game, ev, derived, other, "the 10% due", base)
     for sq in squares:
         _take_choice(game, actor, sq.index)
     names = game.listing([sq.name for sq in squares])

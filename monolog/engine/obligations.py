@@ -59,6 +59,9 @@ class Due:
     card: str | None = None
     cash_before: int | None = None  # salary: the player's cash before it (CF-11)
     worth: int | None = None  # income tax: total worth on landing, for the percentage (TAX-03)
+    # rent: a disputed point that changed the figure, the other reading and its figure (per pip
+    # for a utility), so that a rent written at it is named as that reading (rent.RentQuote)
+    other: tuple[str, str, int] | None = None
 
 
 @dataclass(slots=True)

@@ -23,6 +23,9 @@ class RentQuote:
 
     `amount` is None when it still needs a dice total (`per_pip` × the throw). `owner` None
     means no one collects (the bank holds the deed). `notes` holds (CF id, message) pairs.
+    `other` is the disputed point that changed the figure, the other reading and the figure
+    under it (per pip for a utility), so that a rent written at that figure is named as that
+    reading, not as a wrong amount.
     """
 
     square: int
@@ -32,6 +35,7 @@ class RentQuote:
     rule: str
     per_pip: int | None = None
     notes: tuple[tuple[str, str], ...] = ()
+    other: tuple[str, str, int] | None = None
 
     def with_dice(self, total: int) -> int:
         """The rent for a dice total (utilities), or the fixed amount."""
@@ -160,10 +164,12 @@ def _railroad_rent(game: Game, index: int, owner: str, card_rule: str | None) ->
     amount = table[min(count, len(table)) - 1]
     reason = f"{owner} owns {count} {words}"
     notes: list[tuple[str, str]] = []
+    alternative: tuple[str, str, int] | None = None
     factor = 2 if card_rule == CARD_DOUBLE_RAILROAD else 1
     if other != count and other > 0:
         other_amount = table[min(other, len(table)) - 1] * factor
         reading = game.ruling("CF-20")
+        alternative = ("CF-20", _other_reading(reading), other_amount)
         notes.append(
             (
                 "CF-20",
@@ -180,8 +186,9 @@ def _railroad_rent(game: Game, index: int, owner: str, card_rule: str | None) ->
             f"{reason}, and the nearest-{ed.word('railroad')} card doubles the rent",
             "RENT-08",
             notes=tuple(notes),
+            other=alternative,
         )
-    return RentQuote(index, owner, amount, reason, "RENT-08", notes=tuple(notes))
+    return RentQuote(index, owner, amount, reason, "RENT-08", notes=tuple(notes), other=alternative)
 
 
 def _mortgaged_utility_by_card(game: Game, index: int, owner: str, dice: int | None) -> RentQuote:
@@ -224,6 +231,7 @@ def _utility_rent(
     count, _, other = _tier(game, "utility", owner)
     count = max(count, 1)
     notes: list[tuple[str, str]] = []
+    alternative: tuple[str, str, int] | None = None
     if card_rule == CARD_DICE_TIMES_10:
         per_pip = 10
         reason = f"10 times the throw, as the nearest-{ed.word('utility')} card says"
@@ -233,6 +241,7 @@ def _utility_rent(
         reason = f"{per_pip} times the dice: {owner} owns {count} {words}"
         if other != count and other > 0:
             other_pip = mults[min(other, len(mults)) - 1]
+            alternative = ("CF-20", _other_reading(game.ruling("CF-20")), other_pip)
             notes.append(
                 (
                     "CF-20",
@@ -244,4 +253,18 @@ def _utility_rent(
     amount = per_pip * dice if dice is not None else None
     if dice is not None:
         reason = f"{reason} ({dice})"
-    return RentQuote(index, owner, amount, reason, "RENT-09", per_pip=per_pip, notes=tuple(notes))
+    return RentQuote(
+        index,
+        owner,
+        amount,
+        reason,
+        "RENT-09",
+        per_pip=per_pip,
+        notes=tuple(notes),
+        other=alternative,
+    )
+
+
+def _other_reading(reading: str) -> str:
+    """The CF-20 reading that is not `reading`."""
+    return "count-all" if reading == "count-unmortgaged" else "count-unmortgaged"
