@@ -139,6 +139,18 @@ def on_fine(game: Game, ev: PayFine) -> None:
                 "JAIL-04",
                 follows="any-time",
             )
+    elif flow.rolled and reading == "any-time":
+        # the fine may be paid at any moment (JAIL-09 holds only where it is paid before the
+        # throw): the failed roll stands, and the player leaves jail for the next turn
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine after a failed roll on jail turn {flow.jail_try}: accepted, "
+            f"and {player} leaves jail at the start of the next turn (reading any-time); under "
+            "reading before-any-roll the fine is paid only before the throw",
+            ev.span,
+            "JAIL-09",
+            follows="any-time",
+        )
     elif flow.rolled:
         game.emit(
             "M505",
