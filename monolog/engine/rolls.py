@@ -14,7 +14,7 @@ from . import follow
 from .board import next_active, passes_go
 from .claims import claim_can_lapse
 from .game import Game
-from .jail_rolls import jail_roll
+from .jail_rolls import jail_roll, release
 from .landing import check_square, land, move_token, send_to_jail
 from .names import actor_of, squares_if_named, squares_named
 from .obligations import flow_of
@@ -109,8 +109,27 @@ def on_roll(game: Game, ev: Roll) -> None:
         _lapse_claims(game, player)
     p = st.player(player)
     if p.in_jail and not follow.check_roll(game, ev, player):
-        jail_roll(game, ev, player)
-        return
+        if flow.rolled and flow.turn_over and flow.jail_try == 0 and player == flow.turn_player:
+            # jailed in this very turn, which is no jail turn: the jailing ended the turn
+            # (DBL-04), so this is a roll too many, not a try for a double in jail
+            game.emit(
+                "M103",
+                f"{player} was sent to jail this turn, which ended it: no further roll",
+                ev.span,
+                "DBL-04",
+                expected=None,
+                recorded=f"{ev.die1}-{ev.die2}",
+            )
+            if ev.square is None:
+                return  # the record says nothing of a move: the player stays in jail
+            # the roll names where it went: the table let it move the token out of jail, and
+            # the replay follows it as a roll of the same turn
+            release(game, player)
+            flow.turn_over = False
+            flow.again = True
+        else:
+            jail_roll(game, ev, player)
+            return
     if flow.rolled and not flow.again:
         if flow.released == "double":
             reading = game.ruling("CF-04")
