@@ -205,6 +205,21 @@ def _check_amount(
         reading = game.ruling("CF-35")
         base = "the mortgage value" if reading == "mortgage-value" else "the printed price"
         follows = "printed-price" if reading == "mortgage-value" else "mortgage-value"
+        if reading == game.edition.readings.get("CF-35"):
+            # the matrix reads every text as taking the 10% on the mortgage value: the other
+            # base stays a wrong amount there, and the message names the reading it follows
+            game.emit(
+                code,
+                f"{what} is {game.money(derived)}, not {game.money(ev.amount)}: "
+                f"{game.money(ev.amount)} takes the 10% on the printed price (CF-35, reading "
+                f"{follows}), and the rules take it on {base}",
+                ev.span,
+                rule,
+                expected=derived,
+                recorded=ev.amount,
+                data={"cf": "CF-35", "follows": follows},
+            )
+            return ev.amount
         game.ambiguous(
             "CF-35",
             f"{what} is {game.money(derived)} with the 10% taken on {base} (reading "
