@@ -234,6 +234,7 @@ def _price_note(game: Game, plan: dict[int, _Step]) -> str:
 def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) -> bool:
     most = game.edition.rules.houses_before_hotel
     told: set[int] = set()  # the groups whose mortgage this clause was reported for (M603)
+    named: set[int] = set()  # the groups this clause built beside a mortgage in, CF-50 open
     for index, step in plan.items():
         sq = game.square(index)
         deed = step.deed
@@ -288,7 +289,30 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 "stand; reading forbidden, the rule of most rulebooks, would refuse the build",
                 ev.span,
                 "BLD-08",
+                follows="allowed",
             )
+        elif mortgaged and not deed.mortgaged and _cf50_open(game):
+            # the edition's text is silent (CF-50): the record, by building, plays reading
+            # allowed; named once for the clause's sites in the group, as a departure from the
+            # reading in force, and followed below
+            if group[0].square not in named:
+                named.add(group[0].square)
+                sites = [
+                    game.name(i)
+                    for i in plan
+                    if group_of(game, i)[0].square == group[0].square
+                    and not game.state.deeds[i].mortgaged
+                ]
+                game.ambiguous(
+                    "CF-50",
+                    f"{game.listing(sites)} built on while {game.listing(mortgaged)} "
+                    f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: reading "
+                    f"{game.ruling('CF-50')}, the rule of the other rulebooks, refuses the "
+                    "build; reading allowed lets it stand",
+                    ev.span,
+                    "BLD-08",
+                    follows="allowed",
+                )
         elif mortgaged and group[0].square not in told:
             # one finding for the clause's sites in the group: one build, one mistake
             told.add(group[0].square)
@@ -303,17 +327,6 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 expected=[],
                 recorded=mortgaged,
             )
-            # a text silent on BLD-08 (CF-50); none where the edition's text settles it, nor
-            # for a build on the mortgaged site itself, which no reading allows
-            if game.ruling("CF-50") != "allowed":
-                game.ambiguous(
-                    "CF-50",
-                    f"the rulebook of {game.edition.title} is silent on building while a site "
-                    f"of the group is mortgaged: reading {game.ruling('CF-50')}, the rule of "
-                    "the other rulebooks, refuses the build; reading allowed would let it stand",
-                    ev.span,
-                    "BLD-08",
-                )
         if mortgaged and not allowed:
             # a building on the mortgaged site itself is followed too: the record put it there
             # (an engine that let a mortgaged site be built on, ufosc/TERMINALMONOPOLY#61); its
@@ -618,3 +631,10 @@ def _held_words(game: Game, n: int) -> str:
 def _level_words(game: Game, n: int) -> str:
     """A site's level after a sale: "2 houses", or "a bare site" when none is left."""
     return f"a bare {_word(game, 'site')}" if n <= 0 else count_word(game, n, "house")
+
+
+def _cf50_open(game: Game) -> bool:
+    """Whether CF-50 is open here: the edition's text does not settle it, or a ruling chose a
+    reading other than the one it settles."""
+    reading = game.ruling("CF-50")
+    return "CF-50" not in game.edition.settled or reading != game.edition.readings.get("CF-50")
