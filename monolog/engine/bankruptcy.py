@@ -18,7 +18,7 @@ hands the estate over whole instead (`hand_over`, SHORT-07, CF-47).
 from __future__ import annotations
 
 from ..notation.events import Bankrupt, GameEnd, Resign, Span
-from . import follow
+from . import follow, insolvent_deals
 from .debts import clear_debts, open_debts
 from .game import Debt, Game
 from .holdings import owner_word, resolve_player
@@ -132,6 +132,7 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
             )
         _unpaid_lots_note(game, actor, can, short, ev.span)
         _blocked_sales_note(game, actor, can, short, ev.span)
+        insolvent_deals.at_bankruptcy(game, actor, creditors, ev.span)
     if final_bankruptcy(game) and len(creditors) == 1:
         hand_over(game, actor, creditors[0], ev.span)  # SHORT-07, CF-47
     else:

@@ -18,7 +18,7 @@ is a gift of cash, which CF-52 treats as a disguised loan.
 from __future__ import annotations
 
 from ..notation.events import Deal, DealItem, DealSide, Pay, Span
-from . import follow
+from . import follow, insolvent_deals
 from .bankruptcy import settle_with_property
 from .debts import open_debts
 from .game import Game
@@ -105,8 +105,18 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
         game, first, second, deeds_1, ev.second.gives, ev.span
     ) or _given_for_nothing(game, second, first, deeds_2, ev.first.gives, ev.span):
         return
+    # CF-78: deeds dealt away by a player in debt, which the deal did not clear, are named if
+    # the bankruptcy follows
+    owing_1 = insolvent_deals.owing(game, first, second)
+    owing_2 = insolvent_deals.owing(game, second, first)
     _carry_out(game, first, second, gives_1, ev.span)
     _carry_out(game, second, first, gives_2, ev.span)
+    insolvent_deals.note(game, first, second, _indices(deeds_1), owing_1, ev.span)
+    insolvent_deals.note(game, second, first, _indices(deeds_2), owing_2, ev.span)
+
+
+def _indices(deeds: list[object]) -> list[int]:
+    return [d for d in deeds if isinstance(d, int)]
 
 
 def _given_for_nothing(
