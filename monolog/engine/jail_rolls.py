@@ -46,6 +46,8 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
             ev.span,
             "JAIL-07",
         )
+        if follow.move_ignored(game, player, ev, target):
+            return  # out of jail, but the table left the token where it stood (M112)
         target = check_square(game, ev, target, player, jail)
         move_token(game, player, target, ev.span, salary=True)
         land(game, player, target, ev.span, dice=ev.total)
