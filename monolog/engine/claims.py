@@ -11,7 +11,7 @@ from ..notation.events import Dice, NoThrow, RentUnclaimed, Span, Tax
 from ..notation.events import Rent as RentEvent
 from . import follow, house_rules
 from .game import Game
-from .holdings import other_rounding, percent_of
+from .holdings import ROUNDING_WORDS, other_roundings, percent_of
 from .landing import group_key, percent_tax_square
 from .names import actor_of, resolve_player
 from .obligations import Due, cancel_due, find_due, flow_of, settle_due
@@ -496,19 +496,19 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             ev.span,
             "TAX-04",
         )
-    other = other_rounding(game, used.worth, offered)
-    if ev.amount is not None and ev.amount != amount and ev.amount == other:
-        # the same 10% rounded the other way: the disputed rounding, as for mortgages (CF-34)
+    rounded = other_roundings(game, used.worth, offered)
+    follows = next((r for r, figure in rounded.items() if figure == ev.amount), None)
+    if ev.amount is not None and ev.amount != amount and follows is not None:
+        # the same 10% rounded another way: the disputed rounding, as for mortgages (CF-34)
         reading = game.ruling("CF-34")
         game.ambiguous(
             "CF-34",
             f"{offered}% of {game.money(used.worth)} is {game.money(amount)} rounded "
-            f"{'down' if reading == 'down' else 'half up'} (reading {reading}); reading "
-            f"{'half-up' if reading == 'down' else 'down'} gives the {game.money(other)} "
-            "recorded",
+            f"{ROUNDING_WORDS[reading]} (reading {reading}); reading {follows} gives the "
+            f"{game.money(ev.amount)} recorded",
             ev.span,
             "TAX-03",
-            follows="half-up" if reading == "down" else "down",
+            follows=follows,
         )
     elif ev.amount is not None and ev.amount != amount:
         game.emit(

@@ -56,18 +56,32 @@ def round_half_up(numerator: int, denominator: int) -> int:
     return (2 * numerator + denominator) // (2 * denominator)
 
 
-def percent_of(game: Game, value: int, percent: int) -> int:
-    """`percent` % of `value`, rounded as the CF-34 reading says."""
-    if game.ruling("CF-34") == "down":
+# how each CF-34 reading rounds a ten per cent, in words, in the order they are tried
+ROUNDING_WORDS = {"half-up": "half up", "down": "down", "up": "up"}
+
+
+def rounded_percent(value: int, percent: int, reading: str) -> int:
+    """`percent` % of `value` in whole units, rounded as CF-34 `reading` says."""
+    if reading == "down":
         return value * percent // 100
+    if reading == "up":
+        return -(-value * percent // 100)
     return round_half_up(value * percent, 100)
 
 
-def other_rounding(game: Game, value: int, percent: int) -> int:
-    """`percent` % of `value` rounded as the other CF-34 reading says (half-up <-> down)."""
-    if game.ruling("CF-34") == "down":
-        return round_half_up(value * percent, 100)
-    return value * percent // 100
+def percent_of(game: Game, value: int, percent: int) -> int:
+    """`percent` % of `value`, rounded as the CF-34 reading says."""
+    return rounded_percent(value, percent, game.ruling("CF-34"))
+
+
+def other_roundings(game: Game, value: int, percent: int) -> dict[str, int]:
+    """`percent` % of `value` under each CF-34 reading other than the one in force."""
+    reading = game.ruling("CF-34")
+    return {
+        other: rounded_percent(value, percent, other)
+        for other in ROUNDING_WORDS
+        if other != reading
+    }
 
 
 def interest(game: Game, square: Square) -> int:

@@ -25,6 +25,7 @@ from . import follow
 from .debts import note_payment, unpaid_lot
 from .game import Game
 from .holdings import (
+    ROUNDING_WORDS,
     buildings_in_group,
     group_built,
     group_label,
@@ -34,6 +35,7 @@ from .holdings import (
     owner_word,
     percent_of,
     resolve_square,
+    rounded_percent,
 )
 from .invariants import followed
 from .names import squares_if_named
@@ -174,32 +176,32 @@ def _check_amount(
     game: Game,
     ev: Mortgage | Unmortgage | Interest,
     derived: int,
-    other: int,
+    others: dict[str, int],
     what: str,
     other_base: int | None = None,
 ) -> int:
     """Compare a written amount with the derived one; return the amount that moved.
 
-    `other` is the amount under the other CF-34 rounding: a record matching it is the disputed
-    rounding (A34), not a wrong amount. `other_base` is the amount with the 10% taken on the
-    other base of CF-35 (the printed price, or the mortgage value): a record matching it follows
-    that reading (A35).
+    `others` holds the amount under each other CF-34 rounding: a record matching one is the
+    disputed rounding (A34), not a wrong amount. `other_base` is the amount with the 10% taken
+    on the other base of CF-35 (the printed price, or the mortgage value): a record matching it
+    follows that reading (A35).
     """
     if ev.amount is None or ev.amount == derived:
         return derived
     code = {Mortgage: "M704", Unmortgage: "M706", Interest: "M708"}[type(ev)]
     rule = {Mortgage: "MORT-02", Unmortgage: "MORT-03", Interest: "MORT-07"}[type(ev)]
-    if ev.amount == other:
+    follows = next((r for r, figure in others.items() if figure == ev.amount), None)
+    if follows is not None:
         reading = game.ruling("CF-34")
-        down = reading == "down"
         game.ambiguous(
             "CF-34",
             f"{what} is {game.money(derived)} with each 10% rounded "
-            f"{'down' if down else 'half up'} (reading {reading}); reading "
-            f"{'half-up' if down else 'down'} gives the {game.money(other)} recorded",
+            f"{ROUNDING_WORDS[reading]} (reading {reading}); reading {follows} gives the "
+            f"{game.money(ev.amount)} recorded",
             ev.span,
             rule,
-            follows="half-up" if down else "down",
+            follows=follows,
         )
     elif other_base is not None and ev.amount == other_base:
         reading = game.ruling("CF-35")
@@ -251,16 +253,20 @@ def _other_base(game: Game, squares: list[Square], lift: bool) -> int:
     return total
 
 
-def _other_rounding(game: Game, squares: list[Square], lift: bool) -> int:
-    """The same amount under the other CF-34 reading (half-up <-> down)."""
-    down = game.ruling("CF-34") != "down"
+def _other_roundings(game: Game, squares: list[Square], lift: bool) -> dict[str, int]:
+    """The same amount under each CF-34 reading other than the one in force."""
     pct = game.edition.rules.mortgage_interest_percent
-    total = 0
-    for sq in squares:
-        base = sq.price if game.ruling("CF-35") == "printed-price" else sq.mortgage_value
-        ten = base * pct // 100 if down else (2 * base * pct + 100) // 200
-        total += ten + (sq.mortgage_value if lift else 0)
-    return total
+    on_price = game.ruling("CF-35") == "printed-price"
+    totals: dict[str, int] = {}
+    for reading in ROUNDING_WORDS:
+        if reading == game.ruling("CF-34"):
+            continue
+        totals[reading] = sum(
+            rounded_percent(sq.price if on_price else sq.mortgage_value, pct, reading)
+            + (sq.mortgage_value if lift else 0)
+            for sq in squares
+        )
+    return totals
 
 
 # --------------------------------------------------------------------------- mortgage
@@ -325,7 +331,7 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
     if skipped:  # an amount written for the whole line is what moved; no sum to check it by
         moved = derived if ev.amount is None else ev.amount
     else:
-        moved = _check_amount(game, ev, derived, derived, "the mortgage value")
+        moved = _check_amount(game, ev, derived, {}, "the mortgage value")
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = True
     names = game.listing([sq.name for sq in squares])
@@ -426,7 +432,8 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
         _written_money(game, ev, actor)
         return
     derived = sum(lift_cost(game, sq) for sq in squares) + sum(extra.values())
-    other = _other_rounding(game, squares, lift=True) + sum(extra.values())
+    added = sum(extra.values())
+    other = {r: x + added for r, x in _other_roundings(game, squares, lift=True).items()}
     cost = derived if ev.amount is None else ev.amount
     cash = game.state.player(actor).cash
     if cost > cash and not lifted_free:
@@ -506,7 +513,7 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
         _written_money(game, ev, actor)
         return
     derived = sum(interest(game, sq) for sq in squares)
-    other = _other_rounding(game, squares, lift=False)
+    other = _other_roundings(game, squares, lift=False)
     if skipped:  # an amount written for the whole line is what moved; no sum to check it by
         moved = derived if ev.amount is None else ev.amount
     else:
