@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .editions.model import Edition
+from .files import read_regular
 from .findings.model import Finding
 from .notation import events as E
 from .notation.jsonl import SUFFIXES, looks_like_jsonl, parse_jsonl
@@ -138,10 +139,12 @@ def _first_line(events: list[E.Event]) -> int:
 
 
 def read_games(source: str | os.PathLike[str] | TextIO) -> list[Record]:
-    """Every game in a file (a path) or in a text stream."""
+    """Every game in a file (a path) or in a text stream. A path is read as the command line
+    reads a record (monolog/files.py): anything but a regular file within the size limit
+    raises OSError, without blocking."""
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
-        return parse_games(path.read_text(encoding="utf-8"), os.fspath(source))
+        return parse_games(read_regular(path).decode("utf-8"), os.fspath(source))
     name = getattr(source, "name", None)
     return parse_games(source.read(), name if isinstance(name, str) else "<stream>")
 

@@ -56,6 +56,19 @@ def edition_limit() -> int:
     return limit(EDITION_LIMIT_VARIABLE)
 
 
+def missing(path: str | os.PathLike[str]) -> bool:
+    """Whether nothing at all is at `path`. Never raises: a name too long for the system, a
+    folder that cannot be searched or a NUL byte is not "missing" (reading it says what it is),
+    where `os.path.exists` would answer False and pathlib's checks would raise."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"

@@ -5,7 +5,13 @@
 - A stream whose encoding cannot show a character (`PYTHONIOENCODING=ascii`, a Latin-1
   terminal) writes a replacement for it (`?`) instead of failing on the first "£".
 - A write that fails (a full disk: `> /dev/full`; an I/O error) ends the run with one line on
-  stderr and exit 2; a closed pipe (`| head`) exits 1 quietly, as click does.
+  stderr and exit 2; a closed pipe (`| head`) exits 1 quietly, as click does. Unbuffered
+  streams (`PYTHONUNBUFFERED=1`, `python -u`) are given a buffer that is flushed at each line:
+  Python's unbuffered text stream writes once and drops what a short write left over, so a pipe
+  closed in the middle of a long line lost the rest and the run exited 0.
+- A file a command could not open that reached this guard (a name too long for the system, a
+  folder that cannot be searched) is named as the file that could not be used, exit 2, never
+  taken for a failure to write the output.
 - Running out of memory ends the run with one line on stderr and exit 2, not a traceback.
 """
 
@@ -13,10 +19,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TextIO
+
+from .findings.model import shown_name
 
 EXIT_UNREADABLE = 2
 
@@ -37,6 +46,9 @@ def prepare() -> str | None:
     closed."""
     if sys.stdout is None:
         return "monolog: standard output is closed; there is nowhere to write the report"
+    sys.stdout = _buffered(sys.stdout)
+    if sys.stderr is not None:
+        sys.stderr = _buffered(sys.stderr)
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is None:
@@ -45,6 +57,21 @@ def prepare() -> str | None:
             with contextlib.suppress(OSError, ValueError):
                 reconfigure(errors="replace")
     return None
+
+
+def _buffered(stream: TextIO) -> TextIO:
+    """`stream`, or when it writes straight to an unbuffered file (a raw FileIO, as under
+    PYTHONUNBUFFERED=1), the same file behind a buffer flushed at every line: a buffered
+    writer writes until everything is out or the write fails."""
+    raw = getattr(stream, "buffer", None)
+    if not isinstance(raw, io.RawIOBase) or not isinstance(stream, io.TextIOWrapper):
+        return stream
+    return io.TextIOWrapper(
+        io.BufferedWriter(raw),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=True,
+    )
 
 
 def _silence_stdout() -> None:
@@ -84,10 +111,14 @@ def run_guarded(call: Callable[[], int | None]) -> int:
         _say("monolog: out of memory; audit fewer or smaller records at a time")
         return EXIT_UNREADABLE
     except OSError as exc:
+        what = exc.strerror or str(exc)
+        name = exc.filename
+        if isinstance(name, (str, bytes)):  # a file the command could not use, not the output
+            _say(f"monolog: {shown_name(os.fsdecode(name))}: cannot be used ({what})")
+            return EXIT_UNREADABLE
         _silence_stdout()
         if exc.errno == errno.EPIPE:
             return 1
-        what = exc.strerror or str(exc)
         _say(f"monolog: cannot write the output: {what}")
         return EXIT_UNREADABLE
     return code

@@ -88,3 +88,59 @@ def test_a_pipe_closed_early_exits_quietly(folder: Path) -> None:
     _, err = process.communicate(timeout=TIMEOUT)
     assert b"Traceback" not in err
     assert process.returncode != 0
+
+
+def _many_games(folder: Path, count: int = 3000) -> Path:
+    """One file of many games, its canonical form far larger than a pipe's buffer; `fmt` writes
+    it in one write."""
+    path = folder / "many.mlog"
+    path.write_text(("\n" + GOOD) * count, encoding="utf-8")
+    return path
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes")
+@pytest.mark.parametrize(
+    "argv",
+    [["fmt", "many.mlog"], ["parse", "--json", "many.mlog"], ["simulate", "-s", "1", "--count", "40"]],
+    ids=" ".join,
+)
+def test_a_pipe_closed_early_is_not_a_clean_run_when_unbuffered(
+    folder: Path, argv: list[str]
+) -> None:
+    # Python's unbuffered text stream writes once and drops what a short write left: the pipe
+    # closed in the middle of one long write lost the rest, and the run exited 0
+    _many_games(folder)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONIOENCODING": "utf-8"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "monolog", *argv],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdout is not None
+    process.stdout.readline()
+    process.stdout.close()
+    _, err = process.communicate(timeout=TIMEOUT)
+    assert b"Traceback" not in err, err
+    assert process.returncode == 1, err  # a closed pipe: quietly, as click does
+
+
+@needs_dev_full
+def test_simulate_to_a_full_disk_names_the_output(folder: Path) -> None:
+    with open("/dev/full", "wb") as full:
+        out = run_cli(["simulate", "-s", "1"], folder, stdout=full)
+    assert out.clean and out.code == 2, out
+    assert out.stderr.strip() == "monolog: cannot write the output: No space left on device"
+
+
+def test_fmt_escapes_a_newline_in_a_file_name(folder: Path) -> None:
+    # a name holding a newline was printed raw, breaking the line that names it in two
+    name = "new\nline.mlog"
+    (folder / name).write_text(GOOD.replace("1. Ann", "1.  Ann"), encoding="utf-8")
+    out = run_cli(["fmt", "--check", name, "good.mlog"], folder)
+    assert out.clean and out.code == 1, out
+    assert out.stdout == "would reformat: new\\nline.mlog\n", out
+    out = run_cli(["fmt", "--write", name], folder)
+    assert out.clean and out.code == 0, out
+    assert out.stdout == "reformatted: new\\nline.mlog\n", out

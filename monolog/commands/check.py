@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..colour import console_options
+from ..files import read_regular
+from ..findings.model import shown_name
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, print_error
 
 if TYPE_CHECKING:
@@ -61,6 +63,15 @@ def check(
 
     # with the JUnit document on stdout, the lines about each scenario go to stderr
     console = Console(highlight=False, soft_wrap=True, stderr=junit == "-", **console_options())
+    if coverage and rules_doc is not None:  # named, so it must be there: checked before the run
+        try:
+            read_regular(rules_doc)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            print_error(
+                f"monolog check: --rules-doc {shown_name(rules_doc)}: cannot read ({reason})"
+            )
+            raise typer.Exit(EXIT_UNREADABLE) from None
     files = find_files(paths or ["scenarios"])
 
     def on_result(result: Result) -> None:

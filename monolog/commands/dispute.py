@@ -11,8 +11,8 @@ findings do not change the exit code: `monolog audit` judges the record.
 from __future__ import annotations
 
 import json
+import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -108,7 +108,7 @@ def dispute(
     except UsageError as exc:
         print_error(f"monolog dispute: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    if Path(file).is_dir():
+    if os.path.isdir(file):  # os.path's check answers False where pathlib's would raise
         print_error(f"{file}: is a folder; monolog dispute compares one record file")
         raise typer.Exit(EXIT_UNREADABLE)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import typer
 
+from ..findings.model import shown_name
 from ..notation import ParseError
 from ..notation.formatter import FormatError, format_text
 from ..notation.parser import read_source
@@ -51,13 +52,13 @@ def fmt(
             status = EXIT_UNREADABLE
             continue
         except FormatError as exc:  # pragma: no cover - parsed events are always writable
-            print_error(f"{name}: P900 cannot write the record back: {exc}")
+            print_error(f"{shown_name(name)}: P900 cannot write the record back: {exc}")
             status = EXIT_UNREADABLE
             continue
         if check:
             if canonical != source:
                 changed.append(name)
-                typer.echo(f"would reformat: {name}")
+                typer.echo(f"would reformat: {shown_name(name)}")
         elif write:
             if canonical != source:
                 try:
@@ -65,18 +66,19 @@ def fmt(
                         raise NotRewritten("the file changed while it was read")
                     rewrite(name, canonical.encode(), source.encode(), pinned, force=force)
                 except NotRewritten as exc:
-                    print_error(f"{name}: not rewritten: {exc}")
+                    print_error(f"{shown_name(name)}: not rewritten: {exc}")
                     status = EXIT_UNREADABLE
                     continue
                 except OSError as exc:
-                    print_error(f"{name}: cannot rewrite the file ({exc.strerror or exc})")
+                    why = exc.strerror or exc
+                    print_error(f"{shown_name(name)}: cannot rewrite the file ({why})")
                     status = EXIT_UNREADABLE
                     continue
                 changed.append(name)
-                typer.echo(f"reformatted: {name}")
+                typer.echo(f"reformatted: {shown_name(name)}")
         else:
             if len(names) > 1:  # headers as `head` and `tail` write them
-                typer.echo(("\n" if index else "") + f"==> {name} <==")
+                typer.echo(("\n" if index else "") + f"==> {shown_name(name)} <==")
             typer.echo(canonical, nl=False)
     if status == EXIT_CLEAN and check and changed:
         status = EXIT_FINDINGS

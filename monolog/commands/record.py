@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from pathlib import Path
 
 import typer
 
@@ -28,7 +28,7 @@ def record(
     from ..recorder.desk import run_piped, run_terminal
     from ..recorder.session import Session
 
-    if Path(file).is_dir():
+    if os.path.isdir(file):  # os.path's check answers False where pathlib's would raise
         print_error(f"{file}: is a folder; monolog record keeps one record file")
         raise typer.Exit(EXIT_UNREADABLE)
     try:

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from ..editions import EditionError, load_edition
+from ..findings.model import shown_name
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
 # the kinds of engine fault, for the help (monolog/simulate/faults.py holds what each does;
@@ -114,10 +115,11 @@ def simulate(
             print_error(f"monolog simulate: {exc}")
             raise typer.Exit(EXIT_UNREADABLE) from None
         texts.append((seed + n, game.text))
+    if out is None:  # a failing stdout (a full disk, a closed pipe) is the stream guard's
+        sys.stdout.write("\n".join(text for _, text in texts))
+        raise typer.Exit(EXIT_CLEAN)
     try:
-        if out is None:
-            sys.stdout.write("\n".join(text for _, text in texts))
-        elif count == 1:
+        if count == 1:
             Path(out).write_text(texts[0][1], encoding="utf-8")
         else:
             folder = Path(out)
@@ -126,6 +128,6 @@ def simulate(
             for s, text in texts:
                 (folder / f"{ed.key}{tag}-{players}p-{s}.mlog").write_text(text, encoding="utf-8")
     except OSError as exc:
-        print_error(f"monolog simulate: cannot write {out}: {exc.strerror or exc}")
+        print_error(f"monolog simulate: cannot write {shown_name(out)}: {exc.strerror or exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
     raise typer.Exit(EXIT_CLEAN)

@@ -19,6 +19,7 @@ from pathlib import Path
 from ..editions.model import Edition, Square
 from ..engine.game import Game, Transfer
 from ..engine.replay import begin, step
+from ..files import missing
 from ..findings.model import Finding, Severity
 from ..findings.report import source_lines
 from ..notation import ParseError
@@ -49,7 +50,7 @@ class Session:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        text = read_source(self.path) if self.path.exists() else ""
+        text = "" if missing(self.path) else read_source(self.path)
         # the first line kept goes on a line of its own, even after a last line with no newline
         self._open_line = bool(text) and not text.endswith(("\n", "\r"))
         self.lines: list[str] = source_lines(text.removeprefix("\ufeff")) if text else []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -34,7 +35,7 @@ def open_game(
     (`[tool.monolog]` or monolog.toml: edition, rulings, house rules) apply, `edition` and the
     `--ruling` values `ruling` overriding them."""
 
-    if Path(file).is_dir():
+    if os.path.isdir(file):  # os.path's check answers False where pathlib's would raise
         print_error(f"{file}: is a folder; monolog {command} reports on one record file")
         raise typer.Exit(EXIT_UNREADABLE)
     choices = project_choices(command, edition, ruling or [])

@@ -14,6 +14,7 @@ its end is counted by its worth ranking and marked unfinished.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from ..files import EDITION_LIMIT_VARIABLE, read_regular
 from ..findings.model import Severity
 from .game import Game, GameError
 from .settled import load_settled
@@ -53,8 +55,8 @@ def load_points_file(path: str) -> tuple[Fraction, ...]:
 
     where = f"--points-file {path}"
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_regular(path, EDITION_LIMIT_VARIABLE).decode("utf-8")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise ValueError(f"{where}: cannot read ({reason})") from None
     try:
@@ -224,7 +226,7 @@ def score_game(game: Game, scheme: Sequence[Fraction]) -> GameResult:
 
 def read_game(path: str, scheme: Sequence[Fraction]) -> GameResult | Unreadable:
     """Load and score one record; a record that cannot be used becomes an Unreadable."""
-    if Path(path).is_dir():
+    if os.path.isdir(path):  # os.path's check answers False where pathlib's would raise
         return Unreadable(path, f"{path}: P001 a folder with no .mlog records")
     try:
         game = load_settled(path)  # the settlement's moments only

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..files import read_regular
 from ..findings.catalogue import LISTED_RE, load_catalogue, load_not_enforced
 from ..findings.docs import covered_rules
 from .model import RuleCatalogue, rule_catalogue
@@ -187,8 +188,8 @@ def not_enforced_ids(path: str | Path) -> dict[str, frozenset[str]] | None:
     counts, not IDs cited in a reason. None when the file does not exist.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_regular(path).decode("utf-8")
+    except (OSError, UnicodeDecodeError, ValueError):
         return None
     found: dict[str, set[str]] = {}
     level: int | None = None

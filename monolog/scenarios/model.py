@@ -24,6 +24,7 @@ the YAML file and the key path (`expect.findings[1].code`).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ from typing import Any
 import yaml
 
 from ..editions import check_ruling, list_editions
+from ..files import missing, read_regular
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 CF_ID = re.compile(r"^CF-\d{2}$")
@@ -208,8 +210,8 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
     """Every scenario in a file. Raises ScenarioFileError on anything wrong with the file."""
     file = Path(path)
     name = str(file)
-    try:
-        text = file.read_text(encoding="utf-8")
+    try:  # a regular file only, never a blocking open, within the record size limit
+        text = read_regular(file).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioFileError(name, f"not UTF-8 text ({exc.reason})") from None
     except OSError as exc:
@@ -425,8 +427,9 @@ class _Validator:
         if not isinstance(ref, str) or not ref.strip():
             raise self.error(at("record_file"), "expected a file name relative to this file")
         target = file.parent / ref.strip()
-        if not target.is_file():
-            raise self.error(at("record_file"), f"no such record file: {target}")
+        if not os.path.isfile(target):  # os.path's checks answer False where pathlib's raise
+            what = "no such record file" if missing(target) else "not a readable regular file"
+            raise self.error(at("record_file"), f"{what}: {target}")
         return None, target
 
     def expectation(self, value: Any, path: str) -> Expectation:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..files import missing
 from .model import Scenario, ScenarioFileError, load_scenarios
 from .runner import Result, run_scenario
 
@@ -56,7 +58,7 @@ def find_files(paths: Iterable[str | Path]) -> list[Path]:
     seen: set[Path] = set()
     for p in paths:
         path = Path(p)
-        if path.is_dir():
+        if os.path.isdir(path):  # os.path's checks answer False where pathlib's would raise
             found = sorted(f for f in path.rglob("*") if f.suffix in SUFFIXES and f.is_file())
             items = found or [path]
         else:
@@ -81,11 +83,11 @@ def run_files(
         outcome = FileOutcome(path)
         suite.files.append(outcome)
         scenarios: list[Scenario] = []
-        if path.is_dir():
+        if os.path.isdir(path):
             outcome.error = ScenarioFileError(
                 str(path), "no scenario files (*.yaml) in this folder"
             )
-        elif not path.exists():
+        elif missing(path):  # anything else there is read, and says why it cannot be
             outcome.error = ScenarioFileError(str(path), "no such file or folder")
         else:
             try:
