@@ -101,7 +101,11 @@ def _many_games(folder: Path, count: int = 3000) -> Path:
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes")
 @pytest.mark.parametrize(
     "argv",
-    [["fmt", "many.mlog"], ["parse", "--json", "many.mlog"], ["simulate", "-s", "1", "--count", "40"]],
+    [
+        ["fmt", "many.mlog"],
+        ["parse", "--json", "many.mlog"],
+        ["simulate", "-s", "1", "--count", "40"],
+    ],
     ids=" ".join,
 )
 def test_a_pipe_closed_early_is_not_a_clean_run_when_unbuffered(
