@@ -1,11 +1,12 @@
 """Every command that reads a file the user names refuses a bad one the same way: at once, with
 exit 2, the file named on stderr, no traceback. The bad files are a FIFO and `/dev/zero` (before,
 `check`, `check --rules-doc` and `standings --points-file` read them with a blocking open: a
-FIFO hung the run, `/dev/zero` filled memory), a name longer than the system allows and a file
-in a folder that cannot be searched (before, `settle`, `ledger`, `state`, `view`, `dispute`,
+FIFO hung the run, `/dev/zero` filled memory), a name longer than the system allows, a file in a
+folder that cannot be searched (before, `settle`, `ledger`, `state`, `view`, `dispute`,
 `record`, `check` and `standings` raised from pathlib's `is_dir()`, and the stream guard called
 it "cannot write the output": one bad name stopped `check` and `standings` from reading the
-other files)."""
+other files), and a symbolic link that points to itself (a traceback from `check` and
+`audit --format sarif`, pathlib's resolve() raising on the loop)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ expect:
 # {} is the bad file; good.mlog and good.yaml are beside it
 COMMANDS = [
     ["audit", "{}", "good.mlog"],
+    ["audit", "--format", "sarif", "{}", "good.mlog"],
     ["check", "{}", "good.yaml"],
     ["fmt", "{}", "good.mlog"],
     ["fmt", "--write", "{}"],
@@ -117,6 +119,15 @@ def test_a_name_over_255_bytes_is_refused(folder: Path, template: list[str]) -> 
     long_name = "a" * 300 + ".yaml"
     argv = _argv(template, long_name)
     _refused(argv, long_name, _run(argv, folder))
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+@pytest.mark.parametrize("template", COMMANDS, ids=" ".join)
+def test_a_symbolic_link_loop_is_refused(folder: Path, template: list[str]) -> None:
+    # check and audit --format sarif raised pathlib's "Symlink loop" from resolve()
+    os.symlink("loop.yaml", folder / "loop.yaml")
+    argv = _argv(template, "loop.yaml")
+    _refused(argv, "loop.yaml", _run(argv, folder))
 
 
 def _unprivileged() -> list[str] | None:

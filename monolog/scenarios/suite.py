@@ -64,7 +64,7 @@ def find_files(paths: Iterable[str | Path]) -> list[Path]:
         else:
             items = [path]
         for item in items:
-            key = item.resolve()
+            key = Path(os.path.realpath(item))  # pathlib's resolve raises on a link cycle
             if key not in seen:
                 seen.add(key)
                 out.append(item)

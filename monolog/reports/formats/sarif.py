@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -47,9 +48,10 @@ FAMILY_TAGS = {
 def repository_root(start: Path | None = None) -> Path:
     """The nearest folder from `start` (default: the working folder) up holding `.git`; the
     working folder itself when there is none."""
-    here = (start or Path.cwd()).resolve()
+    # os.path's realpath and exists never raise (pathlib's resolve raises on a link cycle)
+    here = Path(os.path.realpath(start or Path.cwd()))
     for folder in (here, *here.parents):
-        if (folder / ".git").exists():
+        if os.path.exists(folder / ".git"):
             return folder
     return here
 
@@ -62,7 +64,8 @@ def artifact_uri(file: str, root: str | None = None) -> str:
     if not path.is_absolute() and root is None:
         path = Path.cwd() / path  # named from the working folder, placed from the root
     try:
-        rel = path.resolve().relative_to(base.resolve()) if path.is_absolute() else path
+        real = Path(os.path.realpath(path))
+        rel = real.relative_to(os.path.realpath(base)) if path.is_absolute() else path
     except ValueError:
         rel = path
     text = PurePosixPath(*rel.parts).as_posix() if rel.parts else file
