@@ -55,7 +55,10 @@ class Settings:
 
 def find_settings(start: str | os.PathLike[str] | None = None) -> Path | None:
     """The settings file that applies in `start` (default: the current folder), or None."""
-    folder = Path(start if start is not None else Path.cwd()).resolve()
+    try:
+        folder = Path(os.path.realpath(start if start is not None else os.getcwd()))
+    except OSError:  # the working folder was removed: no settings file can be found from it
+        return None
     for place in (folder, *folder.parents):
         own = place / "monolog.toml"
         if own.is_file():

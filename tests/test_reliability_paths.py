@@ -6,10 +6,12 @@ whose symbolic links loop back up (before, the walk never ended)."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from cli_process import run_cli
+from cli_process import TIMEOUT, run_cli
 
 from monolog.commands.command_line import expand_paths
 
@@ -85,3 +87,41 @@ def test_recursive_glob_matches_as_before(tmp_path: Path) -> None:
     got = expand_paths([base + "/**/*.mlog"])
     assert got == [base + "/a/b/two.mlog", base + "/a/one.mlog", base + "/top.mlog"]
     assert expand_paths([base + "/a/**/t*.mlog"]) == [base + "/a/b/two.mlog"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a removed working folder is a POSIX state")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["audit", "{good}"],
+        ["audit", "--format", "sarif", "{good}"],
+        ["settle", "{good}"],
+        ["check", "--coverage", "{scenario}"],
+    ],
+    ids=" ".join,
+)
+def test_a_removed_working_folder_does_not_stop_the_run(
+    tmp_path: Path, good: Path, argv: list[str]
+) -> None:
+    # the settings search, SARIF's repository root and the rules page's place asked pathlib for
+    # the working folder, which raises when it was removed: "cannot write the output", exit 2
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(
+        "title: t\nrules: [BUY-01]\nrecord: |\n  " + GOOD.replace("\n", "\n  ") + "\nexpect:\n"
+        "  findings: []\n",
+        encoding="utf-8",
+    )
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    named = [part.format(good=good, scenario=scenario) for part in argv]
+    script = 'cd "$1" && rmdir "$1" && shift && exec "$@"'
+    done = subprocess.run(
+        ["sh", "-c", script, "sh", str(gone), sys.executable, "-m", "monolog", *named],
+        capture_output=True,
+        env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"},
+        timeout=TIMEOUT,
+        check=False,
+    )
+    err = done.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and "cannot write the output" not in err, err
+    assert done.returncode in (0, 1), err  # 1: the record's own findings

@@ -44,9 +44,18 @@ from .catalogue import (
 )
 
 _SOURCE_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _working_folder() -> Path:
+    try:
+        return Path.cwd()
+    except OSError:  # the working folder was removed: its relative name, where nothing is found
+        return Path()
+
+
 # in a source checkout the page lives beside the package; an installed copy has no docs/
 # folder of its own, so it writes under the current folder instead
-REPO_ROOT = _SOURCE_ROOT if (_SOURCE_ROOT / "pyproject.toml").is_file() else Path.cwd()
+REPO_ROOT = _SOURCE_ROOT if (_SOURCE_ROOT / "pyproject.toml").is_file() else _working_folder()
 DOC_PATH = REPO_ROOT / "docs" / "rules.md"
 MATRIX_ENV = "MONOLOG_RULES_MATRIX"
 DEFAULT_MATRIX = REPO_ROOT.parent / "shared" / "RULES-MATRIX.md"

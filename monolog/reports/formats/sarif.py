@@ -14,6 +14,7 @@ property is ever an empty string: absent values are left out.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -49,7 +50,10 @@ def repository_root(start: Path | None = None) -> Path:
     """The nearest folder from `start` (default: the working folder) up holding `.git`; the
     working folder itself when there is none."""
     # os.path's realpath and exists never raise (pathlib's resolve raises on a link cycle)
-    here = Path(os.path.realpath(start or Path.cwd()))
+    try:
+        here = Path(os.path.realpath(start or os.getcwd()))
+    except OSError:  # the working folder was removed
+        return Path()
     for folder in (here, *here.parents):
         if os.path.exists(folder / ".git"):
             return folder
@@ -62,11 +66,12 @@ def artifact_uri(file: str, root: str | None = None) -> str:
     path = Path(file)
     base = Path(root) if root is not None else repository_root()
     if not path.is_absolute() and root is None:
-        path = Path.cwd() / path  # named from the working folder, placed from the root
+        with contextlib.suppress(OSError):  # (kept as named when the working folder is gone)
+            path = Path(os.getcwd()) / path  # named from the working folder, placed from the root
     try:
         real = Path(os.path.realpath(path))
         rel = real.relative_to(os.path.realpath(base)) if path.is_absolute() else path
-    except ValueError:
+    except (ValueError, OSError):  # outside the root, or no working folder to place it from
         rel = path
     text = PurePosixPath(*rel.parts).as_posix() if rel.parts else file
     return text.removeprefix("./") or file
