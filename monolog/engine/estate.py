@@ -234,7 +234,6 @@ def _price_note(game: Game, plan: dict[int, _Step]) -> str:
 def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) -> bool:
     most = game.edition.rules.houses_before_hotel
     told: set[int] = set()  # the groups whose mortgage this clause was reported for (M603)
-    named: set[int] = set()  # the groups this clause built beside a mortgage in, CF-50 open
     for index, step in plan.items():
         sq = game.square(index)
         deed = step.deed
@@ -291,28 +290,6 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 "BLD-08",
                 follows="allowed",
             )
-        elif mortgaged and not deed.mortgaged and _cf50_open(game):
-            # the edition's text is silent (CF-50): the record, by building, plays reading
-            # allowed; named once for the clause's sites in the group, as a departure from the
-            # reading in force, and followed below
-            if group[0].square not in named:
-                named.add(group[0].square)
-                sites = [
-                    game.name(i)
-                    for i in plan
-                    if group_of(game, i)[0].square == group[0].square
-                    and not game.state.deeds[i].mortgaged
-                ]
-                game.ambiguous(
-                    "CF-50",
-                    f"{game.listing(sites)} built on while {game.listing(mortgaged)} "
-                    f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: reading "
-                    f"{game.ruling('CF-50')}, the rule of the other rulebooks, refuses the "
-                    "build; reading allowed lets it stand",
-                    ev.span,
-                    "BLD-08",
-                    follows="allowed",
-                )
         elif mortgaged and group[0].square not in told:
             # one finding for the clause's sites in the group: one build, one mistake
             told.add(group[0].square)
@@ -327,6 +304,19 @@ def _build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, _Step]) ->
                 expected=[],
                 recorded=mortgaged,
             )
+            if not deed.mortgaged and _cf50_open(game):
+                # the matrix: a violation in every mode, and flagged AMBIGUOUS where the text
+                # is silent (CF-50); the record, by building, plays reading allowed
+                game.ambiguous(
+                    "CF-50",
+                    f"{game.listing(sites)} built on while {game.listing(mortgaged)} "
+                    f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: reading "
+                    f"{game.ruling('CF-50')}, the rule of the other rulebooks, refuses the "
+                    "build; reading allowed lets it stand",
+                    ev.span,
+                    "BLD-08",
+                    follows="allowed",
+                )
         if mortgaged and not allowed:
             # a building on the mortgaged site itself is followed too: the record put it there
             # (an engine that let a mortgaged site be built on, ufosc/TERMINALMONOPOLY#61); its
