@@ -161,3 +161,30 @@ def test_a_file_in_an_unsearchable_folder_is_refused(folder: Path, template: lis
     finally:
         locked.chmod(0o755)
     _refused(argv, "locked/x.yaml", out)
+
+
+NAMED = [
+    ["audit", "{}"],
+    ["parse", "{}"],
+    ["settle", "{}"],
+    ["ledger", "{}"],
+    ["state", "{}"],
+    ["dispute", "{}", "--ruling", "CF-04=extra-roll"],
+    ["fmt", "--check", "{}"],
+    ["check", "{}"],
+]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a newline in a file name is a POSIX name")
+@pytest.mark.parametrize("template", NAMED, ids=" ".join)
+def test_a_newline_in_a_file_name_is_escaped(folder: Path, template: list[str]) -> None:
+    # parse's, settle's, ledger's and state's headings, dispute's and check's lines printed the
+    # name raw, the line that names the file broken in two
+    name = "new\nline.mlog" if template[0] != "check" else "new\nline.yaml"
+    text = GOOD.replace("1. Ann", "1.  Ann") if template[0] == "fmt" else GOOD
+    (folder / name).write_text(SCENARIO if template[0] == "check" else text, encoding="utf-8")
+    out = _run(_argv(template, name), folder)
+    assert out.clean, out
+    lines = (out.stdout + out.stderr).splitlines()
+    assert any("new\\nline" in line for line in lines), out
+    assert not any(line.startswith("line.") for line in lines), out

@@ -75,7 +75,7 @@ def check(
     files = find_files(paths or ["scenarios"])
 
     def on_result(result: Result) -> None:
-        name = escape(result.scenario.name)
+        name = escape(shown_name(result.scenario.name))
         if result.passed:
             if not quiet:
                 console.print(f"[green]PASS[/green]  {name}")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..colour import console_options
+from ..findings.model import shown_name
 from ..notation import ParseError, parse_file
 from ..notation.events import SCHEMA_VERSION, TRIVIA, Event, to_data
 from ..notation.formatter import FormatError, format_clause
@@ -94,7 +95,7 @@ def _table(name: str, events: list[Event]) -> Table:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=Text(name), box=box.SIMPLE_HEAD, title_justify="left")
+    table = Table(title=Text(shown_name(name)), box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("line:col", justify="right", no_wrap=True)
     table.add_column("event", no_wrap=True)
     table.add_column("actor", no_wrap=True)

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..editions.readings import load_readings
-from ..findings.model import Finding
+from ..findings.model import Finding, shown_name
 from ..findings.render import SEVERITY_STYLES
 from .compare import Comparison, Divergence, verdicts
 
@@ -25,7 +25,7 @@ _TEXT_CLIP = 60
 
 def _where(file: str | None, line: int, column: int) -> str:
     place = f"{line}:{column}" if line else "end"
-    return f"{file}:{place}" if file else place
+    return f"{shown_name(file)}:{place}" if file else place
 
 
 def _clip(text: str, width: int = _TEXT_CLIP) -> str:
@@ -63,7 +63,7 @@ def render_text(
     file = c.file
     money = c.edition.money
     out: list[RenderableType] = []
-    head = Text(file or "<record>", style="bold")
+    head = Text(shown_name(file or "<record>"), style="bold")
     who = _identity(header or {})
     if who:
         head.append("  " + who)

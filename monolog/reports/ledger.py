@@ -18,7 +18,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from ..findings.model import Finding
+from ..findings.model import Finding, shown_name
 from ..findings.render import SEVERITY_STYLES
 from .chart import render_chart, worth_series
 from .game import Game
@@ -208,7 +208,7 @@ def title_of(game: Game, what: str) -> str:
     header = game.header
     parts = [header[k] for k in ("Event",) if header.get(k)]
     parts += [f"{k.lower()} {header[k]}" for k in ("Round", "Table") if header.get(k)]
-    name = ", ".join(parts) or game.file
+    name = ", ".join(parts) or shown_name(game.file)
     return f"{what}: {name}"
 
 
@@ -350,7 +350,7 @@ def render_ledger(ledger: Ledger, chart: bool = False) -> list[RenderableType]:
     if ledger.turns is not None:
         scope.append(ledger.turns.words())
     sub = Text(
-        f"{game.file} · {game.edition.title} · amounts in {game.edition.currency}"
+        f"{shown_name(game.file)} · {game.edition.title} · amounts in {game.edition.currency}"
         + (f" · {', '.join(scope)}" if scope else ""),
         style="dim",
     )

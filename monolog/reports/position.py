@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ..engine.state import GameState
 from ..engine.worth import worth
+from ..findings.model import shown_name
 from .game import Game
 from .ledger import card_words, title_of
 
@@ -83,7 +84,7 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
     where = (
         f"after line {pos.line} (turn {pos.turn}{whose})" if pos.line else "before the first event"
     )
-    sub = Text(f"{game.file} · {ed.title} · at {pos.at.words()}: {where}", style="dim")
+    sub = Text(f"{shown_name(game.file)} · {ed.title} · at {pos.at.words()}: {where}", style="dim")
 
     players = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for name, justify in (

@@ -9,6 +9,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..findings.model import shown_name
 from ..findings.render import SEVERITY_STYLES
 from .game import Game
 from .ledger import title_of
@@ -49,7 +50,7 @@ def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType
             Text(note, style="dim"),
         )
     heading = Text(title_of(game, "Settlement"), style="bold")
-    sub = Text(f"{game.file} · {ed.title} · amounts in {ed.currency}", style="dim")
+    sub = Text(f"{shown_name(game.file)} · {ed.title} · amounts in {ed.currency}", style="dim")
     if settlement.winners:
         who = " and ".join(settlement.winners)
         outcome = Text(f"Winner: {who}, {settlement.how}.", style="bold green")

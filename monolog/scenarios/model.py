@@ -37,6 +37,7 @@ import yaml
 
 from ..editions import check_ruling, list_editions
 from ..files import missing, read_regular
+from ..findings.model import shown_name
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 CF_ID = re.compile(r"^CF-\d{2}$")
@@ -67,7 +68,7 @@ class ScenarioFileError(Exception):
         self.line = line
         self.path = path
         self.detail = message
-        where = f"{file}:{line}" if line else file
+        where = f"{shown_name(file)}:{line}" if line else shown_name(file)
         super().__init__(f"{where}: {path + ': ' if path else ''}{message}")
 
 
