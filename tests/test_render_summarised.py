@@ -55,3 +55,18 @@ def test_json_keeps_every_instance() -> None:
     document = json.loads(render_json([_report()]))
     codes = [f["code"] for f in document["games"][0]["findings"]]
     assert codes.count("A01") == 3
+
+
+def test_a_warning_under_a_repeated_info_code_is_printed_where_it_stands() -> None:
+    # the same A-code as info twice (the record agrees with the reading in force) and once as a
+    # warning (the record departs from it): the warning is never folded into the info summary
+    findings = [
+        _finding("A09", 2),
+        _finding("A09", 5),
+        _finding("A09", 7, Severity.WARNING),
+    ]
+    printed = [(f.code, f.span.line, f.severity) for f in shown(findings)]
+    assert printed == [("A09", 2, Severity.INFO), ("A09", 7, Severity.WARNING)]
+    text = plain_game(GameReport("g.mlog", {}, findings, LINES), 100) or ""
+    assert "came up 2 times in this game, on lines 2, 5" in text
+    assert text.count("  A09  ") == 2

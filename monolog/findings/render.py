@@ -246,7 +246,9 @@ def _summarised(findings: Iterable[Finding], lines: dict[str, list[int]]) -> Ite
     printed: set[str] = set()
     for f in findings:
         seen = lines.get(f.code)
-        if seen is None or len(seen) < 2:
+        if seen is None or len(seen) < 2 or f.severity is not Severity.INFO:
+            # a warning under the same code (the record departs from the reading in force) is
+            # never folded into the info summary: it is printed where it stands
             yield f
         elif seen[0] == f.span.line and f.code not in printed:
             printed.add(f.code)
