@@ -75,7 +75,9 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         )
         if _held_for_fine(game, ev, player, why, target, since=last if held else None):
             return
-        if held:  # CF-08 stays-in-jail kept the player past the last try
+        if held and player in game.pending.get(KEPT_PAST_LAST, ()):
+            why = f"{why}, after the record kept {player} in jail past jail turn {last}"
+        elif held:  # CF-08 stays-in-jail kept the player past the last try
             why = (
                 f"{why}, after a stay in jail since jail turn {last} for want of the "
                 f"{game.money(fine)} fine (CF-08 reading {game.ruling('CF-08')})"
@@ -118,6 +120,9 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                 ev.span,
                 "JAIL-08",
             )
+        elif reading == "third-roll-pay-and-move" and _record_keeps(game, ev):
+            _kept_in_jail(game, ev, player, why, target, try_no)
+            return
         else:
             game.ambiguous(
                 "CF-02",
@@ -230,6 +235,44 @@ def _held_for_fine(
     flow.turn_over = True
     _stays_on_jail(game, ev, player, f"{player} stays in jail, short of the fine")
     return True
+
+
+# the players a record kept in jail, unmoved, after the failed roll of their last jail turn
+# (CF-02 followed as fourth-turn-pay under another reading): their next turn is past the last
+KEPT_PAST_LAST = "jail.kept-past-last-try"
+
+
+def _record_keeps(game: Game, ev: Roll) -> bool:
+    """The failed roll of the last jail turn names the jail's square: the record kept the
+    player in jail, unmoved, as reading fourth-turn-pay does (not in a counterfactual replay).
+    A roll with no square is silent, and the rules fill in the fine and the move."""
+    if ev.square is None or not follow.record_settles(game):
+        return False
+    jail = game.edition.rules.jail_index
+    return any(sq.index == jail for sq in squares_if_named(game, ev.square))
+
+
+def _kept_in_jail(game: Game, ev: Roll, player: str, why: str, target: int, try_no: int) -> None:
+    """CF-02: the reading in force has the player pay and move by the last failed roll, but the
+    record keeps them in jail: it follows reading fourth-turn-pay. Reported once naming that
+    reading (M990 where the edition's text settles the point), and replayed so: no fine taken,
+    no move, the turn over; the fine falls due on the next turn."""
+    fine = game.edition.rules.jail_fine
+    game.ambiguous(
+        "CF-02",
+        f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
+        f"{game.name(target)} (reading {game.ruling('CF-02')}); the record keeps {player} in "
+        f"jail, unmoved, with the fine due at the start of the next turn, as reading "
+        "fourth-turn-pay does",
+        ev.span,
+        "JAIL-08",
+        follows="fourth-turn-pay",
+    )
+    kept: set[str] = game.pending.setdefault(KEPT_PAST_LAST, set())
+    kept.add(player)
+    flow = flow_of(game)
+    flow.jail_failed = True
+    flow.turn_over = True
 
 
 def _record_moves(game: Game, ev: Roll) -> bool:
