@@ -60,15 +60,11 @@ def on_check(game: Game, ev: CashCheck) -> None:
         # this count agrees with the replay as it was before the last count was taken: that
         # count was the slip, not the cash; its W001 says so and the replay goes back
         _rebase(game, name, -last.diff, ev)
-        at = last.handle
-        game.findings.put(
-            at,
-            replace(
-                last.finding,
-                message=f"{last.finding.message.partition('; ')[0]}; the count on line "
-                f"{ev.span.line} agrees with the replay again, so this count was a slip",
-                data={**last.finding.data, "slip": True},
-            ),
+        _call_a_slip(
+            game,
+            last,
+            f"the count on line {ev.span.line} agrees with the replay again, so this count was "
+            "a slip",
         )
         agreed[name] = len(game.transfers)
         return
@@ -246,19 +242,28 @@ def _slip_handed_on(game: Game, name: str, cash: int, ev: CashCheck) -> bool:
             continue
         del taken[other]
         _rebase(game, name, -last.diff, ev)
-        at = last.handle
-        game.findings.put(
-            at,
-            replace(
-                last.finding,
-                message=f"{last.finding.message.partition('; ')[0]}; {other} has left since, and "
-                f"the count of {name} on line {ev.span.line}, who received {other}'s cash, agrees "
-                "with the replay as it was before this count, so this count was a slip",
-                data={**last.finding.data, "slip": True},
-            ),
+        _call_a_slip(
+            game,
+            last,
+            f"{other} has left since, and the count of {name} on line {ev.span.line}, who "
+            f"received {other}'s cash, agrees with the replay as it was before this count, so "
+            "this count was a slip",
         )
         return True
     return False
+
+
+def _call_a_slip(game: Game, last: _Taken, why: str) -> None:
+    """The W001 of a count later shown to be the slip, not the cash: its message keeps its first
+    part and says why (`why`), and its data marks it a slip."""
+    game.findings.put(
+        last.handle,
+        replace(
+            last.finding,
+            message=f"{last.finding.message.partition('; ')[0]}; {why}",
+            data={**last.finding.data, "slip": True},
+        ),
+    )
 
 
 def _rebase(game: Game, name: str, diff: int, ev: CashCheck) -> None:
