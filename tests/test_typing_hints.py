@@ -65,7 +65,7 @@ def test_the_goldens_cover_each_hint() -> None:
         "M109  only Ann rolls now: it is Ann's turn; if Ben's turn starts here, write its number "
         "first: 2. Ben 3-4",
         # the first turn's number left out: hinted at its own line, and the turn after it is 2
-        "first-turn-without-number.mlog:2:5  W018  Ann rolls before any turn line: if Ann's turn "
+        "first-turn-without-number.mlog:2:1  W018  Ann rolls before any turn line: if Ann's turn "
         "starts here, write its number first: 1. Ann 1-2",
         "first-turn-without-number.mlog:3:5  M109  only Ann rolls now: it is Ann's turn; if Ben's "
         "turn starts here, write its number first: 2. Ben 3-4",

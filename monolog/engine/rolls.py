@@ -68,7 +68,8 @@ def on_roll(game: Game, ev: Roll) -> None:
                 "W018",
                 f"{player} rolls before any turn line: if {player}'s turn starts here, write "
                 f"its number first: {start}",
-                ev.span,
+                # the caret stands where the number is missing: under the player's name
+                ev.actor.span,
                 "TURN-03",
                 expected=st.turn + 1,
                 recorded=None,
