@@ -125,3 +125,39 @@ def test_a_clause_not_carried_out_says_so_and_its_money_moves(code: str) -> None
 
 def test_the_words_are_one_phrase() -> None:
     assert not_replayed("why") == "not replayed: why"
+
+
+@pytest.mark.parametrize(
+    ("line", "tail"),
+    [
+        # every deed of the line left out: there is no rest of the line to replay
+        (
+            "Ann mortgage Oriental Avenue, Vermont Avenue for 100",
+            "not replayed: Oriental Avenue is not Ann's (the $100 written changes hands as "
+            "recorded)",
+        ),
+        # one deed left out beside one of Ann's: the rest of the line is replayed
+        (
+            "Ann mortgage Oriental Avenue, Baltic Avenue for 80",
+            "not replayed: Oriental Avenue is not Ann's (the rest of the line is replayed, and "
+            "the $80 written changes hands as recorded)",
+        ),
+        (
+            "Ann mortgage Oriental Avenue, Baltic Avenue",
+            "not replayed: Oriental Avenue is not Ann's (the rest of the line is replayed)",
+        ),
+        ("Ann mortgage Oriental Avenue", "not replayed: Oriental Avenue is not Ann's"),
+    ],
+)
+def test_a_mortgage_line_says_what_of_it_is_replayed(line: str, tail: str) -> None:
+    # the words once read "(the rest of the line is, and the $100 written ...)", and spoke of
+    # the rest of a line whose every deed was left out
+    record = (
+        '[Players "Ann, Ben"]\n'
+        "setup Ann owns Baltic Avenue\n"
+        "setup Ben owns Oriental Avenue, Vermont Avenue\n"
+        "1. Ann 1-2 Baltic Avenue\n"
+        f"{line}\n"
+    )
+    first = next(f for f in audit_text(record) if f.code == "M701")
+    assert first.message.endswith(tail), first.message

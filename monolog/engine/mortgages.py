@@ -151,14 +151,23 @@ def _squares(game: Game, ev: Mortgage | Unmortgage | Interest) -> list[Square] |
     return out
 
 
-def _left_out(game: Game, ev: Mortgage | Unmortgage | Interest, actor: str, sq: Square) -> str:
+def _left_out(
+    game: Game, ev: Mortgage | Unmortgage | Interest, actor: str, sq: Square, line: list[Square]
+) -> str:
     """The words for a deed left out of a mortgage line: not the actor's, so nothing to follow;
-    the rest of the line is replayed, and a written amount moves as written (skipped.py)."""
-    many = len(ev.squares) > 1
-    rest = "the rest of the line is" if many else ""
+    the rest of the line (`line`: its deeds) is replayed where another of its deeds is the
+    actor's, and a written amount moves as written (skipped.py)."""
+    held = [
+        other
+        for other in line
+        if other.index != sq.index
+        and (deed := game.state.deeds.get(other.index)) is not None
+        and deed.owner == actor
+    ]
+    parts = ["the rest of the line is replayed"] if held else []
     if ev.amount is not None:
-        money = f"the {game.money(ev.amount)} written changes hands as recorded"
-        rest = f"{rest}, and {money}" if rest else money
+        parts.append(f"the {game.money(ev.amount)} written changes hands as recorded")
+    rest = ", and ".join(parts)
     return not_replayed(f"{sq.name} is not {actor}'s") + (f" ({rest})" if rest else "")
 
 
@@ -290,7 +299,7 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
                     else f"it belongs to {owner_word(game, deed.owner)}"
                 )
                 + "; "
-                + _left_out(game, ev, actor, sq),
+                + _left_out(game, ev, actor, sq, squares),
                 ev.span,
                 "MORT-04",
                 expected=actor,
@@ -390,7 +399,7 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
             game.emit(
                 "M705",
                 f"{actor} cannot lift a mortgage on {sq.name}: {why}"
-                + ("" if held else "; " + _left_out(game, ev, actor, sq)),
+                + ("" if held else "; " + _left_out(game, ev, actor, sq, squares)),
                 ev.span,
                 "MORT-03",
                 expected=None,
@@ -499,7 +508,7 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
             game.emit(
                 "M707",
                 f"no 10% is due from {actor} on {sq.name}: {why}"
-                + ("" if owned else "; " + _left_out(game, ev, actor, sq)),
+                + ("" if owned else "; " + _left_out(game, ev, actor, sq, squares)),
                 ev.span,
                 "MORT-07",
                 expected=0,
