@@ -2,7 +2,8 @@
 
 - What was read is pinned (`Pinned`): whether the name was a symbolic link, the real path, the
   file's device, inode, size, modification time and mode.
-- The new text goes to a temporary file beside the real file (same folder, same mode), flushed
+- The new text goes to a temporary file beside the real file (same folder, same mode, and the
+  same owner and group where this process may give them: root always can), flushed
   to disk. Just before it is renamed over the original, the name is checked again and the file
   read again: if anything changed (lines appended while formatting, the file replaced, a link
   put in its place or pointed elsewhere) nothing is replaced and the temporary file is removed.
@@ -46,6 +47,8 @@ class Pinned:
     size: int
     mtime_ns: int
     mode: int
+    uid: int = -1
+    gid: int = -1
 
 
 def pin(name: str) -> Pinned:
@@ -54,7 +57,15 @@ def pin(name: str) -> Pinned:
     real = os.path.realpath(name)
     st = os.stat(real)
     return Pinned(
-        linked, real, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, stat.S_IMODE(st.st_mode)
+        linked,
+        real,
+        st.st_dev,
+        st.st_ino,
+        st.st_size,
+        st.st_mtime_ns,
+        stat.S_IMODE(st.st_mode),
+        st.st_uid,
+        st.st_gid,
     )
 
 
@@ -110,6 +121,7 @@ def rewrite(name: str, data: bytes, read: bytes, pinned: Pinned, force: bool = F
                 handle.flush()
                 os.fsync(handle.fileno())
             os.chmod(tmp, pinned.mode)
+            _same_owner(tmp, pinned)
             _unchanged(name, read, pinned)
             os.replace(tmp, target)
         except BaseException:
@@ -122,6 +134,19 @@ def rewrite(name: str, data: bytes, read: bytes, pinned: Pinned, force: bool = F
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def _same_owner(tmp: str, pinned: Pinned) -> None:
+    """Give the new file the old one's owner and group: a root run of `fmt --write` on a
+    user's file made it root's. Where this process may not (a user who is not in the group),
+    the new file stays this process's, as any file it writes would."""
+    if pinned.uid < 0:
+        return
+    st = os.stat(tmp)
+    if (st.st_uid, st.st_gid) == (pinned.uid, pinned.gid):
+        return
+    with contextlib.suppress(PermissionError):
+        os.chown(tmp, pinned.uid, pinned.gid)
 
 
 def _unchanged(name: str, read: bytes, pinned: Pinned) -> None:

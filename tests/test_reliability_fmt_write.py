@@ -86,6 +86,21 @@ def test_a_link_there_when_read_still_rewrites_its_target(tmp_path: Path) -> Non
     assert link.is_symlink() and real.read_text(encoding="utf-8") == TIDY
 
 
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() != 0, reason="giving a file to another user needs root"
+)
+def test_the_owner_is_kept_when_root_formats_a_users_file(tmp_path: Path) -> None:
+    # a root run of fmt --write made the user's file root's
+    record = tmp_path / "g.mlog"
+    record.write_text(MESSY, encoding="utf-8")
+    os.chown(record, 4321, 4322)
+    result = runner.invoke(app, ["fmt", "--write", str(record)])
+    assert result.exit_code == 0, result.output
+    st = record.stat()
+    assert (st.st_uid, st.st_gid) == (4321, 4322)
+    assert record.read_text(encoding="utf-8") == TIDY
+
+
 @pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
 def test_the_mode_is_kept(tmp_path: Path) -> None:
     record = tmp_path / "g.mlog"
