@@ -51,6 +51,11 @@ class Origin:
     path: str
     parts: dict[Any, Origin] | list[Origin] | None = None
 
+    def below(self, step: Step) -> Origin:
+        """An entry of this value as this value's file wrote it: a list position (int) or a
+        mapping key (any key, named as text)."""
+        return Origin(self.file, self.node, join_path(self.path, step))
+
     def child(self, step: Step) -> Origin | None:
         """The origin of one entry of this value (None when no file wrote that entry)."""
         if isinstance(self.parts, dict):
@@ -59,7 +64,7 @@ class Origin:
             if isinstance(step, int) and 0 <= step < len(self.parts):
                 return self.parts[step]
             return None
-        return Origin(self.file, self.node, join_path(self.path, step))
+        return self.below(step)
 
     def find(self, path: str) -> Origin:
         """The origin of the value at a merged key path. A path that leads past what any file
@@ -87,20 +92,18 @@ class Origin:
         """Raise an EditionError about this value, at its file:line:col and written key path."""
         raise EditionError(message, file=self.where(), path=self.path)
 
-    def expanded(self, value: Any) -> dict[Any, Origin] | list[Origin]:
-        """The origins of the entries of `value` (a mapping or list this origin wrote), as a
-        fresh container that merging can change."""
+    def entries(self, value: dict[Any, Any]) -> dict[Any, Origin]:
+        """The origins of the entries of a mapping this origin places, as a fresh mapping that
+        merging can change."""
         if isinstance(self.parts, dict):
             return dict(self.parts)
+        return {key: self.below(str(key)) for key in value}
+
+    def items(self, value: list[Any]) -> list[Origin]:
+        """The origins of the items of a list this origin places, as a fresh list."""
         if isinstance(self.parts, list):
             return list(self.parts)
-        if isinstance(value, dict):
-            return {key: self.child(key) for key in value}  # type: ignore[misc]
-        if isinstance(value, list):
-            return [
-                Origin(self.file, self.node, join_path(self.path, i)) for i in range(len(value))
-            ]
-        return {}
+        return [self.below(i) for i in range(len(value))]
 
 
 def locate(node: yaml.Node, path: str) -> yaml.Mark:
@@ -137,8 +140,7 @@ def overlay(
     extends, whose values `origin` places), with the origin of the result. Errors that only the
     merge can see (a square index the base does not have) are placed in `file`."""
     out = dict(base)
-    parts = origin.expanded(base)
-    assert isinstance(parts, dict)
+    parts = origin.entries(base)
     out.pop("key", None)  # the extending file names its own edition
     parts.pop("key", None)
     for key, value in over.items():
@@ -146,10 +148,9 @@ def overlay(
         if key in MERGED_SECTIONS and isinstance(value, dict):
             merged = dict(base.get(key) or {})
             below = parts.get(key)
-            section = below.expanded(base[key]) if below and isinstance(base.get(key), dict) else {}
-            assert isinstance(section, dict)
+            section = below.entries(base[key]) if below and isinstance(base.get(key), dict) else {}
             merged.update(value)
-            section.update({k: mine.child(k) for k in value})
+            section.update({k: mine.below(str(k)) for k in value})
             out[key] = merged
             parts[key] = Origin(file, node, key, section)
         elif key == "squares" and isinstance(value, list):
@@ -166,38 +167,31 @@ def _squares(
     base: Any, below: Origin | None, over: list[Any], mine: Origin
 ) -> tuple[list[Any], Origin]:
     squares = [dict(s) if isinstance(s, dict) else s for s in (base or [])]
-    parts = below.expanded(base) if below is not None and isinstance(base, list) else []
-    assert isinstance(parts, list)
+    parts = below.items(base) if below is not None and isinstance(base, list) else []
     by_index = {s.get("index"): n for n, s in enumerate(squares) if isinstance(s, dict)}
     for i, entry in enumerate(over):
-        here = mine.child(i)
-        assert here is not None
+        here = mine.below(i)
         if not isinstance(entry, dict) or "index" not in entry:
             here.fail("expected a mapping with the index of the square to change")
         n = by_index.get(entry["index"])
         if n is None:
-            where = here.child("index")
-            assert where is not None
-            where.fail(f"no square {excerpt(entry['index'])} in the extended edition")
+            here.below("index").fail(f"no square {excerpt(entry['index'])} in the extended edition")
         target = squares[n]
         was = parts[n] if n < len(parts) else None
-        fields = was.expanded(target) if was is not None else {}
-        assert isinstance(fields, dict)
+        fields = was.entries(target) if was is not None else {}
         for key, value in entry.items():
             old = target.get("aliases")
             if key == "aliases" and isinstance(value, list) and isinstance(old, list):
                 below_aliases = fields.get("aliases")
-                names = below_aliases.expanded(old) if below_aliases is not None else []
-                assert isinstance(names, list)
-                ours = here.child("aliases")
-                assert ours is not None
+                names = below_aliases.items(old) if below_aliases is not None else []
+                ours = here.below("aliases")
                 added = [(m, a) for m, a in enumerate(value) if a not in old]
                 target["aliases"] = old + [a for _, a in added]
-                names += [o for m, _ in added if (o := ours.child(m)) is not None]
+                names += [ours.below(m) for m, _ in added]
                 fields["aliases"] = Origin(ours.file, ours.node, ours.path, names)
             else:
                 target[key] = value
-                fields[key] = here.child(key)  # type: ignore[assignment]
+                fields[key] = here.below(str(key))
         # A complaint about the square as a whole (a field it lacks) goes to the last file
         # that changed it.
         if n < len(parts):
@@ -209,33 +203,27 @@ def _decks(
     base: Any, below: Origin | None, over: dict[str, Any], mine: Origin
 ) -> tuple[dict[str, Any], Origin]:
     decks = {k: dict(v) if isinstance(v, dict) else v for k, v in (base or {}).items()}
-    parts = below.expanded(base) if below is not None and isinstance(base, dict) else {}
-    assert isinstance(parts, dict)
+    parts = below.entries(base) if below is not None and isinstance(base, dict) else {}
     for key, entry in over.items():
-        here = mine.child(key)
-        assert here is not None
+        here = mine.below(str(key))
         current = decks.get(key)
         if not isinstance(entry, dict) or not isinstance(current, dict):
             decks[key] = entry
             parts[key] = here
             continue
         was = parts.get(key)
-        fields = was.expanded(current) if was is not None else {}
-        assert isinstance(fields, dict)
+        fields = was.entries(current) if was is not None else {}
         for field_name, value in entry.items():
-            ours = here.child(field_name)
-            assert ours is not None
+            ours = here.below(str(field_name))
             old = current.get("cards")
             if field_name == "cards" and isinstance(value, list) and isinstance(old, list):
                 cards = list(old)
                 below_cards = fields.get("cards")
-                places = below_cards.expanded(old) if below_cards is not None else []
-                assert isinstance(places, list)
+                places = below_cards.items(old) if below_cards is not None else []
                 places += [ours] * (len(cards) - len(places))  # never short; kept in step
                 ids = {c.get("id"): n for n, c in enumerate(cards) if isinstance(c, dict)}
                 for m, card in enumerate(value):
-                    card_origin = ours.child(m)
-                    assert card_origin is not None
+                    card_origin = ours.below(m)
                     if isinstance(card, dict) and card.get("id") in ids:
                         cards[ids[card["id"]]] = card
                         places[ids[card["id"]]] = card_origin

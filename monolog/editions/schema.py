@@ -210,8 +210,14 @@ def _rules(c: _Checker, raw: Any) -> RuleParams:
 
 
 def _check_params(c: _Checker, params: RuleParams, where: str) -> None:
-    if params.min_players < 2 or params.max_players < params.min_players:
-        c.fail(f"{where}.max_players", "expected at least 2 players and max_players >= min_players")
+    if params.min_players < 2:
+        c.fail(f"{where}.min_players", f"expected at least 2, got {params.min_players}")
+    if params.max_players < params.min_players:
+        c.fail(
+            f"{where}.max_players",
+            f"expected at least min_players ({params.min_players})",
+            {f"{where}.min_players": f"expected at most max_players ({params.max_players})"},
+        )
     if params.houses_before_hotel < 1:
         c.fail(f"{where}.houses_before_hotel", "expected at least 1")
     if params.max_jail_turns < 1:
