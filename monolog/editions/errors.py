@@ -36,8 +36,9 @@ def shown_path(path: str, limit: int = EXCERPT) -> str:
 class EditionError(ValueError):
     """An edition file that cannot be used: unreadable, hostile, or not matching the schema.
 
-    The message is one line naming the file, the key path (e.g. `squares[12].price`) and what
-    was expected there.
+    The message is one line naming the file (`file:line:col` where the value is written), the
+    key path as written in that file (e.g. `squares[12].price`) and what was expected there;
+    anything quoted from the file is escaped and cut short (`excerpt`).
 
     `related` gives, for a conflict between two values (a card id used twice, a group that
     lists a square of another group), the other value's key path and the message that says
