@@ -270,3 +270,26 @@ def test_a_records_edition_tag_names_the_childs_line_in_w009(tmp_path: Path) -> 
     assert out.clean, out
     assert "W009" in out.stdout
     assert f"{child.resolve()}:4:12: squares[0].price: expected a whole number" in out.stdout
+
+
+LONG = "a" * 600
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"extends: us-2018\ntitle: *{LONG}\n",  # an alias PyYAML names in its problem
+        f"extends: us-2018\ntitle: !{LONG} x\n",  # a tag PyYAML names
+        f"extends: us-2018\n{LONG}: 1\n{LONG}: 2\n",  # a duplicate key
+        f"extends: {LONG}.yaml\n",  # the extends value itself
+        f"extends: us-2018\nsettled: [{LONG}]\n",  # a schema check that quotes the value
+    ],
+    ids=["alias", "tag", "duplicate-key", "extends-value", "settled"],
+)
+def test_no_message_quotes_more_than_a_short_excerpt(tmp_path: Path, text: str) -> None:
+    """Each of these quoted the 600 characters whole."""
+    child = tmp_path / "child.yaml"
+    child.write_text(text, encoding="utf-8")
+    err = str(_error(child))
+    assert "a" * 120 not in err and "\n" not in err, err
+    assert err.startswith(f"{child}:"), err

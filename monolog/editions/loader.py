@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..files import EDITION_LIMIT_VARIABLE, edition_limit, read_regular
-from .errors import EditionError
+from .errors import EditionError, excerpt
 from .merge import MERGED_SECTIONS, Origin, overlay, written
 from .readings import DATA_DIR, READINGS_FILE
 from .schema import build_edition
@@ -37,6 +37,8 @@ MAX_NODES = 20_000  # YAML nodes after alias expansion (us-2018 has about 1,500)
 MAX_DEPTH = 40
 MAX_EXTENDS = 8
 DEFAULT_EDITION = "us-2018"
+PATH_EXCERPT = 80  # characters of an `extends:` value a message quotes
+YAML_PROBLEM = 120  # characters of PyYAML's description of a problem (it quotes tags, aliases)
 
 
 # Data files beside the editions that are not editions themselves.
@@ -248,7 +250,7 @@ def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
     try:  # the reader rejects a forbidden character (a NUL byte, say) as soon as it is made
         loader = _counting_loader()(text, file)
     except yaml.YAMLError as exc:
-        raise EditionError(str(exc).splitlines()[0], file=file) from None
+        raise EditionError(_short(str(exc).splitlines()[0]), file=file) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -259,13 +261,20 @@ def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
         mark = exc.problem_mark or exc.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
         what = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
-        raise EditionError(what.replace("\n", " "), file=where) from None
+        raise EditionError(_short(what), file=where) from None
     except yaml.YAMLError as exc:
-        raise EditionError(str(exc).splitlines()[0], file=file) from None
+        raise EditionError(_short(str(exc).splitlines()[0]), file=file) from None
     except RecursionError:
         raise EditionError("YAML nested too deeply", file=file) from None
     finally:
         loader.dispose()
+
+
+def _short(problem: str) -> str:
+    """PyYAML's description of a problem on one line and cut short: it quotes tags, alias
+    names and characters of the file."""
+    text = " ".join(problem.split())
+    return text if len(text) <= YAML_PROBLEM else text[: YAML_PROBLEM - 3] + "..."
 
 
 def _parse_shipped(data: bytes, file: str) -> tuple[yaml.Node, Any]:
@@ -326,7 +335,7 @@ def _budget(root: yaml.Node, file: str) -> None:
                     if key.value in seen and key.value != "<<":
                         mark = key.start_mark
                         raise EditionError(
-                            f"duplicate key {key.value!r}",
+                            f"duplicate key {excerpt(key.value)}",
                             file=f"{file}:{mark.line + 1}:{mark.column + 1}",
                         )
                     seen.add(key.value)
@@ -369,6 +378,7 @@ def _merged(
             f"more than {MAX_EXTENDS} levels of extends (a cycle?)", file=at, path="extends"
         )
     pnode: yaml.Node | None = None
+    shown = excerpt(parent, PATH_EXCERPT)
     if parent in list_editions():
         pfile = f"monolog/editions/data/{parent}.yaml"
         pnode, pdata = _parse_shipped((DATA_DIR / f"{parent}.yaml").read_bytes(), pfile)
@@ -378,19 +388,19 @@ def _merged(
         if not _exists(str(ppath)):
             known = ", ".join(list_editions())
             raise EditionError(
-                f"no edition or file {parent!r} (known editions: {known})",
+                f"no edition or file {shown} (known editions: {known})",
                 file=at,
                 path="extends",
             )
         if ppath.suffix.lower() not in (".yaml", ".yml"):
             raise EditionError(
-                f"{parent!r} is not a .yaml file; extends names an edition key or a .yaml file",
+                f"{shown} is not a .yaml file; extends names an edition key or a .yaml file",
                 file=at,
                 path="extends",
             )
         if within is not None and not any(_inside(f, str(ppath)) for f in within):
             raise EditionError(
-                f"{parent!r} lies outside the record's folder and the {EDITIONS_VARIABLE} "
+                f"{shown} lies outside the record's folder and the {EDITIONS_VARIABLE} "
                 "folders, where an edition named by a record must stay",
                 file=at,
                 path="extends",
@@ -400,7 +410,7 @@ def _merged(
         _check_mergeable(pdata, pfile, pnode)
         pdir = ppath.parent
     else:
-        raise EditionError(f"unknown edition {parent!r}", file=at, path="extends")
+        raise EditionError(f"unknown edition {shown}", file=at, path="extends")
     base, origin = _merged(
         pdata, pfile, pdir, depth=depth + 1, within=within, node=pnode, chain=chain
     )
