@@ -303,47 +303,66 @@ def test_wrong_type_names_file_path_and_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("change", "path", "words"),
+    ("change", "path", "at", "words"),
     [
-        ("squares:\n  - index: 12\n    colour: blue\n", "squares[12].colour", "unknown key"),
-        ("squares:\n  - index: 3\n    rents: [4, 20, 60]\n", "squares[3].rents", "6 rents"),
+        ("squares:\n  - index: 12\n    colour: blue\n", "squares[0].colour", "4:13", "unknown key"),
+        ("squares:\n  - index: 3\n    rents: [4, 20, 60]\n", "squares[0].rents", "4:12", "6 rents"),
         (
             "squares:\n  - index: 3\n    rents: [4, 20, 60, 50, 320, 450]\n",
-            "squares[3].rents",
+            "squares[0].rents",
+            "4:12",
             "rise",
         ),
-        ("squares:\n  - index: 5\n    kind: castle\n", "squares[5].kind", "one of"),
-        ("squares:\n  - index: 4\n    price: 100\n", "squares[4].price", "does not apply"),
-        ("groups:\n  brown: [1, 3, 4]\n", "groups.brown[2]", "not a deed"),
-        ("groups:\n  brown: [1, 6]\n", "groups.brown[1]", "belongs to group"),
-        ("readings:\n  CF-99: no-double\n", "readings.CF-99", "unknown disputed point"),
-        ("readings:\n  CF-01: perhaps\n", "readings.CF-01", "no-double"),
-        ("rules:\n  go_salary: -5\n", "rules.go_salary", "at least 0"),
-        ("rules:\n  salary: 200\n", "rules.salary", "unknown key"),
-        ("rules:\n  jail_index: 11\n", "rules.jail_index", "not the jail"),
-        ("currency: 5\n", "currency", "expected text"),
-        ("colour: red\n", "colour", "unknown key"),
+        ("squares:\n  - index: 5\n    kind: castle\n", "squares[0].kind", "4:11", "one of"),
+        ("squares:\n  - index: 4\n    price: 100\n", "squares[0].price", "4:12", "does not apply"),
+        ("groups:\n  brown: [1, 3, 4]\n", "groups.brown[2]", "3:17", "not a deed"),
+        ("groups:\n  brown: [1, 6]\n", "groups.brown[1]", "3:14", "belongs to group"),
+        ("readings:\n  CF-99: no-double\n", "readings.CF-99", "3:10", "unknown disputed point"),
+        ("readings:\n  CF-01: perhaps\n", "readings.CF-01", "3:10", "no-double"),
+        ("rules:\n  go_salary: -5\n", "rules.go_salary", "3:14", "at least 0"),
+        ("rules:\n  salary: 200\n", "rules.salary", "3:11", "unknown key"),
+        ("rules:\n  jail_index: 11\n", "rules.jail_index", "3:15", "not the jail"),
+        ("currency: 5\n", "currency", "2:11", "expected text"),
+        ("colour: red\n", "colour", "2:9", "unknown key"),
         (
             "decks:\n  chance:\n    cards:\n      - {id: CH03, title: Trip, kind: advance_to,"
             " target: 40}\n",
-            "decks.chance.cards[2].target",
+            "decks.chance.cards[0].target",
+            "5:59",
             "0 to 39",
         ),
         (
             "decks:\n  chance:\n    cards:\n"
             "      - {id: CC01, title: Twin, kind: collect, amount: 5}\n",
-            "decks.chest.cards[0].id",
-            "already used",
+            "decks.chance.cards[0].id",
+            "5:14",
+            "also used in deck 'chest'",
         ),
+        # the other side of a conflict, when the extending file wrote it
+        ("squares:\n  - index: 1\n    group: purple\n", "squares[0].group", "4:12", "'brown'"),
+        ("squares:\n  - index: 10\n    kind: tax\n    tax: 5\n", "squares[0].kind", "4:11", "jail"),
+        (
+            "squares:\n  - index: 1\n    aliases: [Med, 5]\n",
+            "squares[0].aliases[1]",
+            "4:20",
+            "text",
+        ),
+        # a key the merged square lacks: placed at the entry that changed the square
+        ("squares:\n  - index: 2\n    kind: site\n", "squares[0].price", "3:5", "missing"),
+        ("squares:\n  - index: 77\n", "squares[0].index", "3:12", "no square 77"),
     ],
 )
-def test_schema_errors(tmp_path: Path, change: str, path: str, words: str) -> None:
+def test_schema_errors(tmp_path: Path, change: str, path: str, at: str, words: str) -> None:
+    """An edition that extends a shipped one is reported as a file of its own would be: its
+    line and column, and the key path as written in it (`squares[0]` for its first entry,
+    whatever square that changes). These named the merged path (`squares[12].colour`) and no
+    line."""
     file = _write(tmp_path, "extends: us-2018\n" + change)
     with pytest.raises(EditionError) as err:
         load_edition(file)
     assert err.value.path == path
     assert words in str(err.value)
-    assert str(err.value).startswith(file)
+    assert str(err.value).startswith(f"{file}:{at}: {path}: "), str(err.value)
 
 
 def test_missing_squares_in_a_full_file(tmp_path: Path) -> None:

@@ -9,16 +9,14 @@ A user's file never does: libyaml composes recursively in C, so a hostile file n
 enough crashes the interpreter instead of raising an error the pure-Python loader can catch.
 
 A user file may start from a shipped edition (or another file) with `extends: us-2018` and
-override parts of it: `rules`, `vocabulary`, `readings`, `groups`, `variants` and `assumptions`
-entries replace the base's;
-`squares` entries are matched by `index` and replace the fields they give (their `aliases` are
-added to the base's); `decks` cards are matched by `id` (a new id adds a card).
+override parts of it (monolog/editions/merge.py says how). Each file of the chain is checked for
+the shapes merging relies on first; a complaint about the merged whole is then reported at the
+file, line, column and key path where the offending value was written.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..files import EDITION_LIMIT_VARIABLE, edition_limit, read_regular
-from .errors import EditionError
+from .errors import EditionError, excerpt
+from .merge import MERGED_SECTIONS, Origin, overlay, written
 from .readings import DATA_DIR, READINGS_FILE
 from .schema import build_edition
 
@@ -38,6 +37,8 @@ MAX_NODES = 20_000  # YAML nodes after alias expansion (us-2018 has about 1,500)
 MAX_DEPTH = 40
 MAX_EXTENDS = 8
 DEFAULT_EDITION = "us-2018"
+PATH_EXCERPT = 80  # characters of an `extends:` value a message quotes
+YAML_PROBLEM = 120  # characters of PyYAML's description of a problem (it quotes tags, aliases)
 
 
 # Data files beside the editions that are not editions themselves.
@@ -169,44 +170,24 @@ def _build(
     shipped: bool = False,
     within: tuple[str, ...] | None = None,
 ) -> Edition:
-    """Parse, resolve `extends`, check and build; a schema complaint about a file that extends
-    nothing also gets the line and column of the offending value."""
+    """Parse, resolve `extends`, check and build. A schema complaint names the merged edition's
+    key path; it is reported at the file that wrote the offending value, its line and column,
+    and the key path as written in that file (for a file that extends nothing, the file itself)."""
     node, data = _parse_shipped(raw, file) if shipped else _parse(raw, file)
+    chain: list[str] = []  # the files of the extends chain, the most derived first
+    merged, origin = _merged(data, file, base_dir, depth=0, within=within, node=node, chain=chain)
     try:
-        return build_edition(
-            _merged(data, file, base_dir, depth=0, within=within, node=node), file=file, key=key
-        )
+        return build_edition(merged, file=file, key=key)
     except EditionError as exc:
-        if exc.file != file or not exc.path or (isinstance(data, dict) and "extends" in data):
+        if exc.file != file:  # not about this edition's data (the readings catalogue, say)
             raise
-        mark = _locate(node, exc.path)
-        if mark is None:
-            raise
-        where = f"{file}:{mark.line + 1}:{mark.column + 1}"
-        raise EditionError(exc.detail, file=where, path=exc.path) from None
-
-
-_STEP = r"\[(\d+)\]|\.?([^.\[\]]+)"  # compiled on the first error that needs it
-
-
-def _locate(node: yaml.Node, path: str) -> yaml.Mark | None:
-    """Where in the file the value at a key path (`squares[12].price`) is written, if it is."""
-
-    mark = node.start_mark
-    for index, key in re.findall(_STEP, path):
-        if index and isinstance(node, yaml.SequenceNode) and int(index) < len(node.value):
-            node = node.value[int(index)]
-        elif key and isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                if isinstance(k, yaml.ScalarNode) and k.value == key:
-                    node = v
-                    break
-            else:
-                return mark
-        else:
-            return mark
-        mark = node.start_mark
-    return mark
+        # Of two values in conflict, the one the most derived file wrote is reported: the
+        # other was accepted where it was written.
+        sides = [(exc.path, exc.detail), *exc.related.items()]
+        placed = [(origin.find(path), detail) for path, detail in sides]
+        rank = {name: n for n, name in enumerate(chain)}
+        at, detail = min(placed, key=lambda side: rank.get(side[0].file, len(rank)))
+        raise EditionError(detail, file=at.where(), path=at.path) from None
 
 
 def _read(path: Path) -> bytes:
@@ -269,7 +250,7 @@ def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
     try:  # the reader rejects a forbidden character (a NUL byte, say) as soon as it is made
         loader = _counting_loader()(text, file)
     except yaml.YAMLError as exc:
-        raise EditionError(str(exc).splitlines()[0], file=file) from None
+        raise EditionError(_short(str(exc).splitlines()[0]), file=file) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -280,13 +261,20 @@ def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
         mark = exc.problem_mark or exc.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
         what = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
-        raise EditionError(what.replace("\n", " "), file=where) from None
+        raise EditionError(_short(what), file=where) from None
     except yaml.YAMLError as exc:
-        raise EditionError(str(exc).splitlines()[0], file=file) from None
+        raise EditionError(_short(str(exc).splitlines()[0]), file=file) from None
     except RecursionError:
         raise EditionError("YAML nested too deeply", file=file) from None
     finally:
         loader.dispose()
+
+
+def _short(problem: str) -> str:
+    """PyYAML's description of a problem on one line and cut short: it quotes tags, alias
+    names and characters of the file."""
+    text = " ".join(problem.split())
+    return text if len(text) <= YAML_PROBLEM else text[: YAML_PROBLEM - 3] + "..."
 
 
 def _parse_shipped(data: bytes, file: str) -> tuple[yaml.Node, Any]:
@@ -347,7 +335,7 @@ def _budget(root: yaml.Node, file: str) -> None:
                     if key.value in seen and key.value != "<<":
                         mark = key.start_mark
                         raise EditionError(
-                            f"duplicate key {key.value!r}",
+                            f"duplicate key {excerpt(key.value)}",
                             file=f"{file}:{mark.line + 1}:{mark.column + 1}",
                         )
                     seen.add(key.value)
@@ -366,15 +354,20 @@ def _merged(
     depth: int,
     within: tuple[str, ...] | None = None,
     node: yaml.Node | None = None,
-) -> Any:
-    """Resolve `extends:` chains into one plain mapping (validated afterwards as a whole).
+    chain: list[str] | None = None,
+) -> tuple[Any, Origin]:
+    """Resolve `extends:` chains into one plain mapping (validated afterwards as a whole), with
+    the origin of each of its values (monolog/editions/merge.py).
 
     A file extends a shipped key or another `.yaml` file; an edition a record's tag named
     (`within` its allowed folders) may extend only a file in those folders. Each file of the
     chain is checked for the shapes merging relies on before it is merged (`_check_mergeable`),
-    so a wrong shape is reported at its own file:line:col."""
+    so a wrong shape is reported at its own file:line:col. `chain` collects the files read,
+    the most derived first."""
+    if chain is not None:
+        chain.append(file)
     if not isinstance(data, dict) or "extends" not in data:
-        return data
+        return data, written(file, node)
     _check_mergeable(data, file, node)
     parent = data["extends"]
     at = _at(file, node, "extends")  # file:line:col of the extends value, for the messages
@@ -385,28 +378,29 @@ def _merged(
             f"more than {MAX_EXTENDS} levels of extends (a cycle?)", file=at, path="extends"
         )
     pnode: yaml.Node | None = None
+    shown = excerpt(parent, PATH_EXCERPT)
     if parent in list_editions():
         pfile = f"monolog/editions/data/{parent}.yaml"
-        pdata = parse_shipped_yaml((DATA_DIR / f"{parent}.yaml").read_bytes(), pfile)
+        pnode, pdata = _parse_shipped((DATA_DIR / f"{parent}.yaml").read_bytes(), pfile)
         pdir: Path | None = None
     elif base_dir is not None:
         ppath = Path(os.path.realpath(os.path.join(base_dir, parent)))
         if not _exists(str(ppath)):
             known = ", ".join(list_editions())
             raise EditionError(
-                f"no edition or file {parent!r} (known editions: {known})",
+                f"no edition or file {shown} (known editions: {known})",
                 file=at,
                 path="extends",
             )
         if ppath.suffix.lower() not in (".yaml", ".yml"):
             raise EditionError(
-                f"{parent!r} is not a .yaml file; extends names an edition key or a .yaml file",
+                f"{shown} is not a .yaml file; extends names an edition key or a .yaml file",
                 file=at,
                 path="extends",
             )
         if within is not None and not any(_inside(f, str(ppath)) for f in within):
             raise EditionError(
-                f"{parent!r} lies outside the record's folder and the {EDITIONS_VARIABLE} "
+                f"{shown} lies outside the record's folder and the {EDITIONS_VARIABLE} "
                 "folders, where an edition named by a record must stay",
                 file=at,
                 path="extends",
@@ -416,24 +410,23 @@ def _merged(
         _check_mergeable(pdata, pfile, pnode)
         pdir = ppath.parent
     else:
-        raise EditionError(f"unknown edition {parent!r}", file=at, path="extends")
-    base = _merged(pdata, pfile, pdir, depth=depth + 1, within=within, node=pnode)
+        raise EditionError(f"unknown edition {shown}", file=at, path="extends")
+    base, origin = _merged(
+        pdata, pfile, pdir, depth=depth + 1, within=within, node=pnode, chain=chain
+    )
     if not isinstance(base, dict):
         raise EditionError("the extended edition is not a mapping", file=pfile)
-    return _overlay(base, {k: v for k, v in data.items() if k != "extends"}, file)
-
-
-_MERGED_SECTIONS = ("rules", "vocabulary", "readings", "groups", "variants", "assumptions")
+    own = {k: v for k, v in data.items() if k != "extends"}
+    return overlay(base, origin, own, file, node)
 
 
 def _at(file: str, node: yaml.Node | None, path: str) -> str:
     """`file:line:col` of the value at `path` when the file's nodes are known, else `file`."""
-    mark = _locate(node, path) if node is not None and path else None
-    return f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
+    return Origin(file, node, path).where() if path else file
 
 
 def _check_mergeable(data: Any, file: str, node: yaml.Node | None) -> None:
-    """The shapes `_overlay` merges by, checked in one file of an `extends` chain: the file is
+    """The shapes `overlay` merges by, checked in one file of an `extends` chain: the file is
     a mapping, its merged sections are mappings, `squares` is a list of mappings whose `index`
     is a whole number, `decks` a mapping of mappings whose `cards` are mappings with a text
     `id`. The rest is checked on the merged whole by the schema."""
@@ -444,7 +437,7 @@ def _check_mergeable(data: Any, file: str, node: yaml.Node | None) -> None:
     if not isinstance(data, dict):
         fail("", "expected a mapping of edition fields")
         return
-    for key in _MERGED_SECTIONS:
+    for key in MERGED_SECTIONS:
         if key in data and data[key] is not None and not isinstance(data[key], dict):
             fail(key, "expected a mapping")
     squares = data.get("squares")
@@ -480,86 +473,6 @@ def _check_mergeable(data: Any, file: str, node: yaml.Node | None) -> None:
                 fail(f"decks.{name}.cards[{j}]", "expected a mapping")
             elif "id" in card and not isinstance(card["id"], str):
                 fail(f"decks.{name}.cards[{j}].id", "expected text (the card's id)")
-
-
-def _overlay(base: dict[str, Any], over: dict[str, Any], file: str) -> dict[str, Any]:
-    out = dict(base)
-    out.pop("key", None)  # the extending file names its own edition
-    for key, value in over.items():
-        if key in (
-            "rules",
-            "vocabulary",
-            "readings",
-            "groups",
-            "variants",
-            "assumptions",
-        ) and isinstance(value, dict):
-            merged = dict(base.get(key) or {})
-            merged.update(value)
-            out[key] = merged
-        elif key == "squares" and isinstance(value, list):
-            out[key] = _overlay_squares(base.get(key), value, file)
-        elif key == "decks" and isinstance(value, dict):
-            out[key] = _overlay_decks(base.get(key), value, file)
-        else:
-            out[key] = value
-    return out
-
-
-def _overlay_squares(base: Any, over: list[Any], file: str) -> list[Any]:
-    squares = [dict(s) if isinstance(s, dict) else s for s in (base or [])]
-    by_index = {s.get("index"): s for s in squares if isinstance(s, dict)}
-    for i, entry in enumerate(over):
-        path = f"squares[{i}]"
-        if not isinstance(entry, dict) or "index" not in entry:
-            raise EditionError(
-                "expected a mapping with the index of the square to change", file=file, path=path
-            )
-        target = by_index.get(entry["index"])
-        if target is None:
-            raise EditionError(
-                f"no square {entry['index']!r} in the extended edition",
-                file=file,
-                path=f"{path}.index",
-            )
-        for key, value in entry.items():
-            if (
-                key == "aliases"
-                and isinstance(value, list)
-                and isinstance(target.get("aliases"), list)
-            ):
-                target["aliases"] = target["aliases"] + [
-                    a for a in value if a not in target["aliases"]
-                ]
-            else:
-                target[key] = value
-    return squares
-
-
-def _overlay_decks(base: Any, over: dict[str, Any], file: str) -> dict[str, Any]:
-    decks = {k: dict(v) if isinstance(v, dict) else v for k, v in (base or {}).items()}
-    for key, entry in over.items():
-        current = decks.get(key)
-        if not isinstance(entry, dict) or not isinstance(current, dict):
-            decks[key] = entry
-            continue
-        for field_name, value in entry.items():
-            if (
-                field_name == "cards"
-                and isinstance(value, list)
-                and isinstance(current.get("cards"), list)
-            ):
-                cards = list(current["cards"])
-                ids = {c.get("id"): n for n, c in enumerate(cards) if isinstance(c, dict)}
-                for card in value:
-                    if isinstance(card, dict) and card.get("id") in ids:
-                        cards[ids[card["id"]]] = card
-                    else:
-                        cards.append(card)
-                current["cards"] = cards
-            else:
-                current[field_name] = value
-    return decks
 
 
 # ---------------------------------------------------------------- parameter catalogue

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
 from typing import Any, NoReturn, get_args
 
-from .errors import EditionError
+from .errors import EditionError, excerpt, listing, plain
 from .model import (
     OWNABLE,
     STANDARD,
@@ -99,8 +99,7 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return excerpt(value)
 
 
 class _Checker:
@@ -109,8 +108,8 @@ class _Checker:
     def __init__(self, file: str) -> None:
         self.file = file
 
-    def fail(self, path: str, message: str) -> NoReturn:
-        raise EditionError(message, file=self.file, path=path)
+    def fail(self, path: str, message: str, related: dict[str, str] | None = None) -> NoReturn:
+        raise EditionError(message, file=self.file, path=path, related=related)
 
     def mapping(self, value: Any, path: str) -> dict[str, Any]:
         if not isinstance(value, dict):
@@ -211,8 +210,14 @@ def _rules(c: _Checker, raw: Any) -> RuleParams:
 
 
 def _check_params(c: _Checker, params: RuleParams, where: str) -> None:
-    if params.min_players < 2 or params.max_players < params.min_players:
-        c.fail(f"{where}.max_players", "expected at least 2 players and max_players >= min_players")
+    if params.min_players < 2:
+        c.fail(f"{where}.min_players", f"expected at least 2, got {params.min_players}")
+    if params.max_players < params.min_players:
+        c.fail(
+            f"{where}.max_players",
+            f"expected at least min_players ({params.min_players})",
+            {f"{where}.min_players": f"expected at most max_players ({params.max_players})"},
+        )
     if params.houses_before_hotel < 1:
         c.fail(f"{where}.houses_before_hotel", "expected at least 1")
     if params.max_jail_turns < 1:
@@ -249,7 +254,9 @@ def _rule_ids(c: _Checker, raw: Any, path: str) -> tuple[str, ...]:
     ids = tuple(c.items(raw, path, lambda v, p: c.text(v, p)))
     for j, rule in enumerate(ids):
         if not RULE_ID.match(rule):
-            c.fail(f"{path}[{j}]", f"expected a RULES-MATRIX ID such as SHORT-02, got {rule!r}")
+            c.fail(
+                f"{path}[{j}]", f"expected a RULES-MATRIX ID such as SHORT-02, got {excerpt(rule)}"
+            )
     return ids
 
 
@@ -302,7 +309,7 @@ def _settled(c: _Checker, raw: Any) -> frozenset[str]:
     items = c.items(raw, "settled", lambda v, p: c.text(v, p))
     for j, cf in enumerate(items):
         if cf not in catalogue:
-            c.fail(f"settled[{j}]", f"unknown disputed point {cf!r}")
+            c.fail(f"settled[{j}]", f"unknown disputed point {excerpt(cf)}")
     return frozenset(items)
 
 
@@ -360,14 +367,18 @@ def _square(
         allowed.add("deck")
         deck = c.text(e.get("deck", kind), f"{path}.deck")
         if deck not in decks:
-            c.fail(f"{path}.deck", f"expected a deck key ({', '.join(decks)}), got {deck!r}")
+            c.fail(f"{path}.deck", f"expected a deck key ({listing(decks)}), got {excerpt(deck)}")
     for key in e:
         if key not in allowed:
-            c.fail(f"{path}.{key}", f"does not apply to a square of kind {kind!r}")
+            c.fail(f"{path}.{key}", f"does not apply to a square of kind {excerpt(kind)}")
     price = money("price", low=1) if kind in OWNABLE else 0
     mortgage_value = money("mortgage_value", low=1) if kind in OWNABLE else 0
     if kind in OWNABLE and mortgage_value > price:
-        c.fail(f"{path}.mortgage_value", f"expected at most the price ({price})")
+        c.fail(
+            f"{path}.mortgage_value",
+            f"expected at most the price ({price})",
+            {f"{path}.price": f"expected at least the mortgage value ({mortgage_value})"},
+        )
     return Square(
         index=index,
         name=name,
@@ -387,7 +398,7 @@ def _square(
 def _groups(c: _Checker, raw: Any, squares: tuple[Square, ...]) -> dict[str, tuple[int, ...]]:
     table = c.mapping(raw, "groups")
     groups: dict[str, tuple[int, ...]] = {}
-    seen: dict[int, str] = {}
+    seen: dict[int, tuple[str, str]] = {}
     for key, members in table.items():
         path = f"groups.{key}"
         indices = c.items(members, path, lambda v, p: c.integer(v, p, high=BOARD_SIZE - 1))
@@ -396,17 +407,34 @@ def _groups(c: _Checker, raw: Any, squares: tuple[Square, ...]) -> dict[str, tup
         for j, index in enumerate(indices):
             sq = squares[index]
             where = f"{path}[{j}]"
+            name = f"square {index} ({plain(sq.name)})"
             if not sq.ownable:
-                c.fail(where, f"square {index} ({sq.name}) is a {sq.kind} square, not a deed")
+                c.fail(
+                    where,
+                    f"{name} is a {sq.kind} square, not a deed",
+                    {f"squares[{index}].kind": f"expected a deed kind ({path} lists {name})"},
+                )
             if sq.group != key:
-                c.fail(where, f"square {index} ({sq.name}) belongs to group {sq.group!r}")
+                c.fail(
+                    where,
+                    f"{name} belongs to group {excerpt(sq.group)}",
+                    {f"squares[{index}].group": f"expected {excerpt(key)} ({path} lists {name})"},
+                )
             if index in seen:
-                c.fail(where, f"square {index} ({sq.name}) is already in group {seen[index]!r}")
-            seen[index] = key
+                other, first = seen[index]
+                c.fail(
+                    where,
+                    f"{name} is already in group {excerpt(other)}",
+                    {first: f"{name} is also in group {excerpt(key)}"},
+                )
+            seen[index] = (key, where)
         groups[key] = tuple(sorted(indices))
     for sq in squares:
         if sq.ownable and sq.index not in seen:
-            c.fail(f"squares[{sq.index}].group", f"group {sq.group!r} is not listed under groups")
+            c.fail(
+                f"squares[{sq.index}].group",
+                f"group {excerpt(sq.group)} is not listed under groups",
+            )
     return groups
 
 
@@ -415,7 +443,7 @@ def _decks(c: _Checker, raw: Any) -> dict[str, Deck]:
     if not table:
         c.fail("decks", "expected at least one deck")
     decks: dict[str, Deck] = {}
-    ids: dict[str, str] = {}
+    ids: dict[str, tuple[str, str]] = {}
     for key, entry in table.items():
         path = f"decks.{key}"
         body = c.mapping(entry, path)
@@ -430,10 +458,13 @@ def _decks(c: _Checker, raw: Any) -> dict[str, Deck]:
             cpath = f"{path}.cards[{j}]"
             made = _card(c, card, cpath, key)
             if made.id in ids:
+                other, first = ids[made.id]
                 c.fail(
-                    f"{cpath}.id", f"card id {made.id!r} is already used in deck {ids[made.id]!r}"
+                    f"{cpath}.id",
+                    f"card id {excerpt(made.id)} is already used in deck {excerpt(other)}",
+                    {first: f"card id {excerpt(made.id)} is also used in deck {excerpt(key)}"},
                 )
-            ids[made.id] = key
+            ids[made.id] = (key, f"{cpath}.id")
             built.append(made)
         decks[key] = Deck(key=key, name=name, cards=tuple(built))
     return decks
@@ -446,7 +477,7 @@ def _card(c: _Checker, e: dict[str, Any], path: str, deck: str) -> Card:
     if not card_id.isalnum() or not card_id[:1].isupper():
         c.fail(
             f"{path}.id",
-            f"expected a card id such as CH07 (capital letters and digits), got {card_id!r}",
+            f"expected a card id such as CH07 (capital letters and digits), got {excerpt(card_id)}",
         )
     kind = c.choice(e["kind"], f"{path}.kind", CARD_KINDS)
     ints = {k: c.integer(e.get(k, 0), f"{path}.{k}") for k in CARD_INT_KEYS}
@@ -503,14 +534,23 @@ def _check_cards(c: _Checker, decks: Mapping[str, Deck], squares: tuple[Square, 
             if card.target_kind is not None and card.target_kind not in kinds:
                 c.fail(f"{path}.target_kind", f"no {card.target_kind} square on this board")
             if card.draw_deck is not None and card.draw_deck not in decks:
-                c.fail(f"{path}.draw_deck", f"expected a deck key ({', '.join(decks)})")
+                c.fail(f"{path}.draw_deck", f"expected a deck key ({listing(decks)})")
 
 
 def _check_rule_squares(c: _Checker, rules: RuleParams, squares: tuple[Square, ...]) -> None:
     if squares[rules.jail_index].kind != "jail":
-        c.fail("rules.jail_index", f"square {rules.jail_index} is not the jail square")
+        c.fail(
+            "rules.jail_index",
+            f"square {rules.jail_index} is not the jail square",
+            {f"squares[{rules.jail_index}].kind": "expected jail (rules.jail_index names it)"},
+        )
     if squares[rules.go_to_jail_index].kind != "go-to-jail":
-        c.fail("rules.go_to_jail_index", f"square {rules.go_to_jail_index} is not Go to Jail")
+        n = rules.go_to_jail_index
+        c.fail(
+            "rules.go_to_jail_index",
+            f"square {n} is not Go to Jail",
+            {f"squares[{n}].kind": "expected go-to-jail (rules.go_to_jail_index names it)"},
+        )
     if squares[0].kind != "go":
         c.fail("squares[0].kind", "expected go (square 0 is GO)")
     counts = {k: sum(1 for s in squares if s.kind == k) for k in ("railroad", "utility")}
@@ -544,6 +584,6 @@ def _readings(c: _Checker, raw: Any, where: str = "readings") -> dict[str, str]:
             c.fail(path, f"unknown disputed point (expected CF-01 to CF-{len(catalogue):02d})")
         reading = c.text(value, path)
         if reading not in item.readings:
-            c.fail(path, f"expected one of: {', '.join(item.readings)}; got {reading!r}")
+            c.fail(path, f"expected one of: {', '.join(item.readings)}; got {excerpt(reading)}")
         readings[cf] = reading
     return readings
