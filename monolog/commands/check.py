@@ -14,6 +14,7 @@ import typer
 from ..colour import console_options
 from ..files import read_regular
 from ..findings.model import shown_name
+from ..output_file import write_failure
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, print_error
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def check(
         try:
             write(suite, junit)
         except OSError as exc:
-            print_error(f"{junit}: cannot write the JUnit file ({exc.strerror or exc})")
+            print_error(f"monolog check: {write_failure('--junit', exc, junit)}")
             raise typer.Exit(EXIT_UNREADABLE) from None
 
     total = len(suite.results)
