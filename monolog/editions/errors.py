@@ -1,6 +1,68 @@
-"""Errors raised by the editions package."""
+"""Errors raised by the editions package, and how their messages quote an edition file.
+
+An edition file may be anything a user (or a record's Edition tag) names, a copy of a system
+file included, so a message about one never shows more of its content than a short, escaped
+excerpt of one YAML line (`excerpt`): never a newline, never a control character, never more
+than EXCERPT_CHARS characters of a value. A plain or quoted scalar written over several lines is
+folded into one value by YAML; its excerpt is taken from its first line as written (the
+loader notes those lines: `FirstLines`)."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+EXCERPT_CHARS = 24
+
+# a value folded from several lines of the file -> its first line as written
+FirstLines = Mapping[str, str]
+
+
+def excerpt(value: Any, first_lines: FirstLines | None = None) -> str:
+    """A value read from an edition file as a message quotes it: `'Park Place'`, cut to
+    EXCERPT_CHARS characters of its first line (`'root:x:0:0:root:/root:/b'...` when cut),
+    escaped as Python escapes a string; a mapping, a list or nothing in words."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, int):
+        if value.bit_length() > 64:  # also: str() refuses ints of over 4,300 digits
+            return "a whole number too large to show"
+        return str(value)
+    if isinstance(value, str):
+        folded = first_lines.get(value) if first_lines else None
+        lines = (value if folded is None else folded).splitlines() or [""]
+        first = lines[0]
+        cut = len(first) > EXCERPT_CHARS or len(lines) > 1 or folded is not None
+        return repr(first[:EXCERPT_CHARS]) + ("..." if cut else "")
+    text = repr(value)  # a float, a date, bytes, a set…: escaped by repr
+    return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + "..."
+
+
+_LONG_QUOTE = re.compile(rf"'((?:[^'\\\n]|\\.){{{EXCERPT_CHARS + 1},}})'")
+
+
+def short_quotes(text: str) -> str:
+    """A YAML reader's message with each long quoted piece of the file it holds (a tag, an
+    anchor) cut as `excerpt` cuts a value; on one line, escaped."""
+    text = _one_line(text)
+    return _LONG_QUOTE.sub(lambda m: "'" + m[1][:EXCERPT_CHARS] + "'...", text)
+
+
+def _one_line(text: str, limit: int | None = None) -> str:
+    """`text` with no newline or control character (escaped as Python escapes them), cut to
+    `limit` characters."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if limit is not None and len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return text
 
 
 class EditionError(ValueError):
@@ -14,8 +76,11 @@ class EditionError(ValueError):
         self.file = file
         self.path = path
         self.detail = message
-        where = ": ".join(p for p in (file, path) if p)
-        super().__init__(f"{where}: {message}" if where else message)
+        # a key path holds the file's keys: shown escaped and cut, on one line like the rest
+        shown = _one_line(path, 80)
+        where = ": ".join(p for p in (_one_line(file), shown) if p)
+        text = _one_line(message)
+        super().__init__(f"{where}: {text}" if where else text)
 
 
 class ResolveError(LookupError):

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..files import EDITION_LIMIT_VARIABLE, edition_limit, read_regular
-from .errors import EditionError
+from .errors import EditionError, excerpt, short_quotes
 from .readings import DATA_DIR, READINGS_FILE
 from .schema import build_edition
 
@@ -171,11 +171,11 @@ def _build(
 ) -> Edition:
     """Parse, resolve `extends`, check and build; a schema complaint about a file that extends
     nothing also gets the line and column of the offending value."""
-    node, data = _parse_shipped(raw, file) if shipped else _parse(raw, file)
+    lines: dict[str, str] = {}  # first lines of folded values, for the messages' excerpts
+    node, data = _parse_shipped(raw, file) if shipped else _parse(raw, file, lines)
     try:
-        return build_edition(
-            _merged(data, file, base_dir, depth=0, within=within, node=node), file=file, key=key
-        )
+        merged = _merged(data, file, base_dir, depth=0, within=within, node=node, lines=lines)
+        return build_edition(merged, file=file, key=key, first_lines=lines)
     except EditionError as exc:
         if exc.file != file or not exc.path or (isinstance(data, dict) and "extends" in data):
             raise
@@ -226,11 +226,20 @@ def _counting_loader() -> Any:
     made on first use, since PyYAML is imported only when a YAML file is read)."""
 
     class CountingLoader(yaml.SafeLoader):  # type: ignore[misc,unused-ignore]
-        def __init__(self, text: str, file: str) -> None:
+        def __init__(self, text: str, file: str, lines: dict[str, str]) -> None:
             super().__init__(text)
             self.file = file
             self.nodes = 0
             self.depth = 0
+            self.lines = lines
+
+        def construct_scalar(self, node: yaml.Node) -> Any:
+            value = super().construct_scalar(node)  # type: ignore[arg-type,unused-ignore]
+            if isinstance(value, str) and node.start_mark.line != node.end_mark.line:
+                first = _first_line(node)
+                if first is not None:  # folded from several lines: quoted by its first
+                    self.lines.setdefault(value, first)
+            return value
 
         def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
             self.nodes += 1
@@ -249,13 +258,27 @@ def _counting_loader() -> Any:
     return CountingLoader
 
 
+def _first_line(node: yaml.Node) -> str | None:
+    """The first line of a scalar as the file writes it (a block scalar's first line of
+    text), when the loader kept the text."""
+    buffer = getattr(node.start_mark, "buffer", None)
+    if not isinstance(buffer, str):
+        return None
+    lines = buffer[node.start_mark.pointer : node.end_mark.pointer].splitlines() or [""]
+    style = getattr(node, "style", None)
+    if style in ("|", ">"):
+        return lines[1].strip() if len(lines) > 1 else ""
+    first = lines[0]
+    return (first[1:] if style in ('"', "'") else first).rstrip()
+
+
 def parse_yaml(data: bytes, file: str) -> Any:
     """Safe YAML for untrusted input: size cap, node budget and duplicate-key check, then plain
     construction. Raises EditionError with the file and line:column of the problem."""
     return _parse(data, file)[1]
 
 
-def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
+def _parse(data: bytes, file: str, lines: dict[str, str] | None = None) -> tuple[yaml.Node, Any]:
     try:
         cap = edition_limit()
     except OSError as exc:  # a limit that is not a number
@@ -267,9 +290,9 @@ def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
     except UnicodeDecodeError as exc:
         raise EditionError(f"not valid UTF-8 (byte {exc.start})", file=file) from None
     try:  # the reader rejects a forbidden character (a NUL byte, say) as soon as it is made
-        loader = _counting_loader()(text, file)
+        loader = _counting_loader()(text, file, {} if lines is None else lines)
     except yaml.YAMLError as exc:
-        raise EditionError(str(exc).splitlines()[0], file=file) from None
+        raise EditionError(short_quotes(str(exc).splitlines()[0]), file=file) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -280,9 +303,9 @@ def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
         mark = exc.problem_mark or exc.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
         what = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
-        raise EditionError(what.replace("\n", " "), file=where) from None
+        raise EditionError(short_quotes(what.replace("\n", " ")), file=where) from None
     except yaml.YAMLError as exc:
-        raise EditionError(str(exc).splitlines()[0], file=file) from None
+        raise EditionError(short_quotes(str(exc).splitlines()[0]), file=file) from None
     except RecursionError:
         raise EditionError("YAML nested too deeply", file=file) from None
     finally:
@@ -346,8 +369,10 @@ def _budget(root: yaml.Node, file: str) -> None:
                 if isinstance(key, yaml.ScalarNode):
                     if key.value in seen and key.value != "<<":
                         mark = key.start_mark
+                        first = _first_line(key)
+                        shown = {key.value: first} if first is not None else None
                         raise EditionError(
-                            f"duplicate key {key.value!r}",
+                            f"duplicate key {excerpt(key.value, shown)}",
                             file=f"{file}:{mark.line + 1}:{mark.column + 1}",
                         )
                     seen.add(key.value)
@@ -366,6 +391,7 @@ def _merged(
     depth: int,
     within: tuple[str, ...] | None = None,
     node: yaml.Node | None = None,
+    lines: dict[str, str] | None = None,
 ) -> Any:
     """Resolve `extends:` chains into one plain mapping (validated afterwards as a whole).
 
@@ -377,6 +403,7 @@ def _merged(
         return data
     _check_mergeable(data, file, node)
     parent = data["extends"]
+    shown = excerpt(parent, lines)  # the file's own text: quoted short, on one line
     at = _at(file, node, "extends")  # file:line:col of the extends value, for the messages
     if not isinstance(parent, str) or not parent.strip():
         raise EditionError("expected an edition key or a file path", file=at, path="extends")
@@ -394,30 +421,30 @@ def _merged(
         if not _exists(str(ppath)):
             known = ", ".join(list_editions())
             raise EditionError(
-                f"no edition or file {parent!r} (known editions: {known})",
+                f"no edition or file {shown} (known editions: {known})",
                 file=at,
                 path="extends",
             )
         if ppath.suffix.lower() not in (".yaml", ".yml"):
             raise EditionError(
-                f"{parent!r} is not a .yaml file; extends names an edition key or a .yaml file",
+                f"{shown} is not a .yaml file; extends names an edition key or a .yaml file",
                 file=at,
                 path="extends",
             )
         if within is not None and not any(_inside(f, str(ppath)) for f in within):
             raise EditionError(
-                f"{parent!r} lies outside the record's folder and the {EDITIONS_VARIABLE} "
+                f"{shown} lies outside the record's folder and the {EDITIONS_VARIABLE} "
                 "folders, where an edition named by a record must stay",
                 file=at,
                 path="extends",
             )
         pfile = str(ppath)
-        pnode, pdata = _parse(_read(ppath), pfile)
+        pnode, pdata = _parse(_read(ppath), pfile, lines)
         _check_mergeable(pdata, pfile, pnode)
         pdir = ppath.parent
     else:
-        raise EditionError(f"unknown edition {parent!r}", file=at, path="extends")
-    base = _merged(pdata, pfile, pdir, depth=depth + 1, within=within, node=pnode)
+        raise EditionError(f"unknown edition {shown}", file=at, path="extends")
+    base = _merged(pdata, pfile, pdir, depth=depth + 1, within=within, node=pnode, lines=lines)
     if not isinstance(base, dict):
         raise EditionError("the extended edition is not a mapping", file=pfile)
     return _overlay(base, {k: v for k, v in data.items() if k != "extends"}, file)
@@ -518,7 +545,7 @@ def _overlay_squares(base: Any, over: list[Any], file: str) -> list[Any]:
         target = by_index.get(entry["index"])
         if target is None:
             raise EditionError(
-                f"no square {entry['index']!r} in the extended edition",
+                f"no square {excerpt(entry['index'])} in the extended edition",
                 file=file,
                 path=f"{path}.index",
             )
