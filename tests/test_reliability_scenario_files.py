@@ -128,3 +128,14 @@ def test_check_reports_etc_passwd_as_an_invalid_file(tmp_path: Path) -> None:
         "to this file; a record file must lie in the scenario file's folder or below it\n"
     )
     assert "root" not in out.stdout + out.stderr
+
+
+def test_check_shows_a_records_line_as_written(tmp_path: Path) -> None:
+    # before: Rich read `:x:` and `:smile:` in the failing line as emoji codes ("root❌0:0 😄")
+    (tmp_path / "s.yaml").write_text(
+        'title: t\nrules: []\nrecord: "root:x:0:0 :smile:\\n"\nexpect:\n  findings: []\n',
+        encoding="utf-8",
+    )
+    out = run_cli(["check", "s.yaml"], tmp_path)
+    assert out.clean and out.code == 1, out
+    assert "    root:x:0:0 :smile:\n" in out.stdout, out.stdout

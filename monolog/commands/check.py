@@ -62,8 +62,11 @@ def check(
     from ..scenarios.runner import Result
     from ..scenarios.suite import find_files, run_files
 
-    # with the JUnit document on stdout, the lines about each scenario go to stderr
-    console = Console(highlight=False, soft_wrap=True, stderr=junit == "-", **console_options())
+    # with the JUnit document on stdout, the lines about each scenario go to stderr; a record's
+    # text is shown as written (no emoji for `:x:`), as the other commands' consoles show it
+    console = Console(
+        highlight=False, soft_wrap=True, emoji=False, stderr=junit == "-", **console_options()
+    )
     if coverage and rules_doc is not None:  # named, so it must be there: checked before the run
         try:
             read_regular(rules_doc)
