@@ -82,3 +82,116 @@ def test_a_worker_that_dies_at_once_every_time_does_not_loop(
     assert status == 2
     assert err.count("P900") == 12
     assert "12 could not be read" in out
+
+
+def _out_of_memory(doomed: set[str], real: Any) -> Any:
+    def audit(name: str, **kwargs: Any) -> Any:
+        if name in doomed:
+            raise MemoryError
+        return real(name, **kwargs)
+
+    return audit
+
+
+@pytest.mark.parametrize("jobs", [1, 2], ids=["in process", "--jobs 2"])
+@pytest.mark.parametrize("where", ["reading", "replaying"])
+def test_a_record_too_large_for_memory_is_named_and_the_others_audited(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    jobs: int,
+    where: str,
+) -> None:
+    # before: "P900 internal error: the worker auditing this record failed (MemoryError);
+    # please report it" from a worker, "internal error while replaying the record
+    # (MemoryError: ); please report it" from the replay, and in process a MemoryError while
+    # reading ended the whole run ("out of memory")
+    if jobs > 1 and (not hasattr(os, "fork") or sys.platform == "darwin"):
+        pytest.skip("the stand-in is inherited by fork")
+    names = _records(tmp_path, 40)
+    doomed = {names[3], names[30]}
+    if where == "reading":
+        monkeypatch.setattr(
+            audit_record, "audit_file", _out_of_memory(doomed, audit_record.audit_file)
+        )
+    else:
+        real_replay = audit_record._replay_function()
+
+        def replay(events: Any, **kwargs: Any) -> Any:
+            if kwargs.get("file") in doomed:
+                raise MemoryError
+            return real_replay(events, **kwargs)
+
+        monkeypatch.setattr(audit_record, "_replay_function", lambda: replay)
+    status = audit_cmd.run(names, fmt="text", jobs=jobs)
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert "Traceback" not in err and "please report" not in err and "P900" not in err, err
+    size = len(GOOD.encode())
+    assert sorted(err.splitlines()) == sorted(
+        f"{name}:1:1: P001 the record is too large to audit in memory ({size} bytes; the audit "
+        "ran out of memory); audit it on its own, or where more memory is free"
+        for name in doomed
+    )
+    assert out.count(": 1 error, 0 warnings, 0 info") == 38  # every other record audited
+    assert "2 could not be read" in out
+
+
+def _echo(index: int, name: str) -> Any:
+    return (index, name)
+
+
+def _never(index: int, name: str, exc: BaseException) -> Any:
+    return (index, name, str(exc))
+
+
+def _nothing() -> None:
+    return None
+
+
+@needs_fork
+def test_a_worker_that_died_while_idle_is_replaced_and_its_unit_sent_again() -> None:
+    # before: the unit was sent to the dead worker's pipe unguarded: BrokenPipeError out of
+    # the run ("cannot write the output", or exit 1 as for a closed pipe), the rest lost
+    import multiprocessing
+
+    from monolog.commands.workers import Workers
+
+    pool = Workers(multiprocessing.get_context("fork"), 1, _nothing, (), _echo, _never)
+
+    def units() -> Any:
+        yield (0, ["a", "b"])
+        # asked for the next unit only once the worker is idle: it dies there
+        dead = pool.workers[0].process
+        os.kill(dead.pid, signal.SIGKILL)
+        dead.join()
+        yield (2, ["c"])
+        yield (3, ["d", "e"])
+
+    try:
+        results = list(pool.results(units()))
+    finally:
+        pool.close()
+    assert sorted(results) == [(0, "a"), (1, "b"), (2, "c"), (3, "d"), (4, "e")]
+    assert pool.restarts == 1
+
+
+def _exit_at_start() -> None:
+    os._exit(3)
+
+
+@needs_fork
+def test_workers_that_die_before_any_unit_do_not_loop() -> None:
+    import multiprocessing
+
+    from monolog.commands.workers import Workers
+
+    pool = Workers(multiprocessing.get_context("fork"), 2, _exit_at_start, (), _echo, _never)
+    for worker in pool.workers:
+        worker.process.join()  # dead before anything is handed out
+    try:
+        results = list(pool.results([(0, ["a", "b"]), (2, ["c"])]))
+    finally:
+        pool.close()
+    assert sorted(r[:2] for r in results) == [(0, "a"), (1, "b"), (2, "c")]
+    assert all("the process stopped: exit 3" in r[2] for r in results)

@@ -125,3 +125,33 @@ def test_a_removed_working_folder_does_not_stop_the_run(
     err = done.stderr.decode("utf-8", "replace")
     assert "Traceback" not in err and "cannot write the output" not in err, err
     assert done.returncode in (0, 1), err  # 1: the record's own findings
+
+
+def _scenario(path: Path, title: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        f"title: {title}\nrules: [BUY-01]\nrecord: |\n"
+        '  [Players "Ann, Ben"]\n  1. Ann 2-4 Oriental Avenue buy 100\nexpect:\n  findings: []\n',
+        encoding="utf-8",
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_check_expands_a_quoted_glob_as_audit_does(tmp_path: Path) -> None:
+    # before: `check 'scenarios/**/*.yaml'` took the pattern as a file name, "no such file or
+    # folder", 0 scenarios and exit 2, where `audit` expanded its own quoted patterns
+    _scenario(tmp_path / "sc" / "top.yaml", "top")
+    _scenario(tmp_path / "sc" / "deep" / "below.yml", "below")
+    _scenario(tmp_path / "sc" / "deep" / "other.yaml", "other")
+    (tmp_path / "sc" / "deep" / "note.txt").write_text("not a scenario", encoding="utf-8")
+    for n in range(3):  # links back up, as for audit: not followed by the walk
+        os.symlink("..", tmp_path / "sc" / "deep" / f"up{n}")
+    out = run_cli(["check", "sc/**/*.yaml"], tmp_path, timeout=60)
+    assert out.clean and out.code == 0, out
+    assert "2 scenarios: 2 passed" in out.stdout, out.stdout
+    assert "PASS  sc/top.yaml::top" in out.stdout and "sc/deep/other.yaml::other" in out.stdout
+    out = run_cli(["check", "sc/*/*.y*ml", "sc/deep/other.yaml"], tmp_path, timeout=60)
+    assert out.clean and out.code == 0, out
+    assert "2 scenarios: 2 passed" in out.stdout, out.stdout  # other.yaml run once
+    out = run_cli(["check", "sc/**/*.none"], tmp_path, timeout=60)
+    assert out.code == 2 and "sc/**/*.none: no such file or folder" in out.stderr, out

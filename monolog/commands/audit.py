@@ -27,6 +27,7 @@ import typer
 from .. import completion
 from ..config import ConfigError, load_settings
 from ..findings.report import RunSummary
+from ..output_file import replaced, write_failure
 from .audit_batch import Outcomes
 from .audit_options import (
     FORMATS,
@@ -219,13 +220,14 @@ def run(
     if output_file is None or output_file == "-":
         status = _audit_all(names, settings, workers, statistics)
     else:
-        try:
-            sink = open(output_file, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+        try:  # all or nothing: a failed write leaves no partial report, an old one intact
+            with replaced(output_file) as sink, contextlib.redirect_stdout(sink):
+                status = _audit_all(names, settings, workers, statistics)
         except OSError as exc:
-            print_error(f"monolog audit: --output-file {output_file!r}: {exc.strerror or exc}")
+            if exc.filename != output_file:  # another file's, not the report's: the guard's
+                raise
+            print_error(f"monolog audit: {write_failure('--output-file', exc)}")
             return EXIT_UNREADABLE
-        with sink, contextlib.redirect_stdout(sink):
-            status = _audit_all(names, settings, workers, statistics)
     return EXIT_CLEAN if exit_zero and status == EXIT_FINDINGS else status
 
 

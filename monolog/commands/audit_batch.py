@@ -16,7 +16,7 @@ from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
 from ..findings.render import TextOutput
 from ..findings.report import GameReport
 from .audit_options import Settings, load_edition_option
-from .audit_record import audit_games, is_violation
+from .audit_record import audit_games, is_violation, too_large
 
 
 class Outcome:
@@ -120,7 +120,11 @@ class Outcomes:
             while True:
                 with paused:
                     start = perf_counter()
-                    game = next(games, None)
+                    try:
+                        game = next(games, None)
+                    except MemoryError:  # reading or parsing it: as a worker reports it
+                        game = too_large(name)
+                        games = iter(())
                     if game is None:
                         break
                     done = Outcome(index, *game, settings.strict, seconds=perf_counter() - start)
@@ -228,12 +232,15 @@ def _audit_one(index: int, name: str) -> list[Outcome]:
 
 
 def _record_failure(index: int, name: str, exc: BaseException) -> list[Outcome]:
-    """The outcome of a record whose audit failed outside `audit_file` (its worker died)."""
+    """The outcome of a record whose audit failed outside `audit_file`: its worker died, or
+    ran out of memory reading it (the record is then too large, not monolog at fault)."""
     report, error = _worker_failure(name, exc)
     return [Outcome(index, report, error, strict=False)]
 
 
 def _worker_failure(name: str, exc: BaseException) -> tuple[GameReport, str]:
+    if isinstance(exc, MemoryError):  # the record's size, not a bug in monolog
+        return too_large(name)
     detail = " ".join(str(exc).split()) or type(exc).__name__
     finding = Finding(
         "P900",

@@ -4,6 +4,7 @@ of several games is audited game by game with the file's line numbers. Nothing h
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import chain
@@ -129,6 +130,8 @@ def _audit_text(
             result_check = _result_check(name, lines, result, exits)
     except ParseError as exc:  # in a piece of a long record, met as the replay reached it
         return _unparsed(name, exc)
+    except MemoryError:  # the record's size, not a bug: said so, and the run goes on
+        return too_large(name)
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
         detail = " ".join(str(exc).split())
         finding = Finding(
@@ -152,6 +155,26 @@ def _audit_text(
         findings = selection.apply(findings)
     header = dict(getattr(result, "header", None) or header)
     return GameReport(name, header=header, findings=findings, lines=lines), None
+
+
+def too_large(name: str) -> tuple[GameReport, str]:
+    """The report of a record whose audit ran out of memory: a P001 naming the file and its
+    size, not an internal error (the record is too large for the memory there is, which no
+    change to monolog is asked for)."""
+    try:
+        size = f"{os.stat(name).st_size:,} bytes; "
+    except (OSError, ValueError):
+        size = ""
+    finding = Finding(
+        "P001",
+        Severity.ERROR,
+        f"the record is too large to audit in memory ({size}the audit ran out of memory); "
+        "audit it on its own, or where more memory is free",
+        file=name,
+        span=WHOLE_FILE,
+    )
+    report = GameReport(name, findings=[finding], parsed=False)
+    return report, f"{shown_name(name)}:1:1: P001 {finding.message}"
 
 
 def _unparsed(name: str, exc: ParseError) -> tuple[GameReport, str | None]:

@@ -14,6 +14,7 @@ import typer
 from ..colour import console_options
 from ..files import read_regular
 from ..findings.model import shown_name
+from ..output_file import write_failure
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, print_error
 
 if TYPE_CHECKING:
@@ -61,8 +62,11 @@ def check(
     from ..scenarios.runner import Result
     from ..scenarios.suite import find_files, run_files
 
-    # with the JUnit document on stdout, the lines about each scenario go to stderr
-    console = Console(highlight=False, soft_wrap=True, stderr=junit == "-", **console_options())
+    # with the JUnit document on stdout, the lines about each scenario go to stderr; a record's
+    # text is shown as written (no emoji for `:x:`), as the other commands' consoles show it
+    console = Console(
+        highlight=False, soft_wrap=True, emoji=False, stderr=junit == "-", **console_options()
+    )
     if coverage and rules_doc is not None:  # named, so it must be there: checked before the run
         try:
             read_regular(rules_doc)
@@ -93,7 +97,7 @@ def check(
         try:
             write(suite, junit)
         except OSError as exc:
-            print_error(f"{junit}: cannot write the JUnit file ({exc.strerror or exc})")
+            print_error(f"monolog check: {write_failure('--junit', exc, junit)}")
             raise typer.Exit(EXIT_UNREADABLE) from None
 
     total = len(suite.results)

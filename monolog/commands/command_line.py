@@ -17,8 +17,10 @@ EXIT_FINDINGS = 1
 EXIT_UNREADABLE = 2
 
 
-def expand_paths(paths: Iterable[str], suffix: str = ".mlog") -> list[str]:
-    """Files named on the command line; folders give the files with `suffix` below them.
+def expand_paths(paths: Iterable[str], suffix: str | tuple[str, ...] = ".mlog") -> list[str]:
+    """Files named on the command line; folders give the files with `suffix` (or one of the
+    suffixes) below them. `audit`, `fmt`, `parse` and `standings` expand their records here,
+    `check` its scenario files (monolog/scenarios/suite.py).
 
     A name that does not exist but holds a glob pattern (`*`, `?`, `[…]`; `**` crosses folders)
     is expanded here, for shells that leave a quoted pattern alone: the files it matches, sorted,
@@ -89,7 +91,7 @@ def _matches(pattern: list[str], parts: list[str]) -> bool:
     return fnmatch.fnmatchcase(parts[0], head) and _matches(pattern[1:], parts[1:])
 
 
-def _folder(folder: str, suffix: str) -> list[str]:
+def _folder(folder: str, suffix: str | tuple[str, ...]) -> list[str]:
     """The `suffix` files below `folder`, without following links to folders below it."""
     found: list[str] = []
     for below, _dirs, files in os.walk(folder, followlinks=False):

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from ..editions import EditionError, load_edition
-from ..findings.model import shown_name
+from ..output_file import write_failure, write_text
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, print_error
 
 # the kinds of engine fault, for the help (monolog/simulate/faults.py holds what each does;
@@ -119,15 +119,15 @@ def simulate(
         sys.stdout.write("\n".join(text for _, text in texts))
         raise typer.Exit(EXIT_CLEAN)
     try:
-        if count == 1:
-            Path(out).write_text(texts[0][1], encoding="utf-8")
+        if count == 1:  # all or nothing, each file: no partial record is left
+            write_text(out, texts[0][1])
         else:
             folder = Path(out)
             folder.mkdir(parents=True, exist_ok=True)
             tag = "" if variant == "standard" else f"-{variant}"
             for s, text in texts:
-                (folder / f"{ed.key}{tag}-{players}p-{s}.mlog").write_text(text, encoding="utf-8")
+                write_text(folder / f"{ed.key}{tag}-{players}p-{s}.mlog", text)
     except OSError as exc:
-        print_error(f"monolog simulate: cannot write {shown_name(out)}: {exc.strerror or exc}")
+        print_error(f"monolog simulate: {write_failure('--out', exc, exc.filename or out)}")
         raise typer.Exit(EXIT_UNREADABLE) from None
     raise typer.Exit(EXIT_CLEAN)

@@ -4,7 +4,8 @@ Each worker has its own pipe. The parent hands it a unit of work (a run of conse
 and the worker sends back each record's result as soon as it has it, then a word that the unit
 is done. So the parent always knows which record a worker is on: when a worker dies (killed, out
 of memory, a crash in C code), only that record is reported as failed; the rest of its unit goes
-back at the front of the queue and a new worker is started in its place. (A
+back at the front of the queue and a new worker is started in its place. A worker found dead
+when it is handed a unit (it died while idle) is replaced too, and the unit handed out again. (A
 concurrent.futures pool cannot do this: one dead worker breaks the whole pool, and every record
 handed out is lost with it.)
 """
@@ -77,6 +78,7 @@ class Workers:
         self.setup = (initializer, initargs, work, failed)
         self.failed = failed
         self.restarts = 0
+        self.idle_deaths = 0  # workers found dead when handed a unit, since the last result
         self.workers = [self._start() for _ in range(count)]
 
     def _start(self) -> _Worker:
@@ -99,10 +101,11 @@ class Workers:
                     unit = queue.popleft() if queue else next(pending, None)
                     if unit is None:
                         continue
-                    worker.unit, worker.next = unit, 0
-                    worker.conn.send(unit)
+                    yield from self._send(worker, unit, queue)
             busy = [w for w in self.workers if w.unit is not None]
             if not busy:
+                if queue:  # handed back by a worker found dead: to the new one
+                    continue
                 return
             ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
             for worker in busy:
@@ -113,6 +116,24 @@ class Workers:
                     if worker.unit is not None:
                         yield from self._replace(worker, queue)
 
+    def _send(self, worker: _Worker, unit: Unit, queue: deque[Unit]) -> Iterator[Any]:
+        """Hand `unit` to an idle worker. One that died while idle (nothing of its own lost)
+        is replaced and the unit goes back first in the queue for the next idle worker; when
+        workers keep dying before they take any unit, the unit's first record is reported as
+        failed, so the run always moves on."""
+        worker.unit, worker.next = unit, 0
+        try:
+            worker.conn.send(unit)
+        except OSError:  # the worker is gone: its end of the pipe is closed
+            self.idle_deaths += 1
+            if self.idle_deaths > 2 * len(self.workers):
+                self.idle_deaths = 0
+                yield from self._replace(worker, queue)
+                return
+            worker.unit = None
+            self._restart(worker)
+            queue.appendleft(unit)
+
     def _receive(self, worker: _Worker) -> Iterator[Any]:
         with contextlib.suppress(EOFError, OSError):
             while worker.unit is not None and worker.conn.poll():
@@ -121,6 +142,7 @@ class Workers:
                     worker.unit = None
                 else:
                     worker.next += 1
+                    self.idle_deaths = 0
                     yield message
 
     def _replace(self, worker: _Worker, queue: deque[Unit]) -> Iterator[Any]:
@@ -129,14 +151,22 @@ class Workers:
         assert worker.unit is not None
         start, names = worker.unit
         at = worker.next
+        worker.unit = None
         worker.process.join()
-        code = worker.process.exitcode
-        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
-        death = RuntimeError(f"the process stopped: {how}")
-        yield self.failed(start + at, names[at], death)
+        if at < len(names):  # else it died after its last result, before saying it was done
+            code = worker.process.exitcode
+            how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
+            death = RuntimeError(f"the process stopped: {how}")
+            yield self.failed(start + at, names[at], death)
         if at + 1 < len(names):
             queue.appendleft((start + at + 1, names[at + 1 :]))
-        worker.conn.close()
+        self._restart(worker)
+
+    def _restart(self, worker: _Worker) -> None:
+        """A new worker in the place of `worker`, which has died."""
+        worker.process.join()
+        with contextlib.suppress(OSError):
+            worker.conn.close()
         self.restarts += 1
         self.workers[self.workers.index(worker)] = self._start()
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..files import EDITION_LIMIT_VARIABLE, edition_limit, read_regular
-from .errors import EditionError, excerpt
+from .errors import EditionError, excerpt, fold_path, short_quotes
 from .merge import MERGED_SECTIONS, Origin, overlay, written
 from .readings import DATA_DIR, READINGS_FILE
 from .schema import build_edition
@@ -37,8 +37,6 @@ MAX_NODES = 20_000  # YAML nodes after alias expansion (us-2018 has about 1,500)
 MAX_DEPTH = 40
 MAX_EXTENDS = 8
 DEFAULT_EDITION = "us-2018"
-PATH_EXCERPT = 80  # characters of an `extends:` value a message quotes
-YAML_PROBLEM = 120  # characters of PyYAML's description of a problem (it quotes tags, aliases)
 
 
 # Data files beside the editions that are not editions themselves.
@@ -173,11 +171,14 @@ def _build(
     """Parse, resolve `extends`, check and build. A schema complaint names the merged edition's
     key path; it is reported at the file that wrote the offending value, its line and column,
     and the key path as written in that file (for a file that extends nothing, the file itself)."""
-    node, data = _parse_shipped(raw, file) if shipped else _parse(raw, file)
+    lines: dict[str, str] = {}  # first lines of folded values, for the messages' excerpts
+    node, data = _parse_shipped(raw, file) if shipped else _parse(raw, file, lines)
     chain: list[str] = []  # the files of the extends chain, the most derived first
-    merged, origin = _merged(data, file, base_dir, depth=0, within=within, node=node, chain=chain)
+    merged, origin = _merged(
+        data, file, base_dir, depth=0, within=within, node=node, chain=chain, lines=lines
+    )
     try:
-        return build_edition(merged, file=file, key=key)
+        return build_edition(merged, file=file, key=key, first_lines=lines)
     except EditionError as exc:
         if exc.file != file:  # not about this edition's data (the readings catalogue, say)
             raise
@@ -187,7 +188,7 @@ def _build(
         placed = [(origin.find(path), detail) for path, detail in sides]
         rank = {name: n for n, name in enumerate(chain)}
         at, detail = min(placed, key=lambda side: rank.get(side[0].file, len(rank)))
-        raise EditionError(detail, file=at.where(), path=at.path) from None
+        raise EditionError(detail, file=at.where(), path=fold_path(at.path, lines)) from None
 
 
 def _read(path: Path) -> bytes:
@@ -207,11 +208,20 @@ def _counting_loader() -> Any:
     made on first use, since PyYAML is imported only when a YAML file is read)."""
 
     class CountingLoader(yaml.SafeLoader):  # type: ignore[misc,unused-ignore]
-        def __init__(self, text: str, file: str) -> None:
+        def __init__(self, text: str, file: str, lines: dict[str, str]) -> None:
             super().__init__(text)
             self.file = file
             self.nodes = 0
             self.depth = 0
+            self.lines = lines
+
+        def construct_scalar(self, node: yaml.Node) -> Any:
+            value = super().construct_scalar(node)  # type: ignore[arg-type,unused-ignore]
+            if isinstance(value, str) and node.start_mark.line != node.end_mark.line:
+                first = _first_line(node)
+                if first is not None:  # folded from several lines: quoted by its first
+                    self.lines.setdefault(value, first)
+            return value
 
         def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
             self.nodes += 1
@@ -230,13 +240,27 @@ def _counting_loader() -> Any:
     return CountingLoader
 
 
+def _first_line(node: yaml.Node) -> str | None:
+    """The first line of a scalar as the file writes it (a block scalar's first line of
+    text), when the loader kept the text."""
+    buffer = getattr(node.start_mark, "buffer", None)
+    if not isinstance(buffer, str):
+        return None
+    lines = buffer[node.start_mark.pointer : node.end_mark.pointer].splitlines() or [""]
+    style = getattr(node, "style", None)
+    if style in ("|", ">"):
+        return lines[1].strip() if len(lines) > 1 else ""
+    first = lines[0]
+    return (first[1:] if style in ('"', "'") else first).rstrip()
+
+
 def parse_yaml(data: bytes, file: str) -> Any:
     """Safe YAML for untrusted input: size cap, node budget and duplicate-key check, then plain
     construction. Raises EditionError with the file and line:column of the problem."""
     return _parse(data, file)[1]
 
 
-def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
+def _parse(data: bytes, file: str, lines: dict[str, str] | None = None) -> tuple[yaml.Node, Any]:
     try:
         cap = edition_limit()
     except OSError as exc:  # a limit that is not a number
@@ -248,9 +272,9 @@ def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
     except UnicodeDecodeError as exc:
         raise EditionError(f"not valid UTF-8 (byte {exc.start})", file=file) from None
     try:  # the reader rejects a forbidden character (a NUL byte, say) as soon as it is made
-        loader = _counting_loader()(text, file)
+        loader = _counting_loader()(text, file, {} if lines is None else lines)
     except yaml.YAMLError as exc:
-        raise EditionError(_short(str(exc).splitlines()[0]), file=file) from None
+        raise EditionError(short_quotes(str(exc).splitlines()[0]), file=file) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -261,20 +285,13 @@ def _parse(data: bytes, file: str) -> tuple[yaml.Node, Any]:
         mark = exc.problem_mark or exc.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
         what = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
-        raise EditionError(_short(what), file=where) from None
+        raise EditionError(short_quotes(what.replace("\n", " ")), file=where) from None
     except yaml.YAMLError as exc:
-        raise EditionError(_short(str(exc).splitlines()[0]), file=file) from None
+        raise EditionError(short_quotes(str(exc).splitlines()[0]), file=file) from None
     except RecursionError:
         raise EditionError("YAML nested too deeply", file=file) from None
     finally:
         loader.dispose()
-
-
-def _short(problem: str) -> str:
-    """PyYAML's description of a problem on one line and cut short: it quotes tags, alias
-    names and characters of the file."""
-    text = " ".join(problem.split())
-    return text if len(text) <= YAML_PROBLEM else text[: YAML_PROBLEM - 3] + "..."
 
 
 def _parse_shipped(data: bytes, file: str) -> tuple[yaml.Node, Any]:
@@ -334,8 +351,10 @@ def _budget(root: yaml.Node, file: str) -> None:
                 if isinstance(key, yaml.ScalarNode):
                     if key.value in seen and key.value != "<<":
                         mark = key.start_mark
+                        first = _first_line(key)
+                        shown = {key.value: first} if first is not None else None
                         raise EditionError(
-                            f"duplicate key {excerpt(key.value)}",
+                            f"duplicate key {excerpt(key.value, shown)}",
                             file=f"{file}:{mark.line + 1}:{mark.column + 1}",
                         )
                     seen.add(key.value)
@@ -355,6 +374,7 @@ def _merged(
     within: tuple[str, ...] | None = None,
     node: yaml.Node | None = None,
     chain: list[str] | None = None,
+    lines: dict[str, str] | None = None,
 ) -> tuple[Any, Origin]:
     """Resolve `extends:` chains into one plain mapping (validated afterwards as a whole), with
     the origin of each of its values (monolog/editions/merge.py).
@@ -370,6 +390,7 @@ def _merged(
         return data, written(file, node)
     _check_mergeable(data, file, node)
     parent = data["extends"]
+    shown = excerpt(parent, lines)  # the file's own text: quoted short, on one line
     at = _at(file, node, "extends")  # file:line:col of the extends value, for the messages
     if not isinstance(parent, str) or not parent.strip():
         raise EditionError("expected an edition key or a file path", file=at, path="extends")
@@ -378,7 +399,6 @@ def _merged(
             f"more than {MAX_EXTENDS} levels of extends (a cycle?)", file=at, path="extends"
         )
     pnode: yaml.Node | None = None
-    shown = excerpt(parent, PATH_EXCERPT)
     if parent in list_editions():
         pfile = f"monolog/editions/data/{parent}.yaml"
         pnode, pdata = _parse_shipped((DATA_DIR / f"{parent}.yaml").read_bytes(), pfile)
@@ -406,13 +426,13 @@ def _merged(
                 path="extends",
             )
         pfile = str(ppath)
-        pnode, pdata = _parse(_read(ppath), pfile)
+        pnode, pdata = _parse(_read(ppath), pfile, lines)
         _check_mergeable(pdata, pfile, pnode)
         pdir = ppath.parent
     else:
         raise EditionError(f"unknown edition {shown}", file=at, path="extends")
     base, origin = _merged(
-        pdata, pfile, pdir, depth=depth + 1, within=within, node=pnode, chain=chain
+        pdata, pfile, pdir, depth=depth + 1, within=within, node=pnode, chain=chain, lines=lines
     )
     if not isinstance(base, dict):
         raise EditionError("the extended edition is not a mapping", file=pfile)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
 from typing import Any, NoReturn, get_args
 
-from .errors import EditionError, excerpt, listing, plain
+from .errors import EditionError, FirstLines, excerpt
 from .model import (
     OWNABLE,
     STANDARD,
@@ -90,33 +90,32 @@ CARD_KEYS = (
 )
 
 
-def _describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return excerpt(value)
-
-
 class _Checker:
-    """Walks raw data and raises on the first problem, with the file and key path."""
+    """Walks raw data and raises on the first problem, with the file and key path. A value of
+    the file is quoted only as `quote` gives it: a short, escaped excerpt of one line."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, first_lines: FirstLines | None = None) -> None:
         self.file = file
+        self.first_lines = first_lines or {}
+
+    def quote(self, value: Any) -> str:
+        return excerpt(value, self.first_lines)
+
+    def quote_all(self, values: Any, most: int = 4) -> str:
+        """Several of the file's keys, each quoted, the first `most` of them."""
+        shown = [self.quote(v) for v in list(values)[:most]]
+        return ", ".join(shown) + (", ..." if len(values) > most else "")
 
     def fail(self, path: str, message: str, related: dict[str, str] | None = None) -> NoReturn:
+        # the loader shows a key folded from several lines by its first line (`fold_path`)
         raise EditionError(message, file=self.file, path=path, related=related)
 
     def mapping(self, value: Any, path: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            self.fail(path, f"expected a mapping, got {_describe(value)}")
+            self.fail(path, f"expected a mapping, got {self.quote(value)}")
         for key in value:
             if not isinstance(key, str):
-                self.fail(path, f"expected text keys, got {_describe(key)}")
+                self.fail(path, f"expected text keys, got {self.quote(key)}")
         return value
 
     def keys(self, value: dict[str, Any], path: str, allowed: tuple[str, ...]) -> None:
@@ -133,38 +132,41 @@ class _Checker:
 
     def text(self, value: Any, path: str, *, empty: bool = False) -> str:
         if not isinstance(value, str):
-            self.fail(path, f"expected text, got {_describe(value)}")
+            self.fail(path, f"expected text, got {self.quote(value)}")
         if not empty and not value.strip():
             self.fail(path, "expected non-empty text")
         return value
 
     def integer(self, value: Any, path: str, *, low: int = 0, high: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(path, f"expected a whole number, got {_describe(value)}")
+            self.fail(path, f"expected a whole number, got {self.quote(value)}")
         if value < low or (high is not None and value > high):
             bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
-            self.fail(path, f"expected a whole number {bound}, got {value}")
+            self.fail(path, f"expected a whole number {bound}, got {self.quote(value)}")
         return value
 
     def boolean(self, value: Any, path: str) -> bool:
         if not isinstance(value, bool):
-            self.fail(path, f"expected true or false, got {_describe(value)}")
+            self.fail(path, f"expected true or false, got {self.quote(value)}")
         return value
 
     def choice(self, value: Any, path: str, options: tuple[str, ...]) -> str:
         if value not in options:
-            self.fail(path, f"expected one of: {', '.join(options)}; got {_describe(value)}")
+            self.fail(path, f"expected one of: {', '.join(options)}; got {self.quote(value)}")
         return str(value)
 
     def items(self, value: Any, path: str, each: Callable[[Any, str], Any]) -> list[Any]:
         if not isinstance(value, list):
-            self.fail(path, f"expected a list, got {_describe(value)}")
+            self.fail(path, f"expected a list, got {self.quote(value)}")
         return [each(item, f"{path}[{i}]") for i, item in enumerate(value)]
 
 
-def build_edition(data: Any, *, file: str, key: str) -> Edition:
-    """Check raw (already merged) edition data and build the `Edition`."""
-    c = _Checker(file)
+def build_edition(
+    data: Any, *, file: str, key: str, first_lines: FirstLines | None = None
+) -> Edition:
+    """Check raw (already merged) edition data and build the `Edition`. `first_lines` (from
+    the loader) gives the first line as written of each value folded from several."""
+    c = _Checker(file, first_lines)
     top = c.mapping(data, "")
     c.keys(top, "", TOP_KEYS)
     c.required(top, "", REQUIRED_TOP)
@@ -255,7 +257,7 @@ def _rule_ids(c: _Checker, raw: Any, path: str) -> tuple[str, ...]:
     for j, rule in enumerate(ids):
         if not RULE_ID.match(rule):
             c.fail(
-                f"{path}[{j}]", f"expected a RULES-MATRIX ID such as SHORT-02, got {excerpt(rule)}"
+                f"{path}[{j}]", f"expected a RULES-MATRIX ID such as SHORT-02, got {c.quote(rule)}"
             )
     return ids
 
@@ -309,7 +311,7 @@ def _settled(c: _Checker, raw: Any) -> frozenset[str]:
     items = c.items(raw, "settled", lambda v, p: c.text(v, p))
     for j, cf in enumerate(items):
         if cf not in catalogue:
-            c.fail(f"settled[{j}]", f"unknown disputed point {excerpt(cf)}")
+            c.fail(f"settled[{j}]", f"unknown disputed point {c.quote(cf)}")
     return frozenset(items)
 
 
@@ -367,10 +369,13 @@ def _square(
         allowed.add("deck")
         deck = c.text(e.get("deck", kind), f"{path}.deck")
         if deck not in decks:
-            c.fail(f"{path}.deck", f"expected a deck key ({listing(decks)}), got {excerpt(deck)}")
+            c.fail(
+                f"{path}.deck",
+                f"expected a deck key ({c.quote_all(decks)}), got {c.quote(deck)}",
+            )
     for key in e:
         if key not in allowed:
-            c.fail(f"{path}.{key}", f"does not apply to a square of kind {excerpt(kind)}")
+            c.fail(f"{path}.{key}", f"does not apply to a square of kind {c.quote(kind)}")
     price = money("price", low=1) if kind in OWNABLE else 0
     mortgage_value = money("mortgage_value", low=1) if kind in OWNABLE else 0
     if kind in OWNABLE and mortgage_value > price:
@@ -407,7 +412,7 @@ def _groups(c: _Checker, raw: Any, squares: tuple[Square, ...]) -> dict[str, tup
         for j, index in enumerate(indices):
             sq = squares[index]
             where = f"{path}[{j}]"
-            name = f"square {index} ({plain(sq.name)})"
+            name = f"square {index} ({c.quote(sq.name)})"
             if not sq.ownable:
                 c.fail(
                     where,
@@ -417,15 +422,15 @@ def _groups(c: _Checker, raw: Any, squares: tuple[Square, ...]) -> dict[str, tup
             if sq.group != key:
                 c.fail(
                     where,
-                    f"{name} belongs to group {excerpt(sq.group)}",
-                    {f"squares[{index}].group": f"expected {excerpt(key)} ({path} lists {name})"},
+                    f"{name} belongs to group {c.quote(sq.group)}",
+                    {f"squares[{index}].group": f"expected {c.quote(key)} ({path} lists {name})"},
                 )
             if index in seen:
                 other, first = seen[index]
                 c.fail(
                     where,
-                    f"{name} is already in group {excerpt(other)}",
-                    {first: f"{name} is also in group {excerpt(key)}"},
+                    f"{name} is already in group {c.quote(other)}",
+                    {first: f"{name} is also in group {c.quote(key)}"},
                 )
             seen[index] = (key, where)
         groups[key] = tuple(sorted(indices))
@@ -433,7 +438,7 @@ def _groups(c: _Checker, raw: Any, squares: tuple[Square, ...]) -> dict[str, tup
         if sq.ownable and sq.index not in seen:
             c.fail(
                 f"squares[{sq.index}].group",
-                f"group {excerpt(sq.group)} is not listed under groups",
+                f"group {c.quote(sq.group)} is not listed under groups",
             )
     return groups
 
@@ -461,8 +466,8 @@ def _decks(c: _Checker, raw: Any) -> dict[str, Deck]:
                 other, first = ids[made.id]
                 c.fail(
                     f"{cpath}.id",
-                    f"card id {excerpt(made.id)} is already used in deck {excerpt(other)}",
-                    {first: f"card id {excerpt(made.id)} is also used in deck {excerpt(key)}"},
+                    f"card id {c.quote(made.id)} is already used in deck {c.quote(other)}",
+                    {first: f"card id {c.quote(made.id)} is also used in deck {c.quote(key)}"},
                 )
             ids[made.id] = (key, f"{cpath}.id")
             built.append(made)
@@ -477,7 +482,7 @@ def _card(c: _Checker, e: dict[str, Any], path: str, deck: str) -> Card:
     if not card_id.isalnum() or not card_id[:1].isupper():
         c.fail(
             f"{path}.id",
-            f"expected a card id such as CH07 (capital letters and digits), got {excerpt(card_id)}",
+            f"expected a card id such as CH07 (capital letters and digits), got {c.quote(card_id)}",
         )
     kind = c.choice(e["kind"], f"{path}.kind", CARD_KINDS)
     ints = {k: c.integer(e.get(k, 0), f"{path}.{k}") for k in CARD_INT_KEYS}
@@ -534,7 +539,7 @@ def _check_cards(c: _Checker, decks: Mapping[str, Deck], squares: tuple[Square, 
             if card.target_kind is not None and card.target_kind not in kinds:
                 c.fail(f"{path}.target_kind", f"no {card.target_kind} square on this board")
             if card.draw_deck is not None and card.draw_deck not in decks:
-                c.fail(f"{path}.draw_deck", f"expected a deck key ({listing(decks)})")
+                c.fail(f"{path}.draw_deck", f"expected a deck key ({c.quote_all(decks)})")
 
 
 def _check_rule_squares(c: _Checker, rules: RuleParams, squares: tuple[Square, ...]) -> None:
@@ -584,6 +589,6 @@ def _readings(c: _Checker, raw: Any, where: str = "readings") -> dict[str, str]:
             c.fail(path, f"unknown disputed point (expected CF-01 to CF-{len(catalogue):02d})")
         reading = c.text(value, path)
         if reading not in item.readings:
-            c.fail(path, f"expected one of: {', '.join(item.readings)}; got {excerpt(reading)}")
+            c.fail(path, f"expected one of: {', '.join(item.readings)}; got {c.quote(reading)}")
         readings[cf] = reading
     return readings

@@ -144,6 +144,11 @@ def read_source(path: str | os.PathLike[str]) -> str:
         raise io_error(name, exc) from None
     except ValueError:  # a NUL byte in the name
         raise io_error(name, OSError(None, "the name holds a NUL byte", name)) from None
+    return decode_source(data, name)
+
+
+def decode_source(data: bytes, name: str) -> str:
+    """A record's bytes as text; a ParseError (P002) naming `name` when they are not UTF-8."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import typer
 from rich.console import RenderableType
@@ -12,6 +11,7 @@ from rich.console import RenderableType
 from ..commands.command_line import EXIT_UNREADABLE, print_error
 from ..commands.project import project_choices
 from ..editions.errors import EditionError
+from ..output_file import write_failure, write_text
 from .console import EXPORT_KINDS, print_all, terminal_console
 from .console import export as export_to
 from .game import Game, GameError, load_game
@@ -117,8 +117,8 @@ def write_output(text: str, output: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    try:
-        Path(output).write_text(text, encoding="utf-8", newline="\n")
+    try:  # all or nothing: a failed write leaves no partial file, an old one intact
+        write_text(output, text)
     except OSError as exc:
-        print_error(f"--output {output}: cannot write ({exc.strerror or exc})")
+        print_error(write_failure("--output", exc))
         raise typer.Exit(EXIT_UNREADABLE) from None

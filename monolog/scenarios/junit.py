@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..output_file import replaced
 from ..reports.formats.junit import Case, JUnitWriter, Problem
 from .suite import SuiteOutcome
 
@@ -22,7 +23,8 @@ def _classname(path: Path) -> str:
 
 def write(suite: SuiteOutcome, path: str | Path, name: str = "monolog scenarios") -> None:
     """Write the JUnit document of a run (UTF-8, with an XML declaration); a `path` of `-`
-    is stdout."""
+    is stdout. Raises OSError naming `path` when it cannot be written, leaving no partial file
+    (monolog/output_file.py)."""
     with JUnitWriter(name) as writer:
         for file in suite.files:
             writer.suite(str(file.path))
@@ -52,5 +54,5 @@ def write(suite: SuiteOutcome, path: str | Path, name: str = "monolog scenarios"
             writer.finish(sys.stdout.write)
             sys.stdout.flush()
             return
-        with open(path, "w", encoding="utf-8", newline="\n") as out:
+        with replaced(path) as out:  # all or nothing: no partial document is left
             writer.finish(out.write)

@@ -2,7 +2,9 @@
 
 A scenario file (`scenarios/**/*.yaml`) holds one scenario, or a list of them under a top-level
 `scenarios:` key. Each scenario names the rules it exercises, gives a record (inline under
-`record:` or in a file under `record_file:`, relative to the YAML file) and says what to expect:
+`record:` or in a file under `record_file:`, a path relative to the YAML file that stays in its
+folder, links followed; a regular file within the record size limit, read when the scenario
+is loaded) and says what to expect:
 
 - `findings`: the exact set of findings, as `{code, line}` (and optionally `column`) items;
   omitted means findings are not checked; line 0 is a finding about the record as a whole;
@@ -142,6 +144,8 @@ class Scenario:
     variant: str | None = None
     rulings: dict[str, str] = field(default_factory=dict)
     notes: str | None = None
+    # the bytes of `record_file`, read and checked when the scenario was loaded
+    record_data: bytes | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -328,19 +332,21 @@ class _Validator:
         rulings = self.rulings(data.get("rulings"), at("rulings"))
         record, record_file = self.record(data, path, file)
         expect = self.expectation(data.get("expect"), at("expect"))
+        record_data = record if isinstance(record, bytes) else None
         return Scenario(
             title=title,
             file=file,
             line=self.line_of(path) or 1,
             index=index,
             rules=rules,
-            record=record,
+            record=record if isinstance(record, str) else None,
             record_file=record_file,
             expect=expect,
             edition=edition,
             variant=variant,
             rulings=rulings,
             notes=notes,
+            record_data=record_data,
         )
 
     def known_keys(self, data: Mapping[Any, Any], path: str, allowed: Sequence[str]) -> None:
@@ -412,7 +418,12 @@ class _Validator:
             out[key] = reading.strip()
         return out
 
-    def record(self, data: dict[Any, Any], path: str, file: Path) -> tuple[str | None, Path | None]:
+    def record(
+        self, data: dict[Any, Any], path: str, file: Path
+    ) -> tuple[str | bytes | None, Path | None]:
+        """The inline record (text), or the bytes of the record file and its path: read now,
+        once, so the file checked is the file replayed."""
+
         def at(key: str) -> str:
             return f"{path}.{key}" if path else key
 
@@ -427,11 +438,29 @@ class _Validator:
             return inline, None
         if not isinstance(ref, str) or not ref.strip():
             raise self.error(at("record_file"), "expected a file name relative to this file")
-        target = file.parent / ref.strip()
-        if not os.path.isfile(target):  # os.path's checks answer False where pathlib's raise
-            what = "no such record file" if missing(target) else "not a readable regular file"
-            raise self.error(at("record_file"), f"{what}: {target}")
-        return None, target
+        name = ref.strip()
+        where = at("record_file")
+        if os.path.isabs(name) or "\0" in name:
+            raise self.error(
+                where,
+                f"{_quoted(name)} is not a path relative to this file; a record file must "
+                "lie in the scenario file's folder or below it",
+            )
+        target = file.parent / name
+        if not _inside(file.parent, target):  # checked first: says nothing of what is there
+            raise self.error(
+                where,
+                f"{_quoted(name)} leads outside the scenario file's folder (links followed); "
+                "a record file must lie in that folder or below it",
+            )
+        if missing(target):
+            raise self.error(where, f"no such record file: {_quoted(str(target))}")
+        try:  # a regular file only, never a blocking open, within the record size limit
+            content = read_regular(target)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise self.error(where, f"cannot read {_quoted(str(target))}: {reason}") from None
+        return content, target
 
     def expectation(self, value: Any, path: str) -> Expectation:
         if value is None:
@@ -517,6 +546,23 @@ class _Validator:
                 raise self.error(where, "expected a partial snapshot (a mapping)")
             out[key] = snap
         return out
+
+
+def _inside(folder: Path, target: Path) -> bool:
+    """Whether `target` lies in `folder` or below it once links are resolved (`..` and a link
+    out of the folder both lead outside). Never raises."""
+    try:
+        base = os.path.realpath(folder)
+        real = os.path.realpath(target)
+        return os.path.commonpath([base, real]) == base
+    except (OSError, ValueError):
+        return False
+
+
+def _quoted(name: str) -> str:
+    """A path as a message shows it: escaped, on one line, at most 80 characters."""
+    text = repr(name)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _is_count(value: Any, least: int = 1) -> bool:

@@ -21,7 +21,7 @@ from typing import Any
 from ..findings.model import Finding
 from ..notation import ParseError
 from ..notation.events import TRIVIA
-from ..notation.parser import parse_text, read_source
+from ..notation.parser import decode_source, parse_text
 from .model import ExpectedFinding, Scenario
 
 
@@ -71,8 +71,8 @@ def run_scenario(
 
     expect = scenario.expect
     try:
-        if scenario.record_file is not None:
-            text = read_source(scenario.record_file)
+        if scenario.record_data is not None:  # read and checked when it was loaded
+            text = decode_source(scenario.record_data, scenario.record_name)
         else:
             text = scenario.record or ""
         events = parse_text(text, scenario.record_name)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..commands.command_line import expand_paths
 from ..files import missing
 from .model import Scenario, ScenarioFileError, load_scenarios
 from .runner import Result, run_scenario
@@ -49,25 +50,21 @@ class SuiteOutcome:
 
 
 def find_files(paths: Iterable[str | Path]) -> list[Path]:
-    """Scenario files named on the command line; folders give the YAML files below them.
+    """Scenario files named on the command line, expanded as `audit` expands records
+    (monolog/commands/command_line.py): folders give the YAML files below them, and a quoted
+    glob (`'scenarios/**/*.yaml'`) the files it matches, without following links to folders.
 
-    A path that does not exist, or a folder without any YAML file, is kept as it is so that
-    loading it reports the problem.
+    A path that does not exist, a pattern that matches nothing, or a folder without any YAML
+    file, is kept as it is so that loading it reports the problem. A file named twice (or
+    through a link) is run once.
     """
     out: list[Path] = []
     seen: set[Path] = set()
-    for p in paths:
-        path = Path(p)
-        if os.path.isdir(path):  # os.path's checks answer False where pathlib's would raise
-            found = sorted(f for f in path.rglob("*") if f.suffix in SUFFIXES and f.is_file())
-            items = found or [path]
-        else:
-            items = [path]
-        for item in items:
-            key = Path(os.path.realpath(item))  # pathlib's resolve raises on a link cycle
-            if key not in seen:
-                seen.add(key)
-                out.append(item)
+    for item in expand_paths([os.fspath(p) for p in paths], SUFFIXES):
+        key = Path(os.path.realpath(item))  # pathlib's resolve raises on a link cycle
+        if key not in seen:
+            seen.add(key)
+            out.append(Path(item))
     return out
 
 
