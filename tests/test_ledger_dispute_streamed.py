@@ -20,7 +20,7 @@ from monolog.notation import chunks
 from monolog.notation.parser import parse_text, read_source
 from monolog.reports.chart import worth_series
 from monolog.reports.game import load_game, source_lines
-from monolog.reports.ledger import build_ledger, parse_turns
+from monolog.reports.ledger import FindingRow, StockRow, build_ledger, parse_turns
 from monolog.reports.settled import load_ledger
 
 REPO = Path(__file__).resolve().parent.parent
@@ -45,6 +45,22 @@ def _ledgers_agree(path: Path) -> None:
     for player, turns in ((None, None), ("Ann", None), (None, "5-40"), ("Ben", "10-")):
         span = parse_turns(turns) if turns else None
         assert build_ledger(trail, player, span).rows == build_ledger(whole, player, span).rows
+    # and as the ledger read the moments before the trail: the turn of the last event on or
+    # before a finding's line, the stock after each event where it changed
+    rows = build_ledger(trail).rows
+    for row in rows:
+        if isinstance(row, FindingRow):
+            at = [m.turn for m in whole.moments if m.line <= row.line]
+            assert row.turn == (at[-1] if at else 0)
+    stock, changes = (whole.edition.rules.houses, whole.edition.rules.hotels), []
+    for m in whole.moments:
+        now = (m.snapshot["bank"]["houses"], m.snapshot["bank"]["hotels"])
+        if now != stock:
+            changes.append((m.line, m.turn, *now))
+            stock = now
+    assert [(r.line, r.turn, r.houses, r.hotels) for r in rows if isinstance(r, StockRow)] == (
+        changes
+    )
     a, b = worth_series(trail), worth_series(whole)
     assert list(a.turns) == list(b.turns)
     assert {n: list(v) for n, v in a.worth.items()} == b.worth
