@@ -3,6 +3,7 @@
     python benchmarks/memory_bench.py [--megabytes 100] [--distinct 200] [--game-megabytes 10]
                                       [--formats text,json,sarif,github,junit] [--keep DIR]
     python benchmarks/memory_bench.py --shapes [--shape-megabytes 1]
+    python benchmarks/memory_bench.py --reports [--report-kib 64,128,256]
 
 - A file of `--megabytes` MB of simulated games (`--distinct` games simulated with
   `monolog simulate --count`, repeated until the file is that large), audited in each of
@@ -24,6 +25,11 @@ memory out of proportion before (a run of blank lines, comment lines, one long l
 quoted text, tags, a mistake after a long run of blank lines, ...; see `SHAPES`), in text, and
 prints each one's peak resident set and how far it is above a one-line record's.
 
+`--reports` runs instead `monolog ledger` and `monolog dispute --ruling CF-03=jailing-turn-counts`
+(a reading that changes the long game: the tables part at the first stay in jail) on the first
+`--report-kib` KiB of the long game, one process each, and prints each one's peak resident set
+and CPU time, and the growth ratio of the peak (figure at 2N / figure at N) between sizes.
+
 `--keep DIR` writes the files in DIR instead of a temporary folder and uses them again when
 they are there (a 100 MB file takes minutes to write); `--game-megabytes 0` leaves the long game
 out.
@@ -40,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 MIB = 1 << 20
@@ -177,6 +184,41 @@ def _long_game_figures(folder: Path, megabytes: float, formats: list[str]) -> No
         )
 
 
+REPORTS = {
+    "ledger": ["ledger"],
+    "dispute": ["dispute", "--ruling", "CF-03=jailing-turn-counts"],
+}
+
+
+def _command(args: list[str]) -> tuple[float, float]:
+    """Peak resident set (MiB) and CPU seconds of one `monolog ARGS` process."""
+    with open(os.devnull, "wb") as null:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "monolog", *args], stdout=null, stderr=null
+        )
+        _, _, usage = os.wait4(process.pid, 0)
+    scale = 1 if sys.platform == "darwin" else 1024
+    return usage.ru_maxrss * scale / MIB, usage.ru_utime + usage.ru_stime
+
+
+def _reports(folder: Path, sizes: list[int]) -> None:
+    paths = []
+    for kib in sizes:
+        path = folder / f"long-{kib}k.mlog"
+        _long_game(path, kib * 1024)
+        paths.append(path)
+    print(f"report commands on the long game ({', '.join(f'{k} KiB' for k in sizes)})")
+    for name, args in REPORTS.items():
+        peaks: list[float] = []
+        cells = []
+        for kib, path in zip(sizes, paths, strict=True):
+            peak, cpu = _command([*args, str(path)])
+            peaks.append(peak)
+            cells.append(f"{kib} KiB {peak:5.0f} MiB {cpu:5.1f} s")
+        ratios = ", ".join(f"{b / a:.2f}" for a, b in pairwise(peaks))
+        print(f"  {name:8}: {'; '.join(cells)}; peak at 2N / peak at N = {ratios}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--megabytes", type=int, default=100)
@@ -186,12 +228,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="write the files here and use them again")
     parser.add_argument("--shapes", action="store_true", help="records of one shape each")
     parser.add_argument("--shape-megabytes", type=float, default=1.0)
+    parser.add_argument("--reports", action="store_true", help="ledger and dispute")
+    parser.add_argument("--report-kib", default="64,128,256")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) if args.keep is None else args.keep
         folder.mkdir(parents=True, exist_ok=True)
         if args.shapes:
             _shapes(folder, args.shape_megabytes)
+            return 0
+        if args.reports:
+            _reports(folder, [int(k) for k in args.report_kib.split(",")])
             return 0
         formats = args.formats.split(",")
         if args.megabytes > 0:

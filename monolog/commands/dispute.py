@@ -84,7 +84,7 @@ def dispute(
     # here: every command module loads at start-up, only this command needs it
     from rich.text import Text
 
-    from ..dispute import compare, run_side, split_rulings
+    from ..dispute.compare import dispute_record
     from ..dispute.render import render_text, to_document
     from ..reports.console import terminal_console
 
@@ -123,14 +123,10 @@ def dispute(
     declared = [Tag(NO_SPAN, "HouseRule", key) for key in project.house_rules]
     played = declared + events
     own = project.rulings
-    try:
-        original = run_side(played, own or None, file=file, edition=chosen)
-        in_force = original.readings
-        changed, same = split_rulings(asked, in_force)
-        alternative = (
-            run_side(played, {**own, **changed}, file=file, edition=chosen) if changed else original
+    try:  # the two replays stepped side by side: a table of each at a time is held
+        original, changed, same, comparison = dispute_record(
+            played, own, asked, lines, file=file, edition=chosen
         )
-        comparison = compare(original, alternative, changed, lines, file=file)
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
         detail = " ".join(str(exc).split())
         print_error(

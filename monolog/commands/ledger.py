@@ -42,7 +42,8 @@ def ledger(
     except ValueError as exc:
         print_error(f"monolog ledger: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    game = open_game("ledger", file, edition, ruling=ruling)
+    wants_chart = chart or export is not None  # an export always has the chart
+    game = open_game("ledger", file, edition, ruling=ruling, ledger=wants_chart)
     try:
         who = resolve_player(game, player) if player is not None else None
     except ValueError as exc:
@@ -51,7 +52,7 @@ def ledger(
     # the chart is always part of an export: the SVG and HTML show the worth over time
     report = build_ledger(game, player=who, turns=turn_range)
     show(
-        render_ledger(report, chart=chart or export is not None),
+        render_ledger(report, chart=wants_chart),
         export,
         output,
         title_of(game, "Ledger"),

@@ -10,12 +10,15 @@ event their span points at, so a finding filed late about an earlier clause coun
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..editions.model import Edition
 from ..engine import GameState, Replay, replay
+from ..engine.replay import begin, replay_steps
 from ..engine.worth import worth
 from ..findings.model import Finding, Severity
 from ..notation import events as E
@@ -376,12 +379,58 @@ def _ruling_codes(cfs: Sequence[str]) -> set[str]:
     return {"A" + cf.split("-")[1] for cf in cfs}
 
 
+class Spans(Sequence[E.Span]):
+    """The spans of the events a replay applied, four numbers each in one array (a Span made
+    when one is asked for): what the comparison reads of the events."""
+
+    __slots__ = ("_numbers",)
+
+    def __init__(self, spans: Sequence[E.Span] = ()) -> None:
+        self._numbers = array("q")
+        for span in spans:
+            self.append(span)
+
+    def append(self, span: E.Span) -> None:
+        self._numbers.extend((span.line, span.column, span.end_line, span.end_column))
+
+    def __len__(self) -> int:
+        return len(self._numbers) // 4
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("span index out of range")
+        n = self._numbers
+        return E.Span(n[4 * index], n[4 * index + 1], n[4 * index + 2], n[4 * index + 3])
+
+    def start(self, index: int) -> tuple[int, int]:
+        return self._numbers[4 * index], self._numbers[4 * index + 1]
+
+
+class _Starts(Sequence[tuple[int, int]]):
+    """Where each event starts, (line, column), for a bisection."""
+
+    def __init__(self, spans: Spans) -> None:
+        self.spans = spans
+
+    def __len__(self) -> int:
+        return len(self.spans)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self.spans.start(index)
+
+
 def _by_event(
-    events: Sequence[E.Event], findings: Sequence[Finding]
+    spans: Spans, findings: Sequence[Finding]
 ) -> tuple[dict[int, list[Finding]], list[Finding]]:
     """Findings grouped by the event their span starts in (the last event starting at or
     before it); findings with no place, or before the first event, are returned apart."""
-    starts = [(ev.span.line, ev.span.column) for ev in events]
+    starts = _Starts(spans)
     grouped: dict[int, list[Finding]] = {}
     loose: list[Finding] = []
     for f in findings:
@@ -398,12 +447,28 @@ def _by_event(
 
 def event_text(event: E.Event, lines: Sequence[str]) -> str:
     """The source text of an event (its first line when it runs over several)."""
-    span = event.span
+    return span_text(event.span, lines)
+
+
+def span_text(span: E.Span, lines: Sequence[str]) -> str:
+    """The source text of an event at `span` (its first line when it runs over several)."""
     if not 1 <= span.line <= len(lines):
         return ""
     line = lines[span.line - 1]
     end = span.end_column - 1 if span.end_line == span.line else len(line)
     return line[span.column - 1 : end].strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """What the comparison reads of two replays of the same events, event by event: the
+    events' spans, the first event after which the tables differ with the two tables there,
+    and the last such event (None: the tables never differ)."""
+
+    spans: Spans
+    first: int | None = None
+    tables: tuple[Signature, Signature] | None = None
+    last: int | None = None
 
 
 def compare(
@@ -414,60 +479,148 @@ def compare(
     file: str | None = None,
 ) -> Comparison:
     """Compare two replays of the same events; `rulings` are the alternative's overrides."""
-    edition = original.result.edition
+    first: int | None = None
+    last: int | None = None
+    tables: tuple[Signature, Signature] | None = None
+    for i, (sa, sb) in enumerate(zip(original.signatures, alternative.signatures, strict=True)):
+        if sa != sb:
+            if first is None:
+                first, tables = i, (sa, sb)
+            last = i
+    steps = Steps(Spans([ev.span for ev in original.events]), first, tables, last)
+    return compare_results(original.result, alternative.result, steps, rulings, lines, file)
+
+
+def dispute_record(
+    events: Sequence[E.Event],
+    own: Mapping[str, str],
+    asked: Mapping[str, str],
+    lines: Sequence[str],
+    *,
+    file: str | None = None,
+    edition: Edition | str | None = None,
+) -> tuple[Side, dict[str, str], dict[str, str], Comparison]:
+    """`run_side` under the record's own rulings `own`, and under them with the readings
+    `asked` that change something, then `compare`: the two replays stepped side by side, so
+    that only the table after the current event is held of each, not one per event.
+
+    Returns the original side (its result; no events or tables kept), the readings asked
+    that change something and those already in force, and the comparison (of the original
+    with itself when nothing changes)."""
+    game_a = begin(events, edition, dict(own) or None, file, recount=False)
+    changed, same = split_rulings(asked, game_a.readings)
+    steps_a = replay_steps(game_a, events)
+    steps_b = None
+    if changed:
+        game_b = begin(events, edition, {**own, **changed} or None, file, recount=False)
+        steps_b = replay_steps(game_b, events)
+    steps = Steps(Spans())
+    first: int | None = None
+    last: int | None = None
+    tables: tuple[Signature, Signature] | None = None
+    index = 0
+    while True:
+        try:
+            event, state_a = next(steps_a)
+        except StopIteration as stop:
+            result_a: Replay = stop.value
+            break
+        steps.spans.append(event.span)
+        if steps_b is not None:
+            try:
+                _, state_b = next(steps_b)
+            except StopIteration:  # as `zip(..., strict=True)` says it
+                raise ValueError("zip() argument 2 is shorter than argument 1") from None
+            sa, sb = signature(state_a), signature(state_b)
+            if sa != sb:
+                if first is None:
+                    first, tables = index, (sa, sb)
+                last = index
+        index += 1
+    result_b = result_a
+    if steps_b is not None:
+        try:
+            next(steps_b)
+        except StopIteration as stop:
+            result_b = stop.value
+        else:
+            raise ValueError("zip() argument 2 is longer than argument 1")
+    steps = Steps(steps.spans, first, tables, last)
+    original = Side(result_a, [], [])
+    comparison = compare_results(result_a, result_b, steps, changed, lines, file)
+    return original, changed, same, comparison
+
+
+def compare_results(
+    original: Replay,
+    alternative: Replay,
+    steps: Steps,
+    rulings: Mapping[str, str],
+    lines: Sequence[str],
+    file: str | None = None,
+) -> Comparison:
+    """Compare two replays of the same events from their results and `steps`, what was
+    seen of them event by event; `rulings` are the alternative's overrides."""
+    edition = original.edition
     codes = _ruling_codes(list(rulings))
 
     def disputed(f: Finding) -> bool:
         return f.code in codes
 
     applied = tuple(
-        [("original", f) for f in original.result.findings if disputed(f)]
-        + [("alternative", f) for f in alternative.result.findings if disputed(f)]
+        [("original", f) for f in original.findings if disputed(f)]
+        + [("alternative", f) for f in alternative.findings if disputed(f)]
     )
-    events = original.events
-    group_a, loose_a = _by_event(events, [f for f in original.result.findings if not disputed(f)])
-    group_b, loose_b = _by_event(
-        alternative.events, [f for f in alternative.result.findings if not disputed(f)]
-    )
-    divergence: Divergence | None = None
-    for i, (sa, sb) in enumerate(zip(original.signatures, alternative.signatures, strict=True)):
-        diffs = state_differences(sa, sb, edition) if sa != sb else []
-        diffs += finding_differences(group_a.get(i, []), group_b.get(i, []))
-        if diffs:
-            ev = events[i]
-            source = lines[ev.span.line - 1] if 1 <= ev.span.line <= len(lines) else ""
-            divergence = Divergence(i, ev.span, event_text(ev, lines), tuple(diffs), source)
+    spans = steps.spans
+    group_a, loose_a = _by_event(spans, [f for f in original.findings if not disputed(f)])
+    group_b, loose_b = _by_event(spans, [f for f in alternative.findings if not disputed(f)])
+    # the first event whose tables or findings differ: unequal tables always give
+    # differences, for `state_differences` reports every part of a signature
+    at = steps.first
+    for i in sorted(group_a.keys() | group_b.keys()):
+        if at is not None and i >= at:
             break
+        if finding_differences(group_a.get(i, []), group_b.get(i, [])):
+            at = i
+            break
+    divergence: Divergence | None = None
+    if at is not None:
+        diffs = (
+            state_differences(*steps.tables, edition)
+            if at == steps.first and steps.tables is not None
+            else []
+        )
+        diffs += finding_differences(group_a.get(at, []), group_b.get(at, []))
+        span = spans[at]
+        source = lines[span.line - 1] if 1 <= span.line <= len(lines) else ""
+        divergence = Divergence(at, span, span_text(span, lines), tuple(diffs), source)
     if divergence is None:
-        end_a, end_b = signature(original.result.state), signature(alternative.result.state)
+        end_a, end_b = signature(original.state), signature(alternative.state)
         diffs = state_differences(end_a, end_b, edition) + finding_differences(loose_a, loose_b)
         if diffs:
             divergence = Divergence(None, E.NO_SPAN, "the close of the game", tuple(diffs))
 
     rejoined: Divergence | None = None
-    end_same = signature(original.result.state) == signature(alternative.result.state)
+    end_same = signature(original.state) == signature(alternative.state)
     if divergence is not None and divergence.index is not None and end_same:
-        pairs = list(zip(original.signatures, alternative.signatures, strict=True))
-        last = max((i for i, (sa, sb) in enumerate(pairs) if sa != sb), default=None)
+        last = steps.last
         if last is not None:
-            ev = events[last]
-            rejoined = Divergence(last, ev.span, event_text(ev, lines), ())
-    illegal, legal, changed = _error_changes(original.result.findings, alternative.result.findings)
+            span = spans[last]
+            rejoined = Divergence(last, span, span_text(span, lines), ())
+    illegal, legal, changed = _error_changes(original.findings, alternative.findings)
     other = _other_changes(
-        [f for f in original.result.findings if not disputed(f)],
-        [f for f in alternative.result.findings if not disputed(f)],
+        [f for f in original.findings if not disputed(f)],
+        [f for f in alternative.findings if not disputed(f)],
     )
-    worth_a = worth(original.result.state, edition)
-    worth_b = worth(alternative.result.state, alternative.result.edition)
+    worth_a = worth(original.state, edition)
+    worth_b = worth(alternative.state, alternative.edition)
     outcomes = tuple(
         Outcome(
             pa.name,
             (pa.cash, pb.cash),
             (worth_a.get(pa.name, pa.cash), worth_b.get(pb.name, pb.cash)),
         )
-        for pa, pb in zip(
-            original.result.state.players, alternative.result.state.players, strict=True
-        )
+        for pa, pb in zip(original.state.players, alternative.state.players, strict=True)
     )
     in_force = original.readings
     return Comparison(
@@ -564,6 +717,8 @@ __all__ = [
     "Signature",
     "Verdict",
     "compare",
+    "compare_results",
+    "dispute_record",
     "event_text",
     "run_side",
     "signature",

@@ -8,7 +8,7 @@ and the replay carries on with the next event (P902: a broken state invariant, p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
@@ -207,6 +207,36 @@ def _play(
     packed: bool = False,
 ) -> Replay:
     """Step `game` through the events of `pieces` (each with the event after it), then close."""
+    steps = _steps(game, last_span, pieces, paranoid, require_amounts, packed)
+    while True:
+        try:
+            ev, state = next(steps)
+        except StopIteration as stop:
+            result: Replay = stop.value
+            return result
+        if observer is not None:
+            observer(ev, state)
+
+
+def replay_steps(
+    game: Game, events: Sequence[E.Event]
+) -> Generator[tuple[E.Event, GameState], None, Replay]:
+    """`replay` of `events` on `game` (from `begin`) a step at a time: the generator yields
+    each event the engine applies with the state after it, as an observer is told of them,
+    and returns the result. Two replays of one record under different readings can so be
+    stepped side by side (`monolog dispute`), each state read before the next step."""
+    return _steps(game, _first_span(events), [events], paranoid=False, require_amounts=False)
+
+
+def _steps(
+    game: Game,
+    last_span: E.Span,
+    pieces: Iterable[Sequence[E.Event]],
+    paranoid: bool,
+    require_amounts: bool,
+    packed: bool = False,
+) -> Generator[tuple[E.Event, GameState], None, Replay]:
+    """`_play` as a generator: each event applied, with the state after it; the result."""
     if not game.state.players:
         return _result(game, packed)
     balance = _Balance(game) if paranoid else None
@@ -218,8 +248,7 @@ def _play(
         step(game, ev, after)
         if balance is not None:
             balance.check(ev)
-        if observer is not None:
-            observer(ev, game.state)
+        yield ev, game.state
         ev = after
     setup.at_end(game)  # a record of setup lines alone: its position is checked too
     if game.state.over:

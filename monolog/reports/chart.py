@@ -7,6 +7,7 @@ scale shared by all players, so the lines compare, and each player's last worth 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.console import RenderableType
@@ -24,13 +25,17 @@ PLAYER_STYLES = ("green", "magenta", "blue", "yellow", "cyan", "red", "bright_gr
 class WorthSeries:
     """`turns[i]` is a turn number; `worth[name][i]` the player's worth at its end."""
 
-    turns: list[int]
-    worth: dict[str, list[int]]
+    turns: Sequence[int]
+    worth: dict[str, Sequence[int]]
 
 
 def worth_series(game: Game) -> WorthSeries:
-    """Each player's worth after every turn, turn 0 being the opening position."""
+    """Each player's worth after every turn, turn 0 being the opening position: from the
+    moments, or from the trail the ledger kept instead of them (reports/trail.py)."""
     names = game.players
+    if game.trail is not None and not game.moments:
+        turns, worths = game.trail.worth_by_turn(game.edition.rules.starting_cash)
+        return WorthSeries(turns, worths)
     opening = {p: game.edition.rules.starting_cash for p in names}
     last: dict[int, dict[str, int]] = {0: opening}  # setup lines (turn 0) replace it
     for m in game.moments:
@@ -39,7 +44,7 @@ def worth_series(game: Game) -> WorthSeries:
     return WorthSeries(turns, {n: [last[t].get(n, 0) for t in turns] for n in names})
 
 
-def sample(values: list[int], points: int) -> list[int]:
+def sample(values: Sequence[int], points: int) -> list[int]:
     """At most `points` values: the value at the end of each of `points` equal stretches."""
     if len(values) <= points:
         return list(values)
@@ -50,7 +55,7 @@ def sample(values: list[int], points: int) -> list[int]:
     return out
 
 
-def sparkline(values: list[int], top: int) -> str:
+def sparkline(values: Sequence[int], top: int) -> str:
     """One block per value, scaled from 0 to `top`."""
     if top <= 0:
         return BLOCKS[0] * len(values)

@@ -15,7 +15,7 @@ from ..output_file import write_failure, write_text
 from .console import EXPORT_KINDS, print_all, terminal_console
 from .console import export as export_to
 from .game import Game, GameError, load_game
-from .settled import load_position, load_settled
+from .settled import load_ledger, load_position, load_settled
 
 
 def open_game(
@@ -26,11 +26,13 @@ def open_game(
     ruling: list[str] | None = None,
     settled_only: bool = False,
     position: tuple[int | None, int | None] | None = None,
+    ledger: bool | None = None,
 ) -> Game:
     """The replayed record, or exit 2 with a located message (never a traceback); `per_line`:
     a moment after each line, not after each event (reports/game.py); `settled_only`: only
     what the settlement reads (reports/settled.py), for a report of the settlement alone;
-    `position` (a line, or a turn, or neither for the end): only the table there. The
+    `position` (a line, or a turn, or neither for the end): only the table there; `ledger`:
+    only what the ledger reads (reports/trail.py), each turn's worths too when True. The
     project's settings
     (`[tool.monolog]` or monolog.toml: edition, rulings, house rules) apply, `edition` and the
     `--ruling` values `ruling` overriding them."""
@@ -48,6 +50,14 @@ def open_game(
                 edition=edition,
                 rulings=choices.rulings or None,
                 house_rules=choices.house_rules,
+            )
+        if ledger is not None:
+            return load_ledger(
+                file,
+                edition=edition,
+                rulings=choices.rulings or None,
+                house_rules=choices.house_rules,
+                worths=ledger,
             )
         if settled_only:
             return load_settled(

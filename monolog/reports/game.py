@@ -23,6 +23,7 @@ from ..findings.report import source_lines as source_lines  # also named here (r
 from ..notation import ParseError
 from ..notation import events as E
 from ..notation.parser import parse_text, read_source
+from .trail import Trail
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,8 @@ class Game:
     events: list[E.Event] = field(default_factory=list)
     # whether the record called time, where its events are not kept (reports/settled.py)
     time_called: bool | None = None
+    # what the ledger reads, where the moments are not kept (reports/settled.py)
+    trail: Trail | None = None
 
     @property
     def edition(self) -> Edition:
@@ -70,11 +73,20 @@ class Game:
     def final_snapshot(self) -> dict[str, Any]:
         return self.result.state.snapshot(self.edition)
 
+    def ledger_trail(self) -> Trail:
+        """What the ledger reads of the replay: kept as it went (`load_ledger`), else drawn
+        from the moments."""
+        if self.trail is None:
+            trail = Trail(self.players)
+            for m in self.moments:
+                bank = m.snapshot["bank"]
+                trail.add(m.line, m.column, m.turn, (bank["houses"], bank["hotels"]), m.worth)
+            self.trail = trail
+        return self.trail
+
     def turn_at_line(self, line: int) -> int:
         """The turn in play at `line`: that of the last event on or before it (0 before any)."""
-        lines = [m.line for m in self.moments]
-        at = bisect.bisect_right(lines, line)
-        return self.moments[at - 1].turn if at else 0
+        return self.ledger_trail().turn_at_line(line)
 
     def moment_at_line(self, line: int) -> Moment | None:
         """The table after the last event on or before `line`; None before the first event."""

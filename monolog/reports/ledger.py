@@ -141,9 +141,9 @@ def build_ledger(game: Game, player: str | None = None, turns: TurnRange | None 
         order += 1
         keyed.append(((t.span.line, 0, 0, order), row))
     stock = (game.edition.rules.houses, game.edition.rules.hotels)
-    for m in game.moments:
-        bank = m.snapshot["bank"]
-        now = (bank["houses"], bank["hotels"])
+    trail = game.ledger_trail()
+    for m in trail.stock:  # the events after which the stock was not as before
+        now = (m.houses, m.hotels)
         if now != stock:
             row_s = StockRow(
                 m.turn, m.line, m.column, now[0], now[1], now[0] - stock[0], now[1] - stock[1]
@@ -156,7 +156,7 @@ def build_ledger(game: Game, player: str | None = None, turns: TurnRange | None 
         keyed.append(
             (
                 (f.span.line, 2, f.span.column, order),
-                FindingRow(game.turn_at_line(f.line), f.line, f.column, f),
+                FindingRow(trail.turn_at_line(f.line), f.line, f.column, f),
             )
         )
     keyed.sort(key=lambda kr: kr[0])

@@ -27,6 +27,7 @@ from ..notation import events as E
 from ..notation.chunks import parse_pieces
 from ..notation.parser import read_source
 from .game import Game, GameError, Moment, edition_as_played
+from .trail import Trail
 
 _Observer = TypeVar("_Observer", bound=Callable[[E.Event, GameState], None])
 
@@ -75,10 +76,55 @@ def load_settled(
 
     Raises GameError (with the rendered, located parse error) when the record cannot be read.
     """
-    game, exits = _replayed(path, edition, rulings, house_rules, _Exits)
+    game, exits = replayed(path, edition, rulings, house_rules, _Exits)
     game.moments = exits.moments
     game.time_called = exits.time_called
     return game
+
+
+def load_ledger(
+    path: str,
+    *,
+    edition: Edition | str | None = None,
+    rulings: dict[str, str] | None = None,
+    house_rules: tuple[str, ...] = (),
+    worths: bool = True,
+) -> Game:
+    """`load_game` for the ledger: the record read and replayed a piece at a time, and instead
+    of a moment after every event, the trail the ledger reads (reports/trail.py): the changes
+    of the bank's stock, the turn at each line, and with `worths` each turn's last worths.
+
+    Raises GameError (with the rendered, located parse error) when the record cannot be read.
+    """
+
+    def trailing(edition: Edition) -> _Trailing:
+        return _Trailing(edition, worths)
+
+    game, kept = replayed(path, edition, rulings, house_rules, trailing)
+    game.trail = kept.trail or Trail(game.players, worths)
+    return game
+
+
+class _Trailing:
+    """A replay observer telling a trail of each event (made at the first, once the seating
+    is known)."""
+
+    def __init__(self, edition: Edition, worths: bool) -> None:
+        self.edition = edition
+        self.worths = worths
+        self.trail: Trail | None = None
+
+    def __call__(self, event: E.Event, state: GameState) -> None:
+        trail = self.trail
+        if trail is None:
+            trail = self.trail = Trail([p.name for p in state.players], self.worths)
+        trail.add(
+            event.span.line,
+            event.span.column,
+            state.turn,
+            (state.bank_houses, state.bank_hotels),
+            worth(state, self.edition) if self.worths else None,
+        )
 
 
 def load_position(
@@ -100,7 +146,7 @@ def load_position(
     def upto(edition: Edition) -> _Upto:
         return _Upto(edition, line, turn)
 
-    game, kept = _replayed(path, edition, rulings, house_rules, upto)
+    game, kept = replayed(path, edition, rulings, house_rules, upto)
     game.moments = kept.moments()
     return game
 
@@ -150,7 +196,7 @@ class _Upto:
         return kept
 
 
-def _replayed(
+def replayed(
     path: str,
     edition: Edition | str | None,
     rulings: dict[str, str] | None,
