@@ -171,11 +171,16 @@ def on_rent(game: Game, ev: RentEvent) -> None:
     ):
         pass  # the figure of the other reading of a disputed point: named there, not a mistake
     elif ev.amount is not None and ev.amount != expected:
+        message, rule = claim.reason, claim.rule
+        if rule == "RENT-05" and ev.amount == 0 and expected:
+            # nothing paid on a group with a mortgaged site: the other sites still charge rent
+            message = f"{message}; {name} itself is not mortgaged and still charges its rent"
+            rule = "RENT-11"
         game.emit(
             "M301",
-            claim.reason,
+            message,
             ev.span,
-            claim.rule,
+            rule,
             expected=expected,
             recorded=ev.amount,
         )
