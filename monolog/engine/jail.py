@@ -29,6 +29,21 @@ def on_jail(game: Game, ev: GoToJail) -> None:
     if follow.jailed_by_run(game, player, ev.span):
         send_to_jail(game, player, ev.span, "the record")
         return
+    earlier = flow.last_turn_doubles.get(player, 0)
+    if game.state.doubles and earlier and game.state.doubles + earlier >= 3:
+        # a run of doubles counted on from the player's last turn (DBL-05)
+        n = game.state.doubles
+        game.emit(
+            "M501",
+            f"nothing sends {player} to jail here: this is {player}'s "
+            f"{'first' if n == 1 else 'second'} double in a row this turn, and the doubles of "
+            f"{player}'s last turn do not count towards the third",
+            ev.span,
+            "DBL-05",
+            recorded="jail",
+        )
+        send_to_jail(game, player, ev.span, "the record")
+        return
     game.emit(
         "M501",
         f"nothing sends {player} to jail here: only the Go to Jail square, a Go to Jail card "
