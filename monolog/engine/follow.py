@@ -120,9 +120,10 @@ def check_roll(game: Game, ev: Roll, player: str) -> bool:
 
 
 def _rule_of(cause: str) -> str:
-    """The rule a jailing the record did not make breaks: a third double sends the player to jail
-    (DBL-02); the Go to Jail square and card are among the ways into it (JAIL-01)."""
-    return "DBL-02" if cause == "three doubles in a row" else "JAIL-01"
+    """The rule a jailing the record did not make breaks: the Go to Jail square or card sends the
+    token straight to the Jail space (JAIL-02, M508's own rule); a third double sends the player
+    to jail (DBL-02)."""
+    return "DBL-02" if cause == "three doubles in a row" else "JAIL-02"
 
 
 def _not_jailed(game: Game, player: str, jailing: Jailing) -> None:
