@@ -216,7 +216,7 @@ def _check_amount(
                 f"{game.money(ev.amount)} takes the 10% on the printed price (CF-35, reading "
                 f"{follows}), and the rules take it on {base}",
                 ev.span,
-                rule,
+                "MORT-08",  # what the 10% is taken from
                 expected=derived,
                 recorded=ev.amount,
                 data={"cf": "CF-35", "follows": follows},
