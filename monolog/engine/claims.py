@@ -516,11 +516,16 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             follows=follows,
         )
     elif ev.amount is not None and ev.amount != amount:
+        message, rule = f"the tax is {game.money(amount)}: {due.reason}", "TAX-03"
+        if ev.amount == flat and game.ruling("CF-43") == "choice-first":
+            # the flat sum paid after choosing the percentage: the choice comes first (TAX-04)
+            message += f"; {player} chose {offered}% before the count, and the choice binds"
+            rule = "TAX-04"
         game.emit(
             "M407",
-            f"the tax is {game.money(amount)}: {due.reason}",
+            message,
             ev.span,
-            "TAX-03",
+            rule,
             expected=amount,
             recorded=ev.amount,
         )

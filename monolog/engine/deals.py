@@ -301,7 +301,7 @@ def _with_buildings(
             f"{moved}: the buildings stay where they stand (reading {reading}); reading "
             "sold-first has them sold to the bank first",
             span,
-            "DEAL-04",
+            "SELL-01" if sold else "DEAL-04",
             follows="with-buildings",
         )
     else:
@@ -310,7 +310,7 @@ def _with_buildings(
             f"{moved}: the buildings are sold to the bank first (reading {reading}); reading "
             "with-buildings lets them pass with the deed, as here",
             span,
-            "DEAL-04",
+            "SELL-01" if sold else "DEAL-04",
             follows="with-buildings",
         )
     # reported; the site changed hands at the table with what stands on it: the replay follows
