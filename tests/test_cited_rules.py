@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _pinned() -> dict[tuple[str, str], list[str]]:
-    """(code, rule) -> the scenarios whose expected finding of that code pins that rule."""
+    """(code, rule) -> the scenarios whose expected finding of that code pins that rule, those
+    tagged with the rule (`rules:`) marked with a trailing `*`."""
     out: dict[tuple[str, str], list[str]] = defaultdict(list)
     for path in find_files([ROOT / "scenarios"]):
         try:
@@ -32,7 +33,8 @@ def _pinned() -> dict[tuple[str, str], list[str]]:
         for scenario in scenarios:
             for want in scenario.expect.findings or ():
                 if want.rule is not None:
-                    out[(want.code, want.rule)].append(scenario.name)
+                    tagged = "*" if want.rule in scenario.rules else ""
+                    out[(want.code, want.rule)].append(scenario.name + tagged)
     return out
 
 
@@ -47,6 +49,17 @@ def test_every_cited_rule_is_pinned_by_a_scenario_of_its_code() -> None:
         if (entry.code, rule) not in PINNED
     ]
     assert unpinned == []
+
+
+def test_every_cited_rule_has_a_violation_tagged_with_it() -> None:
+    """A scenario that pins a cited rule and lists it under `rules:`: the rule's own violation."""
+    untagged = [
+        f"{entry.code} cites {rule}"
+        for entry in load_catalogue()
+        for rule in entry.cites
+        if not any(name.endswith("*") for name in PINNED.get((entry.code, rule), []))
+    ]
+    assert untagged == []
 
 
 def test_a_pinned_rule_is_one_its_code_names_or_cites() -> None:
