@@ -153,3 +153,16 @@ def test_explain_a_rule_id_and_a_cf_item() -> None:
     # a finding code is still a finding code
     result = runner.invoke(app, ["explain", "m301"], env={"NO_COLOR": "1"})
     assert result.exit_code == 0 and result.output.startswith("M301  Wrong rent")
+
+
+def test_explain_names_the_codes_that_cite_a_rule_in_particular_cases() -> None:
+    from typer.testing import CliRunner
+
+    from monolog.cli import app
+
+    runner = CliRunner()
+    # RENT-11 is no code's own rule: M301 cites it for nothing paid on a part-mortgaged group
+    result = runner.invoke(app, ["explain", "RENT-11"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and "M301  Wrong rent" in result.output, result.output
+    result = runner.invoke(app, ["explain", "M301"], env={"NO_COLOR": "1"})
+    assert "also cites: RENT-05, RENT-06, RENT-07, RENT-08, RENT-11" in result.output

@@ -88,7 +88,8 @@ def test_bonus_wrong_amount_names_the_sum_and_is_replayed_as_written() -> None:
 def test_bonus_without_the_tag_names_the_tag_with_the_amount() -> None:
     r = run("setup Ann at #17\nsetup next Ann\n1. Ann 1-2 Free Parking salary 300\n")
     (finding,) = r.findings
-    assert finding.code == "M905" and finding.rule == "PIR-01"
+    # the rule broken: Free Parking pays nothing (the house rules are PIR-01, M905's own rule)
+    assert finding.code == "M905" and finding.rule == "PIR-03"
     assert '[HouseRule "free-parking-bonus 300"]' in finding.message
     assert cash(r, "Ann") == 1800
 

@@ -123,7 +123,7 @@ def _explain_rule(rule: str, asked: str, catalogue: Catalogue, console: Console)
     head.append("  " + titles[rule])
     console.print(head)
     codes = [
-        e for e in catalogue if e.rule == rule or (e.family == "A" and f"CF-{e.code[1:]}" == rule)
+        e for e in catalogue if rule in e.rules or (e.family == "A" and f"CF-{e.code[1:]}" == rule)
     ]
     console.print()
     if codes:
@@ -227,6 +227,9 @@ def _print_entry(entry: Entry, console: Console) -> None:
     if entry.rule:
         facts.append("   rule: ", style="dim")
         facts.append(entry.rule)
+    if entry.cites:
+        facts.append("   also cites: ", style="dim")
+        facts.append(", ".join(entry.cites))
     console.print(facts)
     console.print()
     # prose is wrapped to the console's width; the records below never are

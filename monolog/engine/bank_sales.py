@@ -351,6 +351,11 @@ def _broken_rule(game: Game, sold: list[_Thing], bought: list[_Thing]) -> tuple[
             )
         if kind == "card":
             return "CARD-04", f"the bank sells no {word} card; jail cards come only from the decks"
+    if any(kind == "cash" for kind, _ in bought):
+        return (
+            "MORT-09",
+            "the bank lends only on a mortgage, and pays out cash for nothing else",
+        )
     return "DEAL-05", "cash changes hands with the bank only as a payment the rules make due"
 
 

@@ -22,7 +22,7 @@ from . import follow, insolvent_deals
 from .debts import clear_debts, open_debts
 from .game import Debt, Game
 from .holdings import owner_word, resolve_player
-from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
+from .mortgages import FREED, add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import flow_of, open_lot
 from .paid_prices import bankruptcy_sale
 from .raising import Raisable, raisable
@@ -107,12 +107,22 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
         creditors = [heir]
     else:
         if written is not None and written not in creditors:
+            # what the wrong player would take: deeds and jail cards (BKR-05), else the cash
+            held = [
+                w
+                for w, has in (
+                    ("deeds", game.state.owned_by(actor)),
+                    ("jail cards", game.state.player(actor).cards),
+                )
+                if has
+            ]
             game.emit(
                 "M803",
                 f"{actor}'s debt is to {' and '.join(owner_word(game, c) for c in creditors)}, "
-                f"not {written}: the estate goes to the creditor",
+                f"not {written}: the estate goes to the creditor"
+                + (f", {' and '.join(held)} as well as cash" if held else ""),
                 ev.span,
-                "BKR-03",
+                "BKR-05" if held else "BKR-03",
                 expected=[owner_word(game, c) for c in creditors],
                 recorded=written,
             )
@@ -391,9 +401,12 @@ def _liquidate(
                     "reading auction-all would auction them too"
                 )
             game.ambiguous("CF-39", message, span, "BKR-07")
+        freed: set[int] = game.pending.setdefault(FREED, set())
         for deed in deeds:
             if deed.mortgaged or all_lots:
                 open_lot(game, deed.square, None, span)
+            if deed.mortgaged:
+                freed.add(deed.square)  # auctioned free of its mortgage (BKR-08)
             deed.owner = None
             deed.mortgaged = False
         for card in me.cards:

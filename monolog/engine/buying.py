@@ -93,7 +93,7 @@ def on_buy(game: Game, ev: Buy) -> None:
                 + not_replayed("there is no deed to hand over")
                 + money_words(game, ev.amount),
                 ev.span,
-                "BUY-02",
+                "BUY-01",  # only sites, railroads and utilities are property
                 recorded=amount,
             )
             if ev.amount is not None:  # the price written still moves (skipped.py)

@@ -171,11 +171,16 @@ def on_rent(game: Game, ev: RentEvent) -> None:
     ):
         pass  # the figure of the other reading of a disputed point: named there, not a mistake
     elif ev.amount is not None and ev.amount != expected:
+        message, rule = claim.reason, claim.rule
+        if rule == "RENT-05" and ev.amount == 0 and expected:
+            # nothing paid on a group with a mortgaged site: the other sites still charge rent
+            message = f"{message}; {name} itself is not mortgaged and still charges its rent"
+            rule = "RENT-11"
         game.emit(
             "M301",
-            claim.reason,
+            message,
             ev.span,
-            claim.rule,
+            rule,
             expected=expected,
             recorded=ev.amount,
         )
@@ -511,11 +516,16 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             follows=follows,
         )
     elif ev.amount is not None and ev.amount != amount:
+        message, rule = f"the tax is {game.money(amount)}: {due.reason}", "TAX-03"
+        if ev.amount == flat and game.ruling("CF-43") == "choice-first":
+            # the flat sum paid after choosing the percentage: the choice comes first (TAX-04)
+            message += f"; {player} chose {offered}% before the count, and the choice binds"
+            rule = "TAX-04"
         game.emit(
             "M407",
-            f"the tax is {game.money(amount)}: {due.reason}",
+            message,
             ev.span,
-            "TAX-03",
+            rule,
             expected=amount,
             recorded=ev.amount,
         )

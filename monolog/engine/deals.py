@@ -81,8 +81,9 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
     for party in (first, second):
         while_jailed(game, party, "makes a deal", ev.span)
     try:
-        gives_1 = _gather(game, first, ev.first, ev.span)
-        gives_2 = _gather(game, second, ev.second, ev.span)
+        # a side whose deeds carry buildings sells them when the other side gives anything
+        gives_1 = _gather(game, first, ev.first, ev.span, sold=bool(ev.second.gives))
+        gives_2 = _gather(game, second, ev.second, ev.span, sold=bool(ev.first.gives))
     except _Refused:
         return
     cash_only = all(k == "cash" for k, _ in gives_1 + gives_2)
@@ -154,8 +155,11 @@ def _given_for_nothing(
     return reading == "forbidden" and not follow.record_settles(game)
 
 
-def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[str, object]]:
-    """Check one side's items; return (kind, value) pairs: deed index, cash amount, card id."""
+def _gather(
+    game: Game, giver: str, side: DealSide, span: Span, *, sold: bool = True
+) -> list[tuple[str, object]]:
+    """Check one side's items; return (kind, value) pairs: deed index, cash amount, card id.
+    `sold`: the other side gives something back (buildings handed over are then sold)."""
     st = game.state
     out: list[tuple[str, object]] = []
     cash = 0
@@ -164,7 +168,7 @@ def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[st
         where = item.span if item.span.line else span
         try:
             if item.kind == "square":
-                out.append(("square", _deed_item(game, giver, item, where)))
+                out.append(("square", _deed_item(game, giver, item, where, sold)))
             elif item.kind == "cash":
                 cash += item.amount or 0
                 out.append(("cash", item.amount or 0))
@@ -189,7 +193,7 @@ def _gather(game: Game, giver: str, side: DealSide, span: Span) -> list[tuple[st
     return out
 
 
-def _deed_item(game: Game, giver: str, item: DealItem, span: Span) -> int:
+def _deed_item(game: Game, giver: str, item: DealItem, span: Span, sold: bool = True) -> int:
     assert item.square is not None
     sq = resolve_square(game, item.square, span)
     if sq is None:
@@ -213,7 +217,7 @@ def _deed_item(game: Game, giver: str, item: DealItem, span: Span) -> int:
         )
         raise _Refused
     if item.houses or item.hotel:
-        _with_buildings(game, giver, item, deed, span)
+        _with_buildings(game, giver, item, deed, span, sold)
     elif group_built(game, sq.index):
         built = buildings_in_group(game, sq.index)
         reading = game.ruling("CF-77")
@@ -252,11 +256,15 @@ def _deed_item(game: Game, giver: str, item: DealItem, span: Span) -> int:
     return sq.index
 
 
-def _with_buildings(game: Game, giver: str, item: DealItem, deed: DeedState, span: Span) -> None:
+def _with_buildings(
+    game: Game, giver: str, item: DealItem, deed: DeedState, span: Span, sold: bool = True
+) -> None:
     """`deal Ann: Boardwalk x2 | …`: the record says the site's buildings changed hands with
     the deed (DEAL-04). Written buildings that do not stand there are M711 (the item is
     skipped); else M718 where the edition's text settles CF-77 (buildings are sold to the bank
-    first), A77 where it does not (followed either way: the buildings stay on the site)."""
+    first), A77 where it does not (followed either way: the buildings stay on the site).
+    M718 cites SELL-01 when the other side paid (the buildings were sold to a player), DEAL-04
+    when nothing came back (they were given away)."""
     sq = game.square(deed.square)
     written = game.edition.a_word("hotel") if item.hotel else count_word(game, item.houses, "house")
     if item.hotel and item.houses:  # `hotel x2`: no site carries both
@@ -278,9 +286,12 @@ def _with_buildings(game: Game, giver: str, item: DealItem, deed: DeedState, spa
         game.emit(
             "M718",
             f"{moved}, but buildings are sold only to the bank, never to a player: {giver} "
-            "sells them to the bank first and trades the bare deed",
+            "sells them to the bank first and trades the bare deed"
+            if sold
+            else f"{moved}, given for nothing, but buildings are never handed to another "
+            f"player: {giver} sells them to the bank first and gives the bare deed",
             span,
-            "DEAL-04",
+            "SELL-01" if sold else "DEAL-04",
             expected=0,
             recorded=written,
         )
@@ -290,7 +301,7 @@ def _with_buildings(game: Game, giver: str, item: DealItem, deed: DeedState, spa
             f"{moved}: the buildings stay where they stand (reading {reading}); reading "
             "sold-first has them sold to the bank first",
             span,
-            "DEAL-04",
+            "SELL-01" if sold else "DEAL-04",
             follows="with-buildings",
         )
     else:
@@ -299,7 +310,7 @@ def _with_buildings(game: Game, giver: str, item: DealItem, deed: DeedState, spa
             f"{moved}: the buildings are sold to the bank first (reading {reading}); reading "
             "with-buildings lets them pass with the deed, as here",
             span,
-            "DEAL-04",
+            "SELL-01" if sold else "DEAL-04",
             follows="with-buildings",
         )
     # reported; the site changed hands at the table with what stands on it: the replay follows

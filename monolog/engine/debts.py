@@ -95,12 +95,15 @@ def check_unpaid(game: Game, debtor: str | None, span: Span) -> None:
         d.reported = True
         cash = game.state.player(d.debtor).cash
         to = d.creditor or "the bank"
+        lots: dict[tuple[str, int], Debt] = game.pending.get(_LOT_DEBTS, {})
+        # an auction price left unpaid: the winner pays the bid in cash (BUY-06)
+        rule = "BUY-06" if any(lot is d for lot in lots.values()) else "BKR-01"
         game.emit(
             "M801",
             f"{d.debtor} is {game.money(-cash)} short ({d.reason}, owed to {to}) and neither "
             "raised the money nor went bankrupt",
             span,
-            "BKR-01",
+            rule,
             expected=0,
             recorded=cash,
             data={"debtor": d.debtor, "creditor": d.creditor, "since_line": d.span.line},

@@ -111,11 +111,15 @@ def draw(game: Game, card: Card, span: Span) -> bool:
                 f"card{'s' if above != 1 else ''} still lie above it"
             )
             expected = None
+        # a jail card that came up again before its turn: a used one goes under its deck
+        jail_card = top is None and card.kind == "get_out_of_jail_free"
+        if jail_card:
+            message += f", as a used {game.edition.word('goojf')} card goes to the bottom"
         finding = game.emit(
             "M403",
             message,
             span,
-            "CARD-03",
+            "CARD-05" if jail_card else "CARD-03",
             expected=expected,
             recorded=card.id,
             caused_by=root,

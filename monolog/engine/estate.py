@@ -178,12 +178,14 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
             return  # a replay under another reading has its own cash: it cannot pay there
         # reported; the buildings were put up at the table: the replay follows, cash below 0
     if ev.amount is not None and ev.amount != cost:
+        # hotels alone: the printed hotel price is the rule (BLD-06)
+        hotels_only = all(s.hotels and not s.houses for s in plan.values())
         game.emit(
             "M609",
             f"the buildings cost {game.money(cost)}, not {game.money(ev.amount)}: "
             + _price_note(game, plan),
             ev.span,
-            "BLD-02",
+            "BLD-06" if hotels_only else "BLD-02",
             expected=cost,
             recorded=ev.amount,
         )

@@ -110,13 +110,20 @@ def check_roll(game: Game, ev: Roll, player: str) -> bool:
         f"{jailing.cause} sends {player} to jail here, but the record goes on as if {player} "
         f"was not jailed: {how}; replayed as recorded, with {player} out of jail",
         jailing.span,
-        "JAIL-01",
+        _rule_of(jailing.cause),
         expected="jail",
         recorded=None,
         data={"player": player, "cause": jailing.cause, "line": ev.span.line},
     )
     _not_jailed(game, player, jailing)
     return True
+
+
+def _rule_of(cause: str) -> str:
+    """The rule a jailing the record did not make breaks: the Go to Jail square or card sends the
+    token straight to the Jail space (JAIL-02, M508's own rule); a third double sends the player
+    to jail (DBL-02)."""
+    return "DBL-02" if cause == "three doubles in a row" else "JAIL-02"
 
 
 def _not_jailed(game: Game, player: str, jailing: Jailing) -> None:
@@ -150,7 +157,7 @@ def check_square(game: Game, player: str, square: int, span: Span) -> bool:
         f"was not jailed: the count on line {span.line} has {player} on "
         f"{game.name(jailing.square)}; replayed as recorded, with {player} out of jail",
         jailing.span,
-        "JAIL-01",
+        _rule_of(jailing.cause),
         expected="jail",
         recorded=None,
         data={"player": player, "cause": jailing.cause, "line": span.line},
@@ -226,7 +233,7 @@ def jailing_ignored(game: Game, player: str, span: Span, cause: str) -> bool:
         f"{cause} sends {player} to jail here; the record says it was ignored: replayed as "
         f"recorded, with {player} not jailed",
         span,
-        "JAIL-01",
+        _rule_of(cause),
         expected="jail",
         recorded="ignored",
         data={"player": player, "cause": cause},

@@ -2,7 +2,7 @@
 
 The official rules tolerate home-made rules without recognising them. A declared house rule is
 played as the table played it; the same play in a record that does not declare it is a departure
-from the official rules, reported as M905 (citing PIR-01 and the rule departed from) where the
+from the official rules, reported as M905 (citing the rule departed from) where the
 play is recognisably the house rule, else by the finding the official rules already give. An
 unknown key, or a key declared without the amount it needs, is a warning (W011) naming the
 closest known keys, and is not played.
@@ -167,17 +167,20 @@ def departure(
     recorded: Any = None,
     declare: str | None = None,
 ) -> None:
-    """M905: the record plays house rule `key` without declaring it (PIR-01).
+    """M905: the record plays house rule `key` without declaring it (PIR-01). The finding
+    cites the first official rule the house rule departs from (double-go-salary: MOVE-07), the
+    rule the record broke; the message names them all.
 
     `declare` is the tag's value when the key takes an amount (`free-parking-bonus 500`)."""
 
     rule = load_house_rules()[key]
+    broken = next((r for r in rule.departs if not r.startswith("CF-")), "PIR-01")
     game.emit(
         "M905",
         f"{what}: that is the house rule {key}, not the official rules ({', '.join(rule.departs)})"
         f'; a table that plays it declares [HouseRule "{declare or key}"]',
         span,
-        "PIR-01",
+        broken,
         expected=expected,
         recorded=recorded,
         data={"house_rule": key, "departs": list(rule.departs)},

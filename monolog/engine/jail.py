@@ -29,6 +29,21 @@ def on_jail(game: Game, ev: GoToJail) -> None:
     if follow.jailed_by_run(game, player, ev.span):
         send_to_jail(game, player, ev.span, "the record")
         return
+    earlier = flow.last_turn_doubles.get(player, 0)
+    if game.state.doubles and earlier and game.state.doubles + earlier >= 3:
+        # a run of doubles counted on from the player's last turn (DBL-05)
+        n = game.state.doubles
+        game.emit(
+            "M501",
+            f"nothing sends {player} to jail here: this is {player}'s "
+            f"{'first' if n == 1 else 'second'} double in a row this turn, and the doubles of "
+            f"{player}'s last turn do not count towards the third",
+            ev.span,
+            "DBL-05",
+            recorded="jail",
+        )
+        send_to_jail(game, player, ev.span, "the record")
+        return
     game.emit(
         "M501",
         f"nothing sends {player} to jail here: only the Go to Jail square, a Go to Jail card "
@@ -79,11 +94,14 @@ def on_fine(game: Game, ev: PayFine) -> None:
         flow.released = "fine"
         return
     if not p.in_jail:
+        visiting = p.position == game.edition.rules.jail_index
         game.emit(
             "M503",
-            f"no fine is due: {player} is not in jail",
+            f"no fine is due: {player} is only visiting the jail, not in it"
+            if visiting
+            else f"no fine is due: {player} is not in jail",
             ev.span,
-            "JAIL-04",
+            "JAIL-03" if visiting else "JAIL-04",
             expected=0,
             recorded=amount,
         )
@@ -229,11 +247,13 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
         return
     forced = find_due(game, "fine", player)
     if not p.in_jail and forced is None:
+        visiting = p.position == game.edition.rules.jail_index
         game.emit(
             "M503",
-            f"{player} is not in jail: a Get Out of Jail Free card is used only to leave jail",
+            f"{player} is {'only visiting the jail, ' if visiting else ''}not in jail: a Get Out "
+            "of Jail Free card is used only to leave jail",
             ev.span,
-            "JAIL-05",
+            "JAIL-03" if visiting else "JAIL-05",
             recorded=card_id,
         )
         # reported; the card was played at the table, so it leaves the hand for its deck

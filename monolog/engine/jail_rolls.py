@@ -135,7 +135,7 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         forced_fine(game, player, why, ev.span, noted=debt_followed)
         release(game, player)
         flow.released = "forced"
-        target = check_square(game, ev, target, player, jail)
+        target = check_square(game, ev, target, player, jail, tries_spent=held)
         move_token(game, player, target, ev.span, salary=True)
         land(game, player, target, ev.span, dice=ev.total)
         return

@@ -196,8 +196,12 @@ def _house_rule_pay(game: Game, player: str, index: int, span: Span) -> None:
             due.reason = f"{player} landed exactly on GO: twice the salary (house rule)"
 
 
-def check_square(game: Game, ev: Roll, target: int, player: str, origin: int) -> int:
-    """Check the square the record names for a roll; follow the record where it differs."""
+def check_square(
+    game: Game, ev: Roll, target: int, player: str, origin: int, *, tries_spent: bool = False
+) -> int:
+    """Check the square the record names for a roll; follow the record where it differs.
+    `tries_spent`: a jailed player past the last jail try, whom no reading keeps in jail again
+    (a record that does is JAIL-08's breach, not a miscounted move)."""
     if ev.square is None:
         return target
     found = squares_named(game, ev.square, ev.span)
@@ -222,12 +226,16 @@ def check_square(game: Game, ev: Roll, target: int, player: str, origin: int) ->
     # a name several squares share ("Chance"): the record is followed to the one nearest where
     # the dice lead, and the message says which
     recorded = nearest_of(game, found, target)
+    rule, why = "MOVE-01", ""
+    if tries_spent and recorded.index == origin:
+        rule = "JAIL-08"
+        why = f": {player}'s jail tries are spent, so {player} leaves jail by this roll"
     game.emit(
         "M104",
         f"{ev.die1}-{ev.die2} from {game.name(origin)} reaches {game.name(target)}, "
-        f"not {shown(game, recorded)}",
+        f"not {shown(game, recorded)}{why}",
         ev.span,
-        "MOVE-01",
+        rule,
         expected=game.name(target),
         recorded=recorded.name,
     )

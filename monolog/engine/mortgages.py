@@ -42,6 +42,9 @@ from .names import squares_if_named
 from .skipped import not_replayed
 
 CHOICES_KEY = "mortgages.choices"
+# the deeds a bankruptcy to the bank sent to auction free of their mortgage (BKR-08), until
+# mortgaged again: lifting a mortgage on one is M705 citing BKR-08
+FREED = "mortgages.freed-at-bankruptcy"
 
 
 @dataclass(slots=True)
@@ -225,7 +228,7 @@ def _check_amount(
                 f"{game.money(ev.amount)} takes the 10% on the printed price (CF-35, reading "
                 f"{follows}), and the rules take it on {base}",
                 ev.span,
-                rule,
+                "MORT-08",  # what the 10% is taken from
                 expected=derived,
                 recorded=ev.amount,
                 data={"cf": "CF-35", "follows": follows},
@@ -343,6 +346,7 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
         moved = _check_amount(game, ev, derived, {}, "the mortgage value")
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = True
+        game.pending.get(FREED, set()).discard(sq.index)
     names = game.listing([sq.name for sq in squares])
     game.transfer(None, actor, moved, f"mortgaged {names}", ev.span)
 
@@ -396,12 +400,16 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
                 else "it is not mortgaged"
             )
             held = deed is not None and deed.owner == actor
+            rule = "MORT-03"
+            if held and sq.index in game.pending.get(FREED, set()):
+                why += ", as a deed auctioned after a bankruptcy to the bank is sold free of it"
+                rule = "BKR-08"
             game.emit(
                 "M705",
                 f"{actor} cannot lift a mortgage on {sq.name}: {why}"
                 + ("" if held else "; " + _left_out(game, ev, actor, sq, squares)),
                 ev.span,
-                "MORT-03",
+                rule,
                 expected=None,
                 recorded=sq.name,
             )

@@ -48,7 +48,8 @@ def on_salary(game: Game, ev: Salary) -> None:
 
 def _no_go(game: Game, player: str) -> tuple[str, str]:
     """Why the last move paid no salary, and the rule: it went back (crossing GO backwards, or
-    short of it: MOVE-05), or it went forward without reaching GO (MOVE-02)."""
+    short of it: MOVE-05), a card moved it forward without reaching GO (MOVE-03), or the dice
+    did (MOVE-02)."""
     cm = flow_of(game).card_move
     if cm is not None and cm.player in ("", player):
         card = game.edition.card(cm.card)
@@ -59,6 +60,7 @@ def _no_go(game: Game, player: str) -> tuple[str, str]:
             else:
                 why = f"{player} moved back on {cm.card}, and a move back pays none"
             return why, "MOVE-05"
+        return f"{player}'s move on {cm.card} did not reach or pass GO", "MOVE-03"
     return f"{player}'s last move did not reach or pass GO", "MOVE-02"
 
 

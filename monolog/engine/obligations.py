@@ -124,6 +124,9 @@ class Flow:
     released: str | None = None  # how the player left jail this turn: double/fine/card/forced
     jail_failed: bool = False  # a failed doubles roll in jail this turn
     jail_try: int = 0  # this turn's jail try number, 1..3 (0 = not a jail turn)
+    doubles_rolled: int = 0  # the doubles the turn's player has rolled this turn, run or not
+    # each player's doubles of their last turn, to name a run counted across turns (DBL-05)
+    last_turn_doubles: dict[str, int] = field(default_factory=dict)
     jailed_by: str | None = None  # what sent the player to jail in the current step
     last_dice: int | None = None  # the roll that moved the player last (RENT-10)
     last_roll: int | None = None  # the last roll of the dice that moved a token, card moves aside

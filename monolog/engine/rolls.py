@@ -157,6 +157,7 @@ def on_roll(game: Game, ev: Roll) -> None:
     flow.rolled = True
     if ev.is_double:
         st.doubles += 1
+        flow.doubles_rolled += 1
         if flow.released == "double" and st.doubles == 2:
             # CF-10: under per-turn the double that opened the cell starts no run
             reading = game.ruling("CF-10")

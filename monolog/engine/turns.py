@@ -240,6 +240,9 @@ def start_turn(game: Game, player: str, number: int, span: Span) -> None:
     # CF-22: claims from turns before this one lapse at this player's first roll; drop the
     # ones that lapsed before
     flow.claims = [c for c in flow.claims if not c.lapsed]
+    if flow.turn_player is not None:
+        flow.last_turn_doubles[flow.turn_player] = flow.doubles_rolled
+    flow.doubles_rolled = 0
     flow.started = True
     flow.turn_player = player
     flow.turn_number = number

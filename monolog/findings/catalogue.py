@@ -5,6 +5,10 @@ Entries live in `monolog/findings/catalogue/*.yaml`, one file per code family, e
 (`Catalogue.problems`) instead of stopping at the first, so a test can name them all at once.
 `not-enforced.yaml` is not a code file: it maps rule IDs to the reason they are not checked.
 
+An entry's `rule` is the rule its code checks. `cites` lists the more precise rules some of its
+findings cite instead, case by case (M301, wrong rent, cites RENT-02 for rent asked on a
+mortgaged deed): the tests hold each to a scenario whose expected finding of that code pins it.
+
 Loading is lazy and cached: nothing is read until a command asks for an entry, and PyYAML is
 imported only then (a text report may import this module for `printable` alone).
 """
@@ -48,7 +52,7 @@ FAMILY_SEVERITIES: dict[str, frozenset[Severity]] = {
 }
 
 REQUIRED_KEYS = ("title", "severity", "summary", "explanation", "fail", "pass")
-OPTIONAL_KEYS = ("rule",)
+OPTIONAL_KEYS = ("rule", "cites")
 # Internal errors (P9xx) are monolog's own bugs: no record triggers them on purpose.
 NO_EXAMPLE_RE = re.compile(r"^P9\d\d$")
 # The event stream's own errors (P13x): their examples are JSON Lines streams, not records.
@@ -123,6 +127,13 @@ class Entry:
     fail: str | None
     passing: str | None
     source: str
+    # the more precise rules some of this code's findings cite instead of `rule`
+    cites: tuple[str, ...] = ()
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule this code's findings may cite: its own, then those it cites in cases."""
+        return ((self.rule,) if self.rule else ()) + self.cites
 
     @property
     def family(self) -> str:
@@ -138,6 +149,7 @@ class Entry:
             "title": self.title,
             "severity": self.severity.value,
             "rule": self.rule,
+            "cites": list(self.cites),
             "summary": self.summary,
             "explanation": self.explanation,
             "fail": self.fail,
@@ -301,6 +313,7 @@ def validate_entry(
         problems.append(f"{where}: 'rule' must be a RULES-MATRIX ID like RENT-05 or CF-01")
     elif rule_ids is not None and rule not in rule_ids:
         problems.append(f"{where}: 'rule' {rule} is not a RULES-MATRIX rule ID or CF item")
+    cites = _cites(raw.get("cites"), rule, where, rule_ids, problems)
     if family == "A" and rule_ids is not None:
         cf = f"CF-{code[1:]}"
         if cf not in rule_ids:
@@ -330,8 +343,35 @@ def validate_entry(
         fail=examples["fail"],
         passing=examples["pass"],
         source=source,
+        cites=cites,
     )
     return entry, []
+
+
+def _cites(
+    value: Any,
+    rule: Any,
+    where: str,
+    rule_ids: Mapping[str, str] | None,
+    problems: list[str],
+) -> tuple[str, ...]:
+    """The `cites` list of an entry: rule IDs other than its own `rule`, each once."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not value:
+        problems.append(f"{where}: 'cites' must be a list of rule IDs like [RENT-02, RENT-07]")
+        return ()
+    out: list[str] = []
+    for item in value:
+        if not isinstance(item, str) or RULE_RE.match(item) is None:
+            problems.append(f"{where}: 'cites' holds {item!r}, not a rule ID like RENT-02")
+        elif rule_ids is not None and item not in rule_ids:
+            problems.append(f"{where}: 'cites' {item} is not a RULES-MATRIX rule ID or CF item")
+        elif item == rule or item in out:
+            problems.append(f"{where}: 'cites' names {item} twice (with 'rule' or in the list)")
+        else:
+            out.append(item)
+    return tuple(out)
 
 
 def load_rule_ids(path: Path = RULE_IDS_FILE) -> dict[str, str] | None:

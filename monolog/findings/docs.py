@@ -126,8 +126,9 @@ def _matrix_order(titles: Mapping[str, str]) -> dict[str, str]:
 
 
 def covered_rules(catalogue: Catalogue) -> set[str]:
-    """Rule IDs some entry checks: every entry's `rule`, and CF-nn for each A-code."""
-    out = {e.rule for e in catalogue if e.rule}
+    """Rule IDs some entry checks: every entry's `rule` and the rules it `cites` in particular
+    cases, and CF-nn for each A-code."""
+    out = {r for e in catalogue for r in e.rules}
     out.update(f"CF-{e.code[1:]}" for e in catalogue.by_family("A"))
     return out
 
@@ -154,6 +155,9 @@ def _entry_section(entry: Entry, titles: Mapping[str, str]) -> list[str]:
     if entry.rule:
         title = titles.get(entry.rule)
         facts.append(f"**Rule:** {entry.rule}" + (f" ({title})" if title else ""))
+    if entry.cites:
+        cited = ", ".join(f"{r} ({titles[r]})" if titles.get(r) else r for r in entry.cites)
+        facts.append(f"**Also cites, in particular cases:** {cited}")
     out += [" · ".join(facts), "", f"*{entry.summary}*", "", entry.explanation.strip(), ""]
     note = example_note(entry.code)
     lang = "json" if is_stream_example(entry.code) else "mlog"
@@ -221,7 +225,7 @@ def generate(
     for entry in catalogue:
         anchor = doc_anchor(entry.code, entry.title)
         lines.append(
-            f"| [{entry.code}](#{anchor}) | {entry.severity.value} | {entry.rule or ''} "
+            f"| [{entry.code}](#{anchor}) | {entry.severity.value} | {', '.join(entry.rules)} "
             f"| {entry.title} |"
         )
     if not len(catalogue):
@@ -245,7 +249,8 @@ def generate(
         "## Rules not yet enforced",
         "",
         f"Of {len(titles)} rule IDs and CF items in the rules matrix, "
-        f"{len(covered & set(titles))} are checked by a finding code above.",
+        f"{len(covered & set(titles))} are checked by a finding code above (as its rule, or as "
+        "a rule it cites in particular cases).",
         "",
         "### Known gaps",
         "",
@@ -266,7 +271,7 @@ def generate(
     lines += ["", "### Not yet covered", ""]
     if missing:
         lines += [
-            "No finding code names these as its rule, and no reason is recorded yet.",
+            "No finding code names or cites these as its rule, and no reason is recorded yet.",
             "",
             "| rule | title |",
             "|---|---|",

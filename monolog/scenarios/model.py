@@ -8,8 +8,8 @@ is loaded) and says what to expect:
 
 - `findings`: the exact set of findings, as `{code, line}` (and optionally `column`) items;
   omitted means findings are not checked; line 0 is a finding about the record as a whole;
-  an item may also pin `message` (text the finding's message must contain) and `severity`
-  (error, warning or info);
+  an item may also pin `message` (text the finding's message must contain), `severity`
+  (error, warning or info) and `rule` (the rule ID the finding cites, shown in brackets);
 - `state`: `{line: partial snapshot}`, the state after the last event of that line;
 - `final`: a partial snapshot at the end of the record;
 - `parse_error`: `{code, line, column}`: the record must fail to parse, there (line and
@@ -57,7 +57,7 @@ SCENARIO_KEYS = (
     "notes",
 )
 EXPECT_KEYS = ("findings", "state", "final", "parse_error", "settlement")
-FINDING_KEYS = ("code", "line", "column", "message", "severity")
+FINDING_KEYS = ("code", "line", "column", "message", "severity", "rule")
 SEVERITIES = ("error", "warning", "info")
 PARSE_ERROR_KEYS = ("code", "line", "column")
 
@@ -76,18 +76,21 @@ class ScenarioFileError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ExpectedFinding:
-    """A finding the replay must give: code and line, and the column, a part of the message
-    and the severity when written."""
+    """A finding the replay must give: code and line, and the column, a part of the message,
+    the severity and the rule ID it cites when written."""
 
     code: str
     line: int
     column: int | None = None
     message: str | None = None
     severity: str | None = None
+    rule: str | None = None
 
     def __str__(self) -> str:
         where = f"{self.line}:{self.column}" if self.column is not None else f"line {self.line}"
         text = f"{self.code} at {where}"
+        if self.rule is not None:
+            text += f" [{self.rule}]"
         if self.severity is not None:
             text += f" ({self.severity})"
         if self.message is not None:
@@ -386,16 +389,15 @@ class _Validator:
             )
         if not isinstance(value, list):
             raise self.error(path, "expected a list of rule IDs like [RENT-04, CF-01]")
-        catalogue = rule_catalogue()
-        out: list[str] = []
-        for i, item in enumerate(value):
-            where = f"{path}[{i}]"
-            if not isinstance(item, str) or not RULE_ID.match(item):
-                raise self.error(where, f"{item!r} is not a rule ID like RENT-04 or CF-01")
-            if item not in catalogue:
-                raise self.error(where, f"{item} is not a RULES-MATRIX rule ID or CF item")
-            out.append(item)
-        return tuple(out)
+        return tuple(self.rule_id(item, f"{path}[{i}]") for i, item in enumerate(value))
+
+    def rule_id(self, item: Any, where: str) -> str:
+        """One RULES-MATRIX rule ID or CF item, checked against the catalogue."""
+        if not isinstance(item, str) or not RULE_ID.match(item):
+            raise self.error(where, f"{item!r} is not a rule ID like RENT-04 or CF-01")
+        if item not in rule_catalogue():
+            raise self.error(where, f"{item} is not a RULES-MATRIX rule ID or CF item")
+        return item
 
     def rulings(self, value: Any, path: str) -> dict[str, str]:
         if value is None:
@@ -502,7 +504,10 @@ class _Validator:
             severity = item.get("severity")
             if severity is not None and severity not in SEVERITIES:
                 raise self.error(f"{where}.severity", f"expected one of {', '.join(SEVERITIES)}")
-            out.append(ExpectedFinding(code, line, column, message, severity))
+            rule = item.get("rule")
+            if rule is not None:
+                rule = self.rule_id(rule, f"{where}.rule")
+            out.append(ExpectedFinding(code, line, column, message, severity, rule))
         return tuple(out)
 
     def parse_error(self, value: Any, path: str) -> ExpectedParseError | None:

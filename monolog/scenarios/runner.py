@@ -197,7 +197,7 @@ def compare_findings(
     """Missing and unexpected findings; the expected set must match exactly (as a multiset).
 
     An expected finding without a column matches any column on its line; one that pins a part
-    of the message or the severity matches only a finding that has them.
+    of the message, the severity or the rule matches only a finding that has them.
     """
     remaining = list(actual)
     missing: list[ExpectedFinding] = []
@@ -215,6 +215,7 @@ def compare_findings(
                 and (want.column is None or got.span.column == want.column)
                 and (want.message is None or want.message in got.message)
                 and (want.severity is None or got.severity.value == want.severity)
+                and (want.rule is None or got.rule == want.rule)
             ):
                 del remaining[j]
                 break
@@ -227,7 +228,10 @@ def compare_findings(
         hint = ""
         if near:
             shown = [
-                _short(f) + (f" ({f.severity.value}): {f.message}" if pinned else "") for f in near
+                _short(f)
+                + (f" [{f.rule}]" if want.rule is not None else "")
+                + (f" ({f.severity.value}): {f.message}" if pinned else "")
+                for f in near
             ]
             hint = " (found instead: " + (" | " if pinned else ", ").join(shown) + ")"
         problems.append(f"missing finding: {want}{hint}")
