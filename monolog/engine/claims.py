@@ -95,11 +95,14 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         p = game.state.player(tenant)
         quote = quote_rent(game, p.position, tenant)
         here = game.name(p.position)
+        rule = quote.rule
+        if _lifted_since_landing(game, tenant, ev, payee):
+            return
         if quote.owner is None:
             message = quote.reason
         else:
             message = f"no rent is due: {tenant} has no unpaid landing on {here}"
-        game.emit("M302", message, ev.span, quote.rule, expected=0, recorded=ev.amount)
+        game.emit("M302", message, ev.span, rule, expected=0, recorded=ev.amount)
         # the rent written was paid at the table: to the player named, else to the deed's owner
         # (a mortgaged deed's too, which the quote leaves without one as it charges nothing)
         deed = game.state.deeds.get(p.position)
@@ -180,6 +183,70 @@ def on_rent(game: Game, ev: RentEvent) -> None:
             recorded=ev.amount,
         )
     settle_due(game, claim, ev.amount, ev.span, payee=payee)
+
+
+def _lifted_since_landing(game: Game, tenant: str, ev: RentEvent, payee: str | None) -> bool:
+    """A rent written for a landing on a deed that was mortgaged then and is not now (RENT-02,
+    CF-24): the mortgage was lifted between the landing and the claim (an owner may lift it at
+    once when a token lands, as askinglot.com's answer has it). Under reading at-landing no rent
+    was due for that landing; under at-claim the board at the claim sets it. A rent written at
+    the claim's figure follows reading at-claim (A24, a departure where at-landing is in force)
+    and is paid as written; another figure is M302 (M301 under at-claim). False when this is not
+    such a rent."""
+    st = game.state
+    p = st.player(tenant)
+    deed = st.deeds.get(p.position)
+    if flow_of(game).mortgaged_landing.get(tenant) != p.position or deed is None or deed.mortgaged:
+        return False
+    here = game.name(p.position)
+    now = quote_rent(game, p.position, tenant, dice=flow_of(game).last_dice)
+    if now.owner is None or now.amount is None:
+        return False
+    reading = game.ruling("CF-24")
+    then = f"{here} was mortgaged when {tenant} landed on it, so no rent was due for that landing"
+    later = f"{game.money(now.amount)} to {now.owner}, the mortgage having been lifted since"
+    if ev.amount is None or ev.amount == now.amount:
+        if reading == "at-claim":
+            message = (
+                f"the rent on {here} is {later}, with the board as it is at the claim (reading "
+                f"{reading}); as the board stood at the landing (reading at-landing), {then}"
+            )
+        else:
+            message = (
+                f"{then} (reading {reading}: the board as it stood when the token came to "
+                f"rest); reading at-claim, the board at the claim, makes it {later}"
+            )
+        game.ambiguous("CF-24", message, ev.span, "RENT-01", follows="at-claim")
+    elif reading == "at-claim":
+        game.emit(
+            "M301",
+            f"the rent on {here} at the claim is {game.money(now.amount)} (reading {reading}): "
+            f"{now.reason}",
+            ev.span,
+            now.rule,
+            expected=now.amount,
+            recorded=ev.amount,
+        )
+    else:
+        game.emit(
+            "M302",
+            f"no rent is due: {here} was mortgaged when {tenant} landed on it, and lifting the "
+            f"mortgage afterwards does not make rent due for that landing (reading {reading})",
+            ev.span,
+            "RENT-02",
+            expected=0,
+            recorded=ev.amount,
+        )
+    amount = now.amount if ev.amount is None else ev.amount
+    to = payee or now.owner
+    # the rent written was paid at the table; a replay measuring reading at-landing (follow.py)
+    # charges none
+    if reading != "at-claim" and not follow.record_settles(game):
+        amount = 0
+    if to != tenant and amount:
+        game.transfer(tenant, to, amount, "rent as recorded", ev.span)
+    flow_of(game).mortgaged_landing.pop(tenant, None)
+    return True
 
 
 def _other_reading(game: Game, claim: Due, ev: RentEvent) -> bool:

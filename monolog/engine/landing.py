@@ -45,6 +45,7 @@ def land(
     if dice is not None:
         flow.last_roll = dice
     flow.card_rule = card_rule
+    flow.mortgaged_landing.pop(player, None)
     sq = game.square(index)
     if sq.kind == "go-to-jail":
         send_to_jail(game, player, span, "the Go to Jail square")
@@ -61,6 +62,8 @@ def land(
         for cf, message in quote.notes:
             game.ambiguous(cf, message, span, quote.rule)
         if quote.owner is None:
+            if deed.mortgaged and deed.owner != player:
+                flow.mortgaged_landing[player] = index
             return  # own deed (RENT-13) or mortgaged (RENT-02)
         amount = quote.amount
         fresh = sq.kind == "utility" and (

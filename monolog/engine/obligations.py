@@ -130,6 +130,9 @@ class Flow:
     card_rule: str | None = None  # rent rule of the card that moved the player last
     dues: list[Due] = field(default_factory=list)  # the dues of the turn in progress
     claims: list[Due] = field(default_factory=list)  # open rent claims
+    # per player, the last square they came to rest on that made no rent due because the deed
+    # was mortgaged then (RENT-02): a rent written after the mortgage is lifted is judged by it
+    mortgaged_landing: dict[str, int] = field(default_factory=dict)
     lots: list[Lot] = field(default_factory=list)
     draw: Draw | None = None
     card_move: CardMove | None = None
