@@ -170,9 +170,11 @@ def nearest_railroad_note(
 def check_salary(game: Game, due: Due, amount: int | None, span: Span) -> None:
     """A recorded GO salary against the one due (MOVE-02), settled as recorded."""
     if amount is not None and amount != due.amount:
+        # a house rule's Free Parking money is written as a salary, but is not one (PIR-02/03)
+        what = "Free Parking pays" if due.rule in ("PIR-02", "PIR-03") else "the salary is"
         game.emit(
             "M105",
-            f"the salary is {game.money(due.amount or 0)}: {due.reason}",
+            f"{what} {game.money(due.amount or 0)}: {due.reason}",
             span,
             due.rule,
             expected=due.amount,
