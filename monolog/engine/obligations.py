@@ -106,6 +106,10 @@ class CardMove:
     nearest: tuple[int, int] | None = None
     player: str = ""
     nearest_noted: bool = False
+    # CF-12: the handle of the A12 filed for a move past GO before the record showed whether it
+    # paid the salary, and its message, to file it again with the record's choice
+    salary_point: int | None = None
+    salary_note: str = ""
 
 
 @dataclass(slots=True)
