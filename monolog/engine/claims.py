@@ -326,6 +326,7 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
             f"{owed}; reading until-next-roll would let the claim lapse and {tenant} pay nothing",
             ev.span,
             "RENT-03",
+            follows="until-next-roll",  # the record has the claim lapse
         )
         return
     cancel_due(game, claim)
@@ -346,6 +347,7 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
         f"so none is owed (reading {reading}); {other}",
         ev.span,
         "RENT-03",
+        follows=reading,  # the record has the claim lapse, as the reading in force does
     )
     flow = flow_of(game)
     if flow.throw is claim:
@@ -541,13 +543,18 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
         for m in measures[1:]
         if m.worth != used.worth
     ]
+    worth_follows: str | None = None
     if others:
+        # the reading whose worth gives the figure written, the one in force first
+        figures = {m.reading: percent_of(game, m.worth, offered) for m in measures}
+        worth_follows = next((r for r, f in figures.items() if f == ev.amount), None)
         game.ambiguous(
             "CF-42",
             f"{player} chose {offered}%: total worth {game.money(used.worth)} {used.how} "
             f"(reading {used.reading}), so {game.money(amount)}; " + "; ".join(others),
             ev.span,
             "TAX-03",
+            follows=worth_follows,
         )
     if _choice_after_count(game, ev, player, offered, amount, flat):
         due.amount, due.reason, due.rule = flat, flat_reason, "TAX-04"
@@ -577,7 +584,8 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             "TAX-03",
             follows=follows,
         )
-    elif ev.amount is not None and ev.amount != amount:
+    elif ev.amount is not None and ev.amount != amount and worth_follows is None:
+        # (the figure of another CF-42 reading is named by the A42 above, not a wrong amount)
         game.emit(
             "M407",
             f"the tax is {game.money(amount)}: {due.reason}",
