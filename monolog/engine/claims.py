@@ -295,6 +295,8 @@ def _no_fresh_throw(game: Game, claim: Due, ev: RentEvent, moved_by: int) -> Non
         f"roll of {moved_by} sets it at {game.money(by_roll)}",
         ev.span,
         "RENT-10",
+        # a rent written at the movement roll's figure is that reading's play
+        follows="movement-roll" if ev.amount == by_roll else None,
     )
 
 

@@ -286,7 +286,8 @@ def note_fourth_houses(
                 f"under reading three-house-cap {need} is the most a site may carry and the "
                 "build would be refused"
             )
-        game.ambiguous("CF-45", message, span, "SHORT-03")
+        # the record builds past the cap (or counts the hotel with the extra house)
+        game.ambiguous("CF-45", message, span, "SHORT-03", follows="fourth-house-allowed")
 
 
 def refuses_hotel_houses(
