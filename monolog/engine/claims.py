@@ -571,6 +571,8 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             f"{player} switch to the flat {game.money(flat)} once the worth is known",
             ev.span,
             "TAX-04",
+            # the percentage's figure paid: the written choice held
+            follows="choice-first" if ev.amount == amount else None,
         )
     rounded = other_roundings(game, used.worth, offered)
     follows = next((r for r, figure in rounded.items() if figure == ev.amount), None)
@@ -652,5 +654,6 @@ def _choice_after_count(
         f"and {game.money(percent)} is owed",
         ev.span,
         "TAX-04",
+        follows="choice-after-count",  # the record pays the flat tax after the count
     )
     return True

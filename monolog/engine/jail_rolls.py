@@ -66,6 +66,8 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                 f"next-turn-is-first would leave {player} in jail with one more try next turn",
                 ev.span,
                 "JAIL-08",
+                # a roll naming the square reached is the record's move, as this reading has it
+                follows="jailing-turn-counts" if _record_moves(game, ev) else None,
             )
         # CF-08 stays-in-jail, and the record moves the player all the same (debt-to-bank)
         debt_followed = (
@@ -119,6 +121,7 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                 f"turn and let {player} roll as a free player, a double earning another roll",
                 ev.span,
                 "JAIL-08",
+                follows=reading if _record_moves(game, ev) else None,  # the record moves too
             )
         elif reading == "third-roll-pay-and-move" and _record_keeps(game, ev):
             _kept_in_jail(game, ev, player, why, target, try_no)
@@ -131,8 +134,9 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                 f"unmoved, with the {game.money(fine)} due at the start of a fourth turn",
                 ev.span,
                 "JAIL-08",
+                follows=reading if _record_moves(game, ev) else None,  # the record moves too
             )
-        forced_fine(game, player, why, ev.span, noted=debt_followed)
+        forced_fine(game, player, why, ev.span, noted=debt_followed, moved=_record_moves(game, ev))
         release(game, player)
         flow.released = "forced"
         target = check_square(game, ev, target, player, jail)
@@ -160,6 +164,8 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
             f"{game.name(target)}",
             ev.span,
             "JAIL-08",
+            # a roll naming the jail's square is the record keeping the player there
+            follows=reading if _record_keeps(game, ev) else None,
         )
     if try_no == last - 1 and game.ruling("CF-03") == "next-turn-is-first":
         game.ambiguous(
@@ -170,6 +176,8 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
             f"{game.name(target)}",
             ev.span,
             "JAIL-08",
+            # a roll naming the jail's square is the record keeping the player there
+            follows="next-turn-is-first" if _record_keeps(game, ev) else None,
         )
     flow.jail_failed = True
     flow.turn_over = True
@@ -229,6 +237,8 @@ def _held_for_fine(
         f"stays-in-jail); {other}",
         ev.span,
         "JAIL-08",
+        # a roll naming the jail's square is the record keeping the player there
+        follows="stays-in-jail" if _record_keeps(game, ev) else None,
     )
     flow = flow_of(game)
     flow.jail_failed = True
@@ -356,9 +366,18 @@ def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
         land(game, player, target, ev.span, dice=ev.total)
 
 
-def forced_fine(game: Game, player: str, why: str, span: Span, *, noted: bool = False) -> Due:
+def forced_fine(
+    game: Game,
+    player: str,
+    why: str,
+    span: Span,
+    *,
+    noted: bool = False,
+    moved: bool = False,
+) -> Due:
     """The fine a player must pay to leave jail (JAIL-08); short of cash, a debt (CF-08).
-    `noted`: CF-08 has been reported at this roll already (the record settled it)."""
+    `noted`: CF-08 has been reported at this roll already (the record settled it). `moved`:
+    the record moves the player by the roll, as reading debt-to-bank does."""
     fine = game.edition.rules.jail_fine
     p = game.state.player(player)
     cash = p.cash
@@ -384,6 +403,7 @@ def forced_fine(game: Game, player: str, why: str, span: Span, *, noted: bool = 
             f"stays-in-jail would keep {player} in jail, unmoved, until the fine can be paid",
             span,
             "JAIL-08",
+            follows="debt-to-bank" if moved else None,
         )
     return due
 
