@@ -173,6 +173,8 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         ev.amount is not None and ev.amount != expected and _other_reading(game, claim, ev)
     ):
         pass  # the figure of the other reading of a disputed point: named there, not a mistake
+    elif ev.amount is not None and ev.amount == expected and claim.noted:
+        _landing_notes_agree(game, claim)
     elif ev.amount is not None and ev.amount != expected:
         game.emit(
             "M301",
@@ -249,12 +251,22 @@ def _lifted_since_landing(game: Game, tenant: str, ev: RentEvent, payee: str | N
     return True
 
 
+def _landing_notes_agree(game: Game, claim: Due) -> None:
+    """The rent written is the figure of the readings in force: the disputed points named at
+    the landing (CF-01, CF-20), before the record wrote a figure, are filed again in their
+    place saying the record agrees with them."""
+    for handle, cf, message in claim.noted:
+        game.findings.withdraw(handle)
+        game.ambiguous(cf, message, claim.span, claim.rule, follows=game.ruling(cf))
+    claim.noted = []
+
+
 def _other_reading(game: Game, claim: Due, ev: RentEvent) -> bool:
     """Whether the rent written is the figure of the other reading of the disputed point that
     set this rent (CF-20: which railroads or utilities count); if so, name the point at the rent
     clause, as a departure from the reading in force, and let the record's figure stand."""
-    if claim.other is None or ev.amount is None:
-        return False
+    if claim.other is None or ev.amount is None or not follow.record_settles(game):
+        return False  # a replay measuring the reading in force judges the figure by it
     cf, reading, figure = claim.other
     dice = flow_of(game).last_dice
     if claim.per_pip is not None:
@@ -265,6 +277,10 @@ def _other_reading(game: Game, claim: Due, ev: RentEvent) -> bool:
         return False
     name = game.name(claim.square or 0)
     expected = game.money(claim.amount) if claim.amount is not None else "another figure"
+    for handle, noted_cf, _ in claim.noted:
+        if noted_cf == cf:
+            game.findings.withdraw(handle)  # the point is named once, here, with the choice
+    claim.noted = [n for n in claim.noted if n[1] != cf]
     game.ambiguous(
         cf,
         f"the rent written on {name}, {game.money(ev.amount)}, is the figure of reading "

@@ -59,8 +59,10 @@ def land(
         quote = quote_rent(game, index, player, dice=dice, card_rule=card_rule)
         if house_rules.rent_waived(game, quote.owner):
             return  # house rule no-rent-in-jail (RENT-12 departed from)
+        noted: list[tuple[int, str, str]] = []
         for cf, message in quote.notes:
-            game.ambiguous(cf, message, span, quote.rule)
+            if game.ambiguous(cf, message, span, quote.rule) is not None:
+                noted.append((game.findings.last, cf, message))
         if quote.owner is None:
             if deed.mortgaged and deed.owner != player:
                 flow.mortgaged_landing[player] = index
@@ -83,6 +85,7 @@ def land(
             board=(game.state.turn, group_key(game, index)),
             card=card_rule,
             other=quote.other,
+            noted=noted,
         )
         due.reason = due.reason if not fresh else f"rent: {quote.reason}"
         apply_due(game, due)

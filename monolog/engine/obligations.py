@@ -62,6 +62,9 @@ class Due:
     # rent: a disputed point that changed the figure, the other reading and its figure (per pip
     # for a utility), so that a rent written at it is named as that reading (rent.RentQuote)
     other: tuple[str, str, int] | None = None
+    # rent: the disputed points named at the landing before the record wrote a figure, as
+    # (handle of the finding, CF item, message), to file again with the record's choice
+    noted: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
