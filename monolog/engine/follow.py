@@ -197,6 +197,37 @@ def jailed_by_run(game: Game, player: str, span: Span) -> bool:
     return True
 
 
+# --------------------------------------------------------------------------- CF-04
+# the CF-04 point a double out of jail raised before the record showed whether the player threw
+# again: (player, handle of the finding or None, its message, its span)
+JAIL_DOUBLE = "follow.jail-double"
+
+
+def note_jail_double(game: Game, player: str, message: str, span: Span, point: bool) -> None:
+    """A double opened the cell (CF-04); whether the record throws again shows on a later line.
+    `point`: the finding was filed (it is the last one), to take back then."""
+    handle = game.findings.last if point else None
+    game.pending[JAIL_DOUBLE] = (player, handle, message, span)
+
+
+def jail_double_shown(game: Game, player: str, follows: str | None, *, refile: bool = True) -> bool:
+    """The record showed how it played the double out of jail: `follows` extra-roll (another
+    throw) or no-extra-roll (the turn passed). The point filed at the double is filed again in
+    its place naming the reading the record follows (`refile` False: only taken back, the caller
+    names it). True when there was such a point for `player`."""
+    point = game.pending.pop(JAIL_DOUBLE, None)
+    if point is None:
+        return False
+    who, handle, message, span = point
+    if who != player:
+        return False
+    if handle is not None:
+        game.findings.withdraw(handle)
+        if refile:
+            game.ambiguous("CF-04", message, span, "JAIL-07", follows=follows)
+    return True
+
+
 # --------------------------------------------------------------------------- `ignored`
 # the `ignored` clause that follows the event being replayed, while that event is replayed
 IGNORING = "follow.ignoring"

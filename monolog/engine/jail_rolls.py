@@ -37,15 +37,15 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         flow.again = game.ruling("CF-04") == "extra-roll"
         flow.again_span = ev.span
         other = "no-extra-roll" if flow.again else "extra-roll"
-        game.ambiguous(
-            "CF-04",
+        message = (
             f"{player} leaves jail on a double and "
-            + ("rolls again" if flow.again else "does not roll again")
+            + ("earns another roll" if flow.again else "earns no further roll")
             + f" (reading {game.ruling('CF-04')}); reading {other} would "
-            + ("end the turn after the landing" if flow.again else "give another roll"),
-            ev.span,
-            "JAIL-07",
+            + ("end the turn after the landing" if flow.again else "give another roll")
         )
+        point = game.ambiguous("CF-04", message, ev.span, "JAIL-07")
+        # whether the record throws again shows on a later line (follow.jail_double_shown)
+        follow.note_jail_double(game, player, message, ev.span, point is not None)
         if follow.move_ignored(game, player, ev, target):
             return  # out of jail, but the table left the token where it stood (M112)
         target = check_square(game, ev, target, player, jail)

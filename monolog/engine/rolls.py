@@ -130,9 +130,13 @@ def on_roll(game: Game, ev: Roll) -> None:
         else:
             jail_roll(game, ev, player)
             return
+    if flow.rolled and flow.again and flow.released == "double":
+        follow.jail_double_shown(game, player, "extra-roll")  # thrown again, as extra-roll has it
     if flow.rolled and not flow.again:
         if flow.released == "double":
             reading = game.ruling("CF-04")
+            # the point is named here, once, with the record's choice
+            follow.jail_double_shown(game, player, None, refile=False)
             game.ambiguous(
                 "CF-04",
                 f"{player} rolls again after leaving jail on a double: under reading {reading} "
