@@ -197,34 +197,50 @@ def jailed_by_run(game: Game, player: str, span: Span) -> bool:
     return True
 
 
-# --------------------------------------------------------------------------- CF-04
-# the CF-04 point a double out of jail raised before the record showed whether the player threw
-# again: (player, handle of the finding or None, its message, its span)
+# --------------------------------------------------------------------------- CF-04, CF-05
+# the point a double raised around jail (CF-04: the double that opens the cell; CF-05: a double
+# after leaving by the fine or a card) before the record showed whether the player threw again
 JAIL_DOUBLE = "follow.jail-double"
 
 
-def note_jail_double(game: Game, player: str, message: str, span: Span, point: bool) -> None:
-    """A double opened the cell (CF-04); whether the record throws again shows on a later line.
-    `point`: the finding was filed (it is the last one), to take back then."""
-    handle = game.findings.last if point else None
-    game.pending[JAIL_DOUBLE] = (player, handle, message, span)
+class DoublePoint(NamedTuple):
+    """A CF-04 or CF-05 point waiting for the record's play."""
+
+    cf: str
+    player: str
+    handle: int | None  # the finding filed, to take back
+    message: str
+    span: Span
+    rule: str
+    again: str  # the reading under which the player throws again
+    over: str  # the reading under which the turn passes
 
 
-def jail_double_shown(game: Game, player: str, follows: str | None, *, refile: bool = True) -> bool:
-    """The record showed how it played the double out of jail: `follows` extra-roll (another
-    throw) or no-extra-roll (the turn passed). The point filed at the double is filed again in
-    its place naming the reading the record follows (`refile` False: only taken back, the caller
-    names it). True when there was such a point for `player`."""
-    point = game.pending.pop(JAIL_DOUBLE, None)
+def note_jail_double(game: Game, point: DoublePoint) -> None:
+    """Whether the record throws again after the double shows on a later line."""
+    game.pending[JAIL_DOUBLE] = point
+
+
+def double_point(game: Game, player: str) -> DoublePoint | None:
+    """The CF-04/CF-05 point waiting for `player`'s play, if any."""
+    point: DoublePoint | None = game.pending.get(JAIL_DOUBLE)
+    return point if point is not None and point.player == player else None
+
+
+def jail_double_shown(game: Game, player: str, again: bool, *, refile: bool = True) -> bool:
+    """The record showed how it played the double: another throw (`again`) or the turn passed.
+    The point filed at the double is filed again in its place naming the reading the record
+    follows (`refile` False: only taken back, the caller names it). True when there was such a
+    point for `player`."""
+    point = double_point(game, player)
+    game.pending.pop(JAIL_DOUBLE, None)
     if point is None:
         return False
-    who, handle, message, span = point
-    if who != player:
-        return False
-    if handle is not None:
-        game.findings.withdraw(handle)
-        if refile:
-            game.ambiguous("CF-04", message, span, "JAIL-07", follows=follows)
+    if point.handle is not None:
+        game.findings.withdraw(point.handle)
+    if refile:
+        follows = point.again if again else point.over
+        game.ambiguous(point.cf, point.message, point.span, point.rule, follows=follows)
     return True
 
 

@@ -45,7 +45,20 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         )
         point = game.ambiguous("CF-04", message, ev.span, "JAIL-07")
         # whether the record throws again shows on a later line (follow.jail_double_shown)
-        follow.note_jail_double(game, player, message, ev.span, point is not None)
+        if point is not None:
+            follow.note_jail_double(
+                game,
+                follow.DoublePoint(
+                    "CF-04",
+                    player,
+                    game.findings.last,
+                    message,
+                    ev.span,
+                    "JAIL-07",
+                    "extra-roll",
+                    "no-extra-roll",
+                ),
+            )
         if follow.move_ignored(game, player, ev, target):
             return  # out of jail, but the table left the token where it stood (M112)
         target = check_square(game, ev, target, player, jail)

@@ -154,10 +154,10 @@ def end_turn(game: Game, span: Span) -> None:
     p = game.state.player(player)
     shown = None
     passes = p.active and not game.state.over and not flow.turn_over
-    if passes and flow.released == "double" and follow.record_settles(game):
-        # CF-04: the turn passes after the double out of jail: the record's play is no-extra-roll
-        # (a replay measuring extra-roll, follow.py, keeps M102 for the throw not made)
-        shown = follow.jail_double_shown(game, player, "no-extra-roll")
+    if passes and follow.record_settles(game):
+        # CF-04, CF-05: the turn passes after the double: the record's play is the reading that
+        # ends the turn (a replay measuring the other reading, follow.py, keeps M102)
+        shown = follow.jail_double_shown(game, player, False)
     game.pending.pop(follow.JAIL_DOUBLE, None)
     if p.active and not game.state.over:
         if flow.again and not flow.turn_over and not shown:
