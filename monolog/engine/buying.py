@@ -41,7 +41,10 @@ def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) ->
                 f"(reading {reading}); under reading after-square {player} would be "
                 f"{game.money(amount - before)} short"
             )
-        game.ambiguous("CF-11", message, span, "MOVE-06")
+        # the record pays with the salary counted, as before-square has it (under after-square
+        # the money may have been raised first: no play of its own shown)
+        follows = "before-square" if reading == "before-square" else None
+        game.ambiguous("CF-11", message, span, "MOVE-06", follows=follows)
 
 
 def _cash_at_payment(game: Game, player: str) -> int:

@@ -124,7 +124,9 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
             _stays_on_jail(game, ev, player, f"{player} pays now and moves on the next turn")
             return
         if short:
-            note_one_turn_stay(game, player, pays, game.name(target), ev.span)
+            note_one_turn_stay(
+                game, player, pays, game.name(target), ev.span, moved=_record_moves(game, ev)
+            )
         elif held:
             game.ambiguous(
                 "CF-02",
