@@ -18,7 +18,7 @@ from monolog.cli import app
 from monolog.dispute import Comparison, compare, run_side, split_rulings, verdicts
 from monolog.dispute.compare import signature, state_differences
 from monolog.editions import load_edition
-from monolog.engine import GameState
+from monolog.engine import GameState, replay
 from monolog.findings.model import Severity
 from monolog.notation.parser import parse_text
 
@@ -184,6 +184,44 @@ def test_a_recorded_error_that_the_alternative_allows_becomes_legal() -> None:
     c = compared(text, "blues.mlog", **{"CF-01": "double-unmortgaged"})
     assert [(f.code, f.line) for f in c.legal] == [("M301", 4)]
     assert c.illegal == ()
+
+
+# Ann, owing Cal 1,100 with 100 in hand, sells both her deeds to Ben for 10 and goes bankrupt
+# to Cal (CF-78; r/monopoly "Dealing with bankruptcy", monopoly.fandom.com/wiki/Bankruptcy).
+DEALT_AWAY = """\
+[Players "Ann, Ben, Cal"]
+setup Ann cash 100 at #34 owns #1, #3
+setup Cal owns #37 x3, #39 x3
+setup bank houses 26
+setup next Ann
+1. Ann 1-2 #37 rent 1100
+deal Ann: #1, #3 | Ben: 10
+Ann bankrupt to Cal
+"""
+
+
+def test_cf78_must_cover_sets_the_deal_aside_at_the_bankruptcy() -> None:
+    """Under must-cover the deal that did not clear the debt is set aside when Ann goes bankrupt:
+    the two deeds go with the estate to Cal and Ben has his 10 back. (The record's deal was
+    replayed as written on both sides before, so dispute saw no difference at all.)"""
+    c = compared(DEALT_AWAY, "dealt.mlog", **{"CF-78": "must-cover"})
+    d = c.divergence
+    assert d is not None and d.span.line == 8
+    assert [x.text for x in d.differences] == [
+        "Ben's cash $1,490 -> $1,500 (+$10)",
+        "Cal's cash $1,610 -> $1,600 (-$10)",
+        "Mediterranean Avenue owned by Ben -> Cal",
+        "Baltic Avenue owned by Ben -> Cal",
+    ]
+    assert [v.text for v in verdicts(c)] == [
+        "the ruling was worth nothing to Ann",
+        "the ruling was worth -$110 to Ben",
+        "the ruling was worth $110 to Cal",
+    ]
+    # audit under must-cover follows the record: the deal stands, named as a departure
+    audited = replay(parse_text(DEALT_AWAY, "dealt.mlog"), rulings={"CF-78": "must-cover"})
+    assert audited.state.deeds[1].owner == "Ben"
+    assert [(f.code, f.severity) for f in audited.findings] == [("A78", Severity.WARNING)]
 
 
 def test_state_differences_name_every_kind() -> None:

@@ -7,6 +7,7 @@ from estate_helpers import SPAN, build, codes, deed, give, item, new_game, sell,
 from monolog.engine.estate import on_build, on_sell
 from monolog.engine.mortgages import on_mortgage
 from monolog.engine.shortage import on_building_auction, won_buildings
+from monolog.findings.model import Severity
 from monolog.notation.events import Auction, Bid, Ref
 
 DARK_BLUE = ("Park Place", "Boardwalk")
@@ -290,7 +291,13 @@ def test_shortage_auction_low_opening_and_ineligible_bidder() -> None:
     g2 = new_game("Ann", "Ben", rulings={"CF-28": "deed-price-floor"})
     give(g2, "Ann", *DARK_BLUE)
     on_building_auction(g2, _auction("house", [("Ann", 10)], "Ann", 10), "Ann")
-    assert codes(g2) == ["M616"]
+    # the 2018 text does not set the floor: a departure from the reading in force, not M616
+    assert codes(g2) == ["A28"]
+    assert g2.findings[0].severity is Severity.WARNING
+    g3 = new_game("Ann", "Ben")
+    give(g3, "Ann", *DARK_BLUE)
+    on_building_auction(g3, _auction("house", [("Ann", 0)], "Ann", 0), "Ann")
+    assert codes(g3) == ["M616"]
 
 
 def test_mortgage_blocks_then_building_again_after() -> None:

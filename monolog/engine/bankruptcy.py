@@ -71,6 +71,7 @@ def settle_with_property(
         "to be raised in cash",
         span,
         "RENT-14",
+        follows="creditor-may-accept",  # the record hands the property over
     )
     return False
 

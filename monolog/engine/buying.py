@@ -41,7 +41,10 @@ def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) ->
                 f"(reading {reading}); under reading after-square {player} would be "
                 f"{game.money(amount - before)} short"
             )
-        game.ambiguous("CF-11", message, span, "MOVE-06")
+        # the record pays with the salary counted, as before-square has it (under after-square
+        # the money may have been raised first: no play of its own shown)
+        follows = "before-square" if reading == "before-square" else None
+        game.ambiguous("CF-11", message, span, "MOVE-06", follows=follows)
 
 
 def _cash_at_payment(game: Game, player: str) -> int:
@@ -162,6 +165,7 @@ def on_buy(game: Game, ev: Buy) -> None:
                 "reading raise-then-buy would let the money be raised first",
                 ev.span,
                 "BUY-02",
+                follows="raise-then-buy",  # the record buys all the same
             )
             lot.declined = True
             return
@@ -172,6 +176,7 @@ def on_buy(game: Game, ev: Buy) -> None:
             "deed would go to auction",
             ev.span,
             "BUY-02",
+            follows="raise-then-buy",
         )
     game.transfer(player, None, amount, f"bought {sq.name}", ev.span)
     note_payment(game, player, None, amount, f"the price of {sq.name}", ev.span)
@@ -315,6 +320,8 @@ def on_auction(game: Game, ev: Auction) -> None:
             f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}",
             ev.span,
             "BUY-08",
+            # the record closes the auction with no buyer: the deed stays with the bank
+            follows="stays-with-bank" if reading == "stays-with-bank" else None,
         )
         return
     winner = resolve_player(game, ev.winner, ev.span)
@@ -355,6 +362,7 @@ def on_auction(game: Game, ev: Auction) -> None:
             f"reading capped-by-cash would refuse bids above {game.money(cash)}",
             ev.span,
             "BUY-06",
+            follows="pay-at-close",  # the record's winning bid is above the cash in hand
         )
     game.transfer(winner, None, ev.price, f"won {name} at auction", ev.span)
     debt = note_payment(game, winner, None, ev.price, f"the auction price of {name}", ev.span)
@@ -434,6 +442,7 @@ def _check_bids(
                     "reading anyone-bids would accept it",
                     span,
                     "BUY-04",
+                    follows="anyone-bids",  # the record has the decliner open
                 )
                 continue
             game.ambiguous(
@@ -443,6 +452,7 @@ def _check_bids(
                 "decliner-joins-not-opens would make another player open",
                 span,
                 "BUY-04",
+                follows="anyone-bids",
             )
         cash = game.state.player(bidder).cash
         if bid.amount > cash and game.ruling("CF-17") == "capped-by-cash":
@@ -453,6 +463,7 @@ def _check_bids(
                 "reading pay-at-close would let it stand",
                 span,
                 "BUY-06",
+                follows="pay-at-close",  # the record's bid is above the cash in hand
             )
             continue
         if bid.amount > high or last is None:
@@ -475,7 +486,7 @@ def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Spa
             else "reading any-price takes any figure"
         )
         applied = (
-            f"below the usual {game.money(1)}, accepted as the text sets no floor"
+            f"the lowest bid is {game.money(1)}, and the bid stands as written"
             if reading == "minimum-one"
             else "accepted"
         )
@@ -488,4 +499,5 @@ def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Spa
         f"{bidder} bid {game.money(amount)}: {text}; {applied} (reading {reading}); {other}",
         span,
         "BUY-05",
+        follows="any-price",  # the record's bid is below one unit, or the text's floor
     )

@@ -16,7 +16,7 @@ from .card_landings import second_draw_note
 from .decks import draw, reshuffle
 from .game import Game
 from .landing import land, move_token, send_to_jail
-from .moves import check_salary
+from .moves import card_salary_written, check_salary
 from .names import actor_of, card_of
 from .obligations import (
     CardMove,
@@ -117,7 +117,7 @@ def on_card(game: Game, ev: CardDraw) -> None:
     if _repairs_with_hotels(game, player, card, ev, mine):
         return
     if ev.amount is not None:
-        _check_amount(game, card, ev, mine, moved)
+        _check_amount(game, player, card, ev, mine, moved)
 
 
 def on_reshuffle(game: Game, ev: Reshuffle) -> None:
@@ -165,12 +165,17 @@ def on_reshuffle(game: Game, ev: Reshuffle) -> None:
     reshuffle(game, key)
 
 
-def _check_amount(game: Game, card: Card, ev: CardDraw, dues: list[Due], moved: bool) -> None:
+def _check_amount(
+    game: Game, player: str, card: Card, ev: CardDraw, dues: list[Due], moved: bool
+) -> None:
     money = [d for d in dues if d.kind == "card"]
     if not money:
         salary = [d for d in dues if d.kind == "salary"]
         if moved and salary:
+            card_salary_written(game, player, ev.amount, ev.span, paid=True)
             check_salary(game, salary[0], ev.amount, ev.span)
+            return
+        if moved and card_salary_written(game, player, ev.amount, ev.span, paid=False):
             return
         game.emit(
             "W007",
@@ -285,7 +290,15 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
                     f"moves by the dice pay it (reading {game.ruling('CF-12')}); reading "
                     f"forward-cards-pay would pay {go}"
                 )
-            game.ambiguous("CF-12", message, span, "MOVE-03")
+            # filed again with the record's choice if a salary is written for this move
+            # (moves.card_salary_written); until then the record shows none
+            point = game.ambiguous(
+                "CF-12",
+                f"{message}; the record writes no salary for this move, so it shows no reading "
+                "of its own",
+                span,
+                "MOVE-03",
+            )
         flow.card_move = CardMove(
             card.id,
             target,
@@ -296,6 +309,9 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
             nearest=dispute,
             player=player,
         )
+        if card.collect_go and target != 0 and passes_go(p.position, steps, size):
+            flow.card_move.salary_point = None if point is None else game.findings.last
+            flow.card_move.salary_note = message
         move_token(game, player, target, span, salary=salary, rule="MOVE-03", why=f" on {card.id}")
         land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
         mark_card_landing(game, player, target, card.id)

@@ -95,11 +95,14 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         p = game.state.player(tenant)
         quote = quote_rent(game, p.position, tenant)
         here = game.name(p.position)
+        rule = quote.rule
+        if _lifted_since_landing(game, tenant, ev, payee):
+            return
         if quote.owner is None:
             message = quote.reason
         else:
             message = f"no rent is due: {tenant} has no unpaid landing on {here}"
-        game.emit("M302", message, ev.span, quote.rule, expected=0, recorded=ev.amount)
+        game.emit("M302", message, ev.span, rule, expected=0, recorded=ev.amount)
         # the rent written was paid at the table: to the player named, else to the deed's owner
         # (a mortgaged deed's too, which the quote leaves without one as it charges nothing)
         deed = game.state.deeds.get(p.position)
@@ -170,6 +173,8 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         ev.amount is not None and ev.amount != expected and _other_reading(game, claim, ev)
     ):
         pass  # the figure of the other reading of a disputed point: named there, not a mistake
+    elif ev.amount is not None and ev.amount == expected and claim.noted:
+        _landing_notes_agree(game, claim)
     elif ev.amount is not None and ev.amount != expected:
         message, rule = claim.reason, claim.rule
         if rule == "RENT-05" and ev.amount == 0 and expected:
@@ -187,12 +192,86 @@ def on_rent(game: Game, ev: RentEvent) -> None:
     settle_due(game, claim, ev.amount, ev.span, payee=payee)
 
 
+def _lifted_since_landing(game: Game, tenant: str, ev: RentEvent, payee: str | None) -> bool:
+    """A rent written for a landing on a deed that was mortgaged then and is not now (RENT-02,
+    CF-24): the mortgage was lifted between the landing and the claim (an owner may lift it at
+    once when a token lands, as askinglot.com's answer has it). Under reading at-landing no rent
+    was due for that landing; under at-claim the board at the claim sets it. A rent written at
+    the claim's figure follows reading at-claim (A24, a departure where at-landing is in force)
+    and is paid as written; another figure is M302 (M301 under at-claim). False when this is not
+    such a rent."""
+    st = game.state
+    p = st.player(tenant)
+    deed = st.deeds.get(p.position)
+    if flow_of(game).mortgaged_landing.get(tenant) != p.position or deed is None or deed.mortgaged:
+        return False
+    here = game.name(p.position)
+    now = quote_rent(game, p.position, tenant, dice=flow_of(game).last_dice)
+    if now.owner is None or now.amount is None:
+        return False
+    reading = game.ruling("CF-24")
+    then = f"{here} was mortgaged when {tenant} landed on it, so no rent was due for that landing"
+    later = f"{game.money(now.amount)} to {now.owner}, the mortgage having been lifted since"
+    if ev.amount is None or ev.amount == now.amount:
+        if reading == "at-claim":
+            message = (
+                f"the rent on {here} is {later}, with the board as it is at the claim (reading "
+                f"{reading}); as the board stood at the landing (reading at-landing), {then}"
+            )
+        else:
+            message = (
+                f"{then} (reading {reading}: the board as it stood when the token came to "
+                f"rest); reading at-claim, the board at the claim, makes it {later}"
+            )
+        game.ambiguous("CF-24", message, ev.span, "RENT-01", follows="at-claim")
+    elif reading == "at-claim":
+        game.emit(
+            "M301",
+            f"the rent on {here} at the claim is {game.money(now.amount)} (reading {reading}): "
+            f"{now.reason}",
+            ev.span,
+            now.rule,
+            expected=now.amount,
+            recorded=ev.amount,
+        )
+    else:
+        game.emit(
+            "M302",
+            f"no rent is due: {here} was mortgaged when {tenant} landed on it, and lifting the "
+            f"mortgage afterwards does not make rent due for that landing (reading {reading})",
+            ev.span,
+            "RENT-02",
+            expected=0,
+            recorded=ev.amount,
+        )
+    amount = now.amount if ev.amount is None else ev.amount
+    to = payee or now.owner
+    # the rent written was paid at the table; a replay measuring reading at-landing (follow.py)
+    # charges none
+    if reading != "at-claim" and not follow.record_settles(game):
+        amount = 0
+    if to != tenant and amount:
+        game.transfer(tenant, to, amount, "rent as recorded", ev.span)
+    flow_of(game).mortgaged_landing.pop(tenant, None)
+    return True
+
+
+def _landing_notes_agree(game: Game, claim: Due) -> None:
+    """The rent written is the figure of the readings in force: the disputed points named at
+    the landing (CF-01, CF-20), before the record wrote a figure, are filed again in their
+    place saying the record agrees with them."""
+    for handle, cf, message in claim.noted:
+        game.findings.withdraw(handle)
+        game.ambiguous(cf, message, claim.span, claim.rule, follows=game.ruling(cf))
+    claim.noted = []
+
+
 def _other_reading(game: Game, claim: Due, ev: RentEvent) -> bool:
     """Whether the rent written is the figure of the other reading of the disputed point that
     set this rent (CF-20: which railroads or utilities count); if so, name the point at the rent
     clause, as a departure from the reading in force, and let the record's figure stand."""
-    if claim.other is None or ev.amount is None:
-        return False
+    if claim.other is None or ev.amount is None or not follow.record_settles(game):
+        return False  # a replay measuring the reading in force judges the figure by it
     cf, reading, figure = claim.other
     dice = flow_of(game).last_dice
     if claim.per_pip is not None:
@@ -203,6 +282,10 @@ def _other_reading(game: Game, claim: Due, ev: RentEvent) -> bool:
         return False
     name = game.name(claim.square or 0)
     expected = game.money(claim.amount) if claim.amount is not None else "another figure"
+    for handle, noted_cf, _ in claim.noted:
+        if noted_cf == cf:
+            game.findings.withdraw(handle)  # the point is named once, here, with the choice
+    claim.noted = [n for n in claim.noted if n[1] != cf]
     game.ambiguous(
         cf,
         f"the rent written on {name}, {game.money(ev.amount)}, is the figure of reading "
@@ -233,6 +316,8 @@ def _no_fresh_throw(game: Game, claim: Due, ev: RentEvent, moved_by: int) -> Non
         f"roll of {moved_by} sets it at {game.money(by_roll)}",
         ev.span,
         "RENT-10",
+        # a rent written at the movement roll's figure is that reading's play
+        follows="movement-roll" if ev.amount == by_roll else None,
     )
 
 
@@ -264,6 +349,7 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
             f"{owed}; reading until-next-roll would let the claim lapse and {tenant} pay nothing",
             ev.span,
             "RENT-03",
+            follows="until-next-roll",  # the record has the claim lapse
         )
         return
     cancel_due(game, claim)
@@ -284,6 +370,7 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
         f"so none is owed (reading {reading}); {other}",
         ev.span,
         "RENT-03",
+        follows=reading,  # the record has the claim lapse, as the reading in force does
     )
     flow = flow_of(game)
     if flow.throw is claim:
@@ -479,13 +566,18 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
         for m in measures[1:]
         if m.worth != used.worth
     ]
+    worth_follows: str | None = None
     if others:
+        # the reading whose worth gives the figure written, the one in force first
+        figures = {m.reading: percent_of(game, m.worth, offered) for m in measures}
+        worth_follows = next((r for r, f in figures.items() if f == ev.amount), None)
         game.ambiguous(
             "CF-42",
             f"{player} chose {offered}%: total worth {game.money(used.worth)} {used.how} "
             f"(reading {used.reading}), so {game.money(amount)}; " + "; ".join(others),
             ev.span,
             "TAX-03",
+            follows=worth_follows,
         )
     if _choice_after_count(game, ev, player, offered, amount, flat):
         due.amount, due.reason, due.rule = flat, flat_reason, "TAX-04"
@@ -500,6 +592,8 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             f"{player} switch to the flat {game.money(flat)} once the worth is known",
             ev.span,
             "TAX-04",
+            # the percentage's figure paid: the written choice held
+            follows="choice-first" if ev.amount == amount else None,
         )
     rounded = other_roundings(game, used.worth, offered)
     follows = next((r for r, figure in rounded.items() if figure == ev.amount), None)
@@ -515,7 +609,8 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             "TAX-03",
             follows=follows,
         )
-    elif ev.amount is not None and ev.amount != amount:
+    elif ev.amount is not None and ev.amount != amount and worth_follows is None:
+        # (the figure of another CF-42 reading is named by the A42 above, not a wrong amount)
         message, rule = f"the tax is {game.money(amount)}: {due.reason}", "TAX-03"
         if ev.amount == flat and game.ruling("CF-43") == "choice-first":
             # the flat sum paid after choosing the percentage: the choice comes first (TAX-04)
@@ -585,5 +680,6 @@ def _choice_after_count(
         f"and {game.money(percent)} is owed",
         ev.span,
         "TAX-04",
+        follows="choice-after-count",  # the record pays the flat tax after the count
     )
     return True

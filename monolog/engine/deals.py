@@ -112,8 +112,8 @@ def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
     owing_2 = insolvent_deals.owing(game, second, first)
     _carry_out(game, first, second, gives_1, ev.span)
     _carry_out(game, second, first, gives_2, ev.span)
-    insolvent_deals.note(game, first, second, _indices(deeds_1), owing_1, ev.span)
-    insolvent_deals.note(game, second, first, _indices(deeds_2), owing_2, ev.span)
+    insolvent_deals.note(game, first, second, _indices(deeds_1), owing_1, ev.span, gives_2)
+    insolvent_deals.note(game, second, first, _indices(deeds_2), owing_2, ev.span, gives_1)
 
 
 def _indices(deeds: list[object]) -> list[int]:

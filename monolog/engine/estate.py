@@ -544,6 +544,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
                 f"could not make; under the blocked reading the sale would wait",
                 ev.span,
                 "SELL-04",
+                follows="sell-outright",  # the record sells the hotel outright
             )
 
     printed = 0

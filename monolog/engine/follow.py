@@ -204,6 +204,53 @@ def jailed_by_run(game: Game, player: str, span: Span) -> bool:
     return True
 
 
+# --------------------------------------------------------------------------- CF-04, CF-05
+# the point a double raised around jail (CF-04: the double that opens the cell; CF-05: a double
+# after leaving by the fine or a card) before the record showed whether the player threw again
+JAIL_DOUBLE = "follow.jail-double"
+
+
+class DoublePoint(NamedTuple):
+    """A CF-04 or CF-05 point waiting for the record's play."""
+
+    cf: str
+    player: str
+    handle: int | None  # the finding filed, to take back
+    message: str
+    span: Span
+    rule: str
+    again: str  # the reading under which the player throws again
+    over: str  # the reading under which the turn passes
+
+
+def note_jail_double(game: Game, point: DoublePoint) -> None:
+    """Whether the record throws again after the double shows on a later line."""
+    game.pending[JAIL_DOUBLE] = point
+
+
+def double_point(game: Game, player: str) -> DoublePoint | None:
+    """The CF-04/CF-05 point waiting for `player`'s play, if any."""
+    point: DoublePoint | None = game.pending.get(JAIL_DOUBLE)
+    return point if point is not None and point.player == player else None
+
+
+def jail_double_shown(game: Game, player: str, again: bool, *, refile: bool = True) -> bool:
+    """The record showed how it played the double: another throw (`again`) or the turn passed.
+    The point filed at the double is filed again in its place naming the reading the record
+    follows (`refile` False: only taken back, the caller names it). True when there was such a
+    point for `player`."""
+    point = double_point(game, player)
+    game.pending.pop(JAIL_DOUBLE, None)
+    if point is None:
+        return False
+    if point.handle is not None:
+        game.findings.withdraw(point.handle)
+    if refile:
+        follows = point.again if again else point.over
+        game.ambiguous(point.cf, point.message, point.span, point.rule, follows=follows)
+    return True
+
+
 # --------------------------------------------------------------------------- `ignored`
 # the `ignored` clause that follows the event being replayed, while that event is replayed
 IGNORING = "follow.ignoring"

@@ -128,6 +128,11 @@ class Game:
         """The reading in force for a CF item (`"CF-02"`): the game's override or the edition's."""
         return self.readings[cf]
 
+    def text_settles(self, cf: str) -> bool:
+        """Whether the edition's own text settles a CF item and no ruling has changed its reading
+        (RULES-MATRIX §0, §3 overrides): the point is then not open."""
+        return cf in self.edition.settled and self.readings.get(cf) == self.edition.readings.get(cf)
+
     def ambiguous(
         self,
         cf: str,
@@ -154,7 +159,7 @@ class Game:
         that departs from it is a violation (M990).
         """
         reading = self.readings.get(cf)
-        settled = cf in self.edition.settled and reading == self.edition.readings.get(cf)
+        settled = self.text_settles(cf)
         extra = dict(data or {})
         if settled:
             if follows is None or follows == reading:

@@ -16,7 +16,10 @@ What each declared rule does here:
   Parking; whoever lands there receives the pool, written `salary N` on that landing (TAX-05,
   PIR-02, PIR-03 departed from). Undeclared, collecting the pool's amount there is M905.
 * free-parking-bonus N: landing on Free Parking pays N from the bank, written `salary N` on that
-  landing like the pool (with both rules declared the lander receives pool and bonus together).
+  landing like the pool. With both rules declared the bank's N is paid only when the pool is
+  empty, as the public descriptions of tables combining them have it (thesprucecrafts.com,
+  offices-www-office.com); the lander of a pool takes the pool alone. (A pool seeded with bank
+  money that is put back after each win is another house rule, which no key declares.)
   A different amount is M105 naming the sum due. Undeclared, money collected on Free Parking
   that is not the pool is M905, whose message gives the tag with the amount recorded (PIR-03);
   a sum equal to the GO salary reads as a salary written by mistake (M106).
@@ -258,20 +261,38 @@ def free_parking_payout(game: Game) -> tuple[int, str, str] | None:
     if not jackpot:
         # the pool a jackpot table would pay here, kept to recognise it (salary_not_due)
         game.pending["house_rules.unpaid_pot"] = pot
-    reasons = []
+    if jackpot and bonus is not None:
+        # both declared: the bank's sum is paid only on an empty pool, never on top of it
+        # (thesprucecrafts.com "How Much Do I Win for Landing on Free Parking in Monopoly?";
+        # offices-www-office.com "How Much Is The Luxury Tax In Monopoly?")
+        if pot > 0:
+            return (
+                pot,
+                f"the Free Parking pool is {game.money(pot)} (house rule free-parking-jackpot); "
+                f"the bank's {game.money(bonus)} (house rule free-parking-bonus) is paid only "
+                "when the pool is empty, not on top of it",
+                "PIR-02",
+            )
+        return (
+            bonus,
+            f"the Free Parking pool is empty, so the bank pays {game.money(bonus)} instead "
+            "(house rules free-parking-jackpot and free-parking-bonus)",
+            "PIR-03",
+        )
     if jackpot:
-        reasons.append(
-            f"the Free Parking pool is {game.money(pot)} (house rule free-parking-jackpot)"
+        return (
+            pot,
+            f"the Free Parking pool is {game.money(pot)} (house rule free-parking-jackpot)",
+            "PIR-02",
         )
     if bonus is not None:
-        reasons.append(
+        return (
+            bonus,
             f"landing on Free Parking pays {game.money(bonus)} from the bank (house rule "
-            "free-parking-bonus)"
+            "free-parking-bonus)",
+            "PIR-03",
         )
-    if not reasons:
-        return None
-    total = (pot if jackpot else 0) + (bonus or 0)
-    return total, "; ".join(reasons), "PIR-02" if jackpot else "PIR-03"
+    return None
 
 
 def pot_now(game: Game) -> int:

@@ -6,7 +6,10 @@ creditor receives. Whether such a deal stands is disputed: the texts let a debto
 no price (reading allowed); the wiki and answers to public rules questions say a deal made while
 the debt cannot be met must pay it in full, or everything goes to the creditor (reading
 must-cover). The deal is noted here when it is carried out, and named at the bankruptcy; the
-record is followed either way: the receiver keeps the deeds.
+record is followed either way: the receiver keeps the deeds. Only a replay that measures reading
+must-cover (`monolog dispute`, follow.py's counterfactual) sets the deal aside at the bankruptcy:
+the deeds the receiver still holds go back into the estate, and what the receiver gave for them
+goes back to the receiver, so the estate the creditor takes is the one that reading gives.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..notation.events import Span
+from . import follow
 from .debts import open_debts
 from .game import Game
 from .holdings import owner_word
@@ -31,6 +35,8 @@ class DealInDebt:
     creditors: list[str | None]
     turn: int
     span: Span
+    squares: tuple[int, ...] = ()  # the deeds dealt away, by square
+    returned: tuple[tuple[str, object], ...] = ()  # what the receiver gave: (kind, value) pairs
 
 
 def owing(game: Game, giver: str, receiver: str) -> list[str | None]:
@@ -46,14 +52,27 @@ def note(
     deeds: list[int],
     creditors: list[str | None],
     span: Span,
+    returned: list[tuple[str, object]] | None = None,
 ) -> None:
-    """`giver`, owing `creditors` before the deal, has just handed `deeds` to `receiver`: keep
-    it if the deal left a debt unpaid."""
+    """`giver`, owing `creditors` before the deal, has just handed `deeds` to `receiver` for
+    `returned` (the receiver's side of the deal, as (kind, value) pairs): keep it if the deal
+    left a debt unpaid."""
     if not deeds or not creditors or not open_debts(game, giver):
         return
     notes: list[DealInDebt] = game.pending.setdefault(_KEY, [])
     names = [game.name(i) for i in deeds]
-    notes.append(DealInDebt(giver, receiver, names, creditors, game.state.turn, span))
+    notes.append(
+        DealInDebt(
+            giver,
+            receiver,
+            names,
+            creditors,
+            game.state.turn,
+            span,
+            tuple(deeds),
+            tuple(returned or ()),
+        )
+    )
 
 
 def at_bankruptcy(game: Game, debtor: str, creditors: list[str | None], span: Span) -> None:
@@ -88,3 +107,29 @@ def at_bankruptcy(game: Game, debtor: str, creditors: list[str | None], span: Sp
                 "estate"
             )
         game.ambiguous("CF-78", message, span, "BKR-01", follows="allowed")
+        if reading == "must-cover" and not follow.record_settles(game):
+            _set_aside(game, n, span)
+
+
+def _set_aside(game: Game, n: DealInDebt, span: Span) -> None:
+    """Reading must-cover, in a replay measuring it: the deal is undone before the estate is
+    handed over. The deeds the receiver still holds go back to the giver's estate, and the
+    cash, cards and deeds the receiver gave go back to the receiver as far as the giver still
+    holds them."""
+    st = game.state
+    for index in n.squares:
+        deed = st.deeds.get(index)
+        if deed is not None and deed.owner == n.receiver:
+            deed.owner = n.giver
+    giver = st.player(n.giver)
+    receiver = st.player(n.receiver)
+    for kind, value in n.returned:
+        if kind == "cash" and isinstance(value, int) and value:
+            game.transfer(n.giver, n.receiver, value, "a deal set aside (CF-78)", span)
+        elif kind == "card" and isinstance(value, str) and value in giver.cards:
+            giver.cards.remove(value)
+            receiver.cards.append(value)
+        elif kind == "square" and isinstance(value, int):
+            deed = st.deeds.get(value)
+            if deed is not None and deed.owner == n.giver:
+                deed.owner = n.receiver

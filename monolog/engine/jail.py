@@ -202,6 +202,7 @@ def on_fine(game: Game, ev: PayFine) -> None:
                 f"{flow.jail_try}",
                 ev.span,
                 "JAIL-04",
+                follows=reading,  # the record pays it then, as the reading in force allows
             )
     game.transfer(player, None, amount, "jail fine", ev.span)
     note_payment(game, player, None, amount, "the jail fine", ev.span)
@@ -295,6 +296,7 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
                 "cash",
                 ev.span,
                 "JAIL-08",
+                follows="card-replaces-fine",  # the record plays the card for the fine
             )
     p.cards.remove(card_id)
     return_card(game, card_id)

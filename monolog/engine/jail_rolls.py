@@ -37,15 +37,28 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         flow.again = game.ruling("CF-04") == "extra-roll"
         flow.again_span = ev.span
         other = "no-extra-roll" if flow.again else "extra-roll"
-        game.ambiguous(
-            "CF-04",
+        message = (
             f"{player} leaves jail on a double and "
-            + ("rolls again" if flow.again else "does not roll again")
+            + ("earns another roll" if flow.again else "earns no further roll")
             + f" (reading {game.ruling('CF-04')}); reading {other} would "
-            + ("end the turn after the landing" if flow.again else "give another roll"),
-            ev.span,
-            "JAIL-07",
+            + ("end the turn after the landing" if flow.again else "give another roll")
         )
+        point = game.ambiguous("CF-04", message, ev.span, "JAIL-07")
+        # whether the record throws again shows on a later line (follow.jail_double_shown)
+        if point is not None:
+            follow.note_jail_double(
+                game,
+                follow.DoublePoint(
+                    "CF-04",
+                    player,
+                    game.findings.last,
+                    message,
+                    ev.span,
+                    "JAIL-07",
+                    "extra-roll",
+                    "no-extra-roll",
+                ),
+            )
         if follow.move_ignored(game, player, ev, target):
             return  # out of jail, but the table left the token where it stood (M112)
         target = check_square(game, ev, target, player, jail)
@@ -66,6 +79,8 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                 f"next-turn-is-first would leave {player} in jail with one more try next turn",
                 ev.span,
                 "JAIL-08",
+                # a roll naming the square reached is the record's move, as this reading has it
+                follows="jailing-turn-counts" if _record_moves(game, ev) else None,
             )
         # CF-08 stays-in-jail, and the record moves the player all the same (debt-to-bank)
         debt_followed = (
@@ -109,7 +124,9 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
             _stays_on_jail(game, ev, player, f"{player} pays now and moves on the next turn")
             return
         if short:
-            note_one_turn_stay(game, player, pays, game.name(target), ev.span)
+            note_one_turn_stay(
+                game, player, pays, game.name(target), ev.span, moved=_record_moves(game, ev)
+            )
         elif held:
             game.ambiguous(
                 "CF-02",
@@ -119,6 +136,7 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                 f"turn and let {player} roll as a free player, a double earning another roll",
                 ev.span,
                 "JAIL-08",
+                follows=reading if _record_moves(game, ev) else None,  # the record moves too
             )
         elif reading == "third-roll-pay-and-move" and _record_keeps(game, ev):
             _kept_in_jail(game, ev, player, why, target, try_no)
@@ -131,8 +149,9 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                 f"unmoved, with the {game.money(fine)} due at the start of a fourth turn",
                 ev.span,
                 "JAIL-08",
+                follows=reading if _record_moves(game, ev) else None,  # the record moves too
             )
-        forced_fine(game, player, why, ev.span, noted=debt_followed)
+        forced_fine(game, player, why, ev.span, noted=debt_followed, moved=_record_moves(game, ev))
         release(game, player)
         flow.released = "forced"
         target = check_square(game, ev, target, player, jail, tries_spent=held)
@@ -160,6 +179,8 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
             f"{game.name(target)}",
             ev.span,
             "JAIL-08",
+            # a roll naming the jail's square is the record keeping the player there
+            follows=reading if _record_keeps(game, ev) else None,
         )
     if try_no == last - 1 and game.ruling("CF-03") == "next-turn-is-first":
         game.ambiguous(
@@ -170,6 +191,8 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
             f"{game.name(target)}",
             ev.span,
             "JAIL-08",
+            # a roll naming the jail's square is the record keeping the player there
+            follows="next-turn-is-first" if _record_keeps(game, ev) else None,
         )
     flow.jail_failed = True
     flow.turn_over = True
@@ -229,6 +252,8 @@ def _held_for_fine(
         f"stays-in-jail); {other}",
         ev.span,
         "JAIL-08",
+        # a roll naming the jail's square is the record keeping the player there
+        follows="stays-in-jail" if _record_keeps(game, ev) else None,
     )
     flow = flow_of(game)
     flow.jail_failed = True
@@ -356,9 +381,18 @@ def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
         land(game, player, target, ev.span, dice=ev.total)
 
 
-def forced_fine(game: Game, player: str, why: str, span: Span, *, noted: bool = False) -> Due:
+def forced_fine(
+    game: Game,
+    player: str,
+    why: str,
+    span: Span,
+    *,
+    noted: bool = False,
+    moved: bool = False,
+) -> Due:
     """The fine a player must pay to leave jail (JAIL-08); short of cash, a debt (CF-08).
-    `noted`: CF-08 has been reported at this roll already (the record settled it)."""
+    `noted`: CF-08 has been reported at this roll already (the record settled it). `moved`:
+    the record moves the player by the roll, as reading debt-to-bank does."""
     fine = game.edition.rules.jail_fine
     p = game.state.player(player)
     cash = p.cash
@@ -384,6 +418,7 @@ def forced_fine(game: Game, player: str, why: str, span: Span, *, noted: bool = 
             f"stays-in-jail would keep {player} in jail, unmoved, until the fine can be paid",
             span,
             "JAIL-08",
+            follows="debt-to-bank" if moved else None,
         )
     return due
 

@@ -45,6 +45,7 @@ def land(
     if dice is not None:
         flow.last_roll = dice
     flow.card_rule = card_rule
+    flow.mortgaged_landing.pop(player, None)
     sq = game.square(index)
     if sq.kind == "go-to-jail":
         send_to_jail(game, player, span, "the Go to Jail square")
@@ -58,9 +59,13 @@ def land(
         quote = quote_rent(game, index, player, dice=dice, card_rule=card_rule)
         if house_rules.rent_waived(game, quote.owner):
             return  # house rule no-rent-in-jail (RENT-12 departed from)
+        noted: list[tuple[int, str, str]] = []
         for cf, message in quote.notes:
-            game.ambiguous(cf, message, span, quote.rule)
+            if game.ambiguous(cf, message, span, quote.rule) is not None:
+                noted.append((game.findings.last, cf, message))
         if quote.owner is None:
+            if deed.mortgaged and deed.owner != player:
+                flow.mortgaged_landing[player] = index
             return  # own deed (RENT-13) or mortgaged (RENT-02)
         amount = quote.amount
         fresh = sq.kind == "utility" and (
@@ -80,6 +85,7 @@ def land(
             board=(game.state.turn, group_key(game, index)),
             card=card_rule,
             other=quote.other,
+            noted=noted,
         )
         due.reason = due.reason if not fresh else f"rent: {quote.reason}"
         apply_due(game, due)

@@ -548,5 +548,6 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
                 f"the bank; under the refuse-deeds reading the deeds could be turned down",
                 ev.span,
                 "BKR-06",
+                follows="debt-to-bank",  # the record keeps the deeds and pays the 10% now
             )
         note_payment(game, actor, None, moved, "mortgage interest", ev.span)

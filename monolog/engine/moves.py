@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..editions.model import Square
 from ..notation.events import Move, Salary, Span
-from . import house_rules
+from . import follow, house_rules
 from .game import Game
 from .landing import land, move_token
 from .names import actor_of, nearest_of, resolve_square, shown, squares_if_named
@@ -22,6 +22,9 @@ def on_salary(game: Game, ev: Salary) -> None:
         return
     rules = game.edition.rules
     due = find_due(game, "salary", player)
+    followed = card_salary_written(game, player, ev.amount, ev.span, paid=due is not None)
+    if followed and due is None:
+        return  # CF-12: the record pays the salary of reading forward-cards-pay
     if due is None and house_rules.salary_not_due(game, player, ev.amount, ev.span):
         return
     if due is not None and house_rules.salary_doubled(game, player, due, ev.amount, ev.span):
@@ -44,6 +47,29 @@ def on_salary(game: Game, ev: Salary) -> None:
         game.transfer(None, player, amount, "salary as recorded", ev.span)
         return
     check_salary(game, due, ev.amount, ev.span)
+
+
+def card_salary_written(
+    game: Game, player: str | None, amount: int | None, span: Span, *, paid: bool
+) -> bool:
+    """CF-12: the record writes the GO salary for the card move that passed GO (a `salary`
+    clause, or the amount after the card). It follows reading forward-cards-pay: the A12 filed
+    at the card, before the record showed its choice, is filed again in its place saying so (a
+    departure where dice-moves-only is in force, whose salary the replay had not paid: the
+    record's is paid, except in a replay measuring the reading, follow.py). `paid`: whether the
+    replay paid the salary. True when this was such a salary."""
+    cm = flow_of(game).card_move
+    if player is None or cm is None or cm.player not in ("", player):
+        return False
+    go = game.edition.rules.go_salary
+    if cm.salary_point is None or (amount is not None and amount != go):
+        return False
+    game.findings.withdraw(cm.salary_point)
+    cm.salary_point = None
+    game.ambiguous("CF-12", cm.salary_note, cm.span, "MOVE-03", follows="forward-cards-pay")
+    if not paid and follow.record_settles(game):
+        game.transfer(None, player, go, "salary as recorded", span)
+    return True
 
 
 def _no_go(game: Game, player: str) -> tuple[str, str]:
@@ -172,9 +198,11 @@ def nearest_railroad_note(
 def check_salary(game: Game, due: Due, amount: int | None, span: Span) -> None:
     """A recorded GO salary against the one due (MOVE-02), settled as recorded."""
     if amount is not None and amount != due.amount:
+        # a house rule's Free Parking money is written as a salary, but is not one (PIR-02/03)
+        what = "Free Parking pays" if due.rule in ("PIR-02", "PIR-03") else "the salary is"
         game.emit(
             "M105",
-            f"the salary is {game.money(due.amount or 0)}: {due.reason}",
+            f"{what} {game.money(due.amount or 0)}: {due.reason}",
             span,
             due.rule,
             expected=due.amount,

@@ -62,6 +62,9 @@ class Due:
     # rent: a disputed point that changed the figure, the other reading and its figure (per pip
     # for a utility), so that a rent written at it is named as that reading (rent.RentQuote)
     other: tuple[str, str, int] | None = None
+    # rent: the disputed points named at the landing before the record wrote a figure, as
+    # (handle of the finding, CF item, message), to file again with the record's choice
+    noted: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -106,6 +109,10 @@ class CardMove:
     nearest: tuple[int, int] | None = None
     player: str = ""
     nearest_noted: bool = False
+    # CF-12: the handle of the A12 filed for a move past GO before the record showed whether it
+    # paid the salary, and its message, to file it again with the record's choice
+    salary_point: int | None = None
+    salary_note: str = ""
 
 
 @dataclass(slots=True)
@@ -133,6 +140,9 @@ class Flow:
     card_rule: str | None = None  # rent rule of the card that moved the player last
     dues: list[Due] = field(default_factory=list)  # the dues of the turn in progress
     claims: list[Due] = field(default_factory=list)  # open rent claims
+    # per player, the last square they came to rest on that made no rent due because the deed
+    # was mortgaged then (RENT-02): a rent written after the mortgage is lifted is judged by it
+    mortgaged_landing: dict[str, int] = field(default_factory=dict)
     lots: list[Lot] = field(default_factory=list)
     draw: Draw | None = None
     card_move: CardMove | None = None

@@ -125,7 +125,17 @@ def _site_rent(game: Game, index: int, owner: str) -> RentQuote:
             f"{name} pays {game.money(amount)} with {names} mortgaged (reading {reading}); "
             f"reading {other_name} would charge {game.money(other)}"
         )
-        return RentQuote(index, owner, amount, reason, "RENT-05", notes=(("CF-01", note),))
+        return RentQuote(
+            index,
+            owner,
+            amount,
+            reason,
+            "RENT-05",
+            notes=(("CF-01", note),),
+            # a rent written at the other figure is that reading's play where the point is open;
+            # where the edition's text settles it, a wrong rent (M301)
+            other=None if game.text_settles("CF-01") else ("CF-01", other_name, other),
+        )
     if built:
         return RentQuote(
             index,

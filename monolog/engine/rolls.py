@@ -131,9 +131,20 @@ def on_roll(game: Game, ev: Roll) -> None:
         else:
             jail_roll(game, ev, player)
             return
+    if flow.rolled and flow.again:
+        follow.jail_double_shown(game, player, True)  # thrown again, as the reading has it
+    if flow.rolled and not flow.again and follow.double_point(game, player) is not None:
+        waiting = follow.double_point(game, player)
+        if waiting is not None and waiting.cf == "CF-05" and follow.record_settles(game):
+            # CF-05 no-extra-roll: the record throws again after the double, as
+            # normal-doubles has it; the roll is replayed as one more of the turn
+            follow.jail_double_shown(game, player, True)
+            flow.again = True
     if flow.rolled and not flow.again:
         if flow.released == "double":
             reading = game.ruling("CF-04")
+            # the point is named here, once, with the record's choice
+            follow.jail_double_shown(game, player, True, refile=False)
             game.ambiguous(
                 "CF-04",
                 f"{player} rolls again after leaving jail on a double: under reading {reading} "
@@ -198,13 +209,25 @@ def on_roll(game: Game, ev: Roll) -> None:
                 applied, other = "it earns no further roll", "normal-doubles would give one"
             else:
                 applied, other = "it earns another roll", "no-extra-roll would end the turn"
-            game.ambiguous(
-                "CF-05",
+            message = (
                 f"{player} rolled a double after leaving jail by {flow.released}: {applied} "
-                f"(reading {reading}); reading {other}",
-                ev.span,
-                "JAIL-04",
+                f"(reading {reading}); reading {other}"
             )
+            if game.ambiguous("CF-05", message, ev.span, "JAIL-04") is not None:
+                # whether the record throws again shows on a later line
+                follow.note_jail_double(
+                    game,
+                    follow.DoublePoint(
+                        "CF-05",
+                        player,
+                        game.findings.last,
+                        message,
+                        ev.span,
+                        "JAIL-04",
+                        "normal-doubles",
+                        "no-extra-roll",
+                    ),
+                )
             if reading == "no-extra-roll":
                 st.doubles = 0
     else:

@@ -60,9 +60,9 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
     """`auction house|hotel bids … sold P N`: one building sold by auction in a shortage.
 
     BLD-12, BLD-13, CF-28: only players who could place that building now may bid; the opening
-    bid is at least the lowest printed price of that building on the bidders' deeds (or, with the
-    open-from-one reading, any amount from 1, flagged when below that price). The winner pays
-    the bank now and places the building with their next `build`.
+    bid is at least the lowest printed price of that building on the bidders' deeds where the
+    edition's text sets that floor; elsewhere a lower opening is CF-28 (`_low_opening`). The
+    winner pays the bank now and places the building with their next `build`.
     """
     kind = ev.lot_kind
     if kind not in ("house", "hotel"):
@@ -121,27 +121,7 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
         floor = min(floors)
         opening = bidders[0][1]
         if opening < floor:
-            if game.ruling("CF-28") == "deed-price-floor" or opening < 1:
-                game.emit(
-                    "M616",
-                    f"the bidding for {game.edition.a_word(kind)} opens at {game.money(floor)} at "
-                    f"least, not {game.money(opening)}: the lowest printed price on the "
-                    f"bidders' deeds",
-                    bidders[0][2],
-                    "BLD-13",
-                    expected=floor,
-                    recorded=opening,
-                )
-            else:
-                game.ambiguous(
-                    "CF-28",
-                    f"opening bid of {game.money(opening)} for {game.edition.a_word(kind)} "
-                    "accepted "
-                    f"(auctions open from {game.money(1)}); under the printed-price floor it "
-                    f"would be {game.money(floor)} at least",
-                    bidders[0][2],
-                    "BLD-13",
-                )
+            _low_opening(game, kind, opening, floor, bidders[0][2])
     if passers and len(first_bid) == 1:
         _uncontested(game, ev, kind, winner, [who for who, _ in passers])
     if bidders:
@@ -164,6 +144,56 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
     won_buildings(game).append(WonBuilding(winner, kind, ev.price, ev.span))
     game.transfer(winner, None, ev.price, f"{kind} auction", ev.span)
     note_payment(game, winner, None, ev.price, f"{kind} won at auction", ev.span)
+
+
+def _low_opening(game: Game, kind: str, opening: int, floor: int, span: Span) -> None:
+    """BLD-13, CF-28: an opening bid below the lowest printed price on the bidders' deeds.
+
+    A bid below 1 is no opening under any reading (M616), nor is a low opening where the
+    edition's own text sets the printed-price floor (the 1996 UK rules). Elsewhere the floor is
+    the disputed point CF-28: the A28 names the reading in force, and since the record opened
+    below the floor its play is that of reading open-from-one (a warning where the floor is in
+    force, so that `--strict` counts it). The record's bid stands either way.
+    """
+    what = game.edition.a_word(kind)
+    reading = game.ruling("CF-28")
+    if reading == "deed-price-floor" and game.text_settles("CF-28"):
+        game.emit(
+            "M616",
+            f"the bidding for {what} opens at {game.money(floor)} at least, not "
+            f"{game.money(opening)}: the lowest printed price on the bidders' deeds",
+            span,
+            "BLD-13",
+            expected=floor,
+            recorded=opening,
+        )
+        return
+    if opening < 1:
+        lowest = game.money(floor if reading == "deed-price-floor" else 1)
+        game.emit(
+            "M616",
+            f"the bidding for {what} opens at {lowest} at least, not {game.money(opening)}: "
+            f"no reading of the shortage auction takes less than {game.money(1)} (reading "
+            f"{reading} in force)",
+            span,
+            "BLD-13",
+            expected=floor if reading == "deed-price-floor" else 1,
+            recorded=opening,
+        )
+        return
+    if reading == "deed-price-floor":
+        message = (
+            f"the bidding for {what} opened at {game.money(opening)}: under reading {reading} it "
+            f"opens at {game.money(floor)} at least, the lowest printed price on the bidders' "
+            f"deeds; reading open-from-one accepts any opening from {game.money(1)}"
+        )
+    else:
+        message = (
+            f"opening bid of {game.money(opening)} for {what} accepted, as auctions open from "
+            f"{game.money(1)} (reading {reading}); under reading deed-price-floor it would be "
+            f"{game.money(floor)} at least"
+        )
+    game.ambiguous("CF-28", message, span, "BLD-13", follows="open-from-one")
 
 
 def _passers(game: Game, ev: Auction, kind: str) -> list[tuple[str, int | None]] | None:

@@ -9,7 +9,7 @@ the square makes due is landing.py; a roll in jail is jail_rolls.py.
 from __future__ import annotations
 
 from ..notation.events import Span, TurnStart
-from . import skipped
+from . import follow, skipped
 from .board import next_active
 from .card_landings import declined_after_card_note, second_draw_note
 from .debts import check_unpaid
@@ -152,8 +152,15 @@ def end_turn(game: Game, span: Span) -> None:
     if player is None:
         return
     p = game.state.player(player)
+    shown = None
+    passes = p.active and not game.state.over and not flow.turn_over
+    if passes and follow.record_settles(game):
+        # CF-04, CF-05: the turn passes after the double: the record's play is the reading that
+        # ends the turn (a replay measuring the other reading, follow.py, keeps M102)
+        shown = follow.jail_double_shown(game, player, False)
+    game.pending.pop(follow.JAIL_DOUBLE, None)
     if p.active and not game.state.over:
-        if flow.again and not flow.turn_over:
+        if flow.again and not flow.turn_over and not shown:
             game.emit(
                 "M102",
                 f"{player} rolled a double and must roll again before passing the dice",

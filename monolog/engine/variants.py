@@ -286,7 +286,8 @@ def note_fourth_houses(
                 f"under reading three-house-cap {need} is the most a site may carry and the "
                 "build would be refused"
             )
-        game.ambiguous("CF-45", message, span, "SHORT-03")
+        # the record builds past the cap (or counts the hotel with the extra house)
+        game.ambiguous("CF-45", message, span, "SHORT-03", follows="fourth-house-allowed")
 
 
 def refuses_hotel_houses(
@@ -373,7 +374,9 @@ def one_turn_in_jail(game: Game) -> bool:
     return chosen is not None and "SHORT-05" in chosen.rule_ids
 
 
-def note_one_turn_stay(game: Game, player: str, pays: str, target: str, span: E.Span) -> None:
+def note_one_turn_stay(
+    game: Game, player: str, pays: str, target: str, span: E.Span, *, moved: bool = False
+) -> None:
     """A46: a failed throw on the short game's one jail turn, paid for and moved by (CF-46).
 
     `pays` says what happens to the fine ("pays £50", or "owes the £50 fine" when the cash is
@@ -389,4 +392,5 @@ def note_one_turn_stay(game: Game, player: str, pays: str, target: str, span: E.
         f"{player} in jail to throw again next turn",
         span,
         "SHORT-05",
+        follows=reading if moved else None,  # a roll naming the square reached: moved by it
     )
