@@ -76,3 +76,40 @@ def test_state_at_shows_the_coming_jail_turn_as_setup_writes_it(tmp_path: Path) 
     )
     assert not [f for f in again.findings if f.code.startswith("M")], again.findings
     assert not again.state.player("Ann").in_jail
+
+
+BANKRUPT_TO_BANK = (
+    '[Players "Ann, Ben, Cal"]\n'
+    "setup Ann cash 50 at Pennsylvania Avenue owns Boardwalk mortgaged, Park Place mortgaged\n"
+    "setup next Ann\n"
+    "1. Ann 1-3 Luxury Tax tax 100 bankrupt to bank\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("auctions", "missing"),
+    [
+        ("", "Park Place and Boardwalk were"),
+        ("auction Boardwalk bids Cal 20 sold Cal 20\n", "Park Place was"),
+    ],
+)
+def test_a_record_ending_before_the_banks_auctions_names_the_deeds_once(
+    auctions: str, missing: str
+) -> None:
+    """BKR-07: a record that ends after a bankruptcy to the bank without every auction gets one
+    finding at the bankruptcy line, as one that goes on without them does."""
+    result = replay(parse_text(BANKRUPT_TO_BANK + auctions, "t.mlog"), file="t.mlog")
+    found = [(f.code, f.span.line, f.message) for f in result.findings]
+    assert len(found) == 1, found
+    code, line, message = found[0]
+    assert (code, line) == ("M201", 4)
+    assert message.startswith(f"{missing} not auctioned"), message
+    assert "the record ends without" in message
+
+
+def test_a_record_ending_after_all_the_banks_auctions_is_clean() -> None:
+    text = (
+        BANKRUPT_TO_BANK
+        + "auction Boardwalk bids Cal 20 sold Cal 20\nauction Park Place bids Ben 10 sold Ben 10\n"
+    )
+    assert replay(parse_text(text, "t.mlog"), file="t.mlog").findings == []
