@@ -113,3 +113,43 @@ def test_a_record_ending_after_all_the_banks_auctions_is_clean() -> None:
         + "auction Boardwalk bids Cal 20 sold Cal 20\nauction Park Place bids Ben 10 sold Ben 10\n"
     )
     assert replay(parse_text(text, "t.mlog"), file="t.mlog").findings == []
+
+
+def _bank_findings(setup: str) -> list[tuple[str, int, str]]:
+    text = '[Players "Ann, Ben"]\n' + setup + "setup next Ben\n1. Ben 1-2 Baltic Avenue buy\n"
+    result = replay(parse_text(text, "t.mlog"), file="t.mlog", paranoid=True)
+    return [(f.code, f.span.line, f.message) for f in result.findings]
+
+
+def test_a_bank_stock_short_of_the_edition_less_the_buildings_placed_is_a_warning() -> None:
+    """SET-02: fewer houses in the bank than the edition's 32 less those placed is W013 too,
+    with both figures (a setup may list only the players that matter, so not an error)."""
+    found = _bank_findings(
+        "setup Ann owns Park Place x2, Boardwalk x2\nsetup bank houses 20 hotels 12\n"
+    )
+    assert [(code, line) for code, line, _ in found] == [("W013", 3)]
+    message = found[0][2]
+    assert "the edition has 32 houses and 12 hotels and the setup places 4 houses" in message
+    assert "the bank should hold 28 houses and 12 hotels" in message
+    assert "its line gives 20 houses and 12 hotels" in message
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        "setup Ann owns Park Place x2, Boardwalk x2\nsetup bank houses 28 hotels 12\n",
+        "setup bank houses 28 hotels 12\nsetup Ann owns Park Place x2, Boardwalk x2\n",
+        "setup Ann owns Park Place hotel, Boardwalk hotel\nsetup bank hotels 10\n",
+    ],
+)
+def test_a_bank_stock_that_adds_up_is_silent_wherever_its_line_stands(setup: str) -> None:
+    assert _bank_findings(setup) == []
+
+
+def test_the_bank_holds_what_its_line_says_before_or_after_the_players_lines() -> None:
+    for setup in (
+        "setup bank houses 20\nsetup Ann owns Park Place x2, Boardwalk x2\n",
+        "setup Ann owns Park Place x2, Boardwalk x2\nsetup bank houses 20\n",
+    ):
+        text = '[Players "Ann, Ben"]\n' + setup
+        assert replay(parse_text(text, "t.mlog"), file="t.mlog").state.bank_houses == 20

@@ -164,10 +164,13 @@ def _free_jail_card(game: Game) -> str | None:
 
 def on_setup_bank(game: Game, ev: SetupBank) -> None:
     setup_lines(game)[("bank", 0)] = ev.span
+    written = _bank_written(game)
     if ev.houses is not None:
         game.state.bank_houses = ev.houses
+        written["house"] = ev.houses
     if ev.hotels is not None:
         game.state.bank_hotels = ev.hotels
+        written["hotel"] = ev.hotels
     if ev.pot is not None:
         house_rules.pot_at_setup(game, ev.pot, ev.span)
 
@@ -292,8 +295,9 @@ def after_setup(game: Game, ev: Event, started: bool) -> None:
 
 def check_position(game: Game) -> None:
     """The starting position the setup lines describe, checked once before play begins: each
-    impossible part is M120 at the line that wrote it; a bank stock that, with the buildings
-    named, makes more than the edition has is W013 (fewer may be buildings the setup leaves out)."""
+    impossible part is M120 at the line that wrote it; a bank stock other than the edition's less
+    the buildings the setup places is W013 (a warning: fewer may be buildings the setup leaves
+    out), and the bank then holds what its line says."""
     lines = setup_lines(game)
     if not lines:
         return
@@ -367,12 +371,13 @@ def check_position(game: Game) -> None:
         if problem is not None:
             game.emit("M120", f"impossible starting position: {problem}", span, rule)
     span = next(iter(lines.values()))
-    if st.bank_houses < 0 or st.bank_hotels < 0:
-        excess = [
-            count_word(game, -n, kind)
-            for n, kind in ((st.bank_houses, "house"), (st.bank_hotels, "hotel"))
-            if n < 0
-        ]
+    stock = dict(zip(("house", "hotel"), _stock(game), strict=True))
+    in_play = {
+        "house": sum(d.houses for d in st.deeds.values()),
+        "hotel": sum(1 for d in st.deeds.values() if d.hotel),
+    }
+    excess = [count_word(game, in_play[k] - stock[k], k) for k in stock if in_play[k] > stock[k]]
+    if excess and not house_rules.active(game, "unlimited-buildings"):
         game.emit(
             "M120",
             "impossible starting position: more buildings in play than the edition has "
@@ -381,23 +386,50 @@ def check_position(game: Game) -> None:
             "SET-02",
         )
     bank = lines.get(("bank", 0))
-    if bank is not None and not house_rules.active(game, "unlimited-buildings"):
-        in_play_h = sum(d.houses for d in st.deeds.values())
-        in_play_t = sum(1 for d in st.deeds.values() if d.hotel)
-        total_h, total_t = st.bank_houses + in_play_h, st.bank_hotels + in_play_t
-        stock_h, stock_t = _stock(game)
-        # fewer may be buildings the setup does not name (or a shortage set up on purpose, as
-        # scorekeepers do to start from one); more can never be explained
-        if total_h > stock_h or total_t > stock_t:
-            game.emit(
-                "W013",
-                f"the bank's stock does not add up: {total_h} houses and {total_t} hotels with "
-                f"those on the board, where the edition has {stock_h} and {stock_t}",
-                bank,
-                "SET-02",
-                expected=[stock_h, stock_t],
-                recorded=[total_h, total_t],
-            )
+    written = _bank_written(game)
+    if bank is None or not written:
+        return
+    # the bank holds what its line says, whichever setup lines come before or after it
+    st.bank_houses = written.get("house", st.bank_houses)
+    st.bank_hotels = written.get("hotel", st.bank_hotels)
+    if house_rules.active(game, "unlimited-buildings"):
+        return
+    kinds = [k for k in ("house", "hotel") if k in written and in_play[k] <= stock[k]]
+    due = {k: stock[k] - in_play[k] for k in kinds}
+    if all(written[k] == due[k] for k in kinds):
+        return
+    # more can never be explained; fewer may be the buildings of players the setup leaves out,
+    # or a shortage set up on purpose, so both are warnings and the bank's figure stands
+    edition = " and ".join(count_word(game, stock[k], k) for k in kinds)
+    placed = (
+        " and ".join(_count_or_no(game, in_play[k], k) for k in kinds)
+        if any(in_play[k] for k in kinds)
+        else "none"
+    )
+    should = " and ".join(count_word(game, due[k], k) for k in kinds)
+    says = " and ".join(count_word(game, written[k], k) for k in kinds)
+    short = any(written[k] < due[k] for k in kinds)
+    game.emit(
+        "W013",
+        f"the bank's stock does not add up: the edition has {edition} and the setup places "
+        f"{placed}, so the bank should hold {should}, but its line gives {says}"
+        + ("; buildings of players the setup leaves out would explain fewer" if short else "")
+        + "; the bank's figure is replayed as written",
+        bank,
+        "SET-02",
+        expected=[due[k] for k in kinds],
+        recorded=[written[k] for k in kinds],
+    )
+
+
+def _bank_written(game: Game) -> dict[str, int]:
+    """The bank's building stock as its setup line writes it: "house" and "hotel" -> number."""
+    written: dict[str, int] = game.pending.setdefault("setup-bank", {})
+    return written
+
+
+def _count_or_no(game: Game, n: int, kind: str) -> str:
+    return "no " + game.edition.word(kind + "s") if n == 0 else count_word(game, n, kind)
 
 
 def _stock(game: Game) -> tuple[int, int]:
