@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from monolog.cli import app
 from monolog.engine import replay
+from monolog.engine.state import GameState
 from monolog.notation.parser import parse_text
 
 IMPOSSIBLE = {
@@ -153,3 +154,65 @@ def test_the_bank_holds_what_its_line_says_before_or_after_the_players_lines() -
     ):
         text = '[Players "Ann, Ben"]\n' + setup
         assert replay(parse_text(text, "t.mlog"), file="t.mlog").state.bank_houses == 20
+
+
+def _setup(lines: str) -> tuple[list[tuple[str, int, str]], GameState]:
+    text = '[Players "Ann, Ben"]\n' + lines + "setup next Ben\n1. Ben 1-2 Baltic Avenue buy\n"
+    result = replay(parse_text(text, "t.mlog"), file="t.mlog", paranoid=True)
+    return [(f.code, f.span.line, f.message) for f in result.findings], result.state
+
+
+def test_two_setup_lines_about_different_facts_of_one_player_combine() -> None:
+    found, state = _setup("setup Ann cash 1200\nsetup Ann owns Boardwalk goojf CH09\n")
+    assert found == []
+    ann = state.player("Ann")
+    assert (ann.cash, ann.cards) == (1200, ["CH09"])
+
+
+@pytest.mark.parametrize(
+    ("lines", "stands", "second"),
+    [
+        ("setup Ann cash 1200\nsetup Ann cash 900\n", "$1,200", "$900"),
+        ("setup Ann at Boardwalk\nsetup Ann at Park Place\n", "Boardwalk", "Park Place"),
+        ("setup Ann jail 2\nsetup Ann jail 3\n", "2", "3"),
+        (
+            "setup Ann jail 2\nsetup Ann at Park Place\n",
+            "Jail / Just Visiting (in jail)",
+            "Park Place",
+        ),
+        (
+            "setup Ann owns Boardwalk\nsetup Ann owns Boardwalk mortgaged\n",
+            "unmortgaged and bare",
+            "mortgaged and bare",
+        ),
+    ],
+)
+def test_a_second_value_for_one_fact_is_a_warning_at_the_second_line_and_the_first_stands(
+    lines: str, stands: str, second: str
+) -> None:
+    found, _ = _setup(lines)
+    assert [(code, line) for code, line, _ in found] == [("W019", 3)], found
+    message = found[0][2]
+    assert message.startswith("a second value for Ann's "), message
+    assert f"{stands} on line 2, and {second} here" in message
+    assert f"the first value, {stands}" in message and "stands" in message
+
+
+def test_the_first_value_is_the_one_replayed() -> None:
+    _, state = _setup("setup Ann cash 1200 jail 2\nsetup Ann cash 900 at Park Place jail 3\n")
+    ann = state.player("Ann")
+    assert (ann.cash, ann.in_jail, ann.jail_turns) == (1200, True, 1)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "setup Ann cash 1200\nsetup Ann cash 1200\n",
+        "setup Ann owns Boardwalk\nsetup Ann owns Boardwalk\n",
+        "setup Ann goojf CH09\nsetup Ann goojf CH09\n",
+    ],
+)
+def test_the_same_fact_given_twice_is_a_warning_not_an_impossible_position(lines: str) -> None:
+    found, _ = _setup(lines)
+    assert [(code, line) for code, line, _ in found] == [("W019", 3)], found
+    assert "given twice, on line 2 and here" in found[0][2]

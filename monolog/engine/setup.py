@@ -25,12 +25,18 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
     p = st.player(name)
     rules = game.edition.rules
     lines = setup_lines(game)
-    lines[("player", name)] = ev.span
-    if ev.cash is not None:
+    lines.setdefault(("player", name), ev.span)
+    if ev.cash is not None and _first_value(
+        game, name, "cash", ev.cash, game.money(ev.cash), ev.span, f"{name}'s cash"
+    ):
         p.cash = ev.cash
     if ev.position is not None:
         sq = resolve_square(game, ev.position, ev.span)
-        if sq is not None:
+        if sq is None:
+            pass
+        elif ev.jail_turns is not None and not _given(game, name, "square"):
+            p.position = sq.index  # `at` beside `jail`: checked with the jail below (JAIL-02)
+        elif _first_value(game, name, "square", sq.index, sq.name, ev.span, f"{name}'s square"):
             p.position = sq.index
     for h in ev.holdings:
         sq = resolve_square(game, h.square, h.span if h.span.line else ev.span)
@@ -47,23 +53,28 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
             continue
         where = h.span if h.span.line else ev.span
         before = lines.get(("deed", sq.index))
-        if before is not None:
+        if before is not None and deed.owner != name:
             # SET-03: one deed of each; the first line that placed it stands
-            again = (
-                "written twice"
-                if before.line == where.line
-                else f"already {deed.owner}'s (line {before.line})"
-            )
             game.emit(
                 "M120",
-                f"impossible starting position: {sq.name} is {again}; a deed is in one place "
-                "at a time",
+                f"impossible starting position: {sq.name} is already {deed.owner}'s (line "
+                f"{before.line}); a deed is in one place at a time",
                 where,
                 "SET-03",
                 expected=deed.owner,
                 recorded=name,
             )
             continue
+        if not _first_value(
+            game,
+            name,
+            ("deed", sq.index),
+            (0 if h.hotel else h.houses, h.hotel, h.mortgaged),
+            _holding(game, h.houses, h.hotel, h.mortgaged),
+            where,
+            f"{name}'s {sq.name}",
+        ):
+            continue  # the same deed given again to its holder: the first value stands
         st.bank_houses += deed.houses
         st.bank_hotels += 1 if deed.hotel else 0
         lines[("deed", sq.index)] = where
@@ -96,6 +107,15 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
                 continue
         holder = holder_of(game, card_id)
         deck = game.state.decks[game.edition.card(card_id).deck]
+        if (
+            ref is not None
+            and card_id in p.cards
+            and _given(game, name, ("card", card_id))
+            and not _first_value(
+                game, name, ("card", card_id), True, "", ev.span, f"{name}'s card {card_id}"
+            )
+        ):
+            continue
         if card_id in p.cards or holder is not None or card_id in deck.slots:
             place = (
                 f"held by {holder or name}"
@@ -113,7 +133,11 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
             continue
         p.cards.append(card_id)
         hold_out(game, card_id)
-    if ev.jail_turns is not None:
+        if ref is not None:
+            _first_value(
+                game, name, ("card", card_id), True, "", ev.span, f"{name}'s card {card_id}"
+            )
+    if ev.jail_turns is not None and _jail_agrees(game, name, ev):
         _check_jail_turn(game, name, ev.jail_turns, ev.span)
         if p.position != rules.jail_index and ev.position is not None:
             game.emit(
@@ -128,6 +152,106 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
         p.in_jail = True
         p.position = rules.jail_index
         p.jail_turns = max(ev.jail_turns - 1, 0)
+
+
+_FACTS = "setup.facts"
+_IMPLIED = "setup.implied"  # facts a line implies without writing them: a jailed player's square
+
+
+def _first_value(
+    game: Game,
+    name: str,
+    key: object,
+    value: object,
+    shown: str,
+    span: Span,
+    what: str,
+) -> bool:
+    """One value for each fact of a player's starting position (cash, square, jail turn, each
+    deed, each named card): the first setup line that gives it stands. True when this one is to
+    be applied: the first, or a line after play began (M121: applied as written). A later value
+    is W019 at its line, citing the first, and left out; the same value again is W019 too, and
+    changes nothing."""
+    if game.pending.get(_STARTED):
+        return True
+    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.setdefault(_FACTS, {})
+    before = facts.get((name, key))
+    if before is None:
+        facts[(name, key)] = (span, value, shown)
+        return True
+    first, first_value, first_shown = before
+    implied: set[tuple[str, object]] = game.pending.setdefault(_IMPLIED, set())
+    if (name, key) in implied and first_value == value:
+        implied.discard((name, key))  # `at` the jail after `jail`: written out, not given twice
+        return True
+    src = f"on line {first.line}" if first.line != span.line else "earlier on this line"
+    if first_value == value:
+        again = f" ({shown})" if shown else ""
+        message = f"{what} is given twice, {src} and here{again}; the repeat changes nothing"
+    else:
+        message = (
+            f"a second value for {what}: {first_shown} {src}, and {shown} here; the first "
+            f"value, {first_shown}, stands and this one is left out"
+        )
+    game.emit(
+        "W019",
+        message,
+        span,
+        None,
+        expected=first_shown,
+        recorded=shown,
+        data={"first_line": first.line},
+    )
+    return False
+
+
+def _given(game: Game, name: str, key: object) -> bool:
+    facts: dict[tuple[str, object], object] = game.pending.get(_FACTS, {})
+    return (name, key) in facts
+
+
+def _fact_span(game: Game, name: str, key: object) -> Span | None:
+    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.get(_FACTS, {})
+    fact = facts.get((name, key))
+    return fact[0] if fact is not None else None
+
+
+def _jail_agrees(game: Game, name: str, ev: SetupPlayer) -> bool:
+    """`jail N` on a later line than another fact of the same player: a jail turn already given
+    is one value (W019 for another), and a square already given elsewhere than the jail is one
+    too, since a jailed player stands on the jail (the earlier line stands, so no jail)."""
+    turn = ev.jail_turns or 0
+    jail = game.edition.rules.jail_index
+    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.get(_FACTS, {})
+    square = facts.get((name, "square"))
+    if square is not None and square[1] != jail and not game.pending.get(_STARTED):
+        return _first_value(
+            game,
+            name,
+            "square",
+            jail,
+            f"{game.name(jail)} (in jail)",
+            ev.span,
+            f"{name}'s square",
+        )
+    if not _first_value(game, name, "jail", turn, str(turn), ev.span, f"{name}'s coming jail turn"):
+        return False
+    if square is None and not game.pending.get(_STARTED):
+        facts = game.pending.setdefault(_FACTS, {})
+        facts[(name, "square")] = (ev.span, jail, f"{game.name(jail)} (in jail)")
+        game.pending.setdefault(_IMPLIED, set()).add((name, "square"))
+    return True
+
+
+def _holding(game: Game, houses: int, hotel: bool, mortgaged: bool) -> str:
+    """A deed's state on a setup line in words: "unmortgaged and bare", "mortgaged and bare",
+    "unmortgaged with 2 houses", "unmortgaged with a hotel"."""
+    state = "mortgaged" if mortgaged else "unmortgaged"
+    if hotel:
+        return f"{state} with {game.edition.a_word('hotel')}"
+    if houses:
+        return f"{state} with {count_word(game, houses, 'house')}"
+    return f"{state} and bare"
 
 
 def _check_jail_turn(game: Game, name: str, turn: int, span: Span) -> None:
@@ -305,7 +429,7 @@ def check_position(game: Game) -> None:
     rules = game.edition.rules
     most = rules.houses_before_hotel
     for p in st.players:
-        span = lines.get(("player", p.name))
+        span = _fact_span(game, p.name, "cash") or lines.get(("player", p.name))
         if span is not None and p.cash < 0:
             game.emit(
                 "M120",
