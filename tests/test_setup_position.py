@@ -216,3 +216,18 @@ def test_the_same_fact_given_twice_is_a_warning_not_an_impossible_position(lines
     found, _ = _setup(lines)
     assert [(code, line) for code, line, _ in found] == [("W019", 3)], found
     assert "given twice, on line 2 and here" in found[0][2]
+
+
+@pytest.mark.parametrize(
+    ("lines", "what"),
+    [
+        ("setup bank houses 30\nsetup bank houses 20\n", "the bank's house stock"),
+        ("setup next Ann\nsetup next Ben\n", "the player to move first"),
+    ],
+)
+def test_the_bank_and_the_first_player_have_one_value_too(lines: str, what: str) -> None:
+    text = '[Players "Ann, Ben"]\n' + lines + "1. Ann 1-2 Baltic Avenue buy\n"
+    result = replay(parse_text(text, "t.mlog"), file="t.mlog")
+    second = [f for f in result.findings if f.code == "W019"]
+    assert [f.span.line for f in second] == [3]
+    assert second[0].message.startswith(f"a second value for {what}: ")

@@ -287,16 +287,26 @@ def _free_jail_card(game: Game) -> str | None:
 
 
 def on_setup_bank(game: Game, ev: SetupBank) -> None:
-    setup_lines(game)[("bank", 0)] = ev.span
+    """`setup bank`: its houses, hotels and pot are facts of the position like a player's, one
+    value each (W019 for a second)."""
+    setup_lines(game).setdefault(("bank", 0), ev.span)
     written = _bank_written(game)
-    if ev.houses is not None:
-        game.state.bank_houses = ev.houses
-        written["house"] = ev.houses
-    if ev.hotels is not None:
-        game.state.bank_hotels = ev.hotels
-        written["hotel"] = ev.hotels
-    if ev.pot is not None:
+    for kind, n in (("house", ev.houses), ("hotel", ev.hotels)):
+        if n is not None and _first_value(
+            game, _BANK, kind, n, count_word(game, n, kind), ev.span, f"the bank's {kind} stock"
+        ):
+            if kind == "house":
+                game.state.bank_houses = n
+            else:
+                game.state.bank_hotels = n
+            written[kind] = n
+    if ev.pot is not None and _first_value(
+        game, _BANK, "pot", ev.pot, game.money(ev.pot), ev.span, "the Free Parking pool"
+    ):
         house_rules.pot_at_setup(game, ev.pot, ev.span)
+
+
+_BANK = " bank"  # the bank's facts, apart from every player's (no name has a leading space)
 
 
 def on_setup_deck(game: Game, ev: SetupDeck) -> None:
@@ -342,6 +352,24 @@ def on_setup_deck(game: Game, ev: SetupDeck) -> None:
 def on_setup_next(game: Game, ev: SetupNext) -> None:
     name = resolve_player(game, ev.player, ev.span)
     if name is None:
+        return
+    shown = name + "".join(
+        part
+        for part, on in (
+            (f" with {count_word(game, ev.doubles or 0, 'double')} rolled", ev.doubles is not None),
+            (" with a landing to resolve", ev.landing),
+        )
+        if on
+    )
+    if not _first_value(
+        game,
+        _BANK,
+        "next",
+        (name, ev.doubles, ev.landing),
+        shown,
+        ev.span,
+        "the player to move first",
+    ):
         return
     flow_of(game).expected_next = name
     for seat, p in enumerate(game.state.players):
@@ -533,6 +561,7 @@ def check_position(game: Game) -> None:
     should = " and ".join(count_word(game, due[k], k) for k in kinds)
     says = " and ".join(count_word(game, written[k], k) for k in kinds)
     short = any(written[k] < due[k] for k in kinds)
+    bank = _fact_span(game, _BANK, kinds[0]) or bank
     game.emit(
         "W013",
         f"the bank's stock does not add up: the edition has {edition} and the setup places "
