@@ -3,6 +3,11 @@
 
 `setup … jail N` puts the player in jail with their next turn being jail turn N (`jail` alone:
 jail turn 1, as for a player just sent there); docs/notation.md says why.
+
+A position may take several lines; lines about different facts combine, and each fact (a
+player's cash, square, coming jail turn, each deed, each named jail card; the bank's house and
+hotel stock and pot; the player to move first) has one value: the first line that gives it
+stands, and a later one is W019 at its line.
 """
 
 from __future__ import annotations
@@ -154,8 +159,8 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
         p.jail_turns = max(ev.jail_turns - 1, 0)
 
 
-_FACTS = "setup.facts"
-_IMPLIED = "setup.implied"  # facts a line implies without writing them: a jailed player's square
+_FACTS = "setup-facts"
+_IMPLIED = "setup-implied"  # facts a line implies without writing them: a jailed player's square
 
 
 def _first_value(
@@ -167,11 +172,11 @@ def _first_value(
     span: Span,
     what: str,
 ) -> bool:
-    """One value for each fact of a player's starting position (cash, square, jail turn, each
-    deed, each named card): the first setup line that gives it stands. True when this one is to
-    be applied: the first, or a line after play began (M121: applied as written). A later value
-    is W019 at its line, citing the first, and left out; the same value again is W019 too, and
-    changes nothing."""
+    """One value for each fact of the starting position, `key` of player `name` (or of `_BANK`:
+    the bank's stock and pot, the player to move first): the first setup line that gives it
+    stands. True when this one is to be applied: the first, or a line after play began (M121:
+    applied as written). A later value is W019 at its line, citing the first, and left out; the
+    same value again is W019 too, and changes nothing."""
     if game.pending.get(_STARTED):
         return True
     facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.setdefault(_FACTS, {})
@@ -306,7 +311,7 @@ def on_setup_bank(game: Game, ev: SetupBank) -> None:
         house_rules.pot_at_setup(game, ev.pot, ev.span)
 
 
-_BANK = " bank"  # the bank's facts, apart from every player's (no name has a leading space)
+_BANK = " bank"  # the bank's and the table's facts (no player's name has a leading space)
 
 
 def on_setup_deck(game: Game, ev: SetupDeck) -> None:
