@@ -11,6 +11,26 @@ from monolog.engine.skipped import not_replayed
 from monolog.findings.model import Severity
 from monolog.testing.base import audit_text
 
+
+def _houses(n: int) -> str:
+    """Houses standing on Ben's orange, red and yellow sites, built evenly: with them on the
+    board a short bank stock adds up (W013), so each record shows only its own finding."""
+    sites = [
+        "St. James Place", "Tennessee Avenue", "New York Avenue",
+        "Kentucky Avenue", "Indiana Avenue", "Illinois Avenue",
+        "Atlantic Avenue", "Ventnor Avenue", "Marvin Gardens",
+    ]  # fmt: skip
+    parts = []
+    for group in range(3):
+        take = min(12, n - 12 * group)
+        if take <= 0:
+            break
+        base, extra = divmod(take, 3)
+        for i in range(3):
+            parts.append(f"{sites[3 * group + i]} x{base + (1 if i < extra else 0)}")
+    return ", ".join(parts)
+
+
 CASES = {
     # code: record (the clause on its last line but one or last line)
     "M601": """[Players "Ann, Ben"]
@@ -34,8 +54,9 @@ setup Ann owns Park Place hotel, Boardwalk hotel
 setup next Ann
 Ann build Boardwalk for 200 =1300
 """,
-    "M608": """[Players "Ann, Ben"]
+    "M608": f"""[Players "Ann, Ben"]
 setup Ann owns Park Place x1, Boardwalk
+setup Ben owns {_houses(31)}
 setup bank houses 0
 setup next Ann
 Ann build Boardwalk for 200 =1300
@@ -45,9 +66,10 @@ setup Ann owns Baltic Avenue x1, Mediterranean Avenue x1
 setup next Ann
 Ann sell Baltic Avenue x2 for 50 =1550
 """,
-    "M613": """[Players "Ann, Ben"]
+    "M613": f"""[Players "Ann, Ben"]
 setup bank houses 2
 setup Ann owns Baltic Avenue hotel, Mediterranean Avenue hotel
+setup Ben owns {_houses(30)}
 setup next Ann
 Ann sell Baltic Avenue hotel for 25 =1525
 """,

@@ -38,7 +38,12 @@ def _findings(text: str) -> list[tuple[str, int, str]]:
 
 def test_bankrupt_to_themselves_is_the_records_fault() -> None:
     found = _findings(TO_THEMSELVES)
-    assert [(code, line) for code, line, _ in found if code.startswith(("M", "P"))] == [("M803", 3)]
+    # the estate goes to the bank, whose auction of Oriental Avenue the record, ending there,
+    # leaves out (BKR-07): the record's too, at the same line
+    assert [(code, line) for code, line, _ in found if code.startswith(("M", "P"))] == [
+        ("M803", 3),
+        ("M201", 3),
+    ]
     message = next(m for code, _, m in found if code == "M803")
     assert "nor to themselves: the estate goes to the bank" in message
 

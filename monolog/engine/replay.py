@@ -251,6 +251,8 @@ def _steps(
         yield ev, game.state
         ev = after
     setup.at_end(game)  # a record of setup lines alone: its position is checked too
+    if not game.state.over:  # a record that ends before the bank's auctions (BKR-07)
+        _wrap(game, last_span, lambda: turns.unauctioned_estate(game, ended=True))
     if game.state.over:
         _wrap(game, last_span, lambda: _close_game(game, last_span))
     if require_amounts or "amounts" in _strict(game.header):

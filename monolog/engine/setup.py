@@ -3,6 +3,11 @@
 
 `setup … jail N` puts the player in jail with their next turn being jail turn N (`jail` alone:
 jail turn 1, as for a player just sent there); docs/notation.md says why.
+
+A position may take several lines; lines about different facts combine, and each fact (a
+player's cash, square, coming jail turn, each deed, each named jail card; the bank's house and
+hotel stock and pot; the player to move first) has one value: the first line that gives it
+stands, and a later one is W019 at its line.
 """
 
 from __future__ import annotations
@@ -25,12 +30,18 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
     p = st.player(name)
     rules = game.edition.rules
     lines = setup_lines(game)
-    lines[("player", name)] = ev.span
-    if ev.cash is not None:
+    lines.setdefault(("player", name), ev.span)
+    if ev.cash is not None and _first_value(
+        game, name, "cash", ev.cash, game.money(ev.cash), ev.span, f"{name}'s cash"
+    ):
         p.cash = ev.cash
     if ev.position is not None:
         sq = resolve_square(game, ev.position, ev.span)
-        if sq is not None:
+        if sq is None:
+            pass
+        elif ev.jail_turns is not None and not _given(game, name, "square"):
+            p.position = sq.index  # `at` beside `jail`: checked with the jail below (JAIL-02)
+        elif _first_value(game, name, "square", sq.index, sq.name, ev.span, f"{name}'s square"):
             p.position = sq.index
     for h in ev.holdings:
         sq = resolve_square(game, h.square, h.span if h.span.line else ev.span)
@@ -47,23 +58,28 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
             continue
         where = h.span if h.span.line else ev.span
         before = lines.get(("deed", sq.index))
-        if before is not None:
+        if before is not None and deed.owner != name:
             # SET-03: one deed of each; the first line that placed it stands
-            again = (
-                "written twice"
-                if before.line == where.line
-                else f"already {deed.owner}'s (line {before.line})"
-            )
             game.emit(
                 "M120",
-                f"impossible starting position: {sq.name} is {again}; a deed is in one place "
-                "at a time",
+                f"impossible starting position: {sq.name} is already {deed.owner}'s (line "
+                f"{before.line}); a deed is in one place at a time",
                 where,
                 "SET-03",
                 expected=deed.owner,
                 recorded=name,
             )
             continue
+        if not _first_value(
+            game,
+            name,
+            ("deed", sq.index),
+            (0 if h.hotel else h.houses, h.hotel, h.mortgaged),
+            _holding(game, h.houses, h.hotel, h.mortgaged),
+            where,
+            f"{name}'s {sq.name}",
+        ):
+            continue  # the same deed given again to its holder: the first value stands
         st.bank_houses += deed.houses
         st.bank_hotels += 1 if deed.hotel else 0
         lines[("deed", sq.index)] = where
@@ -96,6 +112,15 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
                 continue
         holder = holder_of(game, card_id)
         deck = game.state.decks[game.edition.card(card_id).deck]
+        if (
+            ref is not None
+            and card_id in p.cards
+            and _given(game, name, ("card", card_id))
+            and not _first_value(
+                game, name, ("card", card_id), True, "", ev.span, f"{name}'s card {card_id}"
+            )
+        ):
+            continue
         if card_id in p.cards or holder is not None or card_id in deck.slots:
             place = (
                 f"held by {holder or name}"
@@ -113,7 +138,11 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
             continue
         p.cards.append(card_id)
         hold_out(game, card_id)
-    if ev.jail_turns is not None:
+        if ref is not None:
+            _first_value(
+                game, name, ("card", card_id), True, "", ev.span, f"{name}'s card {card_id}"
+            )
+    if ev.jail_turns is not None and _jail_agrees(game, name, ev):
         _check_jail_turn(game, name, ev.jail_turns, ev.span)
         if p.position != rules.jail_index and ev.position is not None:
             game.emit(
@@ -128,6 +157,106 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
         p.in_jail = True
         p.position = rules.jail_index
         p.jail_turns = max(ev.jail_turns - 1, 0)
+
+
+_FACTS = "setup-facts"
+_IMPLIED = "setup-implied"  # facts a line implies without writing them: a jailed player's square
+
+
+def _first_value(
+    game: Game,
+    name: str,
+    key: object,
+    value: object,
+    shown: str,
+    span: Span,
+    what: str,
+) -> bool:
+    """One value for each fact of the starting position, `key` of player `name` (or of `_BANK`:
+    the bank's stock and pot, the player to move first): the first setup line that gives it
+    stands. True when this one is to be applied: the first, or a line after play began (M121:
+    applied as written). A later value is W019 at its line, citing the first, and left out; the
+    same value again is W019 too, and changes nothing."""
+    if game.pending.get(_STARTED):
+        return True
+    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.setdefault(_FACTS, {})
+    before = facts.get((name, key))
+    if before is None:
+        facts[(name, key)] = (span, value, shown)
+        return True
+    first, first_value, first_shown = before
+    implied: set[tuple[str, object]] = game.pending.setdefault(_IMPLIED, set())
+    if (name, key) in implied and first_value == value:
+        implied.discard((name, key))  # `at` the jail after `jail`: written out, not given twice
+        return True
+    src = f"on line {first.line}" if first.line != span.line else "earlier on this line"
+    if first_value == value:
+        again = f" ({shown})" if shown else ""
+        message = f"{what} is given twice, {src} and here{again}; the repeat changes nothing"
+    else:
+        message = (
+            f"a second value for {what}: {first_shown} {src}, and {shown} here; the first "
+            f"value, {first_shown}, stands and this one is left out"
+        )
+    game.emit(
+        "W019",
+        message,
+        span,
+        None,
+        expected=first_shown,
+        recorded=shown,
+        data={"first_line": first.line},
+    )
+    return False
+
+
+def _given(game: Game, name: str, key: object) -> bool:
+    facts: dict[tuple[str, object], object] = game.pending.get(_FACTS, {})
+    return (name, key) in facts
+
+
+def _fact_span(game: Game, name: str, key: object) -> Span | None:
+    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.get(_FACTS, {})
+    fact = facts.get((name, key))
+    return fact[0] if fact is not None else None
+
+
+def _jail_agrees(game: Game, name: str, ev: SetupPlayer) -> bool:
+    """`jail N` on a later line than another fact of the same player: a jail turn already given
+    is one value (W019 for another), and a square already given elsewhere than the jail is one
+    too, since a jailed player stands on the jail (the earlier line stands, so no jail)."""
+    turn = ev.jail_turns or 0
+    jail = game.edition.rules.jail_index
+    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.get(_FACTS, {})
+    square = facts.get((name, "square"))
+    if square is not None and square[1] != jail and not game.pending.get(_STARTED):
+        return _first_value(
+            game,
+            name,
+            "square",
+            jail,
+            f"{game.name(jail)} (in jail)",
+            ev.span,
+            f"{name}'s square",
+        )
+    if not _first_value(game, name, "jail", turn, str(turn), ev.span, f"{name}'s coming jail turn"):
+        return False
+    if square is None and not game.pending.get(_STARTED):
+        facts = game.pending.setdefault(_FACTS, {})
+        facts[(name, "square")] = (ev.span, jail, f"{game.name(jail)} (in jail)")
+        game.pending.setdefault(_IMPLIED, set()).add((name, "square"))
+    return True
+
+
+def _holding(game: Game, houses: int, hotel: bool, mortgaged: bool) -> str:
+    """A deed's state on a setup line in words: "unmortgaged and bare", "mortgaged and bare",
+    "unmortgaged with 2 houses", "unmortgaged with a hotel"."""
+    state = "mortgaged" if mortgaged else "unmortgaged"
+    if hotel:
+        return f"{state} with {game.edition.a_word('hotel')}"
+    if houses:
+        return f"{state} with {count_word(game, houses, 'house')}"
+    return f"{state} and bare"
 
 
 def _check_jail_turn(game: Game, name: str, turn: int, span: Span) -> None:
@@ -163,13 +292,26 @@ def _free_jail_card(game: Game) -> str | None:
 
 
 def on_setup_bank(game: Game, ev: SetupBank) -> None:
-    setup_lines(game)[("bank", 0)] = ev.span
-    if ev.houses is not None:
-        game.state.bank_houses = ev.houses
-    if ev.hotels is not None:
-        game.state.bank_hotels = ev.hotels
-    if ev.pot is not None:
+    """`setup bank`: its houses, hotels and pot are facts of the position like a player's, one
+    value each (W019 for a second)."""
+    setup_lines(game).setdefault(("bank", 0), ev.span)
+    written = _bank_written(game)
+    for kind, n in (("house", ev.houses), ("hotel", ev.hotels)):
+        if n is not None and _first_value(
+            game, _BANK, kind, n, count_word(game, n, kind), ev.span, f"the bank's {kind} stock"
+        ):
+            if kind == "house":
+                game.state.bank_houses = n
+            else:
+                game.state.bank_hotels = n
+            written[kind] = n
+    if ev.pot is not None and _first_value(
+        game, _BANK, "pot", ev.pot, game.money(ev.pot), ev.span, "the Free Parking pool"
+    ):
         house_rules.pot_at_setup(game, ev.pot, ev.span)
+
+
+_BANK = " bank"  # the bank's and the table's facts (no player's name has a leading space)
 
 
 def on_setup_deck(game: Game, ev: SetupDeck) -> None:
@@ -215,6 +357,24 @@ def on_setup_deck(game: Game, ev: SetupDeck) -> None:
 def on_setup_next(game: Game, ev: SetupNext) -> None:
     name = resolve_player(game, ev.player, ev.span)
     if name is None:
+        return
+    shown = name + "".join(
+        part
+        for part, on in (
+            (f" with {count_word(game, ev.doubles or 0, 'double')} rolled", ev.doubles is not None),
+            (" with a landing to resolve", ev.landing),
+        )
+        if on
+    )
+    if not _first_value(
+        game,
+        _BANK,
+        "next",
+        (name, ev.doubles, ev.landing),
+        shown,
+        ev.span,
+        "the player to move first",
+    ):
         return
     flow_of(game).expected_next = name
     for seat, p in enumerate(game.state.players):
@@ -292,8 +452,9 @@ def after_setup(game: Game, ev: Event, started: bool) -> None:
 
 def check_position(game: Game) -> None:
     """The starting position the setup lines describe, checked once before play begins: each
-    impossible part is M120 at the line that wrote it; a bank stock that, with the buildings
-    named, makes more than the edition has is W013 (fewer may be buildings the setup leaves out)."""
+    impossible part is M120 at the line that wrote it; a bank stock other than the edition's less
+    the buildings the setup places is W013 (a warning: fewer may be buildings the setup leaves
+    out), and the bank then holds what its line says."""
     lines = setup_lines(game)
     if not lines:
         return
@@ -301,7 +462,7 @@ def check_position(game: Game) -> None:
     rules = game.edition.rules
     most = rules.houses_before_hotel
     for p in st.players:
-        span = lines.get(("player", p.name))
+        span = _fact_span(game, p.name, "cash") or lines.get(("player", p.name))
         if span is not None and p.cash < 0:
             game.emit(
                 "M120",
@@ -367,12 +528,13 @@ def check_position(game: Game) -> None:
         if problem is not None:
             game.emit("M120", f"impossible starting position: {problem}", span, rule)
     span = next(iter(lines.values()))
-    if st.bank_houses < 0 or st.bank_hotels < 0:
-        excess = [
-            count_word(game, -n, kind)
-            for n, kind in ((st.bank_houses, "house"), (st.bank_hotels, "hotel"))
-            if n < 0
-        ]
+    stock = dict(zip(("house", "hotel"), _stock(game), strict=True))
+    in_play = {
+        "house": sum(d.houses for d in st.deeds.values()),
+        "hotel": sum(1 for d in st.deeds.values() if d.hotel),
+    }
+    excess = [count_word(game, in_play[k] - stock[k], k) for k in stock if in_play[k] > stock[k]]
+    if excess and not house_rules.active(game, "unlimited-buildings"):
         game.emit(
             "M120",
             "impossible starting position: more buildings in play than the edition has "
@@ -381,23 +543,51 @@ def check_position(game: Game) -> None:
             "SET-02",
         )
     bank = lines.get(("bank", 0))
-    if bank is not None and not house_rules.active(game, "unlimited-buildings"):
-        in_play_h = sum(d.houses for d in st.deeds.values())
-        in_play_t = sum(1 for d in st.deeds.values() if d.hotel)
-        total_h, total_t = st.bank_houses + in_play_h, st.bank_hotels + in_play_t
-        stock_h, stock_t = _stock(game)
-        # fewer may be buildings the setup does not name (or a shortage set up on purpose, as
-        # scorekeepers do to start from one); more can never be explained
-        if total_h > stock_h or total_t > stock_t:
-            game.emit(
-                "W013",
-                f"the bank's stock does not add up: {total_h} houses and {total_t} hotels with "
-                f"those on the board, where the edition has {stock_h} and {stock_t}",
-                bank,
-                "SET-02",
-                expected=[stock_h, stock_t],
-                recorded=[total_h, total_t],
-            )
+    written = _bank_written(game)
+    if bank is None or not written:
+        return
+    # the bank holds what its line says, whichever setup lines come before or after it
+    st.bank_houses = written.get("house", st.bank_houses)
+    st.bank_hotels = written.get("hotel", st.bank_hotels)
+    if house_rules.active(game, "unlimited-buildings"):
+        return
+    kinds = [k for k in ("house", "hotel") if k in written and in_play[k] <= stock[k]]
+    due = {k: stock[k] - in_play[k] for k in kinds}
+    if all(written[k] == due[k] for k in kinds):
+        return
+    # more can never be explained; fewer may be the buildings of players the setup leaves out,
+    # or a shortage set up on purpose, so both are warnings and the bank's figure stands
+    edition = " and ".join(count_word(game, stock[k], k) for k in kinds)
+    placed = (
+        " and ".join(_count_or_no(game, in_play[k], k) for k in kinds)
+        if any(in_play[k] for k in kinds)
+        else "none"
+    )
+    should = " and ".join(count_word(game, due[k], k) for k in kinds)
+    says = " and ".join(count_word(game, written[k], k) for k in kinds)
+    short = any(written[k] < due[k] for k in kinds)
+    bank = _fact_span(game, _BANK, kinds[0]) or bank
+    game.emit(
+        "W013",
+        f"the bank's stock does not add up: the edition has {edition} and the setup places "
+        f"{placed}, so the bank should hold {should}, but its line gives {says}"
+        + ("; buildings of players the setup leaves out would explain fewer" if short else "")
+        + "; the bank's figure is replayed as written",
+        bank,
+        "SET-02",
+        expected=[due[k] for k in kinds],
+        recorded=[written[k] for k in kinds],
+    )
+
+
+def _bank_written(game: Game) -> dict[str, int]:
+    """The bank's building stock as its setup line writes it: "house" and "hotel" -> number."""
+    written: dict[str, int] = game.pending.setdefault("setup-bank", {})
+    return written
+
+
+def _count_or_no(game: Game, n: int, kind: str) -> str:
+    return "no " + game.edition.word(kind + "s") if n == 0 else count_word(game, n, kind)
 
 
 def _stock(game: Game) -> tuple[int, int]:

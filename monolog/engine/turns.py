@@ -33,7 +33,7 @@ def seat_of(game: Game, name: str) -> int:
 def close_step(game: Game, span: Span) -> None:
     """Before the next roll or turn: the decisions of the last landing must have been taken."""
     flow = flow_of(game)
-    _unauctioned_estate(game)
+    unauctioned_estate(game)
     for lot in list(flow.lots):
         if lot.lander is None:
             continue
@@ -114,11 +114,12 @@ def close_step(game: Game, span: Span) -> None:
     flow.choice = None  # a "pay or take a card" choice is made within the step
 
 
-def _unauctioned_estate(game: Game) -> None:
+def unauctioned_estate(game: Game, ended: bool = False) -> None:
     """A bankruptcy to the bank puts every deed up for auction at once (BKR-07, CF-39). Those the
-    record did not auction before play went on get one finding, at the bankruptcy line; they
-    stay with the bank unowned, so later lines are judged as if they went back to it (a lander
-    may buy one). Once the game is over nothing is left to auction."""
+    record did not auction before play went on, or before the record ends (`ended`), get one
+    finding, at the bankruptcy line; they stay with the bank unowned, so later lines are judged
+    as if they went back to it (a lander may buy one). Once the game is over nothing is left to
+    auction."""
     flow = flow_of(game)
     estate = [lot for lot in flow.lots if lot.lander is None]
     if not estate:
@@ -126,17 +127,22 @@ def _unauctioned_estate(game: Game) -> None:
     flow.lots = [lot for lot in flow.lots if lot.lander is not None]
     if game.state.over:
         return
+    bank = game.edition.word("bank")
     by_line: dict[Span, list[int]] = {}
     for lot in estate:
         by_line.setdefault(lot.span, []).append(lot.square)
     for span, squares in by_line.items():
         names = game.listing([game.name(i) for i in squares])
         one = len(squares) == 1
+        after = (
+            f"the record ends without {'its auction' if one else 'their auctions'}"
+            if ended
+            else f"{'it stays' if one else 'they stay'} with the {bank} unowned"
+        )
         game.emit(
             "M201",
             f"{names} {'was' if one else 'were'} not auctioned: after a bankruptcy to the "
-            f"{game.edition.word('bank')} every deed is auctioned at once; "
-            f"{'it stays' if one else 'they stay'} with the {game.edition.word('bank')} unowned",
+            f"{bank} every deed is auctioned at once; {after}",
             span,
             "BKR-07",
             expected="auction",

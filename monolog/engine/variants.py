@@ -29,6 +29,7 @@ from .follow import record_settles
 from .game import Game
 from .holdings import half
 from .names import squares_if_named
+from .setup import SETUP_EVENTS, setup_lines
 from .skipped import money_words, not_replayed
 
 _DEALING = "variants.dealing"
@@ -93,7 +94,9 @@ def prepare(game: Game, events: Sequence[E.Event]) -> None:
     dealt: dict[str, list[int]] = {n: [] for n in names}
     where: dict[str, E.Span] = {}
     seen: dict[int, str] = {}
+    late = False  # a setup line after play began (M121) is applied as written: its deal counts
     for ev in events:
+        late = late or not isinstance(ev, (E.Tag, *E.TRIVIA, *SETUP_EVENTS))
         if not isinstance(ev, E.SetupPlayer) or ev.player.text not in dealt:
             continue
         who = ev.player.text
@@ -103,6 +106,8 @@ def prepare(game: Game, events: Sequence[E.Event]) -> None:
             if len(squares) != 1 or not squares[0].ownable:
                 continue
             index = squares[0].index
+            if seen.get(index) == who and not late:
+                continue  # the same deed written again for its holder: W019 in the replay
             if index in seen:
                 game.emit(
                     "M209",
@@ -145,7 +150,11 @@ def after_setup(game: Game, ev: E.SetupPlayer) -> None:
         if len(squares) != 1 or not squares[0].ownable:
             continue
         sq = squares[0]
-        if game.state.deeds[sq.index].owner == who:
+        placed_here = setup_lines(game).get(("deed", sq.index)) == (
+            h.span if h.span.line else ev.span
+        )
+        # a deed written again for its holder (W019) was dealt, and paid for, once
+        if game.state.deeds[sq.index].owner == who and placed_here:
             game.transfer(who, None, sq.price, f"opening deal: {sq.name}", ev.span)
 
 

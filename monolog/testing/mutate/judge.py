@@ -46,7 +46,7 @@ def judge(m: Mutation, base: list[Finding], mutant: list[Finding]) -> Verdict:
     lost = before - after
     detected = new[(m.code, m.line)] > 0
     on_line = tuple(sorted(c for (c, ln), n in new.items() if ln == m.line for _ in range(n)))
-    allowed = Counter({(m.code, m.line): 1})
+    allowed = Counter({(m.code, m.line): 1, **{w: 1 for w in m.warns}})
     leftover = new - allowed
     extra: list[Finding] = []
     taken: Counter[tuple[str, int]] = Counter()

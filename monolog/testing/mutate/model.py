@@ -24,6 +24,9 @@ class Mutation:
     inserted: tuple[int, ...] = ()  # lines inserted (mutated text numbering)
     cash: bool = False  # the mistake changes some player's cash (W001 knock-ons allowed)
     note: str = ""
+    # warnings the edit writes on purpose, as (code, line): a bank stock lowered on a setup line
+    # to make a shortage is W013 there, as it would be in any record
+    warns: tuple[tuple[str, int], ...] = ()
 
     def base_line(self, line: int) -> int:
         """Where a line of the base record stands in the mutated record."""
@@ -44,6 +47,7 @@ class Edit:
     inserted: tuple[int, ...] = ()
     cash: bool = False
     note: str = ""
+    warns: tuple[tuple[str, int], ...] = ()
 
 
 Operator = Callable[[Sequence[E.Event], str, random.Random], "Mutation | None"]
@@ -81,6 +85,7 @@ def operator(name: str, code: str, rule: str, summary: str) -> Callable[[Writer]
                 edit.inserted,
                 edit.cash,
                 edit.note,
+                edit.warns,
             )
 
         op.__name__ = op.__qualname__ = write.__name__

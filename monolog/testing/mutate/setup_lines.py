@@ -151,6 +151,20 @@ def bank_out_of_houses(events: Sequence[E.Event], text: str, rng: random.Random)
         setup_line = f"setup bank houses {total - low} hotels {hotels}"
         lines = list(a.lines)
         lines.insert(s.line - 1, line)
+        bank = next((ev for ev in events if isinstance(ev, E.SetupBank)), None)
+        if bank is not None:
+            # the record's own bank line is rewritten: a second one would be left out (W019)
+            pot = f" pot {bank.pot}" if bank.pot is not None else ""
+            at = bank.span.line
+            lines[at - 1] = setup_line + pot
+            return Edit(
+                join(a, lines),
+                s.line,
+                (at, s.line),
+                inserted=(s.line,),
+                note=f"bank stock {total - low}; build at line {s.line}: {line}",
+                warns=(("W013", at),),  # the stock lowered: the setup bank line does not add up
+            )
         out = insert_line(a, at, setup_line, lines)
         build_at = s.line + 1
         return Edit(
@@ -159,6 +173,7 @@ def bank_out_of_houses(events: Sequence[E.Event], text: str, rng: random.Random)
             (at, build_at),
             inserted=(at, build_at),
             note=f"bank stock {total - low}; build at line {build_at}: {line}",
+            warns=(("W013", at),),  # the stock lowered: the setup bank line does not add up
         )
     return None
 
