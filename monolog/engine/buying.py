@@ -237,25 +237,33 @@ def on_auction(game: Game, ev: Auction) -> None:
         lots = flow.lots
         lot = lots[-1] if lots else None
         index = lot.square if lot is not None else -1
+    if lot is not None and index in st.deeds and st.deeds[index].owner is not None:
+        # a setup line after play began gave the declined deed to a player (M121): the bank has
+        # it no longer, so it cannot be auctioned, as for any deed a player holds
+        close_lot(game, lot)
+        owner = st.deeds[index].owner
+        _not_held(
+            game,
+            ev,
+            f"{game.name(index)} is no longer up for auction: the setup line after it was "
+            f"declined gives it to {owner}; "
+            + not_replayed(f"{game.name(index)} stays with {owner}"),
+        )
+        return
     if lot is None:
         deed = st.deeds.get(index)
         if index < 0 or deed is None or deed.owner is not None:
             where = game.name(index) if index >= 0 else "no deed"
-            game.emit(
-                "M204",
+            _not_held(
+                game,
+                ev,
                 f"nothing is up for auction here: {where} was not declined by a lander; "
                 + not_replayed(
                     "the bank has no such deed to sell"
                     if deed is None or deed.owner is None
                     else f"{where} belongs to {deed.owner}"
-                )
-                + money_words(game, ev.price),
-                ev.span,
-                "BUY-03",
+                ),
             )
-            buyer = resolve_player(game, ev.winner, ev.span) if ev.winner is not None else None
-            if buyer is not None and ev.price is not None:  # the price still moves (skipped.py)
-                game.transfer(buyer, None, ev.price, "paid at an auction not held", ev.span)
             return
         game.emit(
             "M204",
@@ -368,6 +376,15 @@ def on_auction(game: Game, ev: Auction) -> None:
     debt = note_payment(game, winner, None, ev.price, f"the auction price of {name}", ev.span)
     note_lot_debt(game, winner, index, debt)  # CF-60: the deed is not paid for yet
     st.deeds[index].owner = winner
+
+
+def _not_held(game: Game, ev: Auction, message: str) -> None:
+    """M204 for an auction of a deed the bank has not put up; its price still changes hands as
+    written (skipped.py)."""
+    game.emit("M204", message + money_words(game, ev.price), ev.span, "BUY-03")
+    buyer = resolve_player(game, ev.winner, ev.span) if ev.winner is not None else None
+    if buyer is not None and ev.price is not None:
+        game.transfer(buyer, None, ev.price, "paid at an auction not held", ev.span)
 
 
 def _sold_to_a_player_out(game: Game, ev: Auction, winner: str, name: str) -> None:
