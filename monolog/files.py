@@ -56,6 +56,12 @@ def edition_limit() -> int:
     return limit(EDITION_LIMIT_VARIABLE)
 
 
+def glob_like(name: str) -> bool:
+    """Whether a name holds a glob pattern (`*`, `?`, `[`), which the command line expands
+    where the shell left it alone (monolog/commands/command_line.py)."""
+    return any(c in name for c in "*?[")
+
+
 def missing(path: str | os.PathLike[str]) -> bool:
     """Whether nothing at all is at `path`. Never raises: a name too long for the system, a
     folder that cannot be searched or a NUL byte is not "missing" (reading it says what it is),

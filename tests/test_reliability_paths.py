@@ -154,4 +154,11 @@ def test_check_expands_a_quoted_glob_as_audit_does(tmp_path: Path) -> None:
     assert out.clean and out.code == 0, out
     assert "2 scenarios: 2 passed" in out.stdout, out.stdout  # other.yaml run once
     out = run_cli(["check", "sc/**/*.none"], tmp_path, timeout=60)
-    assert out.code == 2 and "sc/**/*.none: no such file or folder" in out.stderr, out
+    # a pattern matching nothing says so: the shell would have left it alone too
+    assert out.code == 2, out
+    assert "sc/**/*.none: no such file or folder, and nothing matches it as a pattern" in out.stderr
+    out = run_cli(["audit", "sc/**/*.none"], tmp_path, timeout=60)
+    assert out.code == 2, out
+    assert "sc/**/*.none:1:1: P001 no such file, and no file matches it as a pattern" in out.stderr
+    out = run_cli(["audit", "sc/gone.mlog"], tmp_path, timeout=60)
+    assert out.code == 2 and "sc/gone.mlog:1:1: P001 no such file\n" in out.stderr, out

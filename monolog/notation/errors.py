@@ -21,6 +21,7 @@ from lark.exceptions import (
     UnexpectedToken,
 )
 
+from ..files import glob_like
 from ..findings.model import WHOLE_FILE, Finding, Severity
 from ..textwidth import cells
 from .events import Span
@@ -498,6 +499,8 @@ def io_error(filename: str, exc: OSError) -> ParseError:
         message = "this is a folder, not a record file"
     elif exc.errno == errno.ENOENT:
         message = "no such file"
+        if glob_like(filename):  # a quoted pattern the command line expanded to nothing
+            message += ", and no file matches it as a pattern"
     elif exc.errno == errno.EACCES:
         message = "permission denied"
     else:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..commands.command_line import expand_paths
-from ..files import missing
+from ..files import glob_like, missing
 from .model import Scenario, ScenarioFileError, load_scenarios
 from .runner import Result, run_scenario
 
@@ -85,7 +85,11 @@ def run_files(
                 str(path), "no scenario files (*.yaml) in this folder"
             )
         elif missing(path):  # anything else there is read, and says why it cannot be
-            outcome.error = ScenarioFileError(str(path), "no such file or folder")
+            outcome.error = ScenarioFileError(
+                str(path),
+                "no such file or folder"
+                + (", and nothing matches it as a pattern" if glob_like(str(path)) else ""),
+            )
         else:
             try:
                 scenarios = load_scenarios(path)
