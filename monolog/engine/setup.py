@@ -105,6 +105,16 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
             card = card_of(game, ref, ev.span)
             if card is None:
                 continue
+            if card.kind != "get_out_of_jail_free":
+                game.emit(
+                    "M120",
+                    f"impossible starting position: {card.id} ({card.title}) is not a Get Out "
+                    "of Jail Free card, and only those are kept by a player; it stays in its deck",
+                    ev.span,
+                    "CARD-04",
+                    recorded=card.id,
+                )
+                continue
             card_id = card.id
         else:
             card_id = _free_jail_card(game)
