@@ -360,7 +360,18 @@ def on_setup_deck(game: Game, ev: SetupDeck) -> None:
             )
             continue
         ids.append(card.id)
-    if deck_key is not None:
+    if deck_key is None:
+        return
+    deck_name = game.edition.decks[deck_key].name
+    if _first_value(  # a deck's order is one fact of the position, like the bank's stock
+        game,
+        _BANK,
+        ("deck", deck_key),
+        tuple(ids),
+        ", ".join(ids),
+        ev.span,
+        f"the order of the {deck_name} deck",
+    ):
         stack(game, deck_key, ids)
 
 
