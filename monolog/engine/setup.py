@@ -116,8 +116,13 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
                 )
                 continue
             card_id = card.id
+        elif not game.pending.get(_STARTED):
+            # a card not named: which one is settled when play begins, once every card a setup
+            # line names is placed, so a later line naming a card never finds it taken
+            game.pending.setdefault(_UNNAMED, []).append((name, ev.span))
+            continue
         else:
-            card_id = _free_jail_card(game)
+            card_id = _unnamed_card(game, name, ev.span)
             if card_id is None:
                 continue
         holder = holder_of(game, card_id)
@@ -293,12 +298,34 @@ def _check_jail_turn(game: Game, name: str, turn: int, span: Span) -> None:
     )
 
 
-def _free_jail_card(game: Game) -> str | None:
-    for deck in game.edition.decks.values():
+def _unnamed_card(game: Game, name: str, span: Span) -> str | None:
+    """The Get Out of Jail Free card a `goojf` without a card name gives: the first no player
+    holds and no `setup deck` line places. None, with M120 at the line, when there is none."""
+    for key, deck in game.edition.decks.items():
         for card in deck.cards:
-            if card.kind == "get_out_of_jail_free" and holder_of(game, card.id) is None:
+            if (
+                card.kind == "get_out_of_jail_free"
+                and holder_of(game, card.id) is None
+                and card.id not in game.state.decks[key].slots
+            ):
                 return card.id
+    game.emit(
+        "M120",
+        f"impossible starting position: {name} is given a Get Out of Jail Free card, but every "
+        "one of the edition's is already held or placed in its deck",
+        span,
+        "CARD-04",
+    )
     return None
+
+
+def _place_unnamed_cards(game: Game) -> None:
+    """The cards the setup lines give without a name, in the order written (see `_UNNAMED`)."""
+    for name, span in game.pending.pop(_UNNAMED, []):
+        card_id = _unnamed_card(game, name, span)
+        if card_id is not None:
+            game.state.player(name).cards.append(card_id)
+            hold_out(game, card_id)
 
 
 def on_setup_bank(game: Game, ev: SetupBank) -> None:
@@ -439,6 +466,7 @@ def setup_lines(game: Game) -> dict[tuple[str, object], Span]:
 
 
 _STARTED = "setup.started"
+_UNNAMED = "setup.unnamed-cards"  # (player, span) of each `goojf` given without a card name
 
 
 def before_event(game: Game, ev: Event) -> None:
@@ -447,6 +475,7 @@ def before_event(game: Game, ev: Event) -> None:
     started = bool(game.pending.get(_STARTED))
     if not started and not isinstance(ev, SETUP_EVENTS):
         game.pending[_STARTED] = True
+        _place_unnamed_cards(game)
         check_position(game)
     else:
         after_setup(game, ev, started)
@@ -456,6 +485,7 @@ def at_end(game: Game) -> None:
     """A record that holds nothing but setup lines: its position is checked at the end."""
     if not game.pending.get(_STARTED):
         game.pending[_STARTED] = True
+        _place_unnamed_cards(game)
         check_position(game)
 
 
