@@ -128,7 +128,7 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
                 recorded=written,
             )
         can = raisable(game, actor)
-        if can.total >= short:
+        if can.total >= short and not _lots_decide(game, can, short):
             game.emit(
                 "M802",
                 f"{actor} could raise {game.money(can.total)} from the bank ("
@@ -156,17 +156,31 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
     game.state.over = winner(game) is not None or ends_game(game)
 
 
+def _lots_decide(game: Game, can: Raisable, short: int) -> bool:
+    """Under CF-60 lot-mortgaged, the deeds won at auction and not paid for alone make the
+    bankruptcy come too soon: the record, going bankrupt without mortgaging them, follows
+    lot-not-mortgaged, and A60 names that departure instead of M802 (a replay measuring
+    lot-mortgaged, `follow.counterfactual`, keeps M802)."""
+    return (
+        bool(can.unpaid_lots)
+        and game.ruling("CF-60") == "lot-mortgaged"
+        and can.total - can.lot_value < short <= can.total
+        and follow.record_settles(game)
+    )
+
+
 def _unpaid_lots_note(game: Game, actor: str, can: Raisable, short: int, span: Span) -> None:
     """CF-60: whether a deed won at auction and not paid for counts towards what the bankrupt
-    could raise decides whether the bankruptcy came too soon (M802): say which reading did."""
+    could raise decides whether the bankruptcy came too soon (M802): say which reading did. A
+    bankruptcy with the deeds won left unmortgaged follows lot-not-mortgaged."""
     if not can.unpaid_lots:
         return
     reading = game.ruling("CF-60")
     names = game.listing([game.name(i) for i in can.unpaid_lots])
     value = game.money(can.lot_value)
     if reading == "lot-mortgaged":
-        if can.total - can.lot_value >= short:
-            return  # enough without the deeds won: the reading changes nothing
+        if can.total - can.lot_value >= short or can.total < short:
+            return  # the deeds won would not change the verdict
         game.ambiguous(
             "CF-60",
             f"{actor} could have mortgaged {names}, won at auction and not paid for, for "
@@ -174,6 +188,7 @@ def _unpaid_lots_note(game: Game, actor: str, can: Raisable, short: int, span: S
             f"reading lot-not-mortgaged would not count {value} and let it stand",
             span,
             "BUY-06",
+            follows="lot-not-mortgaged",
         )
         return
     if can.total >= short or can.total + can.lot_value < short:
