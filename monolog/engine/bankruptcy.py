@@ -416,7 +416,11 @@ def _liquidate(
                     f"{listed} {'returns' if len(free) == 1 else 'return'} to the bank unowned; "
                     "reading auction-all would auction them too"
                 )
-            game.ambiguous("CF-39", message, span, "BKR-07")
+            # whether the bank auctions them shows on the lines that follow (follow.py)
+            filed = game.ambiguous("CF-39", message, span, "BKR-07")
+            handle = None if filed is None else game.findings.last
+            squares = frozenset(d.square for d in deeds if not d.mortgaged)
+            follow.note_estate(game, follow.EstatePoint(handle, message, span, squares))
         freed: set[int] = game.pending.setdefault(FREED, set())
         for deed in deeds:
             if deed.mortgaged or all_lots:

@@ -6,7 +6,7 @@ Shortage auctions of buildings are the estate handlers' (shortage.py).
 from __future__ import annotations
 
 from ..notation.events import Auction, Buy, Decline, Span
-from . import house_rules
+from . import follow, house_rules
 from .bidding import SeatOrder, out_of_seat_order
 from .card_landings import declined_after_card_note
 from .debts import note_lot_debt, note_payment
@@ -15,7 +15,7 @@ from .holdings import group_of
 from .invariants import followed
 from .jail_rights import while_jailed
 from .names import actor_of, resolve_player, resolve_square
-from .obligations import Lot, cancel_due, close_lot, find_due, find_lot, flow_of
+from .obligations import Lot, cancel_due, close_lot, find_due, find_lot, flow_of, open_lot
 from .skipped import money_words, not_replayed
 
 
@@ -250,6 +250,13 @@ def on_auction(game: Game, ev: Auction) -> None:
             + not_replayed(f"{game.name(index)} stays with {owner}"),
         )
         return
+    if index >= 0 and follow.estate_free(game, index):
+        # CF-39: a deed of the bankrupt's estate free of mortgage is auctioned, reading
+        # auction-all's play; under auction-mortgaged-only the A39 names the departure and the
+        # auction is replayed as recorded
+        follow.estate_auctioned(game)
+        if lot is None and follow.record_settles(game):
+            lot = open_lot(game, index, None, ev.span)
     if lot is None:
         deed = st.deeds.get(index)
         if index < 0 or deed is None or deed.owner is not None:

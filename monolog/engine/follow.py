@@ -251,6 +251,61 @@ def jail_double_shown(game: Game, player: str, again: bool, *, refile: bool = Tr
     return True
 
 
+# --------------------------------------------------------------------------- CF-39
+# the CF-39 point a bankruptcy to the bank raised (deeds free of mortgage in the estate) before
+# the record showed whether the bank auctions those deeds
+ESTATE_POINT = "follow.estate-point"
+
+
+class EstatePoint(NamedTuple):
+    """A CF-39 point: whether the record auctions the estate's deeds free of mortgage."""
+
+    handle: int | None  # the finding filed, to take back
+    message: str
+    span: Span
+    free: frozenset[int]  # the deeds of the estate that were not mortgaged, by square
+    shown: bool = False  # the record auctioned one of them (filed again saying so)
+
+
+def note_estate(game: Game, point: EstatePoint) -> None:
+    """Whether the record auctions the estate's deeds free of mortgage shows on a later line."""
+    game.pending[ESTATE_POINT] = point
+
+
+def estate_free(game: Game, square: int) -> bool:
+    """`square` is a deed free of mortgage of the estate whose CF-39 point is open."""
+    point: EstatePoint | None = game.pending.get(ESTATE_POINT)
+    return point is not None and square in point.free
+
+
+def estate_auctioned(game: Game) -> None:
+    """The record auctions a deed of the estate free of mortgage: reading auction-all's play.
+    The point filed at the bankruptcy is filed again in its place saying so (once); the other
+    free deeds may be auctioned too until play goes on (`estate_closed`)."""
+    point: EstatePoint | None = game.pending.get(ESTATE_POINT)
+    if point is None or point.shown:
+        return
+    if point.handle is not None:
+        game.findings.withdraw(point.handle)
+    game.ambiguous("CF-39", point.message, point.span, "BKR-07", follows="auction-all")
+    game.pending[ESTATE_POINT] = point._replace(handle=None, shown=True)
+
+
+def estate_closed(game: Game, ended: bool) -> frozenset[int]:
+    """Play goes on after the bankruptcy's auctions: if the record auctioned none of the
+    estate's deeds free of mortgage, it follows auction-mortgaged-only, and the point is filed
+    again saying so; the record's end (`ended`) or the game's shows nothing, and the point stays
+    as filed. Returns the deeds left unauctioned by that choice (empty when the record auctioned
+    one of them, or showed nothing)."""
+    point: EstatePoint | None = game.pending.pop(ESTATE_POINT, None)
+    if point is None or point.shown or ended:
+        return frozenset()
+    if point.handle is not None:
+        game.findings.withdraw(point.handle)
+    game.ambiguous("CF-39", point.message, point.span, "BKR-07", follows="auction-mortgaged-only")
+    return point.free
+
+
 # --------------------------------------------------------------------------- `ignored`
 # the `ignored` clause that follows the event being replayed, while that event is replayed
 IGNORING = "follow.ignoring"

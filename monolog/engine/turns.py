@@ -122,10 +122,15 @@ def unauctioned_estate(game: Game, ended: bool = False) -> None:
     auction."""
     flow = flow_of(game)
     estate = [lot for lot in flow.lots if lot.lander is None]
-    if not estate:
-        return
+    # CF-39: play goes on with none of the estate's deeds free of mortgage auctioned, which is
+    # reading auction-mortgaged-only's play (the record's end or the game's shows nothing)
+    free = follow.estate_closed(game, ended or game.state.over)
+    if follow.record_settles(game):
+        # those deeds went back to the bank unowned, as that reading has it: the A39 (or M990)
+        # just filed names the departure, not M201 as well
+        estate = [lot for lot in estate if lot.square not in free]
     flow.lots = [lot for lot in flow.lots if lot.lander is not None]
-    if game.state.over:
+    if not estate or game.state.over:
         return
     bank = game.edition.word("bank")
     by_line: dict[Span, list[int]] = {}
