@@ -471,12 +471,15 @@ def hand_over(game: Game, actor: str, creditor: str | None, span: Span) -> None:
     me.cards.clear()
     _leave_landing(game, actor)
     to = creditor if creditor is not None else game.edition.word("bank")
+    # the notation writes no hand-over of the last estate (the game ends at the bankruptcy), so
+    # the record shows no reading of its own here: the message names the one applied
     game.ambiguous(
         "CF-47",
         f"{actor}'s bankruptcy ends the {game.edition.variant} game: the whole estate passes to "
         f"{to} as it stands, {game.edition.word('houses')} and {game.edition.word('hotels')} "
-        "included, with no 10 % on mortgages, before the count; as in the standard game the "
-        f"{game.edition.word('houses')} would be sold to the bank at half price first",
+        "included, with no 10 % on mortgages, before the count (reading estate-to-creditor); "
+        f"the standard game would sell the {game.edition.word('houses')} to the bank at half "
+        "price first",
         span,
         "SHORT-07",
     )
