@@ -222,6 +222,15 @@ def on_decline(game: Game, ev: Decline) -> None:
         close_lot(game, lot)
 
 
+def _note_unbid(game: Game, index: int, message: str, span: Span) -> None:
+    """CF-16: nobody bid for the deed. Whether the record sells it in a further round
+    (sold-anyway) or lets play go on with it unsold (stays-with-bank) shows on a later line
+    (follow.py), where the point is filed again saying which reading the record follows."""
+    filed = game.ambiguous("CF-16", message, span, "BUY-08")
+    handle = None if filed is None else game.findings.last
+    follow.note_unbid(game, follow.UnbidPoint(index, handle, message, span))
+
+
 def on_auction(game: Game, ev: Auction) -> None:
     """An auction of a deed: the one just declined (`lot_kind` pending) or a named one."""
     st = game.state
@@ -237,6 +246,20 @@ def on_auction(game: Game, ev: Auction) -> None:
         lots = flow.lots
         lot = lots[-1] if lots else None
         index = lot.square if lot is not None else -1
+    if lot is None and index < 0:
+        index = follow.unbid_square(game) or -1  # a further round for the deed nobody bid for
+    if (
+        index >= 0
+        and (lot is None or lot.unbid)
+        and ev.winner is not None
+        and ev.price is not None
+        and follow.unbid_sold(game, index)
+        and lot is None
+        and follow.record_settles(game)
+    ):
+        # CF-16: the deed nobody bid for is sold in a further round, reading sold-anyway's
+        # play; under another reading the A16 names the departure and the sale is replayed
+        lot = open_lot(game, index, None, ev.span)
     if lot is not None and index in st.deeds and st.deeds[index].owner is not None:
         # a setup line after play began gave the declined deed to a player (M121): the bank has
         # it no longer, so it cannot be auctioned, as for any deed a player holds
@@ -290,14 +313,12 @@ def on_auction(game: Game, ev: Auction) -> None:
         # CF-16 sold-anyway: an auction without bids does not end the sale; the deed
         # stays up for auction until someone buys it at some price
         lot.unbid = True
-        game.ambiguous(
-            "CF-16",
+        message = (
             f"nobody bid for {name}: it must still be sold to someone at some price "
             f"(reading {reading}), so the auction stays open; reading stays-with-bank "
-            "would leave it unowned",
-            ev.span,
-            "BUY-08",
+            "would leave it unowned"
         )
+        _note_unbid(game, index, message, ev.span)
         return
     if lot is not None:
         close_lot(game, lot)
@@ -330,14 +351,11 @@ def on_auction(game: Game, ev: Auction) -> None:
                 "with no lander to decline it there is no one this reading makes buy it, so "
                 "the bank keeps it as under reading stays-with-bank"
             )
-        game.ambiguous(
-            "CF-16",
-            f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}",
-            ev.span,
-            "BUY-08",
-            # the record closes the auction with no buyer: the deed stays with the bank
-            follows="stays-with-bank" if reading == "stays-with-bank" else None,
-        )
+        message = f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}"
+        if reading == "stays-with-bank":
+            _note_unbid(game, index, message, ev.span)
+        else:
+            game.ambiguous("CF-16", message, ev.span, "BUY-08")
         return
     winner = resolve_player(game, ev.winner, ev.span)
     if winner is None:

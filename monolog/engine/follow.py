@@ -306,6 +306,61 @@ def estate_closed(game: Game, ended: bool) -> frozenset[int]:
     return point.free
 
 
+# --------------------------------------------------------------------------- CF-16
+# the CF-16 points auctions without a bid raised, by square, before the record showed whether the
+# deed was auctioned again (sold-anyway) or left with the bank (stays-with-bank)
+UNBID_POINTS = "follow.unbid-points"
+
+
+class UnbidPoint(NamedTuple):
+    """A CF-16 point waiting for the record's play."""
+
+    square: int
+    handle: int | None  # the finding filed, to take back
+    message: str
+    span: Span
+
+
+def note_unbid(game: Game, point: UnbidPoint) -> None:
+    """Whether the deed nobody bid for is auctioned again shows on a later line."""
+    game.pending.setdefault(UNBID_POINTS, {})[point.square] = point
+
+
+def unbid_square(game: Game) -> int | None:
+    """The deed of the one CF-16 point waiting, if one alone is (an `auction` that names no
+    deed)."""
+    points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
+    return next(iter(points)) if len(points) == 1 else None
+
+
+def unbid_sold(game: Game, square: int, *, refile: bool = True) -> bool:
+    """The deed nobody bid for is sold in a further round: reading sold-anyway's play. The point
+    is filed again in its place saying so (`refile` False: only taken back). True when a point
+    on `square` was waiting."""
+    points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
+    point = points.pop(square, None)
+    if point is None:
+        return False
+    if point.handle is not None:
+        game.findings.withdraw(point.handle)
+    if refile:
+        game.ambiguous("CF-16", point.message, point.span, "BUY-08", follows="sold-anyway")
+    return True
+
+
+def unbid_left(game: Game, square: int | None = None) -> None:
+    """Play goes on with the deed nobody bid for unsold: reading stays-with-bank's play. Each
+    point waiting (or the one on `square`) is filed again in its place saying so."""
+    points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
+    for sq in [square] if square is not None else list(points):
+        point = points.pop(sq, None) if sq is not None else None
+        if point is None:
+            continue
+        if point.handle is not None:
+            game.findings.withdraw(point.handle)
+        game.ambiguous("CF-16", point.message, point.span, "BUY-08", follows="stays-with-bank")
+
+
 # --------------------------------------------------------------------------- `ignored`
 # the `ignored` clause that follows the event being replayed, while that event is replayed
 IGNORING = "follow.ignoring"
