@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from ..editions.model import Card
 from ..findings.model import Finding
-from ..notation.events import Ignored, Roll, Span
+from ..notation.events import Ignored, PayFine, Roll, Span
 from .game import Game
 from .names import squares_if_named
 from .obligations import Due, cancel_due, flow_of
@@ -366,6 +366,18 @@ def unbid_left(game: Game, square: int | None = None) -> None:
 IGNORING = "follow.ignoring"
 # the `ignored` clauses whose event was found to have a consequence left undone
 TAKEN = "follow.ignored-taken"
+
+
+# the event that follows the one being replayed, while that one is replayed
+NEXT = "follow.next"
+
+
+def fine_follows(game: Game, span: Span) -> bool:
+    """The event after the one being replayed is the jail fine, written on the same line (`1-2
+    fine 50`): the record has the player pay at that roll, not at the start of a later turn.
+    Not in a counterfactual replay (see `counterfactual`)."""
+    after = game.pending.get(NEXT)
+    return isinstance(after, PayFine) and after.span.line == span.line and record_settles(game)
 
 
 def ignoring(game: Game) -> Ignored | None:

@@ -342,6 +342,7 @@ def step(game: Game, ev: E.Event, after: E.Event | None = None) -> None:
     setup.before_event(game, ev)  # the starting position checked once; setup lines after it
     game.writes_amounts = writes_amounts(ev)
     game.pending[follow.IGNORING] = after if isinstance(after, E.Ignored) else None
+    game.pending[follow.NEXT] = after
     _apply(game, ev)
     if isinstance(ev, E.SetupPlayer):
         variants.after_setup(game, ev)
