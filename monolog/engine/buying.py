@@ -19,32 +19,39 @@ from .obligations import Lot, cancel_due, close_lot, find_due, find_lot, flow_of
 from .skipped import money_words, not_replayed
 
 
-def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> None:
-    """CF-11: flag when the salary of this move is what makes a payment affordable."""
+def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> bool:
+    """CF-11: flag when the salary of this move is what makes a payment affordable. True when
+    the record pays with the salary counted, as before-square has it: the player holds the
+    amount only with the salary, raised nothing first (under after-square that is a departure,
+    named here, and the payment is then replayed as made)."""
     due = find_due(game, "salary", player, open_only=False)
     if due is None or due.cash_before is None or due.amount is None:
-        return
+        return False
     before = due.cash_before
-    if before < amount <= before + due.amount:
-        reading = game.ruling("CF-11")
-        if reading == "after-square":
-            message = (
-                f"{player} pays {game.money(amount)} for {what} before the salary is paid "
-                f"(reading {reading}), holding {game.money(before)}: "
-                f"{game.money(amount - before)} short, to be raised first; under reading "
-                "before-square the salary would cover it"
-            )
-        else:
-            message = (
-                f"{player} can pay {game.money(amount)} for {what} only with the salary "
-                f"({game.money(before)} before it): it counts, being credited as GO is passed "
-                f"(reading {reading}); under reading after-square {player} would be "
-                f"{game.money(amount - before)} short"
-            )
-        # the record pays with the salary counted, as before-square has it (under after-square
-        # the money may have been raised first: no play of its own shown)
-        follows = "before-square" if reading == "before-square" else None
-        game.ambiguous("CF-11", message, span, "MOVE-06", follows=follows)
+    if not before < amount <= before + due.amount:
+        return False
+    reading = game.ruling("CF-11")
+    if reading == "after-square":
+        message = (
+            f"{player} pays {game.money(amount)} for {what} before the salary is paid "
+            f"(reading {reading}), holding {game.money(before)}: "
+            f"{game.money(amount - before)} short, to be raised first; under reading "
+            "before-square the salary would cover it"
+        )
+    else:
+        message = (
+            f"{player} can pay {game.money(amount)} for {what} only with the salary "
+            f"({game.money(before)} before it): it counts, being credited as GO is passed "
+            f"(reading {reading}); under reading after-square {player} would be "
+            f"{game.money(amount - before)} short"
+        )
+    # the cash held at the payment covers it only with the salary: the record counts it, as
+    # before-square has it (money raised first shows no reading: both allow it)
+    cash = game.state.player(player).cash
+    counted = cash - due.amount < amount <= cash
+    follows = "before-square" if counted else None
+    game.ambiguous("CF-11", message, span, "MOVE-06", follows=follows)
+    return counted
 
 
 def _cash_at_payment(game: Game, player: str) -> int:
@@ -153,8 +160,11 @@ def on_buy(game: Game, ev: Buy) -> None:
             expected=price,
             recorded=ev.amount,
         )
-    _salary_note(game, player, amount, sq.name, ev.span)
-    cash = _cash_at_payment(game, player) if lot is not None else p.cash
+    counted = _salary_note(game, player, amount, sq.name, ev.span)
+    if lot is not None and not (counted and follow.record_settles(game)):
+        cash = _cash_at_payment(game, player)
+    else:
+        cash = p.cash  # the record counts the salary (CF-11, named above): replayed so
     if cash < amount:
         if game.ruling("CF-18") == "cash-in-hand" and lot is not None:
             # CF-18 cash-in-hand: no purchase without the price in hand; the deed is auctioned
@@ -167,17 +177,21 @@ def on_buy(game: Game, ev: Buy) -> None:
                 "BUY-02",
                 follows="raise-then-buy",  # the record buys all the same
             )
-            lot.declined = True
-            return
-        game.ambiguous(
-            "CF-18",
-            f"{player} buys {sq.name} for {game.money(amount)} holding {game.money(cash)}: "
-            f"the money may be raised first (reading {game.ruling('CF-18')}); otherwise the "
-            "deed would go to auction",
-            ev.span,
-            "BUY-02",
-            follows="raise-then-buy",
-        )
+            if not follow.record_settles(game):
+                # a replay measuring cash-in-hand auctions the deed (follow.counterfactual)
+                lot.declined = True
+                return
+            # the departure is named once: the purchase is replayed as recorded
+        else:
+            game.ambiguous(
+                "CF-18",
+                f"{player} buys {sq.name} for {game.money(amount)} holding "
+                f"{game.money(cash)}: the money may be raised first (reading "
+                f"{game.ruling('CF-18')}); otherwise the deed would go to auction",
+                ev.span,
+                "BUY-02",
+                follows="raise-then-buy",
+            )
     game.transfer(player, None, amount, f"bought {sq.name}", ev.span)
     note_payment(game, player, None, amount, f"the price of {sq.name}", ev.span)
     st.deeds[index].owner = player
