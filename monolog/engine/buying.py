@@ -500,16 +500,19 @@ def _check_bids(
                     "BUY-04",
                     follows="anyone-bids",  # the record has the decliner open
                 )
-                continue
-            game.ambiguous(
-                "CF-14",
-                f"{bidder} declined {name} and then opened the bidding: every player may open, "
-                f"the decliner included (reading {game.ruling('CF-14')}); reading "
-                "decliner-joins-not-opens would make another player open",
-                span,
-                "BUY-04",
-                follows="anyone-bids",
-            )
+                if not follow.record_settles(game):
+                    continue  # a replay measuring that reading refuses the opening bid
+                # the departure is named once: the bid counts, as the table took it
+            else:
+                game.ambiguous(
+                    "CF-14",
+                    f"{bidder} declined {name} and then opened the bidding: every player may "
+                    f"open, the decliner included (reading {game.ruling('CF-14')}); reading "
+                    "decliner-joins-not-opens would make another player open",
+                    span,
+                    "BUY-04",
+                    follows="anyone-bids",
+                )
         cash = game.state.player(bidder).cash
         if bid.amount > cash and game.ruling("CF-17") == "capped-by-cash":
             game.ambiguous(
@@ -521,7 +524,9 @@ def _check_bids(
                 "BUY-06",
                 follows="pay-at-close",  # the record's bid is above the cash in hand
             )
-            continue
+            if not follow.record_settles(game):
+                continue  # a replay measuring capped-by-cash refuses the bid
+            # the departure is named once: the bid stands, as the table took it
         if bid.amount > high or last is None:
             high = max(high, bid.amount)
             last = (bidder, bid.amount)
