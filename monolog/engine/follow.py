@@ -361,6 +361,52 @@ def unbid_left(game: Game, square: int | None = None) -> None:
         game.ambiguous("CF-16", point.message, point.span, "BUY-08", follows="stays-with-bank")
 
 
+# --------------------------------------------------------------------------- CF-02
+# per player, the CF-02 point a failed last jail roll raised under pay-then-move-next-turn when
+# the record wrote no fine on that roll's line: a fine written at the start of the player's next
+# turn instead is reading fourth-turn-pay's play
+FINE_AHEAD = "follow.fine-ahead"
+
+
+class FineAhead(NamedTuple):
+    """A CF-02 point waiting to see when the record pays the fine."""
+
+    handle: int | None  # the finding filed, to take back
+    message: str
+    span: Span
+    turn: int  # the turn of the failed roll
+
+
+def note_fine_ahead(game: Game, player: str, point: FineAhead) -> None:
+    """The fine was taken at the failed last roll; the record has not written it yet."""
+    game.pending.setdefault(FINE_AHEAD, {})[player] = point
+
+
+def fine_paid_late(game: Game, player: str) -> bool:
+    """`fine` written by `player` at the start of the turn after the failed last roll: the
+    record pays it then, as reading fourth-turn-pay does. The point is filed again saying so,
+    and the fine the replay took at the roll stands for this payment (it is not taken twice).
+    True when so."""
+    points: dict[str, FineAhead] = game.pending.get(FINE_AHEAD, {})
+    point = points.get(player)
+    if point is None or game.state.turn <= point.turn or not record_settles(game):
+        return False
+    del points[player]
+    if point.handle is not None:
+        game.findings.withdraw(point.handle)
+    game.ambiguous("CF-02", point.message, point.span, "JAIL-08", follows="fourth-turn-pay")
+    return True
+
+
+def fine_not_late(game: Game, player: str) -> None:
+    """`player` rolls on a turn after the failed last roll without writing the fine first: the
+    fine was paid at the roll, or left unwritten; either way the point stays as filed."""
+    points: dict[str, FineAhead] = game.pending.get(FINE_AHEAD, {})
+    point = points.get(player)
+    if point is not None and game.state.turn > point.turn:
+        del points[player]
+
+
 # --------------------------------------------------------------------------- `ignored`
 # the `ignored` clause that follows the event being replayed, while that event is replayed
 IGNORING = "follow.ignoring"

@@ -109,16 +109,22 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                     f"{player} {pays} now and moves on the next turn (reading {reading})",
                 )
                 return
-            game.ambiguous(
-                "CF-02",
+            message = (
                 f"{why}: {player} {pays} now and moves on the next turn "
                 f"(reading {reading}); reading third-roll-pay-and-move would move {player} to "
-                f"{game.name(target)} by this roll",
-                ev.span,
-                "JAIL-08",
-                # the fine written after the roll, the token left on the jail's square
-                follows=reading if _pays_unmoved(game, ev) else None,
+                f"{game.name(target)} by this roll"
             )
+            # the fine written after the roll, the token left on the jail's square
+            paid_now = _pays_unmoved(game, ev)
+            filed = game.ambiguous(
+                "CF-02", message, ev.span, "JAIL-08", follows=reading if paid_now else None
+            )
+            if not paid_now and not follow.fine_follows(game, ev.span):
+                # no fine on this line: one written at the next turn's start follows
+                # fourth-turn-pay (follow.fine_paid_late)
+                handle = None if filed is None else game.findings.last
+                ahead = follow.FineAhead(handle, message, ev.span, game.state.turn)
+                follow.note_fine_ahead(game, player, ahead)
             _paid_not_moved(game, ev, player, why)
             return
         if short:
