@@ -236,13 +236,16 @@ def on_decline(game: Game, ev: Decline) -> None:
         close_lot(game, lot)
 
 
-def _note_unbid(game: Game, index: int, message: str, span: Span) -> None:
+def _note_unbid(
+    game: Game, index: int, message: str, span: Span, *, bought: str | None = None, price: int = 0
+) -> None:
     """CF-16: nobody bid for the deed. Whether the record sells it in a further round
     (sold-anyway) or lets play go on with it unsold (stays-with-bank) shows on a later line
-    (follow.py), where the point is filed again saying which reading the record follows."""
+    (follow.py), where the point is filed again saying which reading the record follows.
+    `bought`: under decliner-buys, the decliner the replay makes buy it at `price`."""
     filed = game.ambiguous("CF-16", message, span, "BUY-08")
     handle = None if filed is None else game.findings.last
-    follow.note_unbid(game, follow.UnbidPoint(index, handle, message, span))
+    follow.note_unbid(game, follow.UnbidPoint(index, handle, message, span, bought, price))
 
 
 def on_auction(game: Game, ev: Auction) -> None:
@@ -262,17 +265,18 @@ def on_auction(game: Game, ev: Auction) -> None:
         index = lot.square if lot is not None else -1
     if lot is None and index < 0:
         index = follow.unbid_square(game) or -1  # a further round for the deed nobody bid for
-    if (
-        index >= 0
-        and (lot is None or lot.unbid)
-        and ev.winner is not None
-        and ev.price is not None
-        and follow.unbid_sold(game, index)
-        and lot is None
-        and follow.record_settles(game)
-    ):
+    again = (
+        follow.unbid_sold(game, index)
+        if index >= 0 and (lot is None or lot.unbid) and None not in (ev.winner, ev.price)
+        else None
+    )
+    if again is not None and lot is None and follow.record_settles(game):
         # CF-16: the deed nobody bid for is sold in a further round, reading sold-anyway's
         # play; under another reading the A16 names the departure and the sale is replayed
+        # (under decliner-buys the decliner's purchase the replay made is undone first)
+        if again.bought is not None and st.deeds[index].owner == again.bought:
+            st.deeds[index].owner = None
+            game.transfer(None, again.bought, again.price, "lowest bid not taken", ev.span)
         lot = open_lot(game, index, None, ev.span)
     if lot is not None and index in st.deeds and st.deeds[index].owner is not None:
         # a setup line after play began gave the declined deed to a player (M121): the bank has
@@ -347,14 +351,12 @@ def on_auction(game: Game, ev: Auction) -> None:
         if reading == "decliner-buys" and decliner is not None:
             # CF-16 decliner-buys: the decliner takes the deed at the lowest bid
             floor = game.edition.rules.auction_min_bid or 1
-            game.ambiguous(
-                "CF-16",
+            message = (
                 f"nobody bid for {name}: {decliner} declined it and must buy it at "
                 f"{game.money(floor)} (reading {reading}); reading stays-with-bank would leave "
-                "it unowned",
-                ev.span,
-                "BUY-08",
+                "it unowned"
             )
+            _note_unbid(game, index, message, ev.span, bought=decliner, price=floor)
             game.transfer(decliner, None, floor, f"bought {name} at the lowest bid", ev.span)
             note_payment(game, decliner, None, floor, f"the lowest bid for {name}", ev.span)
             st.deeds[index].owner = decliner

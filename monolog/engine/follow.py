@@ -319,6 +319,8 @@ class UnbidPoint(NamedTuple):
     handle: int | None  # the finding filed, to take back
     message: str
     span: Span
+    bought: str | None = None  # reading decliner-buys: the decliner the replay made buy it
+    price: int = 0  # and at what
 
 
 def note_unbid(game: Game, point: UnbidPoint) -> None:
@@ -333,19 +335,18 @@ def unbid_square(game: Game) -> int | None:
     return next(iter(points)) if len(points) == 1 else None
 
 
-def unbid_sold(game: Game, square: int, *, refile: bool = True) -> bool:
+def unbid_sold(game: Game, square: int) -> UnbidPoint | None:
     """The deed nobody bid for is sold in a further round: reading sold-anyway's play. The point
-    is filed again in its place saying so (`refile` False: only taken back). True when a point
-    on `square` was waiting."""
+    is filed again in its place saying so. Returns the point that was waiting on `square`, if
+    any (under decliner-buys the caller undoes the decliner's purchase)."""
     points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
     point = points.pop(square, None)
     if point is None:
-        return False
+        return None
     if point.handle is not None:
         game.findings.withdraw(point.handle)
-    if refile:
-        game.ambiguous("CF-16", point.message, point.span, "BUY-08", follows="sold-anyway")
-    return True
+    game.ambiguous("CF-16", point.message, point.span, "BUY-08", follows="sold-anyway")
+    return point
 
 
 def unbid_left(game: Game, square: int | None = None) -> None:
@@ -354,7 +355,9 @@ def unbid_left(game: Game, square: int | None = None) -> None:
     points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
     for sq in [square] if square is not None else list(points):
         point = points.pop(sq, None) if sq is not None else None
-        if point is None:
+        if point is None or point.bought is not None:
+            # decliner-buys: the notation writes no purchase of the replay's making, so play
+            # going on shows no reading (the point stays as filed)
             continue
         if point.handle is not None:
             game.findings.withdraw(point.handle)
