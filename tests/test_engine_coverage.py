@@ -143,10 +143,19 @@ def test_acting_inside_a_landing_is_flagged_but_a_debtor_raising_money_is_not() 
 
 
 # --------------------------------------------------------------------------- CF-11
-def test_salary_after_the_square_does_not_pay_for_it() -> None:
+def test_salary_after_the_square_paid_with_it_is_one_departure() -> None:
     body = "setup Ann cash 50 at Short Line\n1. Ann 1-5 Mediterranean Avenue buy\n"
     assert codes(run(body)) == ["A11"]
-    assert codes(run(body, rulings={"CF-11": "after-square"})) == ["A11", "A18"]
+    # the record pays with the salary counted: before-square's play, named once (no A18 for a
+    # purchase short of cash), and replayed so
+    after = run(body, rulings={"CF-11": "after-square"})
+    assert codes(after) == ["A11"] and cash(after, "Ann") == 190
+    # money raised first: the salary is not counted, and the purchase is not short
+    raised = (
+        "setup Ann cash 50 at Short Line owns Baltic Avenue\n1. Ann 1-5 Mediterranean Avenue\n"
+        "Ann mortgage Baltic Avenue\nAnn buy\n"
+    )
+    assert codes(run(raised, rulings={"CF-11": "after-square"})) == ["A11"]
 
 
 # --------------------------------------------------------------------------- UK cards

@@ -128,7 +128,7 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
                 recorded=written,
             )
         can = raisable(game, actor)
-        if can.total >= short:
+        if can.total >= short and not _lots_decide(game, can, short):
             game.emit(
                 "M802",
                 f"{actor} could raise {game.money(can.total)} from the bank ("
@@ -156,17 +156,31 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
     game.state.over = winner(game) is not None or ends_game(game)
 
 
+def _lots_decide(game: Game, can: Raisable, short: int) -> bool:
+    """Under CF-60 lot-mortgaged, the deeds won at auction and not paid for alone make the
+    bankruptcy come too soon: the record, going bankrupt without mortgaging them, follows
+    lot-not-mortgaged, and A60 names that departure instead of M802 (a replay measuring
+    lot-mortgaged, `follow.counterfactual`, keeps M802)."""
+    return (
+        bool(can.unpaid_lots)
+        and game.ruling("CF-60") == "lot-mortgaged"
+        and can.total - can.lot_value < short <= can.total
+        and follow.record_settles(game)
+    )
+
+
 def _unpaid_lots_note(game: Game, actor: str, can: Raisable, short: int, span: Span) -> None:
     """CF-60: whether a deed won at auction and not paid for counts towards what the bankrupt
-    could raise decides whether the bankruptcy came too soon (M802): say which reading did."""
+    could raise decides whether the bankruptcy came too soon (M802): say which reading did. A
+    bankruptcy with the deeds won left unmortgaged follows lot-not-mortgaged."""
     if not can.unpaid_lots:
         return
     reading = game.ruling("CF-60")
     names = game.listing([game.name(i) for i in can.unpaid_lots])
     value = game.money(can.lot_value)
     if reading == "lot-mortgaged":
-        if can.total - can.lot_value >= short:
-            return  # enough without the deeds won: the reading changes nothing
+        if can.total - can.lot_value >= short or can.total < short:
+            return  # the deeds won would not change the verdict
         game.ambiguous(
             "CF-60",
             f"{actor} could have mortgaged {names}, won at auction and not paid for, for "
@@ -174,6 +188,7 @@ def _unpaid_lots_note(game: Game, actor: str, can: Raisable, short: int, span: S
             f"reading lot-not-mortgaged would not count {value} and let it stand",
             span,
             "BUY-06",
+            follows="lot-not-mortgaged",
         )
         return
     if can.total >= short or can.total + can.lot_value < short:
@@ -401,7 +416,11 @@ def _liquidate(
                     f"{listed} {'returns' if len(free) == 1 else 'return'} to the bank unowned; "
                     "reading auction-all would auction them too"
                 )
-            game.ambiguous("CF-39", message, span, "BKR-07")
+            # whether the bank auctions them shows on the lines that follow (follow.py)
+            filed = game.ambiguous("CF-39", message, span, "BKR-07")
+            handle = None if filed is None else game.findings.last
+            squares = frozenset(d.square for d in deeds if not d.mortgaged)
+            follow.note_estate(game, follow.EstatePoint(handle, message, span, squares))
         freed: set[int] = game.pending.setdefault(FREED, set())
         for deed in deeds:
             if deed.mortgaged or all_lots:
@@ -452,12 +471,15 @@ def hand_over(game: Game, actor: str, creditor: str | None, span: Span) -> None:
     me.cards.clear()
     _leave_landing(game, actor)
     to = creditor if creditor is not None else game.edition.word("bank")
+    # the notation writes no hand-over of the last estate (the game ends at the bankruptcy), so
+    # the record shows no reading of its own here: the message names the one applied
     game.ambiguous(
         "CF-47",
         f"{actor}'s bankruptcy ends the {game.edition.variant} game: the whole estate passes to "
         f"{to} as it stands, {game.edition.word('houses')} and {game.edition.word('hotels')} "
-        "included, with no 10 % on mortgages, before the count; as in the standard game the "
-        f"{game.edition.word('houses')} would be sold to the bank at half price first",
+        "included, with no 10 % on mortgages, before the count (reading estate-to-creditor); "
+        f"the standard game would sell the {game.edition.word('houses')} to the bank at half "
+        "price first",
         span,
         "SHORT-07",
     )

@@ -6,7 +6,7 @@ Shortage auctions of buildings are the estate handlers' (shortage.py).
 from __future__ import annotations
 
 from ..notation.events import Auction, Buy, Decline, Span
-from . import house_rules
+from . import follow, house_rules
 from .bidding import SeatOrder, out_of_seat_order
 from .card_landings import declined_after_card_note
 from .debts import note_lot_debt, note_payment
@@ -15,36 +15,43 @@ from .holdings import group_of
 from .invariants import followed
 from .jail_rights import while_jailed
 from .names import actor_of, resolve_player, resolve_square
-from .obligations import Lot, cancel_due, close_lot, find_due, find_lot, flow_of
+from .obligations import Lot, cancel_due, close_lot, find_due, find_lot, flow_of, open_lot
 from .skipped import money_words, not_replayed
 
 
-def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> None:
-    """CF-11: flag when the salary of this move is what makes a payment affordable."""
+def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> bool:
+    """CF-11: flag when the salary of this move is what makes a payment affordable. True when
+    the record pays with the salary counted, as before-square has it: the player holds the
+    amount only with the salary, raised nothing first (under after-square that is a departure,
+    named here, and the payment is then replayed as made)."""
     due = find_due(game, "salary", player, open_only=False)
     if due is None or due.cash_before is None or due.amount is None:
-        return
+        return False
     before = due.cash_before
-    if before < amount <= before + due.amount:
-        reading = game.ruling("CF-11")
-        if reading == "after-square":
-            message = (
-                f"{player} pays {game.money(amount)} for {what} before the salary is paid "
-                f"(reading {reading}), holding {game.money(before)}: "
-                f"{game.money(amount - before)} short, to be raised first; under reading "
-                "before-square the salary would cover it"
-            )
-        else:
-            message = (
-                f"{player} can pay {game.money(amount)} for {what} only with the salary "
-                f"({game.money(before)} before it): it counts, being credited as GO is passed "
-                f"(reading {reading}); under reading after-square {player} would be "
-                f"{game.money(amount - before)} short"
-            )
-        # the record pays with the salary counted, as before-square has it (under after-square
-        # the money may have been raised first: no play of its own shown)
-        follows = "before-square" if reading == "before-square" else None
-        game.ambiguous("CF-11", message, span, "MOVE-06", follows=follows)
+    if not before < amount <= before + due.amount:
+        return False
+    reading = game.ruling("CF-11")
+    if reading == "after-square":
+        message = (
+            f"{player} pays {game.money(amount)} for {what} before the salary is paid "
+            f"(reading {reading}), holding {game.money(before)}: "
+            f"{game.money(amount - before)} short, to be raised first; under reading "
+            "before-square the salary would cover it"
+        )
+    else:
+        message = (
+            f"{player} can pay {game.money(amount)} for {what} only with the salary "
+            f"({game.money(before)} before it): it counts, being credited as GO is passed "
+            f"(reading {reading}); under reading after-square {player} would be "
+            f"{game.money(amount - before)} short"
+        )
+    # the cash held at the payment covers it only with the salary: the record counts it, as
+    # before-square has it (money raised first shows no reading: both allow it)
+    cash = game.state.player(player).cash
+    counted = cash - due.amount < amount <= cash
+    follows = "before-square" if counted else None
+    game.ambiguous("CF-11", message, span, "MOVE-06", follows=follows)
+    return counted
 
 
 def _cash_at_payment(game: Game, player: str) -> int:
@@ -153,8 +160,11 @@ def on_buy(game: Game, ev: Buy) -> None:
             expected=price,
             recorded=ev.amount,
         )
-    _salary_note(game, player, amount, sq.name, ev.span)
-    cash = _cash_at_payment(game, player) if lot is not None else p.cash
+    counted = _salary_note(game, player, amount, sq.name, ev.span)
+    if lot is not None and not (counted and follow.record_settles(game)):
+        cash = _cash_at_payment(game, player)
+    else:
+        cash = p.cash  # the record counts the salary (CF-11, named above): replayed so
     if cash < amount:
         if game.ruling("CF-18") == "cash-in-hand" and lot is not None:
             # CF-18 cash-in-hand: no purchase without the price in hand; the deed is auctioned
@@ -167,17 +177,21 @@ def on_buy(game: Game, ev: Buy) -> None:
                 "BUY-02",
                 follows="raise-then-buy",  # the record buys all the same
             )
-            lot.declined = True
-            return
-        game.ambiguous(
-            "CF-18",
-            f"{player} buys {sq.name} for {game.money(amount)} holding {game.money(cash)}: "
-            f"the money may be raised first (reading {game.ruling('CF-18')}); otherwise the "
-            "deed would go to auction",
-            ev.span,
-            "BUY-02",
-            follows="raise-then-buy",
-        )
+            if not follow.record_settles(game):
+                # a replay measuring cash-in-hand auctions the deed (follow.counterfactual)
+                lot.declined = True
+                return
+            # the departure is named once: the purchase is replayed as recorded
+        else:
+            game.ambiguous(
+                "CF-18",
+                f"{player} buys {sq.name} for {game.money(amount)} holding "
+                f"{game.money(cash)}: the money may be raised first (reading "
+                f"{game.ruling('CF-18')}); otherwise the deed would go to auction",
+                ev.span,
+                "BUY-02",
+                follows="raise-then-buy",
+            )
     game.transfer(player, None, amount, f"bought {sq.name}", ev.span)
     note_payment(game, player, None, amount, f"the price of {sq.name}", ev.span)
     st.deeds[index].owner = player
@@ -222,6 +236,18 @@ def on_decline(game: Game, ev: Decline) -> None:
         close_lot(game, lot)
 
 
+def _note_unbid(
+    game: Game, index: int, message: str, span: Span, *, bought: str | None = None, price: int = 0
+) -> None:
+    """CF-16: nobody bid for the deed. Whether the record sells it in a further round
+    (sold-anyway) or lets play go on with it unsold (stays-with-bank) shows on a later line
+    (follow.py), where the point is filed again saying which reading the record follows.
+    `bought`: under decliner-buys, the decliner the replay makes buy it at `price`."""
+    filed = game.ambiguous("CF-16", message, span, "BUY-08")
+    handle = None if filed is None else game.findings.last
+    follow.note_unbid(game, follow.UnbidPoint(index, handle, message, span, bought, price))
+
+
 def on_auction(game: Game, ev: Auction) -> None:
     """An auction of a deed: the one just declined (`lot_kind` pending) or a named one."""
     st = game.state
@@ -237,6 +263,21 @@ def on_auction(game: Game, ev: Auction) -> None:
         lots = flow.lots
         lot = lots[-1] if lots else None
         index = lot.square if lot is not None else -1
+    if lot is None and index < 0:
+        index = follow.unbid_square(game) or -1  # a further round for the deed nobody bid for
+    again = (
+        follow.unbid_sold(game, index)
+        if index >= 0 and (lot is None or lot.unbid) and None not in (ev.winner, ev.price)
+        else None
+    )
+    if again is not None and lot is None and follow.record_settles(game):
+        # CF-16: the deed nobody bid for is sold in a further round, reading sold-anyway's
+        # play; under another reading the A16 names the departure and the sale is replayed
+        # (under decliner-buys the decliner's purchase the replay made is undone first)
+        if again.bought is not None and st.deeds[index].owner == again.bought:
+            st.deeds[index].owner = None
+            game.transfer(None, again.bought, again.price, "lowest bid not taken", ev.span)
+        lot = open_lot(game, index, None, ev.span)
     if lot is not None and index in st.deeds and st.deeds[index].owner is not None:
         # a setup line after play began gave the declined deed to a player (M121): the bank has
         # it no longer, so it cannot be auctioned, as for any deed a player holds
@@ -250,6 +291,13 @@ def on_auction(game: Game, ev: Auction) -> None:
             + not_replayed(f"{game.name(index)} stays with {owner}"),
         )
         return
+    if index >= 0 and follow.estate_free(game, index):
+        # CF-39: a deed of the bankrupt's estate free of mortgage is auctioned, reading
+        # auction-all's play; under auction-mortgaged-only the A39 names the departure and the
+        # auction is replayed as recorded
+        follow.estate_auctioned(game)
+        if lot is None and follow.record_settles(game):
+            lot = open_lot(game, index, None, ev.span)
     if lot is None:
         deed = st.deeds.get(index)
         if index < 0 or deed is None or deed.owner is not None:
@@ -283,14 +331,12 @@ def on_auction(game: Game, ev: Auction) -> None:
         # CF-16 sold-anyway: an auction without bids does not end the sale; the deed
         # stays up for auction until someone buys it at some price
         lot.unbid = True
-        game.ambiguous(
-            "CF-16",
+        message = (
             f"nobody bid for {name}: it must still be sold to someone at some price "
             f"(reading {reading}), so the auction stays open; reading stays-with-bank "
-            "would leave it unowned",
-            ev.span,
-            "BUY-08",
+            "would leave it unowned"
         )
+        _note_unbid(game, index, message, ev.span)
         return
     if lot is not None:
         close_lot(game, lot)
@@ -305,14 +351,12 @@ def on_auction(game: Game, ev: Auction) -> None:
         if reading == "decliner-buys" and decliner is not None:
             # CF-16 decliner-buys: the decliner takes the deed at the lowest bid
             floor = game.edition.rules.auction_min_bid or 1
-            game.ambiguous(
-                "CF-16",
+            message = (
                 f"nobody bid for {name}: {decliner} declined it and must buy it at "
                 f"{game.money(floor)} (reading {reading}); reading stays-with-bank would leave "
-                "it unowned",
-                ev.span,
-                "BUY-08",
+                "it unowned"
             )
+            _note_unbid(game, index, message, ev.span, bought=decliner, price=floor)
             game.transfer(decliner, None, floor, f"bought {name} at the lowest bid", ev.span)
             note_payment(game, decliner, None, floor, f"the lowest bid for {name}", ev.span)
             st.deeds[index].owner = decliner
@@ -323,14 +367,11 @@ def on_auction(game: Game, ev: Auction) -> None:
                 "with no lander to decline it there is no one this reading makes buy it, so "
                 "the bank keeps it as under reading stays-with-bank"
             )
-        game.ambiguous(
-            "CF-16",
-            f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}",
-            ev.span,
-            "BUY-08",
-            # the record closes the auction with no buyer: the deed stays with the bank
-            follows="stays-with-bank" if reading == "stays-with-bank" else None,
-        )
+        message = f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}"
+        if reading == "stays-with-bank":
+            _note_unbid(game, index, message, ev.span)
+        else:
+            game.ambiguous("CF-16", message, ev.span, "BUY-08")
         return
     winner = resolve_player(game, ev.winner, ev.span)
     if winner is None:
@@ -461,16 +502,19 @@ def _check_bids(
                     "BUY-04",
                     follows="anyone-bids",  # the record has the decliner open
                 )
-                continue
-            game.ambiguous(
-                "CF-14",
-                f"{bidder} declined {name} and then opened the bidding: every player may open, "
-                f"the decliner included (reading {game.ruling('CF-14')}); reading "
-                "decliner-joins-not-opens would make another player open",
-                span,
-                "BUY-04",
-                follows="anyone-bids",
-            )
+                if not follow.record_settles(game):
+                    continue  # a replay measuring that reading refuses the opening bid
+                # the departure is named once: the bid counts, as the table took it
+            else:
+                game.ambiguous(
+                    "CF-14",
+                    f"{bidder} declined {name} and then opened the bidding: every player may "
+                    f"open, the decliner included (reading {game.ruling('CF-14')}); reading "
+                    "decliner-joins-not-opens would make another player open",
+                    span,
+                    "BUY-04",
+                    follows="anyone-bids",
+                )
         cash = game.state.player(bidder).cash
         if bid.amount > cash and game.ruling("CF-17") == "capped-by-cash":
             game.ambiguous(
@@ -482,7 +526,9 @@ def _check_bids(
                 "BUY-06",
                 follows="pay-at-close",  # the record's bid is above the cash in hand
             )
-            continue
+            if not follow.record_settles(game):
+                continue  # a replay measuring capped-by-cash refuses the bid
+            # the departure is named once: the bid stands, as the table took it
         if bid.amount > high or last is None:
             high = max(high, bid.amount)
             last = (bidder, bid.amount)

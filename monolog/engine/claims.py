@@ -316,9 +316,23 @@ def _no_fresh_throw(game: Game, claim: Due, ev: RentEvent, moved_by: int) -> Non
         f"roll of {moved_by} sets it at {game.money(by_roll)}",
         ev.span,
         "RENT-10",
-        # a rent written at the movement roll's figure is that reading's play
-        follows="movement-roll" if ev.amount == by_roll else None,
+        follows=_throw_shown(claim, ev.amount, by_roll),
     )
+
+
+def _throw_shown(claim: Due, amount: int | None, by_roll: int) -> str | None:
+    """The reading of CF-19 a rent written with no throw shows: the movement roll's figure is
+    that reading's play; another figure that some throw of two dice gives (a multiple of the
+    rate, 2 to 12 times) is a fresh throw's, left unwritten. Any other figure, or none, shows
+    no throw at all."""
+    per_pip = claim.per_pip or 0
+    if amount is None or per_pip <= 0:
+        return None
+    if amount == by_roll:
+        return "movement-roll"
+    if amount % per_pip == 0 and 2 <= amount // per_pip <= 12:
+        return "fresh-roll"
+    return None
 
 
 def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:

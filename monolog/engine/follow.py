@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from ..editions.model import Card
 from ..findings.model import Finding
-from ..notation.events import Ignored, Roll, Span
+from ..notation.events import Ignored, PayFine, Roll, Span
 from .game import Game
 from .names import squares_if_named
 from .obligations import Due, cancel_due, flow_of
@@ -251,11 +251,182 @@ def jail_double_shown(game: Game, player: str, again: bool, *, refile: bool = Tr
     return True
 
 
+# --------------------------------------------------------------------------- CF-39
+# the CF-39 point a bankruptcy to the bank raised (deeds free of mortgage in the estate) before
+# the record showed whether the bank auctions those deeds
+ESTATE_POINT = "follow.estate-point"
+
+
+class EstatePoint(NamedTuple):
+    """A CF-39 point: whether the record auctions the estate's deeds free of mortgage."""
+
+    handle: int | None  # the finding filed, to take back
+    message: str
+    span: Span
+    free: frozenset[int]  # the deeds of the estate that were not mortgaged, by square
+    shown: bool = False  # the record auctioned one of them (filed again saying so)
+
+
+def note_estate(game: Game, point: EstatePoint) -> None:
+    """Whether the record auctions the estate's deeds free of mortgage shows on a later line."""
+    game.pending[ESTATE_POINT] = point
+
+
+def estate_free(game: Game, square: int) -> bool:
+    """`square` is a deed free of mortgage of the estate whose CF-39 point is open."""
+    point: EstatePoint | None = game.pending.get(ESTATE_POINT)
+    return point is not None and square in point.free
+
+
+def estate_auctioned(game: Game) -> None:
+    """The record auctions a deed of the estate free of mortgage: reading auction-all's play.
+    The point filed at the bankruptcy is filed again in its place saying so (once); the other
+    free deeds may be auctioned too until play goes on (`estate_closed`)."""
+    point: EstatePoint | None = game.pending.get(ESTATE_POINT)
+    if point is None or point.shown:
+        return
+    if point.handle is not None:
+        game.findings.withdraw(point.handle)
+    game.ambiguous("CF-39", point.message, point.span, "BKR-07", follows="auction-all")
+    game.pending[ESTATE_POINT] = point._replace(handle=None, shown=True)
+
+
+def estate_closed(game: Game, ended: bool) -> frozenset[int]:
+    """Play goes on after the bankruptcy's auctions: if the record auctioned none of the
+    estate's deeds free of mortgage, it follows auction-mortgaged-only, and the point is filed
+    again saying so; the record's end (`ended`) or the game's shows nothing, and the point stays
+    as filed. Returns the deeds left unauctioned by that choice (empty when the record auctioned
+    one of them, or showed nothing)."""
+    point: EstatePoint | None = game.pending.pop(ESTATE_POINT, None)
+    if point is None or point.shown or ended:
+        return frozenset()
+    if point.handle is not None:
+        game.findings.withdraw(point.handle)
+    game.ambiguous("CF-39", point.message, point.span, "BKR-07", follows="auction-mortgaged-only")
+    return point.free
+
+
+# --------------------------------------------------------------------------- CF-16
+# the CF-16 points auctions without a bid raised, by square, before the record showed whether the
+# deed was auctioned again (sold-anyway) or left with the bank (stays-with-bank)
+UNBID_POINTS = "follow.unbid-points"
+
+
+class UnbidPoint(NamedTuple):
+    """A CF-16 point waiting for the record's play."""
+
+    square: int
+    handle: int | None  # the finding filed, to take back
+    message: str
+    span: Span
+    bought: str | None = None  # reading decliner-buys: the decliner the replay made buy it
+    price: int = 0  # and at what
+
+
+def note_unbid(game: Game, point: UnbidPoint) -> None:
+    """Whether the deed nobody bid for is auctioned again shows on a later line."""
+    game.pending.setdefault(UNBID_POINTS, {})[point.square] = point
+
+
+def unbid_square(game: Game) -> int | None:
+    """The deed of the one CF-16 point waiting, if one alone is (an `auction` that names no
+    deed)."""
+    points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
+    return next(iter(points)) if len(points) == 1 else None
+
+
+def unbid_sold(game: Game, square: int) -> UnbidPoint | None:
+    """The deed nobody bid for is sold in a further round: reading sold-anyway's play. The point
+    is filed again in its place saying so. Returns the point that was waiting on `square`, if
+    any (under decliner-buys the caller undoes the decliner's purchase)."""
+    points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
+    point = points.pop(square, None)
+    if point is None:
+        return None
+    if point.handle is not None:
+        game.findings.withdraw(point.handle)
+    game.ambiguous("CF-16", point.message, point.span, "BUY-08", follows="sold-anyway")
+    return point
+
+
+def unbid_left(game: Game, square: int | None = None) -> None:
+    """Play goes on with the deed nobody bid for unsold: reading stays-with-bank's play. Each
+    point waiting (or the one on `square`) is filed again in its place saying so."""
+    points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
+    for sq in [square] if square is not None else list(points):
+        point = points.pop(sq, None) if sq is not None else None
+        if point is None or point.bought is not None:
+            # decliner-buys: the notation writes no purchase of the replay's making, so play
+            # going on shows no reading (the point stays as filed)
+            continue
+        if point.handle is not None:
+            game.findings.withdraw(point.handle)
+        game.ambiguous("CF-16", point.message, point.span, "BUY-08", follows="stays-with-bank")
+
+
+# --------------------------------------------------------------------------- CF-02
+# per player, the CF-02 point a failed last jail roll raised under pay-then-move-next-turn when
+# the record wrote no fine on that roll's line: a fine written at the start of the player's next
+# turn instead is reading fourth-turn-pay's play
+FINE_AHEAD = "follow.fine-ahead"
+
+
+class FineAhead(NamedTuple):
+    """A CF-02 point waiting to see when the record pays the fine."""
+
+    handle: int | None  # the finding filed, to take back
+    message: str
+    span: Span
+    turn: int  # the turn of the failed roll
+
+
+def note_fine_ahead(game: Game, player: str, point: FineAhead) -> None:
+    """The fine was taken at the failed last roll; the record has not written it yet."""
+    game.pending.setdefault(FINE_AHEAD, {})[player] = point
+
+
+def fine_paid_late(game: Game, player: str) -> bool:
+    """`fine` written by `player` at the start of the turn after the failed last roll: the
+    record pays it then, as reading fourth-turn-pay does. The point is filed again saying so,
+    and the fine the replay took at the roll stands for this payment (it is not taken twice).
+    True when so."""
+    points: dict[str, FineAhead] = game.pending.get(FINE_AHEAD, {})
+    point = points.get(player)
+    if point is None or game.state.turn <= point.turn or not record_settles(game):
+        return False
+    del points[player]
+    if point.handle is not None:
+        game.findings.withdraw(point.handle)
+    game.ambiguous("CF-02", point.message, point.span, "JAIL-08", follows="fourth-turn-pay")
+    return True
+
+
+def fine_not_late(game: Game, player: str) -> None:
+    """`player` rolls on a turn after the failed last roll without writing the fine first: the
+    fine was paid at the roll, or left unwritten; either way the point stays as filed."""
+    points: dict[str, FineAhead] = game.pending.get(FINE_AHEAD, {})
+    point = points.get(player)
+    if point is not None and game.state.turn > point.turn:
+        del points[player]
+
+
 # --------------------------------------------------------------------------- `ignored`
 # the `ignored` clause that follows the event being replayed, while that event is replayed
 IGNORING = "follow.ignoring"
 # the `ignored` clauses whose event was found to have a consequence left undone
 TAKEN = "follow.ignored-taken"
+
+
+# the event that follows the one being replayed, while that one is replayed
+NEXT = "follow.next"
+
+
+def fine_follows(game: Game, span: Span) -> bool:
+    """The event after the one being replayed is the jail fine, written on the same line (`1-2
+    fine 50`): the record has the player pay at that roll, not at the start of a later turn.
+    Not in a counterfactual replay (see `counterfactual`)."""
+    after = game.pending.get(NEXT)
+    return isinstance(after, PayFine) and after.span.line == span.line and record_settles(game)
 
 
 def ignoring(game: Game) -> Ignored | None:

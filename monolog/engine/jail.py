@@ -93,6 +93,8 @@ def on_fine(game: Game, ev: PayFine) -> None:
         game.transfer(player, None, amount, "jail fine as recorded", ev.span)
         flow.released = "fine"
         return
+    if not p.in_jail and player == flow.turn_player and follow.fine_paid_late(game, player):
+        return  # CF-02: the fine taken at the failed last roll, paid a turn late (A02)
     if not p.in_jail:
         visiting = p.position == game.edition.rules.jail_index
         game.emit(

@@ -109,19 +109,23 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                     f"{player} {pays} now and moves on the next turn (reading {reading})",
                 )
                 return
-            game.ambiguous(
-                "CF-02",
+            message = (
                 f"{why}: {player} {pays} now and moves on the next turn "
                 f"(reading {reading}); reading third-roll-pay-and-move would move {player} to "
-                f"{game.name(target)} by this roll",
-                ev.span,
-                "JAIL-08",
+                f"{game.name(target)} by this roll"
             )
-            forced_fine(game, player, why, ev.span)
-            release(game, player)
-            flow.released = "forced"
-            flow.turn_over = True
-            _stays_on_jail(game, ev, player, f"{player} pays now and moves on the next turn")
+            # the fine written after the roll, the token left on the jail's square
+            paid_now = _pays_unmoved(game, ev)
+            filed = game.ambiguous(
+                "CF-02", message, ev.span, "JAIL-08", follows=reading if paid_now else None
+            )
+            if not paid_now and not follow.fine_follows(game, ev.span):
+                # no fine on this line: one written at the next turn's start follows
+                # fourth-turn-pay (follow.fine_paid_late)
+                handle = None if filed is None else game.findings.last
+                ahead = follow.FineAhead(handle, message, ev.span, game.state.turn)
+                follow.note_fine_ahead(game, player, ahead)
+            _paid_not_moved(game, ev, player, why)
             return
         if short:
             note_one_turn_stay(
@@ -138,6 +142,19 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
                 "JAIL-08",
                 follows=reading if _record_moves(game, ev) else None,  # the record moves too
             )
+        elif reading == "third-roll-pay-and-move" and _pays_unmoved(game, ev):
+            game.ambiguous(
+                "CF-02",
+                f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
+                f"{game.name(target)} (reading {reading}); the record has {player} pay now and "
+                "stay on the jail's square until the next turn, as reading "
+                "pay-then-move-next-turn does",
+                ev.span,
+                "JAIL-08",
+                follows="pay-then-move-next-turn",
+            )
+            _paid_not_moved(game, ev, player, why)
+            return
         elif reading == "third-roll-pay-and-move" and _record_keeps(game, ev):
             _kept_in_jail(game, ev, player, why, target, try_no)
             return
@@ -159,6 +176,21 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         land(game, player, target, ev.span, dice=ev.total)
         return
     if try_no == last:  # reading fourth-turn-pay: the third try failed, a fourth turn follows
+        if _pays_unmoved(game, ev):
+            # the record pays the fine at this roll and leaves the token on the jail's square:
+            # it follows pay-then-move-next-turn, and is replayed so (released, to move next turn)
+            game.ambiguous(
+                "CF-02",
+                f"no double on jail turn {try_no}: {player} stays in jail and pays "
+                f"{game.money(fine)} at the start of a fourth turn (reading {reading}); the "
+                f"record has {player} pay now, on this roll, and move on the next turn, as "
+                "reading pay-then-move-next-turn does",
+                ev.span,
+                "JAIL-08",
+                follows="pay-then-move-next-turn",
+            )
+            _paid_not_moved(game, ev, player, f"jail turn {try_no} and no double")
+            return
         if _record_moves(game, ev):
             why = f"jail turn {try_no} and no double"
             _paid_and_moved(
@@ -298,6 +330,27 @@ def _kept_in_jail(game: Game, ev: Roll, player: str, why: str, target: int, try_
     flow = flow_of(game)
     flow.jail_failed = True
     flow.turn_over = True
+
+
+def _pays_unmoved(game: Game, ev: Roll) -> bool:
+    """The failed roll of the last jail turn names the jail's square and is followed on its line
+    by the fine: the record has the player pay now and not move by it, as reading
+    pay-then-move-next-turn does."""
+    if ev.square is None or not follow.fine_follows(game, ev.span):
+        return False  # a roll with no square may have been moved by: it shows no reading
+    jail = game.edition.rules.jail_index
+    return any(sq.index == jail for sq in squares_if_named(game, ev.square))
+
+
+def _paid_not_moved(game: Game, ev: Roll, player: str, why: str) -> None:
+    """CF-02 pay-then-move-next-turn: the fine is due now and the player leaves jail, the token
+    left on the jail's square until the next turn's roll."""
+    forced_fine(game, player, why, ev.span)
+    release(game, player)
+    flow = flow_of(game)
+    flow.released = "forced"
+    flow.turn_over = True
+    _stays_on_jail(game, ev, player, f"{player} pays now and moves on the next turn")
 
 
 def _record_moves(game: Game, ev: Roll) -> bool:

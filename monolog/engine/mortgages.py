@@ -387,6 +387,7 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
     if squares is None:
         return
     extra: dict[int, int] = {}
+    received: list[Square] = []  # deeds received in a bankruptcy, lifted on receipt (CF-36)
     lifted_free = False  # a deed that is not mortgaged was "lifted" (M705, followed)
     skipped = False  # a deed the actor does not hold: only that one is left out
     for sq in list(squares):
@@ -428,26 +429,12 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
             None,
         )
         if choice is not None and choice.origin == "bankruptcy":
-            ten = interest(game, sq)
-            if game.ruling("CF-36") == "one-twenty":
-                extra[sq.index] = ten
-            game.ambiguous(
-                "CF-36",
-                f"{sq.name} lifted on receipt for "
-                f"{game.money(lift_cost(game, sq) + extra.get(sq.index, 0))}"
-                + (
-                    f" (mortgage plus 10% plus the 10% due on receipt); under the one-ten "
-                    f"reading it costs {game.money(lift_cost(game, sq))}"
-                    if extra
-                    else f" (mortgage plus 10%); under the one-twenty reading a further "
-                    f"{game.money(ten)} would be due"
-                ),
-                ev.span,
-                "BKR-06",
-            )
+            received.append(sq)
     if not squares:
         _written_money(game, ev, actor)
         return
+    if received:
+        extra = _lifted_on_receipt(game, ev, squares, received, skipped)
     derived = sum(lift_cost(game, sq) for sq in squares) + sum(extra.values())
     added = sum(extra.values())
     other = {r: x + added for r, x in _other_roundings(game, squares, lift=True).items()}
@@ -477,6 +464,60 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
         _take_choice(game, actor, sq.index)
     names = game.listing([sq.name for sq in squares])
     game.transfer(actor, None, moved, f"lifted the mortgage on {names}", ev.span)
+
+
+def _lifted_on_receipt(
+    game: Game, ev: Unmortgage, squares: list[Square], received: list[Square], skipped: bool
+) -> dict[int, int]:
+    """CF-36: mortgages received in a bankruptcy lifted at once cost the mortgage plus 10 % in
+    all (one-ten), or a further 10 % on top (one-twenty). An amount written for the line shows
+    the record's reading when it is one of the two sums; a record that follows the other
+    reading is replayed so (its amount is what moved, not a wrong figure). Returns the further
+    10 % applied, by square."""
+    reading = game.ruling("CF-36")
+    tens = {sq.index: interest(game, sq) for sq in received}
+    follows = None
+    if ev.amount is not None and not skipped:
+        follows = _one_reading(game, ev.amount, squares, received, sum(tens.values()))
+    applied = follows if follows is not None and follow.record_settles(game) else reading
+    for sq in received:
+        ten = tens[sq.index]
+        game.ambiguous(
+            "CF-36",
+            f"{sq.name} lifted on receipt for "
+            + (
+                f"{game.money(lift_cost(game, sq) + ten)} (mortgage plus 10% plus the 10% due "
+                f"on receipt); under the one-ten reading it costs "
+                f"{game.money(lift_cost(game, sq))}"
+                if reading == "one-twenty"
+                else f"{game.money(lift_cost(game, sq))} (mortgage plus 10%); under the "
+                f"one-twenty reading a further {game.money(ten)} would be due"
+            ),
+            ev.span,
+            "BKR-06",
+            follows=follows,  # the amount written on the line is one reading's sum
+        )
+    return tens if applied == "one-twenty" else {}
+
+
+def _one_reading(
+    game: Game, amount: int, squares: list[Square], received: list[Square], ten: int
+) -> str | None:
+    """The CF-36 reading whose sum `amount` is, when it is that reading's alone: on either CF-35
+    base (the 10 % on the mortgage value or on the price). With the usual deeds, priced at twice
+    their mortgage, the second 10 % of one-twenty equals the 10 % on the price: an amount that
+    both readings explain so shows neither."""
+    one_ten = sum(lift_cost(game, sq) for sq in squares)
+    other = _other_base(game, squares, lift=True)
+    other_ten = _other_base(game, received, lift=False)
+    sums = [
+        (one_ten, "one-ten"),
+        (one_ten + ten, "one-twenty"),
+        (other, "one-ten"),
+        (other + other_ten, "one-twenty"),
+    ]
+    found = {r for total, r in sums if total == amount}
+    return found.pop() if len(found) == 1 else None
 
 
 # --------------------------------------------------------------------------- interest

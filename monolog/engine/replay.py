@@ -342,6 +342,7 @@ def step(game: Game, ev: E.Event, after: E.Event | None = None) -> None:
     setup.before_event(game, ev)  # the starting position checked once; setup lines after it
     game.writes_amounts = writes_amounts(ev)
     game.pending[follow.IGNORING] = after if isinstance(after, E.Ignored) else None
+    game.pending[follow.NEXT] = after
     _apply(game, ev)
     if isinstance(ev, E.SetupPlayer):
         variants.after_setup(game, ev)
@@ -545,14 +546,21 @@ def _inside_landing(game: Game, ev: E.Event, actors: list[str]) -> None:
     if what is None:
         return
     who = " and ".join(actors)
-    game.ambiguous(
-        "CF-25",
-        f"{who} acts while {what} is still open: replayed as written, though under reading "
-        f"{game.ruling('CF-25')} players act between events and not inside another's landing "
-        "(only money owed or bid may be raised there)",
-        ev.span,
-        "TURN-05",
-    )
+    reading = game.ruling("CF-25")
+    if reading == "any-moment":
+        message = (
+            f"{who} acts while {what} is still open, as reading {reading} allows; reading "
+            "between-events would have players act between events and not inside another's "
+            "landing (only money owed or bid may be raised there)"
+        )
+    else:
+        message = (
+            f"{who} acts while {what} is still open: under reading {reading} players act "
+            "between events and not inside another's landing (only money owed or bid may be "
+            "raised there); replayed as written"
+        )
+    # the record writes the action inside the landing: that is reading any-moment's play
+    game.ambiguous("CF-25", message, ev.span, "TURN-05", follows="any-moment")
 
 
 def _final_settler(game: Game, ev: E.Event) -> str | None:

@@ -58,6 +58,7 @@ def on_roll(game: Game, ev: Roll) -> None:
     player = actor_of(game, ev)
     if player is None:
         return
+    follow.fine_not_late(game, player)  # CF-02: no fine written before this roll
     if flow.turn_player is None:
         if ev.actor is not None and not flow.started:
             # the record's first roll, on a line that names its player but no turn line before

@@ -33,6 +33,7 @@ def seat_of(game: Game, name: str) -> int:
 def close_step(game: Game, span: Span) -> None:
     """Before the next roll or turn: the decisions of the last landing must have been taken."""
     flow = flow_of(game)
+    follow.unbid_left(game)  # CF-16: a deed nobody bid for is left unsold as play goes on
     unauctioned_estate(game)
     for lot in list(flow.lots):
         if lot.lander is None:
@@ -43,16 +44,8 @@ def close_step(game: Game, span: Span) -> None:
             continue
         name = game.name(lot.square)
         if lot.unbid:
-            # the record leaves the deed with the bank: it follows reading stays-with-bank
-            game.ambiguous(
-                "CF-16",
-                f"{name} was auctioned without a bid and never sold: under reading "
-                f"{game.ruling('CF-16')} it must go to someone at some price; reading "
-                "stays-with-bank leaves it unowned with the bank",
-                lot.span,
-                "BUY-08",
-                follows="stays-with-bank",
-            )
+            # CF-16 sold-anyway: play goes on with the deed never sold (follow.unbid_left, above,
+            # says the record follows stays-with-bank)
             flow.lots.remove(lot)
             continue
         what = "declined and not auctioned" if lot.declined else "neither bought nor auctioned"
@@ -122,10 +115,15 @@ def unauctioned_estate(game: Game, ended: bool = False) -> None:
     auction."""
     flow = flow_of(game)
     estate = [lot for lot in flow.lots if lot.lander is None]
-    if not estate:
-        return
+    # CF-39: play goes on with none of the estate's deeds free of mortgage auctioned, which is
+    # reading auction-mortgaged-only's play (the record's end or the game's shows nothing)
+    free = follow.estate_closed(game, ended or game.state.over)
+    if follow.record_settles(game):
+        # those deeds went back to the bank unowned, as that reading has it: the A39 (or M990)
+        # just filed names the departure, not M201 as well
+        estate = [lot for lot in estate if lot.square not in free]
     flow.lots = [lot for lot in flow.lots if lot.lander is not None]
-    if game.state.over:
+    if not estate or game.state.over:
         return
     bank = game.edition.word("bank")
     by_line: dict[Span, list[int]] = {}
