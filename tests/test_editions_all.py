@@ -121,13 +121,13 @@ NON_DEFAULT = {
 # CF-58 and up that every edition's text settles (readings.yaml `settled_in`)
 _BEYOND = {"CF-66", "CF-68", "CF-70", "CF-76"}
 SETTLED = {
-    "us-2018": {"CF-01", "CF-15", "CF-23", "CF-30", "CF-50"}
+    "us-2018": {"CF-01", "CF-15", "CF-23", "CF-30", "CF-33", "CF-50", "CF-56"}
     | _BEYOND
     | {"CF-69", "CF-73", "CF-74", "CF-75", "CF-77"},
-    "uk-esl": {"CF-01", "CF-15", "CF-23", "CF-30", "CF-50"}
+    "uk-esl": {"CF-01", "CF-15", "CF-23", "CF-30", "CF-33", "CF-50", "CF-56"}
     | _BEYOND
     | {"CF-69", "CF-73", "CF-74", "CF-77"},
-    "us-classic": {"CF-01", "CF-04", "CF-06", "CF-09", "CF-26"} | _BEYOND,
+    "us-classic": {"CF-01", "CF-04", "CF-06", "CF-09", "CF-26", "CF-33", "CF-56"} | _BEYOND,
     "uk-1996": {
         "CF-01",
         "CF-06",

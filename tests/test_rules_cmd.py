@@ -118,7 +118,10 @@ EXPECTED_US_UK: dict[str, list[tuple[str, str, object, object]]] = {
     "SET-06": [("currency", "currency", "$", "£")],
     # SET-01: 2-6 in 000; 004 gives none but implies 8 (CF-56 six / eight)
     "SET-01": [("parameter", "max_players", 6, 8)],
-    "CF-56": [("reading", "CF-56", "six", "eight")],
+    "CF-56": [
+        ("reading", "CF-56", "six", "eight"),
+        ("settled", "CF-56", "settled by the text", "open (flagged ambiguous)"),
+    ],
     # SET-07: in 004 a Banker may only bank with more than five players (CF-53)
     "SET-07": [("parameter", "banker_sits_out_from", None, 6)],
     # BUY-05: $1 in 000; 004 names no lowest bid (CF-15 is a violation only in 000 mode)
@@ -141,6 +144,8 @@ EXPECTED_US_UK: dict[str, list[tuple[str, str, object, object]]] = {
     "CF-09": [("settled", "CF-09", "open (flagged ambiguous)", "settled by the text")],
     # RENT-10 / CF-19: 004 uses the throw that moved the tenant; 000 reads like a fresh throw
     "CF-19": [("settled", "CF-19", "open (flagged ambiguous)", "settled by the text")],
+    # MORT-01 / CF-33: 000 clears every building of the group first; 004 says "any buildings"
+    "CF-33": [("settled", "CF-33", "settled by the text", "open (flagged ambiguous)")],
     # DEAL-06 / CF-23: 000 bans promises of free landing; 004 is silent
     "CF-23": [("settled", "CF-23", "settled by the text", "open (flagged ambiguous)")],
     # BLD-05 / CF-26: 004 needs four houses on every site; 000 names only the site itself

@@ -284,6 +284,26 @@ def _other_roundings(game: Game, squares: list[Square], lift: bool) -> dict[str,
 # --------------------------------------------------------------------------- mortgage
 
 
+def _bare_site_of_built_group(game: Game, span: Span, sq: Square, built: str) -> None:
+    """A33: a bare site mortgaged while other sites of its group have buildings, under a text
+    that does not say whether the whole group or only the site must be bare (CF-33)."""
+    reading = game.ruling("CF-33")
+    group = group_label(game, sq.index)
+    if reading == "site-bare":
+        message = (
+            f"{sq.name} is bare, so it may be mortgaged while the {group} group has buildings "
+            f"({built}) under reading site-bare; reading whole-group-bare would have "
+            f"{built} sold to the bank first"
+        )
+    else:
+        message = (
+            f"{sq.name} is mortgaged while the {group} group has buildings ({built}): reading "
+            f"{reading} has every site of the group bare first; reading site-bare asks only "
+            f"that {sq.name} be bare"
+        )
+    game.ambiguous("CF-33", message, span, "MORT-01", follows="site-bare")
+
+
 def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
     """`mortgage Sq, Sq [for N]`: the bank lends each deed's mortgage value (MORT-01, MORT-02)."""
     squares = _squares(game, ev)
@@ -323,6 +343,10 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
             continue  # reported; the bank's money moved at the table: the replay follows it
         if group_built(game, sq.index):
             built = buildings_in_group(game, sq.index)
+            if not (deed.houses or deed.hotel) and not game.text_settles("CF-33"):
+                _bare_site_of_built_group(game, ev.span, sq, built)  # A33
+                followed(game, (d.square for d in group_of(game, sq.index)))
+                continue
             game.emit(
                 "M703",
                 f"{sq.name} cannot be mortgaged while the {group_label(game, sq.index)} group "

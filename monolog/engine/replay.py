@@ -313,7 +313,9 @@ def begin(
             "TURN-02",
         )
     rules = ed.rules
-    if names and not rules.min_players <= len(names) <= rules.max_players:
+    if 6 < len(names) <= 8 and not game.text_settles("CF-56"):
+        setup.more_than_six(game, len(names), start)  # A56
+    elif names and not rules.min_players <= len(names) <= rules.max_players:
         game.emit(
             "M111",
             f"this edition is for {rules.min_players} to {rules.max_players} players, not "

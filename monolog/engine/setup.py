@@ -650,6 +650,25 @@ def _level(game: Game, deed: DeedState) -> str:
     return f"{game.name(deed.square)}: {describe_level(game, deed)}"
 
 
+_MOST = {"six": 6, "eight": 8}  # CF-56: the most players each reading allows
+
+
+def more_than_six(game: Game, count: int, span: Span) -> None:
+    """A56: seven or eight players where the edition's text gives no count of its own, or a
+    ruling has changed the one it gives (CF-56). The record plays with that many, as reading
+    eight allows; under reading six that is a departure."""
+    reading = game.ruling("CF-56")
+    other = "six" if reading == "eight" else "eight"
+    game.ambiguous(
+        "CF-56",
+        f"{count} players: reading {reading} allows at most {_MOST.get(reading, 6)}, reading "
+        f"{other} at most {_MOST[other]}",
+        span,
+        "SET-01",
+        follows="eight",
+    )
+
+
 def check_banker(game: Game, tag: Tag, players: list[str]) -> None:
     """`[Banker "Dee"]` (SET-07, CF-53): a Banker who is not among the players runs the bank
     without playing. The 1996 UK text allows it from six players (`banker_sits_out_from`); the

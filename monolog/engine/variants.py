@@ -95,6 +95,7 @@ def prepare(game: Game, events: Sequence[E.Event]) -> None:
     where: dict[str, E.Span] = {}
     seen: dict[int, str] = {}
     late = False  # a setup line after play began (M121) is applied as written: its deal counts
+    rule = "SHORT-02" if rules.end_at_bankruptcies else "TIME-02"  # the variant's own deal rule
     for ev in events:
         late = late or not isinstance(ev, (E.Tag, *E.TRIVIA, *SETUP_EVENTS))
         if not isinstance(ev, E.SetupPlayer) or ev.player.text not in dealt:
@@ -114,7 +115,7 @@ def prepare(game: Game, events: Sequence[E.Event]) -> None:
                     f"{squares[0].name} is dealt twice (to {seen[index]} and {who}): each deed "
                     "is dealt once",
                     ev.span,
-                    "SHORT-02",
+                    rule,
                     recorded=who,
                     expected=seen[index],
                 )
@@ -132,7 +133,7 @@ def prepare(game: Game, events: Sequence[E.Event]) -> None:
             f"{who} is dealt {len(got)} deed{'s' if len(got) != 1 else ''}: the "
             f"{game.edition.variant} game deals {want} to each player before play, {paid}",
             where.get(who, first),
-            "SHORT-02" if rules.end_at_bankruptcies else "TIME-02",
+            rule,
             expected=want,
             recorded=len(got),
         )
