@@ -57,6 +57,9 @@ What each declared rule does here:
 * no-mortgage-interest: a mortgage is lifted, or a mortgaged deed kept, with no 10 % (MORT-03).
 * extra-roll-after-jail-double: a double that opens the cell earns another throw (CF-04).
 
+A ruling for a CF reading that is one of these rules' play (CF-68 no-rent-in-jail, CF-69 pot,
+CF-70 double-salary) plays that rule as if the record declared it (`activate_ruled`).
+
 Not a key: rent immunity (promises not to charge rent, DEAL-06). The notation cannot write a
 promise, and what a table keeping one does at the board, an owner letting a landing go, is
 already written `rent unclaimed` and legal (CF-23); a key could only change a report's wording
@@ -146,6 +149,24 @@ def activate(game: Game, keys: frozenset[str]) -> None:
         return
 
     game.pending[_KEY] = dict(split_house_rule(value) for value in keys)
+
+
+# CF readings that are a house rule's play: a ruling for one (`--ruling CF-70=double-salary`,
+# a Ruling tag) plays the house rule as if the record declared it, or the ruling would be
+# accepted and change nothing
+_RULED_KEYS: dict[tuple[str, str], str] = {
+    ("CF-68", "no-rent-in-jail"): "no-rent-in-jail",
+    ("CF-69", "pot"): "free-parking-jackpot",
+    ("CF-70", "double-salary"): "double-go-salary",
+}
+
+
+def activate_ruled(game: Game) -> None:
+    """The house rules the rulings in force call for (`_RULED_KEYS`), added to those declared."""
+    keys = game.pending.setdefault(_KEY, {})
+    for (cf, reading), key in _RULED_KEYS.items():
+        if game.readings.get(cf) == reading:
+            keys.setdefault(key, None)
 
 
 def active(game: Game, key: str) -> bool:

@@ -302,6 +302,7 @@ def begin(
     for cf, reading in (rulings or {}).items():
         readings[cf] = reading
     game.readings = readings
+    house_rules.activate_ruled(game)
     for code, message, span, rule in early:
         game.emit(code, message, span, rule)
     start = _first_span(events)
