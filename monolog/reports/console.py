@@ -11,8 +11,9 @@ import io
 import os
 import re
 import sys
+from collections.abc import Iterable, Iterator
 from inspect import signature
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from rich.console import Console, RenderableType
 
@@ -54,7 +55,7 @@ def recording_console(width: int = EXPORT_WIDTH, colour: bool = True) -> Console
 def render_plain(renderables: list[RenderableType], width: int = EXPORT_WIDTH) -> str:
     """The renderables as plain text at a fixed width, trailing spaces removed."""
     console = recording_console(width, colour=False)
-    for item in renderables:
+    for item in in_pieces(renderables):
         console.print(item)
     text = console.export_text(styles=False)
     return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
@@ -65,7 +66,7 @@ def export(renderables: list[RenderableType], kind: str, title: str) -> str:
     if kind == "txt":
         return render_plain(renderables)
     console = recording_console()
-    for item in renderables:
+    for item in in_pieces(renderables):
         console.print(item)
     if kind == "svg":
         return console.export_svg(
@@ -94,15 +95,47 @@ def offline_svg_format() -> str:
     return re.sub(r"url\((?!#)[^)]*\)", "local(none)", out)  # any web source a later Rich adds
 
 
-def print_all(console: Console, renderables: list[RenderableType]) -> None:
-    """Print to the terminal; when piped, without the padding Rich adds at the ends of lines."""
+@runtime_checkable
+class InPieces(Protocol):
+    """A renderable that can also be printed as several, one after another (a long report's
+    table a block of rows at a time): `pieces` gives them, each to be printed, with the same
+    console and options, before the next is asked for."""
+
+    def pieces(self) -> Iterator[RenderableType]: ...
+
+
+def in_pieces(renderables: Iterable[RenderableType]) -> Iterator[RenderableType]:
+    """The renderables, each that can be printed in pieces as its pieces."""
+    for item in renderables:
+        if isinstance(item, InPieces):
+            yield from item.pieces()
+        else:
+            yield item
+
+
+def print_all(console: Console, renderables: Iterable[RenderableType]) -> None:
+    """Print to the terminal; when piped, without the padding Rich adds at the ends of lines.
+
+    Piped, each piece is captured and written as soon as it ends a line: the output is never
+    held whole, and is the same as if it were (its lines are the whole output's lines)."""
     if console.is_terminal:
-        for item in renderables:
+        for item in in_pieces(renderables):
             console.print(item)
         return
-    with console.capture() as captured:
-        for item in renderables:
+    pending = ""
+    wrote = False
+    for item in in_pieces(renderables):
+        with console.capture() as captured:
             console.print(item)
+        pending += captured.get()
+        if pending.endswith("\n"):
+            sys.stdout.write(_stripped(pending))
+            wrote = True
+            pending = ""
+    if pending or not wrote:
+        sys.stdout.write(_stripped(pending))
 
-    out = "\n".join(line.rstrip() for line in captured.get().splitlines())
-    sys.stdout.write(out + "\n")
+
+def _stripped(text: str) -> str:
+    """`text`'s lines without trailing spaces, each ended by a newline (one for no text)."""
+    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
