@@ -114,26 +114,41 @@ def in_pieces(renderables: Iterable[RenderableType]) -> Iterator[RenderableType]
 
 
 def print_all(console: Console, renderables: Iterable[RenderableType]) -> None:
-    """Print to the terminal; when piped, without the padding Rich adds at the ends of lines.
-
-    Piped, each piece is captured and written as soon as it ends a line: the output is never
-    held whole, and is the same as if it were (its lines are the whole output's lines)."""
+    """Print to the terminal; when piped, without the padding Rich adds at the ends of lines,
+    each piece written as it is printed (`StrippedOutput`), so the output is never held whole."""
     if console.is_terminal:
         for item in in_pieces(renderables):
             console.print(item)
         return
-    pending = ""
-    wrote = False
+    out = StrippedOutput()
     for item in in_pieces(renderables):
         with console.capture() as captured:
             console.print(item)
-        pending += captured.get()
-        if pending.endswith("\n"):
-            sys.stdout.write(_stripped(pending))
-            wrote = True
-            pending = ""
-    if pending or not wrote:
-        sys.stdout.write(_stripped(pending))
+        out.write(captured.get())
+    out.close()
+
+
+class StrippedOutput:
+    """Captured output written to standard output as it comes, each line without its trailing
+    spaces: the same bytes as the whole output's lines stripped and joined, each ended by a
+    newline (one newline for no output), for a piece is written once it ends a line."""
+
+    def __init__(self) -> None:
+        self.pending = ""
+        self.wrote = False
+
+    def write(self, text: str) -> None:
+        self.pending += text
+        if self.pending.endswith("\n"):
+            sys.stdout.write(_stripped(self.pending))
+            self.wrote = True
+            self.pending = ""
+
+    def close(self) -> None:
+        if self.pending or not self.wrote:
+            sys.stdout.write(_stripped(self.pending))
+            self.wrote = True
+            self.pending = ""
 
 
 def _stripped(text: str) -> str:
