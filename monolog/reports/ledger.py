@@ -480,8 +480,8 @@ class _Plan:
     Rich sizes a column from its cells' measurements, the widest least width and the widest
     width, and nothing else of them; a table whose rows are one `_Probe` a column, measured as
     the column's cells together, is sized the same, and the widths its probes are drawn at are
-    the whole table's. Where the table would be wider than the width there is, it is printed
-    whole, as before (Rich narrows such a table in a way blocks would not repeat)."""
+    the whole table's. Where Rich gives a column no width at all (a probe it does not draw),
+    which a column of a set width cannot repeat, the table is printed whole, as before."""
 
     def __init__(self, ledger: Ledger, players: list[str]) -> None:
         self.ledger = ledger
