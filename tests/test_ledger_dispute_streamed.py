@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from monolog.dispute.compare import compare, dispute_record, run_side
+from monolog.findings.lines import TextLines
 from monolog.notation import chunks
 from monolog.notation.parser import parse_text, read_source
 from monolog.reports.chart import worth_series
@@ -113,3 +114,40 @@ def test_a_long_game_disputed_side_by_side(tmp_path: Path) -> None:
     _long_game(path, 1_500)
     for asked in RULINGS:
         _disputes_agree(path, asked)
+
+
+def _disputes_in_pieces_agree(path: Path, asked: dict[str, str]) -> None:
+    """The dispute of the record read a piece at a time (`more`) is the dispute of the record
+    parsed whole, its lines read from the text as `monolog dispute` now reads them."""
+    text = read_source(str(path))
+    events = parse_text(text, str(path))
+    lines = source_lines(text.removeprefix("\ufeff"))
+    _, changed, same, whole = dispute_record(events, {}, asked, lines, file=str(path))
+    first, more = chunks.parse_pieces(text, str(path))
+    in_lines = TextLines(text.removeprefix("\ufeff"))
+    _, changed_p, same_p, pieces = dispute_record(
+        first, {}, asked, in_lines, file=str(path), more=more
+    )
+    assert (changed_p, same_p) == (changed, same)
+    assert pieces == whole
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name)
+def test_the_dispute_read_in_pieces_is_the_dispute_parsed_whole(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pieces of 7 lines: the header's piece, then many (a record without a Players tag, or a
+    # tag after its first played line, is read whole)
+    monkeypatch.setattr(chunks, "LINES", 7)
+    for asked in RULINGS:
+        _disputes_in_pieces_agree(path, asked)
+
+
+def test_a_long_game_disputed_in_pieces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "long.mlog"
+    _long_game(path, 1_500)
+    monkeypatch.setattr(chunks, "LINES", 7)
+    _, more = chunks.parse_pieces(read_source(str(path)), str(path))
+    assert more is not None  # read in pieces indeed
+    for asked in RULINGS:
+        _disputes_in_pieces_agree(path, asked)

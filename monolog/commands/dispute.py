@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import json
 import os
-import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from .. import completion
 from ..editions.readings import load_readings
+from ..findings.lines import TextLines
 from ..notation import ParseError
 from ..notation import events as E
+from ..notation.chunks import parse_pieces
 from ..notation.events import NO_SPAN, Tag
-from ..notation.parser import parse_text, read_source
-from ..reports.game import source_lines
+from ..notation.parser import read_source
 from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_UNREADABLE, print_error
 from .audit_options import UsageError, load_edition_option, parse_rulings
 from .project import Choices, project_choices
@@ -41,12 +42,19 @@ def register(app: typer.Typer) -> None:
     app.command("dispute")(dispute)
 
 
-def _source(side: Side, events: list[E.Event], cf: str, project: Choices) -> str:
+def _collecting(pieces: Iterator[list[E.Event]], tags: list[Tag]) -> Iterator[list[E.Event]]:
+    """The pieces, their tags added to `tags` as each is taken."""
+    for piece in pieces:
+        tags.extend(e for e in piece if isinstance(e, Tag))
+        yield piece
+
+
+def _source(side: Side, tags: list[Tag], cf: str, project: Choices) -> str:
     """Where the reading in force for `cf` comes from, in words."""
     if cf in project.rulings and project.rulings[cf] == side.readings.get(cf):
         return f"the rulings of {project.path}"
-    for ev in events:
-        if not (isinstance(ev, Tag) and ev.key == "Ruling"):
+    for ev in tags:
+        if ev.key != "Ruling":
             continue
         key, _, reading = ev.value.partition("=")
         if key.strip() == cf and reading.strip() == side.readings.get(cf):
@@ -112,21 +120,32 @@ def dispute(
         print_error(f"{file}: is a folder; monolog dispute compares one record file")
         raise typer.Exit(EXIT_UNREADABLE)
 
-    try:
+    try:  # a long record is read a piece at a time (notation/chunks.py)
         text = read_source(file)
-        events = parse_text(text, file)
+        first, more = parse_pieces(text, file)
     except ParseError as exc:
         print_error(exc.render())
         raise typer.Exit(EXIT_UNREADABLE) from None
 
-    lines = source_lines(text.removeprefix("\ufeff"))
-    declared = [Tag(NO_SPAN, "HouseRule", key) for key in project.house_rules]
-    played = declared + events
+    lines = TextLines(text.removeprefix("\ufeff"))
+    tags = [e for e in first if isinstance(e, Tag)]  # the record's tags, as the pieces go
+    declared: list[E.Event] = [Tag(NO_SPAN, "HouseRule", key) for key in project.house_rules]
+    played = declared + first
+    del first
     own = project.rulings
     try:  # the two replays stepped side by side: a table of each at a time is held
         original, changed, same, comparison = dispute_record(
-            played, own, asked, lines, file=file, edition=chosen
+            played,
+            own,
+            asked,
+            lines,
+            file=file,
+            edition=chosen,
+            more=None if more is None else _collecting(more, tags),
         )
+    except ParseError as exc:  # in a piece read later: the error parse_text gives
+        print_error(exc.render())
+        raise typer.Exit(EXIT_UNREADABLE) from None
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
         detail = " ".join(str(exc).split())
         print_error(
@@ -137,13 +156,11 @@ def dispute(
 
     notes = []
     for cf, reading in same.items():
-        note = (
-            f"{cf} is already {reading} in this record ({_source(original, events, cf, project)})"
-        )
+        note = f"{cf} is already {reading} in this record ({_source(original, tags, cf, project)})"
         if _only_reading(cf):
             note += "; it is the only reading monolog knows for it"
         notes.append(note)
-    header = {e.key: e.value for e in events if isinstance(e, Tag) and e.key != "Ruling"}
+    header = {e.key: e.value for e in tags if e.key != "Ruling"}
 
     if fmt == "json":
         doc = to_document(comparison, unchanged=notes)
@@ -168,11 +185,14 @@ def _print(console: Console, renderables: list[Any]) -> None:
     # here: Rich, as in `dispute`
     from rich.text import Text
 
-    with console.capture() as captured:
-        for item in renderables:
+    from ..reports.console import StrippedOutput
+
+    out = StrippedOutput()  # each item written as it is printed: the output is not held whole
+    for item in renderables:
+        with console.capture() as captured:
             console.print(item, soft_wrap=isinstance(item, Text))
-    out = "\n".join(line.rstrip() for line in captured.get().splitlines())
-    sys.stdout.write(out + "\n")
+        out.write(captured.get())
+    out.close()
 
 
 def _jsonable(value: Any) -> Any:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain, tee
 from typing import Any
 
 from ..editions.model import Edition
 from ..engine import GameState, Replay, replay
-from ..engine.replay import begin, replay_steps
+from ..engine.replay import begin, needs_whole_record, replay_steps, replay_steps_chunks
 from ..engine.worth import worth
 from ..findings.model import Finding, Severity
 from ..notation import events as E
@@ -499,21 +500,43 @@ def dispute_record(
     *,
     file: str | None = None,
     edition: Edition | str | None = None,
+    more: Iterator[Sequence[E.Event]] | None = None,
 ) -> tuple[Side, dict[str, str], dict[str, str], Comparison]:
     """`run_side` under the record's own rulings `own`, and under them with the readings
     `asked` that change something, then `compare`: the two replays stepped side by side, so
     that only the table after the current event is held of each, not one per event.
 
+    With `more`, the record is read a piece at a time (notation/chunks.py): `events` is its
+    first piece, holding the whole header, and `more` the pieces after it; both replays take
+    each piece as it is parsed and let it go, and keep their findings packed. (Where the start
+    of the game needs more than the header, the pieces are all taken first.)
+
     Returns the original side (its result; no events or tables kept), the readings asked
     that change something and those already in force, and the comparison (of the original
     with itself when nothing changes)."""
     game_a = begin(events, edition, dict(own) or None, file, recount=False)
+    if more is not None and needs_whole_record(game_a):
+        events = [*events, *(ev for piece in more for ev in piece)]
+        more = None
+        game_a = begin(events, edition, dict(own) or None, file, recount=False)
     changed, same = split_rulings(asked, game_a.readings)
-    steps_a = replay_steps(game_a, events)
-    steps_b = None
+    game_b = None
     if changed:
         game_b = begin(events, edition, {**own, **changed} or None, file, recount=False)
-        steps_b = replay_steps(game_b, events)
+    steps_b = None
+    if more is None:
+        steps_a = replay_steps(game_a, events)
+        if game_b is not None:
+            steps_b = replay_steps(game_b, events)
+    else:
+        pieces = chain([events], more)
+        del events  # each piece goes once both replays stepped through it
+        if game_b is None:
+            steps_a = replay_steps_chunks(game_a, pieces)
+        else:  # the two replays go in step: tee holds a piece only until both have it
+            pieces_a, pieces_b = tee(pieces)
+            steps_a = replay_steps_chunks(game_a, pieces_a)
+            steps_b = replay_steps_chunks(game_b, pieces_b)
     steps = Steps(Spans())
     first: int | None = None
     last: int | None = None
@@ -600,6 +623,7 @@ def compare_results(
         if diffs:
             divergence = Divergence(None, E.NO_SPAN, "the close of the game", tuple(diffs))
 
+    del group_a, group_b, loose_a, loose_b  # every finding of both sides: not kept past here
     rejoined: Divergence | None = None
     end_same = signature(original.state) == signature(alternative.state)
     if divergence is not None and divergence.index is not None and end_same:

@@ -182,7 +182,7 @@ def replay_chunks(
     `again`, they are all taken and replayed as one."""
     first = next(pieces, ())
     game = begin(first, edition, rulings, file)
-    if "Players" not in game.header or game.edition.rules.opening_deal_deeds > 0:
+    if needs_whole_record(game):
         if again is None:
             events = [*first, *(ev for piece in pieces for ev in piece)]
             return replay(
@@ -226,6 +226,27 @@ def replay_steps(
     and returns the result. Two replays of one record under different readings can so be
     stepped side by side (`monolog dispute`), each state read before the next step."""
     return _steps(game, _first_span(events), [events], paranoid=False, require_amounts=False)
+
+
+def replay_steps_chunks(
+    game: Game, pieces: Iterator[Sequence[E.Event]]
+) -> Generator[tuple[E.Event, GameState], None, Replay]:
+    """`replay_steps` of a record given a piece at a time (notation/chunks.py), each piece let
+    go once stepped through, as `replay_chunks` replays one, its findings packed: `game` from
+    `begin` given the first piece (which holds the whole header), where the start of the game
+    needs no more than the header (a Players tag, no deeds dealt before play)."""
+    first = next(pieces, ())
+    start = _first_span(first)
+    pieces = chain([first], pieces)
+    del first  # each piece goes once stepped through
+    return _steps(game, start, pieces, paranoid=False, require_amounts=False, packed=True)
+
+
+def needs_whole_record(game: Game) -> bool:
+    """Whether the start of `game` (from `begin`) needs more of the record than its header:
+    no Players tag (the seating is the order names first appear), or deeds dealt before play
+    (every setup line)."""
+    return "Players" not in game.header or game.edition.rules.opening_deal_deeds > 0
 
 
 def _steps(

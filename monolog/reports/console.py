@@ -11,8 +11,9 @@ import io
 import os
 import re
 import sys
+from collections.abc import Iterable, Iterator
 from inspect import signature
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from rich.console import Console, RenderableType
 
@@ -54,7 +55,7 @@ def recording_console(width: int = EXPORT_WIDTH, colour: bool = True) -> Console
 def render_plain(renderables: list[RenderableType], width: int = EXPORT_WIDTH) -> str:
     """The renderables as plain text at a fixed width, trailing spaces removed."""
     console = recording_console(width, colour=False)
-    for item in renderables:
+    for item in in_pieces(renderables):
         console.print(item)
     text = console.export_text(styles=False)
     return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
@@ -65,7 +66,7 @@ def export(renderables: list[RenderableType], kind: str, title: str) -> str:
     if kind == "txt":
         return render_plain(renderables)
     console = recording_console()
-    for item in renderables:
+    for item in in_pieces(renderables):
         console.print(item)
     if kind == "svg":
         return console.export_svg(
@@ -94,15 +95,62 @@ def offline_svg_format() -> str:
     return re.sub(r"url\((?!#)[^)]*\)", "local(none)", out)  # any web source a later Rich adds
 
 
-def print_all(console: Console, renderables: list[RenderableType]) -> None:
-    """Print to the terminal; when piped, without the padding Rich adds at the ends of lines."""
+@runtime_checkable
+class InPieces(Protocol):
+    """A renderable that can also be printed as several, one after another (a long report's
+    table a block of rows at a time): `pieces` gives them, each to be printed, with the same
+    console and options, before the next is asked for."""
+
+    def pieces(self) -> Iterator[RenderableType]: ...
+
+
+def in_pieces(renderables: Iterable[RenderableType]) -> Iterator[RenderableType]:
+    """The renderables, each that can be printed in pieces as its pieces."""
+    for item in renderables:
+        if isinstance(item, InPieces):
+            yield from item.pieces()
+        else:
+            yield item
+
+
+def print_all(console: Console, renderables: Iterable[RenderableType]) -> None:
+    """Print to the terminal; when piped, without the padding Rich adds at the ends of lines,
+    each piece written as it is printed (`StrippedOutput`), so the output is never held whole."""
     if console.is_terminal:
-        for item in renderables:
+        for item in in_pieces(renderables):
             console.print(item)
         return
-    with console.capture() as captured:
-        for item in renderables:
+    out = StrippedOutput()
+    for item in in_pieces(renderables):
+        with console.capture() as captured:
             console.print(item)
+        out.write(captured.get())
+    out.close()
 
-    out = "\n".join(line.rstrip() for line in captured.get().splitlines())
-    sys.stdout.write(out + "\n")
+
+class StrippedOutput:
+    """Captured output written to standard output as it comes, each line without its trailing
+    spaces: the same bytes as the whole output's lines stripped and joined, each ended by a
+    newline (one newline for no output), for a piece is written once it ends a line."""
+
+    def __init__(self) -> None:
+        self.pending = ""
+        self.wrote = False
+
+    def write(self, text: str) -> None:
+        self.pending += text
+        if self.pending.endswith("\n"):
+            sys.stdout.write(_stripped(self.pending))
+            self.wrote = True
+            self.pending = ""
+
+    def close(self) -> None:
+        if self.pending or not self.wrote:
+            sys.stdout.write(_stripped(self.pending))
+            self.wrote = True
+            self.pending = ""
+
+
+def _stripped(text: str) -> str:
+    """`text`'s lines without trailing spaces, each ended by a newline (one for no text)."""
+    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"

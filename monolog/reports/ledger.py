@@ -9,12 +9,17 @@ edition's starting cash, or what `setup` lines gave).
 
 from __future__ import annotations
 
+import heapq
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
 
 from rich import box
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, JustifyMethod, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -102,13 +107,36 @@ def parse_turns(text: str) -> TurnRange:
 
 @dataclass(slots=True)
 class Ledger:
-    """The rows of a ledger and what it was drawn from."""
+    """What a ledger is drawn from: its rows are made from the game each time they are read
+    (`iter_rows`), in order, so that a long game's ledger is never held whole."""
 
     game: Game
     opening: dict[str, int]  # cash before the first row shown
-    rows: list[Row] = field(default_factory=list)
     player: str | None = None
     turns: TurnRange | None = None
+    money_lines: frozenset[int] = frozenset()  # with `player`: the lines of their movements
+
+    @property
+    def rows(self) -> list[Row]:
+        """Every row shown, in order."""
+        return list(self.iter_rows())
+
+    def iter_rows(self) -> Iterator[Row]:
+        """The rows shown, one at a time, in the order of `ordered_rows`."""
+        player, turns = self.player, self.turns
+        for r in ordered_rows(self.game):
+            if turns is not None and r.turn not in turns:
+                continue
+            if player is not None:
+                if isinstance(r, MoneyRow) and not _wanted(r, player):
+                    continue
+                if isinstance(r, StockRow) and r.line not in self.money_lines:
+                    continue
+                if isinstance(r, FindingRow) and not (
+                    r.line in self.money_lines or _mentions(r.finding, player)
+                ):
+                    continue
+            yield r
 
 
 def opening_balances(game: Game) -> dict[str, int]:
@@ -123,59 +151,93 @@ def opening_balances(game: Game) -> dict[str, int]:
 
 
 def build_ledger(game: Game, player: str | None = None, turns: TurnRange | None = None) -> Ledger:
-    """Every row of the game's ledger, filtered to one player's movements and/or a turn range."""
+    """The game's ledger, filtered to one player's movements and/or a turn range."""
     balances = opening_balances(game)
     ledger = Ledger(game, dict(balances), player=player, turns=turns)
-    keyed: list[tuple[tuple[int, int, int, int], Row]] = []
-    order = 0
+    if turns is not None and turns.first is not None:
+        for t in game.result.transfers:
+            if t.payer in balances:
+                balances[t.payer] -= t.amount
+            if t.payee in balances:
+                balances[t.payee] += t.amount
+            if t.turn < turns.first:
+                ledger.opening = dict(balances)  # the cash the shown turns start from
+    if player is not None:
+        ledger.money_lines = frozenset(
+            t.span.line for t in game.result.transfers if player in (t.payer, t.payee)
+        )
+    return ledger
+
+
+def ordered_rows(game: Game) -> Iterator[Row]:
+    """Every row of the game's ledger in order: by line; on a line its movements (in the order
+    they were made), then the stock, then its findings by column (in the order reported).
+
+    Each kind comes in that order from the replay as a rule (the events follow the record's
+    lines), so the three are merged as they are made, none held; a kind whose lines go back
+    somewhere is made whole and sorted first (a stable sort, as the rows of all kinds were)."""
+    money: Iterable[Row] = _money_rows(game)
+    if not _ascending(t.span.line for t in game.result.transfers):
+        money = sorted(money, key=lambda r: r.line)
+    stock: Iterable[Row] = _stock_rows(game)
+    if not _ascending(m.line for m in game.ledger_trail().stock):
+        stock = sorted(stock, key=lambda r: r.line)
+    found: Iterable[FindingRow] = _finding_rows(game)
+    if not _ascending((f.span.line, f.span.column) for f in game.findings):
+        found = sorted(found, key=lambda r: (r.finding.span.line, r.finding.span.column))
+    keyed = (
+        (((r.line, 0, 0), r) for r in money),
+        (((r.line, 1, 0), r) for r in stock),
+        (((r.finding.span.line, 2, r.finding.span.column), r) for r in found),
+    )
+    for _, row in heapq.merge(*keyed, key=_first):  # stable: equal keys keep their order
+        yield row
+
+
+def _first(pair: tuple[tuple[int, int, int], Row]) -> tuple[int, int, int]:
+    return pair[0]
+
+
+def _ascending(keys: Iterable[Any]) -> bool:
+    """Whether `keys` never go down."""
+    last: Any = None
+    for k in keys:
+        if last is not None and k < last:
+            return False
+        last = k
+    return True
+
+
+def _money_rows(game: Game) -> Iterator[MoneyRow]:
+    """A row per movement of money, with every player's cash after it."""
+    balances = opening_balances(game)
     for t in game.result.transfers:
         if t.payer in balances:
             balances[t.payer] -= t.amount
         if t.payee in balances:
             balances[t.payee] += t.amount
-        if turns is not None and turns.first is not None and t.turn < turns.first:
-            ledger.opening = dict(balances)  # the cash the shown turns start from
-        row = MoneyRow(
+        yield MoneyRow(
             t.turn, t.span.line, t.span.column, t.payer, t.payee, t.amount, t.reason, dict(balances)
         )
-        order += 1
-        keyed.append(((t.span.line, 0, 0, order), row))
+
+
+def _stock_rows(game: Game) -> Iterator[StockRow]:
+    """A row per event after which the bank's building stock is not as it was."""
     stock = (game.edition.rules.houses, game.edition.rules.hotels)
-    trail = game.ledger_trail()
-    for m in trail.stock:  # the events after which the stock was not as before
+    for m in game.ledger_trail().stock:
         now = (m.houses, m.hotels)
         if now != stock:
-            row_s = StockRow(
+            yield StockRow(
                 m.turn, m.line, m.column, now[0], now[1], now[0] - stock[0], now[1] - stock[1]
             )
-            order += 1
-            keyed.append(((m.line, 1, 0, order), row_s))
             stock = now
+
+
+def _finding_rows(game: Game) -> Iterator[FindingRow]:
+    """A row per finding, with the turn in play at its line."""
+    trail = game.ledger_trail()
     for f in game.findings:
-        order += 1
-        keyed.append(
-            (
-                (f.span.line, 2, f.span.column, order),
-                FindingRow(trail.turn_at_line(f.line), f.line, f.column, f),
-            )
-        )
-    keyed.sort(key=lambda kr: kr[0])
-    rows = [r for _, r in keyed]
-    money_lines = {r.line for r in rows if isinstance(r, MoneyRow) and _wanted(r, player)}
-    for r in rows:
-        if turns is not None and r.turn not in turns:
-            continue
-        if player is not None:
-            if isinstance(r, MoneyRow) and not _wanted(r, player):
-                continue
-            if isinstance(r, StockRow) and r.line not in money_lines:
-                continue
-            if isinstance(r, FindingRow) and not (
-                r.line in money_lines or _mentions(r.finding, player)
-            ):
-                continue
-        ledger.rows.append(r)
-    return ledger
+        yield FindingRow(trail.turn_at_line(f.line), f.line, f.column, f)
 
 
 def _wanted(row: MoneyRow, player: str | None) -> bool:
@@ -249,23 +311,51 @@ def stock_words(game: Game, row: StockRow) -> str:
     return f"{game.edition.word('bank')} holds {held} ({', '.join(changes)})"
 
 
-def _ledger_table(ledger: Ledger, players: list[str], wide: bool) -> Table:
-    """The rows as a table: with a cash column per player (`wide`), or with one column that
-    lists every player's cash after the movement, wrapped to the width there is."""
+# a column: its heading, justification, whether it never wraps, and its least width (with
+# which it takes a share of the width there is)
+_Column = tuple[str, JustifyMethod, bool, int | None]
+
+
+def _columns(players: list[str], wide: bool) -> list[_Column]:
+    columns: list[_Column] = [
+        ("Turn", "right", True, None),
+        ("Line", "right", True, None),
+        ("Payer → payee", "left", True, None),
+        ("Amount", "right", True, None),
+        ("What", "left", False, 24 if wide else 16),
+    ]
+    if wide:
+        columns += [(name, "right", True, None) for name in players]
+    else:
+        columns.append(("Cash after", "left", False, 12))
+    return columns
+
+
+def _empty_table(
+    players: list[str], wide: bool, widths: list[int] | None = None, header: bool = True
+) -> Table:
+    """The ledger's table without rows: its columns as wide as Rich fits them to their cells,
+    or `widths` wide."""
+    table = Table(
+        box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False, show_header=header
+    )
+    for k, (name, justify, no_wrap, least) in enumerate(_columns(players, wide)):
+        if widths is not None:
+            table.add_column(name, justify=justify, no_wrap=no_wrap, width=widths[k])
+        elif least is not None:
+            table.add_column(name, justify=justify, no_wrap=no_wrap, ratio=1, min_width=least)
+        else:
+            table.add_column(name, justify=justify, no_wrap=no_wrap)
+    return table
+
+
+def _cells(ledger: Ledger, players: list[str], wide: bool) -> Iterator[list[RenderableType]]:
+    """The cells of the table's rows, one row at a time: the opening cash, then the rows: with
+    a cash column per player (`wide`), or with one column that lists every player's cash after
+    the movement, wrapped to the width there is."""
 
     game = ledger.game
     money = game.money
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
-    table.add_column("Turn", justify="right", no_wrap=True)
-    table.add_column("Line", justify="right", no_wrap=True)
-    table.add_column("Payer → payee", no_wrap=True)
-    table.add_column("Amount", justify="right", no_wrap=True)
-    table.add_column("What", ratio=1, min_width=24 if wide else 16)
-    if wide:
-        for name in players:
-            table.add_column(name, justify="right", no_wrap=True)
-    else:
-        table.add_column("Cash after", ratio=1, min_width=12)
 
     def cash(balances: dict[str, int]) -> list[str]:
         if wide:
@@ -276,47 +366,66 @@ def _ledger_table(ledger: Ledger, players: list[str], wide: bool) -> Table:
     start = "opening cash"
     if ledger.turns is not None and ledger.turns.first is not None:
         start = f"cash before turn {ledger.turns.first}"
-    table.add_row("", "", "", "", Text(start, style="dim"), *cash(ledger.opening))
-    for row in ledger.rows:
+    yield ["", "", "", "", Text(start, style="dim"), *cash(ledger.opening)]
+    for row in ledger.iter_rows():
         if isinstance(row, MoneyRow):
-            table.add_row(
+            yield [
                 str(row.turn),
                 str(row.line),
                 f"{_party(row.payer, game)} → {_party(row.payee, game)}",
                 money(row.amount),
                 card_words(row.reason or "", game),
                 *cash(row.balances),
-            )
+            ]
         elif isinstance(row, StockRow):
-            table.add_row(
+            yield [
                 str(row.turn),
                 str(row.line),
                 Text(game.edition.word("bank"), style="dim"),
                 "",
                 Text(stock_words(game, row), style="dim"),
                 *blank,
-            )
+            ]
         else:
             f = row.finding
             style = SEVERITY_STYLES[f.severity]
             message = Text(f.message, style=style)
             if f.rule:
                 message.append(f"  [{f.rule}]", style="dim")
-            table.add_row(
+            yield [
                 str(row.turn),
                 str(row.line),
                 Text(f"! {f.code}", style=style),
                 "",
                 message,
                 *blank,
-            )
+            ]
+
+
+def _ledger_table(ledger: Ledger, players: list[str], wide: bool) -> Table:
+    """The whole ledger as one table."""
+    table = _empty_table(players, wide)
+    for cells in _cells(ledger, players, wide):
+        table.add_row(*cells)
     return table
+
+
+def _does_not_fit(players: list[str], width: int) -> Text:
+    return Text(
+        f"The {len(players)} players' cash columns do not fit in {width} "
+        "columns: each row lists every player's cash after it.",
+        style="dim",
+    )
 
 
 class FittedLedger:
     """The ledger's table at the width it is printed at: a cash column per player when they
     all fit, else every player's cash in one wrapped column, with a line that says so. No
-    player's column is ever cut off."""
+    player's column is ever cut off.
+
+    Printed as it is, it is one table of every row; `pieces` gives the same output as
+    renderables to print one after another, a block of rows each, so that a long game's
+    ledger is never held whole (tests/test_ledger_pieces.py holds the two to each other)."""
 
     def __init__(self, ledger: Ledger, players: list[str]) -> None:
         self.ledger = ledger
@@ -328,12 +437,133 @@ class FittedLedger:
         if Measurement.get(console, unbounded, wide).minimum <= options.max_width:
             yield wide
             return
-        yield Text(
-            f"The {len(self.players)} players' cash columns do not fit in {options.max_width} "
-            "columns: each row lists every player's cash after it.",
-            style="dim",
-        )
+        yield _does_not_fit(self.players, options.max_width)
         yield _ledger_table(self.ledger, self.players, wide=False)
+
+    def pieces(self) -> Iterator[RenderableType]:
+        """The output of printing this, as renderables to print in turn, each printed before
+        the next is asked for, with the same console and options: the first works out the
+        columns' widths (one pass over the rows, measuring their cells) and prints the
+        heading and the first block of rows, each next one a block of rows at those widths."""
+        plan = _Plan(self.ledger, self.players)
+        yield plan
+        if plan.cells is None or plan.widths is None:  # printed whole
+            return
+        while rows := list(islice(plan.cells, BLOCK_ROWS)):
+            yield _Block(plan, rows)
+
+
+BLOCK_ROWS = 500  # rows printed at a time
+
+
+class _Probe:
+    """A cell that stands for all of a column's cells: it measures as they do together (the
+    widest of their least widths, the widest of their widths) and notes the width it is drawn
+    at, the column's."""
+
+    def __init__(self, least: int, most: int) -> None:
+        self.measurement = Measurement(least, most)
+        self.width: int | None = None
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return self.measurement
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        self.width = options.max_width
+        yield from ()
+
+
+class _Plan:
+    """The first piece of a `FittedLedger`: it decides the layout as the whole table would, and
+    prints what the whole table prints before its rows, then the first block of them.
+
+    Rich sizes a column from its cells' measurements, the widest least width and the widest
+    width, and nothing else of them; a table whose rows are one `_Probe` a column, measured as
+    the column's cells together, is sized the same, and the widths its probes are drawn at are
+    the whole table's. Where Rich gives a column no width at all (a probe it does not draw),
+    which a column of a set width cannot repeat, the table is printed whole, as before."""
+
+    def __init__(self, ledger: Ledger, players: list[str]) -> None:
+        self.ledger = ledger
+        self.players = players
+        self.wide = True
+        self.widths: list[int] | None = None
+        self.cells: Iterator[list[RenderableType]] | None = None
+        self.drawn_width = 0  # the width the whole table is drawn at
+
+    def _probed(
+        self, console: Console, options: ConsoleOptions, wide: bool
+    ) -> tuple[Table, list[_Probe]]:
+        big = options.update_width(1 << 30)  # each cell's own measurement, not clipped
+        least: list[int] = []
+        most: list[int] = []
+        for cells in _cells(self.ledger, self.players, wide):
+            if not least:
+                least = [0] * len(cells)
+                most = [0] * len(cells)
+            for k, cell in enumerate(cells):
+                m = Measurement.get(console, big, cell)
+                least[k] = max(least[k], m.minimum)
+                most[k] = max(most[k], m.maximum)
+        probes = [_Probe(a, b) for a, b in zip(least, most, strict=True)]
+        table = _empty_table(self.players, wide)
+        table.add_row(*probes)
+        return table, probes
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        table, probes = self._probed(console, options, wide=True)
+        unbounded = options.update_width(10_000)  # a measurement is clipped to the width given
+        if Measurement.get(console, unbounded, table).minimum > options.max_width:
+            self.wide = False
+            yield _does_not_fit(self.players, options.max_width)
+            table, probes = self._probed(console, options, wide=False)
+        drawn = Segment.split_lines(console.render(table, options))
+        self.drawn_width = max(Segment.get_line_length(line) for line in drawn)
+        if any(p.width is None for p in probes):  # not drawn: printed whole, as before
+            yield _ledger_table(self.ledger, self.players, self.wide)
+            return
+        self.widths = [p.width or 0 for p in probes]
+        self.cells = _cells(self.ledger, self.players, self.wide)
+        yield self.block(options, header=True)
+
+    def block(self, options: ConsoleOptions, header: bool) -> RenderableType:
+        """The next rows at the widths found (see `_Block`)."""
+        assert self.cells is not None
+        return _Block(self, list(islice(self.cells, BLOCK_ROWS)), header).drawn(options)
+
+
+class _Block:
+    """Rows of the table at the widths of the whole, drawn as wide as the whole table: where
+    that is wider than the width there is (the columns' least widths do not fit), the console
+    cuts each line at its width, as it cut the whole table's."""
+
+    def __init__(self, plan: _Plan, rows: list[list[RenderableType]], header: bool = False):
+        self.plan = plan
+        self.rows = rows
+        self.header = header
+
+    def drawn(self, options: ConsoleOptions) -> RenderableType:
+        plan = self.plan
+        table = _empty_table(plan.players, plan.wide, plan.widths, header=self.header)
+        for cells in self.rows:
+            table.add_row(*cells)
+        if plan.drawn_width <= options.max_width:
+            return table
+        return _DrawnAt(table, plan.drawn_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.drawn(options)
+
+
+class _DrawnAt:
+    """A renderable drawn `width` wide, whatever the width there is."""
+
+    def __init__(self, renderable: RenderableType, width: int) -> None:
+        self.renderable = renderable
+        self.width = width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from console.render(self.renderable, options.update_width(self.width))
 
 
 def render_ledger(ledger: Ledger, chart: bool = False) -> list[RenderableType]:
@@ -354,9 +584,13 @@ def render_ledger(ledger: Ledger, chart: bool = False) -> list[RenderableType]:
         + (f" · {', '.join(scope)}" if scope else ""),
         style="dim",
     )
-    moves = sum(1 for r in ledger.rows if isinstance(r, MoneyRow))
-    noted = sum(1 for r in ledger.rows if isinstance(r, FindingRow))
-    total = sum(r.amount for r in ledger.rows if isinstance(r, MoneyRow))
+    moves = noted = total = 0
+    for r in ledger.iter_rows():
+        if isinstance(r, MoneyRow):
+            moves += 1
+            total += r.amount
+        elif isinstance(r, FindingRow):
+            noted += 1
     closing = Text(
         f"{moves} movement{'s' if moves != 1 else ''}, {money(total)} in all; "
         f"{noted} finding{'s' if noted != 1 else ''} shown"
