@@ -10,10 +10,10 @@ repository's games (those build, so the bank's stock moves).
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
+from test_chunks import _long_game  # the long game of bare rolls
 
 from monolog.dispute.compare import compare, dispute_record, run_side
 from monolog.findings.lines import TextLines
@@ -26,17 +26,6 @@ from monolog.reports.settled import load_ledger
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES = sorted((REPO / "scenarios/games").glob("*.mlog"))
-
-
-def _long_game(path: Path, turns: int) -> None:
-    """Two players rolling (never a double) turn after turn, as memory_bench.py writes."""
-    rng = random.Random(1)
-    lines = ['[Event "A long game"]', '[Players "Ann, Ben"]', ""]
-    for turn in range(1, turns + 1):
-        first = rng.randint(1, 6)
-        second = rng.choice([d for d in range(1, 7) if d != first])
-        lines.append(f"{turn}. {('Ann', 'Ben')[turn % 2 == 0]} {first}-{second}")
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _ledgers_agree(path: Path) -> None:
@@ -76,7 +65,7 @@ def test_a_long_game_read_in_pieces_gives_the_same_ledger(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "long.mlog"
-    _long_game(path, 1_500)
+    path.write_text(_long_game(1_500), encoding="utf-8")
     monkeypatch.setattr(chunks, "LINES", 7)  # many pieces, so the trail is kept across them
     _ledgers_agree(path)
 
@@ -111,7 +100,7 @@ def test_the_dispute_stepped_side_by_side_is_the_dispute_kept_whole(path: Path) 
 
 def test_a_long_game_disputed_side_by_side(tmp_path: Path) -> None:
     path = tmp_path / "long.mlog"
-    _long_game(path, 1_500)
+    path.write_text(_long_game(1_500), encoding="utf-8")
     for asked in RULINGS:
         _disputes_agree(path, asked)
 
@@ -145,7 +134,7 @@ def test_the_dispute_read_in_pieces_is_the_dispute_parsed_whole(
 
 def test_a_long_game_disputed_in_pieces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "long.mlog"
-    _long_game(path, 1_500)
+    path.write_text(_long_game(1_500), encoding="utf-8")
     monkeypatch.setattr(chunks, "LINES", 7)
     _, more = chunks.parse_pieces(read_source(str(path)), str(path))
     assert more is not None  # read in pieces indeed

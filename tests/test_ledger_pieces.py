@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import random
 import sys
 from pathlib import Path
 
 import pytest
 from rich.console import Console
+from test_chunks import _long_game  # the long game of bare rolls
 
 from monolog.reports.console import export, offline_svg_format, print_all, recording_console
 from monolog.reports.game import Game
@@ -43,17 +43,6 @@ ledger_module = sys.modules[FittedLedger.__module__]
 REPO = Path(__file__).resolve().parent.parent
 GAMES = sorted((REPO / "scenarios/games").glob("*.mlog"))
 SCOPES = ((None, None), ("Ann", None), (None, "5-40"), ("Ben", "10-"))
-
-
-def _long_game(path: Path, turns: int) -> None:
-    """Two players rolling (never a double) turn after turn, as memory_bench.py writes."""
-    rng = random.Random(1)
-    lines = ['[Event "A long game"]', '[Players "Ann, Ben"]', ""]
-    for turn in range(1, turns + 1):
-        first = rng.randint(1, 6)
-        second = rng.choice([d for d in range(1, 7) if d != first])
-        lines.append(f"{turn}. {('Ann', 'Ben')[turn % 2 == 0]} {first}-{second}")
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _sorted_rows(game: Game) -> list[Row]:
@@ -98,7 +87,7 @@ def _printed(ledger: Ledger, width: int, in_pieces: bool) -> str:
 @pytest.fixture(scope="module")
 def long_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
     path = tmp_path_factory.mktemp("ledger") / "long.mlog"
-    _long_game(path, 1300)  # about 2,000 rows: several blocks
+    path.write_text(_long_game(1300), encoding="utf-8")  # about 2,000 rows: several blocks
     return load_ledger(str(path))
 
 
