@@ -7,10 +7,11 @@ from __future__ import annotations
 import fnmatch
 import glob
 import os
-import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+
+from ..files import glob_like
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -36,7 +37,7 @@ def expand_paths(paths: Iterable[str], suffix: str | tuple[str, ...] = ".mlog") 
     for p in paths:
         if os.path.isdir(p):  # os.path's checks answer False where pathlib's would raise
             out.extend(_folder(p, suffix) or [p])  # an empty folder is reported as unreadable
-        elif not os.path.lexists(p) and _GLOB_MAGIC.search(p):
+        elif not os.path.lexists(p) and glob_like(p):
             found: list[str] = []
             for match in sorted(_glob(p)):
                 if os.path.isdir(match):
@@ -49,9 +50,6 @@ def expand_paths(paths: Iterable[str], suffix: str | tuple[str, ...] = ".mlog") 
     return out
 
 
-_GLOB_MAGIC = re.compile(r"[*?[]")
-
-
 def _glob(pattern: str) -> list[str]:
     """What `glob.glob(pattern, recursive=True)` matches, except that `**` does not descend into
     symbolic links to folders (glob's own `**` does, and never ends on a link cycle)."""
@@ -59,7 +57,7 @@ def _glob(pattern: str) -> list[str]:
         return glob.glob(pattern)
     parts = pattern.replace(os.sep, "/").split("/")
     fixed = 0
-    while fixed < len(parts) and not _GLOB_MAGIC.search(parts[fixed]):
+    while fixed < len(parts) and not glob_like(parts[fixed]):
         fixed += 1
     base = "/".join(parts[:fixed]) or ("/" if pattern.startswith("/") else "")
     wanted = [part for part in parts[fixed:] if part]
