@@ -195,3 +195,31 @@ def test_workers_that_die_before_any_unit_do_not_loop() -> None:
         pool.close()
     assert sorted(r[:2] for r in results) == [(0, "a"), (1, "b"), (2, "c")]
     assert all("the process stopped: exit 3" in r[2] for r in results)
+
+
+@needs_fork
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_units_not_yet_taken_are_audited_when_every_worker_is_found_dead(count: int) -> None:
+    # every worker, the new ones too, is dead before it is handed a unit, so each unit's first
+    # record is reported after 2 * count failed hand-overs. Before: once a pass of hand-overs
+    # left no worker busy and nothing handed back, the run stopped, and the units not yet taken
+    # were lost without a word (here, "c" and "d" with 2 workers; the CI run saw it by chance)
+    import multiprocessing
+
+    from monolog.commands.workers import Workers
+
+    class DeadOnArrival(Workers):
+        def _start(self) -> Any:
+            worker = super()._start()
+            worker.process.join()
+            return worker
+
+    pool = DeadOnArrival(
+        multiprocessing.get_context("fork"), count, _exit_at_start, (), _echo, _never
+    )
+    try:
+        results = list(pool.results([(0, ["a", "b"]), (2, ["c"]), (3, ["d"])]))
+    finally:
+        pool.close()
+    assert sorted(r[:2] for r in results) == [(0, "a"), (1, "b"), (2, "c"), (3, "d")]
+    assert all("the process stopped: exit 3" in r[2] for r in results)

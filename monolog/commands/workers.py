@@ -95,16 +95,21 @@ class Workers:
 
         queue: deque[Unit] = deque()
         pending = iter(units)
+        exhausted = False  # every unit has been taken from `units`
         while True:
             for worker in self.workers:
                 if worker.unit is None:
                     unit = queue.popleft() if queue else next(pending, None)
                     if unit is None:
+                        exhausted = True
                         continue
                     yield from self._send(worker, unit, queue)
             busy = [w for w in self.workers if w.unit is not None]
             if not busy:
-                if queue:  # handed back by a worker found dead: to the new one
+                # a unit handed back by a worker found dead goes to the new one; and when
+                # every worker was found dead in this pass, the units not yet taken are
+                # still to come (stopping here once lost them without a word)
+                if queue or not exhausted:
                     continue
                 return
             ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
