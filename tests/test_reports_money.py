@@ -183,3 +183,49 @@ def test_chart_worths_count_as_the_variant_counts() -> None:
     }
     last = game.moments[-1].worth
     assert {n: last[n] for n in settled} == settled
+
+
+SHORT_GAME = """[Edition "uk-1996"]
+[Variant "short"]
+[Players "Ann, Ben, Cal, Dan"]
+[Result "Dan"]
+setup Ann cash 10 at Bond Street
+setup Ben cash 1500 owns Mayfair x3, Park Lane x3
+setup Cal cash 10 at Bond Street
+setup Dan cash 100
+setup next Ann
+1. Ann 1-2 Park Lane rent 1100 bankrupt to Ben
+2. Ben 1-2 Whitechapel Road buy 60
+3. Cal 1-2 Park Lane rent 1100 bankrupt to Ben
+"""
+
+TIME_GAME = """[Edition "uk-1996"]
+[Variant "time-limit"]
+[Players "Ann, Ben"]
+[Result "Ann"]
+setup Ann cash 100
+setup Ben cash 1500
+setup next Ann
+1. Ann 1-2 Whitechapel Road buy 60
+time
+end
+"""
+
+
+@pytest.mark.parametrize(
+    ("record", "how", "rule"),
+    [
+        (RECORD.format(result="Ben", tail="2. Ben resign\n"), "the last player left", "WIN-01"),
+        (RECORD.format(result="Ann", tail=""), "the record stops", "WIN-01"),
+        (SHORT_GAME, "the richest when the game ended", "SHORT-09"),
+        (TIME_GAME, "the richest when time was called", "TIME-01"),
+    ],
+    ids=["last player left", "unfinished", "short game", "time limit"],
+)
+def test_a_wrong_result_tag_cites_the_rule_that_names_the_winner(
+    tmp_path: Path, record: str, how: str, rule: str
+) -> None:
+    # before: W101 cited WIN-01 (the last player left wins) whatever decided the game
+    s = settle(load_game(write(tmp_path, record)))
+    assert [(f.code, f.rule) for f in s.findings] == [("W101", rule)]
+    assert how in s.findings[0].message

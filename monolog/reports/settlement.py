@@ -226,12 +226,25 @@ def check_result(game: Game, settlement: Settlement, totals: dict[str, int]) -> 
         Severity.WARNING,
         message,
         span=_result_span(game),
-        rule="WIN-01",
+        rule=_winning_rule(game, settlement),
         expected=expected,
         recorded=recorded,
         file=game.file,
         data={"worth": dict(totals), **_valuation_data(settlement)},
     )
+
+
+def _winning_rule(game: Game, settlement: Settlement) -> str:
+    """The rule that names the winner the settlement found: the last player left (WIN-01), the
+    richest when time was called (TIME-01) or when a short game ended (SHORT-09)."""
+    rules = game.result.edition.rules
+    if not settlement.winners or not settlement.how.startswith("the richest"):
+        return "WIN-01"
+    if rules.time_limit:
+        return "TIME-01"
+    if rules.end_at_bankruptcies:
+        return "SHORT-09"
+    return "WIN-01"
 
 
 def _valuation_data(settlement: Settlement) -> dict[str, object]:
