@@ -530,16 +530,15 @@ def _one_reading(
     """The CF-36 reading whose sum `amount` is, when it is that reading's alone: on either CF-35
     base (the 10 % on the mortgage value or on the price). With the usual deeds, priced at twice
     their mortgage, the second 10 % of one-twenty equals the 10 % on the price: an amount that
-    both readings explain so shows neither."""
+    both readings explain so shows neither. The other base counts only where it is itself a
+    reading the run could take: under the edition's own CF-35 reading it is a wrong amount
+    (M706, `_check_amount`), so a sum only it and one-twenty explain is one-twenty's."""
     one_ten = sum(lift_cost(game, sq) for sq in squares)
-    other = _other_base(game, squares, lift=True)
-    other_ten = _other_base(game, received, lift=False)
-    sums = [
-        (one_ten, "one-ten"),
-        (one_ten + ten, "one-twenty"),
-        (other, "one-ten"),
-        (other + other_ten, "one-twenty"),
-    ]
+    sums = [(one_ten, "one-ten"), (one_ten + ten, "one-twenty")]
+    if game.ruling("CF-35") != game.edition.readings.get("CF-35"):
+        other = _other_base(game, squares, lift=True)
+        other_ten = _other_base(game, received, lift=False)
+        sums += [(other, "one-ten"), (other + other_ten, "one-twenty")]
     found = {r for total, r in sums if total == amount}
     return found.pop() if len(found) == 1 else None
 
