@@ -64,7 +64,7 @@ Ann build Boardwalk for 200 =1300
     "M611": """[Players "Ann, Ben"]
 setup Ann owns Baltic Avenue x1, Mediterranean Avenue x1
 setup next Ann
-Ann sell Baltic Avenue x2 for 50 =1550
+Ann sell Baltic Avenue hotel for 25 =1525
 """,
     "M613": f"""[Players "Ann, Ben"]
 setup bank houses 2

@@ -469,6 +469,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
     if plan is None:
         return
     most = game.edition.rules.houses_before_hotel
+    cut = False  # a site sold more houses than it holds: the sale is replayed as all it holds
     for index, step in plan.items():
         sq = game.square(index)
         deed = step.deed
@@ -476,6 +477,27 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
         if refuses_hotel_houses(game, ev, index, step.hotels, step.houses, actor):
             _written_money(game, ev, actor)
             return  # SHORT-04: a short-game hotel gives back only the houses it needs
+        if deed.owner == actor and not deed.hotel and not step.hotels and step.houses > have:
+            # the table took the site's houses back: the record goes on as if it had none left
+            # (left standing, every later rent there was wrong too)
+            game.emit(
+                "M611",
+                f"{actor} cannot sell these buildings: {sq.name} has "
+                f"{count_word(game, have, 'house')} to sell, not {step.houses}; replayed as "
+                + (
+                    f"the sale of the {count_word(game, have, 'house')} it holds"
+                    if have
+                    else f"a sale of nothing, {sq.name} left a bare {_word(game, 'site')}"
+                )
+                + money_words(game, ev.amount),
+                ev.span,
+                "SELL-04",
+                expected=have,
+                recorded=step.houses,
+            )
+            step.houses = have
+            cut = True
+            continue
         problem = None
         if deed.owner != actor:
             problem = f"{sq.name} belongs to {owner_word(game, deed.owner)}, not {actor}"
@@ -508,7 +530,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
             _written_money(game, ev, actor)
             return
     for group in _groups(game, plan):
-        if not _sell_even(game, ev, plan, group):
+        if not cut and not _sell_even(game, ev, plan, group):  # cut: reported once, as M611
             return
 
     st = game.state
@@ -557,6 +579,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
     if (
         value is not None
         and ev.amount is not None
+        and not cut  # the amount was written for the houses the record thought were there
         and ev.amount != value
         and not wrong_hotel_sale_value(game, ev, hotel_sites, value, ev.amount)  # SHORT-04
     ):
