@@ -125,7 +125,7 @@ def test_pieces_print_as_the_whole_table(
         assert _printed(ledger, width, True) == _printed(ledger, width, False)
 
 
-@pytest.mark.parametrize("width", [110, 70, 40])
+@pytest.mark.parametrize("width", [110, 70, 40, 24])
 def test_a_long_ledger_prints_in_blocks_as_the_whole_table(long_game: Game, width: int) -> None:
     ledger = build_ledger(long_game)
     assert len(ledger.rows) > 2 * BLOCK_ROWS
@@ -135,9 +135,10 @@ def test_a_long_ledger_prints_in_blocks_as_the_whole_table(long_game: Game, widt
     for item in fitted.pieces():
         console.print(item)
         pieces += 1
-    # printed a block at a time; at 40 columns the cash column gets no width at all, which
-    # blocks at fixed widths cannot repeat: the table is printed whole, as before
-    assert pieces > 2 if width > 40 else pieces == 1
+    # printed a block at a time at every width: before the row-per-line layout, at 40
+    # columns the cash column got no width at all, which blocks at fixed widths cannot
+    # repeat, and the table was printed whole
+    assert pieces > 2
     assert console.export_text(styles=True) == _printed(ledger, width, False)
 
 

@@ -74,6 +74,51 @@ def test_three_players_at_110_columns_get_a_column_each(monkeypatch: pytest.Monk
     assert "do not fit" not in out
 
 
+MONEY = re.compile(r"[$£]\d+(?:,\d{3})*")
+GAMES = [WORKED, "scenarios/games/uk-1996-short.mlog", "SIX"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("columns", [30, 40, 52, 60, 71, 80, 90, 100])
+def test_no_amount_is_cut_at_any_width(
+    game: str, columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # before: the fit was judged on Rich's measurement of the table, which counts a column
+    # that never wraps at its longest word ("Payer → payee" as 5). A two-player ledger at 80
+    # columns was judged to fit, drawn at 81 and cut: Ben's cash read "£1,50" on every row;
+    # at 60 the one cash column was 2 wide ("An", "Be"), at 40 the reason 1 wide
+    if game == "SIX":
+        record = tmp_path / "six.mlog"
+        record.write_text(SIX, encoding="utf-8")
+        game = str(record)
+    out = run(["ledger", game], monkeypatch, columns)
+    whole = run(["ledger", game], monkeypatch, 400)
+    assert max(len(line) for line in out.splitlines()) <= columns
+    # every amount of the widest print is here, whole, as often
+    assert sorted(MONEY.findall(out)) == sorted(MONEY.findall(whole)), out
+
+
+def test_two_players_at_80_columns_get_a_column_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = run(["ledger", "scenarios/games/uk-1996-short.mlog"], monkeypatch, 80)
+    assert re.search(r"What\s+Ann\s+Ben\n", out)
+    assert "opening cash              £1,500   £1,500\n" in out
+    assert "do not fit" not in out
+
+
+def test_a_narrow_ledger_writes_each_row_out_beside_its_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    out = run(["ledger", "scenarios/games/uk-1996-short.mlog"], monkeypatch, 40)
+    flat = re.sub(r"\s+", " ", out.replace("\u00a0", " "))
+    assert "each row is written out beside its line, with every player's cash" in flat
+    assert (
+        "13 turn 1: Ann → bank £200, bought King's Cross Station; cash after: Ann £1,300, "
+        "Ben £1,500" in flat
+    )
+    one = run(["ledger", "--player", "Ann", "scenarios/games/uk-1996-short.mlog"], monkeypatch, 40)
+    assert "Ann's cash column does not fit in 40 columns" in re.sub(r"\s+", " ", one)
+
+
 @pytest.mark.parametrize("command", ["ledger", "settle", "state"])
 @pytest.mark.parametrize("kind", ["svg", "html"])
 def test_exports_load_nothing_from_the_web(

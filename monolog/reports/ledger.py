@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -315,16 +315,23 @@ def stock_words(game: Game, row: StockRow) -> str:
 # which it takes a share of the width there is)
 _Column = tuple[str, JustifyMethod, bool, int | None]
 
+# the table's layouts, the first that fits is printed: a cash column per player; every
+# player's cash listed in one column; each row written out in one column beside its line
+WIDE, LISTED, STACKED = "wide", "listed", "stacked"
+LAYOUTS = (WIDE, LISTED, STACKED)
 
-def _columns(players: list[str], wide: bool) -> list[_Column]:
+
+def _columns(players: list[str], layout: str) -> list[_Column]:
+    if layout == STACKED:
+        return [("Line", "right", True, None), ("Turn and movement", "left", False, 12)]
     columns: list[_Column] = [
         ("Turn", "right", True, None),
         ("Line", "right", True, None),
         ("Payer → payee", "left", True, None),
         ("Amount", "right", True, None),
-        ("What", "left", False, 24 if wide else 16),
+        ("What", "left", False, 20 if layout == WIDE else 16),
     ]
-    if wide:
+    if layout == WIDE:
         columns += [(name, "right", True, None) for name in players]
     else:
         columns.append(("Cash after", "left", False, 12))
@@ -332,14 +339,14 @@ def _columns(players: list[str], wide: bool) -> list[_Column]:
 
 
 def _empty_table(
-    players: list[str], wide: bool, widths: list[int] | None = None, header: bool = True
+    players: list[str], layout: str, widths: list[int] | None = None, header: bool = True
 ) -> Table:
     """The ledger's table without rows: its columns as wide as Rich fits them to their cells,
     or `widths` wide."""
     table = Table(
         box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False, show_header=header
     )
-    for k, (name, justify, no_wrap, least) in enumerate(_columns(players, wide)):
+    for k, (name, justify, no_wrap, least) in enumerate(_columns(players, layout)):
         if widths is not None:
             table.add_column(name, justify=justify, no_wrap=no_wrap, width=widths[k])
         elif least is not None:
@@ -349,24 +356,25 @@ def _empty_table(
     return table
 
 
-def _cells(ledger: Ledger, players: list[str], wide: bool) -> Iterator[list[RenderableType]]:
+def _cells(ledger: Ledger, players: list[str], layout: str) -> Iterator[list[RenderableType]]:
     """The cells of the table's rows, one row at a time: the opening cash, then the rows: with
-    a cash column per player (`wide`), or with one column that lists every player's cash after
-    the movement, wrapped to the width there is."""
+    a cash column per player (WIDE), with one column that lists every player's cash after the
+    movement (LISTED), or with each row written out beside its line (STACKED)."""
 
     game = ledger.game
     money = game.money
+    wide = layout == WIDE
 
     def cash(balances: dict[str, int]) -> list[str]:
         if wide:
             return [money(balances[n]) for n in players]
         return [", ".join(f"{n}\u00a0{money(balances[n])}" for n in players)]
 
+    if layout == STACKED:
+        yield from _stacked_cells(ledger, lambda balances: cash(balances)[0])
+        return
     blank = [""] * (len(players) if wide else 1)
-    start = "opening cash"
-    if ledger.turns is not None and ledger.turns.first is not None:
-        start = f"cash before turn {ledger.turns.first}"
-    yield ["", "", "", "", Text(start, style="dim"), *cash(ledger.opening)]
+    yield ["", "", "", "", Text(_opening_words(ledger), style="dim"), *cash(ledger.opening)]
     for row in ledger.iter_rows():
         if isinstance(row, MoneyRow):
             yield [
@@ -387,41 +395,83 @@ def _cells(ledger: Ledger, players: list[str], wide: bool) -> Iterator[list[Rend
                 *blank,
             ]
         else:
-            f = row.finding
-            style = SEVERITY_STYLES[f.severity]
-            message = Text(f.message, style=style)
-            if f.rule:
-                message.append(f"  [{f.rule}]", style="dim")
             yield [
                 str(row.turn),
                 str(row.line),
-                Text(f"! {f.code}", style=style),
+                Text(f"! {row.finding.code}", style=SEVERITY_STYLES[row.finding.severity]),
                 "",
-                message,
+                _finding_words(row.finding),
                 *blank,
             ]
 
 
-def _ledger_table(ledger: Ledger, players: list[str], wide: bool) -> Table:
+def _opening_words(ledger: Ledger) -> str:
+    if ledger.turns is not None and ledger.turns.first is not None:
+        return f"cash before turn {ledger.turns.first}"
+    return "opening cash"
+
+
+def _finding_words(f: Finding) -> Text:
+    message = Text(f.message, style=SEVERITY_STYLES[f.severity])
+    if f.rule:
+        message.append(f"  [{f.rule}]", style="dim")
+    return message
+
+
+def _stacked_cells(
+    ledger: Ledger, cash: Callable[[dict[str, int]], str]
+) -> Iterator[list[RenderableType]]:
+    """The STACKED layout's rows: the line, and the row written out, wrapped as it needs:
+    "turn 1: Ann → bank £200, bought Boardwalk; cash after: Ann £1,100, Ben £1,500"."""
+    game = ledger.game
+    money = game.money
+    opening = Text(_opening_words(ledger), style="dim")
+    opening.append(f": {cash(ledger.opening)}")
+    yield ["", opening]
+    for row in ledger.iter_rows():
+        if isinstance(row, MoneyRow):
+            text = Text(
+                f"turn {row.turn}: {_party(row.payer, game)} → {_party(row.payee, game)} "
+                f"{money(row.amount)}"
+            )
+            reason = card_words(row.reason or "", game)
+            if reason:
+                text.append(f", {reason}")
+            text.append(f"; cash after: {cash(row.balances)}")
+        elif isinstance(row, StockRow):
+            text = Text(f"turn {row.turn}: {stock_words(game, row)}", style="dim")
+        else:
+            f = row.finding
+            text = Text(f"turn {row.turn}: ")
+            text.append(f"! {f.code} ", style=SEVERITY_STYLES[f.severity])
+            text.append_text(_finding_words(f))
+        yield [str(row.line), text]
+
+
+def _ledger_table(ledger: Ledger, players: list[str], layout: str) -> Table:
     """The whole ledger as one table."""
-    table = _empty_table(players, wide)
-    for cells in _cells(ledger, players, wide):
+    table = _empty_table(players, layout)
+    for cells in _cells(ledger, players, layout):
         table.add_row(*cells)
     return table
 
 
-def _does_not_fit(players: list[str], width: int) -> Text:
-    return Text(
-        f"The {len(players)} players' cash columns do not fit in {width} "
-        "columns: each row lists every player's cash after it.",
-        style="dim",
-    )
+def _does_not_fit(players: list[str], width: int, layout: str) -> Text:
+    if len(players) == 1:
+        what, whose = f"{players[0]}'s cash column does not fit", f"{players[0]}'s cash"
+    else:
+        what, whose = f"The {len(players)} players' cash columns do not fit", "every player's cash"
+    if layout == STACKED:
+        how = f"each row is written out beside its line, with {whose} after it"
+    else:
+        how = f"each row lists {whose} after it"
+    return Text(f"{what} in {width} columns: {how}.", style="dim")
 
 
 class FittedLedger:
     """The ledger's table at the width it is printed at: a cash column per player when they
-    all fit, else every player's cash in one wrapped column, with a line that says so. No
-    player's column is ever cut off.
+    all fit, else every player's cash in one wrapped column, else each row written out in
+    one column beside its line, with a line that says so. No player's column is ever cut off.
 
     Printed as it is, it is one table of every row; `pieces` gives the same output as
     renderables to print one after another, a block of rows each, so that a long game's
@@ -432,13 +482,10 @@ class FittedLedger:
         self.players = players
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        wide = _ledger_table(self.ledger, self.players, wide=True)
-        unbounded = options.update_width(10_000)  # a measurement is clipped to the width given
-        if Measurement.get(console, unbounded, wide).minimum <= options.max_width:
-            yield wide
-            return
-        yield _does_not_fit(self.players, options.max_width)
-        yield _ledger_table(self.ledger, self.players, wide=False)
+        layout = _Plan(self.ledger, self.players).fitting(console, options)
+        if layout != WIDE:
+            yield _does_not_fit(self.players, options.max_width, layout)
+        yield _ledger_table(self.ledger, self.players, layout)
 
     def pieces(self) -> Iterator[RenderableType]:
         """The output of printing this, as renderables to print in turn, each printed before
@@ -486,18 +533,22 @@ class _Plan:
     def __init__(self, ledger: Ledger, players: list[str]) -> None:
         self.ledger = ledger
         self.players = players
-        self.wide = True
+        self.layout = WIDE
         self.widths: list[int] | None = None
         self.cells: Iterator[list[RenderableType]] | None = None
         self.drawn_width = 0  # the width the whole table is drawn at
 
-    def _probed(
-        self, console: Console, options: ConsoleOptions, wide: bool
+    def probed(
+        self, console: Console, options: ConsoleOptions, layout: str
     ) -> tuple[Table, list[_Probe]]:
+        """The table with one probe a column, each measured as the column's cells together. A
+        column that never wraps needs its widest cell whole, heading included, so that is its
+        probe's least width too (a cell's own least width is its longest word: "Ann → bank"
+        would count as 4)."""
         big = options.update_width(1 << 30)  # each cell's own measurement, not clipped
         least: list[int] = []
         most: list[int] = []
-        for cells in _cells(self.ledger, self.players, wide):
+        for cells in _cells(self.ledger, self.players, layout):
             if not least:
                 least = [0] * len(cells)
                 most = [0] * len(cells)
@@ -505,25 +556,42 @@ class _Plan:
                 m = Measurement.get(console, big, cell)
                 least[k] = max(least[k], m.minimum)
                 most[k] = max(most[k], m.maximum)
-        probes = [_Probe(a, b) for a, b in zip(least, most, strict=True)]
-        table = _empty_table(self.players, wide)
+        probes = []
+        for a, b, (name, _, no_wrap, _) in zip(
+            least, most, _columns(self.players, layout), strict=True
+        ):
+            whole = max(b, Measurement.get(console, big, name).maximum)
+            probes.append(_Probe(whole, whole) if no_wrap else _Probe(a, b))
+        table = _empty_table(self.players, layout)
         table.add_row(*probes)
         return table, probes
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        table, probes = self._probed(console, options, wide=True)
+    def fitting(self, console: Console, options: ConsoleOptions) -> str:
+        """The first layout whose columns fit the width there is (the last one if none does).
+
+        The table's least width is measured on probes, not on the table itself: Rich counts a
+        column that never wraps at its longest word, and a ledger judged to fit so was drawn
+        wider than the terminal and cut (at 80 columns, a two-player game's last cash column
+        lost its last digit)."""
         unbounded = options.update_width(10_000)  # a measurement is clipped to the width given
-        if Measurement.get(console, unbounded, table).minimum > options.max_width:
-            self.wide = False
-            yield _does_not_fit(self.players, options.max_width)
-            table, probes = self._probed(console, options, wide=False)
+        for layout in LAYOUTS[:-1]:
+            table, _ = self.probed(console, options, layout)
+            if Measurement.get(console, unbounded, table).minimum <= options.max_width:
+                return layout
+        return LAYOUTS[-1]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        self.layout = self.fitting(console, options)
+        if self.layout != WIDE:
+            yield _does_not_fit(self.players, options.max_width, self.layout)
+        table, probes = self.probed(console, options, self.layout)
         drawn = Segment.split_lines(console.render(table, options))
         self.drawn_width = max(Segment.get_line_length(line) for line in drawn)
         if any(p.width is None for p in probes):  # not drawn: printed whole, as before
-            yield _ledger_table(self.ledger, self.players, self.wide)
+            yield _ledger_table(self.ledger, self.players, self.layout)
             return
         self.widths = [p.width or 0 for p in probes]
-        self.cells = _cells(self.ledger, self.players, self.wide)
+        self.cells = _cells(self.ledger, self.players, self.layout)
         yield self.block(options, header=True)
 
     def block(self, options: ConsoleOptions, header: bool) -> RenderableType:
@@ -544,7 +612,7 @@ class _Block:
 
     def drawn(self, options: ConsoleOptions) -> RenderableType:
         plan = self.plan
-        table = _empty_table(plan.players, plan.wide, plan.widths, header=self.header)
+        table = _empty_table(plan.players, plan.layout, plan.widths, header=self.header)
         for cells in self.rows:
             table.add_row(*cells)
         if plan.drawn_width <= options.max_width:
