@@ -78,21 +78,25 @@ MONEY = re.compile(r"[$£]\d+(?:,\d{3})*")
 GAMES = [WORKED, "scenarios/games/uk-1996-short.mlog", "SIX"]
 
 
+@pytest.mark.parametrize("command", ["ledger", "settle", "state"])
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("columns", [30, 40, 52, 60, 71, 80, 90, 100])
 def test_no_amount_is_cut_at_any_width(
-    game: str, columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    command: str, game: str, columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # before: the fit was judged on Rich's measurement of the table, which counts a column
-    # that never wraps at its longest word ("Payer → payee" as 5). A two-player ledger at 80
-    # columns was judged to fit, drawn at 81 and cut: Ben's cash read "£1,50" on every row;
-    # at 60 the one cash column was 2 wide ("An", "Be"), at 40 the reason 1 wide
+    # before: the ledger's fit was judged on Rich's measurement of the table, which counts a
+    # column that never wraps at its longest word ("Payer → payee" as 5). A two-player ledger
+    # at 80 columns was judged to fit, drawn at 81 and cut: Ben's cash read "£1,50" on every
+    # row; at 60 the one cash column was 2 wide ("An", "Be"), at 40 the reason 1 wide. The
+    # settlement and the position had no narrower form: at 80 columns the winner's worth read
+    # "$4,…", and at 40 the settlement lost its player column
     if game == "SIX":
         record = tmp_path / "six.mlog"
         record.write_text(SIX, encoding="utf-8")
         game = str(record)
-    out = run(["ledger", game], monkeypatch, columns)
-    whole = run(["ledger", game], monkeypatch, 400)
+    out = run([command, game], monkeypatch, columns)
+    whole = run([command, game], monkeypatch, 400)
+    assert "…" not in out
     assert max(len(line) for line in out.splitlines()) <= columns
     # every amount of the widest print is here, whole, as often
     assert sorted(MONEY.findall(out)) == sorted(MONEY.findall(whole)), out

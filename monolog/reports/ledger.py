@@ -347,12 +347,17 @@ def _empty_table(
         box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False, show_header=header
     )
     for k, (name, justify, no_wrap, least) in enumerate(_columns(players, layout)):
+        # a word longer than a wrapping column is folded onto the next line, not cut with an
+        # ellipsis: Rich may give the column less than its longest word (a reading's name)
+        fold: dict[str, Any] = {} if no_wrap else {"overflow": "fold"}
         if widths is not None:
-            table.add_column(name, justify=justify, no_wrap=no_wrap, width=widths[k])
+            table.add_column(name, justify=justify, no_wrap=no_wrap, width=widths[k], **fold)
         elif least is not None:
-            table.add_column(name, justify=justify, no_wrap=no_wrap, ratio=1, min_width=least)
+            table.add_column(
+                name, justify=justify, no_wrap=no_wrap, ratio=1, min_width=least, **fold
+            )
         else:
-            table.add_column(name, justify=justify, no_wrap=no_wrap)
+            table.add_column(name, justify=justify, no_wrap=no_wrap, **fold)
     return table
 
 

@@ -19,6 +19,7 @@ from rich.text import Text
 from ..engine.state import GameState
 from ..engine.worth import worth
 from ..findings.model import shown_name
+from .fitted import FirstThatFits
 from .game import Game
 from .ledger import card_words, title_of
 
@@ -97,19 +98,36 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
         ("", "left"),
     ):
         players.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    # the narrow forms, where the columns do not fit whole: the rest of a row, wrapped
+    few = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    few.add_column("Player", no_wrap=True)
+    few.add_column("Cash", justify="right", no_wrap=True)
+    few.add_column("Worth", justify="right", no_wrap=True)
+    few.add_column("Square, jail and cards", min_width=8, overflow="fold")
+    player_lines = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    player_lines.add_column("Players", overflow="fold")
     for name, p in snap["players"].items():
         # the coming jail turn, the number a `setup … jail N` line writes (docs/notation.md)
         jail = f"in jail, jail turn {p['jail_turns'] + 1} next" if p["in_jail"] else "-"
         status = "bankrupt" if p["bankrupt"] else "resigned" if p["resigned"] else ""
+        cards = ", ".join(card_words(c, game) for c in p["cards"])
         players.add_row(
             name,
             money(p["cash"]),
             p["position"],
             jail,
-            ", ".join(card_words(c, game) for c in p["cards"]) or "-",
+            cards or "-",
             money(pos.worth.get(name, 0)),
             Text(status, style="dim"),
         )
+        parts = [p["position"]] + ([jail] if p["in_jail"] else []) + ([cards] if cards else [])
+        rest = Text("; ".join(parts))
+        if status:
+            rest.append(f"; {status}", style="dim")
+        few.add_row(name, money(p["cash"]), money(pos.worth.get(name, 0)), rest)
+        line = Text(f"{name}: cash {money(p['cash'])}, worth {money(pos.worth.get(name, 0))}; ")
+        line.append_text(rest)
+        player_lines.add_row(line)
 
     deeds = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     deeds.add_column("Deed", no_wrap=True)
@@ -117,6 +135,12 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
     deeds.add_column("Owner", no_wrap=True)
     deeds.add_column("Buildings", no_wrap=True)
     deeds.add_column("Mortgaged", no_wrap=True)
+    narrow_deeds = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    narrow_deeds.add_column("Deed", min_width=8, overflow="fold")
+    narrow_deeds.add_column("Owner", no_wrap=True)
+    narrow_deeds.add_column("Group, buildings, mortgage", min_width=8, overflow="fold")
+    deed_lines = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    deed_lines.add_column("Deeds", overflow="fold")
     with_bank = 0
     for sq in ed.squares:
         if not sq.ownable:
@@ -131,22 +155,22 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
             built = f"{d['houses']} {ed.word('house' if d['houses'] == 1 else 'houses')}"
         else:
             built = "-"
-        deeds.add_row(
-            sq.name,
-            ed.group_word(sq.group) if sq.group else "",
-            d["owner"],
-            built,
-            "mortgaged" if d["mortgaged"] else "-",
-        )
+        group = ed.group_word(sq.group) if sq.group else ""
+        deeds.add_row(sq.name, group, d["owner"], built, "mortgaged" if d["mortgaged"] else "-")
+        state = [w for w in (group, "" if built == "-" else built) if w]
+        if d["mortgaged"]:
+            state.append("mortgaged")
+        narrow_deeds.add_row(sq.name, d["owner"], "; ".join(state) or "-")
+        deed_lines.add_row(f"{sq.name}: {'; '.join([d['owner'], *state])}")
     bank = snap["bank"]
     bank_line = Text(
         f"The {ed.word('bank')} holds {bank['houses']} {ed.word('houses')} and "
         f"{bank['hotels']} {ed.word('hotels')}; {with_bank} deed"
         f"{'s' if with_bank != 1 else ''} unsold."
     )
-    out: list[RenderableType] = [heading, sub, players]
+    out: list[RenderableType] = [heading, sub, FirstThatFits(players, few, player_lines)]
     if deeds.row_count:
-        out.append(deeds)
+        out.append(FirstThatFits(deeds, narrow_deeds, deed_lines))
     else:
         out.append(Text("No deed is owned yet.", style="dim"))
     out.append(bank_line)

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..findings.model import shown_name
 from ..findings.render import SEVERITY_STYLES
+from .fitted import FirstThatFits
 from .game import Game
 from .ledger import title_of
 from .settlement import Settlement
@@ -35,6 +36,20 @@ def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType
     def part(count: int, value: int) -> str:
         return f"{count} · {money(value)}" if count else "-"
 
+    # the narrow form, where the columns above do not fit whole: what makes each worth, wrapped
+    narrow = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    narrow.add_column("#", justify="right", no_wrap=True)
+    narrow.add_column("Player", no_wrap=True)
+    narrow.add_column("Worth", justify="right", no_wrap=True)
+    narrow.add_column("Made of", min_width=8, overflow="fold")
+
+    # the narrowest: a row a player, written out
+    lines = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    lines.add_column("Players, worth and what makes it", overflow="fold")
+
+    def made_of(count: int, value: int, word: str) -> str | None:
+        return f"{count} {word} {money(value)}" if count else None
+
     for place, w in enumerate(settlement.ranking, start=1):
         note = "" if w.status == "in" else w.status
         style = "bold" if w.name in settlement.winners else ""
@@ -49,6 +64,24 @@ def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType
             Text(money(w.total), style=style),
             Text(note, style="dim"),
         )
+        parts = [
+            f"cash {money(w.cash)}",
+            made_of(w.deeds, w.deeds_value, "deed" if w.deeds == 1 else "deeds"),
+            made_of(w.mortgaged, w.mortgaged_value, "mortgaged (half)"),
+            made_of(w.houses, w.houses_value, ed.word("house" if w.houses == 1 else "houses")),
+            made_of(w.hotels, w.hotels_value, ed.word("hotel" if w.hotels == 1 else "hotels")),
+        ]
+        made = Text("; ".join(p for p in parts if p))
+        if note:
+            made.append(f"; {note}", style="dim")
+        narrow.add_row(
+            str(place), Text(w.name, style=style), Text(money(w.total), style=style), made
+        )
+        written = Text(f"{place}. ")
+        written.append(f"{w.name}, worth {money(w.total)}", style=style)
+        written.append(": ")
+        written.append_text(made)
+        lines.add_row(written)
     heading = Text(title_of(game, "Settlement"), style="bold")
     sub = Text(f"{shown_name(game.file)} · {ed.title} · amounts in {ed.currency}", style="dim")
     if settlement.winners:
@@ -69,7 +102,7 @@ def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType
         f"{ed.rules.houses_before_hotel} {ed.word('houses')} they replaced.",
         style="dim",
     )
-    out: list[RenderableType] = [heading, sub, table]
+    out: list[RenderableType] = [heading, sub, FirstThatFits(table, narrow, lines)]
     verbs = {"bankrupt": "went bankrupt", "resigned": "resigned"}
     for w in settlement.ranking:
         if w.name in settlement.exits:
