@@ -78,7 +78,7 @@ MONEY = re.compile(r"[$£]\d+(?:,\d{3})*")
 GAMES = [WORKED, "scenarios/games/uk-1996-short.mlog", "SIX"]
 
 
-@pytest.mark.parametrize("command", ["ledger", "settle", "state"])
+@pytest.mark.parametrize("command", ["ledger", "settle", "state", "standings --details"])
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("columns", [30, 40, 52, 60, 71, 80, 90, 100])
 def test_no_amount_is_cut_at_any_width(
@@ -89,13 +89,14 @@ def test_no_amount_is_cut_at_any_width(
     # at 80 columns was judged to fit, drawn at 81 and cut: Ben's cash read "£1,50" on every
     # row; at 60 the one cash column was 2 wide ("An", "Be"), at 40 the reason 1 wide. The
     # settlement and the position had no narrower form: at 80 columns the winner's worth read
-    # "$4,…", and at 40 the settlement lost its player column
+    # "$4,…", and at 40 the settlement lost its player column; the standings' worths and
+    # places were cut the same way
     if game == "SIX":
         record = tmp_path / "six.mlog"
         record.write_text(SIX, encoding="utf-8")
         game = str(record)
-    out = run([command, game], monkeypatch, columns)
-    whole = run([command, game], monkeypatch, 400)
+    out = run([*command.split(), game], monkeypatch, columns)
+    whole = run([*command.split(), game], monkeypatch, 400)
     assert "…" not in out
     assert max(len(line) for line in out.splitlines()) <= columns
     # every amount of the widest print is here, whole, as often

@@ -2,8 +2,8 @@
 
 Rich fits a table that is too wide by shrinking its columns, and a column that never wraps is
 cut with an ellipsis: a settlement printed at 80 columns showed the winner's worth as "$4,…".
-A report whose columns must be read whole (amounts, names) offers a narrower table that says
-the same in fewer columns, its long cells wrapping, and the first that fits is printed.
+A report whose columns must be read whole (amounts, names) offers narrower tables that say
+the same in fewer columns, their long cells wrapping, and the first that fits is printed.
 """
 
 from __future__ import annotations
@@ -13,17 +13,32 @@ from rich.measure import Measurement
 from rich.table import Table
 
 
+def least_width(console: Console, options: ConsoleOptions, table: Table) -> int:
+    """The least width `table` is drawn at with no column cut: a column that never wraps at
+    its widest cell, heading included, and one that wraps at its longest word. (Rich's own
+    measurement counts every column at its longest word, so a table it says fits may still be
+    drawn wider than the width there is, and cut.)"""
+    unbounded = options.update_width(10_000)  # a measurement is clipped to the width given
+    least = Measurement.get(console, unbounded, table).minimum
+    for column in table.columns:
+        if not column.no_wrap:
+            continue
+        cells = [column.header, *column.cells]
+        sizes = [Measurement.get(console, unbounded, cell) for cell in cells]
+        least += max(m.maximum for m in sizes) - max(m.minimum for m in sizes)
+    return least
+
+
 class FirstThatFits:
-    """The first of `tables` whose every column fits whole in the width there is, at its widest
-    cell (its maximum measurement); the last one when none does."""
+    """The first of `tables` that fits the width there is (see `least_width`); the last one
+    when none does."""
 
     def __init__(self, *tables: Table) -> None:
         self.tables = tables
 
     def chosen(self, console: Console, options: ConsoleOptions) -> Table:
-        unbounded = options.update_width(10_000)  # a measurement is clipped to the width given
         for table in self.tables[:-1]:
-            if Measurement.get(console, unbounded, table).maximum <= options.max_width:
+            if least_width(console, options, table) <= options.max_width:
                 return table
         return self.tables[-1]
 

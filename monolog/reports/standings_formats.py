@@ -12,6 +12,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .fitted import FirstThatFits
 from .standings import (
     JSON_SCHEMA,
     TIEBREAKS,
@@ -35,6 +36,16 @@ def ordinal(n: int) -> str:
 
 def _place_text(e: Entry) -> str:
     return f"{e.place}=" if e.shared else str(e.place)
+
+
+def _game_words(g: GameResult, several: bool) -> str:
+    """A game in one cell of a narrow table: "Open r1 t2 games/a.mlog"."""
+    parts = [g.event] if several and g.event else []
+    if g.round:
+        parts.append(f"r{g.round}")
+    if g.table:
+        parts.append(f"t{g.table}")
+    return " ".join([*parts, g.file])
 
 
 def _game_place(p: Placing) -> str:
@@ -71,19 +82,38 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
     table.add_column("Worth", justify="right", no_wrap=True)
     table.add_column("Wins", justify="right", no_wrap=True)
     table.add_column("Games", justify="right", no_wrap=True)
-    table.add_column("Played (place)")
+    table.add_column("Played (place)", overflow="fold")
+    # narrower forms, where those columns do not fit whole: the rest of a row wrapped in one
+    # column, then each row written out (reports/fitted.py)
+    narrow = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    narrow.add_column("#", justify="right", no_wrap=True)
+    narrow.add_column("Player", no_wrap=True)
+    narrow.add_column("Points", justify="right", no_wrap=True)
+    narrow.add_column("Worth, wins, games, played (place)", overflow="fold", min_width=8)
+    lines = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    lines.add_column("Players in order", overflow="fold")
     for e in s.entries:
         played = ", ".join(f"{g.label}: {_game_place(p)}{g.marks}" for g, p in e.games)
+        name = Text(e.name, style="bold" if e.place == 1 else "")
         table.add_row(
             _place_text(e),
-            Text(e.name, style="bold" if e.place == 1 else ""),
+            name,
             format_points(e.points),
             s.money(e.worth),
             str(e.wins),
             str(e.played),
             played,
         )
-    out.append(table)
+        wins = f"{e.wins} win{'s' if e.wins != 1 else ''}"
+        counted_games = f"{e.played} game{'s' if e.played != 1 else ''}"
+        rest = f"worth {s.money(e.worth)}, {wins}, {counted_games}: {played}"
+        narrow.add_row(_place_text(e), name, format_points(e.points), rest)
+        points = f"{format_points(e.points)} point{'' if e.points == 1 else 's'}"
+        written = Text(f"{_place_text(e)}. ")
+        written.append_text(name)
+        written.append(f", {points}, {rest}")
+        lines.add_row(written)
+    out.append(FirstThatFits(table, narrow, lines))
     out.append(
         Text(
             "Ties on points are broken by total final worth, then by wins, then by name.",
@@ -109,6 +139,10 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
                 detail.add_column(title, overflow="fold", min_width=12 if title else 4)
             else:
                 detail.add_column(title, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        # narrower: each game written out beside the player
+        narrow_detail = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        narrow_detail.add_column("Player", overflow="fold", min_width=4)
+        narrow_detail.add_column("Game: place, points, worth", overflow="fold", min_width=8)
         for e in s.entries:
             for i, (g, p) in enumerate(e.games):
                 first = (
@@ -125,7 +159,15 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
                     _game_notes(g, p),
                     end_section=i == len(e.games) - 1,
                 )
-        out.append(detail)
+                notes = _game_notes(g, p)
+                narrow_detail.add_row(
+                    e.name if i == 0 else "",
+                    f"{_game_words(g, several)}: place {_game_place(p)}, "
+                    f"{format_points(p.points)} points, worth {s.money(p.worth)}"
+                    + (f"; {notes}" if notes else ""),
+                    end_section=i == len(e.games) - 1,
+                )
+        out.append(FirstThatFits(detail, narrow_detail))
 
     if s.games:
         out.append(Text("Games: the player in each place, with the points", style="bold"))
@@ -141,13 +183,21 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
             games.add_column(ordinal(place), no_wrap=True)
         if noted:
             games.add_column("Notes")
+        narrow_games = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        narrow_games.add_column("Game", overflow="fold", min_width=8)
+        narrow_games.add_column("Places, with the points", overflow="fold", min_width=8)
         for g in s.games:
             cells = [f"{p.name} {format_points(p.points)}" for p in g.placings]
+            notes = _game_notes(g, None)
+            placed = ", ".join(f"{ordinal(k)} {cell}" for k, cell in enumerate(cells, start=1)) + (
+                f"; {notes}" if notes else ""
+            )
             cells += [""] * (width - len(cells))
             row = [g.event] if several else []
             row += [g.round, g.table, g.file, *cells]
-            games.add_row(*row, *([_game_notes(g, None)] if noted else []))
-        out.append(games)
+            games.add_row(*row, *([notes] if noted else []))
+            narrow_games.add_row(_game_words(g, several), placed)
+        out.append(FirstThatFits(games, narrow_games))
 
     legend = []
     if any(not g.finished for g in s.games):
