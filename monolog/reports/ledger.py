@@ -26,6 +26,7 @@ from rich.text import Text
 from ..findings.model import Finding, shown_name
 from ..findings.render import SEVERITY_STYLES
 from .chart import render_chart, worth_series
+from .fitted import least_width
 from .game import Game
 
 
@@ -487,7 +488,7 @@ class FittedLedger:
         self.players = players
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        layout = _Plan(self.ledger, self.players).fitting(console, options)
+        layout, _, _ = _Plan(self.ledger, self.players).fitting(console, options)
         if layout != WIDE:
             yield _does_not_fit(self.players, options.max_width, layout)
         yield _ledger_table(self.ledger, self.players, layout)
@@ -546,10 +547,7 @@ class _Plan:
     def probed(
         self, console: Console, options: ConsoleOptions, layout: str
     ) -> tuple[Table, list[_Probe]]:
-        """The table with one probe a column, each measured as the column's cells together. A
-        column that never wraps needs its widest cell whole, heading included, so that is its
-        probe's least width too (a cell's own least width is its longest word: "Ann → bank"
-        would count as 4)."""
+        """The table with one probe a column, each measured as the column's cells together."""
         big = options.update_width(1 << 30)  # each cell's own measurement, not clipped
         least: list[int] = []
         most: list[int] = []
@@ -561,35 +559,27 @@ class _Plan:
                 m = Measurement.get(console, big, cell)
                 least[k] = max(least[k], m.minimum)
                 most[k] = max(most[k], m.maximum)
-        probes = []
-        for a, b, (name, _, no_wrap, _) in zip(
-            least, most, _columns(self.players, layout), strict=True
-        ):
-            whole = max(b, Measurement.get(console, big, name).maximum)
-            probes.append(_Probe(whole, whole) if no_wrap else _Probe(a, b))
+        probes = [_Probe(a, b) for a, b in zip(least, most, strict=True)]
         table = _empty_table(self.players, layout)
         table.add_row(*probes)
         return table, probes
 
-    def fitting(self, console: Console, options: ConsoleOptions) -> str:
-        """The first layout whose columns fit the width there is (the last one if none does).
-
-        The table's least width is measured on probes, not on the table itself: Rich counts a
-        column that never wraps at its longest word, and a ledger judged to fit so was drawn
-        wider than the terminal and cut (at 80 columns, a two-player game's last cash column
-        lost its last digit)."""
-        unbounded = options.update_width(10_000)  # a measurement is clipped to the width given
-        for layout in LAYOUTS[:-1]:
-            table, _ = self.probed(console, options, layout)
-            if Measurement.get(console, unbounded, table).minimum <= options.max_width:
-                return layout
-        return LAYOUTS[-1]
+    def fitting(self, console: Console, options: ConsoleOptions) -> tuple[str, Table, list[_Probe]]:
+        """The first layout whose columns fit the width there is (the last one if none does),
+        with its table of probes. The fit counts a column that never wraps whole
+        (fitted.least_width): a ledger judged to fit by Rich's own measurement was drawn wider
+        than the terminal and cut (at 80 columns, a two-player game's last cash column lost
+        its last digit)."""
+        for layout in LAYOUTS:
+            table, probes = self.probed(console, options, layout)
+            if least_width(console, options, table) <= options.max_width:
+                break
+        return layout, table, probes
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        self.layout = self.fitting(console, options)
+        self.layout, table, probes = self.fitting(console, options)
         if self.layout != WIDE:
             yield _does_not_fit(self.players, options.max_width, self.layout)
-        table, probes = self.probed(console, options, self.layout)
         drawn = Segment.split_lines(console.render(table, options))
         self.drawn_width = max(Segment.get_line_length(line) for line in drawn)
         if any(p.width is None for p in probes):  # not drawn: printed whole, as before
