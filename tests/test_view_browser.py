@@ -107,7 +107,7 @@ def shown_players(page: Any) -> dict[str, tuple[str, str]]:
 def shown_owners(page: Any) -> dict[str, str]:
     return {
         r.get_attribute("data-square"): r.get_attribute("data-owner")
-        for r in page.query_selector_all("#dynamic rect.owner")
+        for r in page.query_selector_all("#dynamic .owner")
     }
 
 
@@ -140,7 +140,7 @@ def test_steps_through_the_game_as_monolog_state_sees_it(page: Any, tmp_path: Pa
     check_against_state(page)
     page.click("#last")
     check_against_state(page)
-    assert len(page.query_selector_all("#dynamic rect.owner")) > 10
+    assert len(page.query_selector_all("#dynamic .owner")) > 10
     page.screenshot(path=str(tmp_path / "viewer.png"), full_page=False)
     assert (tmp_path / "viewer.png").stat().st_size > 10_000
     assert page.errors == []

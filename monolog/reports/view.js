@@ -42,13 +42,21 @@
   function drawBoard(st) {
     const g = document.getElementById("dynamic");
     g.replaceChildren();
+    document.querySelectorAll("#board g.square.is-mortgaged").forEach((q) =>
+      q.classList.remove("is-mortgaged"));
     const deeds = st[7];
     data.ownable.forEach((sq, k) => {
       const d = deed(deeds[k]);
       const place = geo.squares[sq];
       if (d.owner >= 0 && place.owner) {
-        g.appendChild(rect(place.owner, { fill: data.colours[d.owner], class: "owner",
-          "data-owner": data.players[d.owner], "data-square": data.squares[sq] }));
+        // a white tag with the owner's mark: never mistaken for a group's band
+        const o = place.owner;
+        const tag = el("g", { class: "owner", "data-owner": data.players[d.owner],
+          "data-square": data.squares[sq] });
+        tag.appendChild(rect(o, { rx: 3 }));
+        tag.appendChild(el("text", { x: o[0] + o[2] / 2, y: o[1] + o[3] / 2 + 3.5 },
+          data.marks[d.owner]));
+        g.appendChild(tag);
       }
       if (d.hotel && place.hotel) {
         g.appendChild(rect(place.hotel, { fill: geo.hotel, class: "hotel" }));
@@ -60,8 +68,10 @@
       if (d.mortgaged) {
         g.appendChild(rect(place.rect, { class: "mortgaged" }));
         const r = place.rect;
-        g.appendChild(el("text", { x: r[0] + r[2] / 2, y: r[1] + r[3] / 2, class: "mortgage-word" },
-          "mortgaged"));
+        const at = place.note || [r[0] + r[2] / 2, r[1] + r[3] / 2];
+        g.appendChild(el("text", { x: at[0], y: at[1], class: "mortgage-word" }, "mortgaged"));
+        document.querySelector('#board g.square[data-index="' + sq + '"]')
+          .classList.add("is-mortgaged");
       }
     });
     const crowd = {};
@@ -81,7 +91,7 @@
       const t = el("g", { class: "token", "data-player": name,
         "data-square": data.squares[st[3][i]] });
       t.appendChild(el("circle", { cx: c[0], cy: c[1], r: geo.token_r, fill: data.colours[i] }));
-      t.appendChild(el("text", { x: c[0], y: c[1] + 3.5 }, name.slice(0, 1)));
+      t.appendChild(el("text", { x: c[0], y: c[1] + 3.5 }, data.marks[i]));
       g.appendChild(t);
     });
     const unsold = deeds.filter((p) => (p & 7) === 0).length;
@@ -117,7 +127,7 @@
       tr.dataset.player = name;
       if (st[1] === i) tr.className = "to-play";
       const cells = [
-        ["name", name], ["cash num", money(st[2][i])], ["worth num", money(st[10][i])],
+        ["name", data.marks[i] + " · " + name], ["cash num", money(st[2][i])], ["worth num", money(st[10][i])],
         ["where", status], ["deeds", owned.join(", ") || "–"], ["cards", cards.join(", ") || "–"],
       ];
       cells.forEach(([cls, text], k) => {
@@ -131,8 +141,17 @@
     });
     const table = document.createElement("table");
     table.className = "players";
-    table.innerHTML = "<thead><tr><th>Player</th><th class=num>Cash</th><th class=num>Worth</th>" +
-      "<th>Where</th><th>Deeds</th><th>Cards</th></tr></thead>";
+    const head = document.createElement("thead");
+    const hr = document.createElement("tr");
+    [["", "Player"], ["num", "Cash"], ["num", "Worth"], ["", "Where"], ["", "Deeds"],
+      ["", "Cards"]].forEach(([cls, text]) => {
+      const th = document.createElement("th");
+      if (cls) th.className = cls;
+      th.textContent = text;
+      hr.appendChild(th);
+    });
+    head.appendChild(hr);
+    table.appendChild(head);
     const body = document.createElement("tbody");
     rows.forEach((r) => body.appendChild(r));
     table.appendChild(body);
@@ -193,6 +212,17 @@
       now.setAttribute("x2", x);
     }
     if (at >= 0) moves[at].scrollIntoView({ block: "nearest" });
+    // the address names the line shown, so that it can be passed on or reloaded
+    const want = "#line=" + line;
+    if (window.location.hash !== want) window.history.replaceState(null, "", want);
+  }
+
+  // the next (step 1) or previous (-1) play from the line shown: tags and comments are skipped
+  function step(dir) {
+    let k = at + dir;
+    while (k >= 0 && k < moves.length && !moves[k].classList.contains("move")) k += dir;
+    if (k >= moves.length) return;
+    show(k);
   }
 
   function jumpToLine(line) {
@@ -203,32 +233,48 @@
     window.scrollTo({ top: 0 });
   }
 
+  // a square's name wider than its square is narrowed to fit, never cut or overflowing
+  function fitNames() {
+    document.querySelectorAll("#board text[data-fit]").forEach((t) => {
+      const room = Number(t.dataset.fit);
+      if (t.getComputedTextLength() > room) {
+        t.setAttribute("textLength", room);
+        t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    });
+  }
+
   const list = document.getElementById("findings");
   data.findings.forEach((f) => {
     const li = findingItem(f, true);
     li.addEventListener("click", () => jumpToLine(f.line));
     list.appendChild(li);
   });
-  if (!data.findings.length) list.outerHTML = "<p>No findings: the record follows the rules.</p>";
+  if (!data.findings.length) {
+    const p = document.createElement("p");
+    p.textContent = "No findings: the record follows the rules.";
+    list.replaceWith(p);
+  }
   moves.forEach((li, k) => li.addEventListener("click", () => show(k)));
   document.querySelectorAll("table.ledger tr[data-line]").forEach((tr) =>
     tr.addEventListener("click", () => jumpToLine(Number(tr.dataset.line))));
   document.getElementById("first").addEventListener("click", () => show(-1));
-  document.getElementById("prev").addEventListener("click", () => show(at - 1));
-  document.getElementById("next").addEventListener("click", () => show(at + 1));
+  document.getElementById("prev").addEventListener("click", () => step(-1));
+  document.getElementById("next").addEventListener("click", () => step(1));
   document.getElementById("last").addEventListener("click", () => show(moves.length - 1));
   document.addEventListener("keydown", (e) => {
     if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    if (step) { show(at + step); e.preventDefault(); }
+    const dir = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (dir) { step(dir); e.preventDefault(); }
     if (e.key === "Home") { show(-1); e.preventDefault(); }
     if (e.key === "End") { show(moves.length - 1); e.preventDefault(); }
   });
   // a link may name a line: game.html#line=47 opens at line 47
+  fitNames();
   const asked = /^#line=(\d+)$/.exec(window.location.hash);
   if (asked) jumpToLine(Number(asked[1])); else show(-1);
   window.addEventListener("hashchange", () => {
     const m = /^#line=(\d+)$/.exec(window.location.hash);
-    if (m) jumpToLine(Number(m[1]));
+    if (m && Number(m[1]) !== (at >= 0 ? lineOf[at] : 0)) jumpToLine(Number(m[1]));
   });
 })();

@@ -10,9 +10,7 @@ nothing: no script, style, font or picture from anywhere else.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from html import escape
 from importlib import resources
 from typing import Any
 
@@ -21,7 +19,7 @@ from ..editions.readings import load_readings
 from ..engine.state import GameState
 from ..engine.worth import worth
 from ..findings.model import Finding
-from .board import BOARD_STYLE, GROUP_COLOURS, geometry, player_colour, static_board
+from .board import GROUP_COLOURS, PLAYER_COLOURS, player_colour
 from .chart import worth_series
 from .game import Game, Moment
 from .ledger import (
@@ -34,6 +32,8 @@ from .ledger import (
     title_of,
 )
 from .settlement import settle
+from .view_board import BOARD_CSS, geometry, player_marks, static_board
+from .view_escape import esc, policy, script_json
 
 # a deed's state packed in one number: owner seat + 1 (0: the bank), houses, hotel, mortgage
 _OWNER_BITS = 0x7
@@ -158,7 +158,12 @@ def alternatives(game: Game, every: bool = False) -> dict[str, list[Alternative]
 
 
 def _is_ruling(f: Finding) -> bool:
-    return len(f.code) == 3 and f.code[0] == "A" and f.code[1:].isdigit()
+    return _is_ruling_code(f.code)
+
+
+def _is_ruling_code(code: str) -> bool:
+    """A ruling: the replay applied one reading of a disputed point (A01, A04, ...)."""
+    return len(code) == 3 and code[0] == "A" and code[1:].isdigit()
 
 
 def _finding_data(f: Finding, alts: dict[str, list[Alternative]]) -> dict[str, Any]:
@@ -190,9 +195,12 @@ def _finding_data(f: Finding, alts: dict[str, list[Alternative]]) -> dict[str, A
 def ledger_table(game: Game) -> str:
     """The ledger as an HTML table (one row per movement; findings and the bank's stock too)."""
     ledger = build_ledger(game)
-    money = game.money
+
+    def money(amount: int) -> str:
+        return esc(game.money(amount))
+
     players = game.players
-    head = "".join(f"<th class=num>{escape(n)}</th>" for n in players)
+    head = "".join(f"<th class=num>{esc(n)}</th>" for n in players)
     rows = [
         "<table class=ledger><thead><tr><th class=num>Turn</th><th class=num>Line</th>"
         f"<th>Payer → payee</th><th class=num>Amount</th><th>What</th>{head}</tr></thead><tbody>",
@@ -207,22 +215,22 @@ def ledger_table(game: Game) -> str:
             cash = "".join(f"<td class=num>{money(r.balances[n])}</td>" for n in players)
             rows.append(
                 f"<tr data-line={r.line}><td class=num>{r.turn}</td><td class=num>{r.line}</td>"
-                f"<td>{escape(r.payer or bank)} → {escape(r.payee or bank)}</td>"
+                f"<td>{esc(r.payer or bank)} → {esc(r.payee or bank)}</td>"
                 f"<td class=num>{money(r.amount)}</td>"
-                f"<td>{escape(card_words(r.reason or '', game))}</td>{cash}</tr>"
+                f"<td>{esc(card_words(r.reason or '', game))}</td>{cash}</tr>"
             )
         elif isinstance(r, StockRow):
             rows.append(
                 f"<tr data-line={r.line} class=dim><td class=num>{r.turn}</td>"
-                f"<td class=num>{r.line}</td><td>{escape(bank)}</td><td></td>"
-                f"<td>{escape(stock_words(game, r))}</td>{blank}</tr>"
+                f"<td class=num>{r.line}</td><td>{esc(bank)}</td><td></td>"
+                f"<td>{esc(stock_words(game, r))}</td>{blank}</tr>"
             )
         elif isinstance(r, FindingRow):
             f = r.finding
             rows.append(
                 f"<tr data-line={r.line} class='finding {_sev(f)}'><td class=num>{r.turn}</td>"
-                f"<td class=num>{r.line}</td><td>! {escape(f.code)}</td><td></td>"
-                f"<td>{escape(f.message)}{f' [{escape(f.rule)}]' if f.rule else ''}</td>"
+                f"<td class=num>{r.line}</td><td>! {esc(f.code)}</td><td></td>"
+                f"<td>{esc(f.message)}{f' [{esc(f.rule)}]' if f.rule else ''}</td>"
                 f"{blank}</tr>"
             )
     rows.append("</tbody></table>")
@@ -274,7 +282,8 @@ def money_chart(game: Game) -> tuple[str, dict[str, Any]]:
     while v <= high + 1e-9:
         parts.append(
             f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" class=grid />'
-            f'<text x="{left - 6}" y="{y(v) + 4:.1f}" class="tick end">{game.money(int(v))}</text>'
+            f'<text x="{left - 6}" y="{y(v) + 4:.1f}" class="tick end">'
+            f"{esc(game.money(int(v)))}</text>"
         )
         v += step
     tstep = max(1, int(_nice_step(last - first, 8)))
@@ -293,7 +302,7 @@ def money_chart(game: Game) -> tuple[str, dict[str, Any]]:
         f'<text x="{(left + width - right) / 2}" y="{height - 6}" class="label mid">Turn</text>'
         f'<text x="14" y="{(top + height - bottom) / 2}" class="label mid" '
         f'transform="rotate(-90 14 {(top + height - bottom) / 2})">'
-        f"{escape(game.edition.currency)} (cash dashed, worth solid)</text>"
+        f"{esc(game.edition.currency)} (cash dashed, worth solid)</text>"
     )
     for i, name in enumerate(game.players):
         colour = player_colour(i)
@@ -304,7 +313,7 @@ def money_chart(game: Game) -> tuple[str, dict[str, Any]]:
             dash = ' stroke-dasharray="5 3"' if kind == "cash" else ""
             parts.append(
                 f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="1.6"'
-                f"{dash}><title>{escape(name)}: {kind}</title></polyline>"
+                f"{dash}><title>{esc(name)}: {kind}</title></polyline>"
             )
     parts.append(
         f'<line id=chart-now x1="{left}" x2="{left}" y1="{top}" y2="{height - bottom}" class=now />'
@@ -312,6 +321,10 @@ def money_chart(game: Game) -> tuple[str, dict[str, Any]]:
     parts.append("</svg>")
     scale = {"left": left, "right": width - right, "first": first, "last": last}
     return "".join(parts), scale
+
+
+# the parts of a settlement bar: shades no player and no colour group has
+SETTLEMENT_COLOURS = (("cash", "#c9b98f"), ("deeds", "#77838f"), ("buildings", "#3f3a52"))
 
 
 def settlement_bars(game: Game) -> str:
@@ -330,7 +343,7 @@ def settlement_bars(game: Game) -> str:
     top = max((max(c, 0) + d + b for _, c, d, b, _ in rows), default=1) or 1
     width, label, bar_h, gap = 760, 110, 22, 12
     usable = width - label - 110
-    colours = (("cash", "#3a7d44"), ("deeds", "#2471a3"), ("buildings", "#c0392b"))
+    colours = SETTLEMENT_COLOURS
     height = len(rows) * (bar_h + gap) + 40
     parts = [
         f'<svg class=bars viewBox="0 0 {width} {height}" role="img" '
@@ -338,22 +351,22 @@ def settlement_bars(game: Game) -> str:
     ]
     for k, (name, cash, deeds, built, status) in enumerate(rows):
         yy = 10 + k * (bar_h + gap)
-        parts.append(f'<text x="{label - 8}" y="{yy + 15}" class="label end">{escape(name)}</text>')
+        parts.append(f'<text x="{label - 8}" y="{yy + 15}" class="label end">{esc(name)}</text>')
         xx = float(label)
         for (part, colour), value in zip(colours, (max(cash, 0), deeds, built), strict=True):
             w = value * usable / top
             if w > 0:
                 parts.append(
                     f'<rect x="{xx:.1f}" y="{yy}" width="{w:.1f}" height="{bar_h}" '
-                    f'fill="{colour}"><title>{escape(name)}: {part} {game.money(value)}'
+                    f'fill="{colour}"><title>{esc(name)}: {part} {esc(game.money(value))}'
                     "</title></rect>"
                 )
             xx += w
         total = cash + deeds + built
         note = "" if status == "in" else f" ({status})"
         parts.append(
-            f'<text x="{xx + 6:.1f}" y="{yy + 15}" class=label>{game.money(total)}'
-            f"{escape(note)}</text>"
+            f'<text x="{xx + 6:.1f}" y="{yy + 15}" class=label>{esc(game.money(total))}'
+            f"{esc(note)}</text>"
         )
     ly = height - 14
     for k, (part, colour) in enumerate(colours):
@@ -364,19 +377,29 @@ def settlement_bars(game: Game) -> str:
     parts.append("</svg>")
     winner = f"Winner: {', '.join(s.winners)}." if s.winners else "No winner yet:"
     outcome = f"{winner} {s.how}"
-    return f"<p>{escape(outcome)}</p>" + "".join(parts)
+    return f"<p>{esc(outcome)}</p>" + "".join(parts)
 
 
-def page_data(game: Game, every_ruling: bool = False) -> dict[str, Any]:
+def page_findings(game: Game, every_ruling: bool = False) -> list[dict[str, Any]]:
+    """The findings as `monolog audit` reports them: the replay's, and the Result tag checked
+    (W101), in line order, with the other readings of the disputed rulings."""
+    alts = alternatives(game, every_ruling)
+    found = sorted(
+        [*game.findings, *settle(game).findings], key=lambda f: (f.span.line, f.span.column)
+    )
+    return [_finding_data(f, alts) for f in found]
+
+
+def page_data(game: Game, findings: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything the page's script shows, as plain data."""
     ed = game.edition
     states, per_line = line_states(game)
-    alts = alternatives(game, every_ruling)
     ownable = [sq.index for sq in ed.squares if sq.ownable]
     cards = {c.id: c.title for deck in ed.decks.values() for c in deck.cards}
     return {
         "file": game.file,
         "players": game.players,
+        "marks": player_marks(game.players),
         "colours": [player_colour(i) for i in range(len(game.players))],
         "squares": [sq.name for sq in ed.squares],
         "groups": [GROUP_COLOURS.get(sq.group or "", "") for sq in ed.squares],
@@ -392,14 +415,7 @@ def page_data(game: Game, every_ruling: bool = False) -> dict[str, Any]:
         "geometry": geometry(ed),
         "states": states,
         "lineState": per_line,
-        # as `monolog audit` reports them: the replay's, and the Result tag checked (W101)
-        "findings": [
-            _finding_data(f, alts)
-            for f in sorted(
-                [*game.findings, *settle(game).findings],
-                key=lambda f: (f.span.line, f.span.column),
-            )
-        ],
+        "findings": findings,
     }
 
 
@@ -407,70 +423,99 @@ def _asset(name: str) -> str:
     return resources.files("monolog.reports").joinpath(name).read_text(encoding="utf-8")
 
 
-def _script_json(data: dict[str, Any]) -> str:
-    """JSON safe inside a <script> element."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+# a line's mark in the move list, by the worst of its findings: (class, sign)
+_MARKS = {"error": "✖", "warning": "▲", "ruling": "⚖", "info": "•"}
+
+
+def _mark_kind(finding: dict[str, Any]) -> str:
+    if _is_ruling_code(finding["code"]):
+        return "ruling"
+    return str(finding["severity"]) if finding["severity"] in _MARKS else "info"
+
+
+def move_list(game: Game, findings: list[dict[str, Any]]) -> str:
+    """The record's lines as list items: tags and comments dimmed, plays (`move`) steppable;
+    a line with findings carries a mark (error, warning, ruling, info), its codes on hover."""
+    on_line: dict[int, list[dict[str, Any]]] = {}
+    for f in findings:
+        on_line.setdefault(f["line"], []).append(f)
+    items = []
+    for n, text in enumerate(game.lines, start=1):
+        if not text.strip():
+            continue
+        start = text.lstrip()[:1]
+        kind = "tag" if start == "[" else "comment" if start == ";" else "move"
+        mark = ""
+        if n in on_line:
+            kinds = [_mark_kind(f) for f in on_line[n]]
+            worst = next(k for k in _MARKS if k in kinds)
+            hover = "\n".join(f"{f['code']} {f['message']}" for f in on_line[n])
+            codes = " ".join(f["code"] for f in on_line[n])
+            kind += f" marked {worst}"
+            mark = (
+                f'<span class="mark {worst}" title="{esc(hover)}" data-codes="{esc(codes)}">'
+                f"{_MARKS[worst]}</span>"
+            )
+        items.append(
+            f'<li data-line="{n}" class="{kind}"><span class=n>{n}</span>{mark}'
+            f"<span class=t>{esc(text)}</span></li>"
+        )
+    return "".join(items)
+
+
+def page_style() -> str:
+    """The page's one stylesheet: its own, the board's, and a class per player colour."""
+    seats = "".join(f".p{i} {{ color: {c}; }}\n" for i, c in enumerate(PLAYER_COLOURS))
+    return _asset("view.css") + BOARD_CSS + seats
 
 
 def render_page(game: Game, every_ruling: bool = False) -> str:
     """The whole page: one HTML document with its style, script, data and pictures inline."""
-    title = title_of(game, "Game")
+    title = esc(title_of(game, "Game"))
     chart, scale = money_chart(game)
-    data = page_data(game, every_ruling)
+    findings = page_findings(game, every_ruling)
+    data = page_data(game, findings)
     data["chart"] = scale
-    moves = []
-    for n, text in enumerate(game.lines, start=1):
-        if not text.strip():
-            continue
-        kind = (
-            "tag"
-            if text.lstrip().startswith("[")
-            else ("comment" if text.lstrip().startswith(";") else "move")
-        )
-        moves.append(
-            f"<li data-line={n} class={kind}><span class=n>{n}</span>"
-            f"<span class=t>{escape(text)}</span></li>"
-        )
+    style, script = page_style(), _asset("view.js")
     n_findings = len(game.findings)
+    size = data["geometry"]["size"]
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy(script, style)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="{_POLICY}">
-<title>{escape(title)}</title>
-<style>{_asset("view.css")}</style>
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<style>{style}</style>
 </head>
 <body>
 <header>
-<h1>{escape(title)}</h1>
-<p class=dim>{escape(game.file)} · {escape(game.edition.title)} · {len(game.players)} players ·
+<h1>{title}</h1>
+<p class=dim>{esc(game.file)} · {esc(game.edition.title)} · {len(game.players)} players ·
 {n_findings} finding{"s" if n_findings != 1 else ""}</p>
 </header>
 <main>
 <section class=play>
 <div class=boardwrap>
-<svg id=board viewBox="0 0 {data["geometry"]["size"]} {data["geometry"]["size"]}" role="img"
- aria-label="The board">
-<style>{_board_style()}</style>
+<svg id=board viewBox="0 0 {size} {size}" role="img" aria-label="The board">
 {static_board(game.edition)}
 <g id=dynamic></g>
 </svg>
 </div>
 <div class=side>
 <div class=controls>
-<button id=first title="Before the first line (Home)">First</button>
-<button id=prev title="Previous line (←)">◀</button>
+<button id=first title="Before the first play (Home)">First</button>
+<button id=prev title="Previous play (←)">◀</button>
 <span id=where>before play</span>
-<button id=next title="Next line (→)">▶</button>
+<button id=next title="Next play (→)">▶</button>
 <button id=last title="Last line (End)">Last</button>
 </div>
 <p id=current class=current></p>
 <div id=players></div>
 <div id=here class=here></div>
 <ol id=moves class=moves>
-{"".join(moves)}
+{move_list(game, findings)}
 </ol>
 </div>
 </section>
@@ -492,27 +537,15 @@ def render_page(game: Game, every_ruling: bool = False) -> str:
 {ledger_table(game)}
 </section>
 </main>
-<script id=game-data type="application/json">{_script_json(data)}</script>
-<script>{_asset("view.js")}</script>
+<script id=game-data type="application/json">{script_json(data)}</script>
+<script>{script}</script>
 </body>
 </html>
 """
 
 
-# the browser refuses any request the page might make: only its own inline style and script run
-_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
-
-
 def _legend(game: Game) -> str:
     return " ".join(
-        f'<span style="color:{player_colour(i)}">■ {escape(n)}</span>'
+        f'<span class="p{i % len(PLAYER_COLOURS)}">■ {esc(n)}</span>'
         for i, n in enumerate(game.players)
     )
-
-
-def _board_style() -> str:
-    """The board's style, scoped to the board: in a page an SVG's style applies to it all."""
-    return "\n".join(
-        f"#board {line.strip()}" if line.strip().startswith(".") else line
-        for line in BOARD_STYLE.splitlines()
-    ).replace(", .", ", #board .")
