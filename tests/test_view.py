@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from monolog.cli import app
+from monolog.reports.board import GROUP_COLOURS, PLAYER_COLOURS
 from monolog.reports.game import load_game
 from monolog.reports.position import At, position_at
 from monolog.reports.view import line_states
@@ -138,3 +139,43 @@ def test_a_wrong_result_tag_is_among_the_findings(
     findings = page_data(out.read_text(encoding="utf-8"))["findings"]
     assert isinstance(findings, list)
     assert "W101" in {f["code"] for f in findings}
+
+
+def test_lines_with_findings_are_marked_in_the_move_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = tmp_path / "overpaid.mlog"
+    text = (REPO / WORKED).read_text(encoding="utf-8")
+    record.write_text(text.replace("Vermont Avenue buy 100", "Vermont Avenue buy 90"), "utf-8")
+    out = tmp_path / "game.html"
+    run(["view", str(record), "-o", str(out)], monkeypatch)
+    html = out.read_text(encoding="utf-8")
+    items = dict(re.findall(r'<li data-line="(\d+)" class="([^"]*)"', html))
+    marks = {
+        int(n): (kind, title, codes)
+        for n, kind, title, codes in re.findall(
+            r'<li data-line="(\d+)"[^>]*><span class=n>\d+</span>'
+            r'<span class="mark (\w+)" title="([^"]*)" data-codes="([^"]*)">',
+            html,
+        )
+    }
+    bought = 1 + text.splitlines().index(
+        "2. Ben 4-4 Vermont Avenue buy 100 ; a double: Ben rolls again"
+    )
+    assert marks[bought][0] == "error" and "M203" in marks[bought][1]
+    assert marks[47][0] == "ruling" and marks[47][2] == "A04 W004"
+    assert marks[56][0] == "ruling" and marks[56][1].startswith("A09 ")
+    assert "marked" not in items["48"] and 48 not in marks
+    assert set(marks) == {int(n) for n, kind in items.items() if "marked" in kind}
+
+
+def test_the_settlement_bars_wear_no_players_colour(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "game.html"
+    run(["view", WORKED, "-o", str(out)], monkeypatch)
+    html = out.read_text(encoding="utf-8")
+    bars = html[html.index("<svg class=bars") :]
+    fills = set(re.findall(r'fill="(#[0-9a-f]{6})"', bars[: bars.index("</svg>")]))
+    assert len(fills) == 3
+    assert fills.isdisjoint(PLAYER_COLOURS) and fills.isdisjoint(GROUP_COLOURS.values())
