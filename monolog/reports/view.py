@@ -5,7 +5,9 @@ every event): the state after each line, packed small and embedded as JSON; the 
 HTML table; the cash and worth chart and the settlement as SVG; the findings with, for a disputed
 ruling, what the other reading would have changed (monolog/dispute). The page's script
 (view.js) only shows the embedded states as the reader steps through the lines. The page loads
-nothing: no script, style, font or picture from anywhere else.
+nothing: no script, style, font or picture from anywhere else. The board is the viewer's own
+layout (view_board.py); every string from the record, its edition or its file name reaches the
+page through view_escape.py, and only the page's own script and style run (by their hashes).
 """
 
 from __future__ import annotations
