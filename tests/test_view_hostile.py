@@ -43,6 +43,13 @@ squares:
     name: "Med{hostile(11)}"
   - index: 3
     name: "Bal</script><script>alert(12)</script>"
+decks:
+  chance:
+    cards:
+      - id: CH08
+        title: "{hostile(13)}"
+        kind: collect
+        amount: 50
 """
 ANN = f"Ann{hostile(21)}"
 BEN = "Ben</script><svg onload=alert(22)>"
@@ -57,6 +64,7 @@ RECORD = f"""[Event "{hostile(31)}"]
 1. "{ANN}" 1-3 "Income Tax" tax 200
 2. "{BEN}" 1-2 "Bal</script><script>alert(12)</script>" buy 60
 3. "{ANN}" 2-3 "Med{hostile(11)}" buy 70
+4. "{BEN}" 1-3 Chance card CH08 50
 """
 FILE_NAME = "<svg onload=alert(41)>.mlog"
 
@@ -108,6 +116,7 @@ def test_no_hostile_string_runs_requests_or_navigates(browser: Any, page_file: P
     # the page's own script ran: it stepped to the third play, drew both tokens, and listed
     # the findings with the hostile names shown as text
     assert page.evaluate("document.body.dataset.line") == "11"
+    page.keyboard.press("End")
     assert len(page.query_selector_all("#dynamic .token")) == 2
     listed = page.inner_text("#findings")
     assert "M203" in listed and f"Med{hostile(11)}" in listed
@@ -116,6 +125,7 @@ def test_no_hostile_string_runs_requests_or_navigates(browser: Any, page_file: P
         == 0
     )
     assert ANN in page.inner_text("#players")
+    assert hostile(13) in page.inner_text("table.ledger")
     page.close()
 
 
