@@ -127,7 +127,8 @@
       tr.dataset.player = name;
       if (st[1] === i) tr.className = "to-play";
       const cells = [
-        ["name", data.marks[i] + " · " + name], ["cash num", money(st[2][i])], ["worth num", money(st[10][i])],
+        ["name", data.marks[i] + " · " + name], ["cash num", money(st[2][i])],
+        ["worth num", money(st[10][i])],
         ["where", status], ["deeds", owned.join(", ") || "–"], ["cards", cards.join(", ") || "–"],
       ];
       cells.forEach(([cls, text], k) => {
@@ -214,7 +215,11 @@
     if (at >= 0) moves[at].scrollIntoView({ block: "nearest" });
     // the address names the line shown, so that it can be passed on or reloaded
     const want = "#line=" + line;
-    if (window.location.hash !== want) window.history.replaceState(null, "", want);
+    try {
+      if (window.location.hash !== want) window.history.replaceState(null, "", want);
+    } catch (err) {
+      // a browser that keeps a local file's address as it is: the page works without it
+    }
   }
 
   // the next (step 1) or previous (-1) play from the line shown: tags and comments are skipped
@@ -269,8 +274,8 @@
     if (e.key === "Home") { show(-1); e.preventDefault(); }
     if (e.key === "End") { show(moves.length - 1); e.preventDefault(); }
   });
-  // a link may name a line: game.html#line=47 opens at line 47
   fitNames();
+  // a link may name a line: game.html#line=47 opens at line 47
   const asked = /^#line=(\d+)$/.exec(window.location.hash);
   if (asked) jumpToLine(Number(asked[1])); else show(-1);
   window.addEventListener("hashchange", () => {
