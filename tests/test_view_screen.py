@@ -171,3 +171,19 @@ def test_stepping_goes_through_plays_and_the_address_follows(browser: Any, html_
     assert again.evaluate("document.body.dataset.line") == shown
     assert again.get_attribute("#moves li.at", "data-line") == shown
     again.close()
+
+
+def board_text(page: Any, id: str) -> str | None:
+    return page.evaluate(f"document.getElementById('{id}')?.textContent")  # type: ignore[no-any-return]
+
+
+def test_the_board_names_the_line_shown(browser: Any, html_file: Path) -> None:
+    # at 1,000 px the move list is below the board: the board itself says where play is
+    page = open_page(browser, html_file, 1000, "#line=79")
+    lines = (REPO / WORKED).read_text(encoding="utf-8").splitlines()
+    assert board_text(page, "board-where") == page.inner_text("#where")
+    assert page.inner_text("#where").startswith("line 79 ")
+    assert board_text(page, "board-line") == lines[78].strip()
+    page.keyboard.press("ArrowRight")
+    assert board_text(page, "board-where").startswith("line 80 ")
+    page.close()

@@ -196,6 +196,7 @@
     const line = at >= 0 ? lineOf[at] : 0;
     document.getElementById("where").textContent =
       at >= 0 ? "line " + line + " · turn " + st[0] : "before play";
+    caption(at >= 0 ? moves[at].querySelector(".t").textContent : "");
     document.getElementById("current").textContent = at >= 0 ? moves[at].querySelector(".t").textContent : "";
     document.body.dataset.line = String(line);
     const here = document.getElementById("here");
@@ -220,6 +221,17 @@
     } catch (err) {
       // a browser that keeps a local file's address as it is: the page works without it
     }
+  }
+
+  // the line shown, also in the board's middle: in a narrow window the move list is below
+  function caption(text) {
+    const g = document.getElementById("dynamic");
+    const y = geo.size / 2 - 40;
+    g.appendChild(el("text", { x: geo.size / 2, y: y, class: "where", id: "board-where" },
+      document.getElementById("where").textContent));
+    const short = text.trim().length > 56 ? text.trim().slice(0, 55) + "…" : text.trim();
+    g.appendChild(el("text", { x: geo.size / 2, y: y + 20, class: "line", id: "board-line" },
+      short));
   }
 
   // the next (step 1) or previous (-1) play from the line shown: tags and comments are skipped

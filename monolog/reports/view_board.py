@@ -56,6 +56,8 @@ BOARD_CSS = """
 #board .price { font: 10px "DejaVu Sans", Arial, sans-serif; text-anchor: middle; fill: #333; }
 #board .title { font: bold 19px sans-serif; text-anchor: middle; fill: #7a1212; }
 #board .bank { font: 14px sans-serif; text-anchor: middle; fill: #222; }
+#board .where { font: bold 14px sans-serif; text-anchor: middle; fill: #222; }
+#board .line { font: 13px "DejaVu Sans Mono", monospace; text-anchor: middle; fill: #333; }
 #board .owner rect { fill: #fff; stroke: #111; stroke-width: 1.4; }
 #board .owner text { font: bold 10px sans-serif; text-anchor: middle; fill: #111; }
 #board .house, #board .hotel { stroke: #111; stroke-width: 0.8; }
