@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -179,3 +180,19 @@ def test_the_settlement_bars_wear_no_players_colour(
     fills = set(re.findall(r'fill="(#[0-9a-f]{6})"', bars[: bars.index("</svg>")]))
     assert len(fills) == 3
     assert fills.isdisjoint(PLAYER_COLOURS) and fills.isdisjoint(GROUP_COLOURS.values())
+
+
+def test_the_page_on_standard_output_carries_no_control_character(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `-o -` in a terminal: an escape sequence from the record would drive the terminal
+    record = tmp_path / "controls.mlog"
+    record.write_text(
+        '[Event "E\x1b[2J\x9b31m"]\n[Players "Ann, Ben"]\n\n'
+        "1. Ann 1-2 Baltic Avenue buy 60 ; hi \x1b]0;title\x07\n",
+        encoding="utf-8",
+    )
+    out = run(["view", str(record), "-o", "-"], monkeypatch)
+    raw = [hex(ord(c)) for c in out if unicodedata.category(c) == "Cc" and c not in "\t\n"]
+    assert raw == []
+    assert "<h1>Game: E␛[2J" in out and "hi ␛]0;title␇" in out

@@ -16,20 +16,30 @@ import html
 import json
 from typing import Any
 
-# in embedded JSON: nothing that could end the <script> element or open a comment in it, and
-# the two line separators older script parsers treat as line ends
+# in embedded JSON: nothing that could end the <script> element or open a comment in it, the
+# two line separators older script parsers treat as line ends, and no C1 control character (a
+# terminal shown the page with `-o -` would obey it; JSON itself escapes the C0 ones)
 _JSON_ESCAPES = {
     ord("<"): "\\u003c",
     ord(">"): "\\u003e",
     ord("&"): "\\u0026",
     0x2028: "\\u2028",
     0x2029: "\\u2029",
+    0x7F: "\\u007f",
+    **{c: f"\\u{c:04x}" for c in range(0x80, 0xA0)},
+}
+# in the HTML: a control character is shown by its picture (ESC as ␛), never written raw, so
+# that the page written to a terminal cannot drive it; tab and line feed stay
+_CONTROLS = {
+    **{c: chr(0x2400 + c) for c in range(0x20) if c not in (0x09, 0x0A)},
+    0x7F: "\u2421",
+    **{c: "\ufffd" for c in range(0x80, 0xA0)},
 }
 
 
 def esc(text: object) -> str:
     """Any text for the page's HTML (an element's text or a quoted attribute's value)."""
-    return html.escape(str(text), quote=True)
+    return html.escape(str(text), quote=True).translate(_CONTROLS)
 
 
 def script_json(data: Any) -> str:
