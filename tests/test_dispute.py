@@ -41,7 +41,7 @@ def compared(text: str, name: str, **rulings: str) -> Comparison:
     events = parse_text(text, name)
     original = run_side(events, None, file=name)
     changed, _ = split_rulings(rulings, original.readings)
-    alternative = run_side(events, changed, file=name)
+    alternative = run_side(events, changed, file=name, alternative_of=original)
     return compare(original, alternative, changed, text.splitlines(), file=name)
 
 

@@ -16,7 +16,15 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from ..findings.model import Finding, Severity
-from ..notation.events import CashCheck, Dispute, PotCheck, SquareCheck, StockCheck, TimeCalled
+from ..notation.events import (
+    CashCheck,
+    Dispute,
+    PotCheck,
+    Span,
+    SquareCheck,
+    StockCheck,
+    TimeCalled,
+)
 from . import follow, house_rules, invariants
 from .game import Game, Transfer
 from .holdings import resolve_square
@@ -33,6 +41,9 @@ POT_TAKEN = "record.pot-taken"
 STOCK_TAKEN = "record.stock-taken"
 # set when the replay keeps its own cash after a disagreeing count (`keep_own_cash`)
 OWN_CASH = "record.own-cash"
+# the counts' moves shared by the record's own replay and one under another reading
+COUNTS_LED = "record.counts-led"
+COUNTS_FOLLOWED = "record.counts-followed"
 # how many derived amounts a W001 names before it says "and N more"
 NAMED = 4
 # each derived payment a W001 named, to the first W001 that named it (`_shared_cause`)
@@ -44,11 +55,84 @@ def keep_own_cash(game: Game) -> None:
     game.pending[OWN_CASH] = True
 
 
+class CountMoves:
+    """What the cash counts did to the record's own replay, for a replay of the same record
+    under another reading (`monolog dispute`'s alternative) to do the same: per count (its
+    place and the player counted), every player's cash before it and what it changed. The
+    alternative keeps the difference its reading makes, and the table's counts correct it as
+    they corrected the record's own replay, so that a count taken as written is not a
+    difference of the reading. The alternative steps each event after the original: an entry
+    is taken once used, so only the counts of the event in hand are held."""
+
+    def __init__(self, moves: CountMoves | None = None) -> None:
+        self.moves: dict[tuple[Span, str], tuple[tuple[int, ...], dict[str, int]]] = (
+            {} if moves is None else dict(moves.moves)
+        )
+
+
+def lead_counts(game: Game) -> CountMoves:
+    """What the counts do to `game` (the record's own replay) is kept, for `follow_counts`."""
+    moves = CountMoves()
+    game.pending[COUNTS_LED] = moves
+    return moves
+
+
+def follow_counts(game: Game, moves: CountMoves) -> None:
+    """`game`, a replay keeping its own cash (`keep_own_cash`), is corrected by the counts as
+    the replay that kept `moves` was (see `CountMoves`); the entries are taken as used."""
+    game.pending[COUNTS_FOLLOWED] = moves
+
+
+def share_counts(original: Game, alternative: Game) -> None:
+    """`alternative` is corrected by the counts as `original` is, the two stepped together."""
+    follow_counts(alternative, lead_counts(original))
+
+
+def _cash(game: Game) -> tuple[int, ...]:
+    return tuple(p.cash for p in game.state.players)
+
+
 def on_check(game: Game, ev: CashCheck) -> None:
     who = ev.player
     name = resolve_player(game, who, ev.span) if who is not None else actor_of(game, ev)
     if name is None:
         return
+    followed: CountMoves | None = game.pending.get(COUNTS_FOLLOWED)
+    if followed is not None:
+        _follow_count(game, ev, name, followed)
+        return
+    led: CountMoves | None = game.pending.get(COUNTS_LED)
+    before = _cash(game) if led is not None else ()
+    _check(game, ev, name, bool(game.pending.get(OWN_CASH)))
+    if led is not None:
+        after = _cash(game)
+        changed = {
+            p.name: a - b
+            for p, a, b in zip(game.state.players, after, before, strict=True)
+            if a != b
+        }
+        led.moves[(ev.span, name)] = (before, changed)
+
+
+def _follow_count(game: Game, ev: CashCheck, name: str, followed: CountMoves) -> None:
+    """A count in the alternative replay: where its table is the original's, the count is
+    judged as there; elsewhere the difference the reading made is reported (W001) and kept,
+    and what the count changed in the original is changed here too."""
+    move = followed.moves.pop((ev.span, name), None)
+    if move is None:  # a count the original did not judge (a player it did not know)
+        _check(game, ev, name, True)
+        return
+    before, changed = move
+    if _cash(game) == before:
+        _check(game, ev, name, False)
+        return
+    _check(game, ev, name, True)
+    for player, diff in changed.items():
+        _rebase(game, player, diff, ev)
+
+
+def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
+    """The count of `name`'s cash judged; `own`: the replay keeps its own cash (no re-basing)."""
     agreed: dict[str, int] = game.pending.setdefault(AGREED, {})
     taken: dict[str, _Taken] = game.pending.setdefault(TAKEN, {})
     cash = game.state.player(name).cash
@@ -56,7 +140,7 @@ def on_check(game: Game, ev: CashCheck) -> None:
     if cash == ev.amount:
         agreed[name] = len(game.transfers)
         return
-    if last is not None and cash - last.diff == ev.amount:
+    if not own and last is not None and cash - last.diff == ev.amount:
         # this count agrees with the replay as it was before the last count was taken: that
         # count was the slip, not the cash; its W001 says so and the replay goes back
         _rebase(game, name, -last.diff, ev)
@@ -68,12 +152,11 @@ def on_check(game: Game, ev: CashCheck) -> None:
         )
         agreed[name] = len(game.transfers)
         return
-    if _slip_handed_on(game, name, cash, ev):
+    if not own and _slip_handed_on(game, name, cash, ev):
         agreed[name] = len(game.transfers)
         return
     since = derived_since(game, name, agreed.get(name, 0))
     root = _shared_cause(game, name, cash - ev.amount, since)
-    own = bool(game.pending.get(OWN_CASH))
     then = "" if own else f"; {name}'s later counts are judged from {game.money(ev.amount)}"
     finding = game.emit(
         "W001",
