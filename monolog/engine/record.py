@@ -46,6 +46,9 @@ COUNTS_LED = "record.counts-led"
 COUNTS_FOLLOWED = "record.counts-followed"
 # how many derived amounts a W001 names before it says "and N more"
 NAMED = 4
+# a W001's hint tries subsets of the last SUBSET_OF derived amounts, keeping at most SUMS sums
+SUBSET_OF = 16
+SUMS = 4096
 # each derived payment a W001 named, to the first W001 that named it (`_shared_cause`)
 NAMED_BY = "record.named-by"
 
@@ -161,7 +164,7 @@ def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
     finding = game.emit(
         "W001",
         f"{name}'s cash is {game.money(cash)} by the replay, not {game.money(ev.amount)}"
-        f"{_explain(game, name, since)}{then}",
+        f"{_explain(game, name, since, cash - ev.amount)}{then}",
         ev.span,
         None,
         expected=cash,
@@ -381,19 +384,50 @@ def derived_since(game: Game, name: str, start: int) -> list[Transfer]:
     return [t for t in game.transfers[start:] if t.derived and name in (t.payer, t.payee)]
 
 
-def _explain(game: Game, name: str, since: list[Transfer]) -> str:
+def _effect(t: Transfer, name: str) -> int:
+    """What a ledger entry did to `name`'s cash."""
+    return t.amount if t.payee == name else -t.amount
+
+
+def explaining(since: list[Transfer], name: str, gap: int) -> list[Transfer]:
+    """The amounts the replay worked out that can account for `gap` (the replay's cash less the
+    count): one equal to it with the right sign, else the first few that add up to it. Only
+    the last SUBSET_OF of them are tried, and the sums kept are bounded (SUMS), so a long
+    stretch without a count stays cheap; empty when none can."""
+    for t in since:
+        if _effect(t, name) == gap:
+            return [t]
+    tried = since[-SUBSET_OF:]
+    reach: dict[int, tuple[int, ...]] = {0: ()}
+    for i, t in enumerate(tried):
+        for total, used in list(reach.items()):
+            more = total + _effect(t, name)
+            if more not in reach and len(reach) < SUMS:
+                reach[more] = (*used, i)
+        if gap in reach:
+            return [tried[j] for j in reach[gap]]
+    return []
+
+
+def _explain(game: Game, name: str, since: list[Transfer], gap: int) -> str:
     if not since:
         return "; every amount since the last count that agreed was written in the record"
+    named = explaining(since, name, gap)
+    if not named:
+        return (
+            "; no amount the replay worked out since the last count that agreed, alone or with "
+            f"others, can account for the difference of {game.money(abs(gap))}"
+        )
     said = []
-    for t in since[:NAMED]:
+    for t in named[:NAMED]:
         way, back, other = ("to", "from", t.payer) if t.payee == name else ("from", "to", t.payee)
         party = f" {back} {other}" if other is not None else ""  # the other player, if any
         said.append(
             f"{game.money(t.amount)} {way} {name}{party} on line {t.span.line} ({t.reason})"
         )
-    more = len(since) - NAMED
+    more = len(named) - NAMED
     rest = f" and {more} more" if more > 0 else ""
-    verb = "was" if len(since) == 1 else "were"
+    verb = "was" if len(named) == 1 else "were"
     return f"; {game.listing(said)}{rest} {verb} worked out by the replay, not written"
 
 
