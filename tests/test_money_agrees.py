@@ -35,10 +35,29 @@ setup next Finn
 """
 
 
+# Marvin Gardens rents for 24, typed 240; the counts are as paid, so the replay pays 24 from the
+# count on line 5: every report has Ann at $1,524 and Ben at $1,476 after it.
+TYPO = """\
+[Players "Ann, Ben"]
+setup Ann owns Marvin Gardens
+setup Ben at #20
+setup next Ben
+1. Ben 4-5 Marvin Gardens rent 240 =1476
+2. Ann 2-4 Oriental Avenue buy 100 =1424
+"""
+
+
 @pytest.fixture(scope="module")
 def adopted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("money") / "adopted.mlog"
     path.write_text(ADOPTED, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def typo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("money") / "typo.mlog"
+    path.write_text(TYPO, encoding="utf-8")
     return path
 
 
@@ -116,3 +135,9 @@ def test_every_report_shows_the_same_money_after_a_count_taken_as_written(adopte
         "Finn": 1694 - 140,
         "Kim": 1446,
     }
+
+
+def test_every_report_shows_the_same_money_after_a_slip_the_count_corrected(typo: Path) -> None:
+    """The rent the count showed was typed wrong is paid at the rule's figure in every report."""
+    check_every_report(typo, every_line=True)
+    assert cash_by_line(replayed(typo))[5] == {"Ann": 1524, "Ben": 1476}

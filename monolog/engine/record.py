@@ -29,6 +29,7 @@ from . import follow, house_rules, invariants
 from .game import Game, Transfer
 from .holdings import resolve_square
 from .names import actor_of, resolve_player
+from .obligations import Due
 
 DISPUTES = "record.disputes"
 # per player, how long the ledger was at their last count that agreed (or was taken as written)
@@ -41,6 +42,8 @@ POT_TAKEN = "record.pot-taken"
 STOCK_TAKEN = "record.stock-taken"
 # set when the replay keeps its own cash after a disagreeing count (`keep_own_cash`)
 OWN_CASH = "record.own-cash"
+# per player, the written amount that broke the rule and waits for that player's next count
+WRITTEN = "record.written-slips"
 # the counts' moves shared by the record's own replay and one under another reading
 COUNTS_LED = "record.counts-led"
 COUNTS_FOLLOWED = "record.counts-followed"
@@ -140,7 +143,11 @@ def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
     taken: dict[str, _Taken] = game.pending.setdefault(TAKEN, {})
     cash = game.state.player(name).cash
     last = taken.pop(name, None)
+    slip = _written_slip_of(game, name)
     if cash == ev.amount:
+        agreed[name] = len(game.transfers)
+        return
+    if not own and slip is not None and _slip_confirmed(game, slip, name, cash, ev):
         agreed[name] = len(game.transfers)
         return
     if not own and last is not None and cash - last.diff == ev.amount:
@@ -186,6 +193,69 @@ def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
         _rebase(game, name, ev.amount - cash, ev)
         taken[name] = _Taken(ev.amount - cash, finding, handle)
     agreed[name] = len(game.transfers)
+
+
+class WrittenSlip(NamedTuple):
+    """A written amount that broke the rule (its finding filed), replayed as written until a
+    count of the payer or the payee shows whether the table paid it or the rule's figure."""
+
+    due: Due
+    rule: int  # the rule's figure
+    handle: int  # the finding's place in game.findings
+
+
+def written_slip(game: Game, due: Due, rule: int | None, handle: int) -> None:
+    """`due` was written at another amount than the rule's `rule` and reported (the finding at
+    `handle`): if the next count of its payer or payee agrees with the rule's figure, the
+    written amount was the slip (`_slip_confirmed`)."""
+    entry = due.entry
+    if rule is None or entry is None or entry.payer == entry.payee:
+        return
+    slips: dict[str, WrittenSlip] = game.pending.setdefault(WRITTEN, {})
+    slip = WrittenSlip(due, rule, handle)
+    for player in (entry.payer, entry.payee):
+        if player is not None:  # the bank counts nothing
+            slips[player] = slip
+
+
+def _written_slip_of(game: Game, name: str) -> WrittenSlip | None:
+    """The written slip waiting for a count of `name`, taken: a count of either party settles
+    it, and it is forgotten by both."""
+    slips: dict[str, WrittenSlip] | None = game.pending.get(WRITTEN)
+    if not slips or name not in slips:
+        return None
+    slip = slips.pop(name)
+    for player in [p for p, s in slips.items() if s is slip]:
+        del slips[player]
+    return slip
+
+
+def _slip_confirmed(game: Game, slip: WrittenSlip, name: str, cash: int, ev: CashCheck) -> bool:
+    """A count of `name` that agrees with the replay once the written amount of `slip` is put
+    back to the rule's figure: the count confirms the rule's figure, so the written amount was
+    the slip. The replay pays the rule's figure instead, and the finding at the written amount
+    says so: one slip, one finding, and no W001. True when so."""
+    due, entry = slip.due, slip.due.entry
+    if entry is None or entry.amount == slip.rule:
+        return False
+    if not any(t is entry for t in reversed(game.transfers)):  # restated since: not this one
+        return False
+    change = entry.amount - slip.rule
+    if cash + (change if entry.payer == name else -change) != ev.amount:
+        return False
+    due.entry = game.amend(entry, slip.rule)
+    found = game.findings.get(slip.handle)
+    game.findings.put(
+        slip.handle,
+        replace(
+            found,
+            message=f"{found.message}; {game.money(entry.amount)} is written, but the count on "
+            f"line {ev.span.line} agrees with the rule's figure, so the written amount was the "
+            f"slip: replayed with {game.money(slip.rule)} paid",
+            data={**found.data, "confirmed_by": ev.span.line},
+        ),
+    )
+    return True
 
 
 def on_square_check(game: Game, ev: SquareCheck) -> None:
