@@ -48,6 +48,14 @@ def test_a_tax_typed_wrong_and_counted_as_paid_is_one_finding() -> None:
     assert cash(result)["Ann"] == 1300
 
 
+def test_a_card_amount_typed_wrong_and_counted_as_paid_is_one_finding() -> None:
+    """CH08 pays 50; 500 is typed and Ann's count (1,550) is as paid."""
+    result = run('[Players "Ann, Ben"]\n1. Ann 3-4 Chance card CH08 500 =1550\n')
+    assert [(f.code, f.span.line) for f in result.findings] == [("M405", 2)]
+    assert "replayed with $50 paid" in result.findings[0].message
+    assert cash(result)["Ann"] == 1550
+
+
 def test_a_later_count_of_the_payee_settles_the_slip_too() -> None:
     """Ben writes no count at the rent; Ann's, on the next line, agrees with the rule's figure,
     and Ben's on the line after agrees with the replay."""
