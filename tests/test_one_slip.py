@@ -64,3 +64,12 @@ def test_a_later_count_of_the_payee_settles_the_slip_too() -> None:
     codes = [(f.code, f.span.line) for f in result.findings]
     assert ("M301", 5) in codes and not [c for c in codes if c[0] == "W001"]
     assert cash(result)["Ben"] == 1476
+
+
+def test_a_shortfall_the_slip_alone_made_is_taken_back() -> None:
+    """2,400 typed for 24 leaves Ben $900 short at the end of his turn (M801); Ann's count on the
+    next line shows the rent was 24, so Ben was never short: one finding, the M301."""
+    text = TYPO.replace("rent 240 =1476", "rent 2400") + "3. Ben 1-2 North Carolina Avenue =1476\n"
+    result = run(text)
+    assert [(f.code, f.span.line) for f in result.findings] == [("M301", 5)]
+    assert cash(result) == {"Ann": 1424, "Ben": 1476}

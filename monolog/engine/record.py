@@ -244,6 +244,7 @@ def _slip_confirmed(game: Game, slip: WrittenSlip, name: str, cash: int, ev: Cas
     if cash + (change if entry.payer == name else -change) != ev.amount:
         return False
     due.entry = game.amend(entry, slip.rule)
+    _unshort(game, slip.handle, entry, change)
     found = game.findings.get(slip.handle)
     game.findings.put(
         slip.handle,
@@ -256,6 +257,28 @@ def _slip_confirmed(game: Game, slip: WrittenSlip, name: str, cash: int, ev: Cas
         ),
     )
     return True
+
+
+def _unshort(game: Game, since: int, entry: Transfer, change: int) -> None:
+    """The payment `entry`, now shown to be `change` too big, left its payer short before the
+    count came (M801, filed after the finding at `since`): a shortfall that the rule's figure
+    would not have made is taken back, for it followed from the slip alone."""
+    findings = game.findings
+    for handle in range(since + 1, findings.last + 1):
+        try:
+            f = findings.get(handle)
+        except KeyError:  # taken back already
+            continue
+        d = f.data
+        if (
+            f.code == "M801"
+            and d.get("debtor") == entry.payer
+            and d.get("creditor") == entry.payee
+            and d.get("since_line") == entry.span.line
+            and isinstance(f.recorded, int)
+            and -f.recorded <= change
+        ):
+            findings.withdraw(handle)
 
 
 def on_square_check(game: Game, ev: SquareCheck) -> None:
