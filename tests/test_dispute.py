@@ -41,7 +41,7 @@ def compared(text: str, name: str, **rulings: str) -> Comparison:
     events = parse_text(text, name)
     original = run_side(events, None, file=name)
     changed, _ = split_rulings(rulings, original.readings)
-    alternative = run_side(events, changed, file=name)
+    alternative = run_side(events, changed, file=name, alternative_of=original)
     return compare(original, alternative, changed, text.splitlines(), file=name)
 
 
@@ -150,6 +150,33 @@ def test_a_ruling_that_never_changes_the_table() -> None:
 
 
 # --------------------------------------------------------------------------- small records
+# Finn's count on line 4 is $200 above the replay (1,494 after the $6 rent worked out): the
+# record's own replay takes it as Finn's cash, as settle, state and ledger do.
+COUNTED = LIGHT_BLUES.replace(
+    "setup next Ben\n1. Ben 2-4 Oriental Avenue rent",
+    "setup next Ben\n1. Ben 2-4 Oriental Avenue rent =1694",
+)
+
+
+def test_a_count_taken_as_written_corrects_both_sides_alike() -> None:
+    """The original has Ben at $1,694 after his count, as every report has; the alternative
+    (a $12 rent) is corrected by the same $200, so the two differ by the ruling's $6 alone."""
+    c = compared(COUNTED, "counted.mlog", **{"CF-01": "double-unmortgaged"})
+    assert {o.name: o.cash for o in c.outcomes} == {"Ann": (1506, 1512), "Ben": (1694, 1688)}
+    assert [v.text for v in verdicts(c)] == [
+        "the ruling was worth $6 to Ann",
+        "the ruling was worth -$6 to Ben",
+    ]
+
+
+def test_a_count_met_by_the_same_table_is_judged_alike() -> None:
+    """A ruling that moves no money: the count meets the same table on both sides, so both take
+    it and report it in the same words; nothing tells the games apart but the ruling."""
+    c = compared(COUNTED, "counted.mlog", **{"CF-04": "extra-roll"})
+    assert {o.name: o.cash for o in c.outcomes} == {"Ann": (1506, 1506), "Ben": (1694, 1694)}
+    assert c.divergence is None and c.other == ()
+
+
 def test_derived_rent_changes_cash_and_worth() -> None:
     """Oriental Avenue's rent is 6; double-unmortgaged (CF-01 b) doubles it to 12."""
     c = compared(LIGHT_BLUES, "blues.mlog", **{"CF-01": "double-unmortgaged"})

@@ -187,7 +187,9 @@ def _dispute(text: str, events: list[Any], lines: int, rng: random.Random) -> No
     asked = {cf: rng.choice(list(items[cf].readings))}
     original = run_side(events, None, file=FILE)
     changed, _ = split_rulings(asked, original.readings)
-    alternative = run_side(events, changed, file=FILE) if changed else original
+    alternative = (
+        run_side(events, changed, file=FILE, alternative_of=original) if changed else original
+    )
     comparison = compare(original, alternative, changed, text.splitlines(), file=FILE)
     for f in alternative.result.findings:
         check_finding(f, lines)

@@ -76,7 +76,9 @@ def _disputes_agree(path: Path, asked: dict[str, str]) -> None:
     lines = source_lines(text.removeprefix("\ufeff"))
     original = run_side(events, None, file=str(path))
     changed = {cf: r for cf, r in asked.items() if original.readings.get(cf) != r}
-    alternative = run_side(events, changed, file=str(path)) if changed else original
+    alternative = (
+        run_side(events, changed, file=str(path), alternative_of=original) if changed else original
+    )
     before = compare(original, alternative, changed, lines, file=str(path))
     side, changed_now, _, now = dispute_record(events, {}, asked, lines, file=str(path))
     assert changed_now == changed

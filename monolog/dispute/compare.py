@@ -13,12 +13,13 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain, tee
 from typing import Any
 
 from ..editions.model import Edition
-from ..engine import GameState, Replay, replay
+from ..engine import GameState, Replay
+from ..engine.record import CountMoves, follow_counts, lead_counts, share_counts
 from ..engine.replay import begin, needs_whole_record, replay_steps, replay_steps_chunks
 from ..engine.worth import worth
 from ..findings.model import Finding, Severity
@@ -234,7 +235,20 @@ def _cards(cards: tuple[str, ...]) -> str:
 
 
 def finding_key(f: Finding) -> tuple[str, int, int, str]:
-    return (f.code, f.span.line, f.span.column, f.message)
+    """What makes two findings the same: code, place and message. The sentence an A code ends
+    with when the record's own play shows a reading (engine Game.ambiguous) is left out: the
+    original replays that play as recorded, the alternative applies its readings instead, so
+    only the original can say which reading the play agrees with."""
+    message = f.message
+    follows, reading = f.data.get("follows"), f.data.get("reading")
+    if f.code.startswith("A") and follows is not None:
+        said = (
+            f"; the record agrees with reading {reading}"
+            if follows == reading
+            else f"; the record follows reading {follows}, not {reading} in force"
+        )
+        message = message.removesuffix(said)
+    return (f.code, f.span.line, f.span.column, message)
 
 
 def finding_differences(
@@ -279,6 +293,8 @@ class Side:
     result: Replay
     events: list[E.Event]
     signatures: list[Signature]
+    # what the counts did to this replay, for an alternative to do the same (record.CountMoves)
+    counts: CountMoves = field(default_factory=CountMoves)
 
     @property
     def readings(self) -> dict[str, str]:
@@ -291,8 +307,14 @@ def run_side(
     *,
     file: str | None = None,
     edition: Edition | str | None = None,
+    alternative_of: Side | None = None,
 ) -> Side:
-    """Replay `events` under `rulings` (None: the record's own), keeping a signature per event."""
+    """Replay `events` under `rulings` (None: the record's own), keeping a signature per event.
+
+    Without `alternative_of` this is the record's own replay, the one every report reads
+    (`settle`, `state`, `ledger`): a count that disagrees is taken as the cash. With it, the
+    replay measures what the readings of `rulings` change against that side: it keeps its own
+    cash, and the counts correct it as they corrected `alternative_of` (record.CountMoves)."""
     applied: list[E.Event] = []
     signatures: list[Signature] = []
 
@@ -300,17 +322,20 @@ def run_side(
         applied.append(event)
         signatures.append(signature(state))
 
-    # the counts written are the original game's: a replay under another reading keeps its
-    # own cash instead of taking them, or every count would erase the difference measured
-    result = replay(
-        events,
-        edition=edition,
-        rulings=dict(rulings or {}) or None,
-        file=file,
-        observer=observe,
-        recount=False,
-    )
-    return Side(result, applied, signatures)
+    game = begin(events, edition, dict(rulings or {}) or None, file, recount=alternative_of is None)
+    if alternative_of is None:
+        counts = lead_counts(game)
+    else:  # a copy: each alternative of one side takes its entries as it uses them
+        counts = CountMoves()
+        follow_counts(game, CountMoves(alternative_of.counts))
+    steps = replay_steps(game, events)
+    while True:
+        try:
+            observe(*next(steps))
+        except StopIteration as stop:
+            result: Replay = stop.value
+            break
+    return Side(result, applied, signatures, counts)
 
 
 def split_rulings(
@@ -514,15 +539,19 @@ def dispute_record(
     Returns the original side (its result; no events or tables kept), the readings asked
     that change something and those already in force, and the comparison (of the original
     with itself when nothing changes)."""
-    game_a = begin(events, edition, dict(own) or None, file, recount=False)
+    # the original is the record's own replay, as every report replays it (counts taken as
+    # the cash); the alternative keeps its own cash, corrected by the counts as the original
+    # is (record.CountMoves)
+    game_a = begin(events, edition, dict(own) or None, file)
     if more is not None and needs_whole_record(game_a):
         events = [*events, *(ev for piece in more for ev in piece)]
         more = None
-        game_a = begin(events, edition, dict(own) or None, file, recount=False)
+        game_a = begin(events, edition, dict(own) or None, file)
     changed, same = split_rulings(asked, game_a.readings)
     game_b = None
     if changed:
         game_b = begin(events, edition, {**own, **changed} or None, file, recount=False)
+        share_counts(game_a, game_b)
     steps_b = None
     if more is None:
         steps_a = replay_steps(game_a, events)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..editions.model import Card
 from ..notation.events import CardDraw, Reshuffle, Span
-from . import follow
+from . import follow, record
 from .board import buildings, closest, nearest, passes_go, steps_forward
 from .card_landings import second_draw_note
 from .decks import draw, reshuffle
@@ -214,7 +214,9 @@ def _check_amount(
             recorded=recorded,
         )
         if not many:
+            handle = game.findings.last
             settle_due(game, money[0], recorded, ev.span)
+            record.written_slip(game, money[0], total, handle)  # a count may show the slip
         elif even:
             for d in money:
                 settle_due(game, d, recorded // len(money), ev.span)

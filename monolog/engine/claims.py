@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..notation.events import Dice, NoThrow, RentUnclaimed, Span, Tax
 from ..notation.events import Rent as RentEvent
-from . import follow, house_rules
+from . import follow, house_rules, record
 from .game import Game
 from .holdings import ROUNDING_WORDS, other_roundings, percent_of
 from .landing import group_key, percent_tax_square
@@ -189,6 +189,10 @@ def on_rent(game: Game, ev: RentEvent) -> None:
             expected=expected,
             recorded=ev.amount,
         )
+        handle = game.findings.last
+        settle_due(game, claim, ev.amount, ev.span, payee=payee)
+        record.written_slip(game, claim, expected, handle)  # a count may show it was the slip
+        return
     settle_due(game, claim, ev.amount, ev.span, payee=payee)
 
 
@@ -527,6 +531,10 @@ def on_tax(game: Game, ev: Tax) -> None:
             expected=due.amount,
             recorded=ev.amount,
         )
+        handle = game.findings.last
+        settle_due(game, due, ev.amount, ev.span)
+        record.written_slip(game, due, due.amount, handle)  # a count may show it was the slip
+        return
     settle_due(game, due, ev.amount, ev.span)
 
 

@@ -16,11 +16,20 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from ..findings.model import Finding, Severity
-from ..notation.events import CashCheck, Dispute, PotCheck, SquareCheck, StockCheck, TimeCalled
+from ..notation.events import (
+    CashCheck,
+    Dispute,
+    PotCheck,
+    Span,
+    SquareCheck,
+    StockCheck,
+    TimeCalled,
+)
 from . import follow, house_rules, invariants
 from .game import Game, Transfer
 from .holdings import resolve_square
 from .names import actor_of, resolve_player
+from .obligations import Due
 
 DISPUTES = "record.disputes"
 # per player, how long the ledger was at their last count that agreed (or was taken as written)
@@ -33,8 +42,16 @@ POT_TAKEN = "record.pot-taken"
 STOCK_TAKEN = "record.stock-taken"
 # set when the replay keeps its own cash after a disagreeing count (`keep_own_cash`)
 OWN_CASH = "record.own-cash"
+# per player, the written amount that broke the rule and waits for that player's next count
+WRITTEN = "record.written-slips"
+# the counts' moves shared by the record's own replay and one under another reading
+COUNTS_LED = "record.counts-led"
+COUNTS_FOLLOWED = "record.counts-followed"
 # how many derived amounts a W001 names before it says "and N more"
 NAMED = 4
+# a W001's hint tries subsets of the last SUBSET_OF derived amounts, keeping at most SUMS sums
+SUBSET_OF = 16
+SUMS = 4096
 # each derived payment a W001 named, to the first W001 that named it (`_shared_cause`)
 NAMED_BY = "record.named-by"
 
@@ -44,19 +61,96 @@ def keep_own_cash(game: Game) -> None:
     game.pending[OWN_CASH] = True
 
 
+class CountMoves:
+    """What the cash counts did to the record's own replay, for a replay of the same record
+    under another reading (`monolog dispute`'s alternative) to do the same: per count (its
+    place and the player counted), every player's cash before it and what it changed. The
+    alternative keeps the difference its reading makes, and the table's counts correct it as
+    they corrected the record's own replay, so that a count taken as written is not a
+    difference of the reading. The alternative steps each event after the original: an entry
+    is taken once used, so only the counts of the event in hand are held."""
+
+    def __init__(self, moves: CountMoves | None = None) -> None:
+        self.moves: dict[tuple[Span, str], tuple[tuple[int, ...], dict[str, int]]] = (
+            {} if moves is None else dict(moves.moves)
+        )
+
+
+def lead_counts(game: Game) -> CountMoves:
+    """What the counts do to `game` (the record's own replay) is kept, for `follow_counts`."""
+    moves = CountMoves()
+    game.pending[COUNTS_LED] = moves
+    return moves
+
+
+def follow_counts(game: Game, moves: CountMoves) -> None:
+    """`game`, a replay keeping its own cash (`keep_own_cash`), is corrected by the counts as
+    the replay that kept `moves` was (see `CountMoves`); the entries are taken as used."""
+    game.pending[COUNTS_FOLLOWED] = moves
+
+
+def share_counts(original: Game, alternative: Game) -> None:
+    """`alternative` is corrected by the counts as `original` is, the two stepped together."""
+    follow_counts(alternative, lead_counts(original))
+
+
+def _cash(game: Game) -> tuple[int, ...]:
+    return tuple(p.cash for p in game.state.players)
+
+
 def on_check(game: Game, ev: CashCheck) -> None:
     who = ev.player
     name = resolve_player(game, who, ev.span) if who is not None else actor_of(game, ev)
     if name is None:
         return
+    followed: CountMoves | None = game.pending.get(COUNTS_FOLLOWED)
+    if followed is not None:
+        _follow_count(game, ev, name, followed)
+        return
+    led: CountMoves | None = game.pending.get(COUNTS_LED)
+    before = _cash(game) if led is not None else ()
+    _check(game, ev, name, bool(game.pending.get(OWN_CASH)))
+    if led is not None:
+        after = _cash(game)
+        changed = {
+            p.name: a - b
+            for p, a, b in zip(game.state.players, after, before, strict=True)
+            if a != b
+        }
+        led.moves[(ev.span, name)] = (before, changed)
+
+
+def _follow_count(game: Game, ev: CashCheck, name: str, followed: CountMoves) -> None:
+    """A count in the alternative replay: where its table is the original's, the count is
+    judged as there; elsewhere the difference the reading made is reported (W001) and kept,
+    and what the count changed in the original is changed here too."""
+    move = followed.moves.pop((ev.span, name), None)
+    if move is None:  # a count the original did not judge (a player it did not know)
+        _check(game, ev, name, True)
+        return
+    before, changed = move
+    if _cash(game) == before:
+        _check(game, ev, name, False)
+        return
+    _check(game, ev, name, True)
+    for player, diff in changed.items():
+        _rebase(game, player, diff, ev)
+
+
+def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
+    """The count of `name`'s cash judged; `own`: the replay keeps its own cash (no re-basing)."""
     agreed: dict[str, int] = game.pending.setdefault(AGREED, {})
     taken: dict[str, _Taken] = game.pending.setdefault(TAKEN, {})
     cash = game.state.player(name).cash
     last = taken.pop(name, None)
+    slip = _written_slip_of(game, name)
     if cash == ev.amount:
         agreed[name] = len(game.transfers)
         return
-    if last is not None and cash - last.diff == ev.amount:
+    if not own and slip is not None and _slip_confirmed(game, slip, name, cash, ev):
+        agreed[name] = len(game.transfers)
+        return
+    if not own and last is not None and cash - last.diff == ev.amount:
         # this count agrees with the replay as it was before the last count was taken: that
         # count was the slip, not the cash; its W001 says so and the replay goes back
         _rebase(game, name, -last.diff, ev)
@@ -68,17 +162,16 @@ def on_check(game: Game, ev: CashCheck) -> None:
         )
         agreed[name] = len(game.transfers)
         return
-    if _slip_handed_on(game, name, cash, ev):
+    if not own and _slip_handed_on(game, name, cash, ev):
         agreed[name] = len(game.transfers)
         return
     since = derived_since(game, name, agreed.get(name, 0))
     root = _shared_cause(game, name, cash - ev.amount, since)
-    own = bool(game.pending.get(OWN_CASH))
     then = "" if own else f"; {name}'s later counts are judged from {game.money(ev.amount)}"
     finding = game.emit(
         "W001",
         f"{name}'s cash is {game.money(cash)} by the replay, not {game.money(ev.amount)}"
-        f"{_explain(game, name, since)}{then}",
+        f"{_explain(game, name, since, cash - ev.amount)}{then}",
         ev.span,
         None,
         expected=cash,
@@ -100,6 +193,92 @@ def on_check(game: Game, ev: CashCheck) -> None:
         _rebase(game, name, ev.amount - cash, ev)
         taken[name] = _Taken(ev.amount - cash, finding, handle)
     agreed[name] = len(game.transfers)
+
+
+class WrittenSlip(NamedTuple):
+    """A written amount that broke the rule (its finding filed), replayed as written until a
+    count of the payer or the payee shows whether the table paid it or the rule's figure."""
+
+    due: Due
+    rule: int  # the rule's figure
+    handle: int  # the finding's place in game.findings
+
+
+def written_slip(game: Game, due: Due, rule: int | None, handle: int) -> None:
+    """`due` was written at another amount than the rule's `rule` and reported (the finding at
+    `handle`): if the next count of its payer or payee agrees with the rule's figure, the
+    written amount was the slip (`_slip_confirmed`)."""
+    entry = due.entry
+    if rule is None or entry is None or entry.payer == entry.payee:
+        return
+    slips: dict[str, WrittenSlip] = game.pending.setdefault(WRITTEN, {})
+    slip = WrittenSlip(due, rule, handle)
+    for player in (entry.payer, entry.payee):
+        if player is not None:  # the bank counts nothing
+            slips[player] = slip
+
+
+def _written_slip_of(game: Game, name: str) -> WrittenSlip | None:
+    """The written slip waiting for a count of `name`, taken: a count of either party settles
+    it, and it is forgotten by both."""
+    slips: dict[str, WrittenSlip] | None = game.pending.get(WRITTEN)
+    if not slips or name not in slips:
+        return None
+    slip = slips.pop(name)
+    for player in [p for p, s in slips.items() if s is slip]:
+        del slips[player]
+    return slip
+
+
+def _slip_confirmed(game: Game, slip: WrittenSlip, name: str, cash: int, ev: CashCheck) -> bool:
+    """A count of `name` that agrees with the replay once the written amount of `slip` is put
+    back to the rule's figure: the count confirms the rule's figure, so the written amount was
+    the slip. The replay pays the rule's figure instead, and the finding at the written amount
+    says so: one slip, one finding, and no W001. True when so."""
+    due, entry = slip.due, slip.due.entry
+    if entry is None or entry.amount == slip.rule:
+        return False
+    if not any(t is entry for t in reversed(game.transfers)):  # restated since: not this one
+        return False
+    change = entry.amount - slip.rule
+    if cash + (change if entry.payer == name else -change) != ev.amount:
+        return False
+    due.entry = game.amend(entry, slip.rule)
+    _unshort(game, slip.handle, entry, change)
+    found = game.findings.get(slip.handle)
+    game.findings.put(
+        slip.handle,
+        replace(
+            found,
+            message=f"{found.message}; {game.money(entry.amount)} is written, but the count on "
+            f"line {ev.span.line} agrees with the rule's figure, so the written amount was the "
+            f"slip: replayed with {game.money(slip.rule)} paid",
+            data={**found.data, "confirmed_by": ev.span.line},
+        ),
+    )
+    return True
+
+
+def _unshort(game: Game, since: int, entry: Transfer, change: int) -> None:
+    """The payment `entry`, now shown to be `change` too big, left its payer short before the
+    count came (M801, filed after the finding at `since`): a shortfall that the rule's figure
+    would not have made is taken back, for it followed from the slip alone."""
+    findings = game.findings
+    for handle in range(since + 1, findings.last + 1):
+        try:
+            f = findings.get(handle)
+        except KeyError:  # taken back already
+            continue
+        d = f.data
+        if (
+            f.code == "M801"
+            and d.get("debtor") == entry.payer
+            and d.get("creditor") == entry.payee
+            and d.get("since_line") == entry.span.line
+            and isinstance(f.recorded, int)
+            and -f.recorded <= change
+        ):
+            findings.withdraw(handle)
 
 
 def on_square_check(game: Game, ev: SquareCheck) -> None:
@@ -298,19 +477,50 @@ def derived_since(game: Game, name: str, start: int) -> list[Transfer]:
     return [t for t in game.transfers[start:] if t.derived and name in (t.payer, t.payee)]
 
 
-def _explain(game: Game, name: str, since: list[Transfer]) -> str:
+def _effect(t: Transfer, name: str) -> int:
+    """What a ledger entry did to `name`'s cash."""
+    return t.amount if t.payee == name else -t.amount
+
+
+def explaining(since: list[Transfer], name: str, gap: int) -> list[Transfer]:
+    """The amounts the replay worked out that can account for `gap` (the replay's cash less the
+    count): one equal to it with the right sign, else the first few that add up to it. Only
+    the last SUBSET_OF of them are tried, and the sums kept are bounded (SUMS), so a long
+    stretch without a count stays cheap; empty when none can."""
+    for t in since:
+        if _effect(t, name) == gap:
+            return [t]
+    tried = since[-SUBSET_OF:]
+    reach: dict[int, tuple[int, ...]] = {0: ()}
+    for i, t in enumerate(tried):
+        for total, used in list(reach.items()):
+            more = total + _effect(t, name)
+            if more not in reach and len(reach) < SUMS:
+                reach[more] = (*used, i)
+        if gap in reach:
+            return [tried[j] for j in reach[gap]]
+    return []
+
+
+def _explain(game: Game, name: str, since: list[Transfer], gap: int) -> str:
     if not since:
         return "; every amount since the last count that agreed was written in the record"
+    named = explaining(since, name, gap)
+    if not named:
+        return (
+            "; no amount the replay worked out since the last count that agreed, alone or with "
+            f"others, can account for the difference of {game.money(abs(gap))}"
+        )
     said = []
-    for t in since[:NAMED]:
+    for t in named[:NAMED]:
         way, back, other = ("to", "from", t.payer) if t.payee == name else ("from", "to", t.payee)
         party = f" {back} {other}" if other is not None else ""  # the other player, if any
         said.append(
             f"{game.money(t.amount)} {way} {name}{party} on line {t.span.line} ({t.reason})"
         )
-    more = len(since) - NAMED
+    more = len(named) - NAMED
     rest = f" and {more} more" if more > 0 else ""
-    verb = "was" if len(since) == 1 else "were"
+    verb = "was" if len(named) == 1 else "were"
     return f"; {game.listing(said)}{rest} {verb} worked out by the replay, not written"
 
 

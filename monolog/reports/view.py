@@ -138,7 +138,9 @@ def alternatives(game: Game, every: bool = False) -> dict[str, list[Alternative]
             if reading == in_force:
                 continue
             rulings = {cf: reading}
-            other = run_side(game.events, rulings, file=game.file, edition=game.edition)
+            other = run_side(
+                game.events, rulings, file=game.file, edition=game.edition, alternative_of=original
+            )
             comparison = compare(original, other, rulings, game.lines, file=game.file)
             d = comparison.divergence
             if d is None:
