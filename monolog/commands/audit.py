@@ -255,6 +255,13 @@ def _connect(address: str) -> Any:
     return connect(address)
 
 
+def _on_cluster(client: Any, names: list[str], settings: Settings) -> Any:
+    # here, not at the top: Dask only for a run on a cluster
+    from .cluster import ClusterOutcomes
+
+    return ClusterOutcomes(client, names, settings)
+
+
 def _write_report(
     names: list[str],
     settings: Settings,
@@ -287,7 +294,9 @@ def _audit_all(
     writer = ReportWriter(fmt, settings.strict, settings.selection.quiet, workers, statistics)
 
     # the worker processes start before the progress bar's thread does
-    outcomes = Outcomes(names, settings, workers, client)
+    outcomes: Any = Outcomes(names, settings, workers)
+    if client is not None:
+        outcomes = _on_cluster(client, names, settings)
     with outcomes, progress(len(names), stdout_shown=fmt == "text") as advance:
         for done in outcomes:
             summary.add_codes(done.file, done.parsed, done.codes)

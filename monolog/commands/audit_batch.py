@@ -79,20 +79,16 @@ class _Paused:
 class Outcomes:
     """Every record audited, as an iterator of `Outcome`s, used as a context manager.
 
-    One worker: in this process, in the order the files were named. On a Dask cluster
-    (`client`): as tasks there, back in the order the files were named. Several: the pool starts
+    One worker: in this process, in the order the files were named. Several: the pool starts
     here, before the caller starts any thread (a progress bar), so forked workers copy a
     process with one thread; records go out in chunks, a few chunks per worker in flight, and
     come back in the order the chunks finish, each record in a text run already rendered."""
 
-    def __init__(
-        self, names: list[str], settings: Settings, workers: int, client: Any = None
-    ) -> None:
+    def __init__(self, names: list[str], settings: Settings, workers: int) -> None:
         self.names = names
         self.settings = settings
         self.pool: Any = None
-        self.client = client  # a Dask cluster's (monolog/commands/cluster.py)
-        if workers > 1 and client is None:
+        if workers > 1:
             self.pool = _start_pool(settings, workers)
             self.workers = workers
 
@@ -104,11 +100,6 @@ class Outcomes:
             self.pool.close()
 
     def __iter__(self) -> Iterator[Outcome]:
-        if self.client is not None:
-            # here, not at the top: only a run on a cluster
-            from .cluster import cluster_outcomes
-
-            return cluster_outcomes(self.client, self.names, self.settings)
         if self.pool is not None:
             names = self.names
             units = ((a, names[a:b]) for a, b in chunks(len(names), self.workers))

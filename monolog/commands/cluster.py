@@ -55,6 +55,25 @@ def workers_of(client: Any) -> int:
     return max(1, threads)
 
 
+class ClusterOutcomes:
+    """Every record of `names` audited on the cluster, as an iterator of `Outcome`s (a game
+    each, in file order), used as a context manager as `audit_batch.Outcomes` is."""
+
+    def __init__(self, client: Any, names: list[str], settings: Settings) -> None:
+        self.client = client
+        self.names = names
+        self.settings = settings
+
+    def __enter__(self) -> ClusterOutcomes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """The client is closed by whoever connected it."""
+
+    def __iter__(self) -> Iterator[Outcome]:
+        return cluster_outcomes(self.client, self.names, self.settings)
+
+
 def cluster_outcomes(client: Any, names: list[str], settings: Settings) -> Iterator[Outcome]:
     """Every record of `names` audited on the cluster, an `Outcome` a game, in file order."""
     shared = client.scatter(settings, broadcast=True)
