@@ -80,6 +80,12 @@ def _scopes(tree: ast.Module) -> Iterator[list[ast.AST]]:
             yield _own_nodes(node)
 
 
+def _holds(bound: dict[str, list[tuple[int, str | None]]], name: str, line: int) -> str | None:
+    """The point whose reading `name` holds at `line`: that of its last assignment before."""
+    before = [(at, cf) for at, cf in bound.get(name, ()) if at <= line]
+    return max(before, key=lambda b: b[0])[1] if before else None
+
+
 def _uses(path: Path) -> Iterator[tuple[int, str, str]]:
     """(line, CF item, reading name) for every name compared with a point's reading, or given
     as the reading a record follows."""
@@ -95,18 +101,13 @@ def _uses(path: Path) -> Iterator[tuple[int, str, str]]:
                     if isinstance(target, ast.Name):
                         bound.setdefault(target.id, []).append((node.lineno, cf))
 
-        def holds(name: str, line: int) -> str | None:
-            """The point whose reading `name` holds at `line`: its last assignment before."""
-            before = [(at, cf) for at, cf in bound.get(name, ()) if at <= line]
-            return max(before, key=lambda b: b[0])[1] if before else None
-
         for node in nodes:
             if isinstance(node, ast.Compare):
                 operands = [node.left, *node.comparators]
                 for operand in operands:
                     cf = _cf_of_call(operand)
                     if cf is None and isinstance(operand, ast.Name):
-                        cf = holds(operand.id, node.lineno)
+                        cf = _holds(bound, operand.id, node.lineno)
                     if cf is None:
                         continue
                     for other in operands:
