@@ -87,7 +87,7 @@ def test_document_formats_get_compact_reports_from_workers(tmp_path: Path) -> No
 def test_chunks_are_small_cover_every_record_once_and_shrink_at_the_end(
     records: int, workers: int
 ) -> None:
-    chunks = list(audit_batch._chunks(records, workers))
+    chunks = list(audit_batch.chunks(records, workers))
     assert [i for start, stop in chunks for i in range(start, stop)] == list(range(records))
     sizes = [stop - start for start, stop in chunks]
     assert all(1 <= size <= 16 for size in sizes)

@@ -72,7 +72,7 @@ def test_show_completion_prints_a_script() -> None:
     ("words", "offered"),
     [
         ("monolog au", ["audit"]),
-        ("monolog audit --format j", ["json", "junit"]),
+        ("monolog audit --format j", ["json", "jsonl", "junit"]),
         ("monolog audit --color n", ["never"]),
         ("monolog --color ", ["auto", "always", "never"]),
         ("monolog settle --edition uk", ["uk-1996", "uk-esl"]),

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from typing import Any
 
 import typer
 
@@ -65,7 +66,8 @@ def register(app: typer.Typer) -> None:
             "text",
             "--format",
             metavar="FORMAT",
-            help="Output format: text, json, sarif, github (annotations) or junit.",
+            help="Output format: text, json, jsonl (a row per finding), sarif, github "
+            "(annotations) or junit.",
             autocompletion=completion.choices(*FORMATS),
         ),
         paranoid: bool = typer.Option(
@@ -127,6 +129,14 @@ def register(app: typer.Typer) -> None:
             "--statistics",
             help="Print a count per code instead of the findings (text or json).",
         ),
+        scheduler: str | None = typer.Option(
+            None,
+            "--scheduler",
+            metavar="tcp://HOST:PORT",
+            help="Audit on the Dask cluster whose scheduler is here (pip install "
+            "'monolog-audit[dask]'; see docs/scale.md). The workers must see the records "
+            "under the same names.",
+        ),
         require_amounts: bool | None = typer.Option(
             None,
             "--require-amounts/--no-require-amounts",
@@ -157,6 +167,7 @@ def register(app: typer.Typer) -> None:
                 output_file=output_file,
                 statistics=statistics,
                 require_amounts=require_amounts,
+                scheduler=scheduler,
             )
         )
 
@@ -179,6 +190,7 @@ def run(
     output_file: str | None = None,
     statistics: bool = False,
     require_amounts: bool | None = None,
+    scheduler: str | None = None,
 ) -> int:
     """Audit the records `files` name and print the report; the exit code. What `monolog audit`
     does, with the option values already read from the command line (None: not given, the
@@ -210,6 +222,9 @@ def run(
         return EXIT_UNREADABLE
 
     names = expand_paths(files)
+    if scheduler is not None and "-" in names:
+        print_error("monolog audit: --scheduler: a record from stdin (-) cannot go to a cluster")
+        return EXIT_UNREADABLE
     workers = min(jobs or os.cpu_count() or 1, len(names))
     settings = Settings(edition, loaded_edition, rulings, paranoid, fmt, strict)
     settings.selection = selection
@@ -217,21 +232,60 @@ def run(
     settings.require_amounts = require_amounts
     if "-" in names:
         settings.stdin = sys.stdin.buffer.read()
-    if output_file is None or output_file == "-":
-        status = _audit_all(names, settings, workers, statistics)
-    else:
-        try:  # all or nothing: a failed write leaves no partial report, an old one intact
-            with replaced(output_file) as sink, contextlib.redirect_stdout(sink):
-                status = _audit_all(names, settings, workers, statistics)
-        except OSError as exc:
-            if exc.filename != output_file:  # another file's, not the report's: the guard's
-                raise
-            print_error(f"monolog audit: {write_failure('--output-file', exc)}")
+    client = None
+    if scheduler is not None:
+        try:
+            client = _connect(scheduler)
+        except UsageError as exc:
+            print_error(f"monolog audit: {exc}")
             return EXIT_UNREADABLE
+        workers = 1  # the cluster's tasks come back in file order: nothing to put back
+    try:
+        status = _write_report(names, settings, workers, statistics, output_file, client)
+    finally:
+        if client is not None:
+            client.close()
     return EXIT_CLEAN if exit_zero and status == EXIT_FINDINGS else status
 
 
-def _audit_all(names: list[str], settings: Settings, workers: int, statistics: bool) -> int:
+def _connect(address: str) -> Any:
+    # here, not at the top: Dask only for a run on a cluster
+    from .cluster import connect
+
+    return connect(address)
+
+
+def _on_cluster(client: Any, names: list[str], settings: Settings) -> Any:
+    # here, not at the top: Dask only for a run on a cluster
+    from .cluster import ClusterOutcomes
+
+    return ClusterOutcomes(client, names, settings)
+
+
+def _write_report(
+    names: list[str],
+    settings: Settings,
+    workers: int,
+    statistics: bool,
+    output_file: str | None,
+    client: Any,
+) -> int:
+    """The report written to stdout or `output_file`; the exit code."""
+    if output_file is None or output_file == "-":
+        return _audit_all(names, settings, workers, statistics, client)
+    try:  # all or nothing: a failed write leaves no partial report, an old one intact
+        with replaced(output_file) as sink, contextlib.redirect_stdout(sink):
+            return _audit_all(names, settings, workers, statistics, client)
+    except OSError as exc:
+        if exc.filename != output_file:  # another file's, not the report's: the guard's
+            raise
+        print_error(f"monolog audit: {write_failure('--output-file', exc)}")
+        return EXIT_UNREADABLE
+
+
+def _audit_all(
+    names: list[str], settings: Settings, workers: int, statistics: bool, client: Any = None
+) -> int:
     """Audit `names` and print the report as `settings.fmt` says; the exit code."""
 
     fmt = settings.fmt
@@ -240,7 +294,9 @@ def _audit_all(names: list[str], settings: Settings, workers: int, statistics: b
     writer = ReportWriter(fmt, settings.strict, settings.selection.quiet, workers, statistics)
 
     # the worker processes start before the progress bar's thread does
-    outcomes = Outcomes(names, settings, workers)
+    outcomes: Any = Outcomes(names, settings, workers)
+    if client is not None:
+        outcomes = _on_cluster(client, names, settings)
     with outcomes, progress(len(names), stdout_shown=fmt == "text") as advance:
         for done in outcomes:
             summary.add_codes(done.file, done.parsed, done.codes)

@@ -102,7 +102,7 @@ class Outcomes:
     def __iter__(self) -> Iterator[Outcome]:
         if self.pool is not None:
             names = self.names
-            units = ((a, names[a:b]) for a, b in _chunks(len(names), self.workers))
+            units = ((a, names[a:b]) for a, b in chunks(len(names), self.workers))
             return (done for games in self.pool.results(units) for done in games)
         return self._here()
 
@@ -155,7 +155,7 @@ def _start_pool(settings: Settings, workers: int) -> Any:
     methods = multiprocessing.get_all_start_methods()
     forked = "fork" in methods and sys.platform != "darwin"  # macOS: fork is unsafe there
     context = multiprocessing.get_context("fork" if forked else None)
-    return Workers(context, workers, _init_worker, (settings,), _audit_one, _record_failure)
+    return Workers(context, workers, _init_worker, (settings,), _audit_one, record_failure)
 
 
 def _chunk_size(records: int, workers: int) -> int:
@@ -166,7 +166,7 @@ def _chunk_size(records: int, workers: int) -> int:
     return max(1, min(16, records // (workers * 8)))
 
 
-def _chunks(records: int, workers: int) -> Iterator[tuple[int, int]]:
+def chunks(records: int, workers: int) -> Iterator[tuple[int, int]]:
     """(start, stop) of each work unit, in file order."""
     start = 0
     while start < records:
@@ -196,15 +196,32 @@ def _init_worker(settings: Settings) -> None:
         _WORKER["output"] = TextOutput()
 
 
+def audit_unit(start: int, names: list[str], settings: Settings) -> list[Outcome]:
+    """A run of consecutive records audited as a task on a cluster worker (see
+    monolog/commands/cluster.py): the worker is set up with `settings` on its first task of
+    the run, and each game comes back with its report (source lines kept only where findings
+    point), so the client renders every format itself, as one process would."""
+    if _WORKER.get("settings") is not settings:
+        _init_worker(settings)
+        _WORKER["settings"] = settings
+        _WORKER["output"] = None  # rendered by the client, in its own terminal's width
+    out = []
+    for offset, name in enumerate(names):
+        for done in _audit_one(start + offset, name, keep_lines=True):
+            out.append(done)
+    return out
+
+
 def _audit_chunk(start: int, names: list[str]) -> list[Outcome]:
     """Records audited in a worker (see `_audit_one`), in order, each game one outcome."""
     return [done for offset, name in enumerate(names) for done in _audit_one(start + offset, name)]
 
 
-def _audit_one(index: int, name: str) -> list[Outcome]:
+def _audit_one(index: int, name: str, keep_lines: bool = False) -> list[Outcome]:
     """One record audited in a worker, an outcome for each of its games. In a text run each
     comes back rendered (its block as the parent's output would print it, first in the run),
-    with no report; otherwise with a report holding only file, header and findings."""
+    with no report; otherwise with a report holding only file, header and findings (and the
+    lines they point at, with `keep_lines`)."""
     output = _WORKER["output"]
     out = []
     games = audit_games(
@@ -226,12 +243,12 @@ def _audit_one(index: int, name: str) -> list[Outcome]:
             if output is not None and report.parsed:
                 block = output.block(report)
             done = Outcome(index, report, error, _WORKER["strict"], block, seconds)
-            done.report = report.compact(keep_lines=False) if output is None else None
+            done.report = report.compact(keep_lines=keep_lines) if output is None else None
         out.append(done)
     return out
 
 
-def _record_failure(index: int, name: str, exc: BaseException) -> list[Outcome]:
+def record_failure(index: int, name: str, exc: BaseException) -> list[Outcome]:
     """The outcome of a record whose audit failed outside `audit_file`: its worker died, or
     ran out of memory reading it (the record is then too large, not monolog at fault)."""
     report, error = _worker_failure(name, exc)

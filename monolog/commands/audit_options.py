@@ -10,9 +10,10 @@ from typing import Any
 from ..editions import load_edition
 from ..editions.readings import load_readings
 from ..findings.catalogue import load_catalogue
+from ..findings.formats import AUDIT_FORMATS
 from ..findings.selection import Selection, SelectionError, read_codes
 
-FORMATS = ("text", "json", "sarif", "github", "junit")
+FORMATS = AUDIT_FORMATS
 # compiled on first use, and kept by re: most runs give no --ruling
 _RULING_PATTERN = r"^\s*(?P<cf>[Cc][Ff]-?\d{1,2})\s*=\s*(?P<reading>\S+)\s*$"
 

@@ -13,7 +13,7 @@ from typing import Any
 from ..engine import replay
 from ..engine.replay import replay_chunks
 from ..files import open_regular
-from ..findings.lines import TextLines
+from ..findings.lines import TextLines, record_lines
 from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
 from ..findings.report import GameReport, SparseLines, source_lines
 from ..findings.selection import Selection
@@ -122,9 +122,14 @@ def _audit_text(
                 # the ledger is not reported, nor settled: it goes before the lines are
                 # indexed (10 MiB game of bare rolls: about 37 MiB of entries)
                 result.transfers = []
+        lines: Sequence[str]
+        if stream:  # the event under each finding, written in the notation
+            wanted = {f.span.line for f in result.findings}
+            lines = record_lines(text, name, events, wanted)
         # what the report needs is in the findings: the events go before the lines are made
         first = events = []
-        lines: Sequence[str] = TextLines(text) if more is not None else _lines(text, stream)
+        if not stream:
+            lines = TextLines(text) if more is not None else source_lines(text)
         result_check: list[Finding] = []
         if exits is not None:
             result_check = _result_check(name, lines, result, exits)
@@ -142,8 +147,7 @@ def _audit_text(
             file=name,
             span=WHOLE_FILE,
         )
-        lines = _lines(text, stream)
-        report = GameReport(name, header=header, findings=[finding], lines=lines, parsed=False)
+        report = GameReport(name, header=header, findings=[finding], parsed=False)
         return report, f"{shown_name(name)}:1:1: P900 {finding.message}"
     findings: Sequence[Finding] = result.findings
     if isinstance(findings, FindingStore):  # a long game's, kept packed: W101 after them
@@ -181,13 +185,6 @@ def _unparsed(name: str, exc: ParseError) -> tuple[GameReport, str | None]:
     lines = [exc.source_line] if exc.source_line is not None else []
     report = GameReport(name, findings=[exc.finding], lines=lines, parsed=False)
     return report, exc.render()
-
-
-def _lines(text: str, stream: bool) -> list[str]:
-    """The record's lines for the report, made after the replay so a long game does not hold
-    them beside its events: numbered as the parser numbers them (only a newline ends a line);
-    none for an event stream, whose spans are those of the record it was written from."""
-    return [] if stream else source_lines(text)
 
 
 STDIN_NAME = "<stdin>"

@@ -19,12 +19,12 @@ import typer
 
 from .. import completion
 from ..editions.readings import load_readings
-from ..findings.lines import TextLines
+from ..findings.lines import record_lines
 from ..notation import ParseError
 from ..notation import events as E
-from ..notation.chunks import parse_pieces
 from ..notation.events import NO_SPAN, Tag
 from ..notation.parser import read_source
+from ..notation.records import parse_record_pieces
 from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_UNREADABLE, print_error
 from .audit_options import UsageError, load_edition_option, parse_rulings
 from .project import Choices, project_choices
@@ -122,12 +122,12 @@ def dispute(
 
     try:  # a long record is read a piece at a time (notation/chunks.py)
         text = read_source(file)
-        first, more = parse_pieces(text, file)
+        first, more = parse_record_pieces(text, file)
     except ParseError as exc:
         print_error(exc.render())
         raise typer.Exit(EXIT_UNREADABLE) from None
 
-    lines = TextLines(text.removeprefix("\ufeff"))
+    lines = record_lines(text.removeprefix("\ufeff"), file, first)
     tags = [e for e in first if isinstance(e, Tag)]  # the record's tags, as the pieces go
     declared: list[E.Event] = [Tag(NO_SPAN, "HouseRule", key) for key in project.house_rules]
     played = declared + first

@@ -1,4 +1,5 @@
-"""`monolog fmt FILE...`: print records in canonical form, rewrite them, or check them.
+"""`monolog fmt FILE...`: print records in canonical form, rewrite them, or check them. An event
+stream (JSON Lines, docs/engines.md) is printed as a record in the notation.
 
 The canonical text is UTF-8 with `\n` line endings and no byte-order mark, so a file saved with
 `\r\n` endings or a BOM counts as not canonical and `--write` rewrites it.
@@ -10,10 +11,17 @@ import typer
 
 from ..findings.model import shown_name
 from ..notation import ParseError
-from ..notation.formatter import FormatError, format_text
+from ..notation.formatter import FormatError, format_events, format_text
 from ..notation.parser import read_source
+from ..notation.records import is_stream, parse_record
 from ..rewrite import NotRewritten, pin, rewrite
 from ._common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
+
+# an event stream is printed as a record, never rewritten in place: that would change its format
+_STREAM_ONLY = (
+    "is an event stream (JSON Lines): fmt prints it as a record "
+    "(monolog fmt game.jsonl > game.mlog), and neither rewrites nor checks it"
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -21,7 +29,9 @@ def register(app: typer.Typer) -> None:
 
 
 def fmt(
-    files: list[str] = typer.Argument(..., metavar="FILE", help="Record files (.mlog) or folders."),
+    files: list[str] = typer.Argument(
+        ..., metavar="FILE", help="Record files (.mlog or an event stream .jsonl) or folders."
+    ),
     write: bool = typer.Option(False, "--write", "-w", help="Rewrite the files in place."),
     check: bool = typer.Option(
         False, "--check", help="Change nothing; exit 1 if any file is not in canonical form."
@@ -46,7 +56,14 @@ def fmt(
             pinned = None  # read_source says why it cannot be read
         try:
             source = read_source(name)
-            canonical = format_text(source, name)
+            if is_stream(source, name):  # a program's event stream, written as a record
+                if write or check:
+                    print_error(f"{shown_name(name)}: {_STREAM_ONLY}")
+                    status = EXIT_UNREADABLE
+                    continue
+                canonical = format_events(parse_record(source, name))
+            else:
+                canonical = format_text(source, name)
         except ParseError as exc:
             print_error(exc.render())
             status = EXIT_UNREADABLE

@@ -50,7 +50,7 @@ class JsonStream:
     def game(self, report: GameReport) -> None:
         """Write one game, its findings `CHUNK` at a time: the game's text is never whole."""
         data = _game_data(report, findings=False)
-        text = json.dumps(data, ensure_ascii=False, indent=2, default=_jsonable)
+        text = json.dumps(data, ensure_ascii=False, indent=2, default=jsonable)
         start = f'{{\n  "schema": {JSON_SCHEMA},\n  "games": [\n' if not self.games else ",\n"
         self.games += 1
         if not report.findings:
@@ -62,7 +62,7 @@ class JsonStream:
         for at in range(0, len(findings), CHUNK):
             items = [
                 json.dumps(
-                    _with_file(f, report.file), ensure_ascii=False, indent=2, default=_jsonable
+                    _with_file(f, report.file), ensure_ascii=False, indent=2, default=jsonable
                 )
                 for f in findings[at : at + CHUNK]
             ]
@@ -85,10 +85,10 @@ def _with_file(finding: Finding, file: str) -> dict[str, Any]:
 
 def render_json(reports: Sequence[GameReport]) -> str:
     """The JSON document as text (UTF-8, indented); values JSON cannot hold become strings."""
-    return json.dumps(to_document(reports), ensure_ascii=False, indent=2, default=_jsonable)
+    return json.dumps(to_document(reports), ensure_ascii=False, indent=2, default=jsonable)
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
     if isinstance(value, set | frozenset):
         return sorted(value, key=str)
     if hasattr(value, "__dataclass_fields__"):

@@ -3,14 +3,20 @@
 A report shows the source line under each finding. A long game with a finding on most lines
 kept every line as a string of its own (5 MiB for a 1 MiB game of 70,000 lines, beside the
 text); `TextLines` keeps the text and where each line starts, 8 bytes a line, and makes a
-line when it is asked for.
+line when it is asked for. `record_lines` chooses the lines of any record, event streams
+included.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Any
+
+from ..notation.events import Event
+from ..notation.formatter import event_lines
+from ..notation.records import is_stream
+from .report import SparseLines
 
 
 class TextLines(Sequence[str]):
@@ -47,3 +53,23 @@ class TextLines(Sequence[str]):
             end = len(text) - 1 if text.endswith("\n") else len(text)
         line = text[start:end]
         return line[:-1] if line.endswith("\r") else line
+
+
+def record_lines(
+    text: str,
+    filename: str,
+    events: Sequence[Event] = (),
+    wanted: Container[int] | None = None,
+) -> Sequence[str]:
+    """The lines a report shows under a finding or beside a row: the text's own; for an event
+    stream, each event written in the notation at the line it stands on (the stream's own
+    line, or the line of the record it was written from when it carries that `span`), so the
+    record counts as many lines as its last event reaches. `wanted`: only those lines'
+    events are written (the lines findings point at)."""
+    if not is_stream(text, filename):
+        return TextLines(text)
+    total = max((e.span.end_line or e.span.line for e in events), default=0)
+    if wanted is not None:
+        events = [e for e in events if e.span.line in wanted]
+    kept = event_lines(events)
+    return SparseLines(max(total, *kept, 0), {n - 1: line for n, line in kept.items()})

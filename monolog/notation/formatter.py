@@ -290,6 +290,7 @@ class _Line:
     actor: Ref | None = None
     parts: list[str] = field(default_factory=list)
     closed: bool = False  # a `;` comment ends the line: nothing may follow it
+    start: int = 0  # the source line it began on
 
     def continues(self, e: ev.Event) -> bool:
         """Whether `e` stood on the same source line as what this line holds so far."""
@@ -335,7 +336,7 @@ def _layout(events: Iterable[ev.Event]) -> list[_Line | None]:
             cur.continues(e)
             and (isinstance(e, ev.Comment) or cur.kind == "trivia" or _joins(cur, e))
         ):
-            cur = _Line("trivia", e.span.line)
+            cur = _Line("trivia", e.span.line, start=e.span.line)
             lines.append(cur)
         if isinstance(e, ev.Comment):
             cur.closed = not e.inline
@@ -349,6 +350,17 @@ def _layout(events: Iterable[ev.Event]) -> list[_Line | None]:
     while lines and lines[-1] is None:
         lines.pop()
     return lines
+
+
+def event_lines(events: Iterable[ev.Event]) -> dict[int, str]:
+    """The canonical text of the events of each source line they stood on, by its number: how
+    a record written as an event stream shows the event under a finding, or beside a row."""
+    out: dict[int, str] = {}
+    for line in _layout(events):
+        if line is not None and line.parts and line.start:
+            text = " ".join(line.parts)
+            out[line.start] = f"{out[line.start]} {text}" if line.start in out else text
+    return out
 
 
 def canonical_events(events: Iterable[ev.Event]) -> list[ev.Event]:

@@ -149,6 +149,36 @@ def _kind_name(cls: type[E.Event]) -> str:
     return object.__new__(cls).kind
 
 
+# The values the notation's own tokens can write (grammar/monolog.lark), so that a stream
+# cannot hold what a record cannot: a die shows 1 to 6; every other whole number is at least 0
+# and has at most nine digits, except a cash count and a starting cash, which may be below zero.
+DIE = (1, 6)
+LARGEST = 999_999_999
+DICE_FIELDS = {("Roll", "die1"), ("Roll", "die2"), ("Dice", "die1"), ("Dice", "die2")}
+SIGNED_FIELDS = {("CashCheck", "amount"), ("SetupPlayer", "cash")}
+
+
+def value_range(cls: type[Any], name: str) -> tuple[int, int]:
+    """The smallest and largest value a whole-number field of `cls` may hold."""
+    if (cls.__name__, name) in DICE_FIELDS:
+        return DIE
+    if (cls.__name__, name) in SIGNED_FIELDS:
+        return -LARGEST, LARGEST
+    return 0, LARGEST
+
+
+def _check_range(cls: type[Any], name: str, value: Any, where: str) -> None:
+    if not _is_int(value):
+        return
+    low, high = value_range(cls, name)
+    if not low <= value <= high:
+        if (low, high) == DIE:
+            raise _Bad(f"{where}: a die shows 1 to 6, not {value}")
+        if value < low:
+            raise _Bad(f"{where}: expected {low} or more, not {value}")
+        raise _Bad(f"{where}: expected at most {high:,}, not {value:,}")
+
+
 def _build(cls: type[Any], data: dict[str, Any], span: E.Span, where: str) -> Any:
     hints = _hints(cls)
     values: dict[str, Any] = {}
@@ -166,6 +196,7 @@ def _build(cls: type[Any], data: dict[str, Any], span: E.Span, where: str) -> An
             raise _Bad(f"{where}: {f.name} is missing", "kind")
         try:
             values[f.name] = _value(hints[f.name], data[f.name], f"{where}.{f.name}")
+            _check_range(cls, f.name, values[f.name], f"{where}.{f.name}")
         except _Bad as exc:  # the outermost field is the line's own key
             exc.key = f.name
             raise
@@ -284,7 +315,7 @@ def _object_schema(
         if f.name == "span" and issubclass(cls, E.Event):
             props["span"] = {"$ref": "#/$defs/span"}
             continue
-        props[f.name] = _type_schema(hints[f.name], defs)
+        props[f.name] = _bounded(_type_schema(hints[f.name], defs), *value_range(cls, f.name))
         optional = f.default is not f.default_factory or type(None) in get_args(hints[f.name])
         if not optional:
             required.append(f.name)
@@ -294,6 +325,15 @@ def _object_schema(
         "required": required,
         "additionalProperties": False,
     }
+
+
+def _bounded(schema: dict[str, Any], low: int, high: int) -> dict[str, Any]:
+    """A field's schema with its whole number (alone, or beside null) kept to low..high."""
+    if schema.get("type") == "integer":
+        return {**schema, "minimum": low, "maximum": high}
+    if "anyOf" in schema:
+        return {**schema, "anyOf": [_bounded(s, low, high) for s in schema["anyOf"]]}
+    return schema
 
 
 def _type_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:

@@ -18,11 +18,13 @@ from ..editions.model import Edition
 from ..engine.replay import Replay, replay
 from ..engine.state import GameState
 from ..engine.worth import worth
+from ..findings.lines import record_lines
 from ..findings.model import Finding
 from ..findings.report import source_lines as source_lines  # also named here (reports use it)
 from ..notation import ParseError
 from ..notation import events as E
-from ..notation.parser import parse_text, read_source
+from ..notation.parser import read_source
+from ..notation.records import parse_record
 from .trail import Trail
 
 
@@ -128,7 +130,7 @@ def load_game(
 
     try:
         text = read_source(path)
-        events = parse_text(text, path)
+        events = parse_record(text, path)
     except ParseError as exc:
         raise GameError(exc.render()) from None
     if house_rules:
@@ -169,7 +171,7 @@ def replay_game(
             on_moment(event, moment)
 
     result = replay(events, edition=ed, rulings=rulings, file=path, observer=observe)
-    return Game(path, source_lines(text), result, moments, list(events))
+    return Game(path, record_lines(text, path, events), result, moments, list(events))
 
 
 def edition_as_played(

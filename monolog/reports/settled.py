@@ -21,11 +21,11 @@ from ..editions.model import Edition
 from ..engine.replay import replay, replay_chunks
 from ..engine.state import GameState
 from ..engine.worth import worth
-from ..findings.lines import TextLines
+from ..findings.lines import record_lines
 from ..notation import ParseError
 from ..notation import events as E
-from ..notation.chunks import parse_pieces
 from ..notation.parser import read_source
+from ..notation.records import parse_record_pieces
 from .game import Game, GameError, Moment, edition_as_played
 from .trail import Trail
 
@@ -209,7 +209,8 @@ def replayed(
     declared: list[E.Event] = [E.Tag(E.NO_SPAN, "HouseRule", key) for key in house_rules]
     try:
         text = read_source(path)
-        first, more = parse_pieces(text, path)
+        first, more = parse_record_pieces(text, path)
+        lines = record_lines(text, path, first)
         first = declared + first
         ed = edition_as_played(first, edition, path)
         watch = observer(ed)
@@ -218,7 +219,7 @@ def replayed(
         else:
 
             def again() -> Iterator[Sequence[E.Event]]:  # the pieces anew, for a second pass
-                first_piece, rest = parse_pieces(text, path)
+                first_piece, rest = parse_record_pieces(text, path)
                 return chain([declared + first_piece], rest or ())
 
             pieces = chain([first], more)
@@ -228,4 +229,4 @@ def replayed(
             )
     except ParseError as exc:
         raise GameError(exc.render()) from None
-    return Game(path, TextLines(text), result), watch
+    return Game(path, lines, result), watch

@@ -1,4 +1,5 @@
-"""Findings in the formats CI reads: SARIF 2.1.0, GitHub workflow annotations, JUnit XML.
+"""Findings in the formats CI and query engines read: JSON Lines (a row per finding), SARIF
+2.1.0, GitHub workflow annotations, JUnit XML.
 
 Each format is written a game at a time by a stream (`open_stream`): `game(file, header,
 findings, seconds)` writes what can be written of that game at once and keeps nothing of it,
@@ -12,13 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ...findings.formats import STREAMED
 from ...findings.model import Finding
 from .games import GameFindings
 from .github import GithubStream, to_github
+from .jsonl import JsonLinesStream, to_json_lines
 from .junit import AuditJUnit, to_junit
 from .sarif import SarifStream, to_sarif
 
-FORMATS: tuple[str, ...] = ("sarif", "github", "junit")
+FORMATS = STREAMED
 
 
 class FormatStream(Protocol):
@@ -34,6 +37,8 @@ class FormatStream(Protocol):
 def open_stream(kind: str, write: Callable[[str], object], strict: bool = False) -> FormatStream:
     """The stream writing a document in one of FORMATS through `write` (`strict`: every finding
     fails a JUnit case)."""
+    if kind == "jsonl":
+        return JsonLinesStream(write)
     if kind == "sarif":
         return SarifStream(write)
     if kind == "github":
@@ -45,6 +50,8 @@ def open_stream(kind: str, write: Callable[[str], object], strict: bool = False)
 
 def render_format(kind: str, games: Sequence[GameFindings], strict: bool = False) -> str:
     """The games' findings in one of FORMATS (`strict`: every finding fails a JUnit case)."""
+    if kind == "jsonl":
+        return to_json_lines(games)
     if kind == "sarif":
         return to_sarif(games)
     if kind == "github":

@@ -1,0 +1,112 @@
+"""`monolog audit --scheduler tcp://HOST:PORT`: the records audited on a Dask distributed
+cluster (`pip install 'monolog-audit[dask]'`; docs/scale.md says how to run one).
+
+Each run of consecutive records (a few per worker in flight, as `--jobs` cuts them) is one
+task. The run's settings go to every worker once (scattered), not with every task. A task lost
+with its worker is run again by Dask on another (`retries`); a task that still fails is split
+into one task per record, so only a record that no worker can audit is reported (P900), and
+every other record of the task still is. Results come back in file order: the client waits on
+the tasks one after another while the cluster works on all of them, keeping at most the
+results finished ahead of the one it waits on. Each game comes back with its findings and the
+source lines they point at, and the client renders every format itself, so the report is the
+one a single process writes, byte for byte.
+
+The workers open the records by the names given here: they must see the same files under the
+same names (a shared file system mounted at the same place, and absolute names, or workers
+started in the same folder).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .audit_batch import Outcome, audit_unit, chunks, record_failure
+from .audit_options import Settings, UsageError
+
+# how often Dask runs a task again after the worker running it was lost
+RETRIES = 3
+# seconds to wait for the scheduler to answer before the run gives up
+CONNECT_TIMEOUT = 30
+
+
+def connect(address: str) -> Any:
+    """A client of the scheduler at `address`; a UsageError (exit 2) when Dask is not installed
+    or nothing answers there."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError(
+            "--scheduler needs Dask distributed: pip install 'monolog-audit[dask]'"
+        ) from None
+    try:
+        return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        detail = " ".join(str(exc).split()) or type(exc).__name__
+        raise UsageError(
+            f"--scheduler {address!r}: no Dask scheduler answered ({detail})"
+        ) from None
+
+
+def workers_of(client: Any) -> int:
+    """How many worker threads the cluster has now (at least one)."""
+    info = client.scheduler_info()
+    threads: int = sum(w.get("nthreads", 1) for w in info.get("workers", {}).values())
+    return max(1, threads)
+
+
+class ClusterOutcomes:
+    """Every record of `names` audited on the cluster, as an iterator of `Outcome`s (a game
+    each, in file order), used as a context manager as `audit_batch.Outcomes` is."""
+
+    def __init__(self, client: Any, names: list[str], settings: Settings) -> None:
+        self.client = client
+        self.names = names
+        self.settings = settings
+
+    def __enter__(self) -> ClusterOutcomes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """The client is closed by whoever connected it."""
+
+    def __iter__(self) -> Iterator[Outcome]:
+        return cluster_outcomes(self.client, self.names, self.settings)
+
+
+def cluster_outcomes(client: Any, names: list[str], settings: Settings) -> Iterator[Outcome]:
+    """Every record of `names` audited on the cluster, an `Outcome` a game, in file order."""
+    shared = client.scatter(settings, broadcast=True)
+    units = [(a, names[a:b]) for a, b in chunks(len(names), workers_of(client))]
+    futures = client.map(
+        audit_unit,
+        [start for start, _ in units],
+        [unit for _, unit in units],
+        settings=shared,
+        retries=RETRIES,
+        pure=False,
+    )
+    for (start, unit), future in zip(units, futures, strict=True):
+        try:
+            outcomes = future.result()
+        except Exception:  # the task failed on every try: each record on its own
+            outcomes = _one_by_one(client, start, unit, shared)
+        future.release()
+        yield from outcomes
+
+
+def _one_by_one(client: Any, start: int, unit: list[str], shared: Any) -> list[Outcome]:
+    """The records of a failed task, each a task of its own; a record whose task fails too is
+    reported as a record monolog could not audit."""
+    futures = [
+        client.submit(audit_unit, start + offset, [name], shared, retries=RETRIES, pure=False)
+        for offset, name in enumerate(unit)
+    ]
+    out: list[Outcome] = []
+    for offset, (name, future) in enumerate(zip(unit, futures, strict=True)):
+        try:
+            out.extend(future.result())
+        except Exception as exc:
+            out.extend(record_failure(start + offset, name, exc))
+        future.release()
+    return out

@@ -1,0 +1,103 @@
+"""`monolog audit --scheduler`: a run on a Dask cluster writes the report one process writes,
+byte for byte, and a task that fails costs only the record that cannot be audited."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from monolog.commands import audit as audit_cmd
+from monolog.commands import cluster
+from monolog.commands.audit_batch import audit_unit
+
+distributed = pytest.importorskip("distributed")
+
+GAMES = Path(__file__).resolve().parent.parent / "scenarios" / "games"
+WRONG = '[Event "Night"]\n[Players "Ann, Ben"]\n1. Ann 4-5 Connecticut Avenue buy 150\n'
+CLEAN = '[Players "Ann, Ben"]\n1. Ann 4-5 Connecticut Avenue buy 120\n'
+BROKEN = '[Players "Ann, Ben"]\n1. Ann 4-5 Connecticut Avenue buy @ 150\n'
+
+
+def _records(root: Path) -> list[str]:
+    """Shipped games (one file holds several) and small records: a violation, a clean one and
+    one that cannot be parsed, so the exit code and stderr are exercised too."""
+    names = sorted(str(p) for p in GAMES.glob("*.mlog"))[:6]
+    for n, text in enumerate((WRONG, CLEAN, BROKEN, WRONG)):
+        path = root / f"small{n}.mlog"
+        path.write_text(text, encoding="utf-8")
+        names.append(str(path))
+    return names
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: Any, **options: Any) -> tuple[int, str, str]:
+    capsys.readouterr()
+    status = audit_cmd.run(*args, **options)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_cluster_of_two_worker_processes_writes_what_one_process_writes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = _records(tmp_path)
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as local:
+        address = local.scheduler_address
+        for fmt in ("json", "jsonl", "text"):
+            alone = _run(capsys, names, fmt=fmt)
+            spread = _run(capsys, names, fmt=fmt, scheduler=address)
+            assert spread == alone, fmt
+    assert alone[0] == 2  # the broken record: exit 2, and its error on stderr both times
+    rows = [json.loads(line) for line in _run(capsys, names, fmt="jsonl")[1].splitlines()]
+    assert {row["kind"] for row in rows} == {"finding", "game"}
+
+
+def _failing_on(name: str) -> Any:
+    """audit_unit, but a task holding the record `name` fails, as one whose worker keeps
+    dying does once Dask's retries are spent."""
+
+    def audit(start: int, names: list[str], settings: Any) -> Any:
+        if name in names:
+            raise RuntimeError("worker lost")
+        return audit_unit(start, names, settings)
+
+    return audit
+
+
+def test_a_failed_task_reports_only_the_record_no_worker_could_audit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = _records(tmp_path)
+    bad = names[7]
+    monkeypatch.setattr(cluster, "audit_unit", _failing_on(bad))
+    monkeypatch.setattr(cluster, "RETRIES", 0)
+    alone = _run(capsys, names, fmt="jsonl")
+    with distributed.LocalCluster(
+        n_workers=1, processes=False, threads_per_worker=1, dashboard_address=None
+    ) as local:
+        status, out, err = _run(capsys, names, fmt="jsonl", scheduler=local.scheduler_address)
+    assert status == 2
+    rows = [json.loads(line) for line in out.splitlines()]
+    failed = [row for row in rows if row["file"] == bad and row["kind"] == "finding"]
+    assert [row["code"] for row in failed] == ["P900"]
+    assert "worker lost" in failed[0]["message"]
+    # every other record is reported as one process reports it
+    kept = [line for line in out.splitlines() if json.loads(line)["file"] != bad]
+    assert kept == [line for line in alone[1].splitlines() if json.loads(line)["file"] != bad]
+    assert f"{bad}:1:1: P900" in err
+
+
+def test_no_scheduler_at_the_address_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1)
+    status, out, err = _run(
+        capsys, [str(GAMES / "worked-example.mlog")], scheduler="tcp://127.0.0.1:9"
+    )
+    assert status == 2 and out == ""
+    assert "--scheduler 'tcp://127.0.0.1:9': no Dask scheduler answered" in err
+    assert "Traceback" not in err
