@@ -47,14 +47,32 @@ def _settings(folder: Path, text: str, pyproject: bool = False) -> None:
         (folder / "monolog.toml").write_text(body, encoding="utf-8")
 
 
-def test_the_edition_comes_from_the_settings_and_the_option_overrides_it(project: Path) -> None:
+def test_the_settings_edition_is_only_a_default_and_the_option_overrides_the_tag(
+    project: Path,
+) -> None:
+    """A record's Edition tag wins over the settings' edition, which applies to a record with
+    no Edition tag; `--edition` overrides both (on main the settings' edition overrode the
+    tag, so a UK record audited in a US project was replayed on the US board)."""
+    untagged = project / "untagged.mlog"
+    untagged.write_text(
+        "".join(
+            line + "\n"
+            for line in UK_GAME.read_text(encoding="utf-8").splitlines()
+            if not line.startswith("[Edition ")
+        ),
+        encoding="utf-8",
+    )
     assert "UK edition (1996" in runner.invoke(app, ["settle", "uk.mlog"]).stdout
     _settings(project, 'edition = "us-2018"\n')
     for command in ("settle", "state", "ledger"):
         result = runner.invoke(app, [command, "uk.mlog"])
-        assert "US edition (2018 rules)" in result.stdout, (command, result.output)
-        result = runner.invoke(app, [command, "uk.mlog", "--edition", "uk-1996"])
         assert "UK edition (1996" in result.stdout, (command, result.output)
+        result = runner.invoke(app, [command, "untagged.mlog"])
+        assert "US edition (2018 rules)" in result.stdout, (command, result.output)
+        result = runner.invoke(app, [command, "uk.mlog", "--edition", "us-2018"])
+        assert "US edition (2018 rules)" in result.stdout, (command, result.output)
+    audited = runner.invoke(app, ["audit", "uk.mlog"])
+    assert audited.exit_code == 0 and "M900" not in audited.stdout, audited.output
 
 
 @pytest.mark.parametrize("command", ["audit", "settle", "state", "ledger", "view", "dispute"])

@@ -25,9 +25,10 @@ import sys
 import typer
 
 from .. import completion
-from ..config import ConfigError, load_settings
+from ..config import ConfigError
 from ..findings.report import RunSummary
 from ..output_file import replaced, write_failure
+from ._common import ISOLATED_OPTION
 from .audit_batch import Outcomes
 from .audit_options import (
     FORMATS,
@@ -36,10 +37,11 @@ from .audit_options import (
     load_edition_option,
     selection_for,
 )
-from .audit_output import ReportWriter, progress
+from .audit_output import ReportWriter, echo, progress
 from .audit_record import audit_file, audit_games
 from .command_line import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
-from .project import resolve
+from .project import load_project, resolve
+from .settings_note import SettingsNote, in_force, note_for
 
 # one record audited, for the tests, benchmarks and programs that audit files themselves
 __all__ = ["audit_file", "audit_games", "register", "run"]
@@ -135,11 +137,18 @@ def register(app: typer.Typer) -> None:
             "(default: the settings' require-amounts, else no).",
             show_default=False,
         ),
+        isolated: bool = ISOLATED_OPTION,
+        show_settings: bool = typer.Option(
+            False,
+            "--show-settings",
+            help="Print the settings in force, each with where it comes from, and exit.",
+        ),
     ) -> None:
         """Replay records on the rules engine and report every finding, grouped by game.
 
         A FILE of `-` reads a record from stdin. Settings come from `[tool.monolog]` in
-        pyproject.toml (or monolog.toml); the options override them.
+        pyproject.toml (or monolog.toml) in the project; the options override them, and the
+        report says which file was read and what it changed.
         """
         raise typer.Exit(
             run(
@@ -157,6 +166,8 @@ def register(app: typer.Typer) -> None:
                 output_file=output_file,
                 statistics=statistics,
                 require_amounts=require_amounts,
+                isolated=isolated,
+                show_settings=show_settings,
             )
         )
 
@@ -179,10 +190,13 @@ def run(
     output_file: str | None = None,
     statistics: bool = False,
     require_amounts: bool | None = None,
+    isolated: bool = False,
+    show_settings: bool = False,
 ) -> int:
     """Audit the records `files` name and print the report; the exit code. What `monolog audit`
     does, with the option values already read from the command line (None: not given, the
-    project's settings apply)."""
+    project's settings apply; none with `isolated`). `show_settings`: print the settings in
+    force instead, and exit 0."""
     ruling = ruling or []
     if fmt not in FORMATS:
         print_error(f"--format {fmt!r}: expected one of {', '.join(FORMATS)}")
@@ -190,20 +204,36 @@ def run(
     if statistics and fmt not in ("text", "json"):
         print_error(f"monolog audit: --statistics is written as text or json, not {fmt}")
         return EXIT_UNREADABLE
+    given = {
+        "edition": edition,
+        "rulings": ruling,
+        "select": select,
+        "ignore": ignore,
+        "strict": strict,
+        "require-amounts": require_amounts,
+    }
     try:
-        project = load_settings()
+        project = load_project("audit", isolated)
+        if show_settings:
+            echo("\n".join(in_force(project, given, isolated)))
+            return EXIT_CLEAN
         choices = resolve(edition, ruling, project)
         rulings, edition = choices.rulings, choices.edition
         loaded_edition = load_edition_option(edition, choices.edition_from) if edition else None
         selection = selection_for(
             select or list(project.select), ignore or list(project.ignore), quiet
         )
+        # what the options alone keep, when the settings' codes decide too
+        by_options = None
+        if (project.select and not select) or (project.ignore and not ignore):
+            by_options = selection_for(select or [], ignore or [], quiet)
     except (UsageError, ConfigError) as exc:
         print_error(f"monolog audit: {exc}")
         return EXIT_UNREADABLE
     strict = bool(project.strict) if strict is None else strict
     if require_amounts is None:
         require_amounts = bool(project.require_amounts)
+    note = note_for(project, {key for key, value in given.items() if value not in (None, [])})
 
     if jobs < 0:
         print_error(f"monolog audit: --jobs {jobs}: expected 0 (one per CPU) or more")
@@ -215,14 +245,16 @@ def run(
     settings.selection = selection
     settings.house_rules = project.house_rules
     settings.require_amounts = require_amounts
+    settings.edition_default = choices.edition_is_default
+    settings.command_line = by_options
     if "-" in names:
         settings.stdin = sys.stdin.buffer.read()
     if output_file is None or output_file == "-":
-        status = _audit_all(names, settings, workers, statistics)
+        status = _audit_all(names, settings, workers, statistics, note)
     else:
         try:  # all or nothing: a failed write leaves no partial report, an old one intact
             with replaced(output_file) as sink, contextlib.redirect_stdout(sink):
-                status = _audit_all(names, settings, workers, statistics)
+                status = _audit_all(names, settings, workers, statistics, note)
         except OSError as exc:
             if exc.filename != output_file:  # another file's, not the report's: the guard's
                 raise
@@ -231,13 +263,21 @@ def run(
     return EXIT_CLEAN if exit_zero and status == EXIT_FINDINGS else status
 
 
-def _audit_all(names: list[str], settings: Settings, workers: int, statistics: bool) -> int:
-    """Audit `names` and print the report as `settings.fmt` says; the exit code."""
+def _audit_all(
+    names: list[str],
+    settings: Settings,
+    workers: int,
+    statistics: bool,
+    note: SettingsNote | None = None,
+) -> int:
+    """Audit `names` and print the report as `settings.fmt` says, closing with what the
+    settings file (`note`) changed; the exit code."""
 
     fmt = settings.fmt
     summary = RunSummary()
     status = EXIT_CLEAN
-    writer = ReportWriter(fmt, settings.strict, settings.selection.quiet, workers, statistics)
+    quiet = settings.selection.quiet
+    writer = ReportWriter(fmt, settings.strict, quiet, workers, statistics, note)
 
     # the worker processes start before the progress bar's thread does
     outcomes = Outcomes(names, settings, workers)

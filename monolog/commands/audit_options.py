@@ -106,6 +106,9 @@ class Settings:
         self.selection = Selection()
         self.house_rules: tuple[str, ...] = ()
         self.require_amounts = False  # every derived amount reported (W014)
+        self.edition_default = False  # the edition is the settings': for records with no tag
+        # what the options alone select, when the settings' codes select or ignore too
+        self.command_line: Selection | None = None
         self.stdin: bytes | None = None  # the record read from stdin, for a FILE of `-`
 
     def __getstate__(self) -> dict[str, Any]:
