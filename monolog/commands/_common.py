@@ -32,7 +32,7 @@ EDITION_OPTION = typer.Option(
     None,
     "--edition",
     metavar="KEY|PATH",
-    help="Edition key or file; default: the settings' edition, else the record's Edition tag.",
+    help="Edition key or file; default: the record's Edition tag, else the settings' edition.",
     autocompletion=completion.editions,
 )
 RULING_OPTION = typer.Option(

@@ -85,7 +85,7 @@ def register(app: typer.Typer) -> None:
             "--edition",
             metavar="KEY|PATH",
             help="Edition key (us-2018, us-classic, uk-esl, uk-1996) or an edition file; "
-            "default: the settings' edition, else the record's Edition tag.",
+            "default: the record's Edition tag, else the settings' edition.",
             autocompletion=completion.editions,
         ),
         jobs: int = typer.Option(
