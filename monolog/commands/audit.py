@@ -47,102 +47,117 @@ from .settings_note import SettingsNote, in_force, note_for
 __all__ = ["audit_file", "audit_games", "register", "run"]
 
 
+# the command's arguments and options, declared once (typer reads them as defaults)
+_FILES = typer.Argument(
+    ...,
+    metavar="FILE|DIR|GLOB",
+    help="Record files (.mlog), folders of them, or quoted glob patterns.",
+)
+_STRICT = typer.Option(
+    None,
+    "--strict/--no-strict",
+    help="Count every finding as a violation, ambiguous rulings (A) and warnings (W) too "
+    "(default: the settings' strict, else no).",
+    show_default=False,
+)
+_FORMAT = typer.Option(
+    "text",
+    "--format",
+    metavar="FORMAT",
+    help="Output format: text, json, sarif, github (annotations) or junit.",
+    autocompletion=completion.choices(*FORMATS),
+)
+_PARANOID = typer.Option(
+    False, "--paranoid", help="Check the whole game state after every event (slower)."
+)
+_RULING = typer.Option(
+    [],
+    "--ruling",
+    metavar="CF-nn=READING",
+    help="Apply a reading to a disputed point, e.g. CF-02=fourth-turn-pay (repeatable).",
+    autocompletion=completion.rulings,
+)
+_EDITION = typer.Option(
+    None,
+    "--edition",
+    metavar="KEY|PATH",
+    help="Edition key (us-2018, us-classic, uk-esl, uk-1996) or an edition file; "
+    "default: the record's Edition tag, else the settings' edition.",
+    autocompletion=completion.editions,
+)
+_JOBS = typer.Option(
+    1,
+    "--jobs",
+    "-j",
+    metavar="N",
+    help="Audit N records at a time in worker processes (0: one per CPU).",
+)
+_QUIET = typer.Option(
+    False,
+    "--quiet",
+    "-q",
+    help="Only findings and the summary: no info findings, no block for a game without findings.",
+)
+_SELECT = typer.Option(
+    [],
+    "--select",
+    metavar="CODES",
+    help="Report only these codes or prefixes, e.g. M3,W101 (repeatable).",
+)
+_IGNORE = typer.Option(
+    [],
+    "--ignore",
+    metavar="CODES",
+    help="Leave out these codes or prefixes, e.g. A (repeatable).",
+)
+_EXIT_ZERO = typer.Option(False, "--exit-zero", help="Exit 0 even when findings break the rules.")
+_OUTPUT_FILE = typer.Option(
+    None,
+    "--output-file",
+    "-o",
+    metavar="PATH",
+    help="Write the report here, not stdout (- is stdout, as for the other commands).",
+)
+_STATISTICS = typer.Option(
+    False,
+    "--statistics",
+    help="Print a count per code instead of the findings (text or json).",
+)
+_REQUIRE_AMOUNTS = typer.Option(
+    None,
+    "--require-amounts/--no-require-amounts",
+    help="Report every amount the record leaves out and the replay works out (a "
+    'salary, rent, tax, card\'s money or fine: W014), as a [Strict "amounts"] tag does '
+    "(default: the settings' require-amounts, else no).",
+    show_default=False,
+)
+_SHOW_SETTINGS = typer.Option(
+    False,
+    "--show-settings",
+    help="Print the settings in force, each with where it comes from, and exit.",
+)
+
+
 def register(app: typer.Typer) -> None:
     """The typer command; `run` is what it does."""
 
     def audit(
-        files: list[str] = typer.Argument(
-            ...,
-            metavar="FILE|DIR|GLOB",
-            help="Record files (.mlog), folders of them, or quoted glob patterns.",
-        ),
-        strict: bool | None = typer.Option(
-            None,
-            "--strict/--no-strict",
-            help="Count every finding as a violation, ambiguous rulings (A) and warnings (W) too "
-            "(default: the settings' strict, else no).",
-            show_default=False,
-        ),
-        fmt: str = typer.Option(
-            "text",
-            "--format",
-            metavar="FORMAT",
-            help="Output format: text, json, sarif, github (annotations) or junit.",
-            autocompletion=completion.choices(*FORMATS),
-        ),
-        paranoid: bool = typer.Option(
-            False, "--paranoid", help="Check the whole game state after every event (slower)."
-        ),
-        ruling: list[str] = typer.Option(
-            [],
-            "--ruling",
-            metavar="CF-nn=READING",
-            help="Apply a reading to a disputed point, e.g. CF-02=fourth-turn-pay (repeatable).",
-            autocompletion=completion.rulings,
-        ),
-        edition: str | None = typer.Option(
-            None,
-            "--edition",
-            metavar="KEY|PATH",
-            help="Edition key (us-2018, us-classic, uk-esl, uk-1996) or an edition file; "
-            "default: the record's Edition tag, else the settings' edition.",
-            autocompletion=completion.editions,
-        ),
-        jobs: int = typer.Option(
-            1,
-            "--jobs",
-            "-j",
-            metavar="N",
-            help="Audit N records at a time in worker processes (0: one per CPU).",
-        ),
-        quiet: bool = typer.Option(
-            False,
-            "--quiet",
-            "-q",
-            help="Only findings and the summary: no info findings, no "
-            "block for a game without findings.",
-        ),
-        select: list[str] = typer.Option(
-            [],
-            "--select",
-            metavar="CODES",
-            help="Report only these codes or prefixes, e.g. M3,W101 (repeatable).",
-        ),
-        ignore: list[str] = typer.Option(
-            [],
-            "--ignore",
-            metavar="CODES",
-            help="Leave out these codes or prefixes, e.g. A (repeatable).",
-        ),
-        exit_zero: bool = typer.Option(
-            False, "--exit-zero", help="Exit 0 even when findings break the rules."
-        ),
-        output_file: str | None = typer.Option(
-            None,
-            "--output-file",
-            "-o",
-            metavar="PATH",
-            help="Write the report here, not stdout (- is stdout, as for the other commands).",
-        ),
-        statistics: bool = typer.Option(
-            False,
-            "--statistics",
-            help="Print a count per code instead of the findings (text or json).",
-        ),
-        require_amounts: bool | None = typer.Option(
-            None,
-            "--require-amounts/--no-require-amounts",
-            help="Report every amount the record leaves out and the replay works out (a "
-            'salary, rent, tax, card\'s money or fine: W014), as a [Strict "amounts"] tag does '
-            "(default: the settings' require-amounts, else no).",
-            show_default=False,
-        ),
+        files: list[str] = _FILES,
+        strict: bool | None = _STRICT,
+        fmt: str = _FORMAT,
+        paranoid: bool = _PARANOID,
+        ruling: list[str] = _RULING,
+        edition: str | None = _EDITION,
+        jobs: int = _JOBS,
+        quiet: bool = _QUIET,
+        select: list[str] = _SELECT,
+        ignore: list[str] = _IGNORE,
+        exit_zero: bool = _EXIT_ZERO,
+        output_file: str | None = _OUTPUT_FILE,
+        statistics: bool = _STATISTICS,
+        require_amounts: bool | None = _REQUIRE_AMOUNTS,
         isolated: bool = ISOLATED_OPTION,
-        show_settings: bool = typer.Option(
-            False,
-            "--show-settings",
-            help="Print the settings in force, each with where it comes from, and exit.",
-        ),
+        show_settings: bool = _SHOW_SETTINGS,
     ) -> None:
         """Replay records on the rules engine and report every finding, grouped by game.
 
