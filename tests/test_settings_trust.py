@@ -213,3 +213,29 @@ def test_deep_nesting_is_a_located_error_not_a_traceback(games: Path, command: s
     assert f"{settings}:2:42: cannot be read as TOML: brackets or braces nested" in result.stderr
     assert result.stderr.splitlines()[-1].strip() == "^"
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_each_game_of_a_file_weighs_the_settings_on_its_own(games: Path, jobs: str) -> None:
+    """A file of two games, the first tagged US, the second with no Edition tag: the settings'
+    edition is the second's alone, and what the settings hid is counted in every game, in this
+    process and from worker processes."""
+    _settings(games, 'edition = "uk-1996"\n')
+    two = games / "two.mlog"
+    two.write_text(BAD + "\n" + BAD.replace('[Edition "us-2018"]\n', ""), encoding="utf-8")
+    (games / "copy.mlog").write_text(BAD, encoding="utf-8")
+    out = _audit("two.mlog", "copy.mlog", "--format", "json", "--jobs", jobs)[1]
+    messages = [g["findings"][0]["message"] for g in json.loads(out)["games"]]
+    assert [m.split(" on ")[0] for m in messages] == [
+        "Ann collects $200",
+        "Ann collects £200",
+        "Ann collects $200",
+    ]
+    _settings(games, 'edition = "uk-1996"\nignore = ["M9"]\n')
+    for fmt in ("json", "text"):
+        code, out, _ = _audit("two.mlog", "copy.mlog", "--format", fmt, "--jobs", jobs)
+        assert code == 0
+        if fmt == "json":
+            assert json.loads(out)["settings"]["hidden"] == {"M905": 3}
+        else:
+            assert "3 findings hidden by monolog.toml: M905 ×3" in out
