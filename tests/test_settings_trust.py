@@ -239,3 +239,25 @@ def test_each_game_of_a_file_weighs_the_settings_on_its_own(games: Path, jobs: s
             assert json.loads(out)["settings"]["hidden"] == {"M905": 3}
         else:
             assert "3 findings hidden by monolog.toml: M905 ×3" in out
+
+
+def test_a_folder_name_cannot_rewrite_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The settings file's path comes with the records: printed, its control characters are
+    escaped, in the skip note, in a settings error and in the report."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    folder = tmp_path / "a\x1b[2Jb"
+    _game(folder)
+    monkeypatch.chdir(folder)
+    settings = _settings(folder, 'ignore = ["M9"]\n')
+    shown = str(settings).replace("\x1b", "\\x1b")
+    settings.chmod(0o666)
+    code, out, err = _audit("bad.mlog")
+    assert f"monolog audit: {shown}: skipped" in err and "\x1b" not in err
+    settings.chmod(0o644)
+    code, out, err = _audit("bad.mlog")
+    assert f"settings: {shown}: " in out and "\x1b" not in out
+    settings.write_text("ignore = [\x1b\n", encoding="utf-8")
+    code, out, err = _audit("bad.mlog")
+    assert code == 2 and f"monolog audit: {shown}:1:" in err and "\x1b" not in err

@@ -40,7 +40,7 @@ from .audit_options import (
 from .audit_output import ReportWriter, echo, progress
 from .audit_record import audit_file, audit_games
 from .command_line import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
-from .project import load_project, resolve
+from .project import load_project, resolve, said
 from .settings_note import SettingsNote, in_force, note_for
 
 # one record audited, for the tests, benchmarks and programs that audit files themselves
@@ -243,7 +243,7 @@ def run(
         if (project.select and not select) or (project.ignore and not ignore):
             by_options = selection_for(select or [], ignore or [], quiet)
     except (UsageError, ConfigError) as exc:
-        print_error(f"monolog audit: {exc}")
+        print_error(f"monolog audit: {said(exc)}")
         return EXIT_UNREADABLE
     strict = bool(project.strict) if strict is None else strict
     if require_amounts is None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import typer
 
 from ..config import ConfigError, Settings, load_settings
+from ..findings.model import shown_name
 from .audit_options import UsageError, load_edition_option, parse_rulings
 from .command_line import EXIT_UNREADABLE, print_error
 
@@ -51,8 +52,15 @@ def load_project(command: str, isolated: bool = False) -> Settings:
     ConfigError."""
     project = load_settings(isolated=isolated)
     for note in project.notes:
-        print_error(f"monolog {command}: {note}")
+        print_error(f"monolog {command}: {shown_name(note)}")
     return project
+
+
+def said(exc: Exception) -> str:
+    """A settings error as printed: each of its lines (a message, a source line, a caret) with
+    any control character escaped, so a folder's or a file's name cannot rewrite the
+    terminal."""
+    return "\n".join(shown_name(line) for line in str(exc).split("\n"))
 
 
 def resolve(edition: str | None, ruling: list[str], project: Settings | None = None) -> Choices:
@@ -82,7 +90,7 @@ def project_choices(
             load_edition_option(choices.edition, choices.edition_from)
         return choices
     except (ConfigError, UsageError) as exc:
-        print_error(f"monolog {command}: {exc}")
+        print_error(f"monolog {command}: {said(exc)}")
         raise typer.Exit(EXIT_UNREADABLE) from None
 
 

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...findings.model import Finding, Severity
+from ...findings.model import Finding, Severity, shown_name
 from .games import GameFindings
 
 COMMANDS: dict[Severity, str] = {
@@ -77,7 +77,8 @@ def settings_notice(settings: dict[str, Any]) -> str:
     """`::notice title=monolog settings::FILE applied {...}; hidden {...}`."""
     applied = json.dumps(settings.get("applied", {}), ensure_ascii=False)
     hidden = json.dumps(settings.get("hidden", {}), ensure_ascii=False)
-    text = f"{settings.get('file')} applied {applied}; findings hidden by it: {hidden}"
+    file = shown_name(str(settings.get("file")))
+    text = f"{file} applied {applied}; findings hidden by it: {hidden}"
     return f"::notice title=monolog settings::{escape_data(text)}"
 
 
