@@ -141,7 +141,7 @@ def test_a_settings_edition_never_overrides_the_record_s_edition_tag(games: Path
     findings = json.loads(out)["games"][0]["findings"]
     assert "collects £200" in findings[0]["message"]  # no tag: the settings' UK edition
     result = runner.invoke(app, ["dispute", "bad.mlog", "--ruling", "CF-04=extra-roll"])
-    assert "M900" not in result.output and result.exit_code == 0, result.output
+    assert "$1,700" in result.stdout and "£" not in result.stdout, result.output  # main: £
 
 
 def _hidden_in(fmt: str, out: str) -> dict[str, object]:
