@@ -33,7 +33,7 @@ import os
 import re
 import stat
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -86,19 +86,20 @@ def find_settings(
         return None
     home = _home()
     for place in (folder, *folder.parents):
+        candidates = _candidates(place)
         if not _trusted_owner(place):
-            if _candidates(place):
+            if candidates:
                 notes.append(
-                    f"{_candidates(place)[0]}: skipped: the folder {place} belongs to another "
-                    f"user ({_owner(place)})"
+                    f"{candidates[0]}: skipped: the folder {place} belongs to another user "
+                    f"({_owner(place)})"
                 )
             return None
-        for candidate in _candidates(place):
+        for candidate in candidates:
             why = _untrusted(candidate)
             if why is not None:
                 notes.append(f"{candidate}: skipped: {why}")
                 return None
-            if candidate.name == "monolog.toml" or "monolog" in _read(candidate).get("tool", {}):
+            if candidate.name == "monolog.toml" or _has_table(_read(candidate)):
                 return candidate
         if place == home or any((place / marker).exists() for marker in ROOT_MARKERS):
             return None
@@ -115,8 +116,14 @@ def load_settings(start: str | os.PathLike[str] | None = None, isolated: bool = 
         return Settings(notes=tuple(notes))
     data = _read(path)
     table = data if path.name == "monolog.toml" else data["tool"]["monolog"]
-    settings = parse_settings(table, path)
-    return Settings(**{**settings.__dict__, "notes": tuple(notes)})
+    return replace(parse_settings(table, path), notes=tuple(notes))
+
+
+def _has_table(data: dict[str, Any]) -> bool:
+    """A pyproject.toml's data has a `tool.monolog` key (a `tool` that is not a table holds
+    no settings)."""
+    tool = data.get("tool")
+    return isinstance(tool, dict) and "monolog" in tool
 
 
 def _home() -> Path | None:

@@ -261,3 +261,9 @@ def test_a_folder_name_cannot_rewrite_the_terminal(
     settings.write_text("ignore = [\x1b\n", encoding="utf-8")
     code, out, err = _audit("bad.mlog")
     assert code == 2 and f"monolog audit: {shown}:1:" in err and "\x1b" not in err
+
+
+def test_a_pyproject_whose_tool_is_no_table_holds_no_settings(games: Path) -> None:
+    (games.parent / "pyproject.toml").write_text("tool = 5\n", encoding="utf-8")
+    code, out, _ = _audit("bad.mlog")
+    assert code == 1 and "M905" in out  # on main: a TypeError out of the settings search
