@@ -157,3 +157,18 @@ def test_check_keeps_to_what_the_scenario_files_state(project: Path) -> None:
     scenario = ROOT / "scenarios" / "editions" / "uk-esl" / "variants-and-house-rules.yaml"
     result = runner.invoke(app, ["check", str(scenario)])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("key", ["select", "ignore"])
+def test_a_code_in_the_settings_that_is_none_is_named_as_the_settings(
+    project: Path, key: str
+) -> None:
+    """Not as an option the user did not give (on main: `--select 'Q1'`)."""
+    _settings(project, f'{key} = ["Q1"]\n')
+    result = runner.invoke(app, ["audit", "uk.mlog"])
+    assert result.exit_code == 2
+    assert f"monolog audit: {project / 'monolog.toml'}: {key} 'Q1': no finding code" in (
+        result.stderr
+    )
+    result = runner.invoke(app, ["audit", "uk.mlog", f"--{key}", "Q2"])
+    assert f"monolog audit: --{key} 'Q2': no finding code" in result.stderr

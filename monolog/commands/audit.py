@@ -235,8 +235,12 @@ def run(
         choices = resolve(edition, ruling, project)
         rulings, edition = choices.rulings, choices.edition
         loaded_edition = load_edition_option(edition, choices.edition_from) if edition else None
+        named = (
+            "--select" if select else f"{project.path}: select",
+            "--ignore" if ignore else f"{project.path}: ignore",
+        )
         selection = selection_for(
-            select or list(project.select), ignore or list(project.ignore), quiet
+            select or list(project.select), ignore or list(project.ignore), quiet, named
         )
         # what the options alone keep, when the settings' codes decide too
         by_options = None

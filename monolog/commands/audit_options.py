@@ -69,16 +69,22 @@ def load_edition_option(key_or_path: str, named: str = "--edition") -> Any:
         raise UsageError(f"{named} {key_or_path!r}: {exc}") from None
 
 
-def selection_for(select: list[str], ignore: list[str], quiet: bool) -> Selection:
+def selection_for(
+    select: list[str],
+    ignore: list[str],
+    quiet: bool,
+    named: tuple[str, str] = ("--select", "--ignore"),
+) -> Selection:
     """Which findings a run keeps: `--select`, `--ignore` (checked against the catalogue's
-    codes) and `--quiet`."""
+    codes) and `--quiet`; `named` says where the select and ignore codes were given, for the
+    message about a code that is none."""
     if not select and not ignore:
         return Selection(quiet=quiet)
 
     known = load_catalogue().codes()
     try:
         return Selection(
-            read_codes(select, "--select", known), read_codes(ignore, "--ignore", known), quiet
+            read_codes(select, named[0], known), read_codes(ignore, named[1], known), quiet
         )
     except SelectionError as exc:
         raise UsageError(str(exc)) from None
