@@ -267,3 +267,15 @@ def test_a_pyproject_whose_tool_is_no_table_holds_no_settings(games: Path) -> No
     (games.parent / "pyproject.toml").write_text("tool = 5\n", encoding="utf-8")
     code, out, _ = _audit("bad.mlog")
     assert code == 1 and "M905" in out  # on main: a TypeError out of the settings search
+
+
+def test_a_ruling_option_overrides_only_its_own_point_of_the_settings(games: Path) -> None:
+    _settings(games, 'rulings = { CF-39 = "auction-mortgaged-only", CF-04 = "extra-roll" }\n')
+    out = _audit("bad.mlog", "--ruling", "CF-04=no-extra-roll")[1]
+    assert (
+        f'settings: {games / "monolog.toml"}: rulings = {{ CF-39 = "auction-mortgaged-only" }}'
+        in (out)
+    )
+    shown = runner.invoke(app, ["audit", "--show-settings", "--ruling", "CF-04=no-extra-roll", "x"])
+    assert 'rulings = { CF-04 = "no-extra-roll" }  (command line)' in shown.stdout
+    assert 'rulings = { CF-39 = "auction-mortgaged-only" }  (' in shown.stdout

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from typing import Any
 
 import typer
 
@@ -35,6 +36,7 @@ from .audit_options import (
     Settings,
     UsageError,
     load_edition_option,
+    parse_rulings,
     selection_for,
 )
 from .audit_output import ReportWriter, echo, progress
@@ -219,9 +221,8 @@ def run(
     if statistics and fmt not in ("text", "json"):
         print_error(f"monolog audit: --statistics is written as text or json, not {fmt}")
         return EXIT_UNREADABLE
-    given = {
+    given: dict[str, Any] = {
         "edition": edition,
-        "rulings": ruling,
         "select": select,
         "ignore": ignore,
         "strict": strict,
@@ -229,10 +230,11 @@ def run(
     }
     try:
         project = load_project("audit", isolated)
+        choices = resolve(edition, ruling, project)
+        given["rulings"] = parse_rulings(ruling)
         if show_settings:
             echo("\n".join(in_force(project, given, isolated)))
             return EXIT_CLEAN
-        choices = resolve(edition, ruling, project)
         rulings, edition = choices.rulings, choices.edition
         loaded_edition = load_edition_option(edition, choices.edition_from) if edition else None
         named = (
@@ -252,7 +254,7 @@ def run(
     strict = bool(project.strict) if strict is None else strict
     if require_amounts is None:
         require_amounts = bool(project.require_amounts)
-    note = note_for(project, {key for key, value in given.items() if value not in (None, [])})
+    note = note_for(project, given)
 
     if jobs < 0:
         print_error(f"monolog audit: --jobs {jobs}: expected 0 (one per CPU) or more")

@@ -84,19 +84,33 @@ def setting_values(project: Settings) -> dict[str, Any]:
     return {key: values[key] for key in project.keys if key in values}
 
 
-def note_for(project: Settings, overridden: set[str]) -> SettingsNote | None:
-    """The note of an audit under `project`'s settings, the keys an option overrode left out;
-    None when no settings file was read."""
+def note_for(project: Settings, given: dict[str, Any]) -> SettingsNote | None:
+    """The note of an audit under `project`'s settings, with what the options `given` override
+    left out (a key given as an option; a disputed point given a `--ruling`); None when no
+    settings file was read."""
     if project.path is None:
         return None
-    values = setting_values(project)
-    applied = {key: value for key, value in values.items() if key not in overridden}
+    applied = _from_the_file(project, given)
     return SettingsNote(str(project.path), applied)
+
+
+def _from_the_file(project: Settings, given: dict[str, Any]) -> dict[str, Any]:
+    """The settings file's keys and values that no option in `given` overrides."""
+    values = setting_values(project)
+    ruled = given.get("rulings") or {}
+    if "rulings" in values:
+        values["rulings"] = {cf: r for cf, r in values["rulings"].items() if cf not in ruled}
+    return {
+        key: value
+        for key, value in values.items()
+        if value != {} and (key == "rulings" or given.get(key) in (None, []))
+    }
 
 
 def in_force(project: Settings, given: dict[str, Any], isolated: bool) -> list[str]:
     """`--show-settings`: each key with its value and where it comes from (an option, the
-    settings file, or monolog's default)."""
+    settings file, or monolog's default); `given`: the options' values (None or empty: not
+    given; `rulings` as a table)."""
     if isolated:
         head = "settings file: none (--isolated)"
     elif project.path is None:
@@ -104,13 +118,16 @@ def in_force(project: Settings, given: dict[str, Any], isolated: bool) -> list[s
     else:
         head = f"settings file: {shown_name(str(project.path))}"
     lines = [head]  # a file skipped on the way is said on stderr
-    values = setting_values(project)
+    values = _from_the_file(project, given)
     for key in KEYS:
+        shown = False
         if given.get(key) not in (None, [], {}):
             lines.append(f"{key} = {_value(given[key])}  (command line)")
-        elif key in values:
+            shown = True
+        if key in values:
             lines.append(f"{key} = {_value(values[key])}  ({shown_name(str(project.path))})")
-        else:
+            shown = True
+        if not shown:
             lines.append(f"{key}: {_DEFAULTS[key]}  (default)")
     return lines
 
