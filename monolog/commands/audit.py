@@ -136,7 +136,8 @@ _REQUIRE_AMOUNTS = typer.Option(
 _SHOW_SETTINGS = typer.Option(
     False,
     "--show-settings",
-    help="Print the settings in force, each with where it comes from, and exit.",
+    help="Print the settings in force, each with where it comes from, and exit (no record "
+    "is read).",
 )
 
 
