@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .files import EDITION_LIMIT_VARIABLE, read_regular
+from .files import EDITION_LIMIT_VARIABLE, edition_limit, open_regular
 from .findings.catalogue import printable
 from .findings.render import clip
 
@@ -165,6 +165,11 @@ def _untrusted(path: Path) -> str | None:
         info = path.stat()
     except OSError as exc:
         return f"cannot be read ({exc.strerror})"
+    return _untrusted_file(info)
+
+
+def _untrusted_file(info: os.stat_result) -> str | None:
+    """Why a settings file with this stat is not to be read, or None."""
     if info.st_uid not in (0, _uid()):
         return f"it belongs to another user (uid {info.st_uid})"
     if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
@@ -212,10 +217,17 @@ def _flag(where: str, key: str, value: Any) -> bool | None:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        data = read_regular(path, EDITION_LIMIT_VARIABLE)
+    try:  # the file opened is the one checked: it cannot be swapped after the search saw it
+        cap = edition_limit()
+        with open_regular(path, EDITION_LIMIT_VARIABLE) as handle:
+            why = _untrusted_file(os.fstat(handle.fileno()))
+            if why is not None:
+                raise ConfigError(f"{path}: not read: {why}")
+            data = handle.read(cap + 1)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    if len(data) > cap:
+        raise ConfigError(f"{path}: cannot be read: larger than {cap:,} bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
