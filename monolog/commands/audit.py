@@ -27,7 +27,9 @@ import typer
 
 from .. import completion
 from ..config import ConfigError
+from ..config import Settings as ConfigSettings
 from ..findings.report import RunSummary
+from ..findings.selection import Selection
 from ..output_file import replaced, write_failure
 from ._common import ISOLATED_OPTION
 from .audit_batch import Outcomes
@@ -238,17 +240,7 @@ def run(
             return EXIT_CLEAN
         rulings, edition = choices.rulings, choices.edition
         loaded_edition = load_edition_option(edition, choices.edition_from) if edition else None
-        named = (
-            "--select" if select else f"{project.path}: select",
-            "--ignore" if ignore else f"{project.path}: ignore",
-        )
-        selection = selection_for(
-            select or list(project.select), ignore or list(project.ignore), quiet, named
-        )
-        # what the options alone keep, when the settings' codes decide too
-        by_options = None
-        if (project.select and not select) or (project.ignore and not ignore):
-            by_options = selection_for(select or [], ignore or [], quiet)
+        selection, by_options = _selections(select or [], ignore or [], quiet, project)
     except (UsageError, ConfigError) as exc:
         print_error(f"monolog audit: {said(exc)}")
         return EXIT_UNREADABLE
@@ -283,6 +275,24 @@ def run(
             print_error(f"monolog audit: {write_failure('--output-file', exc)}")
             return EXIT_UNREADABLE
     return EXIT_CLEAN if exit_zero and status == EXIT_FINDINGS else status
+
+
+def _selections(
+    select: list[str], ignore: list[str], quiet: bool, project: ConfigSettings
+) -> tuple[Selection, Selection | None]:
+    """The findings a run keeps (`--select` and `--ignore`, else the settings' codes, each
+    named where it was given for a message about a code that is none), and, when the settings'
+    codes decide too, what the options alone keep (the rest is counted as hidden by them)."""
+    named = (
+        "--select" if select else f"{project.path}: select",
+        "--ignore" if ignore else f"{project.path}: ignore",
+    )
+    selection = selection_for(
+        select or list(project.select), ignore or list(project.ignore), quiet, named
+    )
+    if (project.select and not select) or (project.ignore and not ignore):
+        return selection, selection_for(select, ignore, quiet)
+    return selection, None
 
 
 def _audit_all(
