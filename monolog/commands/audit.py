@@ -11,6 +11,10 @@ its file, header and findings until the document is written, in the order the fi
 A progress bar is drawn on stderr while a run over several records is under way, only when
 stderr is a terminal and NO_COLOR (`--color never`) is not set, and erased at the end.
 
+The project's settings (monolog/config.py) apply unless `--isolated`; every format closes by
+naming the settings file read, the keys it applied and the findings its codes hid
+(commands/settings_note.py); `--show-settings` prints what is in force and where it comes from.
+
 Exit codes: 0 clean (no error-severity finding), 1 at least one rule violation (with
 `--strict`, any finding at all, ambiguous rulings and warnings included), 2 a file that cannot be
 read or parsed, or a usage error. An unreadable file does not stop the others being audited.
