@@ -143,6 +143,7 @@ def test_settings_that_cannot_be_used_are_exit_2_naming_the_file(
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert f"monolog {command}: {project / 'monolog.toml'}: rulings:" in result.stderr
+    assert "--ruling" not in result.stderr  # not named as an option the user did not give
     assert "Traceback" not in result.output
     _settings(project, "colour = 1\n")
     result = runner.invoke(app, args)

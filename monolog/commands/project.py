@@ -69,10 +69,7 @@ def resolve(edition: str | None, ruling: list[str], project: Settings | None = N
     the option."""
     project = project if project is not None else load_settings()
     configured = [f"{cf}={reading}" for cf, reading in project.rulings.items()]
-    try:
-        rulings = parse_rulings(configured)
-    except UsageError as exc:
-        raise UsageError(f"{project.path}: rulings: {exc}") from None
+    rulings = parse_rulings(configured, f"{project.path}: rulings:")
     rulings.update(parse_rulings(ruling))
     path = str(project.path) if project.path is not None else None
     named = "--edition" if edition or path is None else f"{path}: edition"
