@@ -152,7 +152,8 @@ def test_settings_in_pyproject(tmp_path: Path) -> None:
     sub.mkdir()
     assert load_settings(sub).ignore == ("A04",)
     code, out = _audit(str(UK))
-    assert "A04" not in out
+    assert "  A04  " not in out  # left out, and counted as left out by the settings
+    assert "1 finding hidden by pyproject.toml: A04" in out
     assert code == 1  # strict, from the settings: A39 counts
     code, out = _audit("--no-strict", "--ignore", "A39", str(UK))
     assert code == 0 and "A04" in out and "A39" not in out  # the options override

@@ -47,14 +47,32 @@ def _settings(folder: Path, text: str, pyproject: bool = False) -> None:
         (folder / "monolog.toml").write_text(body, encoding="utf-8")
 
 
-def test_the_edition_comes_from_the_settings_and_the_option_overrides_it(project: Path) -> None:
+def test_the_settings_edition_is_only_a_default_and_the_option_overrides_the_tag(
+    project: Path,
+) -> None:
+    """A record's Edition tag wins over the settings' edition, which applies to a record with
+    no Edition tag; `--edition` overrides both (on main the settings' edition overrode the
+    tag, so a UK record audited in a US project was replayed on the US board)."""
+    untagged = project / "untagged.mlog"
+    untagged.write_text(
+        "".join(
+            line + "\n"
+            for line in UK_GAME.read_text(encoding="utf-8").splitlines()
+            if not line.startswith("[Edition ")
+        ),
+        encoding="utf-8",
+    )
     assert "UK edition (1996" in runner.invoke(app, ["settle", "uk.mlog"]).stdout
     _settings(project, 'edition = "us-2018"\n')
     for command in ("settle", "state", "ledger"):
         result = runner.invoke(app, [command, "uk.mlog"])
-        assert "US edition (2018 rules)" in result.stdout, (command, result.output)
-        result = runner.invoke(app, [command, "uk.mlog", "--edition", "uk-1996"])
         assert "UK edition (1996" in result.stdout, (command, result.output)
+        result = runner.invoke(app, [command, "untagged.mlog"])
+        assert "US edition (2018 rules)" in result.stdout, (command, result.output)
+        result = runner.invoke(app, [command, "uk.mlog", "--edition", "us-2018"])
+        assert "US edition (2018 rules)" in result.stdout, (command, result.output)
+    audited = runner.invoke(app, ["audit", "uk.mlog"])
+    assert audited.exit_code == 0 and "M900" not in audited.stdout, audited.output
 
 
 @pytest.mark.parametrize("command", ["audit", "settle", "state", "ledger", "view", "dispute"])
@@ -125,6 +143,7 @@ def test_settings_that_cannot_be_used_are_exit_2_naming_the_file(
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert f"monolog {command}: {project / 'monolog.toml'}: rulings:" in result.stderr
+    assert "--ruling" not in result.stderr  # not named as an option the user did not give
     assert "Traceback" not in result.output
     _settings(project, "colour = 1\n")
     result = runner.invoke(app, args)
@@ -139,3 +158,18 @@ def test_check_keeps_to_what_the_scenario_files_state(project: Path) -> None:
     scenario = ROOT / "scenarios" / "editions" / "uk-esl" / "variants-and-house-rules.yaml"
     result = runner.invoke(app, ["check", str(scenario)])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("key", ["select", "ignore"])
+def test_a_code_in_the_settings_that_is_none_is_named_as_the_settings(
+    project: Path, key: str
+) -> None:
+    """Not as an option the user did not give (on main: `--select 'Q1'`)."""
+    _settings(project, f'{key} = ["Q1"]\n')
+    result = runner.invoke(app, ["audit", "uk.mlog"])
+    assert result.exit_code == 2
+    assert f"monolog audit: {project / 'monolog.toml'}: {key} 'Q1': no finding code" in (
+        result.stderr
+    )
+    result = runner.invoke(app, ["audit", "uk.mlog", f"--{key}", "Q2"])
+    assert f"monolog audit: --{key} 'Q2': no finding code" in result.stderr

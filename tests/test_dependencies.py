@@ -34,8 +34,7 @@ REASONS = {
     "(executable_path: no browser build is ever downloaded)",
     ("test", "hatchling"): "tests/test_installed_package.py builds the wheel offline "
     "(without build isolation)",
-    ("test", "distributed"): "tests/test_cluster.py audits on a LocalCluster of 2 worker "
-    "processes",
+    ("test", "distributed"): "tests/test_cluster.py audits on a LocalCluster of 2 worker processes",
     ("dask", "distributed"): "monolog audit --scheduler: the records audited as tasks on a "
     "Dask cluster (docs/scale.md)",
     ("dev", "monolog-audit"): "the test extra, so a developer gets everything the tests need",

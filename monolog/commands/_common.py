@@ -13,6 +13,7 @@ __all__ = [
     "EXIT_FINDINGS",
     "EXIT_UNREADABLE",
     "EXPORT_OPTION",
+    "ISOLATED_OPTION",
     "OUTPUT_OPTION",
     "RULING_OPTION",
     "expand_paths",
@@ -31,7 +32,7 @@ EDITION_OPTION = typer.Option(
     None,
     "--edition",
     metavar="KEY|PATH",
-    help="Edition key or file; default: the settings' edition, else the record's Edition tag.",
+    help="Edition key or file; default: the record's Edition tag, else the settings' edition.",
     autocompletion=completion.editions,
 )
 RULING_OPTION = typer.Option(
@@ -41,4 +42,9 @@ RULING_OPTION = typer.Option(
     help="Apply a reading to a disputed point, e.g. CF-04=extra-roll (repeatable); "
     "overrides the settings' rulings.",
     autocompletion=completion.rulings,
+)
+ISOLATED_OPTION = typer.Option(
+    False,
+    "--isolated",
+    help="Read no settings file (monolog.toml or [tool.monolog] in pyproject.toml).",
 )

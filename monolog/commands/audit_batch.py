@@ -23,10 +23,12 @@ class Outcome:
     """One record audited, as the run's loop needs it: the summary's counts (`codes`: code and
     severity of each finding), whether it breaks a rule, the stderr text of a record that could
     not be read, either the report or, from a worker in a text run, its rendered block, and
-    the seconds its audit took (the JUnit report's times)."""
+    the seconds its audit took (the JUnit report's times), and the findings the settings' codes
+    hid (code -> count)."""
 
     __slots__ = (
-        "block", "codes", "error", "file", "index", "parsed", "report", "seconds", "violation",
+        "block", "codes", "error", "file", "hidden", "index", "parsed", "report", "seconds",
+        "violation",
     )  # fmt: skip
 
     def __init__(
@@ -44,6 +46,7 @@ class Outcome:
         self.error = error
         # counted, not listed: a long game has hundreds of thousands of findings
         self.codes = Counter((f.code, f.severity.value) for f in report.findings)
+        self.hidden = report.hidden  # by the settings' codes
         self.violation = any(is_violation(f, strict) for f in report.findings)
         self.report: GameReport | None = report
         self.block = block
@@ -132,10 +135,13 @@ class Outcomes:
 
 
 def _extras(settings: Settings) -> dict[str, Any]:
-    """audit_file's keyword arguments for the run's selection, house rules, stdin and whether
-    every amount is to be written."""
+    """audit_file's keyword arguments for the run's selection (and what the options alone
+    select), house rules, stdin, whether every amount is to be written, and whether the edition
+    is the settings' (a default for records with no Edition tag)."""
     return {
         "selection": settings.selection,
+        "command_line": settings.command_line,
+        "edition_default": settings.edition_default,
         "house_rules": settings.house_rules,
         "stdin": settings.stdin,
         "require_amounts": settings.require_amounts,

@@ -22,32 +22,33 @@ class UsageError(Exception):
     """A command-line value that cannot be used; the message says why (exit 2)."""
 
 
-def parse_rulings(values: list[str]) -> dict[str, str]:
+def parse_rulings(values: list[str], named: str = "--ruling") -> dict[str, str]:
     """`["CF-04=extra-roll", …]` -> `{"CF-04": "extra-roll"}`, each checked against the readings
     monolog knows (an unknown key or reading names the valid ones). The one reading of
-    `--ruling` values and of the settings' rulings, for every command that takes them."""
+    `--ruling` values and of the settings' rulings, for every command that takes them; `named`
+    says where the values were given, for the message about one that cannot be used."""
     rulings: dict[str, str] = {}
     known = known_readings() if values else None
     for value in values:
         m = re.match(_RULING_PATTERN, value)
         if m is None:
-            raise UsageError(f"--ruling {value!r}: expected CF-nn=READING, e.g. CF-04=extra-roll")
+            raise UsageError(f"{named} {value!r}: expected CF-nn=READING, e.g. CF-04=extra-roll")
         number = int(re.sub(r"\D", "", m["cf"]))
         cf = f"CF-{number:02d}"
         reading = m["reading"]
         if known is not None:
             if cf not in known:
                 raise UsageError(
-                    f"--ruling {value!r}: unknown disputed point {cf}; valid keys: "
+                    f"{named} {value!r}: unknown disputed point {cf}; valid keys: "
                     + ", ".join(known)
                 )
             if reading not in known[cf]:
                 raise UsageError(
-                    f"--ruling {value!r}: {cf} has no reading {reading!r}; valid readings: "
+                    f"{named} {value!r}: {cf} has no reading {reading!r}; valid readings: "
                     + ", ".join(known[cf])
                 )
         if cf in rulings and rulings[cf] != reading:
-            raise UsageError(f"--ruling: {cf} is given twice ({rulings[cf]} and {reading})")
+            raise UsageError(f"{named}: {cf} is given twice ({rulings[cf]} and {reading})")
         rulings[cf] = reading
     return rulings
 
@@ -70,16 +71,22 @@ def load_edition_option(key_or_path: str, named: str = "--edition") -> Any:
         raise UsageError(f"{named} {key_or_path!r}: {exc}") from None
 
 
-def selection_for(select: list[str], ignore: list[str], quiet: bool) -> Selection:
+def selection_for(
+    select: list[str],
+    ignore: list[str],
+    quiet: bool,
+    named: tuple[str, str] = ("--select", "--ignore"),
+) -> Selection:
     """Which findings a run keeps: `--select`, `--ignore` (checked against the catalogue's
-    codes) and `--quiet`."""
+    codes) and `--quiet`; `named` says where the select and ignore codes were given, for the
+    message about a code that is none."""
     if not select and not ignore:
         return Selection(quiet=quiet)
 
     known = load_catalogue().codes()
     try:
         return Selection(
-            read_codes(select, "--select", known), read_codes(ignore, "--ignore", known), quiet
+            read_codes(select, named[0], known), read_codes(ignore, named[1], known), quiet
         )
     except SelectionError as exc:
         raise UsageError(str(exc)) from None
@@ -107,6 +114,9 @@ class Settings:
         self.selection = Selection()
         self.house_rules: tuple[str, ...] = ()
         self.require_amounts = False  # every derived amount reported (W014)
+        self.edition_default = False  # the edition is the settings': for records with no tag
+        # what the options alone select, when the settings' codes select or ignore too
+        self.command_line: Selection | None = None
         self.stdin: bytes | None = None  # the record read from stdin, for a FILE of `-`
 
     def __getstate__(self) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from ..findings.json_document import JsonStream
 from ..findings.render import TextOutput, make_console
 from ..findings.report import RunSummary
 from .audit_batch import Outcome
+from .settings_note import SettingsNote
 
 T = TypeVar("T")
 
@@ -29,10 +30,20 @@ class ReportWriter:
     finished with the run's summary (`close`). Every format is written as the games come: text
     in the order they finish, JSON and the CI formats (SARIF, GitHub annotations, JUnit:
     reports/formats) in file order (with several workers, see `InOrder`), each game handed to
-    the format's stream and kept no longer."""
+    the format's stream and kept no longer. `note`: the settings file the run read, what it
+    changed and the findings it hid, which every format states at its end."""
 
-    def __init__(self, fmt: str, strict: bool, quiet: bool, workers: int, statistics: bool) -> None:
+    def __init__(
+        self,
+        fmt: str,
+        strict: bool,
+        quiet: bool,
+        workers: int,
+        statistics: bool,
+        note: SettingsNote | None = None,
+    ) -> None:
         self.fmt = fmt
+        self.note = note
         self.strict = strict
         self.quiet = quiet
         self.statistics = statistics
@@ -58,6 +69,8 @@ class ReportWriter:
 
     def add(self, done: Outcome) -> None:
         output, quiet, shown = self.output, self.quiet, self.shown
+        if self.note is not None and done.hidden:
+            self.note.hidden.update(done.hidden)
         if output is not None:
             if done.parsed and not (quiet and not done.codes):  # printed now and dropped
                 if done.block is not None:  # rendered by a worker for an output like this
@@ -72,15 +85,21 @@ class ReportWriter:
 
     def close(self, summary: RunSummary) -> None:
         fmt, output, stream = self.fmt, self.output, self.stream
+        note = self.note
         if self.statistics:
-            echo(statistics_text(summary, fmt))
+            echo(statistics_text(summary, fmt, note))
             return
         if output is not None:
             if summary.records > 1:
                 output.summary(summary, first=self.shown == 0)
+            if note is not None:
+                first = self.shown == 0 and summary.records <= 1
+                output.write(("" if first else "\n") + "\n".join(note.lines()) + "\n")
             return
         if self.ordered is not None:
             self.ordered.close()
+        if note is not None:
+            stream.settings = note.data()
         stream.close()
 
 
@@ -141,8 +160,9 @@ class InOrder(Generic[T]):
                 self.write(report)
 
 
-def statistics_text(summary: Any, fmt: str) -> str:
-    """A count per code, most frequent first: `  12  M301  title` lines, or a JSON list."""
+def statistics_text(summary: Any, fmt: str, note: SettingsNote | None = None) -> str:
+    """A count per code, most frequent first: `  12  M301  title` lines, or a JSON list; then
+    what the settings file (`note`) changed."""
 
     catalogue = load_catalogue()
     ranked = sorted(summary.codes.items(), key=lambda item: (-item[1], item[0]))
@@ -152,10 +172,15 @@ def statistics_text(summary: Any, fmt: str) -> str:
         rows.append((code, count, entry.title if entry is not None else ""))
     if fmt == "json":
         data = [{"code": c, "count": n, "title": t} for c, n, t in rows]
-        return json.dumps({"statistics": data, "records": summary.records}, indent=2)
+        document: dict[str, Any] = {"statistics": data, "records": summary.records}
+        if note is not None:
+            document["settings"] = note.data()
+        return json.dumps(document, indent=2)
     width = max((len(str(n)) for _, n, _ in rows), default=1)
-    lines = [f"{n:>{width}}  {c:<5} {t}".rstrip() for c, n, t in rows]
-    return "\n".join(lines) if lines else "no findings"
+    lines = [f"{n:>{width}}  {c:<5} {t}".rstrip() for c, n, t in rows] or ["no findings"]
+    if note is not None:
+        lines += ["", *note.lines()]
+    return "\n".join(lines)
 
 
 def echo(text: str, nl: bool = True) -> None:

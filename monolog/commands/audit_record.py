@@ -5,7 +5,8 @@ of several games is audited game by game with the file's line numbers. Nothing h
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import chain
 from typing import Any
@@ -38,6 +39,8 @@ def audit_file(
     house_rules: tuple[str, ...] = (),
     stdin: bytes | None = None,
     require_amounts: bool = False,
+    edition_default: bool = False,
+    command_line: Selection | None = None,
 ) -> tuple[GameReport, str | None]:
     """Parse and replay one record. Returns its report and, when it could not be read or
     parsed, the rendered parse error (for stderr).
@@ -46,7 +49,10 @@ def audit_file(
     `house_rules` are taken as declared by every record; `selection` says which findings are
     kept. A record with a Result tag has it checked as `monolog settle` does (W101).
     `require_amounts` reports every amount the replay worked out (W014), as a
-    `[Strict "amounts"]` tag does."""
+    `[Strict "amounts"]` tag does. `edition_default`: `edition` (the settings') is only for a
+    record with no Edition tag. `command_line`: what the options alone would keep, when the
+    settings select or ignore codes too; the findings it keeps and `selection` does not are
+    counted in the report's `hidden`."""
 
     if name == "-" and stdin is not None:
         name = STDIN_NAME
@@ -63,6 +69,8 @@ def audit_file(
         selection,
         house_rules,
         require_amounts=require_amounts,
+        edition_default=edition_default,
+        command_line=command_line,
     )
 
 
@@ -77,6 +85,8 @@ def _audit_text(
     first_line: int = 1,
     *,
     require_amounts: bool = False,
+    edition_default: bool = False,
+    command_line: Selection | None = None,
 ) -> tuple[GameReport, str | None]:
     """Parse and replay the text of one game read from the file `name` (an event stream's
     text from the file's line `first_line`)."""
@@ -91,6 +101,8 @@ def _audit_text(
         header = {e.key: e.value for e in events if isinstance(e, Tag)}
     except ParseError as exc:
         return _unparsed(name, exc)
+    if edition_default and "Edition" in header:  # the record's own tag wins over the settings
+        edition = None
 
     replay = _replay_function()
     declared = [Tag(NO_SPAN, "HouseRule", key) for key in house_rules]
@@ -155,10 +167,23 @@ def _audit_text(
             findings.append(problem)
     elif result_check:
         findings = [*findings, *result_check]
+    hidden = _hidden(findings, selection, command_line)
     if selection is not None:
         findings = selection.apply(findings)
     header = dict(getattr(result, "header", None) or header)
-    return GameReport(name, header=header, findings=findings, lines=lines), None
+    report = GameReport(name, header=header, findings=findings, lines=lines, hidden=hidden)
+    return report, None
+
+
+def _hidden(
+    findings: Iterable[Finding], selection: Selection | None, command_line: Selection | None
+) -> dict[str, int]:
+    """Code -> how many findings the options alone (`command_line`) keep and `selection`, the
+    settings' codes too, leaves out."""
+    if selection is None or command_line is None:
+        return {}
+    counted = Counter(f.code for f in findings if command_line.keeps(f) and not selection.keeps(f))
+    return dict(counted)
 
 
 def too_large(name: str) -> tuple[GameReport, str]:
@@ -239,6 +264,8 @@ def audit_games(
     house_rules: tuple[str, ...] = (),
     stdin: bytes | None = None,
     require_amounts: bool = False,
+    edition_default: bool = False,
+    command_line: Selection | None = None,
 ) -> Iterator[tuple[GameReport, str | None]]:
     """Each game of the record file `name`, audited as `audit_file` audits a record, one at a
     time: a file of many games (tag lines after a game's body start the next one) is read in
@@ -254,6 +281,8 @@ def audit_games(
         "house_rules": house_rules,
         "stdin": stdin,
         "require_amounts": require_amounts,
+        "edition_default": edition_default,
+        "command_line": command_line,
     }
     if name == "-":
         yield audit_file(name, **options)
@@ -295,14 +324,16 @@ def _audit_game(
         return report, ParseError(moved, failed.source_line).render()
     settings = (options["edition"], options["rulings"], options["paranoid"])
     chosen = (options["selection"], options["house_rules"])
-    required = options["require_amounts"]
+    later = {
+        "require_amounts": options["require_amounts"],
+        "edition_default": options["edition_default"],
+        "command_line": options["command_line"],
+    }
     if name.endswith(JSONL_SUFFIXES) or looks_like_jsonl(text):
         # an event stream is read with the file's line numbers (its spans, or its own lines'
         # numbers from `before`): nothing to move
-        return _audit_text(
-            name, text, *settings, *chosen, first_line=before + 1, require_amounts=required
-        )
-    report, error = _audit_text(name, text, *settings, *chosen, require_amounts=required)
+        return _audit_text(name, text, *settings, *chosen, first_line=before + 1, **later)
+    report, error = _audit_text(name, text, *settings, *chosen, **later)
     findings = [_moved_finding(f, before) for f in report.findings]
     kept = SparseLines.of(report.findings, report.lines)
     lines: Any = SparseLines(before + kept.total, {i + before: t for i, t in kept.kept.items()})
@@ -316,7 +347,7 @@ def _audit_game(
             source = text_lines[at - 1] if 1 <= at <= len(text_lines) else None
             error = ParseError(first, source).render()
             lines = SparseLines(before + len(text_lines), {at - 1 + before: source or ""})
-    moved_report = GameReport(name, report.header, findings, lines, report.parsed)
+    moved_report = GameReport(name, report.header, findings, lines, report.parsed, report.hidden)
     return moved_report, error
 
 

@@ -25,7 +25,7 @@ from ..notation import events as E
 from ..notation.events import NO_SPAN, Tag
 from ..notation.parser import read_source
 from ..notation.records import parse_record_pieces
-from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_UNREADABLE, print_error
+from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_UNREADABLE, ISOLATED_OPTION, print_error
 from .audit_options import UsageError, load_edition_option, parse_rulings
 from .project import Choices, project_choices
 
@@ -84,6 +84,7 @@ def dispute(
         autocompletion=completion.choices(*FORMATS),
     ),
     edition: str | None = EDITION_OPTION,
+    isolated: bool = ISOLATED_OPTION,
 ) -> None:
     """Replay a record under its own rulings and under another: what is the change worth?
 
@@ -108,7 +109,7 @@ def dispute(
     except UsageError as exc:
         print_error(f"monolog dispute: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    project = project_choices("dispute", edition, [])
+    project = project_choices("dispute", edition, [], isolated)
     try:  # an edition named by --edition or the settings must be usable, as for audit
         chosen = (
             load_edition_option(project.edition, project.edition_from) if project.edition else None
@@ -129,6 +130,8 @@ def dispute(
 
     lines = record_lines(text.removeprefix("\ufeff"), file, first)
     tags = [e for e in first if isinstance(e, Tag)]  # the record's tags, as the pieces go
+    if project.edition_for({e.key: e.value for e in tags}) is None:
+        chosen = None  # the settings' edition yields to the record's Edition tag
     declared: list[E.Event] = [Tag(NO_SPAN, "HouseRule", key) for key in project.house_rules]
     played = declared + first
     del first

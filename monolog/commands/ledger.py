@@ -9,6 +9,7 @@ from ._common import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
     EXPORT_OPTION,
+    ISOLATED_OPTION,
     OUTPUT_OPTION,
     RULING_OPTION,
     print_error,
@@ -30,6 +31,7 @@ def ledger(
     output: str | None = OUTPUT_OPTION,
     edition: str | None = EDITION_OPTION,
     ruling: list[str] = RULING_OPTION,
+    isolated: bool = ISOLATED_OPTION,
 ) -> None:
     """Show every payment in a record: who paid whom, how much, why, and each player's cash."""
     # here: every command module loads at start-up, only this command needs it
@@ -43,7 +45,7 @@ def ledger(
         print_error(f"monolog ledger: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
     wants_chart = chart or export is not None  # an export always has the chart
-    game = open_game("ledger", file, edition, ruling=ruling, ledger=wants_chart)
+    game = open_game("ledger", file, edition, ruling=ruling, ledger=wants_chart, isolated=isolated)
     try:
         who = resolve_player(game, player) if player is not None else None
     except ValueError as exc:

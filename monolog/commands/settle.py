@@ -9,6 +9,7 @@ from ._common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
     EXPORT_OPTION,
+    ISOLATED_OPTION,
     OUTPUT_OPTION,
     RULING_OPTION,
 )
@@ -24,6 +25,7 @@ def settle(
     output: str | None = OUTPUT_OPTION,
     edition: str | None = EDITION_OPTION,
     ruling: list[str] = RULING_OPTION,
+    isolated: bool = ISOLATED_OPTION,
 ) -> None:
     """Count up each player's worth, rank the players, name the winner, check the Result tag.
 
@@ -36,7 +38,7 @@ def settle(
     from ..reports.settlement_table import render_settlement
 
     check_export(export, output)
-    game = open_game("settle", file, edition, ruling=ruling, settled_only=True)
+    game = open_game("settle", file, edition, ruling=ruling, settled_only=True, isolated=isolated)
     settlement = settle_game(game)
     show(render_settlement(game, settlement), export, output, title_of(game, "Settlement"))
     raise typer.Exit(EXIT_FINDINGS if settlement.findings else EXIT_CLEAN)

@@ -9,6 +9,7 @@ from ._common import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
     EXPORT_OPTION,
+    ISOLATED_OPTION,
     OUTPUT_OPTION,
     RULING_OPTION,
     print_error,
@@ -31,6 +32,7 @@ def state(
     output: str | None = OUTPUT_OPTION,
     edition: str | None = EDITION_OPTION,
     ruling: list[str] = RULING_OPTION,
+    isolated: bool = ISOLATED_OPTION,
 ) -> None:
     """Show owners, buildings, mortgages, tokens, cash, jail, the bank's stock and the decks.
 
@@ -55,7 +57,7 @@ def state(
         if moment.turn
         else (moment.number, None)
     )
-    game = open_game("state", file, edition, ruling=ruling, position=where)
+    game = open_game("state", file, edition, ruling=ruling, position=where, isolated=isolated)
     if moment is None:
         moment = At(max(len(game.lines), 1), turn=False)
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ._common import EDITION_OPTION, EXIT_CLEAN, RULING_OPTION, print_error
+from ._common import EDITION_OPTION, EXIT_CLEAN, ISOLATED_OPTION, RULING_OPTION, print_error
 
 
 def register(app: typer.Typer) -> None:
@@ -24,6 +24,7 @@ def view(
     ),
     edition: str | None = EDITION_OPTION,
     ruling: list[str] = RULING_OPTION,
+    isolated: bool = ISOLATED_OPTION,
 ) -> None:
     """Write one HTML page that replays the record on its board: step through the lines, see
     cash, deeds and cards, the findings, the ledger, the money over the turns and the
@@ -32,7 +33,7 @@ def view(
     from ..reports.command import open_game, write_output
     from ..reports.view import render_page
 
-    game = open_game("view", file, edition, per_line=True, ruling=ruling)
+    game = open_game("view", file, edition, per_line=True, ruling=ruling, isolated=isolated)
     try:
         page = render_page(game, every_ruling)
     except Exception as exc:  # a bug in the viewer: reported cleanly, never a traceback

@@ -46,6 +46,8 @@ class JsonStream:
     def __init__(self, write: Callable[[str], None]) -> None:
         self.write = write
         self.games = 0
+        # the settings file the run read and what it changed: the document's last member
+        self.settings: dict[str, Any] | None = None
 
     def game(self, report: GameReport) -> None:
         """Write one game, its findings `CHUNK` at a time: the game's text is never whole."""
@@ -71,9 +73,15 @@ class JsonStream:
 
     def close(self) -> None:
         if not self.games:
-            self.write(render_json([]) + "\n")
-        else:
+            document = to_document([])
+            if self.settings is not None:
+                document["settings"] = self.settings
+            self.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        elif self.settings is None:
             self.write("\n  ]\n}\n")
+        else:
+            settings = json.dumps(self.settings, ensure_ascii=False, indent=2)
+            self.write('\n  ],\n  "settings": ' + _indented(settings, 2).lstrip() + "\n}\n")
 
 
 def _with_file(finding: Finding, file: str) -> dict[str, Any]:

@@ -27,7 +27,8 @@ class GameReport:
 
     `parsed` is False when the record could not be read or parsed; its one finding is then the
     P-code (already shown on stderr by the command in text mode). `lines` is the source text,
-    split into lines, for the carets.
+    split into lines, for the carets. `hidden`: the findings the settings' codes left out, by
+    code (code -> count).
     """
 
     file: str
@@ -35,6 +36,7 @@ class GameReport:
     findings: Sequence[Finding] = field(default_factory=list)
     lines: Sequence[str] = field(default_factory=list)
     parsed: bool = True
+    hidden: dict[str, int] = field(default_factory=dict)
 
     def summary(self) -> dict[str, int]:
         return summarise(self.findings)
@@ -43,7 +45,7 @@ class GameReport:
         """The same report holding only what rendering needs: the source lines its findings
         point at (none with `keep_lines=False`), not the whole record."""
         lines: Sequence[str] = SparseLines.of(self.findings, self.lines) if keep_lines else ()
-        return GameReport(self.file, self.header, self.findings, lines, self.parsed)
+        return GameReport(self.file, self.header, self.findings, lines, self.parsed, self.hidden)
 
 
 class SparseLines(Sequence[str]):

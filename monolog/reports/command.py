@@ -9,7 +9,7 @@ import typer
 from rich.console import RenderableType
 
 from ..commands.command_line import EXIT_UNREADABLE, print_error
-from ..commands.project import project_choices
+from ..commands.project import project_choices, record_header
 from ..editions.errors import EditionError
 from ..output_file import write_failure, write_text
 from .console import EXPORT_KINDS, print_all, terminal_console
@@ -27,6 +27,7 @@ def open_game(
     settled_only: bool = False,
     position: tuple[int | None, int | None] | None = None,
     ledger: bool | None = None,
+    isolated: bool = False,
 ) -> Game:
     """The replayed record, or exit 2 with a located message (never a traceback); `per_line`:
     a moment after each line, not after each event (reports/game.py); `settled_only`: only
@@ -34,14 +35,17 @@ def open_game(
     `position` (a line, or a turn, or neither for the end): only the table there; `ledger`:
     only what the ledger reads (reports/trail.py), each turn's worths too when True. The
     project's settings
-    (`[tool.monolog]` or monolog.toml: edition, rulings, house rules) apply, `edition` and the
-    `--ruling` values `ruling` overriding them."""
+    (`[tool.monolog]` or monolog.toml: edition, rulings, house rules; none with `isolated`)
+    apply, `edition` and the `--ruling` values `ruling` overriding them; the settings' edition
+    only for a record with no Edition tag."""
 
     if os.path.isdir(file):  # os.path's check answers False where pathlib's would raise
         print_error(f"{file}: is a folder; monolog {command} reports on one record file")
         raise typer.Exit(EXIT_UNREADABLE)
-    choices = project_choices(command, edition, ruling or [])
+    choices = project_choices(command, edition, ruling or [], isolated)
     edition = choices.edition
+    if choices.edition_is_default:  # the settings' edition: for a record that names none
+        edition = choices.edition_for(record_header(file))
     try:
         if position is not None:
             return load_position(

@@ -8,9 +8,11 @@ game's annotations are folded in a `::group::` named after the file.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from ...findings.model import Finding, Severity
+from ...findings.model import Finding, Severity, shown_name
 from .games import GameFindings
 
 COMMANDS: dict[Severity, str] = {
@@ -51,6 +53,8 @@ class GithubStream:
     def __init__(self, write: Callable[[str], object], group: bool = True) -> None:
         self.write = write
         self.group = group
+        # the settings file the run read and what it changed: a notice after the annotations
+        self.settings: dict[str, Any] | None = None
 
     def game(
         self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
@@ -64,7 +68,18 @@ class GithubStream:
         self.write("\n".join(lines) + "\n")
 
     def close(self) -> None:
-        """Nothing follows the last game's annotations."""
+        """A notice of the settings file the run read, if any, follows the annotations."""
+        if self.settings is not None:
+            self.write(settings_notice(self.settings) + "\n")
+
+
+def settings_notice(settings: dict[str, Any]) -> str:
+    """`::notice title=monolog settings::FILE applied {...}; hidden {...}`."""
+    applied = json.dumps(settings.get("applied", {}), ensure_ascii=False)
+    hidden = json.dumps(settings.get("hidden", {}), ensure_ascii=False)
+    file = shown_name(str(settings.get("file")))
+    text = f"{file} applied {applied}; findings hidden by it: {hidden}"
+    return f"::notice title=monolog settings::{escape_data(text)}"
 
 
 def to_github(games: Sequence[GameFindings], group: bool = True) -> str:

@@ -11,6 +11,9 @@ no finding is counted too (a rate per game needs its denominator):
     {"kind": "game", "file": "a.mlog", "game": 1, "header": {"Event": "..."},
      "summary": {"error": 1, "warning": 0, "info": 0}}
 
+When a settings file was read, a last line of `kind` `settings` names it, the keys it applied
+and the findings its codes hid (`file`, `applied`, `hidden`).
+
 `game` numbers the games of one file from 1, in file order. `cf` is the disputed point a
 finding rules on (an A-code's), else null. Every key is on every line of its kind, null where
 there is no value, so the columns a reader infers do not depend on which findings came first.
@@ -64,6 +67,8 @@ class JsonLinesStream:
         self.write = write
         self.file: str | None = None
         self.game_number = 0
+        # the settings file the run read and what it changed: a closing `settings` row
+        self.settings: dict[str, Any] | None = None
 
     def game(
         self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
@@ -87,7 +92,9 @@ class JsonLinesStream:
         self.write("".join(rows))
 
     def close(self) -> None:
-        """Nothing follows the last game's lines."""
+        """After the last game's lines, a `settings` row when a settings file was read."""
+        if self.settings is not None:
+            self.write(_line({"kind": "settings", **self.settings}))
 
 
 def to_json_lines(games: Sequence[GameFindings]) -> str:

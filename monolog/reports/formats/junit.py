@@ -23,6 +23,7 @@ finding), its `<failure>` listing every failing finding, one per line, as
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import tempfile
@@ -30,6 +31,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
+from typing import Any
 
 from ...findings.model import Finding, Severity
 from .games import GameFindings
@@ -127,6 +129,7 @@ class JUnitWriter:
         # closed by finish or __exit__
         self.spool = tempfile.SpooledTemporaryFile(SPOOL_IN_MEMORY, "w+b")  # noqa: SIM115
         self.suites: list[_Suite] = []
+        self.properties: list[tuple[str, str]] = []  # (name, value) of every suite
 
     def __enter__(self) -> JUnitWriter:
         return self
@@ -175,10 +178,13 @@ class JUnitWriter:
                 ("timestamp", suite.timestamp),
                 ("hostname", host),
             ]
-            if suite.tests == 0:
+            if suite.tests == 0 and not self.properties:
                 write("  " + _tag("testsuite", attrs, " /") + "\n")
                 continue
-            write("  " + _tag("testsuite", attrs, "") + "\n")
+            write("  " + _tag("testsuite", attrs, "") + "\n" + self._properties())
+            if suite.tests == 0:
+                write("  </testsuite>\n")
+                continue
             self.spool.seek(suite.start)
             piece: list[bytes] = []
             size = 0
@@ -192,6 +198,15 @@ class JUnitWriter:
             write(b"".join(piece).decode("utf-8") + "  </testsuite>\n")
         write("</testsuites>\n")
         self.spool.close()
+
+    def _properties(self) -> str:
+        if not self.properties:
+            return ""
+        items = [
+            "      " + _tag("property", [("name", k), ("value", v)], " /") + "\n"
+            for k, v in self.properties
+        ]
+        return "    <properties>\n" + "".join(items) + "    </properties>\n"
 
     def text(self, seconds: float | None = None) -> str:
         """The whole document as text."""
@@ -268,6 +283,8 @@ class AuditJUnit:
         self.writer.suite(SUITE_NAME)
         self.file: str | None = None
         self.number = 0  # games of `file` so far
+        # the settings file the run read and what it changed: the suite's properties
+        self.settings: dict[str, Any] | None = None
 
     def game(
         self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
@@ -281,6 +298,11 @@ class AuditJUnit:
         self.writer.case(case)
 
     def close(self) -> None:
+        if self.settings is not None:
+            self.writer.properties = [
+                (f"monolog.settings.{key}", v if isinstance(v, str) else json.dumps(v))
+                for key, v in self.settings.items()
+            ]
         self.writer.finish(self.write)
 
 

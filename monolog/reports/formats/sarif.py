@@ -173,6 +173,8 @@ class SarifStream:
         self.seen: dict[str, dict[tuple[str, ...], int]] = {}  # uri -> identity -> occurrences
         self.file: str | None = None
         self.results = 0
+        # the settings file the run read and what it changed: the invocation's properties
+        self.settings: dict[str, Any] | None = None
 
     def game(
         self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
@@ -202,9 +204,12 @@ class SarifStream:
         }
         if self.information_uri:
             driver["informationUri"] = self.information_uri
+        invocation: dict[str, Any] = {"executionSuccessful": True}
+        if self.settings is not None:
+            invocation["properties"] = {"settings": self.settings}
         tail = {
             "tool": {"driver": driver},
-            "invocations": [{"executionSuccessful": True}],
+            "invocations": [invocation],
             "columnKind": "unicodeCodePoints",
         }
         members = json.dumps(tail, ensure_ascii=False, indent=2)[2:-2]  # without the braces
