@@ -779,3 +779,19 @@ def test_coverage_reads_the_not_enforced_list_from_the_package(
     assert result.exit_code == 0, result.output
     assert "no rules documentation found" not in result.output
     assert "listed, not enforced" in result.output
+
+
+def test_rule_ids_are_made_from_the_repository_alone() -> None:
+    """Each CF item is declared once, in the readings catalogue: a point added, retitled or
+    pointed at other rules there, without rule_ids.yaml made again, fails here."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import gen_rule_ids
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    current = (ROOT / "monolog/scenarios/rule_ids.yaml").read_text(encoding="utf-8")
+    readings = (ROOT / "monolog/editions/data/readings.yaml").read_text(encoding="utf-8")
+    assert gen_rule_ids.from_repo(current, readings) == current, "run python tools/gen_rule_ids.py"
+    retitled = readings.replace("CF-78:\n  title: ", "CF-78:\n  title: Renamed ", 1)
+    assert retitled != readings
+    assert gen_rule_ids.from_repo(current, retitled) != current
