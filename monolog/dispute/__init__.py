@@ -2,7 +2,6 @@
 
 from .compare import (
     Comparison,
-    Difference,
     Divergence,
     Outcome,
     Side,
@@ -12,6 +11,7 @@ from .compare import (
     split_rulings,
     verdicts,
 )
+from .signature import Difference
 
 __all__ = [
     "Comparison",
