@@ -29,6 +29,7 @@ from . import events as E
 from .errors import ParseError, clip_quoted
 
 SUFFIXES = (".jsonl", ".ndjson")
+BOM = "\ufeff"  # a UTF-8 byte-order mark, as some editors save it: dropped before the first line
 
 
 GAME_SEPARATION = (
@@ -59,8 +60,9 @@ def _hints(cls: type[Any]) -> dict[str, Any]:
 
 def looks_like_jsonl(text: str) -> bool:
     """The text's first line that is not blank is one JSON object with a `kind` (a record in
-    the notation may open with a `{…}` comment, which is not JSON)."""
-    for line in text.split("\n"):
+    the notation may open with a `{…}` comment, which is not JSON). A leading byte-order mark
+    is no part of the line."""
+    for line in text.removeprefix(BOM).split("\n"):
         if line.strip():
             if not line.lstrip().startswith("{"):
                 return False
@@ -78,7 +80,7 @@ def parse_jsonl(text: str, filename: str = "<string>", first_line: int = 1) -> l
     one event of a known schema version (P131, at the key at fault)."""
     out: list[E.Event] = []
     kinds = event_kinds()
-    for number, line in enumerate(text.split("\n"), start=first_line):
+    for number, line in enumerate(text.removeprefix(BOM).split("\n"), start=first_line):
         if not line.strip():
             continue
         try:
