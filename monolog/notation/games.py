@@ -13,9 +13,10 @@ tells it.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import BinaryIO
+
+from .jsonl import load_line
 
 _TAG = re.compile(rb"\s*\[[A-Za-z][A-Za-z0-9_]*[ \t]")
 _BODY_SKIPPED = (b"[", b";")  # tags and comments
@@ -62,8 +63,8 @@ def _stream_kind(line: bytes) -> str | None:
     if not line.startswith(b"{"):
         return None
     try:
-        data = json.loads(line)
-    except ValueError:  # not JSON (or not UTF-8): left for the reader to report
+        data = load_line(line.decode("utf-8"), unique=False)  # its kind is all that is asked
+    except ValueError:  # not UTF-8, not JSON or not an event: left for the reader to report
         return None
     kind = data.get("kind") if isinstance(data, dict) else None
     return kind if isinstance(kind, str) else None
