@@ -313,11 +313,22 @@ def to_json(s: Standings) -> str:
     return json.dumps(to_data(s), indent=2, ensure_ascii=False) + "\n"
 
 
+# a cell a spreadsheet would run as a formula (or, after a tab or CR, take apart)
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(text: str) -> str:
+    """A CSV cell of text from a record (a name, an event, a file): one that starts like a
+    formula gets a leading apostrophe, which spreadsheets show as text and do not run."""
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
 def to_csv(s: Standings, details: bool = False) -> str:
     """One row per player; with `details`, one row per player and game.
 
     Places are numbers; `shared` is 1 when the place is shared, `game_shared_by` the number of
-    players sharing the place in that game."""
+    players sharing the place in that game. Text cells are guarded against formula injection
+    (`text_cell`)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     head = ["place", "shared", "player", "points", "worth", "wins", "games"]
@@ -328,12 +339,14 @@ def to_csv(s: Standings, details: bool = False) -> str:
     else:
         writer.writerow([*head, "files"])
     for e in s.entries:
-        row = [e.place, int(e.shared), e.name, format_points(e.points), e.worth, e.wins, e.played]
+        name = text_cell(e.name)
+        row = [e.place, int(e.shared), name, format_points(e.points), e.worth, e.wins, e.played]
         if not details:
-            writer.writerow([*row, "; ".join(g.file for g, _ in e.games)])
+            writer.writerow([*row, text_cell("; ".join(g.file for g, _ in e.games))])
             continue
         for g, p in e.games:
-            game = [g.event, g.round, g.table, g.file, p.place, p.shared_by]
+            written = [text_cell(t) for t in (g.event, g.round, g.table, g.file)]
+            game = [*written, p.place, p.shared_by]
             result = [format_points(p.points), p.worth, int(p.won), int(g.finished), g.violations]
             writer.writerow([*row, *game, *result])
     return buffer.getvalue()
