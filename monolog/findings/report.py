@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..visible import visible
 from .model import Finding, Severity, shown_name
 
 # A game's block is built and written this many findings at a time: a long game with a finding
@@ -111,7 +112,8 @@ def summary_words(counts: dict[str, int]) -> str:
 
 
 def identity(report: GameReport) -> str:
-    """The game's identity: event, round, table and players from the header tags."""
+    """The game's identity: event, round, table and players from the header tags, as it is
+    shown on a terminal (`visible`)."""
     parts: list[str] = []
     header = report.header
     if header.get("Event"):
@@ -123,7 +125,7 @@ def identity(report: GameReport) -> str:
     players = header.get("Players")
     if players:
         text = f"{text} ({players})" if text else players
-    return text
+    return visible(text)
 
 
 @dataclass(slots=True)

@@ -12,6 +12,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..visible import visible
 from .fitted import FirstThatFits
 from .standings import (
     JSON_SCHEMA,
@@ -94,7 +95,7 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
     lines.add_column("Players in order", overflow="fold")
     for e in s.entries:
         played = ", ".join(f"{g.label}: {_game_place(p)}{g.marks}" for g, p in e.games)
-        name = Text(e.name, style="bold" if e.place == 1 else "")
+        name = Text(visible(e.name), style="bold" if e.place == 1 else "")
         table.add_row(
             _place_text(e),
             name,
@@ -187,7 +188,7 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
         narrow_games.add_column("Game", overflow="fold", min_width=8)
         narrow_games.add_column("Places, with the points", overflow="fold", min_width=8)
         for g in s.games:
-            cells = [f"{p.name} {format_points(p.points)}" for p in g.placings]
+            cells = [f"{visible(p.name)} {format_points(p.points)}" for p in g.placings]
             notes = _game_notes(g, None)
             placed = ", ".join(f"{ordinal(k)} {cell}" for k, cell in enumerate(cells, start=1)) + (
                 f"; {notes}" if notes else ""
