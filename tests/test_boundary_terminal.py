@@ -109,3 +109,9 @@ def test_a_hostile_square_name_cannot_erase_the_finding_above_it(
     assert "hostile.mlog  Club\\x1b[31m night" in screen  # the game's heading line
     assert '"Whitechapel\\x1b[1A\\x1b[2K Road"' in screen
     assert "W001  Ann\\x1b[2J's cash" in screen
+
+
+def test_an_error_quoting_a_name_shows_it_escaped(record: Path) -> None:
+    out = run(["ledger", str(record), "--player", "Zed"], NO_COLOR="1")
+    assert "the players are Ann\\x1b[2J, [bold]Ben[/bold]" in out
+    assert ESC not in out
