@@ -54,3 +54,14 @@ def test_an_event_stream_with_a_bom_is_read(tmp_path: Path) -> None:
     assert [f.code for f in game.replay().findings] == ["W001"]
     code, out = invoke(["audit", str(record)])
     assert "P130" not in out and "W001" in out
+
+
+def test_a_finding_on_the_first_line_shows_it_without_the_bom(tmp_path: Path) -> None:
+    record = tmp_path / "edition.mlog"
+    record.write_bytes(BOM + b'[Edition "nowhere"]\r\n[Players "Ann, Ben"]\r\n')
+    for command in (["audit"], ["ledger"]):
+        out = invoke([*command, str(record)])[1]
+        assert "W009" in out
+    lines = invoke(["audit", str(record)])[1].splitlines()
+    at = lines.index('    [Edition "nowhere"]')  # the excerpt, the mark neither shown nor escaped
+    assert lines[at + 1] == "    " + "^" + "~" * (len('[Edition "nowhere"]') - 1)

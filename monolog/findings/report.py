@@ -85,8 +85,9 @@ class SparseLines(Sequence[str]):
 def source_lines(text: str) -> list[str]:
     """The record's lines as the parser numbers them: only `\n` ends a line (with a `\r`
     before it), so a form feed or a U+2028 inside a comment does not shift the lines after it,
-    as `str.splitlines` would."""
-    lines = text.split("\n")
+    as `str.splitlines` would. A leading byte-order mark is no part of the first line (the
+    parser's columns are counted without it)."""
+    lines = text.removeprefix("\ufeff").split("\n")
     if lines[-1] == "":
         lines.pop()
     return [line[:-1] if line.endswith("\r") else line for line in lines]
