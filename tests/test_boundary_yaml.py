@@ -41,3 +41,14 @@ def test_the_plugin_reports_a_file_nested_without_end(pytester: pytest.Pytester)
     result = pytester.runpytest("-p", "no:cacheprovider", *plugin)
     result.stdout.fnmatch_lines(["*invalid scenario file: *deep.yaml:1: not valid YAML: *"])
     assert "RecursionError" not in result.stdout.str()
+
+
+def test_a_points_file_nested_without_end_is_refused_at_its_place(tmp_path: Path) -> None:
+    points = tmp_path / "points.yaml"
+    points.write_text("points: " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    record = Path(__file__).resolve().parent.parent / "scenarios/games/worked-example.mlog"
+    args = ["standings", str(record), "--points-file", str(points)]
+    result = CliRunner().invoke(app, args, env={"NO_COLOR": "1"})
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "points.yaml:1:72: lists and mappings nested more than 64 levels deep" in result.output
+    assert result.exit_code == 2

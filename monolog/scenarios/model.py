@@ -40,6 +40,7 @@ import yaml
 from ..editions import check_ruling, list_editions
 from ..files import missing, read_regular
 from ..findings.model import shown_name
+from ..shallow_yaml import ShallowLoader
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 CF_ID = re.compile(r"^CF-\d{2}$")
@@ -232,36 +233,12 @@ def _reader_problem(exc: yaml.YAMLError) -> str:
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
-MAX_DEPTH = 64  # lists and mappings within each other; a scenario is about six deep
-
-
-class _Loader(yaml.SafeLoader):
-    """The safe loader, refusing nesting deeper than `MAX_DEPTH` where the node that goes too
-    deep starts (the composer, then the constructor, would recurse once per level until
-    Python's own limit: a RecursionError)."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.depth = 0
-
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
-                problem = f"lists and mappings nested more than {MAX_DEPTH} levels deep"
-                raise yaml.composer.ComposerError(None, None, problem, mark)
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
-
-
 def parse_scenarios(text: str, file: Path) -> list[Scenario]:
     """Scenarios from YAML text; `file` names it in errors and anchors `record_file`."""
     name = str(file)
     try:
         # the reader rejects characters YAML forbids (a NUL byte, say) as soon as it is made
-        loader = _Loader(text)
+        loader = ShallowLoader(text)
     except yaml.YAMLError as exc:
         position = getattr(exc, "position", None)
         line = text.count("\n", 0, position) + 1 if isinstance(position, int) else None
