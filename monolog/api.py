@@ -19,16 +19,18 @@ from __future__ import annotations
 import os
 import weakref
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
 from .editions.model import Edition
+from .editions.readings import check_ruling
 from .files import read_regular
-from .findings.model import Finding
+from .findings.model import WHOLE_FILE, Finding
 from .notation import events as E
+from .notation.errors import ParseError, decode_error
 from .notation.jsonl import SUFFIXES, looks_like_jsonl, parse_jsonl
-from .notation.parser import parse_text
+from .notation.parser import decode_source, parse_text
 from .reports.game import Game, Moment, replay_game
 from .reports.ledger import Ledger, build_ledger
 from .reports.settlement import Settlement, settle
@@ -62,7 +64,15 @@ class Record:
     ) -> ReplayedGame:
         """Replay the game on the rules engine under `edition` (a key such as "uk-1996", an
         edition file, or None for the record's Edition tag) and `rulings` ({"CF-02": reading}),
-        keeping the position after every event."""
+        keeping the position after every event.
+
+        Raises ValueError, as `monolog audit` refuses them, for an `edition` that cannot be
+        used (an `EditionError`) and for a ruling on an unknown disputed point or with an
+        unknown reading. An Edition tag that cannot be used is a finding (W009), as in audit."""
+        for cf, reading in (rulings or {}).items():
+            reason = check_ruling(cf, reading)
+            if reason is not None:
+                raise ValueError(f"rulings[{cf!r}]: {reason}")
         positions: list[Position] = []
 
         def keep(event: E.Event, moment: Moment) -> None:
@@ -143,10 +153,27 @@ def read_games(source: str | os.PathLike[str] | TextIO) -> list[Record]:
     reads a record (monolog/files.py): anything but a regular file within the size limit
     raises OSError, without blocking."""
     if isinstance(source, (str, os.PathLike)):
-        path = Path(source)
-        return parse_games(read_regular(path).decode("utf-8"), os.fspath(source))
-    name = getattr(source, "name", None)
-    return parse_games(source.read(), name if isinstance(name, str) else "<stream>")
+        name = os.fspath(source)
+        return parse_games(decode_source(read_regular(Path(source)), name), name)
+    return parse_games(*_read_stream(source))
+
+
+def _read_stream(handle: TextIO) -> tuple[str, str]:
+    """The text of a stream and its name; a ParseError (P002) when its bytes are not text in
+    its encoding (the stream decodes them, so the place is in the part it was decoding)."""
+    name = getattr(handle, "name", None)
+    name = name if isinstance(name, str) else "<stream>"
+    try:
+        return handle.read(), name
+    except UnicodeDecodeError as exc:
+        raise _stream_decode_error(name, exc) from None
+
+
+def _stream_decode_error(name: str, exc: UnicodeDecodeError) -> ParseError:
+    data = exc.object if isinstance(exc.object, bytes) else bytes(exc.object)
+    located = decode_error(name, data, exc)
+    # the line and column counted in the part the stream was decoding are not the file's
+    return ParseError(replace(located.finding, span=WHOLE_FILE))
 
 
 # games read from a stream and not yet handed out, kept as long as the stream lives
@@ -159,8 +186,7 @@ def read_game(handle: TextIO) -> Record | None:
     The stream is read to its end on the first call; the games after the first are kept for
     the next calls with the same stream."""
     if handle not in _LEFT:
-        name = getattr(handle, "name", None)
-        _LEFT[handle] = parse_games(handle.read(), name if isinstance(name, str) else "<stream>")
+        _LEFT[handle] = parse_games(*_read_stream(handle))
     games = _LEFT[handle]
     return games.pop(0) if games else None
 

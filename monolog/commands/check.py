@@ -61,11 +61,15 @@ def check(
     from ..scenarios.junit import write
     from ..scenarios.runner import Result
     from ..scenarios.suite import find_files, run_files
+    from ..visible import guard
 
     # with the JUnit document on stdout, the lines about each scenario go to stderr; a record's
-    # text is shown as written (no emoji for `:x:`), as the other commands' consoles show it
-    console = Console(
-        highlight=False, soft_wrap=True, emoji=False, stderr=junit == "-", **console_options()
+    # text is shown as written (no emoji for `:x:`, markup escaped, control characters shown
+    # escaped: monolog/visible.py), as the other commands' consoles show it
+    console = guard(
+        Console(
+            highlight=False, soft_wrap=True, emoji=False, stderr=junit == "-", **console_options()
+        )
     )
     if coverage and rules_doc is not None:  # named, so it must be there: checked before the run
         try:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..files import glob_like
+from ..visible import visible_lines
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -98,5 +99,6 @@ def _folder(folder: str, suffix: str | tuple[str, ...]) -> list[str]:
 
 
 def print_error(text: str) -> None:
-    """Errors go to stderr, uncoloured, so they read the same in a terminal and a log."""
-    sys.stderr.write(text.rstrip("\n") + "\n")
+    """Errors go to stderr, uncoloured, so they read the same in a terminal and a log; what
+    they quote from a record (a player's name, say) is shown escaped (monolog/visible.py)."""
+    sys.stderr.write(visible_lines(text.rstrip("\n")) + "\n")

@@ -25,6 +25,7 @@ from ..notation import events as E
 from ..notation.events import NO_SPAN, Tag
 from ..notation.parser import read_source
 from ..notation.records import parse_record_pieces
+from ..visible import visible
 from ._common import EDITION_OPTION, EXIT_CLEAN, EXIT_UNREADABLE, ISOLATED_OPTION, print_error
 from .audit_options import UsageError, load_edition_option, parse_rulings
 from .project import Choices, project_choices
@@ -173,7 +174,7 @@ def dispute(
     console = terminal_console()
     if not changed:
         for note in notes:
-            typer.echo(f"{file}: {note}: nothing to compare")
+            typer.echo(f"{visible(file)}: {visible(note)}: nothing to compare")
         raise typer.Exit(EXIT_CLEAN)
 
     renderables: list[Any] = render_text(comparison, header)

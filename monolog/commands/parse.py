@@ -14,6 +14,7 @@ from ..findings.model import shown_name
 from ..notation import ParseError, parse_file
 from ..notation.events import SCHEMA_VERSION, TRIVIA, Event, to_data
 from ..notation.formatter import FormatError, format_clause
+from ..visible import guard
 from ._common import EXIT_CLEAN, EXIT_UNREADABLE, expand_paths, print_error
 
 if TYPE_CHECKING:
@@ -83,8 +84,10 @@ def _console() -> Console:
     width = None
     if not sys.stdout.isatty() and "COLUMNS" not in os.environ:
         width = 160
-    # Rich itself leaves colour out when the output is not a terminal or NO_COLOR is set
-    return Console(width=width, highlight=False, **console_options())
+    # Rich itself leaves colour out when the output is not a terminal or NO_COLOR is set; text
+    # from the record is never markup, and its control characters are shown escaped
+    console = Console(width=width, highlight=False, markup=False, **console_options())
+    return guard(console)
 
 
 def _table(name: str, events: list[Event]) -> Table:

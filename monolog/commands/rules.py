@@ -93,12 +93,19 @@ def _console() -> Console:
 
     from ..colour import console_options
     from ..reports.console import terminal_console
+    from ..visible import guard
 
     console = terminal_console()
     if console.is_terminal:
         return console
-    options: dict[str, Any] = {"highlight": False, "emoji": False, **console_options()}
-    return Console(file=cast(IO[str], _Stripped(sys.stdout)), width=console.width, **options)
+    options: dict[str, Any] = {
+        "highlight": False,
+        "emoji": False,
+        "markup": False,
+        **console_options(),
+    }
+    piped = Console(file=cast(IO[str], _Stripped(sys.stdout)), width=console.width, **options)
+    return guard(piped)  # an edition file's text shown, never obeyed (monolog/visible.py)
 
 
 class _Stripped(io.TextIOBase):

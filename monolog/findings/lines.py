@@ -26,6 +26,7 @@ class TextLines(Sequence[str]):
     __slots__ = ("starts", "text")
 
     def __init__(self, text: str) -> None:
+        text = text.removeprefix("\ufeff")  # a byte-order mark: no part of the first line
         self.text = text
         starts = array("q", [0])
         at = text.find("\n")

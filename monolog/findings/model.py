@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from ..notation.events import NO_SPAN, Span
+from ..visible import visible
 
 # Where a finding about a whole file stands (it cannot be read, it is empty, monolog failed on
 # it): its first line and column, so every message has the same file:line:col shape.
@@ -21,9 +22,7 @@ WHOLE_FILE = Span(1, 1, 1, 1)
 def shown_name(file: str) -> str:
     """A file name as it is printed: characters that would break the line (a newline, a
     control character) escaped as Python writes them, the rest as it is."""
-    if file.isprintable():
-        return file
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in file)
+    return visible(file)
 
 
 class Cause(NamedTuple):

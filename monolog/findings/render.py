@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..colour import console_options
 from ..textwidth import cells
+from ..visible import guard, visible, visible_lines
 from .catalogue import printable
 from .model import Finding, Severity, shown_name
 from .report import CHUNK, GameReport, RunSummary, identity, summarise, summary_words
@@ -45,7 +46,15 @@ def make_console(stderr: bool = False) -> Console:
     # piped text (see TextOutput)
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False, **console_options())
+    console = Console(
+        stderr=stderr,
+        highlight=False,
+        soft_wrap=True,
+        emoji=False,
+        markup=False,
+        **console_options(),
+    )
+    return guard(console)
 
 
 def clip(line: str, column: int, width: int) -> tuple[str, int]:
@@ -278,7 +287,7 @@ def finding_text(finding: Finding, file: str | None = None) -> Any:
     text.append(where, style="bold")
     text.append("  ")
     text.append(finding.code, style=SEVERITY_STYLES[finding.severity])
-    text.append("  " + finding.message)
+    text.append("  " + visible(finding.message))
     if finding.rule:
         text.append(f"  [{finding.rule}]", style="dim")
     return text
@@ -318,12 +327,13 @@ def rich_would_be_plain(stream: Any) -> bool:
 
 def plain_lines(lines: Sequence[str]) -> str | None:
     """Lines as a console that is not a terminal prints them in one `print`: what Rich drops
-    dropped, a newline after each. None when a line holds a tab, which Rich expands by cell
-    width: Rich must print those."""
+    dropped, control characters escaped, a newline after each. None when a line holds a tab,
+    which Rich expands by cell width: Rich must print those."""
     text = "\n".join(lines)
     if "\t" in text:
         return None
-    return text.translate(_RICH_DROPS) + "\n"
+    # then escaped as the guarded console shows what is left (monolog/visible.py)
+    return visible_lines(text.translate(_RICH_DROPS)) + "\n"
 
 
 def plain_game(report: GameReport, width: int, first: bool = True) -> str | None:
@@ -346,7 +356,7 @@ def plain_parts(report: GameReport, width: int, first: bool = True) -> Iterator[
     lines.append(f"{name}  {who}" if who else name)
     prepared: dict[int, str] = {}
     for count, finding in enumerate(shown_each(report.findings), 1):
-        line = f"{_where(finding, report.file)}  {finding.code}  {finding.message}"
+        line = f"{_where(finding, report.file)}  {finding.code}  {visible(finding.message)}"
         if finding.rule:
             line += f"  [{finding.rule}]"
         lines.append(line)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..visible import visible
 from .model import Finding, Severity, shown_name
 
 # A game's block is built and written this many findings at a time: a long game with a finding
@@ -86,8 +87,9 @@ class SparseLines(Sequence[str]):
 def source_lines(text: str) -> list[str]:
     """The record's lines as the parser numbers them: only `\n` ends a line (with a `\r`
     before it), so a form feed or a U+2028 inside a comment does not shift the lines after it,
-    as `str.splitlines` would."""
-    lines = text.split("\n")
+    as `str.splitlines` would. A leading byte-order mark is no part of the first line (the
+    parser's columns are counted without it)."""
+    lines = text.removeprefix("\ufeff").split("\n")
     if lines[-1] == "":
         lines.pop()
     return [line[:-1] if line.endswith("\r") else line for line in lines]
@@ -113,7 +115,8 @@ def summary_words(counts: dict[str, int]) -> str:
 
 
 def identity(report: GameReport) -> str:
-    """The game's identity: event, round, table and players from the header tags."""
+    """The game's identity: event, round, table and players from the header tags, as it is
+    shown on a terminal (`visible`)."""
     parts: list[str] = []
     header = report.header
     if header.get("Event"):
@@ -125,7 +128,7 @@ def identity(report: GameReport) -> str:
     players = header.get("Players")
     if players:
         text = f"{text} ({players})" if text else players
-    return text
+    return visible(text)
 
 
 @dataclass(slots=True)

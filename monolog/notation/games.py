@@ -13,12 +13,15 @@ tells it.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import BinaryIO
 
+from .jsonl import load_line
+
 _TAG = re.compile(rb"\s*\[[A-Za-z][A-Za-z0-9_]*[ \t]")
-_BODY_SKIPPED = (b"[", b";", b"\xef\xbb\xbf[")  # tags, comments and a BOM before a tag
+_BODY_SKIPPED = (b"[", b";")  # tags and comments
+_BRACE_COMMENTS = re.compile(rb"\{[^}\n]*\}")  # `{ … }` comments (a line of them is no body)
+_BOM = b"\xef\xbb\xbf"
 _STREAM_SKIPPED = ("comment", "blank")  # the stream's trivia: neither a tag nor a body
 
 
@@ -32,7 +35,8 @@ def game_ranges(handle: BinaryIO) -> list[tuple[int, int, int]]:
     in_body = False
     stream: bool | None = None  # an event stream? decided at the first line not blank
     for number, line in enumerate(handle):
-        stripped = line.strip()
+        # a UTF-8 byte-order mark (as Windows Notepad saves) is no part of the first line
+        stripped = (line.removeprefix(_BOM) if number == 0 else line).strip()
         if stripped and stream is None:
             stream = _stream_kind(stripped) is not None
         if stream:
@@ -40,8 +44,9 @@ def game_ranges(handle: BinaryIO) -> list[tuple[int, int, int]]:
             tag = kind == "tag"
             body = kind not in ("tag", *_STREAM_SKIPPED)  # a line not an event: the body's
         else:
-            tag = bool(_TAG.match(line))
-            body = bool(stripped) and not stripped.startswith(_BODY_SKIPPED)
+            tag = bool(_TAG.match(stripped))
+            rest = _BRACE_COMMENTS.sub(b"", stripped).strip()
+            body = bool(rest) and not rest.startswith(_BODY_SKIPPED)
         if tag:
             if in_body:
                 ranges.append((start, position, start_line))
@@ -58,8 +63,8 @@ def _stream_kind(line: bytes) -> str | None:
     if not line.startswith(b"{"):
         return None
     try:
-        data = json.loads(line)
-    except ValueError:  # not JSON (or not UTF-8): left for the reader to report
+        data = load_line(line.decode("utf-8"), unique=False)  # its kind is all that is asked
+    except ValueError:  # not UTF-8, not JSON or not an event: left for the reader to report
         return None
     kind = data.get("kind") if isinstance(data, dict) else None
     return kind if isinstance(kind, str) else None

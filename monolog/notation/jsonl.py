@@ -29,6 +29,8 @@ from . import events as E
 from .errors import ParseError, clip_quoted
 
 SUFFIXES = (".jsonl", ".ndjson")
+MAX_DEPTH = 32  # brackets within brackets on one line; the deepest event is far shallower
+BOM = "\ufeff"  # a UTF-8 byte-order mark, as some editors save it: dropped before the first line
 
 
 GAME_SEPARATION = (
@@ -42,9 +44,13 @@ class _Bad(ValueError):
     """A value that does not fit its field; the message says where and why. `key` is the
     line's own key at fault (its top-level field), for the column."""
 
-    def __init__(self, message: str, key: str | None = None) -> None:
+    def __init__(
+        self, message: str, key: str | None = None, *, column: int = 0, second: bool = False
+    ) -> None:
         super().__init__(message)
         self.key = key
+        self.column = column  # where on the line, when known; else the key's column
+        self.second = second  # the key's second place on the line (a key given twice)
 
 
 _HINTS: dict[type[Any], dict[str, Any]] = {}
@@ -59,13 +65,16 @@ def _hints(cls: type[Any]) -> dict[str, Any]:
 
 def looks_like_jsonl(text: str) -> bool:
     """The text's first line that is not blank is one JSON object with a `kind` (a record in
-    the notation may open with a `{…}` comment, which is not JSON)."""
-    for line in text.split("\n"):
+    the notation may open with a `{…}` comment, which is not JSON). A leading byte-order mark
+    is no part of the line."""
+    for line in text.removeprefix(BOM).split("\n"):
         if line.strip():
             if not line.lstrip().startswith("{"):
                 return False
             try:
-                data = json.loads(line)
+                data = load_line(line)
+            except _Bad:  # JSON no event can be: parse_jsonl says why
+                return '"kind"' in line
             except ValueError:
                 return False
             return isinstance(data, dict) and "kind" in data
@@ -78,24 +87,63 @@ def parse_jsonl(text: str, filename: str = "<string>", first_line: int = 1) -> l
     one event of a known schema version (P131, at the key at fault)."""
     out: list[E.Event] = []
     kinds = event_kinds()
-    for number, line in enumerate(text.split("\n"), start=first_line):
+    for number, line in enumerate(text.removeprefix(BOM).split("\n"), start=first_line):
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
+            data = load_line(line)
+            out.append(_event(data, E.Span(number, 1, number, len(line) + 1), kinds))
+        except (_Bad, TypeError) as exc:
+            column = getattr(exc, "column", 0) or _column_of(
+                line, getattr(exc, "key", None), 2 if getattr(exc, "second", False) else 1
+            )
+            message = f"this line is not an event of the stream: {exc}"
+            raise _refused("P131", message, line, number, column, filename) from None
         except ValueError as exc:  # json.JSONDecodeError, or a number too long to convert
             column = getattr(exc, "colno", 1)
             message = getattr(exc, "msg", None) or str(exc)
             raise _refused(
                 "P130", f"this line is not JSON: {message}", line, number, column, filename
             ) from None
-        try:
-            out.append(_event(data, E.Span(number, 1, number, len(line) + 1), kinds))
-        except (_Bad, TypeError) as exc:
-            column = _column_of(line, getattr(exc, "key", None))
-            message = f"this line is not an event of the stream: {exc}"
-            raise _refused("P131", message, line, number, column, filename) from None
     return out
+
+
+def load_line(line: str, unique: bool = True) -> Any:
+    """One line of the stream as JSON. Raises ValueError for a line that is not JSON (a
+    JSONDecodeError, with the column where it breaks), and its subclass `_Bad` for JSON that
+    no event can be: nested deeper than `MAX_DEPTH`, or (when `unique`) an object naming a key
+    twice (JSON leaves which value counts open; the stream refuses to guess)."""
+    if line.count("[") + line.count("{") > MAX_DEPTH:  # only then is it worth a look
+        _check_depth(line)
+    return json.loads(line, object_pairs_hook=_unique_keys) if unique else json.loads(line)
+
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _check_depth(line: str) -> None:
+    """Raise `_Bad` at the first bracket that opens more than `MAX_DEPTH` levels (brackets
+    within strings do not count)."""
+    depth = 0
+    for m in _TOKENS.finditer(line):
+        token = m.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _Bad(f"nested more than {MAX_DEPTH} levels deep", column=m.start() + 1)
+        elif token in "]}":
+            depth -= 1
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Bad(f"the key {key!r} is given twice in one object", key, second=True)
+            seen.add(key)
+    return data
 
 
 def _event(data: Any, span: E.Span, kinds: dict[str, type[E.Event]]) -> E.Event:
@@ -127,12 +175,15 @@ def _refused(
     return ParseError(finding, line)
 
 
-def _column_of(line: str, key: str | None) -> int:
-    """The column of the line's key `key` (`"key":`), else 1."""
+def _column_of(line: str, key: str | None, nth: int = 1) -> int:
+    """The column of the `nth` place of the line's key `key` (`"key":`), else 1."""
     if key is None:
         return 1
-    m = re.search(r'"' + re.escape(key) + r'"\s*:', line)
-    return m.start() + 1 if m else 1
+    places = re.finditer(r'"' + re.escape(key) + r'"\s*:', line)
+    for count, m in enumerate(places, start=1):
+        if count == nth:
+            return m.start() + 1
+    return 1
 
 
 @cache
@@ -185,7 +236,11 @@ def _build(cls: type[Any], data: dict[str, Any], span: E.Span, where: str) -> An
     for f in fields(cls):
         if f.name == "span" and issubclass(cls, E.Event):
             raw = data.get("span")
-            values["span"] = span if raw is None else _value(E.Span, raw, f"{where}.span")
+            try:
+                values["span"] = span if raw is None else _value(E.Span, raw, f"{where}.span")
+            except _Bad as exc:
+                exc.key = "span"
+                raise
             continue
         if f.name not in data:
             if f.default is not f.default_factory:  # has a default: left to it
@@ -223,8 +278,8 @@ def _value(tp: Any, raw: Any, where: str) -> Any:
         item = get_args(tp)[0]
         return tuple(_value(item, v, f"{where}[{i}]") for i, v in enumerate(raw))
     if tp is E.Span:
-        if not (isinstance(raw, list) and len(raw) == 4 and all(_is_int(v) for v in raw)):
-            raise _Bad(f"{where}: expected [line, column, end_line, end_column]")
+        if not (isinstance(raw, list) and len(raw) == 4 and all(_place(v) for v in raw)):
+            raise _Bad(f"{where}: expected [line, column, end_line, end_column], each 0 or more")
         return E.Span(*raw)
     if tp is E.Ref:
         if not isinstance(raw, dict) or not isinstance(raw.get("text"), str):
@@ -254,6 +309,11 @@ def _value(tp: Any, raw: Any, where: str) -> Any:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _place(value: Any) -> bool:
+    """A line or column of a span: a whole number, 0 (no place) or more, as the schema says."""
+    return _is_int(value) and value >= 0
 
 
 # --------------------------------------------------------------------------- the JSON Schema

@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from rich.console import Console, RenderableType
 
 from ..colour import console_options
+from ..visible import guard
 
 PIPED_WIDTH = 110
 EXPORT_WIDTH = 110
@@ -29,27 +30,36 @@ def terminal_console() -> Console:
     """The console a command prints to."""
 
     # under NO_COLOR no colour and no other styling either
-    options: dict[str, Any] = {"highlight": False, "emoji": False, **console_options()}
+    # text from a record is shown as written: never read as markup or emoji codes, and never
+    # a control character (monolog/visible.py)
+    options: dict[str, Any] = {
+        "highlight": False,
+        "emoji": False,
+        "markup": False,
+        **console_options(),
+    }
     console = Console(**options)
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console = Console(**options, width=PIPED_WIDTH)
-    return console
+    return guard(console)
 
 
 def recording_console(width: int = EXPORT_WIDTH, colour: bool = True) -> Console:
     """A console that prints nowhere and records, at a fixed width, for export."""
 
-    return Console(
+    console = Console(
         record=True,
         file=io.StringIO(),
         width=width,
         highlight=False,
         emoji=False,
+        markup=False,
         force_terminal=colour,
         color_system="truecolor" if colour else None,
         legacy_windows=False,
         _environ={},
     )
+    return guard(console)
 
 
 def render_plain(renderables: list[RenderableType], width: int = EXPORT_WIDTH) -> str:

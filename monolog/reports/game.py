@@ -153,7 +153,7 @@ def replay_game(
     its time on a long game). `on_moment` is also told of each moment kept, with the event it
     follows."""
     moments: list[Moment] = []
-    ed = edition_as_played(events, edition, path)
+    ed, given = edition_as_played(events, edition, path)
     wanted = _last_of_lines(events) if per_line else None
 
     def observe(event: E.Event, state: GameState) -> None:
@@ -170,16 +170,21 @@ def replay_game(
         if on_moment is not None:
             on_moment(event, moment)
 
-    result = replay(events, edition=ed, rulings=rulings, file=path, observer=observe)
+    result = replay(events, edition=given, rulings=rulings, file=path, observer=observe)
     return Game(path, record_lines(text, path, events), result, moments, list(events))
 
 
 def edition_as_played(
     events: Sequence[E.Event], edition: Edition | str | None, path: str | None
-) -> Edition:
+) -> tuple[Edition, Edition | None]:
     """The edition the engine will replay `events` (their tags at least) in, in the record's
-    variant, loaded here so that an observer can name squares and count worth."""
-    return _as_played(_edition_for(events, edition, path), events)
+    variant, loaded here so that an observer can name squares and count worth; and the same
+    edition to hand the engine, or None when the record's Edition tag cannot be used: the
+    engine then looks for it again, reports W009 as `monolog audit` does, and replays on the
+    default edition, as the first does."""
+    ed, usable = _edition_for(events, edition, path)
+    played = _as_played(ed, events)
+    return played, played if usable else None
 
 
 def _last_of_lines(events: list[E.Event]) -> set[int]:
@@ -207,14 +212,15 @@ def _as_played(ed: Edition, events: Sequence[E.Event]) -> Edition:
 
 def _edition_for(
     events: Sequence[E.Event], edition: Edition | str | None, path: str | None
-) -> Edition:
-    """The edition the engine will use, loaded here so the observer can name squares.
+) -> tuple[Edition, bool]:
+    """The edition the engine will use, loaded here so the observer can name squares, and
+    whether it is the one asked for.
 
     An edition the record names but monolog lacks falls back to the default, as the engine does
     (it reports W009)."""
 
     if isinstance(edition, Edition):
-        return edition
+        return edition, True
     key = edition
     if key is None:
         key = next(
@@ -223,9 +229,9 @@ def _edition_for(
         )
     try:
         if edition is None and key is not None:  # as the engine does
-            return load_tagged_edition(key, path)
-        return load_edition(key or DEFAULT_EDITION)
+            return load_tagged_edition(key, path), True
+        return load_edition(key or DEFAULT_EDITION), True
     except Exception:  # the engine reports the unusable edition; replay as it does
         if edition is not None:
             raise
-        return load_edition(DEFAULT_EDITION)
+        return load_edition(DEFAULT_EDITION), False

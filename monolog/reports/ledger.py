@@ -25,6 +25,7 @@ from rich.text import Text
 
 from ..findings.model import Finding, shown_name
 from ..findings.render import SEVERITY_STYLES
+from ..visible import visible
 from .chart import render_chart, worth_series
 from .fitted import least_width
 from .game import Game
@@ -269,8 +270,8 @@ def resolve_player(game: Game, name: str) -> str:
 def title_of(game: Game, what: str) -> str:
     """`Ledger: Worked example, round 1, table 2 (scenarios/games/worked-example.mlog)`."""
     header = game.header
-    parts = [header[k] for k in ("Event",) if header.get(k)]
-    parts += [f"{k.lower()} {header[k]}" for k in ("Round", "Table") if header.get(k)]
+    parts = [visible(header[k]) for k in ("Event",) if header.get(k)]
+    parts += [f"{k.lower()} {visible(header[k])}" for k in ("Round", "Table") if header.get(k)]
     name = ", ".join(parts) or shown_name(game.file)
     return f"{what}: {name}"
 
@@ -333,7 +334,7 @@ def _columns(players: list[str], layout: str) -> list[_Column]:
         ("What", "left", False, 20 if layout == WIDE else 16),
     ]
     if layout == WIDE:
-        columns += [(name, "right", True, None) for name in players]
+        columns += [(visible(name), "right", True, None) for name in players]
     else:
         columns.append(("Cash after", "left", False, 12))
     return columns

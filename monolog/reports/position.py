@@ -19,6 +19,7 @@ from rich.text import Text
 from ..engine.state import GameState
 from ..engine.worth import worth
 from ..findings.model import shown_name
+from ..visible import visible
 from .fitted import FirstThatFits
 from .game import Game
 from .ledger import card_words, title_of
@@ -112,7 +113,7 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
         status = "bankrupt" if p["bankrupt"] else "resigned" if p["resigned"] else ""
         cards = ", ".join(card_words(c, game) for c in p["cards"])
         players.add_row(
-            name,
+            visible(name),
             money(p["cash"]),
             p["position"],
             jail,
@@ -124,8 +125,10 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
         rest = Text("; ".join(parts))
         if status:
             rest.append(f"; {status}", style="dim")
-        few.add_row(name, money(p["cash"]), money(pos.worth.get(name, 0)), rest)
-        line = Text(f"{name}: cash {money(p['cash'])}, worth {money(pos.worth.get(name, 0))}; ")
+        few.add_row(visible(name), money(p["cash"]), money(pos.worth.get(name, 0)), rest)
+        line = Text(
+            f"{visible(name)}: cash {money(p['cash'])}, worth {money(pos.worth.get(name, 0))}; "
+        )
         line.append_text(rest)
         player_lines.add_row(line)
 
@@ -156,7 +159,9 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
         else:
             built = "-"
         group = ed.group_word(sq.group) if sq.group else ""
-        deeds.add_row(sq.name, group, d["owner"], built, "mortgaged" if d["mortgaged"] else "-")
+        deeds.add_row(
+            sq.name, group, visible(d["owner"]), built, "mortgaged" if d["mortgaged"] else "-"
+        )
         state = [w for w in (group, "" if built == "-" else built) if w]
         if d["mortgaged"]:
             state.append("mortgaged")

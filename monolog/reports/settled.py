@@ -212,10 +212,10 @@ def replayed(
         first, more = parse_record_pieces(text, path)
         lines = record_lines(text, path, first)
         first = declared + first
-        ed = edition_as_played(first, edition, path)
+        ed, given = edition_as_played(first, edition, path)
         watch = observer(ed)
         if more is None:
-            result = replay(first, edition=ed, rulings=rulings, file=path, observer=watch)
+            result = replay(first, edition=given, rulings=rulings, file=path, observer=watch)
         else:
 
             def again() -> Iterator[Sequence[E.Event]]:  # the pieces anew, for a second pass
@@ -225,7 +225,7 @@ def replayed(
             pieces = chain([first], more)
             del first  # each piece goes once stepped through
             result = replay_chunks(
-                pieces, edition=ed, rulings=rulings, file=path, observer=watch, again=again
+                pieces, edition=given, rulings=rulings, file=path, observer=watch, again=again
             )
     except ParseError as exc:
         raise GameError(exc.render()) from None

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..findings.model import shown_name
 from ..findings.render import SEVERITY_STYLES
+from ..visible import visible
 from .fitted import FirstThatFits
 from .game import Game
 from .ledger import title_of
@@ -55,7 +56,7 @@ def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType
         style = "bold" if w.name in settlement.winners else ""
         table.add_row(
             str(place),
-            Text(w.name, style=style),
+            Text(visible(w.name), style=style),
             money(w.cash),
             part(w.deeds, w.deeds_value),
             part(w.mortgaged, w.mortgaged_value),
@@ -75,10 +76,10 @@ def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType
         if note:
             made.append(f"; {note}", style="dim")
         narrow.add_row(
-            str(place), Text(w.name, style=style), Text(money(w.total), style=style), made
+            str(place), Text(visible(w.name), style=style), Text(money(w.total), style=style), made
         )
         written = Text(f"{place}. ")
-        written.append(f"{w.name}, worth {money(w.total)}", style=style)
+        written.append(f"{visible(w.name)}, worth {money(w.total)}", style=style)
         written.append(": ")
         written.append_text(made)
         lines.add_row(written)

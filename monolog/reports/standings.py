@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from .. import shallow_yaml
 from ..files import EDITION_LIMIT_VARIABLE, read_regular
 from ..findings.model import Severity
 from .game import Game, GameError
@@ -60,7 +61,7 @@ def load_points_file(path: str) -> tuple[Fraction, ...]:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise ValueError(f"{where}: cannot read ({reason})") from None
     try:
-        data = yaml.safe_load(text)
+        data = shallow_yaml.safe_load(text)  # nested without end: a YAML error, at its line
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""

@@ -12,6 +12,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..visible import visible
 from .fitted import FirstThatFits
 from .standings import (
     JSON_SCHEMA,
@@ -94,7 +95,7 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
     lines.add_column("Players in order", overflow="fold")
     for e in s.entries:
         played = ", ".join(f"{g.label}: {_game_place(p)}{g.marks}" for g, p in e.games)
-        name = Text(e.name, style="bold" if e.place == 1 else "")
+        name = Text(visible(e.name), style="bold" if e.place == 1 else "")
         table.add_row(
             _place_text(e),
             name,
@@ -187,7 +188,7 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
         narrow_games.add_column("Game", overflow="fold", min_width=8)
         narrow_games.add_column("Places, with the points", overflow="fold", min_width=8)
         for g in s.games:
-            cells = [f"{p.name} {format_points(p.points)}" for p in g.placings]
+            cells = [f"{visible(p.name)} {format_points(p.points)}" for p in g.placings]
             notes = _game_notes(g, None)
             placed = ", ".join(f"{ordinal(k)} {cell}" for k, cell in enumerate(cells, start=1)) + (
                 f"; {notes}" if notes else ""
@@ -313,11 +314,22 @@ def to_json(s: Standings) -> str:
     return json.dumps(to_data(s), indent=2, ensure_ascii=False) + "\n"
 
 
+# a cell a spreadsheet would run as a formula (or, after a tab or CR, take apart)
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(text: str) -> str:
+    """A CSV cell of text from a record (a name, an event, a file): one that starts like a
+    formula gets a leading apostrophe, which spreadsheets show as text and do not run."""
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
 def to_csv(s: Standings, details: bool = False) -> str:
     """One row per player; with `details`, one row per player and game.
 
     Places are numbers; `shared` is 1 when the place is shared, `game_shared_by` the number of
-    players sharing the place in that game."""
+    players sharing the place in that game. Text cells are guarded against formula injection
+    (`text_cell`)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     head = ["place", "shared", "player", "points", "worth", "wins", "games"]
@@ -328,12 +340,14 @@ def to_csv(s: Standings, details: bool = False) -> str:
     else:
         writer.writerow([*head, "files"])
     for e in s.entries:
-        row = [e.place, int(e.shared), e.name, format_points(e.points), e.worth, e.wins, e.played]
+        name = text_cell(e.name)
+        row = [e.place, int(e.shared), name, format_points(e.points), e.worth, e.wins, e.played]
         if not details:
-            writer.writerow([*row, "; ".join(g.file for g, _ in e.games)])
+            writer.writerow([*row, text_cell("; ".join(g.file for g, _ in e.games))])
             continue
         for g, p in e.games:
-            game = [g.event, g.round, g.table, g.file, p.place, p.shared_by]
+            written = [text_cell(t) for t in (g.event, g.round, g.table, g.file)]
+            game = [*written, p.place, p.shared_by]
             result = [format_points(p.points), p.worth, int(p.won), int(g.finished), g.violations]
             writer.writerow([*row, *game, *result])
     return buffer.getvalue()

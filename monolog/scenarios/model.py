@@ -40,6 +40,7 @@ import yaml
 from ..editions import check_ruling, list_editions
 from ..files import missing, read_regular
 from ..findings.model import shown_name
+from ..shallow_yaml import ShallowLoader
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 CF_ID = re.compile(r"^CF-\d{2}$")
@@ -237,7 +238,7 @@ def parse_scenarios(text: str, file: Path) -> list[Scenario]:
     name = str(file)
     try:
         # the reader rejects characters YAML forbids (a NUL byte, say) as soon as it is made
-        loader = yaml.SafeLoader(text)
+        loader = ShallowLoader(text)
     except yaml.YAMLError as exc:
         position = getattr(exc, "position", None)
         line = text.count("\n", 0, position) + 1 if isinstance(position, int) else None
