@@ -263,7 +263,7 @@ def test_not_enforced_keys_may_name_editions(tmp_path: Path) -> None:
         (("M301:", "M31:"), "P, M and W codes have three digits"),
         (("A02:", "A2:"), "an A-code is A and the two-digit CF number"),
         (("A02:", "A58:"), "A58 must be the number of a CF item"),
-        (("M301:", "X301:"), "a code is a letter P, M, W or A"),
+        (("M301:", "X301:"), "a code is a letter P, M, A, W or I"),
     ],
 )
 def test_loader_names_each_problem(tmp_path: Path, change: tuple[str, str], problem: str) -> None:

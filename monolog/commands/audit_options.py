@@ -9,7 +9,7 @@ from typing import Any
 
 from ..editions import load_edition
 from ..editions.readings import load_readings
-from ..findings.catalogue import load_catalogue
+from ..findings.catalogue import RENAMED, load_catalogue
 from ..findings.selection import Selection, SelectionError, read_codes
 
 FORMATS = ("text", "json", "sarif", "github", "junit")
@@ -78,7 +78,9 @@ def selection_for(select: list[str], ignore: list[str], quiet: bool) -> Selectio
     known = load_catalogue().codes()
     try:
         return Selection(
-            read_codes(select, "--select", known), read_codes(ignore, "--ignore", known), quiet
+            read_codes(select, "--select", known, RENAMED),
+            read_codes(ignore, "--ignore", known, RENAMED),
+            quiet,
         )
     except SelectionError as exc:
         raise UsageError(str(exc)) from None

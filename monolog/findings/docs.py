@@ -75,6 +75,9 @@ FAMILY_INTRO: dict[str, str] = {
     "the reading applied and what the other reading would have changed.",
     "W": "something about the record itself, such as a cash checksum that does not match "
     "the replayed cash (severity warning).",
+    "I": "a note about the record, such as a line disputed at the table (severity info). "
+    "I001 was W004: the old code is still read by --select, --ignore, the settings and "
+    "explain.",
 }
 
 

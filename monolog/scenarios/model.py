@@ -43,7 +43,7 @@ from ..findings.model import shown_name
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 CF_ID = re.compile(r"^CF-\d{2}$")
-FINDING_CODE = re.compile(r"^[PMAW]\d{2,3}$")
+FINDING_CODE = re.compile(r"^[PMAWI]\d{2,3}$")
 
 SCENARIO_KEYS = (
     "title",
