@@ -109,6 +109,8 @@ def _auction(e: ev.Auction) -> str:
             "an auction with bids needs a winner and a price, and the other way round"
         )
     parts.append("bids " + ", ".join(f"{ref(b.player)} {b.amount}" for b in e.bids))
+    if e.dropped:
+        parts.append("out " + ", ".join(ref(p) for p in e.dropped))
     parts.append(f"sold {ref(e.winner)} {e.price}")
     return " ".join(parts)
 
@@ -122,6 +124,8 @@ def _deal_item(item: ev.DealItem) -> str:
         return str(item.amount)
     if item.kind == "card":
         return "goojf" if item.card is None else f"goojf {ref(item.card)}"
+    if item.kind == "promise" and item.text is not None:
+        return "promise " + quote(item.text)
     raise FormatError(f"a deal item of kind {item.kind!r} lacks its value")
 
 
@@ -216,6 +220,8 @@ def format_clause(e: ev.Event) -> str:
             return "goojf" if c is None else f"goojf {ref(c)}"
         case ev.Build(items=items, amount=a):
             return _items("build", items, a)
+        case ev.Sell(items=items, amount=a, buyer=b) if b is not None:
+            return _with_for(f"{_items('sell', items, None)} to {ref(b)}", a)
         case ev.Sell(items=items, amount=a):
             return _items("sell", items, a)
         case ev.Mortgage(squares=sqs, amount=a):

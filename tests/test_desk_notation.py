@@ -1,0 +1,75 @@
+"""What tables do against the rules, written as it happened: buildings sold to a player, a
+promise in a deal, a player out of an auction, and the bank written with a capital."""
+
+from __future__ import annotations
+
+import pytest
+
+from monolog.engine import replay
+from monolog.notation.formatter import format_events
+from monolog.notation.parser import parse_text
+
+HEADER = '[Players "Ann, Ben"]\n'
+
+
+def _codes(text: str) -> list[tuple[str, int]]:
+    result = replay(parse_text(text, "t.mlog"), file="t.mlog")
+    return [(f.code, f.span.line) for f in result.findings]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Ann sell Baltic Avenue x2 to Ben for 30",
+        "Ann sell Baltic Avenue to Ben",
+        'deal Ann: Oriental Avenue | Ben: 100, promise "no rent for three turns"',
+        "auction house bids Ann 50, Ben 60, Ann 70 out Ben sold Ann 70",
+    ],
+)
+def test_the_new_acts_are_written_back_as_read(line: str) -> None:
+    text = HEADER + line + "\n"
+    assert format_events(parse_text(text)) == text
+
+
+def test_a_sale_of_houses_to_a_player_is_reported_and_paid_by_the_buyer() -> None:
+    text = HEADER + (
+        "setup Ann cash 1000 owns Mediterranean Avenue x1, Baltic Avenue x1\n"
+        "setup Ben cash 1000\nsetup next Ann\n"
+        "Ann sell Baltic Avenue x1 to Ben for 30 =Ann 1030 =Ben 970\n"
+    )
+    assert _codes(text) == [("M620", 5)]
+
+
+def test_a_promise_is_reported_and_the_deal_carried_out() -> None:
+    text = HEADER + (
+        "setup Ann cash 1000 owns Oriental Avenue\nsetup Ben cash 1000\nsetup next Ann\n"
+        'deal Ann: Oriental Avenue | Ben: 100, promise "no rent" =Ann 1100 =Ben 900\n'
+    )
+    assert _codes(text) == [("M719", 5)]
+
+
+def test_a_player_out_without_a_bid_contradicts_the_line() -> None:
+    text = HEADER + "1. Ann 1-2 Baltic Avenue decline\nauction bids Ann 20 out Ben sold Ann 20\n"
+    assert ("M211", 3) in _codes(text)
+    fine = text.replace("out Ben ", "")
+    assert "M211" not in {c for c, _ in _codes(fine)}
+
+
+@pytest.mark.parametrize(
+    "clause", ["pay 10 to Bank =1430", "pay 10 to BANK =1430", "bankrupt to Bank"]
+)
+def test_the_bank_is_read_in_any_case(clause: str) -> None:
+    codes = _codes(HEADER + f"1. Ann 1-2 Baltic Avenue buy 60 {clause}\n")
+    assert "M900" not in {c for c, _ in codes}
+    assert "W001" not in {c for c, _ in codes}
+
+
+def test_a_deal_with_the_bank_written_with_a_capital_is_a_sale_to_the_bank() -> None:
+    text = HEADER + "setup Ann goojf CH09\nsetup next Ann\ndeal Ann: goojf CH09 | Bank: 50\n"
+    assert _codes(text) == [("M716", 4)]
+
+
+def test_a_player_named_bank_keeps_the_name() -> None:
+    text = '[Players "Ann, Bank"]\n1. Ann 1-2 Baltic Avenue buy 60 pay 10 to Bank =1430\n'
+    codes = {c for c, _ in _codes(text)}
+    assert "M900" not in codes and "M714" in codes  # a gift to the player Bank
