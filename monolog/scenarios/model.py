@@ -211,6 +211,13 @@ def rule_catalogue() -> RuleCatalogue:
     )
 
 
+def load_rule_text() -> dict[str, str]:
+    """Each rule ID of the matrix said in monolog's own words (rule_text.yaml, shipped with the
+    package), for `monolog explain RULE-ID`."""
+    text = resources.files(__package__).joinpath("rule_text.yaml").read_text(encoding="utf-8")
+    return {str(k): str(v) for k, v in (yaml.safe_load(text) or {}).items()}
+
+
 # --------------------------------------------------------------------------- loading
 
 
