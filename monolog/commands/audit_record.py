@@ -86,10 +86,22 @@ def _audit_text(name: str, text: str, *args: Any, **options: Any) -> tuple[GameR
     report, error = _audit_once(name, text, *args, recovered=recovered.events, **options)
     if not report.parsed:  # the replay failed: its own error stands
         return report, error
-    unread = [e.finding for e in recovered.errors]
-    findings = sorted([*unread, *report.findings], key=lambda f: f.span.line)
+    findings = _merged([e.finding for e in recovered.errors], report.findings)
     rendered = "\n".join(e.render() for e in recovered.errors)
     return replace(report, findings=findings), rendered
+
+
+def _merged(unread: list[Finding], findings: Sequence[Finding]) -> list[Finding]:
+    """The game's findings in the engine's order, each unread line's error (in line order)
+    put before the first finding on a later line."""
+    out: list[Finding] = []
+    at = 0
+    for f in findings:
+        while at < len(unread) and f.span.line > unread[at].span.line:
+            out.append(unread[at])
+            at += 1
+        out.append(f)
+    return out + unread[at:]
 
 
 def _on_a_line(findings: Sequence[Finding]) -> bool:
