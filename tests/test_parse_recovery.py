@@ -86,3 +86,16 @@ def test_a_later_game_of_a_file_is_read_past_its_mistakes_at_the_file_lines(
     assert [f.span.line for f in report.findings if f.code == "P112"] == [8, 9]
     assert error is not None and "night.mlog:8:27: P112" in error and "night.mlog:9:36:" in error
     assert "    3. Ann 6-2 Vermont Avenue rnet 6 to Ben" in error
+
+
+def test_sarif_and_strict_treat_the_unread_lines_as_errors(tmp_path: Path) -> None:
+    import json
+
+    path = _write(tmp_path, TWO_TYPOS)
+    result = runner.invoke(app, ["audit", "--format", "sarif", path])
+    assert result.exit_code == 2
+    results = json.loads(result.stdout)["runs"][0]["results"]
+    levels = {(r["ruleId"], r["level"]) for r in results}
+    assert ("P112", "error") in levels and ("M104", "error") in levels
+    assert sum(r["ruleId"] == "P112" for r in results) == 2
+    assert runner.invoke(app, ["audit", "--strict", path]).exit_code == 2
