@@ -73,3 +73,10 @@ def test_a_player_named_bank_keeps_the_name() -> None:
     text = '[Players "Ann, Bank"]\n1. Ann 1-2 Baltic Avenue buy 60 pay 10 to Bank =1430\n'
     codes = {c for c, _ in _codes(text)}
     assert "M900" not in codes and "M714" in codes  # a gift to the player Bank
+
+
+def test_nothing_with_a_capital_is_a_side_that_gives_nothing() -> None:
+    text = (
+        HEADER + "setup Ann owns Baltic Avenue\nsetup next Ann\ndeal Ann: Baltic Avenue | Ben: {}\n"
+    )
+    assert _codes(text.format("Nothing")) == _codes(text.format("nothing")) == [("A64", 4)]

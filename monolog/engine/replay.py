@@ -45,10 +45,10 @@ from . import (
     turns,
     variants,
 )
-from .bank_word import read_bank
 from .debts import check_unpaid, open_debts
 from .game import Game, Transfer
 from .invariants import check_invariants, rebase
+from .keyword_case import read_keywords
 from .names import actor_of, squares_if_named
 from .obligations import flow_of
 from .opening import opening_events
@@ -100,7 +100,7 @@ _ESTATE: dict[type[E.Event], Callable[[Game, Any, str], None]] = {
 }
 
 # clauses anyone may write about a player out of the game, or after the end
-_BANK_PLACES = (E.Pay, E.Bankrupt, E.Deal)
+_KEYWORD_PLACES = (E.Pay, E.Bankrupt, E.Deal)
 _ANY_TIME = (E.CashCheck, E.SquareCheck, E.StockCheck, E.PotCheck, E.Dispute)
 # what the replay loop passes over
 _NOT_PLAYED = (*E.TRIVIA, E.Tag)
@@ -435,8 +435,8 @@ def _wrap(game: Game, span: E.Span, call: Callable[[], None]) -> None:
 
 def _apply(game: Game, ev: E.Event) -> None:
     flow = flow_of(game)
-    if isinstance(ev, _BANK_PLACES):
-        ev = read_bank(game, ev)  # `Bank` written with a capital where the bank may stand
+    if isinstance(ev, _KEYWORD_PLACES):
+        ev = read_keywords(game, ev)  # `Bank`, `Nothing` written with a capital
     if game.state.over and isinstance(ev, E.GameEnd):
         # the record's closing word after the last bankruptcy or resignation, or after time
         # was called: it says the game is over, which it is (WIN-01)
