@@ -262,6 +262,7 @@ PARSE_CODES: dict[str, str] = {
     "P123": "Roll written with a dash",
     "P124": "Roll written with spaces",
     "P125": "Turn without its number",
+    "P126": "Too many lines cannot be read",
     "P130": "Event stream line is not JSON",
     "P131": "Event stream line is not an event",
     "P900": "Internal error while parsing",
