@@ -69,10 +69,16 @@ def test_a_deal_with_the_bank_written_with_a_capital_is_a_sale_to_the_bank() -> 
     assert _codes(text) == [("M716", 4)]
 
 
-def test_a_player_named_bank_keeps_the_name() -> None:
-    text = '[Players "Ann, Bank"]\n1. Ann 1-2 Baltic Avenue buy 60 pay 10 to Bank =1430\n'
-    codes = {c for c, _ in _codes(text)}
-    assert "M900" not in codes and "M714" in codes  # a gift to the player Bank
+def test_bank_is_the_bank_unless_a_player_has_the_name() -> None:
+    line = "1. Ann 1-2 Baltic Avenue buy 60 pay 10 to Bank =1430\n"
+
+    def gift(players: str) -> str:
+        result = replay(parse_text(f'[Players "{players}"]\n' + line, "t.mlog"), file="t.mlog")
+        assert [f.code for f in result.findings] == ["M714"]
+        return result.findings[0].message
+
+    assert "give $10 to the bank" in gift("Ann, Ben")
+    assert "give $10 to Bank" in gift("Ann, Bank")  # the player named so
 
 
 def test_nothing_with_a_capital_is_a_side_that_gives_nothing() -> None:
