@@ -74,6 +74,13 @@ def _items(keyword: str, items: Sequence[ev.BuildItem], amount: int | None) -> s
     return _with_for(f"{keyword} " + ", ".join(_build_item(i) for i in items), amount)
 
 
+def _sell(e: ev.Sell) -> str:
+    """`sell Item, … [to Player] [for amt]`."""
+    if e.buyer is None:
+        return _items("sell", e.items, e.amount)
+    return _with_for(f"{_items('sell', e.items, None)} to {ref(e.buyer)}", e.amount)
+
+
 def _holding(h: ev.Holding) -> str:
     out = ref(h.square)
     if h.hotel:
@@ -220,10 +227,8 @@ def format_clause(e: ev.Event) -> str:
             return "goojf" if c is None else f"goojf {ref(c)}"
         case ev.Build(items=items, amount=a):
             return _items("build", items, a)
-        case ev.Sell(items=items, amount=a, buyer=b) if b is not None:
-            return _with_for(f"{_items('sell', items, None)} to {ref(b)}", a)
-        case ev.Sell(items=items, amount=a):
-            return _items("sell", items, a)
+        case ev.Sell():
+            return _sell(e)
         case ev.Mortgage(squares=sqs, amount=a):
             return _refs("mortgage", sqs, a)
         case ev.Unmortgage(squares=sqs, amount=a):
