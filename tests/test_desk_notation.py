@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from monolog.engine import replay
+from monolog.notation.errors import ParseError
 from monolog.notation.formatter import format_events
 from monolog.notation.parser import parse_text
 
@@ -86,3 +87,11 @@ def test_nothing_with_a_capital_is_a_side_that_gives_nothing() -> None:
         HEADER + "setup Ann owns Baltic Avenue\nsetup next Ann\ndeal Ann: Baltic Avenue | Ben: {}\n"
     )
     assert _codes(text.format("Nothing")) == _codes(text.format("nothing")) == [("A64", 4)]
+
+
+@pytest.mark.parametrize("line", ["Ann sell house to Ben for 50", "deal Ann: house | Ben: 50"])
+def test_a_bare_house_says_how_a_building_is_written(line: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        parse_text(HEADER + line + "\n", "t.mlog")
+    assert caught.value.finding.code == "P127"
+    assert "sell Baltic Avenue x1 to Ben" in caught.value.finding.message
