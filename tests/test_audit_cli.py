@@ -124,7 +124,9 @@ def test_unparsable_file_exits_2_and_others_are_still_audited(
     assert "    1. Ann 5-3 Vermont Avenue buy @ 100" in result.stderr
     assert "missing.mlog:1:1: P001 no such file" in result.stderr
     assert f"{rent}:6:1  M301" in result.stdout
-    assert "3 records: 1 error, 0 warnings, 0 info, 2 could not be read" in result.stdout
+    assert "3 records: 2 errors, 0 warnings, 0 info, 2 could not be read" in result.stdout
+    # the broken record is read past its line: its P102 counts among the findings
+    assert "findings by code: M301 1, P102 1" in result.stdout
     assert "Traceback" not in result.output
 
 

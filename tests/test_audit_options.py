@@ -48,7 +48,7 @@ def test_selection_longest_prefix_decides() -> None:
     assert keeps(Selection(select=("M301",), ignore=("M",)), "M301")
     assert not keeps(Selection(select=("M",), ignore=("M3",)), "M301")
     assert not keeps(Selection(select=("W",)), "M301")
-    assert not keeps(Selection(quiet=True), "W004", Severity.INFO)
+    assert not keeps(Selection(quiet=True), "I001", Severity.INFO)
     assert read_codes(["m3, a", "W101"], "--select", ["M301", "A04", "W101"]) == (
         "M3",
         "A",

@@ -21,6 +21,7 @@ from monolog.engine import replay
 from monolog.findings.model import Severity
 from monolog.notation import ParseError, parse_text
 from monolog.notation.events import TRIVIA
+from monolog.notation.recovery import parse_recovering
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC_FILES = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
@@ -160,6 +161,10 @@ def test_mlog_error_block_fails_as_documented(block: Block) -> None:
 
 @pytest.mark.parametrize("block", CATALOGUE_BAD, ids=[b.id for b in CATALOGUE_BAD])
 def test_catalogue_failing_record_fails_with_its_code(block: Block) -> None:
+    if block.expected_code == "P126":  # the end of a reading past many unreadable lines
+        last = parse_recovering(block.text, block.id).errors[-1]
+        assert last.finding.code == "P126", last.render()
+        return
     with pytest.raises(ParseError) as info:
         parse_text(block.text, block.id)
     assert info.value.finding.code == block.expected_code, info.value.render()

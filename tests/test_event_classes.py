@@ -45,7 +45,7 @@ _SAMPLES: dict[str, tuple[Any, Any]] = {
     "Span": (S1, S2),
     "RefKind": ("quoted", "number"),
     "LotKind": ("house", "pending"),
-    "Literal['square', 'cash', 'card']": ("cash", "card"),
+    "Literal['square', 'cash', 'card', 'promise']": ("cash", "promise"),
     "Ref": (Ref("Boardwalk"), Ref("12", "number", S1)),
     "DealSide": (
         DealSide(Ref("Ann"), (DealItem("cash", amount=10),)),

@@ -138,7 +138,7 @@ _SCENARIOS = [
     "scenarios/rules/record-w016-w017-a-slip-in-a-count-is-reported-once.yaml",
     "scenarios/rules/cf-10-a10-jail-double-counted-in-the-run.yaml",
     "scenarios/rules/cf-10-a10-run-of-doubles-after-a-jail-double.yaml",
-    "scenarios/rules/record-w004-disputed-at-the-table.yaml",
+    "scenarios/rules/record-i001-disputed-at-the-table.yaml",
     "scenarios/notation/ignored-what-did-not-happen.yaml",
 ]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..editions import load_edition
 from ..editions.readings import load_readings
-from ..findings.catalogue import load_catalogue
+from ..findings.catalogue import RENAMED, load_catalogue
 from ..findings.formats import AUDIT_FORMATS
 from ..findings.selection import Selection, SelectionError, read_codes
 
@@ -86,7 +86,9 @@ def selection_for(
     known = load_catalogue().codes()
     try:
         return Selection(
-            read_codes(select, named[0], known), read_codes(ignore, named[1], known), quiet
+            read_codes(select, named[0], known, RENAMED),
+            read_codes(ignore, named[1], known, RENAMED),
+            quiet,
         )
     except SelectionError as exc:
         raise UsageError(str(exc)) from None

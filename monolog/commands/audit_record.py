@@ -27,6 +27,7 @@ from ..notation.games import game_ranges
 from ..notation.jsonl import SUFFIXES as JSONL_SUFFIXES
 from ..notation.jsonl import looks_like_jsonl, parse_jsonl
 from ..notation.parser import read_source
+from ..notation.recovery import parse_recovering
 
 
 def audit_file(
@@ -74,7 +75,50 @@ def audit_file(
     )
 
 
-def _audit_text(
+def _audit_text(name: str, text: str, *args: Any, **options: Any) -> tuple[GameReport, str | None]:
+    """Parse and replay the text of one game read from the file `name` (the arguments of
+    `_audit_once`). A record with lines that cannot be read is read past them
+    (notation/recovery.py): each is reported and skipped, the rest of the game audited, and
+    the errors are given for stderr, so the run still ends with exit 2."""
+    report, error = _audit_once(name, text, *args, **options)
+    if report.parsed or not _on_a_line(report.findings):
+        return report, error
+    if name.endswith(JSONL_SUFFIXES) or looks_like_jsonl(text):
+        return report, error
+    try:
+        recovered = parse_recovering(text, name)
+    except ParseError:  # nothing of it can be read: the first error alone, as before
+        return report, error
+    if not recovered.errors:  # read whole the second time (a bug): the first error stands
+        return report, error
+    report, error = _audit_once(name, text, *args, recovered=recovered.events, **options)
+    if not report.parsed:  # the replay failed: its own error stands
+        return report, error
+    findings = _merged([e.finding for e in recovered.errors], report.findings)
+    rendered = "\n".join(e.render() for e in recovered.errors)
+    return replace(report, findings=findings), rendered
+
+
+def _merged(unread: list[Finding], findings: Sequence[Finding]) -> list[Finding]:
+    """The game's findings in the engine's order, each unread line's error (in line order)
+    put before the first finding on a later line."""
+    out: list[Finding] = []
+    at = 0
+    for f in findings:
+        while at < len(unread) and f.span.line > unread[at].span.line:
+            out.append(unread[at])
+            at += 1
+        out.append(f)
+    return out + unread[at:]
+
+
+def _on_a_line(findings: Sequence[Finding]) -> bool:
+    """Whether an unread record's error is a mistake on one line of its notation (one the
+    reading can go past), not a file that cannot be read or a bug."""
+    return len(findings) == 1 and findings[0].code.startswith("P1") and bool(findings[0].span.line)
+
+
+def _audit_once(
     name: str,
     text: str,
     edition: Any,
@@ -87,14 +131,18 @@ def _audit_text(
     require_amounts: bool = False,
     edition_default: bool = False,
     command_line: Selection | None = None,
+    recovered: list[Any] | None = None,
 ) -> tuple[GameReport, str | None]:
     """Parse and replay the text of one game read from the file `name` (an event stream's
-    text from the file's line `first_line`)."""
+    text from the file's line `first_line`); `recovered`, its events when already read past
+    its unreadable lines."""
 
     stream = name.endswith(JSONL_SUFFIXES) or looks_like_jsonl(text)
     more: Pieces | None = None
     try:
-        if stream:
+        if recovered is not None:
+            events = recovered
+        elif stream:
             events = parse_jsonl(text, name, first_line)
         else:  # a long record a piece at a time, its first piece holding the header
             events, more = parse_pieces(text, name)
@@ -337,7 +385,13 @@ def _audit_game(
     findings = [_moved_finding(f, before) for f in report.findings]
     kept = SparseLines.of(report.findings, report.lines)
     lines: Any = SparseLines(before + kept.total, {i + before: t for i, t in kept.kept.items()})
-    if error is not None and findings:
+    if error is not None and report.parsed:  # read past its unreadable lines: each shown
+        error = "\n".join(
+            ParseError(moved, report.lines[f.span.line - 1]).render()
+            for f, moved in zip(report.findings, findings, strict=True)
+            if f.code.startswith("P") and 1 <= f.span.line <= len(report.lines)
+        )
+    elif error is not None and findings:
         first = findings[0]
         if first.code.startswith("P9"):
             error = f"{first.location()}: {first.code} {first.message}"

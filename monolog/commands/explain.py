@@ -1,6 +1,9 @@
 """`monolog explain CODE|RULE-ID|CF-nn`: what a finding code means, with a failing and a passing
-record; or what a rule ID (`RENT-07`) or a disputed point (`CF-04`) is: its title, the codes
-that check it, whether it is listed as not enforced and why, and a disputed point's readings.
+record; or what a rule ID (`RENT-07`) or a disputed point (`CF-04`) is: its title, the rule in
+monolog's own words (monolog/scenarios/rule_text.yaml), the editions that state it and how they
+differ, the codes that check it, whether it is listed as not enforced and why, a record that
+breaks it beside one that keeps it (the first checking code's examples), and a disputed point's
+readings.
 
 `monolog explain --list` lists every code with its title. An unknown code is a usage error
 (exit 2) that names the closest codes.
@@ -122,6 +125,7 @@ def _explain_rule(rule: str, asked: str, catalogue: Catalogue, console: Console)
     head.append(rule, style="bold")
     head.append("  " + titles[rule])
     console.print(head)
+    _print_rule_words(rule, console)
     codes = [
         e for e in catalogue if rule in e.rules or (e.family == "A" and f"CF-{e.code[1:]}" == rule)
     ]
@@ -147,7 +151,72 @@ def _explain_rule(rule: str, asked: str, catalogue: Catalogue, console: Console)
         )
     if rule.startswith("CF-"):
         _print_readings(rule, console)
+    _print_rule_records(codes, console)
     return EXIT_CLEAN
+
+
+def rule_words(rule: str) -> str | None:
+    """The rule in monolog's own words (monolog/scenarios/rule_text.yaml), or, for a CF item,
+    the disputed point as the readings catalogue names it; None when there is none."""
+    if rule.startswith("CF-"):
+        item = load_readings().get(rule)
+        return None if item is None else f"Disputed point: {item.title}."
+    from ..scenarios.model import load_rule_text  # here: only this command reads it
+
+    return load_rule_text().get(rule)
+
+
+def _print_rule_words(rule: str, console: Console) -> None:
+    """What the rule says, then which editions state it and how they differ (for a CF item:
+    the editions under which it arises)."""
+    from rich.text import Text
+
+    from ..scenarios.model import rule_catalogue
+
+    words = rule_words(rule)
+    width = console.width
+    if words:
+        console.print()
+        console.print(Text(_wrap(words, width)))
+    rules = rule_catalogue()
+    console.print()
+    if rule.startswith("CF-"):
+        arises = rules.arises.get(rule, [])
+        if arises:
+            console.print(Text("arises under: " + ", ".join(arises), style="dim"))
+        return
+    console.print(Text("editions:", style="dim"))
+    differs = rules.differs.get(rule, {})
+    for edition, how in rules.stated.get(rule, {}).items():
+        said = _STATED.get(how, how)
+        if how == "differs" and edition in differs:
+            said += ": " + differs[edition]
+        console.print(Text(_wrap(f"    {edition}: {said}", width)))
+
+
+_STATED = {
+    "same": "states it",
+    "differs": "states it differently",
+    "silent": "silent (monolog applies the rule as said above)",
+}
+
+
+def _print_rule_records(codes: list[Entry], console: Console) -> None:
+    """A record breaking the rule and the same done right, from the first code checking it that
+    has both (a finding code's own examples)."""
+    from rich.text import Text
+
+    entry = next((e for e in codes if e.fail and e.passing and not is_internal(e.code)), None)
+    if entry is None or entry.fail is None or entry.passing is None:
+        return
+    for label, record, style in (
+        (f"Breaks it (gives {entry.code}):", entry.fail, "bold red"),
+        ("Keeps it:", entry.passing, "bold green"),
+    ):
+        console.print()
+        console.print(Text(label, style=style))
+        for line in printable(record).rstrip("\n").splitlines():
+            console.print(Text("    " + line))
 
 
 def _print_readings(cf: str, console: Console) -> None:

@@ -14,6 +14,7 @@ from . import holdings, invariants
 from .decks import hold_out, holder_of, return_card
 from .game import Game
 from .holdings import owner_word, resolve_card, resolve_player, resolve_square
+from .promises import report_promise
 from .skipped import money_words, not_replayed
 
 __all__ = ["on_bank_deal", "on_card_auction"]
@@ -255,6 +256,9 @@ def _things(game: Game, giver: str | None, side: DealSide, span: Span) -> list[_
 
 
 def _thing(game: Game, giver: str | None, item: DealItem, span: Span) -> _Thing | None:
+    if item.kind == "promise":
+        report_promise(game, giver, item, span)  # DEAL-06: nothing to hand over
+        return None
     if item.kind == "cash":
         return ("cash", item.amount or 0)
     if item.kind == "square":

@@ -39,6 +39,7 @@ from .invariants import followed
 from .jail_rights import while_jailed
 from .mortgages import add_choice, flag_unsettled, passed_on, pending_mortgage_choices
 from .obligations import Due, flow_of, settle_due
+from .promises import report_promise
 from .skipped import not_replayed
 from .state import DeedState
 
@@ -172,6 +173,8 @@ def _gather(
             elif item.kind == "cash":
                 cash += item.amount or 0
                 out.append(("cash", item.amount or 0))
+            elif item.kind == "promise":
+                report_promise(game, giver, item, where)  # DEAL-06: nothing to hand over
             else:
                 out.append(("card", _card_item(game, giver, item, held, where)))
         except _Refused:

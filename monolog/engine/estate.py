@@ -32,10 +32,12 @@ from .holdings import (
     hotel_level,
     level,
     owner_word,
+    resolve_player,
     resolve_square,
 )
 from .invariants import followed
 from .jail_rights import while_jailed
+from .player_sales import sale_to_player
 from .shortage import report_empty_stock, won_buildings
 from .skipped import money_words, not_replayed
 from .state import DeedState
@@ -215,6 +217,10 @@ def _written_money(game: Game, ev: Build | Sell, actor: str) -> None:
         return
     if isinstance(ev, Build):
         game.transfer(actor, None, ev.amount, "paid for buildings not placed", ev.span)
+    elif ev.buyer is not None:
+        buyer = resolve_player(game, ev.buyer, ev.span)
+        if buyer is not None:
+            game.transfer(buyer, actor, ev.amount, "paid for buildings not handed over", ev.span)
     else:
         game.transfer(None, actor, ev.amount, "paid for buildings not taken back", ev.span)
 
@@ -464,9 +470,12 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
 
 
 def on_sell(game: Game, ev: Sell, actor: str) -> None:
-    """`sell Item, Item [for N]`: buildings sold back to the bank at half price (SELL-01..06)."""
+    """`sell Item, Item [for N]`: buildings sold back to the bank at half price (SELL-01..06);
+    `sell … to Player` is reported (SELL-01) and replayed as written (`sale_to_player`)."""
     plan = _plan(game, ev)
     if plan is None:
+        return
+    if ev.buyer is not None and not sale_to_player(game, ev, actor):
         return
     most = game.edition.rules.houses_before_hotel
     cut = False  # a site sold more houses than it holds: the sale is replayed as all it holds
@@ -569,6 +578,14 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
                 follows="sell-outright",  # the record sells the hotel outright
             )
 
+    _sold(game, ev, actor, plan, cut)
+
+
+def _sold(game: Game, ev: Sell, actor: str, plan: dict[int, _Step], cut: bool) -> None:
+    """The buildings of a sale the record holds taken off their sites, and the money paid: by
+    the bank, or, sold to a player, by that player (what the record writes)."""
+    st = game.state
+    most = game.edition.rules.houses_before_hotel
     printed = 0
     for index, step in plan.items():
         sq = game.square(index)
@@ -579,6 +596,7 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
     if (
         value is not None
         and ev.amount is not None
+        and ev.buyer is None  # sold to a player: reported as that (SELL-01), not the price
         and not cut  # the amount was written for the houses the record thought were there
         and ev.amount != value
         and not wrong_hotel_sale_value(game, ev, hotel_sites, value, ev.amount)  # SHORT-04
@@ -602,6 +620,11 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
             st.bank_houses -= most
         step.deed.houses -= step.houses
         st.bank_houses += step.houses
+    if ev.buyer is not None:  # the money the record writes passes between the players
+        buyer = resolve_player(game, ev.buyer, ev.span)
+        if ev.amount and buyer is not None:
+            game.transfer(buyer, actor, ev.amount, f"bought {what} from {actor}", ev.span)
+        return
     # the record's amount is what moved
     paid = ev.amount if ev.amount is not None else value if value is not None else printed
     game.transfer(None, actor, paid, f"sold {what} to the bank", ev.span)

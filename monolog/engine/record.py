@@ -5,7 +5,7 @@ disagrees it is reported (W001) with the replayed figure and the amounts the rep
 for that player since their last agreeing count, and the replay then takes the recorded figure
 (the record is what happened at the table), so one slip is reported once and later counts of
 that player are judged from the counted cash.
-A disputed line (`disputed "ruling"`) is reported (W004) and its ruling is attached to every
+A disputed line (`disputed "ruling"`) is reported (I001) and its ruling is attached to every
 finding on that line (see `attach_disputes`). Time called ends a time-limit game and only
 that: in any other game it is reported (M805) and play goes on.
 """
@@ -528,7 +528,7 @@ def on_dispute(game: Game, ev: Dispute) -> None:
     game.pending.setdefault(DISPUTES, []).append((ev.span.line, ev.ruling))
     ruling = f': "{ev.ruling}"' if ev.ruling else " (no ruling written)"
     game.emit(
-        "W004",
+        "I001",
         f"this line was disputed at the table; ruling given{ruling}",
         ev.span,
         None,
@@ -545,7 +545,7 @@ def attach_disputes(game: Game) -> None:
     findings = game.findings
     for at in findings.handles():
         f = findings.get(at)
-        if f.span.line in disputes and f.code != "W004":
+        if f.span.line in disputes and f.code != "I001":
             ruling = disputes[f.span.line]
             findings.put(at, replace(f, data={**f.data, "disputed": True, "ruling": ruling}))
 

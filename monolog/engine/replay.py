@@ -24,6 +24,7 @@ from ..editions.model import Edition
 from ..findings.model import Finding
 from ..notation import events as E
 from . import (
+    auction_out,
     bank_sales,
     bankruptcy,
     buying,
@@ -47,6 +48,7 @@ from . import (
 from .debts import check_unpaid, open_debts
 from .game import Game, Transfer
 from .invariants import check_invariants, rebase
+from .keyword_case import read_keywords
 from .names import actor_of, squares_if_named
 from .obligations import flow_of
 from .opening import opening_events
@@ -98,6 +100,7 @@ _ESTATE: dict[type[E.Event], Callable[[Game, Any, str], None]] = {
 }
 
 # clauses anyone may write about a player out of the game, or after the end
+_KEYWORD_PLACES = (E.Pay, E.Bankrupt, E.Deal)
 _ANY_TIME = (E.CashCheck, E.SquareCheck, E.StockCheck, E.PotCheck, E.Dispute)
 # what the replay loop passes over
 _NOT_PLAYED = (*E.TRIVIA, E.Tag)
@@ -432,6 +435,8 @@ def _wrap(game: Game, span: E.Span, call: Callable[[], None]) -> None:
 
 def _apply(game: Game, ev: E.Event) -> None:
     flow = flow_of(game)
+    if isinstance(ev, _KEYWORD_PLACES):
+        ev = read_keywords(game, ev)  # `Bank`, `Nothing` written with a capital
     if game.state.over and isinstance(ev, E.GameEnd):
         # the record's closing word after the last bankruptcy or resignation, or after time
         # was called: it says the game is over, which it is (WIN-01)
@@ -482,6 +487,8 @@ def _apply(game: Game, ev: E.Event) -> None:
             skipped.out_of_game(game, actor, ev.span, "can do nothing more")
             return
         if isinstance(ev, E.Auction):
+            if ev.dropped:
+                _wrap(game, ev.span, lambda: auction_out.check_dropped(game, ev))
             if ev.lot_kind in ("house", "hotel"):
                 _wrap(game, ev.span, lambda: shortage.on_building_auction(game, ev, actor))
             else:

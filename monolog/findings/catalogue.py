@@ -32,24 +32,31 @@ CATALOGUE_DIR = _HERE / "catalogue"
 NOT_ENFORCED_FILE = "not-enforced.yaml"
 RULE_IDS_FILE = _HERE.parent / "scenarios" / "rule_ids.yaml"
 
-CODE_RE = re.compile(r"^(?P<family>[PMWA])(?P<number>\d+)$")
+CODE_RE = re.compile(r"^(?P<family>[PMAWI])(?P<number>\d+)$")
 RULE_RE = re.compile(r"^(?:[A-Z]+-\d{2}|CF-\d{2})$")
 
-# Families in the order they are listed: parse errors, violations, ambiguous rulings, warnings.
-FAMILY_ORDER = "PMAW"
+# Families in the order they are listed: parse errors, violations, ambiguous rulings, warnings,
+# notes. A code's letter says its severity: P and M error, W warning, A and I info.
+FAMILY_ORDER = "PMAWI"
 FAMILY_NAMES: dict[str, str] = {
     "P": "Parse errors",
     "M": "Rule violations",
     "A": "Ambiguous rulings",
     "W": "Record warnings",
+    "I": "Record notes",
 }
 # The severities each family may carry.
 FAMILY_SEVERITIES: dict[str, frozenset[Severity]] = {
     "P": frozenset({Severity.ERROR}),
     "M": frozenset({Severity.ERROR}),
     "A": frozenset({Severity.INFO}),
-    "W": frozenset({Severity.WARNING, Severity.INFO}),
+    "W": frozenset({Severity.WARNING}),
+    "I": frozenset({Severity.INFO}),
 }
+
+# Codes given a new letter when letters came to mean severities, old -> new: the old code still
+# works wherever a code is read (`--select`, `--ignore`, the settings, `monolog explain`).
+RENAMED: dict[str, str] = {"W004": "I001"}
 
 REQUIRED_KEYS = ("title", "severity", "summary", "explanation", "fail", "pass")
 OPTIONAL_KEYS = ("rule", "cites")
@@ -158,7 +165,7 @@ class Entry:
 
 
 def code_key(code: str) -> tuple[int, int, str]:
-    """Sort key: family order (P, M, A, W), then number."""
+    """Sort key: family order (P, M, A, W, I), then number."""
     m = CODE_RE.match(code)
     if m is None:
         return (len(FAMILY_ORDER), 0, code)
@@ -168,6 +175,7 @@ def code_key(code: str) -> tuple[int, int, str]:
 def normalise_code(text: str) -> str:
     """`m301` -> `M301`, `A2` -> `A02` (A-codes carry the two-digit CF number)."""
     code = text.strip().upper()
+    code = RENAMED.get(code, code)
     m = CODE_RE.match(code)
     if m and m["family"] == "A" and len(m["number"]) < 2:
         return f"A{int(m['number']):02d}"
@@ -265,11 +273,11 @@ def validate_entry(
     where = f"{source}: {code}"
     problems: list[str] = []
     if not isinstance(code, str) or CODE_RE.match(code) is None:
-        return None, [f"{where}: a code is a letter P, M, W or A followed by digits"]
+        return None, [f"{where}: a code is a letter P, M, A, W or I followed by digits"]
     family = code[0]
     if family == "A" and not re.fullmatch(r"A\d{2}", code):
         problems.append(f"{where}: an A-code is A and the two-digit CF number (A01 for CF-01)")
-    elif family != "A" and not re.fullmatch(r"[PMW]\d{3}", code):
+    elif family != "A" and not re.fullmatch(r"[PMWI]\d{3}", code):
         problems.append(f"{where}: P, M and W codes have three digits")
     if not isinstance(raw, dict):
         return None, [*problems, f"{where}: the entry must be a mapping of fields"]

@@ -63,8 +63,9 @@ DEFAULT_MATRIX = REPO_ROOT.parent / "shared" / "RULES-MATRIX.md"
 _MATRIX_HEAD = re.compile(r"^\*\*(?P<id>[A-Z]+-\d{2})\s+(?P<title>.+?)\*\*")
 
 FAMILY_INTRO: dict[str, str] = {
-    "P": "the record cannot be read or parsed; the file is not audited (exit 2). "
-    "P0xx reading the file, P1xx syntax, P9xx internal errors.",
+    "P": "the record, or a line of it, cannot be read or parsed (exit 2). P0xx reading the "
+    "file (not audited), P1xx syntax (the line is skipped and the rest of the game audited), "
+    "P9xx internal errors.",
     "M": "the record breaks a rule (severity error, exit 1). M1xx turn order, movement, "
     "GO salary and doubles; M2xx buying and auctions; M3xx rent; M4xx cards and taxes; "
     "M5xx jail; M6xx building and selling; M7xx mortgages and deals; M8xx debt, bankruptcy "
@@ -74,6 +75,9 @@ FAMILY_INTRO: dict[str, str] = {
     "the reading applied and what the other reading would have changed.",
     "W": "something about the record itself, such as a cash checksum that does not match "
     "the replayed cash (severity warning).",
+    "I": "a note about the record, such as a line disputed at the table (severity info). "
+    "I001 was W004: the old code is still read by --select, --ignore, the settings and "
+    "explain.",
 }
 
 

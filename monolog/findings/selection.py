@@ -9,31 +9,38 @@ of severity info are left out too.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .model import Finding, Severity
 from .store import FindingStore
 
-_PREFIX = re.compile(r"^[PMAW]\d{0,3}$")
+_PREFIX = re.compile(r"^[PMAWI]\d{0,3}$")
 
 
 class SelectionError(ValueError):
     """A code or prefix that matches no finding code; the message says which."""
 
 
-def read_codes(values: Iterable[str], option: str, known: Sequence[str]) -> tuple[str, ...]:
-    """`["M3,W101", "a"]` -> `("M3", "W101", "A")`, each checked against the `known` codes."""
+def read_codes(
+    values: Iterable[str],
+    option: str,
+    known: Sequence[str],
+    renamed: Mapping[str, str] | None = None,
+) -> tuple[str, ...]:
+    """`["M3,W101", "a"]` -> `("M3", "W101", "A")`, each checked against the `known` codes;
+    a code that was `renamed` (old -> new) is read as its new one."""
     out: list[str] = []
     for value in values:
         for part in value.split(","):
             code = part.strip().upper()
+            code = (renamed or {}).get(code, code)
             if not code:
                 continue
             if not _PREFIX.match(code) or not any(k.startswith(code) for k in known):
                 raise SelectionError(
                     f"{option} {part.strip()!r}: no finding code is or starts with it "
-                    "(codes are P, M, A or W and digits, e.g. M301, A, W1)"
+                    "(codes are P, M, A, W or I and digits, e.g. M301, A, W1)"
                 )
             out.append(code)
     return tuple(out)

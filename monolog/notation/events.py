@@ -250,6 +250,8 @@ class Auction(Action):
     winner: Ref | None
     price: int | None
     passed: tuple[Ref, ...] = ()
+    # the players who bid and then dropped out before the sale (`out Cal`)
+    dropped: tuple[Ref, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,10 +350,12 @@ class Build(Action):
 
 @dataclass(frozen=True, slots=True)
 class Sell(Action):
-    """Houses or hotels sold back to the bank."""
+    """Houses or hotels sold back to the bank; `buyer` set: sold or handed to that player
+    (`sell Boardwalk x2 to Ben for 200`), which the rules forbid (SELL-01)."""
 
     items: tuple[BuildItem, ...]
     amount: int | None
+    buyer: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,14 +474,16 @@ class Dispute(Action):
 class DealItem:
     """One thing handed over in a deal: a deed, cash, or a Get Out of Jail Free card. A deed
     written with its buildings (`Boardwalk x2`, `Boardwalk hotel`) has `houses` 1-4 or `hotel`:
-    the record says they changed hands with it (DEAL-04)."""
+    the record says they changed hands with it (DEAL-04). A `promise` (its words in `text`)
+    is a promise made in the deal, which the rules forbid (DEAL-06)."""
 
-    kind: Literal["square", "cash", "card"]
+    kind: Literal["square", "cash", "card", "promise"]
     square: Ref | None = None
     amount: int | None = None
     card: Ref | None = None
     houses: int = 0
     hotel: bool = False
+    text: str | None = None
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 

@@ -74,6 +74,13 @@ def _items(keyword: str, items: Sequence[ev.BuildItem], amount: int | None) -> s
     return _with_for(f"{keyword} " + ", ".join(_build_item(i) for i in items), amount)
 
 
+def _sell(e: ev.Sell) -> str:
+    """`sell Item, … [to Player] [for amt]`."""
+    if e.buyer is None:
+        return _items("sell", e.items, e.amount)
+    return _with_for(f"{_items('sell', e.items, None)} to {ref(e.buyer)}", e.amount)
+
+
 def _holding(h: ev.Holding) -> str:
     out = ref(h.square)
     if h.hotel:
@@ -109,6 +116,8 @@ def _auction(e: ev.Auction) -> str:
             "an auction with bids needs a winner and a price, and the other way round"
         )
     parts.append("bids " + ", ".join(f"{ref(b.player)} {b.amount}" for b in e.bids))
+    if e.dropped:
+        parts.append("out " + ", ".join(ref(p) for p in e.dropped))
     parts.append(f"sold {ref(e.winner)} {e.price}")
     return " ".join(parts)
 
@@ -122,6 +131,8 @@ def _deal_item(item: ev.DealItem) -> str:
         return str(item.amount)
     if item.kind == "card":
         return "goojf" if item.card is None else f"goojf {ref(item.card)}"
+    if item.kind == "promise" and item.text is not None:
+        return "promise " + quote(item.text)
     raise FormatError(f"a deal item of kind {item.kind!r} lacks its value")
 
 
@@ -216,8 +227,8 @@ def format_clause(e: ev.Event) -> str:
             return "goojf" if c is None else f"goojf {ref(c)}"
         case ev.Build(items=items, amount=a):
             return _items("build", items, a)
-        case ev.Sell(items=items, amount=a):
-            return _items("sell", items, a)
+        case ev.Sell():
+            return _sell(e)
         case ev.Mortgage(squares=sqs, amount=a):
             return _refs("mortgage", sqs, a)
         case ev.Unmortgage(squares=sqs, amount=a):

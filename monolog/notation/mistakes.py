@@ -207,6 +207,18 @@ MISTAKES: tuple[Mistake, ...] = (
         unreadable=True,
     ),
     Mistake(
+        "P127",
+        "a building is written by the site it stands on: 'sell Baltic Avenue x1' to the bank, "
+        "'sell Baltic Avenue x1 to Ben' to a player (against the rules), 'Baltic Avenue x1' "
+        "in a deal",
+        ("a site with its buildings, like Baltic Avenue x1",),
+        (
+            *in_a_clause("sell house", "sell houses", "sell hotel", "build house"),
+            *on_a_line("deal Ann: house | Ben: 50", "deal Ann: 50 | Ben: hotel"),
+        ),
+        shape=r"(?:house|hotel)s?(?![\w])",
+    ),
+    Mistake(
         "P119",
         "an auction with bids ends with 'sold' and the winner's bid, like "
         "auction bids Ben 10, Cal 20 sold Cal 20",
@@ -262,6 +274,8 @@ PARSE_CODES: dict[str, str] = {
     "P123": "Roll written with a dash",
     "P124": "Roll written with spaces",
     "P125": "Turn without its number",
+    "P127": "Building without its site",
+    "P126": "Too many lines cannot be read",
     "P130": "Event stream line is not JSON",
     "P131": "Event stream line is not an event",
     "P900": "Internal error while parsing",

@@ -319,6 +319,9 @@ class EventBuilder:
         tok = c[0]
         return ev.DealItem("cash", amount=amount_value(tok), span=_token_span(tok))
 
+    def deal_promise(self, c: list[Any]) -> ev.DealItem:
+        return ev.DealItem("promise", text=_unquote(c[1].value), span=_span(c))
+
     def deal_goojf(self, c: list[Any]) -> ev.DealItem:
         return ev.DealItem("card", card=c[1] if len(c) > 1 else None, span=_span(c))
 
@@ -354,11 +357,16 @@ class EventBuilder:
     def passed(self, c: list[Any]) -> list[Ref]:
         return [x for x in c if isinstance(x, Ref)]
 
+    def dropped(self, c: list[Any]) -> _Out:
+        return _Out(x for x in c if isinstance(x, Ref))
+
     def auction(self, c: list[Any]) -> ev.Event:
         lot_kind, lot, passed = _auction_head(c)
         # ... bids ..., SOLD, winner, AMOUNT
         bids = tuple(x for x in c[2:-3] if x.__class__ is ev.Bid)
-        return ev.Auction(_span(c), None, lot_kind, lot, bids, c[-2], amount_value(c[-1]), passed)
+        out = next((tuple(x) for x in c[2:-3] if x.__class__ is _Out), ())
+        winner, price = c[-2], amount_value(c[-1])
+        return ev.Auction(_span(c), None, lot_kind, lot, bids, winner, price, passed, out)
 
     def auction_nobids(self, c: list[Any]) -> ev.Event:
         lot_kind, lot, passed = _auction_head(c)
@@ -426,8 +434,12 @@ class EventBuilder:
         return ev.Build(_span(c), None, items, amount)
 
     def sell(self, c: list[Any]) -> ev.Event:
-        items, amount = _listing(c)
-        return ev.Sell(_span(c), None, items, amount)
+        # SELL item ("," item)* [TO player] [FOR AMOUNT]
+        buyer = next((x for x in c if x.__class__ is Ref), None)
+        items = tuple(x for x in c if x.__class__ is ev.BuildItem)
+        last = c[-1]
+        amount = amount_value(last) if is_token(last) and last.type == "AMOUNT" else None
+        return ev.Sell(_span(c), None, items, amount, buyer)
 
     def mortgage(self, c: list[Any]) -> ev.Event:
         squares, amount = _listing(c)
@@ -480,6 +492,10 @@ class EventBuilder:
     def dispute(self, c: list[Any]) -> ev.Event:
         text = _unquote(c[1].value) if len(c) > 1 else None
         return ev.Dispute(_span(c), None, text)
+
+
+class _Out(tuple[Ref, ...]):
+    """The players written after `out` in an auction: they bid, then dropped out."""
 
 
 def _auction_head(c: list[Any]) -> tuple[ev.LotKind, Ref | None, tuple[Ref, ...]]:

@@ -116,7 +116,7 @@ def alternatives(game: Game, every: bool = False) -> dict[str, list[Alternative]
     works it out: for the rulings (A-codes) on lines the table disputed (`disputed` in the
     record), or with `every` for every ruling the replay applied. Each reading costs a replay
     of the whole record, which is why the rulings nobody disputed are left out by default."""
-    disputed_lines = {f.span.line for f in game.findings if f.code == "W004"}
+    disputed_lines = {f.span.line for f in game.findings if f.code == "I001"}
     cfs = sorted(
         {
             "CF-" + f.code[1:]

@@ -5,7 +5,10 @@ for that text), and a CF item under every edition where it arises (rule_ids.yaml
 `arises:`). For each such edition the pair (rule, edition) is *covered* when a passing scenario
 replayed under that edition lists the rule under `rules:`, *failing* when only failing scenarios
 do, *listed* when the rules documentation names it in its "not enforced" section (for every
-edition, or for the editions given in brackets after the ID), and *missing* otherwise. A rule is
+edition, or for the editions given in brackets after the ID), and *missing* otherwise. A listing
+for every edition holds only while no passing scenario exercises the ID, under any edition: one
+that does shows the engine applies the rule, so each edition it needs is then covered or missing,
+never "not enforced", whichever scenario files a folder holds. A rule is
 *accounted for* when none of its editions is missing or failing. One covered under some editions
 and listed under the others (a point that cannot arise there) counts as covered, shown apart.
 """
@@ -47,6 +50,8 @@ class Coverage:
     passing: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     failing: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     listed: dict[str, frozenset[str]] = field(default_factory=dict)
+    # the IDs some passing scenario lists, under whichever edition
+    exercised: set[str] = field(default_factory=set)
 
     def editions(self, key: str) -> list[str]:
         """The editions `key` must be covered under (never empty)."""
@@ -59,7 +64,7 @@ class Coverage:
         if (key, edition) in self.failing:
             return "failing"
         eds = self.listed.get(key, frozenset())
-        if ALL in eds or edition in eds:
+        if edition in eds or (ALL in eds and key not in self.exercised):
             return "listed"
         return "missing"
 
@@ -150,6 +155,8 @@ def compute(
         edition = result.edition or result.scenario.edition or DEFAULT_EDITION
         for key in result.scenario.rules:
             table.setdefault((key, edition), []).append(result.scenario.name)
+            if result.passed:
+                cov.exercised.add(key)
     listed: Listed = (
         not_enforced
         if isinstance(not_enforced, Mapping)

@@ -44,7 +44,7 @@ from ..shallow_yaml import ShallowLoader
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 CF_ID = re.compile(r"^CF-\d{2}$")
-FINDING_CODE = re.compile(r"^[PMAW]\d{2,3}$")
+FINDING_CODE = re.compile(r"^[PMAWI]\d{2,3}$")
 
 SCENARIO_KEYS = (
     "title",
@@ -210,6 +210,13 @@ def rule_catalogue() -> RuleCatalogue:
         {k: list(v) for k, v in data.get("about", {}).items()},
         {k: dict(v) for k, v in data.get("differs", {}).items()},
     )
+
+
+def load_rule_text() -> dict[str, str]:
+    """Each rule ID of the matrix said in monolog's own words (rule_text.yaml, shipped with the
+    package), for `monolog explain RULE-ID`."""
+    text = resources.files(__package__).joinpath("rule_text.yaml").read_text(encoding="utf-8")
+    return {str(k): str(v) for k, v in (yaml.safe_load(text) or {}).items()}
 
 
 # --------------------------------------------------------------------------- loading

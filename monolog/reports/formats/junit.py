@@ -253,7 +253,9 @@ def game_case(game: GameFindings, strict: bool = False, seconds: float = 0.0) ->
     error = failure = None
     if unreadable:
         first = unreadable[0]
-        error = Problem(first.message, first.code, "\n".join(_line(f, file) for f in unreadable))
+        # a record read past its unreadable lines: the violations of the rest are listed too
+        shown = [*unreadable, *failing]
+        error = Problem(first.message, first.code, "\n".join(_line(f, file) for f in shown))
     elif failing:
         codes = sorted({f.code for f in failing})
         message = f"{_plural(len(failing), 'finding')}: {', '.join(codes)}"

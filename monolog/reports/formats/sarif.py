@@ -43,6 +43,7 @@ FAMILY_TAGS = {
     "M": "rule-violation",
     "A": "ambiguous-ruling",
     "W": "record-warning",
+    "I": "record-note",
 }
 
 
