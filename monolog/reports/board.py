@@ -158,7 +158,8 @@ def jail_slots(edition: Edition) -> tuple[tuple[float, float], ...]:
     return tuple((x + 14 + (k % 2) * 32, y + 24 + (k // 2) * 14) for k in range(6))
 
 
-def _wrap(name: str, width: int) -> list[str]:
+def wrap_name(name: str, width: int) -> list[str]:
+    """A square's name in lines of at most `width` characters, broken between words."""
     lines: list[str] = []
     for word in name.split():
         if lines and len(lines[-1]) + 1 + len(word) <= width:
@@ -168,13 +169,15 @@ def _wrap(name: str, width: int) -> list[str]:
     return lines
 
 
-def _label(sq: Square, edition: Edition) -> str:
+def square_label(sq: Square, edition: Edition) -> str:
+    """The name a square shows: a deck's squares by the edition's word for the deck."""
     if sq.kind in ("chance", "chest"):
         return edition.word(sq.kind)
     return sq.name
 
 
-def _price(sq: Square, edition: Edition) -> str:
+def price_text(sq: Square, edition: Edition) -> str:
+    """What a square shows under its name: a deed's price, a tax, GO's salary."""
     if sq.ownable:
         return edition.money(sq.price)
     if sq.kind == "tax" and sq.tax:
@@ -206,7 +209,7 @@ def static_board(edition: Edition) -> str:
             colour = GROUP_COLOURS.get(sq.group, "#9a9a9a")
             parts.append(_r(place.band, fill=colour, stroke="#222", stroke_width="0.6"))
         chars = 11 if place.side in ("bottom", "top") else 16
-        lines = _wrap(_label(sq, edition), chars if place.side != "corner" else 14)
+        lines = wrap_name(square_label(sq, edition), chars if place.side != "corner" else 14)
         cx = x + w / 2
         if place.side == "bottom":
             ty = y + BAND + 13
@@ -222,7 +225,7 @@ def static_board(edition: Edition) -> str:
             cx = left + (w - OWNER - BAND) / 2
         for k, text in enumerate(lines[:4]):
             parts.append(f'<text x="{cx:g}" y="{ty + k * 10:g}" class="name">{escape(text)}</text>')
-        price = _price(sq, edition)
+        price = price_text(sq, edition)
         if price and sq.index != edition.rules.jail_index:
             if place.side == "bottom":
                 py = y + h - OWNER - 5
@@ -240,7 +243,7 @@ def static_board(edition: Edition) -> str:
         f'<text x="{jx + jw / 2:g}" y="{jy + 11:g}" class="price">in {escape(edition.word("jail"))}'
         "</text>"
     )
-    title = _wrap(edition.title, 34)
+    title = wrap_name(edition.title, 34)
     for k, text in enumerate(title):
         parts.append(
             f'<text x="{SIZE / 2:g}" y="{SIZE / 2 - 90 + k * 22:g}" class="title">'

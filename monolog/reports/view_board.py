@@ -28,6 +28,9 @@ from .board import (
     jail_box,
     jail_slots,
     places,
+    price_text,
+    square_label,
+    wrap_name,
 )
 from .view_escape import esc
 
@@ -76,30 +79,6 @@ def player_marks(players: list[str]) -> list[str]:
     return [f if firsts.count(f) == 1 else f"{f}{i + 1}" for i, f in enumerate(firsts)]
 
 
-def _wrap(name: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in name.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
-
-
-def _label(sq: Square, edition: Edition) -> str:
-    return edition.word(sq.kind) if sq.kind in ("chance", "chest") else sq.name
-
-
-def _price(sq: Square, edition: Edition) -> str:
-    if sq.ownable:
-        return edition.money(sq.price)
-    if sq.kind == "tax" and sq.tax:
-        return edition.money(sq.tax)
-    if sq.kind == "go":
-        return f"collect {edition.money(edition.rules.go_salary)}"
-    return ""
-
-
 def _rect(rect: Rect, cls: str = "", fill: str = "") -> str:
     x, y, w, h = rect
     extra = (f' class="{cls}"' if cls else "") + (f' fill="{fill}"' if fill else "")
@@ -118,8 +97,8 @@ def _square(sq: Square, place: Place, edition: Edition) -> str:
     parts.append(_rect(place.rect, "sq"))
     if place.band is not None and sq.group is not None:
         parts.append(_rect(place.band, "band", GROUP_COLOURS.get(sq.group, "#9a9a9a")))
-    lines = _wrap(_label(sq, edition), CHARS[place.side])[:3]
-    price = _price(sq, edition)
+    lines = (wrap_name(square_label(sq, edition), CHARS[place.side]) or [""])[:3]
+    price = price_text(sq, edition)
     if place.side == "corner":
         jail = sq.index == edition.rules.jail_index
         top = y + h - 34 if jail else y + 30
@@ -152,7 +131,7 @@ def static_board(edition: Edition) -> str:
     box = jail_box(edition)
     parts.append(_rect(box, "jail"))
     parts.append(_text(box[0] + box[2] / 2, box[1] + 12, "price", f"in {edition.word('jail')}"))
-    for k, text in enumerate(_wrap(edition.title, 34)[:3]):
+    for k, text in enumerate((wrap_name(edition.title, 34) or [""])[:3]):
         parts.append(_text(SIZE / 2, SIZE / 2 - 90 + k * 24, "title", text))
     return "\n".join(parts)
 
