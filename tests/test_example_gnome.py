@@ -1,0 +1,103 @@
+"""The GNOME example (examples/gnome): its converter turns the shipped GNOME logs into the
+shipped streams, and the audit reads them and reports the findings pinned here.
+
+GNOME itself is not needed: the logs are shipped. A change to the converter or to the audit
+that changes what these games draw shows here; update the pins (and examples/gnome/README.md)
+when the change is meant.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "gnome"
+
+# finding codes each shipped game draws today (examples/gnome/README.md says which are
+# GNOME's declared departures from the 2018 rules)
+CODES = {
+    "seed_13_opening": {"A71", "M102", "M401", "M900", "W001", "W007"},
+    "seed_36": {
+        "A03", "A05", "A14", "A17", "A67", "A71", "M102", "M202", "M204", "M403", "M404",
+        "M405", "M506", "M507", "M711", "M716", "M717", "M801", "M802", "W001", "W007",
+    },
+    "seed_6": {
+        "A03", "A05", "A12", "A14", "A16", "A62", "A71", "M102", "M106", "M202", "M204",
+        "M301", "M401", "M403", "M405", "M507", "M610", "M612", "M701", "M703", "M711",
+        "M716", "M717", "M802", "M900", "W001", "W007",
+    },
+}  # fmt: skip
+
+
+def _converter():
+    spec = importlib.util.spec_from_file_location("gnome_convert", EXAMPLE / "convert.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", sorted(CODES))
+def test_converter_writes_the_shipped_stream(game: str) -> None:
+    with (EXAMPLE / "logs" / f"{game}.log").open(encoding="utf-8") as log:
+        lines = list(_converter().convert(log))
+    shipped = (EXAMPLE / "streams" / f"{game}.jsonl").read_text(encoding="utf-8").splitlines()
+    assert lines == shipped
+    tags = {
+        event["key"]: event["value"] for event in map(json.loads, lines) if event["kind"] == "tag"
+    }
+    assert tags["Engine"] == "gnome 0.0.9" and tags["Edition"] == "us-2018"
+    assert len(tags["Players"].split(", ")) == 4
+
+
+@pytest.mark.parametrize("game", sorted(CODES))
+def test_audit_of_the_stream_draws_the_pinned_codes(game: str, tmp_path: Path) -> None:
+    stream = EXAMPLE / "streams" / f"{game}.jsonl"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "monolog",
+            "audit",
+            "--isolated",
+            "--exit-zero",
+            "--format",
+            "jsonl",
+            str(stream),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    rows = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+    codes = {row["code"] for row in rows if row.get("kind") == "finding"}
+    assert not {code for code in codes if code.startswith("P")}, "the stream must parse"
+    assert codes == CODES[game]
+
+
+def test_fractional_auction_is_closed_by_the_winner_at_the_charged_price() -> None:
+    """GNOME bids in fractions that round to the same whole number; the written auction must
+    still end with the winner's bid at the price GNOME charged, or the audit blames the wrong
+    player (M207)."""
+    prefix = "2026-01-01 00:00:00,000:monopoly_simulator.logging_info:DEBUG:"
+    messages = [
+        "players will play in the following order: a->b",
+        "We are in the pre-roll phase for a",
+        "a decides to purchase? False",
+        "Entering auctioning for asset Baltic Avenue",
+        "b proposed bid 59.6",
+        "a proposed bid 59.8",
+        "b proposed bid 59.9",
+        "b is being charged amount: 60.0",
+        "Asset ownership update succeeded.",
+    ]
+    events = [json.loads(line) for line in _converter().convert(prefix + m for m in messages)]
+    auction = next(event for event in events if event["kind"] == "auction")
+    assert auction["bids"] == [{"player": {"text": "b"}, "amount": 60}]
+    assert auction["winner"] == {"text": "b"} and auction["price"] == 60
