@@ -142,6 +142,9 @@ class Converter:
         if self.roll is not None:
             roll, self.roll = self.roll, None
             self.emit("roll", **roll)
+            if "square" not in roll and roll["die1"] == roll["die2"]:
+                # a double thrown in jail: GNOME keeps the token in jail for this turn
+                self.emit("ignored")
         action, self.open = self.open, None
         if action is not None and action.get("succeeded", action["what"] not in NEED_SUCCESS):
             getattr(self, "_close_" + action.pop("what"))(action)
@@ -164,6 +167,7 @@ class Converter:
             (r"^ and is moving to position (.+)$", self.moving),
             (rf"^Charging {P} amount {NUM} for asset (.+)$", self.buy),
             (rf"^(.+) is owned by {P} and is not mortgaged\. Proceeding", self.rent),
+            (r"^calculating (railroad|utility) dues for (.+)$", self.dues),
             (rf"^{P} is on a tax location", self.tax),
             (rf"^{P} is picking card from (chance|community chest)\.$", self.picking),
             (rf"^{P} picked card (\S+)$", self.card),
@@ -246,11 +250,24 @@ class Converter:
             card = self.open if self.open and self.open["what"] == "card" else None
             if card and card["card"] in ("go_to_jail",):
                 return  # the card's "jail" follows
+            if card and self._salary_in(card):
+                self.salary = True
             self.flush()
             self.emit("move", square=name(square))
         if self.salary:
             self.salary = False
             self.emit("salary", amount=200)
+
+    @staticmethod
+    def _salary_in(card: Action) -> bool:
+        """GNOME pays the salary of a move to the nearest railroad or utility before the move
+        and without logging "passes Go": take that payment out of the card's money."""
+        moves = card.get("moves", [])
+        salary = (card["player"], +1, Decimal(200))
+        if salary in moves and card["card"].startswith("go_to_nearest_"):
+            moves.remove(salary)
+            return True
+        return False
 
     def buy(self, player: str, amount: str, square: str) -> None:
         self.flush()
@@ -258,6 +275,14 @@ class Converter:
 
     def rent(self, square: str, owner: str) -> None:
         self.start("rent", payee=owner)
+
+    def dues(self, kind: str, square: str) -> None:
+        """A railroad's or utility's dues; after a card GNOME logs no owner line before them."""
+        if self.open is None or self.open["what"] != "rent":
+            card = self.open["card"] if self.open and self.open["what"] == "card" else ""
+            self.start("rent", payee=None)
+            if card == "go_to_nearest_utility":
+                self.emit("no-throw")  # GNOME charges ten times the roll that moved the token
 
     def tax(self, player: str) -> None:
         self.start("tax", player=player)
@@ -385,12 +410,16 @@ class Converter:
         self.emit(kind, actor=actor, exact=exact, amount=amount, **fields)
 
     def _close_rent(self, action: Action) -> None:
-        moves = [move for move in action.get("moves", []) if move[1] < 0]
-        payer = moves[0][0] if moves else None
-        money = self._sum(action, payer, -1) if payer else None
+        paid = [move for move in action.get("moves", []) if move[1] < 0]
+        got = [move for move in action.get("moves", []) if move[1] > 0]
+        payer = paid[0][0] if paid else None
+        payee = action["payee"] or (got[0][0] if got else None)
+        if payer is None or payee is None or payer == payee:
+            return  # GNOME charged an owner rent to themselves (after a card): nothing moved
+        money = self._sum(action, payer, -1)
         if money is not None:
-            self.rounded(action["payee"], +1, Decimal(money[0]), money[1])
-        self._amount_event("rent", payer, money, payee={"text": action["payee"]})
+            self.rounded(payee, +1, Decimal(money[0]), money[1])
+        self._amount_event("rent", payer, money, payee={"text": payee})
 
     def _close_tax(self, action: Action) -> None:
         self._amount_event("tax", action["player"], self._sum(action, action["player"], -1))
@@ -457,6 +486,8 @@ class Converter:
         self.rounded(winner, -1, exact, price)
         # rounding can leave a loser's last bid at the price: the winner's bid closes the list
         bids = [bid for bid in action["bids"] if bid["amount"] < price]
+        while bids and bids[-1]["player"]["text"] == winner:
+            bids.pop()  # a player does not outbid themselves
         bids.append({"player": {"text": winner}, "amount": price})
         self.emit(
             "auction",
