@@ -36,6 +36,10 @@ def _load(name: str) -> Any:
 def _logs(args: argparse.Namespace, work: Path) -> list[Path]:
     if args.logs is not None:
         return sorted(args.logs.glob("*.log"))
+    if importlib.util.find_spec("monopoly_simulator") is None:
+        raise SystemExit(
+            "GNOME is not installed (examples/gnome/README.md says how); or give --logs DIR"
+        )
     generate = _load("generate")
     return [generate.play(seed, work) for seed in range(args.seed, args.seed + args.games)]
 

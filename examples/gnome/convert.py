@@ -162,7 +162,10 @@ class Converter:
             (rf"^We are in the pre-roll phase for {P}$", self.turn),
             (r"^Printing cash balance and net worth", self.balances),
             (rf"^{P} has a cash balance of \${NUM} and a net worth", self.check),
-            (r"^dies have come up \[(.*)\]$", self.dice),
+            (
+                r"^dies have come up \[(?:np\.int\d+\()?(\d)\)?, (?:np\.int\d+\()?(\d)\)?\]$",
+                self.dice,
+            ),
             (rf"^{P} passes Go\.$", self.passes_go),
             (r"^ and is moving to position (.+)$", self.moving),
             (rf"^Charging {P} amount {NUM} for asset (.+)$", self.buy),
@@ -232,11 +235,11 @@ class Converter:
             exact = str(Decimal(cash) + self.drift.get(player, Decimal(0)))
             self.emit("check", exact=cash, player={"text": player}, amount=whole(exact))
 
-    def dice(self, faces: str) -> None:
+    def dice(self, die1: str, die2: str) -> None:
+        """GNOME's dice: `[3, 4]`, or `[np.int64(3), np.int64(4)]` under numpy 2."""
         self.flush()
         self.in_balances = False
-        die1, die2 = (int(re.sub(r"np\.int\d+\((\d+)\)", r"\1", face)) for face in faces.split(","))
-        self.roll = {"die1": die1, "die2": die2}
+        self.roll = {"die1": int(die1), "die2": int(die2)}
 
     def passes_go(self, player: str) -> None:
         self.salary = True
