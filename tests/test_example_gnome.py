@@ -101,3 +101,48 @@ def test_fractional_auction_is_closed_by_the_winner_at_the_charged_price() -> No
     auction = next(event for event in events if event["kind"] == "auction")
     assert auction["bids"] == [{"player": {"text": "b"}, "amount": 60}]
     assert auction["winner"] == {"text": "b"} and auction["price"] == 60
+
+
+def test_cash_counts_carry_the_rounding_the_stream_already_wrote() -> None:
+    """A trade for 112.5 is written as 113: the counts after it must be the cash the stream's
+    own amounts give (1500 - 113 and 1500 + 113), not GNOME's rounded on its own (1388), or
+    every fractional trade shows as a cash difference (W001) that GNOME never made."""
+    prefix = "2026-01-01 00:00:00,000:monopoly_simulator.logging_info:DEBUG:"
+    messages = [
+        "players will play in the following order: a->b",
+        "We are in the pre-roll phase for a",
+        "a accepted trade offer from b",
+        "attempting to update asset Baltic Avenue to reflect new owner: b",
+        "Asset is owned by a. Attempting to remove...",
+        "b is being charged amount: 112.5",
+        "a is receiving amount: 112.5",
+        "Transaction successful. Nulling outstanding trade offers data structures",
+        "Printing cash balance and net worth of each player: ",
+        "a has a cash balance of $1612.5 and a net worth of $1552.5",
+        "b has a cash balance of $1387.5 and a net worth of $1447.5",
+    ]
+    events = [json.loads(line) for line in _converter().convert(prefix + m for m in messages)]
+    deal = next(event for event in events if event["kind"] == "deal")
+    assert deal["first"]["gives"] == [{"kind": "cash", "amount": 113}]
+    counts = {e["player"]["text"]: e["amount"] for e in events if e["kind"] == "check"}
+    assert counts == {"a": 1500 + 113, "b": 1500 - 113}
+
+
+def test_a_double_thrown_in_gnomes_jail_is_written_as_not_moving() -> None:
+    """GNOME's jailed player throws the dice and stays put even on a double; the rules would
+    move the token, so the stream says the move was ignored (one M112) instead of leaving the
+    audit to move it and disagree with every later count."""
+    prefix = "2026-01-01 00:00:00,000:monopoly_simulator.logging_info:DEBUG:"
+    messages = [
+        "players will play in the following order: a->b",
+        "We are in the pre-roll phase for a",
+        "dies have come up [np.int64(3), np.int64(3)]",
+        "We are in the pre-roll phase for b",
+        "dies have come up [2, 5]",
+        "executing move_player_after_die_roll for b by 7 relative steps forward.",
+        " and is moving to position Chance",
+    ]
+    events = [json.loads(line) for line in _converter().convert(prefix + m for m in messages)]
+    kinds = [event["kind"] for event in events if event["kind"] != "tag"]
+    assert kinds == ["turn", "roll", "ignored", "turn", "roll"]
+    assert events[-1]["square"] == {"text": "Chance"}
