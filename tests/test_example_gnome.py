@@ -146,3 +146,32 @@ def test_a_double_thrown_in_gnomes_jail_is_written_as_not_moving() -> None:
     kinds = [event["kind"] for event in events if event["kind"] != "tag"]
     assert kinds == ["turn", "roll", "ignored", "turn", "roll"]
     assert events[-1]["square"] == {"text": "Chance"}
+
+
+def test_dues_after_a_nearest_utility_card_are_written() -> None:
+    """After the nearest-utility card GNOME pays the salary before the move and charges ten
+    times the moving roll with no line naming the owner: both must still be written, the
+    rent with `dice same`, or the audit misses a rent (M410) and the count after it."""
+    prefix = "2026-01-01 00:00:00,000:monopoly_simulator.logging_info:DEBUG:"
+    messages = [
+        "players will play in the following order: a->b",
+        "We are in the pre-roll phase for a",
+        "dies have come up [3, 1]",
+        "executing move_player_after_die_roll for a by 4 relative steps forward.",
+        " and is moving to position Chance",
+        "a is picking card from chance.",
+        "a picked card go_to_nearest_utility",
+        "a is receiving amount: 200",
+        " and is moving to position Water Works",
+        "a is being charged amount: 40",
+        "b is receiving amount: 40",
+        "We are in the post-roll phase for a",
+        "We are in the pre-roll phase for b",
+    ]
+    events = [json.loads(line) for line in _converter().convert(prefix + m for m in messages)]
+    body = [event for event in events if event["kind"] not in ("tag", "turn")]
+    assert [event["kind"] for event in body] == [
+        "roll", "card", "move", "salary", "no-throw", "rent",
+    ]  # fmt: skip
+    assert body[1] == {"schema": 1, "kind": "card", "card": {"text": "CH07"}}
+    assert body[-1]["amount"] == 40 and body[-1]["payee"] == {"text": "b"}

@@ -246,6 +246,7 @@ class Converter:
         self.salary_paid = player  # GNOME's next payment to the player is the salary
 
     def moving(self, square: str) -> None:
+        nearest = ""
         if self.roll is not None:
             self.roll["square"] = name(square)
             self.flush()
@@ -253,13 +254,17 @@ class Converter:
             card = self.open if self.open and self.open["what"] == "card" else None
             if card and card["card"] in ("go_to_jail",):
                 return  # the card's "jail" follows
-            if card and self._salary_in(card):
-                self.salary = True
+            if card and card["card"].startswith("go_to_nearest_"):
+                nearest = card["card"]
+                self.salary = self.salary or self._salary_in(card)
             self.flush()
             self.emit("move", square=name(square))
         if self.salary:
             self.salary = False
             self.emit("salary", amount=200)
+        if nearest:
+            # GNOME charges the dues of the nearest railroad or utility with no line before them
+            self.open = {"what": "rent", "payee": None, "utility": "utility" in nearest}
 
     @staticmethod
     def _salary_in(card: Action) -> bool:
@@ -267,7 +272,7 @@ class Converter:
         and without logging "passes Go": take that payment out of the card's money."""
         moves = card.get("moves", [])
         salary = (card["player"], +1, Decimal(200))
-        if salary in moves and card["card"].startswith("go_to_nearest_"):
+        if salary in moves:
             moves.remove(salary)
             return True
         return False
@@ -282,10 +287,7 @@ class Converter:
     def dues(self, kind: str, square: str) -> None:
         """A railroad's or utility's dues; after a card GNOME logs no owner line before them."""
         if self.open is None or self.open["what"] != "rent":
-            card = self.open["card"] if self.open and self.open["what"] == "card" else ""
             self.start("rent", payee=None)
-            if card == "go_to_nearest_utility":
-                self.emit("no-throw")  # GNOME charges ten times the roll that moved the token
 
     def tax(self, player: str) -> None:
         self.start("tax", player=player)
@@ -419,6 +421,8 @@ class Converter:
         payee = action["payee"] or (got[0][0] if got else None)
         if payer is None or payee is None or payer == payee:
             return  # GNOME charged an owner rent to themselves (after a card): nothing moved
+        if action.get("utility"):
+            self.emit("no-throw")  # GNOME charges ten times the roll that moved the token
         money = self._sum(action, payer, -1)
         if money is not None:
             self.rounded(payee, +1, Decimal(money[0]), money[1])
