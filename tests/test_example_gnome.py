@@ -23,13 +23,13 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "gnome"
 CODES = {
     "seed_13_opening": {"A71", "M102", "M106", "M401", "M900", "W001"},
     "seed_36": {
-        "A03", "A05", "A14", "A67", "A71", "M102", "M106", "M202", "M204", "M403", "M404",
-        "M405", "M506", "M507", "M711", "M716", "M717", "M802", "W001",
+        "A03", "A05", "A14", "A63", "A67", "A71", "M102", "M106", "M202", "M204", "M403",
+        "M404", "M405", "M506", "M507", "M711", "M717", "M802", "W001",
     },
     "seed_6": {
-        "A03", "A05", "A12", "A14", "A16", "A62", "A71", "M102", "M106", "M202", "M204",
+        "A03", "A05", "A14", "A16", "A62", "A63", "A71", "M102", "M106", "M202", "M204",
         "M301", "M401", "M403", "M405", "M507", "M610", "M612", "M701", "M703", "M711",
-        "M716", "M717", "M802", "M900", "W001",
+        "M717", "M802", "M900", "W001",
     },
 }  # fmt: skip
 
@@ -52,6 +52,7 @@ def test_converter_writes_the_shipped_stream(game: str) -> None:
         event["key"]: event["value"] for event in map(json.loads, lines) if event["kind"] == "tag"
     }
     assert tags["Engine"] == "gnome 0.0.9" and tags["Edition"] == "us-2018"
+    assert tags["Ruling"] == "CF-71=closest"  # the last of GNOME's two declared readings
     assert len(tags["Players"].split(", ")) == 4
 
 

@@ -5,8 +5,9 @@ logs a game through Python logging, one line a step, in the form
 ``2026-12-05 07:58:55,129:monopoly_simulator.logging_info.player:DEBUG:message``. This
 converter reads those messages in order and writes the events docs/engines.md describes:
 
-* tags: ``Edition "us-2018"``, ``Players`` (in GNOME's play order), ``Engine "gnome 0.0.9"``
-  and ``Seed``;
+* tags: ``Edition "us-2018"``, ``Players`` (in GNOME's play order), ``Engine "gnome 0.0.9"``,
+  ``Seed``, and a ``Ruling`` for each of GNOME's declared departures that is a reading monolog
+  knows (deeds sold back to the bank, CF-63; the nearest railroad or utility, CF-71);
 * per turn (GNOME's "pre-roll phase"): ``turn``, a ``check`` of every player's cash where
   GNOME prints the cash balances, then the ``roll`` with the square reached, ``salary``,
   ``buy``/``decline``/``auction``, ``rent``, ``tax``, ``card`` (with ``move`` and ``jail``),
@@ -21,7 +22,8 @@ bid are left out of the auction; the price is what GNOME charged the winner.
 Things the stream has no words for, written as closely as it allows:
 
 * a deed sold back to the bank is a ``deal`` whose other side is the bank (``player`` null),
-  which the rules never allow, so the audit reports it;
+  which the 2018 rules do not allow; the ``Ruling`` tag names GNOME's reading, and the audit
+  still reports each sale (A63; M717 for a mortgaged deed, which no reading allows);
 * GNOME's cards that the 2018 decks lack (crossword competition, grand opera night) are
   written with GNOME's own card name, which monolog cannot look up.
 
@@ -87,6 +89,10 @@ CARDS = {
     ("community chest", "win_beauty_contest"): "CC15",
     ("community chest", "inherit_money"): "CC16",
 }
+
+# GNOME's declared departures that monolog knows as readings of a disputed point: deeds sold
+# back to the bank at their mortgage value, and the nearest railroad or utility either way
+RULINGS = ("CF-63=at-mortgage-value", "CF-71=closest")
 
 # actions GNOME may attempt and fail: written only once GNOME logs their success
 NEED_SUCCESS = {"build", "sell", "mortgage", "unmortgage", "deed", "deal"}
@@ -511,6 +517,8 @@ def convert(lines: Iterable[str]) -> Iterator[str]:
     converter = Converter()
     converter.tag("Edition", "us-2018")
     converter.tag("Engine", ENGINE)
+    for ruling in RULINGS:
+        converter.tag("Ruling", ruling)
     for line in lines:
         found = LINE.match(line.rstrip("\n"))
         if found:
