@@ -40,13 +40,15 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 from pathlib import Path
 from typing import Any
 
 Action = dict[str, Any]  # an event, or an action GNOME has not finished logging
 
 ENGINE = "gnome 0.0.9"
+
+WIDE = Context(prec=200)  # room for any amount NUM below lets through
 
 LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+:[^:]*:[A-Z]+:(.*)$")
 
@@ -98,12 +100,12 @@ RULINGS = ("CF-63=at-mortgage-value", "CF-71=closest")
 NEED_SUCCESS = {"build", "sell", "mortgage", "unmortgage", "deed", "deal"}
 
 P = r"(\S+)"
-NUM = r"(-?[\d.]+(?:e[-+]?\d+)?)"
+NUM = r"(-?\d{1,30}(?:\.\d{1,30})?(?:e[-+]?\d{1,2})?)"  # a float as Python prints it
 
 
 def whole(text: str) -> int:
     """A GNOME amount (a float as text) rounded half up to a whole number."""
-    return int(Decimal(text).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    return int(Decimal(text).quantize(Decimal(1), rounding=ROUND_HALF_UP, context=WIDE))
 
 
 def name(text: str) -> dict[str, str]:
