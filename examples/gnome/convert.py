@@ -16,14 +16,18 @@ converter reads those messages in order and writes the events docs/engines.md de
 
 Money: GNOME keeps cash as floats and its auctions bid in fractions (90, 135, 157.5, ...).
 The stream holds whole numbers, so every amount is rounded half up; where rounding changed a
-figure, an inline comment keeps GNOME's exact one. Bids that, rounded, do not raise the high
-bid are left out of the auction; the price is what GNOME charged the winner.
+figure, an inline comment keeps GNOME's exact one. A cash count is GNOME's cash plus the
+rounding the stream's amounts already carry, so it differs from the replay only where money
+really moved otherwise. Bids that, rounded, do not raise the high bid are left out of the
+auction, and the winner's bid at the price GNOME charged closes it.
 
 Things the stream has no words for, written as closely as it allows:
 
 * a deed sold back to the bank is a ``deal`` whose other side is the bank (``player`` null),
   which the 2018 rules do not allow; the ``Ruling`` tag names GNOME's reading, and the audit
   still reports each sale (A63; M717 for a mortgaged deed, which no reading allows);
+* a double thrown in jail, on which GNOME does not move the token, is the ``roll`` and
+  ``ignored``; the rent after the nearest-utility card is ``no-throw`` and ``rent``;
 * GNOME's cards that the 2018 decks lack (crossword competition, grand opera night) are
   written with GNOME's own card name, which monolog cannot look up.
 
