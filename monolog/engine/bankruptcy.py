@@ -144,6 +144,9 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
         _unpaid_lots_note(game, actor, can, short, ev.span)
         _blocked_sales_note(game, actor, can, short, ev.span)
         insolvent_deals.at_bankruptcy(game, actor, creditors, ev.span)
+        if ev.to_bank and None not in creditors and follow.record_settles(game):
+            _written_to_bank(game, actor, owed, creditors, ev.span)
+            owed, creditors = [], [None]
     if final_bankruptcy(game) and len(creditors) == 1:
         hand_over(game, actor, creditors[0], ev.span)  # SHORT-07, CF-47
     else:
@@ -154,6 +157,32 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
         _liquidate(game, actor, owed, creditors, ev.span, named=named)
     game.state.player(actor).bankrupt = True
     game.state.over = winner(game) is not None or ends_game(game)
+
+
+def _written_to_bank(
+    game: Game, actor: str, owed: list[Debt], creditors: list[str | None], span: Span
+) -> None:
+    """`bankrupt to bank` written while the debts are to players: the estate is theirs (BKR-03,
+    BKR-05), which is reported once, naming them; the record is then followed, the estate going
+    to the bank. The payments made towards those debts are taken back (the bank takes all the
+    player had), and the debts are closed."""
+    me = game.state.player(actor)
+    things = (("deeds", game.state.owned_by(actor)), ("jail cards", me.cards))
+    held = [word for word, has in things if has]
+    listed = " and ".join(owner_word(game, c) for c in creditors)
+    game.emit(
+        "M803",
+        f"{actor}'s debt is to {listed}, not the bank: the estate goes to {listed}"
+        + (f", {' and '.join(held)} as well as cash" if held else "")
+        + "; replayed as written, to the bank",
+        span,
+        "BKR-05" if held else "BKR-03",
+        expected=[owner_word(game, c) for c in creditors],
+        recorded="bank",
+    )
+    for debt, paid in zip(owed, _payments(game, owed), strict=True):
+        game.transfer(debt.creditor, actor, paid, "bankruptcy to the bank as written", span)
+    clear_debts(game, actor)
 
 
 def _lots_decide(game: Game, can: Raisable, short: int) -> bool:
