@@ -92,23 +92,7 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         return
     claim = _claim(game, tenant)
     if claim is None:
-        p = game.state.player(tenant)
-        quote = quote_rent(game, p.position, tenant)
-        here = game.name(p.position)
-        rule = quote.rule
-        if _lifted_since_landing(game, tenant, ev, payee) or _card_utility_paid(game, ev, payee):
-            return
-        if quote.owner is None:
-            message = quote.reason
-        else:
-            message = f"no rent is due: {tenant} has no unpaid landing on {here}"
-        game.emit("M302", message, ev.span, rule, expected=0, recorded=ev.amount)
-        # the rent written was paid at the table: to the player named, else to the deed's owner
-        # (a mortgaged deed's too, which the quote leaves without one as it charges nothing)
-        deed = game.state.deeds.get(p.position)
-        to = payee or quote.owner or (deed.owner if deed is not None else None)
-        if to is not None and to != tenant and ev.amount:
-            game.transfer(tenant, to, ev.amount, "rent as recorded", ev.span)
+        _rent_not_due(game, tenant, ev, payee)
         return
     name = game.name(claim.square or 0)
     departs = _rent_changed(game, claim, ev.span, ev.amount)
@@ -196,6 +180,27 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         record.written_slip(game, claim, expected, handle)  # a count may show it was the slip
         return
     settle_due(game, claim, ev.amount, ev.span, payee=payee)
+
+
+def _rent_not_due(game: Game, tenant: str, ev: RentEvent, payee: str | None) -> None:
+    """A rent written with no unpaid landing to claim it: M302, unless the record plays a
+    disputed point (CF-24, CF-58) by another reading; the rent written is paid as recorded."""
+    p = game.state.player(tenant)
+    quote = quote_rent(game, p.position, tenant)
+    here = game.name(p.position)
+    if _lifted_since_landing(game, tenant, ev, payee) or _card_utility_paid(game, ev, payee):
+        return
+    if quote.owner is None:
+        message = quote.reason
+    else:
+        message = f"no rent is due: {tenant} has no unpaid landing on {here}"
+    game.emit("M302", message, ev.span, quote.rule, expected=0, recorded=ev.amount)
+    # the rent written was paid at the table: to the player named, else to the deed's owner
+    # (a mortgaged deed's too, which the quote leaves without one as it charges nothing)
+    deed = game.state.deeds.get(p.position)
+    to = payee or quote.owner or (deed.owner if deed is not None else None)
+    if to is not None and to != tenant and ev.amount:
+        game.transfer(tenant, to, ev.amount, "rent as recorded", ev.span)
 
 
 def _paid_by_moving_roll(game: Game, claim: Due, ev: RentEvent) -> bool:
