@@ -144,7 +144,8 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
         _unpaid_lots_note(game, actor, can, short, ev.span)
         _blocked_sales_note(game, actor, can, short, ev.span)
         insolvent_deals.at_bankruptcy(game, actor, creditors, ev.span)
-        if ev.to_bank and None not in creditors and follow.record_settles(game):
+        bank = ev.to_bank and ev.creditor is None  # a creditor written names no bank
+        if bank and None not in creditors and follow.record_settles(game):
             _written_to_bank(game, actor, owed, creditors, ev.span)
             owed, creditors = [], [None]
     if final_bankruptcy(game) and len(creditors) == 1:
