@@ -88,8 +88,8 @@ CLAUSES = [
     ("1. Ann interest Boardwalk for $20", "1. Ann interest Boardwalk for 20"),
     ("1. Ann pay $70 to bank", "1. Ann pay 70 to bank"),
     ("1. Ann pay 70 to Ben", "1. Ann pay 70 to Ben"),
-    ("1. Ann bankrupt", "1. Ann bankrupt to bank"),
-    ("1. Ann bankrupt to bank", "1. Ann bankrupt to bank"),  # the explicit form is canonical
+    ("1. Ann bankrupt", "1. Ann bankrupt"),  # the creditor left to the rules
+    ("1. Ann bankrupt to bank", "1. Ann bankrupt to bank"),
     ("1. Ann bankrupt to Ben", "1. Ann bankrupt to Ben"),
     ("1. Ann resign", "1. Ann resign"),
     ("1. Ann time", "1. Ann time"),

@@ -174,7 +174,7 @@ def test_actor_line_names_the_actor() -> None:
         ("pay 50 to Ben", ev.Pay(Span(0, 0, 0, 0), None, 50, R("Ben"))),
         ("pay $20 to bank", ev.Pay(Span(0, 0, 0, 0), None, 20, None)),
         ("bankrupt", ev.Bankrupt(Span(0, 0, 0, 0), None, None)),
-        ("bankrupt to bank", ev.Bankrupt(Span(0, 0, 0, 0), None, None)),
+        ("bankrupt to bank", ev.Bankrupt(Span(0, 0, 0, 0), None, None, True)),
         ("bankrupt to Ben", ev.Bankrupt(Span(0, 0, 0, 0), None, R("Ben"))),
         ("resign", ev.Resign(Span(0, 0, 0, 0), None)),
         ("time", ev.TimeCalled(Span(0, 0, 0, 0), None)),

@@ -75,12 +75,15 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
     if point is not None:
         cf, reading, price, which = point
         received = sum(int(v) for k, v in bought if k == "cash")
-        if game.ruling(cf) == reading and received == price:
-            # the reading in force lets the bank buy at this price: legal play, named
+        in_force = game.ruling(cf)
+        if received == price and (in_force == reading or not game.text_settles(cf)):
+            # the price a reading lets the bank buy at: that reading's play, named (a departure
+            # where the reading in force lets the bank buy none; M716 where the text settles it)
+            other = game.edition.readings.get(cf) if in_force == reading else in_force
             game.ambiguous(
                 cf,
                 f"{player} sells {what} to the bank for {got}, {which} (reading {reading}); "
-                f"under reading {game.edition.readings.get(cf)} the bank buys none",
+                f"under reading {other} the bank buys none",
                 where,
                 _RULE[cf],
                 follows=reading,

@@ -144,16 +144,73 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
         _unpaid_lots_note(game, actor, can, short, ev.span)
         _blocked_sales_note(game, actor, can, short, ev.span)
         insolvent_deals.at_bankruptcy(game, actor, creditors, ev.span)
+        bank = ev.to_bank and ev.creditor is None  # a creditor written names no bank
+        if bank and None not in creditors and follow.record_settles(game):
+            _written_to_bank(game, actor, owed, creditors, ev.span)
+            owed, creditors = [], [None]
     if final_bankruptcy(game) and len(creditors) == 1:
         hand_over(game, actor, creditors[0], ev.span)  # SHORT-07, CF-47
     else:
+        # the players of the same obligation paid in full before the cash ran out are owed at
+        # once with those left short (CF-41, CF-59): how the estate is shared is theirs too
+        beside = _paid_beside(game, actor, owed)
+        if beside:
+            owed = sorted(owed + beside, key=lambda d: _seat_distance(game, actor, d.creditor))
+        debtees = list(dict.fromkeys(d.creditor for d in owed)) if owed else creditors
         # a bankruptcy written to one of several player creditors names who takes the estate
-        named = written if len(creditors) > 1 and written in creditors else None
+        named = written if len(debtees) > 1 and written in creditors else None
         if not follow.record_settles(game):
             named = None  # a replay measuring another reading shares the estate by it
-        _liquidate(game, actor, owed, creditors, ev.span, named=named)
+        _liquidate(game, actor, owed, debtees, ev.span, named=named)
     game.state.player(actor).bankrupt = True
     game.state.over = winner(game) is not None or ends_game(game)
+
+
+def _paid_beside(game: Game, actor: str, owed: list[Debt]) -> list[Debt]:
+    """The players paid in full by the same obligation as an open debt to a player (a "pay
+    each player" card whose cash ran out part way): debts of nothing left, whose payments the
+    estate's sharing counts with the others (CF-41). Before, the payments in seat order as far
+    as the cash went stood, which is reading turn-order, whatever reading was in force."""
+    wanted = {(d.span, d.reason) for d in owed if d.creditor is not None}
+    if not wanted:
+        return []
+    first = min(span.line for span, _ in wanted)
+    owed_to = {d.creditor for d in owed}
+    found: dict[str, Debt] = {}
+    for t in reversed(game.transfers):
+        if t.span.line < first:
+            break
+        if t.payer != actor or t.payee is None or t.payee in owed_to or t.payee in found:
+            continue
+        if (t.span, t.reason) in wanted and game.state.player(t.payee).active:
+            found[t.payee] = Debt(actor, t.payee, 0, t.reason, t.span)
+    return list(found.values())
+
+
+def _written_to_bank(
+    game: Game, actor: str, owed: list[Debt], creditors: list[str | None], span: Span
+) -> None:
+    """`bankrupt to bank` written while the debts are to players: the estate is theirs (BKR-03,
+    BKR-05), which is reported once, naming them; the record is then followed, the estate going
+    to the bank. The payments made towards those debts are taken back (the bank takes all the
+    player had), and the debts are closed."""
+    me = game.state.player(actor)
+    things = (("deeds", game.state.owned_by(actor)), ("jail cards", me.cards))
+    held = [word for word, has in things if has]
+    listed = " and ".join(owner_word(game, c) for c in creditors)
+    game.emit(
+        "M803",
+        f"{actor}'s debt is to {listed}, not the bank: the estate goes to {listed}"
+        + (f", {' and '.join(held)} as well as cash" if held else "")
+        + "; replayed as written, to the bank",
+        span,
+        "BKR-05" if held else "BKR-03",
+        expected=[owner_word(game, c) for c in creditors],
+        recorded="bank",
+    )
+    for debt, paid in zip(owed, _payments(game, owed), strict=True):
+        game.transfer(debt.creditor, actor, paid, "bankruptcy to the bank as written", span)
+    clear_debts(game, actor)
 
 
 def _lots_decide(game: Game, can: Raisable, short: int) -> bool:

@@ -3,8 +3,9 @@ auctions (shortage.py) alike.
 
 Under reading seat-order bids go round the table in seat order and a player the bidding passes
 over has passed and is out of the auction; under open-outcry (the default) anyone may bid until
-the sale closes. A record writes the bids, not the passes, so a player skipped between two bids
-passed: a later bid from them follows open-outcry, and is reported once per auction (A72).
+the sale closes. A record writes the bids, and may write passes (`passed Ben`); a player
+skipped between two bids passed too. A later bid from a player who passed follows open-outcry,
+and is reported once per auction (A72).
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from .game import Game
 class SeatOrder:
     """The bidding of one auction under seat order. The first bid may come from anyone."""
 
-    def __init__(self, seats: list[str]) -> None:
+    def __init__(self, seats: list[str], passed: tuple[str, ...] = ()) -> None:
         self.seats = seats
         self.last: str | None = None
-        self.dropped: dict[str, str] = {}  # player -> the bidder whose bid passed over them
+        # player -> the bidder whose bid passed over them ("" for a pass the record writes)
+        self.dropped: dict[str, str] = dict.fromkeys(passed, "")
 
     def bids(self, bidder: str) -> bool:
         """Record a counted bid; False when seat order had already dropped `bidder`."""
@@ -41,13 +43,24 @@ class SeatOrder:
 
 def out_of_seat_order(game: Game, bidder: str, amount: int, passed_by: str, span: Span) -> None:
     """CF-72: a bid from a player the bidding had already gone past. Open outcry accepts it;
-    seat order dropped the player at the pass. The record shows the bid: it follows open-outcry."""
+    seat order dropped the player at the pass. The record shows the bid: it follows open-outcry.
+    `passed_by` "": the record writes the player's pass (`passed Ben`)."""
+    if passed_by:
+        message = (
+            f"{bidder} bid {game.money(amount)} though the bidding had gone past {bidder} to "
+            f"{passed_by} in seat order: any player may bid until the sale closes "
+            "(reading open-outcry); under reading seat-order a player passed over has passed and "
+            "is out of the auction"
+        )
+    else:
+        message = (
+            f"{bidder} bid {game.money(amount)} after passing, as the record writes: any player "
+            "may bid until the sale closes, a pass included (reading open-outcry); under reading "
+            "seat-order a pass drops the player out of the auction"
+        )
     game.ambiguous(
         "CF-72",
-        f"{bidder} bid {game.money(amount)} though the bidding had gone past {bidder} to "
-        f"{passed_by} in seat order: any player may bid until the sale closes "
-        "(reading open-outcry); under reading seat-order a player passed over has passed and is "
-        "out of the auction",
+        message,
         span,
         "BUY-04",
         follows="open-outcry",

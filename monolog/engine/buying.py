@@ -450,7 +450,9 @@ def _check_bids(
     high = 0
     flagged_decliner = False
     flagged_order = False
-    seat_order = SeatOrder([p.name for p in game.state.players if p.active])
+    seats = [p.name for p in game.state.players if p.active]
+    passed = tuple(r.text for r in ev.passed if r.text in seats)  # the passes written (CF-72)
+    seat_order = SeatOrder(seats, passed)
     minimum_one = game.ruling("CF-15") == "minimum-one"
     stated = game.edition.rules.auction_min_bid  # None: the text names no lowest bid
     for bid in ev.bids:

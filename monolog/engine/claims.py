@@ -92,23 +92,7 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         return
     claim = _claim(game, tenant)
     if claim is None:
-        p = game.state.player(tenant)
-        quote = quote_rent(game, p.position, tenant)
-        here = game.name(p.position)
-        rule = quote.rule
-        if _lifted_since_landing(game, tenant, ev, payee):
-            return
-        if quote.owner is None:
-            message = quote.reason
-        else:
-            message = f"no rent is due: {tenant} has no unpaid landing on {here}"
-        game.emit("M302", message, ev.span, rule, expected=0, recorded=ev.amount)
-        # the rent written was paid at the table: to the player named, else to the deed's owner
-        # (a mortgaged deed's too, which the quote leaves without one as it charges nothing)
-        deed = game.state.deeds.get(p.position)
-        to = payee or quote.owner or (deed.owner if deed is not None else None)
-        if to is not None and to != tenant and ev.amount:
-            game.transfer(tenant, to, ev.amount, "rent as recorded", ev.span)
+        _rent_not_due(game, tenant, ev, payee)
         return
     name = game.name(claim.square or 0)
     departs = _rent_changed(game, claim, ev.span, ev.amount)
@@ -173,6 +157,8 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         ev.amount is not None and ev.amount != expected and _other_reading(game, claim, ev)
     ):
         pass  # the figure of the other reading of a disputed point: named there, not a mistake
+    elif _paid_by_moving_roll(game, claim, ev):
+        pass  # the throw was made, but the rent is the moving roll's: named there
     elif ev.amount is not None and ev.amount == expected and claim.noted:
         _landing_notes_agree(game, claim)
     elif ev.amount is not None and ev.amount != expected:
@@ -194,6 +180,80 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         record.written_slip(game, claim, expected, handle)  # a count may show it was the slip
         return
     settle_due(game, claim, ev.amount, ev.span, payee=payee)
+
+
+def _rent_not_due(game: Game, tenant: str, ev: RentEvent, payee: str | None) -> None:
+    """A rent written with no unpaid landing to claim it: M302, unless the record plays a
+    disputed point (CF-24, CF-58) by another reading; the rent written is paid as recorded."""
+    p = game.state.player(tenant)
+    quote = quote_rent(game, p.position, tenant)
+    here = game.name(p.position)
+    if _lifted_since_landing(game, tenant, ev, payee) or _card_utility_paid(game, ev, payee):
+        return
+    if quote.owner is None:
+        message = quote.reason
+    else:
+        message = f"no rent is due: {tenant} has no unpaid landing on {here}"
+    game.emit("M302", message, ev.span, quote.rule, expected=0, recorded=ev.amount)
+    # the rent written was paid at the table: to the player named, else to the deed's owner
+    # (a mortgaged deed's too, which the quote leaves without one as it charges nothing)
+    deed = game.state.deeds.get(p.position)
+    to = payee or quote.owner or (deed.owner if deed is not None else None)
+    if to is not None and to != tenant and ev.amount:
+        game.transfer(tenant, to, ev.amount, "rent as recorded", ev.span)
+
+
+def _paid_by_moving_roll(game: Game, claim: Due, ev: RentEvent) -> bool:
+    """CF-19: the record threw afresh (A19 filed at the throw, as a fresh-roll play), then wrote
+    the rent of the roll that moved the tenant. The rent is the moving roll's after all: the
+    A19 is filed again in its place, at the rent, saying the record agrees with that reading,
+    and the rent is settled at that figure."""
+    if claim.thrown is None or ev.amount is None or ev.amount != claim.thrown[1]:
+        return False
+    handle, figure, message = claim.thrown
+    claim.thrown = None
+    game.findings.withdraw(handle)
+    game.ambiguous(
+        "CF-19",
+        f"{message}; the rent written is the moving roll's",
+        ev.span,
+        "RENT-10",
+        follows="movement-roll",
+    )
+    claim.amount = figure
+    return True
+
+
+def _card_utility_paid(game: Game, ev: RentEvent, payee: str | None) -> bool:
+    """CF-58 under nothing-owed: the nearest-utility card sent the tenant to a mortgaged
+    utility, and the record throws and pays the owner ten times the throw. That is the play of
+    reading ten-times-anyway, named once (the A58 filed at the card and the W003 at the throw
+    are filed again as one finding, here) and replayed as written. False for any other rent."""
+    flow = flow_of(game)
+    card = flow.card_utility
+    tenant = actor_of(game, ev)
+    if card is None or card.throw is None or card.player != tenant or card.owner is None:
+        return False
+    if ev.amount != 10 * card.throw or payee not in (None, card.owner):
+        return False
+    if game.state.player(tenant).position != card.square or not follow.record_settles(game):
+        return False
+    flow.card_utility = None
+    game.findings.withdraw(card.noted[0])
+    if card.throw_handle is not None:
+        game.findings.withdraw(card.throw_handle)
+    game.ambiguous(
+        "CF-58",
+        f"{tenant} throws {card.throw} and pays {card.owner} {game.money(ev.amount)}, ten times "
+        "the throw (reading ten-times-anyway: the card's charge is a payment of its own); "
+        f"{game.name(card.square)} is mortgaged, so under reading {game.ruling('CF-58')} "
+        "nothing is owed and no throw is made",
+        ev.span,
+        "RENT-09",
+        follows="ten-times-anyway",
+    )
+    game.transfer(tenant, card.owner, ev.amount, "rent as recorded", ev.span)
+    return True
 
 
 def _lifted_since_landing(game: Game, tenant: str, ev: RentEvent, payee: str | None) -> bool:
@@ -412,15 +472,20 @@ def on_dice(game: Game, ev: Dice) -> None:
     claim = _claim(game, player)
     if claim is not None and claim.per_pip and claim.amount is not None and flow.last_dice:
         fresh = claim.per_pip * ev.total
-        game.ambiguous(
-            "CF-19",
+        message = (
             f"the rent on {game.name(claim.square or 0)} is {game.money(claim.amount)}, from "
             f"the roll of {flow.last_dice} that brought {player} there (reading "
-            f"{game.ruling('CF-19')}); the fresh throw would make it {game.money(fresh)}",
+            f"{game.ruling('CF-19')}); the fresh throw would make it {game.money(fresh)}"
+        )
+        filed = game.ambiguous(
+            "CF-19",
+            message,
             ev.span,
             "RENT-10",
             follows="fresh-roll",  # the record throws afresh: M990 where the text settles it
         )
+        if filed is not None and fresh != claim.amount:
+            claim.thrown = (game.findings.last, claim.amount, message)
         # reported once, above: the rent is then judged by the throw the record made
         claim.amount = fresh
         claim.reason = f"rent is {game.money(fresh)}: {claim.per_pip} times the throw {ev.total}"
@@ -433,6 +498,10 @@ def on_dice(game: Game, ev: Dice) -> None:
         "RENT-10",
         recorded=f"{ev.die1}-{ev.die2}",
     )
+    card_utility = flow.card_utility
+    if card_utility is not None and card_utility.player == player and card_utility.throw is None:
+        card_utility.throw = ev.total  # CF-58: a rent of ten times it follows ten-times-anyway
+        card_utility.throw_handle = game.findings.last
 
 
 def on_no_throw(game: Game, ev: NoThrow) -> None:

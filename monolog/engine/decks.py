@@ -5,9 +5,10 @@ shuffled). Each card drawn goes under the deck, so its place becomes known; a ke
 Jail Free card leaves the deck until it is used, then goes under its own deck. Once every place
 is known the order is known, and each later draw must be the card on top. Before that, a card
 can only come up from an unknown place: a card seen earlier lies under the deck with others
-above it. A draw out of an order known in full says the table's deck is not in that order (it
-was shuffled again, say): reported once (M403), then the order is taken as unknown and learned
-again from the draws, so the record's deck is followed.
+above it. A draw out of the order known so far, in full or in part, says the table's deck is
+not in that order (it was shuffled again, say): reported once (M403), then the order is taken as
+unknown and learned again from the draws, so the record's deck is followed and the cards seen
+before are not each out of order again.
 """
 
 from __future__ import annotations
@@ -22,11 +23,10 @@ from .skipped import not_replayed
 from .state import DeckState
 
 _COPY_MARK = re.compile(r"\s*\(\d+ of \d+\)\s*$")
-# per deck, the first out-of-sequence draw (M403) of a run of them, while the order is known only
-# in part: a draw out of that order right after one only follows from it (a card drawn twice,
-# say), so its M403 names it as its cause and text output folds it there. Any draw the order
-# allows ends the run: a later M403 is then a mistake of its own. A draw out of an order known
-# in full starts no run: the order is learned again from there (see `draw`)
+# per deck, the first out-of-sequence draw (M403) of a run of them: a draw out of order right
+# after one (the deck learned again from it) only follows from it (a card drawn twice, say), so
+# its M403 names it as its cause and text output folds it there. Any draw the order allows ends
+# the run: a later M403 is then a mistake of its own
 _BROKEN = "decks.broken"
 
 
@@ -115,6 +115,8 @@ def draw(game: Game, card: Card, span: Span) -> bool:
         jail_card = top is None and card.kind == "get_out_of_jail_free"
         if jail_card:
             message += f", as a used {game.edition.word('goojf')} card goes to the bottom"
+        if not rebase:
+            message += "; replayed as recorded: the deck's order is learned again from the draws"
         finding = game.emit(
             "M403",
             message,
@@ -124,17 +126,16 @@ def draw(game: Game, card: Card, span: Span) -> bool:
             recorded=card.id,
             caused_by=root,
         )
-        if rebase:
-            # the table's deck is not in the order every card had shown (shuffled again, say):
-            # the order is learned again from here, as a cash count re-bases after a W001, so
-            # the draws that follow are judged by the record's deck, not by the broken order
-            slots[:] = [None] * len(slots)
-        else:
-            broken[card.deck] = root or finding
+        broken[card.deck] = root or finding
+        # the table's deck is not in the order the draws had shown (shuffled again, say): the
+        # order is learned again from here, as a cash count re-bases after a W001, so the draws
+        # that follow are judged by the record's deck, not by the broken order (before, every
+        # card seen earlier was out of order again, up to a whole deck's cycle of M403)
         if card.id in slots:
             slots.remove(card.id)
         elif None in slots:
             slots.remove(None)
+        slots[:] = [None] * len(slots)
     deck.drawn.append(card.id)
     if card.kind == "get_out_of_jail_free":
         deck.held_out.append(card.id)

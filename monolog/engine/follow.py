@@ -172,10 +172,11 @@ def check_square(game: Game, player: str, square: int, span: Span) -> bool:
 RUN_POINT = "follow.run-point"
 
 
-def note_run_point(game: Game, player: str, line: int, finding: Finding | None) -> None:
+def note_run_point(game: Game, player: str, span: Span, finding: Finding | None) -> None:
     """A roll raised CF-10 under per-turn and the record has not yet shown how it counted:
     `finding`, if any, is the one just filed (its handle is kept, to take it back)."""
-    game.pending[RUN_POINT] = (player, line, None if finding is None else game.findings.last)
+    handle = None if finding is None else game.findings.last
+    game.pending[RUN_POINT] = (player, span, handle)
 
 
 def jailed_by_run(game: Game, player: str, span: Span) -> bool:
@@ -187,11 +188,12 @@ def jailed_by_run(game: Game, player: str, span: Span) -> bool:
     point = game.pending.pop(RUN_POINT, None)
     if point is None:
         return False
-    who, line, handle = point
-    if who != player or line != span.line:
+    who, roll, handle = point
+    if who != player or roll.line != span.line:
         return False
     if handle is not None:
         game.findings.withdraw(handle)  # replaced by the same point with the record's choice
+    _unland(game, player, roll)
     game.ambiguous(
         "CF-10",
         f"{player}'s second double since the one that opened the cell: the count is per turn "
@@ -202,6 +204,26 @@ def jailed_by_run(game: Game, player: str, span: Span) -> bool:
         follows="counts-jail-double",
     )
     return True
+
+
+def _unland(game: Game, player: str, roll: Span) -> None:
+    """Under counts-jail-double the roll was a third double: the token went straight to jail
+    and never reached the square the per-turn count moved it to. What that landing (and any GO
+    passed on the way) made due is taken back: no salary, rent, tax, card or sale."""
+    flow = flow_of(game)
+
+    def by_roll(span: Span) -> bool:
+        return (span.line, span.column) >= (roll.line, roll.column)
+
+    for due in flow.dues:
+        if due.player == player and not due.stated and by_roll(due.span):
+            cancel_due(game, due)
+    flow.claims = [c for c in flow.claims if not (c.player == player and by_roll(c.span))]
+    flow.lots = [lot for lot in flow.lots if not (lot.lander == player and by_roll(lot.span))]
+    if flow.draw is not None and flow.draw.player == player and by_roll(flow.draw.span):
+        flow.draw = None
+    if flow.throw is not None and flow.throw.player == player:
+        flow.throw = None
 
 
 # --------------------------------------------------------------------------- CF-04, CF-05

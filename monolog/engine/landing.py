@@ -13,8 +13,8 @@ from . import follow, house_rules
 from .board import passes_go, steps_forward
 from .game import Game
 from .names import nearest_of, shown, squares_named
-from .obligations import Draw, Due, apply_due, find_due, flow_of, open_lot
-from .rent import quote_rent
+from .obligations import CardUtility, Draw, Due, apply_due, find_due, flow_of, open_lot
+from .rent import CARD_DICE_TIMES_10, quote_rent
 from .worth import worth_on_landing
 
 
@@ -46,6 +46,7 @@ def land(
         flow.last_roll = dice
     flow.card_rule = card_rule
     flow.mortgaged_landing.pop(player, None)
+    flow.card_utility = None
     sq = game.square(index)
     if sq.kind == "go-to-jail":
         send_to_jail(game, player, span, "the Go to Jail square")
@@ -66,6 +67,8 @@ def land(
         if quote.owner is None:
             if deed.mortgaged and deed.owner != player:
                 flow.mortgaged_landing[player] = index
+                if card_rule == CARD_DICE_TIMES_10 and noted:  # CF-58 under nothing-owed
+                    flow.card_utility = CardUtility(player, index, deed.owner, noted[0], quote.rule)
             return  # own deed (RENT-13) or mortgaged (RENT-02)
         amount = quote.amount
         fresh = sq.kind == "utility" and (

@@ -104,6 +104,15 @@ def flag_unsettled(game: Game, span: Span) -> None:
     choices.clear()
 
 
+def flag_unsettled_deals(game: Game, span: Span) -> None:
+    """The game is over (`span`): the 10 % choices on mortgaged deeds received in deals, which
+    were due at once, are reported as at a turn's end (M709). Those of the estate that ended the
+    game are not: nothing is owed once the game is over."""
+    choices = pending_mortgage_choices(game)
+    _report_unsettled(game, [c for c in choices if c.origin == "deal" and not c.reported], span)
+    choices.clear()
+
+
 def passed_on(game: Game, square: int, span: Span) -> None:
     """A deed handed on in a deal while its last receiver's choice on it is still open: the
     choices of that receipt were due at once, before the deed could pass on, so they are

@@ -65,6 +65,9 @@ class Due:
     # rent: the disputed points named at the landing before the record wrote a figure, as
     # (handle of the finding, CF item, message), to file again with the record's choice
     noted: list[tuple[int, str, str]] = field(default_factory=list)
+    # rent (CF-19): after a fresh throw the record wrote, the A19 naming it (handle), the figure
+    # of the roll that moved the tenant and the message, should the rent written be that figure
+    thrown: tuple[int, int, str] | None = None
 
 
 @dataclass(slots=True)
@@ -116,6 +119,20 @@ class CardMove:
 
 
 @dataclass(slots=True)
+class CardUtility:
+    """CF-58: a nearest-utility card sent `player` to a mortgaged utility, where the reading
+    in force charges nothing; kept to see whether the record throws and pays ten times anyway."""
+
+    player: str
+    square: int
+    owner: str | None
+    noted: tuple[int, str, str]  # the A58 filed at the card: handle, point, message
+    rule: str
+    throw: int | None = None  # a throw the record wrote after the card
+    throw_handle: int | None = None  # the W003 filed for that throw
+
+
+@dataclass(slots=True)
 class Flow:
     """Where the replay stands within the turn in progress."""
 
@@ -143,6 +160,7 @@ class Flow:
     # per player, the last square they came to rest on that made no rent due because the deed
     # was mortgaged then (RENT-02): a rent written after the mortgage is lifted is judged by it
     mortgaged_landing: dict[str, int] = field(default_factory=dict)
+    card_utility: CardUtility | None = None  # CF-58, see CardUtility
     lots: list[Lot] = field(default_factory=list)
     draw: Draw | None = None
     card_move: CardMove | None = None

@@ -624,6 +624,7 @@ def _close_game(game: Game, span: E.Span) -> None:
     flow = flow_of(game)
     if flow.over_span is None:
         turns.close_step(game, span)
+        mortgages.flag_unsettled_deals(game, span)  # MORT-07: due at once, before the end
         check_unpaid(game, None, span)
         flow.over_span = span
 

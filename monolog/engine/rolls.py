@@ -203,7 +203,7 @@ def on_roll(game: Game, ev: Roll) -> None:
                 )
             point = game.ambiguous("CF-10", message, ev.span, "DBL-05", follows=follows)
             if reading != "counts-jail-double" and not moved:
-                follow.note_run_point(game, player, ev.span.line, point)
+                follow.note_run_point(game, player, ev.span, point)
         if first and flow.released in ("fine", "card"):
             reading = game.ruling("CF-05")
             if reading == "no-extra-roll":

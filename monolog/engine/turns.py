@@ -18,7 +18,7 @@ from .jail_rolls import forced_fine, release
 from .landing import land
 from .moves import nearest_railroad_note
 from .names import resolve_player
-from .obligations import MID_TURN, flow_of, settle_due
+from .obligations import MID_TURN, Due, flow_of, settle_due
 from .variants import one_turn_in_jail
 
 
@@ -90,7 +90,7 @@ def close_step(game: Game, span: Span) -> None:
                     due.span,
                     "RENT-10",
                 )
-            else:
+            elif not _card_utility_unpaid(game, due):
                 game.emit(
                     "M410",
                     f"the rent on {game.name(due.square or 0)} is {due.per_pip} times a throw "
@@ -105,6 +105,22 @@ def close_step(game: Game, span: Span) -> None:
     flow.jailed_by = None
     flow.current_card = None
     flow.choice = None  # a "pay or take a card" choice is made within the step
+
+
+def _card_utility_unpaid(game: Game, due: Due) -> bool:
+    """CF-58 under ten-times-anyway: the nearest-utility card sent the tenant to a mortgaged
+    utility and the record shows no throw and no payment, which is the play of reading
+    nothing-owed. The A58 named at the card is filed again with that choice (a warning), in
+    place of M410. False for any other rent left without its throw."""
+    square = due.square if due.square is not None else -1
+    deed = game.state.deeds.get(square)
+    noted = [n for n in due.noted if n[1] == "CF-58"]
+    if deed is None or not deed.mortgaged or not noted:
+        return False
+    for handle, _, _ in noted:
+        game.findings.withdraw(handle)
+    game.ambiguous("CF-58", noted[0][2], due.span, due.rule, follows="nothing-owed")
+    return True
 
 
 def unauctioned_estate(game: Game, ended: bool = False) -> None:

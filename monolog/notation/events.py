@@ -392,9 +392,13 @@ class Pay(Action):
 
 @dataclass(frozen=True, slots=True)
 class Bankrupt(Action):
-    """The player goes bankrupt to a creditor player, or to the bank (`creditor` None)."""
+    """The player goes bankrupt to a creditor player, or to the bank (`creditor` None).
+
+    `to_bank` is True when the record writes the bank (`bankrupt to bank`); a bare `bankrupt`
+    leaves the creditor to the rules (whoever the debt is to)."""
 
     creditor: Ref | None
+    to_bank: bool = False
 
 
 @dataclass(frozen=True, slots=True)

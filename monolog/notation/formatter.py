@@ -237,10 +237,12 @@ def format_clause(e: ev.Event) -> str:
             return _refs("interest", sqs, a)
         case ev.Pay(amount=a, to=t):
             return f"pay {a} to {_to(t)}"
-        case ev.Bankrupt(creditor=c):
-            # `bankrupt` and `bankrupt to bank` are the same event: the explicit form is
-            # canonical, so a reader never has to know that the bank is the default creditor
-            return "bankrupt to bank" if c is None else f"bankrupt to {ref(c)}"
+        case ev.Bankrupt(creditor=c, to_bank=to_bank):
+            # a bare `bankrupt` leaves the creditor to the rules (whoever is owed), and
+            # `bankrupt to bank` names the bank: kept apart, as they can differ
+            if c is not None:
+                return f"bankrupt to {ref(c)}"
+            return "bankrupt to bank" if to_bank else "bankrupt"
         case ev.Resign():
             return "resign"
         case ev.Ignored():

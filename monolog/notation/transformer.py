@@ -459,7 +459,7 @@ class EventBuilder:
 
     def bankrupt(self, c: list[Any]) -> ev.Event:
         creditor = c[2] if len(c) > 2 and c[2].__class__ is Ref else None
-        return ev.Bankrupt(_span(c), None, creditor)
+        return ev.Bankrupt(_span(c), None, creditor, len(c) > 2 and creditor is None)
 
     def resign(self, c: list[Any]) -> ev.Event:
         return ev.Resign(_span(c), None)

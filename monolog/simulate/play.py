@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..editions.model import Card
 from .base import CLOCK_TURNS, MAX_TURNS, NAMES
 from .faulty import Faulty
-from .table import Deed
+from .table import Debt, Deed
 
 
 class Simulator(Faulty):
@@ -364,6 +364,7 @@ class Simulator(Faulty):
         elif kind == "pay_each_player":
             for o in others:
                 t.pay(s, o, amount)
+            self._owed_at_once(s, others, amount)
             self.say(s, f"card {card_id}" + self.style.maybe(amount * len(others)))
             self.settle(s)
         elif kind == "collect_from_each_player":
@@ -382,6 +383,22 @@ class Simulator(Faulty):
             self.settle(s)
         else:
             raise ValueError(f"card kind {kind!r} of {card_id} is not simulated")
+
+    def _owed_at_once(self, s: int, others: list[int], amount: int) -> None:
+        """CF-41: a "pay each player" card whose cash ran out part way: the players it paid in
+        full are owed at once with those left short (nothing left), so a bankruptcy shares the
+        estate among them all, in seat order from the payer's left, as the engine does."""
+        t = self.t
+        seat = t.seats[s]
+        if not seat.debts:
+            return
+        owed = {d.creditor for d in seat.debts}
+        paid = [Debt(o, 0, amount) for o in others if o not in owed]
+        if not paid:
+            return
+        seat.debts.extend(paid)
+        n = len(t.seats)
+        seat.debts.sort(key=lambda d: n if d.creditor is None else (d.creditor - s) % n)
 
     def _card_move(self, s: int, card: Card) -> None:
         """CARD-06: the token moves and the square reached is dealt with; forward moves past
