@@ -64,20 +64,27 @@ class BetweenTurns(MoneyTrouble):
     def may_build(self, s: int) -> bool:
         """Could the seat buy a house or a hotel now, its cash and deeds as they stand? (False:
         the building phase would do nothing for it; the bank's stock only grows in it.)"""
+        if self.may_buy_house(s):
+            return True
         plan = self.p.plans.building(s)
         budget = self.p.house_budget(s)
-        if plan.house_floor is not None and budget > 0 and plan.house_floor <= budget:
-            return True
         if plan.hotel_floor is None or budget < plan.hotel_floor or self.t.bank_hotels <= 0:
             return False
         return self.bots[s].hotels or self.t.seats[s].cash >= 2 * self.t.rules.starting_cash
 
+    def may_buy_house(self, s: int) -> bool:
+        """Would the seat buy a house if the bank had plenty? (house_plan is not empty)"""
+        floor = self.p.plans.building(s).house_floor
+        budget = self.p.house_budget(s)
+        return floor is not None and budget > 0 and floor <= budget
+
     def build_phase(self, seats: list[int]) -> None:
         t = self.t
-        wants = {s: self.house_plan(s, 10**6) for s in seats}
-        wanting = [s for s, plan in wants.items() if plan]
-        if len(wanting) >= 2 and 0 < t.bank_houses < sum(len(wants[s]) for s in wanting):
-            self.shortage(wants)
+        if sum(1 for s in seats if self.may_buy_house(s)) >= 2:  # else no shortage (BLD-12)
+            wants = {s: self.house_plan(s, 10**6) for s in seats}
+            wanting = [s for s, plan in wants.items() if plan]
+            if len(wanting) >= 2 and 0 < t.bank_houses < sum(len(wants[s]) for s in wanting):
+                self.shortage(wants)
         for s in seats:
             if t.seats[s].bankrupt:
                 continue
@@ -261,17 +268,9 @@ class BetweenTurns(MoneyTrouble):
     def _swap_for(self, buyer: int, seller: int, wanted: tuple[Deed, ...]) -> Deed | None:
         """A deed of the buyer's that completes another of the seller's groups, if any."""
         t = self.t
-        for g in t.colour_groups:
-            if g is wanted:
-                continue
-            rest = [d for d in g if d.owner != seller]
-            if (
-                len(rest) == 1
-                and rest[0].owner == buyer
-                and not t.group_built(rest[0].index)
-                and any(d.owner == seller for d in g)
-            ):
-                return rest[0]
+        for g, missing in self.p.plans.trades(seller):  # the groups it lacks one deed of
+            if g is not wanted and missing.owner == buyer and not t.group_built(missing.index):
+                return missing
         return None
 
     def _deal(self, buyer: int, seller: int, want: Deed, swap: Deed | None, pay: int) -> None:

@@ -74,13 +74,20 @@ class Watch:
             for d in group:  # whether a deed's group is whole orders the mortgages it lifts
                 self._count(self.versions, d.owner, 1)
             return
-        if name == "mortgaged" and bool(value) != deed.mortgaged:
-            self._count(self.mortgages, owner, 1 if value else -1)
+        flips = name == "mortgaged" and bool(value) != deed.mortgaged
         object.__setattr__(deed, name, value)
-        if name in ("houses", "hotel", "mortgaged"):
-            self._count(self.versions, owner, 1)
+        if owner is None:
+            return
+        if name == "mortgaged":
+            if flips:
+                self.mortgages[owner] += 1 if value else -1
+            self.versions[owner] += 1
             if deed.index in self.colour and self._whole_owner(self.groups[deed.index]) is not None:
-                self._count(self.built, owner, 1)
+                self.built[owner] += 1
+        elif name in ("houses", "hotel"):  # not asked whether the group is whole: at worst
+            # a plan is made again for nothing
+            self.versions[owner] += 1
+            self.built[owner] += 1
 
     @staticmethod
     def _whole_owner(group: tuple[Deed, ...]) -> int | None:
