@@ -102,7 +102,7 @@ class Watch:
             counts[seat] += step
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Deed:
     """An ownable square: owner seat (None = the bank), buildings and mortgage.
 
@@ -116,8 +116,25 @@ class Deed:
     mortgaged: bool = False
     watch: Watch | None = field(default=None, repr=False, compare=False)
 
+    def __init__(
+        self,
+        index: int,
+        owner: int | None = None,
+        houses: int = 0,
+        hotel: bool = False,
+        mortgaged: bool = False,
+        watch: Watch | None = None,
+    ) -> None:
+        setattr_ = object.__setattr__  # not through the watch: nothing has changed yet
+        setattr_(self, "watch", watch)
+        setattr_(self, "index", index)
+        setattr_(self, "owner", owner)
+        setattr_(self, "houses", houses)
+        setattr_(self, "hotel", hotel)
+        setattr_(self, "mortgaged", mortgaged)
+
     def __setattr__(self, name: str, value: object) -> None:
-        watch = getattr(self, "watch", None)  # unset while the dataclass sets the fields
+        watch = self.watch
         if watch is None:
             object.__setattr__(self, name, value)
         else:
