@@ -28,6 +28,7 @@ from monolog.notation.events import TRIVIA, GameEnd, SetupPlayer, Tag, TurnStart
 from monolog.reports.game import Game
 from monolog.reports.settlement import settle
 from monolog.simulate import KINDS, Settings, SimulatedGame, simulate
+from monolog.simulate.plans import Plans
 from monolog.simulate.play import NAMES, Simulator
 from monolog.simulate.writer import square_forms
 
@@ -452,3 +453,52 @@ if __name__ == "__main__" and sys.argv[1:] == ["--write-hashes"]:
         + "\n",
         encoding="utf-8",
     )
+
+
+class _Checked(Simulator):
+    """A simulator that, before every between-turn phase, works out from scratch what its
+    Watch and its bots' plans keep up to date as the deeds change, and compares."""
+
+    checked = 0
+
+    def between(self, nxt: int) -> None:
+        t = self.t
+        whole = [0] * len(t.seats)
+        mortgages = [0] * len(t.seats)
+        for g in t.colour_groups:
+            if g[0].owner is not None and all(d.owner == g[0].owner for d in g):
+                whole[g[0].owner] += 1
+        for d in t.deeds.values():
+            if d.owner is not None and d.mortgaged:
+                mortgages[d.owner] += 1
+        assert (t.watch.whole, t.watch.mortgages) == (whole, mortgages), self.turn_no
+        fresh = Plans(t, list(self.p.plans.cheap_first), self.p.plans.reserves, self.p.plans.build)
+        for s in t.active():
+            kept = self.p.plans
+            assert kept.building(s) == fresh.building(s), (self.turn_no, s)
+            assert kept.lifting(s) == fresh.lifting(s), (self.turn_no, s)
+            assert kept.trades(s) == fresh.trades(s), (self.turn_no, s)
+        _Checked.checked += 1
+        super().between(nxt)
+
+
+@pytest.mark.parametrize(
+    ("edition", "variant", "faults"),
+    [
+        ("us-2018", "standard", frozenset()),
+        ("uk-1996", "short", frozenset()),
+        ("us-classic", "standard", frozenset(KINDS)),
+    ],
+)
+def test_kept_plans_are_the_plans_worked_out_afresh(
+    edition: str, variant: str, faults: frozenset[str]
+) -> None:
+    """Whatever changes a deed (a purchase, an auction, a deal, a building, a sale, a mortgage,
+    a bankruptcy, a fault), the counts and plans kept between turns are the ones the board
+    gives when worked out from nothing."""
+    ed = load_edition(edition).with_variant(variant)
+    before = _Checked.checked
+    for seed in range(8):
+        sim = _Checked(ed, 2 + seed % 5, seed, faults=faults, every_round=bool(faults))
+        sim.run()
+    assert _Checked.checked - before > 500

@@ -90,17 +90,15 @@ class Plans:
         if len(groups) > 1:
             dear_first = not self.cheap_first[s]
             groups.sort(key=lambda g: squares[g[0].index].house_cost, reverse=dear_first)
-        houses = [
-            squares[g[0].index].house_cost
-            for g in groups
-            if min(t.level(d) for d in g) < t.max_houses
-        ]
-        hotels = [
-            squares[g[0].index].hotel_cost
-            for g in groups
-            if min(t.level(d) for d in g) >= t.max_houses and not all(d.hotel for d in g)
-        ]
-        house, hotel = min(houses, default=None), min(hotels, default=None)
+        house = hotel = None
+        top = t.max_houses
+        for g in groups:
+            sq = squares[g[0].index]
+            if any(d.houses < top and not d.hotel for d in g):  # its lowest level below top
+                if house is None or sq.house_cost < house:
+                    house = sq.house_cost
+            elif not all(d.hotel for d in g) and (hotel is None or sq.hotel_cost < hotel):
+                hotel = sq.hotel_cost
         floors = [f for f in (house, hotel) if f is not None]
         need = None
         if floors and self.build > 0:

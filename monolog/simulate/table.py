@@ -156,7 +156,7 @@ class Table:
         self.squares: tuple[Square, ...] = edition.squares
         self.size = len(edition.squares)
         self.seats = [Seat(n, edition.rules.starting_cash) for n in names]
-        self._active = tuple(range(len(self.seats)))  # the seats not bankrupt: leave()
+        self._order()  # the seats not bankrupt, kept as they leave()
         self.deeds: dict[int, Deed] = {s.index: Deed(s.index) for s in edition.squares if s.ownable}
         self.group: dict[int, tuple[Deed, ...]] = {}
         for sq in edition.squares:
@@ -225,15 +225,19 @@ class Table:
     def leave(self, seat: int) -> None:
         """The seat goes bankrupt: it is out of the game."""
         self.seats[seat].bankrupt = True
+        self._order()
+
+    def _order(self) -> None:
+        """The seats still in, and the next one still in after each seat."""
         self._active = tuple(i for i, s in enumerate(self.seats) if not s.bankrupt)
+        n = len(self.seats)
+        self._next = []
+        for after in range(n):
+            ahead = [(after + step) % n for step in range(1, n + 1)]
+            self._next.append(next((s for s in ahead if s in self._active), after))
 
     def next_active(self, after: int) -> int:
-        n = len(self.seats)
-        for step in range(1, n + 1):
-            seat = (after + step) % n
-            if not self.seats[seat].bankrupt:
-                return seat
-        return after
+        return self._next[after]
 
     def owned(self, seat: int) -> list[Deed]:
         return [d for d in self.deeds.values() if d.owner == seat]
