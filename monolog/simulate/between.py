@@ -107,14 +107,14 @@ class BetweenTurns(MoneyTrouble):
             return plan  # not a house it could buy: most turns
         for g in self.p.groups_to_build(s):
             cost = t.squares[g[0].index].house_cost
-            levels = {d.index: t.level(d) for d in g}
+            levels = [t.level(d) for d in g]
             while budget >= cost and len(plan) < bank:
-                low = min(levels.values())
+                low = min(levels)
                 if low >= t.max_houses:
                     break
-                d = next(x for x in g if levels[x.index] == low)
-                plan.append(d)
-                levels[d.index] += 1
+                i = levels.index(low)  # the first site of the group at the lowest level
+                plan.append(g[i])
+                levels[i] += 1
                 budget -= cost
         return plan
 
