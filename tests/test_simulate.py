@@ -7,15 +7,14 @@ the standard games' test, and for each edition and variant in the variants' test
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import sys
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 import pytest
+from simulate_pins import HASHES, pinned_cases, pinned_hash
 from typer.testing import CliRunner
 
 from monolog.cli import app
@@ -27,7 +26,7 @@ from monolog.notation import parse_text
 from monolog.notation.events import TRIVIA, GameEnd, SetupPlayer, Tag, TurnStart
 from monolog.reports.game import Game
 from monolog.reports.settlement import settle
-from monolog.simulate import KINDS, Settings, SimulatedGame, simulate
+from monolog.simulate import KINDS, SimulatedGame, simulate
 from monolog.simulate.plans import Plans
 from monolog.simulate.play import NAMES, Simulator
 from monolog.simulate.writer import square_forms
@@ -375,57 +374,7 @@ def test_variant_on_the_command_line(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- records pinned by hash
-# The simulator's records for a fixed sample of games (editions, variants, player counts, fault
-# kinds, the jackpot, house hoarders, a turn limit), hashed as the simulator wrote them before
-# its between-turn planning was cached; made by running this file with the checkout to pin
-# first on the path (the command is in the file):
-#   PYTHONPATH=/tmp/sim_before python tests/test_simulate.py --write-hashes
-HASHES = Path(__file__).parent / "data" / "simulate_hashes.json"
-
-
-def pinned_cases() -> list[dict[str, object]]:
-    """The keyword arguments of every pinned game (`hotels`: the bots' Settings(hotels=))."""
-    out: list[dict[str, object]] = []
-    counts = {
-        "us-2018": (2, 3, 4, 5, 6),
-        "us-classic": (2, 4, 6, 8),
-        "uk-1996": (2, 3, 5, 8),
-        "uk-esl": (2, 4, 6),
-    }
-    for edition, players in counts.items():
-        for p in players:
-            for seed in (p, 100 + p, 1000 + p):
-                out.append({"edition": edition, "players": p, "seed": seed})
-    for edition, variant in (("uk-1996", "short"), ("uk-1996", "time-limit"), ("uk-esl", "short")):
-        for p in (2, 3, 4, 6):
-            out.append({"edition": edition, "players": p, "seed": 7 * p, "variant": variant})
-    for i, kind in enumerate(KINDS):
-        for seed in (200 + i, 250 + i):
-            out.append(
-                {"edition": "us-2018", "players": 3 + seed % 4, "seed": seed, "faults": [kind]}
-            )
-    for seed in (300, 301, 302, 303):
-        out.append(
-            {"edition": "uk-1996", "players": 3 + seed % 4, "seed": seed, "faults": list(KINDS)}
-        )
-    for seed in (400, 401, 402):
-        jackpot = ["free-parking-jackpot"]
-        out.append({"edition": "us-2018", "players": 5, "seed": seed, "house_rules": jackpot})
-    for seed, hotels in ((500, 0.0), (501, 0.0), (502, 0.0), (503, 1.0), (504, 1.0)):
-        out.append(
-            {"edition": "us-classic", "players": 4 + seed % 3, "seed": seed, "hotels": hotels}
-        )
-    out.append({"edition": "us-2018", "players": 4, "seed": 600, "turns": 40})
-    return out
-
-
-def pinned_hash(case: dict[str, object]) -> str:
-    kwargs = dict(case)
-    hotels = kwargs.pop("hotels", None)
-    if isinstance(hotels, float):
-        kwargs["settings"] = Settings(hotels=hotels)
-    g = simulate(**kwargs)  # type: ignore[arg-type]
-    return hashlib.sha256(f"{g.result}\n{g.turns}\n{g.text}".encode()).hexdigest()
+# simulate_pins.py holds the games and says how their hashes were made (by 8ab5eae's simulator)
 
 
 def test_records_are_the_pinned_ones() -> None:
@@ -438,24 +387,7 @@ def test_records_are_the_pinned_ones() -> None:
     assert not wrong, f"{len(wrong)} of {len(pinned['cases'])} records differ: {wrong[:3]}"
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--write-hashes"]:
-    cases = pinned_cases()
-    HASHES.write_text(
-        json.dumps(
-            {
-                "made by": "PYTHONPATH=/tmp/sim_before python tests/test_simulate.py "
-                "--write-hashes, /tmp/sim_before holding `git archive 8ab5eae`",
-                "cases": cases,
-                "sha256": [pinned_hash(c) for c in cases],
-            },
-            indent=1,
-        )
-        + "\n",
-        encoding="utf-8",
-    )
-
-
-class _Checked(Simulator):
+class _PlansChecked(Simulator):
     """A simulator that, before every between-turn phase, works out from scratch what its
     Watch and its bots' plans keep up to date as the deeds change, and compares."""
 
@@ -478,7 +410,7 @@ class _Checked(Simulator):
             assert kept.building(s) == fresh.building(s), (self.turn_no, s)
             assert kept.lifting(s) == fresh.lifting(s), (self.turn_no, s)
             assert kept.trades(s) == fresh.trades(s), (self.turn_no, s)
-        _Checked.checked += 1
+        _PlansChecked.checked += 1
         super().between(nxt)
 
 
@@ -497,8 +429,8 @@ def test_kept_plans_are_the_plans_worked_out_afresh(
     a bankruptcy, a fault), the counts and plans kept between turns are the ones the board
     gives when worked out from nothing."""
     ed = load_edition(edition).with_variant(variant)
-    before = _Checked.checked
+    before = _PlansChecked.checked
     for seed in range(8):
-        sim = _Checked(ed, 2 + seed % 5, seed, faults=faults, every_round=bool(faults))
+        sim = _PlansChecked(ed, 2 + seed % 5, seed, faults=faults, every_round=bool(faults))
         sim.run()
-    assert _Checked.checked - before > 500
+    assert _PlansChecked.checked - before > 500

@@ -105,6 +105,8 @@ class Plans:
             # the budget is int((cash - reserve) * build): at least the floor needs this much
             # cash, less one for the rounding (a bound only: the plan itself is worked out)
             need = self.reserves[s] + int(min(floors) / self.build) - 1
+        elif floors:  # no bound worth the name: the plans are always worked out
+            need = -(2**62)
         return Building(tuple(groups), house, hotel, need)
 
     def _make_lifting(self, s: int) -> Lifting:
