@@ -27,7 +27,7 @@ from monolog.notation.events import TRIVIA, GameEnd, SetupPlayer, Tag, TurnStart
 from monolog.reports.game import Game
 from monolog.reports.settlement import settle
 from monolog.simulate import KINDS, SimulatedGame, simulate
-from monolog.simulate.plans import Plans
+from monolog.simulate.plans import NEVER, Plans
 from monolog.simulate.play import NAMES, Simulator
 from monolog.simulate.writer import square_forms
 
@@ -405,11 +405,16 @@ class _PlansChecked(Simulator):
                 mortgages[d.owner] += 1
         assert (t.watch.whole, t.watch.mortgages) == (whole, mortgages), self.turn_no
         fresh = Plans(t, list(self.p.plans.cheap_first), self.p.plans.reserves, self.p.plans.build)
+        kept = self.p.plans
+        kept.fresh()
         for s in t.active():
-            kept = self.p.plans
             assert kept.building(s) == fresh.building(s), (self.turn_no, s)
             assert kept.lifting(s) == fresh.lifting(s), (self.turn_no, s)
             assert kept.trades(s) == fresh.trades(s), (self.turn_no, s)
+            needs = (fresh.lifting(s).need, fresh.building(s).need)
+            assert (kept.lift_need[s], kept.build_need[s]) == tuple(
+                NEVER if n is None else n for n in needs
+            ), (self.turn_no, s)
         _PlansChecked.checked += 1
         super().between(nxt)
 

@@ -16,22 +16,21 @@ class BetweenTurns(MoneyTrouble):
         """Actions outside the dice (TURN-05): lifting mortgages, building, deals."""
         t = self.t
         watch = t.watch
+        seats = t.seats
+        plans = self.p.plans
         active = t.active()
         if any(watch.mortgages):
-            plans = self.p.plans
+            plans.fresh()
             for s in active:
                 if self.over:
                     return
-                if watch.mortgages[s]:
-                    need = plans.lifting(s).need
-                    if need is not None and t.seats[s].cash >= need:
-                        self.lift_mortgages(s)
+                if seats[s].cash >= plans.lift_need[s]:  # else it picks no mortgage to lift
+                    self.lift_mortgages(s)
         if any(watch.whole):  # lifting a mortgage never makes a bankrupt: `active` stands
+            plans.fresh()
             builders = [s for s in active if watch.whole[s]]
-            plans = self.p.plans
             for s in builders:
-                need = plans.building(s).need
-                if need is not None and t.seats[s].cash >= need and self.may_build(s):
+                if seats[s].cash >= plans.build_need[s] and self.may_build(s):
                     self.build_phase(builders)
                     break
         if self.brandom() < self.settings.trade:

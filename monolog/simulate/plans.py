@@ -36,6 +36,7 @@ class Lifting(NamedTuple):
 
 
 _NO_LIFTS = Lifting((), None)
+NEVER = 1 << 62  # a need no cash meets
 
 
 class Plans:
@@ -55,6 +56,21 @@ class Plans:
         self._building: list[tuple[int, Building] | None] = [None] * n
         self._lifting: list[tuple[int, Lifting] | None] = [None] * n
         self._deals: list[tuple[int, tuple[tuple[Group, Deed], ...]] | None] = [None] * n
+        self.dirty = table.watch.dirty
+        # each seat's Lifting.need and Building.need, NEVER for None, as of the last fresh()
+        self.lift_need = [NEVER] * n
+        self.build_need = [NEVER] * n
+
+    def fresh(self) -> None:
+        """Bring lift_need and build_need up to date for the seats whose deeds changed."""
+        if not self.dirty:
+            return
+        for s in self.dirty:
+            need = self.lifting(s).need
+            self.lift_need[s] = NEVER if need is None else need
+            need = self.building(s).need
+            self.build_need[s] = NEVER if need is None else need
+        self.dirty.clear()
 
     def building(self, s: int) -> Building:
         got = self._building[s]

@@ -44,13 +44,14 @@ class Watch:
     for building (a group it holds whole, or held, changing), and `versions`, for the rest (a
     deed of a group it has a deed in changing)."""
 
-    __slots__ = ("built", "colour", "groups", "mortgages", "versions", "whole")
+    __slots__ = ("built", "colour", "dirty", "groups", "mortgages", "versions", "whole")
 
     def __init__(self, seats: int) -> None:
         self.whole = [0] * seats  # colour groups held whole
         self.mortgages = [0] * seats  # mortgaged deeds held
         self.versions = [0] * seats
         self.built = [0] * seats
+        self.dirty: set[int] = set()  # the seats whose versions moved on, until plans.py looks
         self.groups: dict[int, tuple[Deed, ...]] = {}  # each deed's group
         self.colour: set[int] = set()  # the deeds of colour groups
 
@@ -73,11 +74,15 @@ class Watch:
             self._count(self.versions, owner, 1)
             for d in group:  # whether a deed's group is whole orders the mortgages it lifts
                 self._count(self.versions, d.owner, 1)
+            self.dirty.update(d.owner for d in group if d.owner is not None)
+            if owner is not None:
+                self.dirty.add(owner)
             return
         flips = name == "mortgaged" and bool(value) != deed.mortgaged
         object.__setattr__(deed, name, value)
         if owner is None:
             return
+        self.dirty.add(owner)
         if name == "mortgaged":
             if flips:
                 self.mortgages[owner] += 1 if value else -1
