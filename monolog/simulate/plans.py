@@ -65,10 +65,11 @@ class Plans:
         """Bring lift_need and build_need up to date for the seats whose deeds changed."""
         if not self.dirty:
             return
+        watch = self.t.watch
         for s in self.dirty:
-            need = self.lifting(s).need
+            need = self.lifting(s).need if watch.mortgages[s] else None
             self.lift_need[s] = NEVER if need is None else need
-            need = self.building(s).need
+            need = self.building(s).need if watch.whole[s] else None
             self.build_need[s] = NEVER if need is None else need
         self.dirty.clear()
 
