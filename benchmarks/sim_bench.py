@@ -76,7 +76,9 @@ def run_copy(src: Path, games: int, edition: str) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     cmd = [sys.executable, str(Path(__file__).resolve()), "--child"]
     cmd += ["--games", str(games), "--edition", edition]
-    out = subprocess.run(cmd, env=env, cwd=src, capture_output=True, text=True, check=True)
+    out = subprocess.run(cmd, env=env, cwd=src, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        sys.exit(f"sim_bench: the run of {src} failed:\n{out.stderr}")
     figures: dict[str, float] = json.loads(out.stdout)
     return figures
 
