@@ -7,12 +7,14 @@ the standard games' test, and for each edition and variant in the variants' test
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 import pytest
+from simulate_pins import HASHES, pinned_cases, pinned_hash
 from typer.testing import CliRunner
 
 from monolog.cli import app
@@ -24,7 +26,8 @@ from monolog.notation import parse_text
 from monolog.notation.events import TRIVIA, GameEnd, SetupPlayer, Tag, TurnStart
 from monolog.reports.game import Game
 from monolog.reports.settlement import settle
-from monolog.simulate import SimulatedGame, simulate
+from monolog.simulate import KINDS, SimulatedGame, simulate
+from monolog.simulate.plans import NEVER, Plans
 from monolog.simulate.play import NAMES, Simulator
 from monolog.simulate.writer import square_forms
 
@@ -368,3 +371,71 @@ def test_variant_on_the_command_line(tmp_path: Path) -> None:
     ]
     bad = runner.invoke(app, ["simulate", "-e", "us-2018", "--variant", "short"])
     assert bad.exit_code == 2 and "no variant 'short'" in bad.stderr
+
+
+# ---------------------------------------------------------------- records pinned by hash
+# simulate_pins.py holds the games and says how their hashes were made (by 8ab5eae's simulator)
+
+
+def test_records_are_the_pinned_ones() -> None:
+    """The same seed writes the same record as before the planning was made incremental."""
+    pinned = json.loads(HASHES.read_text(encoding="utf-8"))
+    assert pinned["cases"] == pinned_cases()
+    wrong = [
+        c for c, h in zip(pinned["cases"], pinned["sha256"], strict=True) if pinned_hash(c) != h
+    ]
+    assert not wrong, f"{len(wrong)} of {len(pinned['cases'])} records differ: {wrong[:3]}"
+
+
+class _PlansChecked(Simulator):
+    """A simulator that, before every between-turn phase, works out from scratch what its
+    Watch and its bots' plans keep up to date as the deeds change, and compares."""
+
+    checked = 0
+
+    def between(self, nxt: int) -> None:
+        t = self.t
+        whole = [0] * len(t.seats)
+        mortgages = [0] * len(t.seats)
+        for g in t.colour_groups:
+            if g[0].owner is not None and all(d.owner == g[0].owner for d in g):
+                whole[g[0].owner] += 1
+        for d in t.deeds.values():
+            if d.owner is not None and d.mortgaged:
+                mortgages[d.owner] += 1
+        assert (t.watch.whole, t.watch.mortgages) == (whole, mortgages), self.turn_no
+        fresh = Plans(t, list(self.p.plans.cheap_first), self.p.plans.reserves, self.p.plans.build)
+        kept = self.p.plans
+        kept.fresh()
+        for s in t.active():
+            assert kept.building(s) == fresh.building(s), (self.turn_no, s)
+            assert kept.lifting(s) == fresh.lifting(s), (self.turn_no, s)
+            assert kept.trades(s) == fresh.trades(s), (self.turn_no, s)
+            needs = (fresh.lifting(s).need, fresh.building(s).need)
+            assert (kept.lift_need[s], kept.build_need[s]) == tuple(
+                NEVER if n is None else n for n in needs
+            ), (self.turn_no, s)
+        _PlansChecked.checked += 1
+        super().between(nxt)
+
+
+@pytest.mark.parametrize(
+    ("edition", "variant", "faults"),
+    [
+        ("us-2018", "standard", frozenset()),
+        ("uk-1996", "short", frozenset()),
+        ("us-classic", "standard", frozenset(KINDS)),
+    ],
+)
+def test_kept_plans_are_the_plans_worked_out_afresh(
+    edition: str, variant: str, faults: frozenset[str]
+) -> None:
+    """Whatever changes a deed (a purchase, an auction, a deal, a building, a sale, a mortgage,
+    a bankruptcy, a fault), the counts and plans kept between turns are the ones the board
+    gives when worked out from nothing."""
+    ed = load_edition(edition).with_variant(variant)
+    before = _PlansChecked.checked
+    for seed in range(8):
+        sim = _PlansChecked(ed, 2 + seed % 5, seed, faults=faults, every_round=bool(faults))
+        sim.run()
+    assert _PlansChecked.checked - before > 500

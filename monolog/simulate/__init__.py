@@ -11,7 +11,10 @@ A variant (short, time-limit) plays the edition's own data for it: the opening d
 or time called after a number of turns that stands in for the clock) and its valuation.
 
 The simulator keeps its own model of the game (`table.Table`) and never calls the replay
-engine, so that replaying its records is an independent check of both.
+engine, so that replaying its records is an independent check of both. What the bots could do
+between turns (build, lift mortgages, trade) is kept per seat and made again only when a deed
+of theirs changes (`plans.Plans`, fed by the table's `Watch`), not worked out from the whole
+board every turn; the records are the same either way.
 """
 
 from __future__ import annotations

@@ -45,6 +45,7 @@ class SimulatorBase:
         self.dice = Dice(self.rng)
         self.decks = Decks(edition, self.rng)
         names = list(NAMES[:players])
+        self.names_of = tuple(names)  # each seat's name
         self.t = Table(edition, names, self.readings)
         brng = random.Random(f"{seed}:bots")
         cash = edition.rules.starting_cash
@@ -99,10 +100,10 @@ class SimulatorBase:
             self.pot += amount
 
     def name(self, seat: int) -> str:
-        return self.t.seats[seat].name
+        return self.names_of[seat]
 
     def say(self, seat: int, clause: str) -> None:
-        self.w.say(self.t.seats[seat].name, clause)
+        self.w.say(self.names_of[seat], clause)
         if self.pending_mark is not None:
             self.w.add(mark(self.pending_mark))
             self.pending_mark = None

@@ -15,49 +15,75 @@ class BetweenTurns(MoneyTrouble):
     def between(self, nxt: int) -> None:
         """Actions outside the dice (TURN-05): lifting mortgages, building, deals."""
         t = self.t
-        indebted = {d.owner for d in t.deeds.values() if d.mortgaged}
-        for s in t.active():
-            if self.over:
-                return
-            if s not in indebted:
-                continue
-            picks = [d for d in self.p.unmortgage_pick(s) if d.index not in self.unsettled]
-            if picks and self.brandom() < 0.5:
-                total = sum(t.lift_cost(d.index) for d in picks)
-                lift60 = self.fault("lift-60")
-                if lift60:  # 60% of the printed price
-                    total = sum(t.squares[d.index].price * 60 // 100 for d in picks)
-                    if total > t.seats[s].cash:
-                        continue
-                for d in picks:
-                    d.mortgaged = False
-                t.pay(s, None, total)
-                written = f" for {self.style.amount(total)}" if lift60 else ""
-                self.say(
-                    s, f"unmortgage {self.names(picks)}" + (written or self.style.maybe_for(total))
-                )
-                if lift60:
-                    self.flag("lift-60")
-                self.stats["unmortgage"] += 1
-        builders = {
-            g[0].owner
-            for g in t.colour_groups
-            if g[0].owner is not None and all(d.owner == g[0].owner for d in g)
-        }
-        if builders:
-            self.build_phase([s for s in t.active() if s in builders])
+        watch = t.watch
+        seats = t.seats
+        plans = self.p.plans
+        active = t.active()
+        if any(watch.mortgages):
+            plans.fresh()
+            for s in active:
+                if self.over:
+                    return
+                if seats[s].cash >= plans.lift_need[s]:  # else it picks no mortgage to lift
+                    self.lift_mortgages(s)
+        if any(watch.whole):  # lifting a mortgage never makes a bankrupt: `active` stands
+            plans.fresh()
+            builders = [s for s in active if watch.whole[s]]
+            for s in builders:
+                if seats[s].cash >= plans.build_need[s] and self.may_build(s):
+                    self.build_phase(builders)
+                    break
         if self.brandom() < self.settings.trade:
             self.trade()
         seat = t.seats[nxt]
         if seat.in_jail and not seat.cards and self.brandom() < 0.3:
             self.buy_jail_card(nxt)
 
+    def lift_mortgages(self, s: int) -> None:
+        """Half the time a seat rich enough lifts the mortgages it picks (MORT)."""
+        t = self.t
+        picks = [d for d in self.p.unmortgage_pick(s) if d.index not in self.unsettled]
+        if not picks or self.brandom() >= 0.5:
+            return
+        total = sum(t.lift_cost(d.index) for d in picks)
+        lift60 = self.fault("lift-60")
+        if lift60:  # 60% of the printed price
+            total = sum(t.squares[d.index].price * 60 // 100 for d in picks)
+            if total > t.seats[s].cash:
+                return
+        for d in picks:
+            d.mortgaged = False
+        t.pay(s, None, total)
+        written = f" for {self.style.amount(total)}" if lift60 else ""
+        self.say(s, f"unmortgage {self.names(picks)}" + (written or self.style.maybe_for(total)))
+        if lift60:
+            self.flag("lift-60")
+        self.stats["unmortgage"] += 1
+
+    def may_build(self, s: int) -> bool:
+        """Could the seat buy a house or a hotel now, its cash and deeds as they stand? (False:
+        the building phase would do nothing for it; the bank's stock only grows in it.)"""
+        if self.may_buy_house(s):
+            return True
+        plan = self.p.plans.building(s)
+        budget = self.p.house_budget(s)
+        if plan.hotel_floor is None or budget < plan.hotel_floor or self.t.bank_hotels <= 0:
+            return False
+        return self.bots[s].hotels or self.t.seats[s].cash >= 2 * self.t.rules.starting_cash
+
+    def may_buy_house(self, s: int) -> bool:
+        """Would the seat buy a house if the bank had plenty? (house_plan is not empty)"""
+        floor = self.p.plans.building(s).house_floor
+        budget = self.p.house_budget(s)
+        return floor is not None and budget > 0 and floor <= budget
+
     def build_phase(self, seats: list[int]) -> None:
         t = self.t
-        wants = {s: self.house_plan(s, 10**6) for s in seats}
-        wanting = [s for s, plan in wants.items() if plan]
-        if len(wanting) >= 2 and 0 < t.bank_houses < sum(len(wants[s]) for s in wanting):
-            self.shortage(wants)
+        if sum(1 for s in seats if self.may_buy_house(s)) >= 2:  # else no shortage (BLD-12)
+            wants = {s: self.house_plan(s, 10**6) for s in seats}
+            wanting = [s for s, plan in wants.items() if plan]
+            if len(wanting) >= 2 and 0 < t.bank_houses < sum(len(wants[s]) for s in wanting):
+                self.shortage(wants)
         for s in seats:
             if t.seats[s].bankrupt:
                 continue
@@ -75,16 +101,19 @@ class BetweenTurns(MoneyTrouble):
         plan: list[Deed] = []
         if budget <= 0 or bank <= 0:
             return plan
+        floor = self.p.plans.building(s).house_floor
+        if floor is None or budget < floor:
+            return plan  # not a house it could buy: most turns
         for g in self.p.groups_to_build(s):
             cost = t.squares[g[0].index].house_cost
-            levels = {d.index: t.level(d) for d in g}
+            levels = [t.level(d) for d in g]
             while budget >= cost and len(plan) < bank:
-                low = min(levels.values())
+                low = min(levels)
                 if low >= t.max_houses:
                     break
-                d = next(x for x in g if levels[x.index] == low)
-                plan.append(d)
-                levels[d.index] += 1
+                i = levels.index(low)  # the first site of the group at the lowest level
+                plan.append(g[i])
+                levels[i] += 1
                 budget -= cost
         return plan
 
@@ -95,6 +124,9 @@ class BetweenTurns(MoneyTrouble):
         budget = self.p.house_budget(s)
         plan: list[Deed] = []
         left = t.bank_hotels
+        floor = self.p.plans.building(s).hotel_floor
+        if left <= 0 or floor is None or budget < floor:
+            return plan  # not a hotel it could buy
         for g in self.p.groups_to_build(s):
             cost = t.squares[g[0].index].hotel_cost
             if min(t.level(d) for d in g) < t.max_houses:
@@ -194,7 +226,7 @@ class BetweenTurns(MoneyTrouble):
         t = self.t
         prices = [
             t.squares[site.index].house_cost
-            for g in t.buildable_groups(s)
+            for g in self.p.groups_to_build(s)
             if (site := t.house_site(g)) is not None
         ]
         return min(prices)
@@ -206,12 +238,7 @@ class BetweenTurns(MoneyTrouble):
         t = self.t
         active = t.active()
         buyer = active[int(self.brandom() * len(active))]
-        for g in t.colour_groups:
-            mine = [d for d in g if d.owner == buyer]
-            rest = [d for d in g if d.owner != buyer]
-            if len(rest) != 1 or not mine or rest[0].owner is None:
-                continue
-            want = rest[0]
+        for g, want in self.p.plans.trades(buyer):
             seller = want.owner
             assert seller is not None
             swap = self._swap_for(buyer, seller, g)
@@ -240,17 +267,9 @@ class BetweenTurns(MoneyTrouble):
     def _swap_for(self, buyer: int, seller: int, wanted: tuple[Deed, ...]) -> Deed | None:
         """A deed of the buyer's that completes another of the seller's groups, if any."""
         t = self.t
-        for g in t.colour_groups:
-            if g is wanted:
-                continue
-            rest = [d for d in g if d.owner != seller]
-            if (
-                len(rest) == 1
-                and rest[0].owner == buyer
-                and not t.group_built(rest[0].index)
-                and any(d.owner == seller for d in g)
-            ):
-                return rest[0]
+        for g, missing in self.p.plans.trades(seller):  # the groups it lacks one deed of
+            if g is not wanted and missing.owner == buyer and not t.group_built(missing.index):
+                return missing
         return None
 
     def _deal(self, buyer: int, seller: int, want: Deed, swap: Deed | None, pay: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .plans import Group, Plans
 from .table import Deed, Table
 
 
@@ -56,6 +57,8 @@ class Policy:
         self.s = settings
         self.rng = rng
         self.random = rng.random
+        cheap_first = [b.build_cheap_first for b in bots]
+        self.plans = Plans(table, cheap_first, [b.reserve for b in bots], settings.build)
 
     # ---------------------------------------------------------------- buying
     def buys(self, seat: int, index: int) -> bool:
@@ -115,15 +118,9 @@ class Policy:
         bot = self.bots[seat]
         return int((self.t.seats[seat].cash - bot.reserve) * self.s.build)
 
-    def groups_to_build(self, seat: int) -> list[tuple[Deed, ...]]:
-        groups = self.t.buildable_groups(seat)
-        if len(groups) > 1:
-            squares = self.t.squares
-            groups.sort(
-                key=lambda g: squares[g[0].index].house_cost,
-                reverse=not self.bots[seat].build_cheap_first,
-            )
-        return groups
+    def groups_to_build(self, seat: int) -> tuple[Group, ...]:
+        """The colour groups the seat may build on, cheapest houses first or dearest first."""
+        return self.plans.building(seat).groups
 
     # ---------------------------------------------------------------- raising money
     def mortgage_order(self, seat: int) -> list[Deed]:
@@ -138,14 +135,13 @@ class Policy:
         return deeds
 
     def unmortgage_pick(self, seat: int) -> list[Deed]:
-        """Mortgages the bot lifts now, when rich enough."""
-        t = self.t
-        cash = t.seats[seat].cash - 2 * self.bots[seat].reserve
+        """Mortgages the bot lifts now, when rich enough: whole groups first, then the cheapest."""
+        cash = self.t.seats[seat].cash - 2 * self.bots[seat].reserve
         out: list[Deed] = []
-        deeds = [d for d in t.deeds.values() if d.owner == seat and d.mortgaged]
-        deeds.sort(key=lambda d: (not t.owns_group(seat, d.index), t.lift_cost(d.index)))
-        for d in deeds:
-            cost = t.lift_cost(d.index)
+        plan = self.plans.lifting(seat)
+        if plan.need is None or self.t.seats[seat].cash < plan.need:
+            return out
+        for d, cost in plan.lifts:
             if cost <= cash:
                 out.append(d)
                 cash -= cost

@@ -188,7 +188,7 @@ class MoneyTrouble(SimulatorBase):
             for c in seat.cards:
                 self.decks.put_back(self.ed.card(c).deck, c)
         seat.cards.clear()
-        seat.bankrupt = True
+        t.leave(s)
         seat.in_jail = False
         self.choices = [c for c in self.choices if c[0] != s]
         if len(t.active()) == 1 or final:
@@ -238,7 +238,7 @@ class MoneyTrouble(SimulatorBase):
             for c in seat.cards:
                 self.decks.put_back(self.ed.card(c).deck, c)
         seat.cards.clear()
-        seat.bankrupt = True
+        t.leave(s)
         seat.in_jail = False
         self.choices = [c for c in self.choices if c[0] != s]
         self.over = True

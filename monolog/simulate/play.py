@@ -34,9 +34,10 @@ class Simulator(Faulty):
             if self.over:
                 break
             self._checksums(cur)
-            if self.every_round and t.next_active(cur) <= cur:
+            nxt = t.next_active(cur)
+            if self.every_round and nxt <= cur:
                 self._count_round()
-            self.between(t.next_active(cur))
+            self.between(nxt)
             if self.over:
                 break
             cur = t.next_active(cur)

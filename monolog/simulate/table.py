@@ -36,15 +36,114 @@ class Seat:
     debts: list[Debt] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+class Watch:
+    """Facts about the deeds kept up to date as each deed changes (`Deed.__setattr__`), so that
+    the bots' plans between turns need not be worked out from the whole board every turn:
+    per seat, how many colour groups it holds whole, how many of its deeds are mortgaged, and
+    two versions counted up at every change that can alter its plans (plans.py): `built`,
+    for building (a group it holds whole, or held, changing), and `versions`, for the rest (a
+    deed of a group it has a deed in changing)."""
+
+    __slots__ = ("built", "colour", "dirty", "groups", "mortgages", "versions", "whole")
+
+    def __init__(self, seats: int) -> None:
+        self.whole = [0] * seats  # colour groups held whole
+        self.mortgages = [0] * seats  # mortgaged deeds held
+        self.versions = [0] * seats
+        self.built = [0] * seats
+        self.dirty: set[int] = set()  # the seats whose versions moved on, until plans.py looks
+        self.groups: dict[int, tuple[Deed, ...]] = {}  # each deed's group
+        self.colour: set[int] = set()  # the deeds of colour groups
+
+    def change(self, deed: Deed, name: str, value: object) -> None:
+        """Set `deed.name` to `value` and bring the counts up to date."""
+        owner = deed.owner
+        if name == "owner":
+            group = self.groups[deed.index]
+            was = self._whole_owner(group) if deed.index in self.colour else None
+            if deed.mortgaged:
+                self._count(self.mortgages, owner, -1)
+                self._count(self.mortgages, value, 1)
+            object.__setattr__(deed, name, value)
+            now = self._whole_owner(group) if deed.index in self.colour else None
+            if was != now:
+                self._count(self.whole, was, -1)
+                self._count(self.whole, now, 1)
+                self._count(self.built, was, 1)
+                self._count(self.built, now, 1)
+            self._count(self.versions, owner, 1)
+            for d in group:  # whether a deed's group is whole orders the mortgages it lifts
+                self._count(self.versions, d.owner, 1)
+            self.dirty.update(d.owner for d in group if d.owner is not None)
+            if owner is not None:
+                self.dirty.add(owner)
+            return
+        flips = name == "mortgaged" and bool(value) != deed.mortgaged
+        object.__setattr__(deed, name, value)
+        if owner is None:
+            return
+        self.dirty.add(owner)
+        if name == "mortgaged":
+            if flips:
+                self.mortgages[owner] += 1 if value else -1
+            self.versions[owner] += 1
+            if deed.index in self.colour and self._whole_owner(self.groups[deed.index]) is not None:
+                self.built[owner] += 1
+        elif name in ("houses", "hotel"):  # not asked whether the group is whole: at worst
+            # a plan is made again for nothing
+            self.versions[owner] += 1
+            self.built[owner] += 1
+
+    @staticmethod
+    def _whole_owner(group: tuple[Deed, ...]) -> int | None:
+        owner = group[0].owner
+        if owner is None or any(d.owner != owner for d in group):
+            return None
+        return owner
+
+    @staticmethod
+    def _count(counts: list[int], seat: object, step: int) -> None:
+        if isinstance(seat, int):
+            counts[seat] += step
+
+
+@dataclass(slots=True, init=False)
 class Deed:
-    """An ownable square: owner seat (None = the bank), buildings and mortgage."""
+    """An ownable square: owner seat (None = the bank), buildings and mortgage.
+
+    Once the table watches it, setting any of them goes through the table's `Watch`, wherever
+    it is done."""
 
     index: int
     owner: int | None = None
     houses: int = 0
     hotel: bool = False
     mortgaged: bool = False
+    watch: Watch | None = field(default=None, repr=False, compare=False)
+
+    def __init__(
+        self,
+        index: int,
+        owner: int | None = None,
+        houses: int = 0,
+        hotel: bool = False,
+        mortgaged: bool = False,
+        watch: Watch | None = None,
+    ) -> None:
+        setattr_ = object.__setattr__  # not through the watch: nothing has changed yet
+        setattr_(self, "watch", watch)
+        setattr_(self, "index", index)
+        setattr_(self, "owner", owner)
+        setattr_(self, "houses", houses)
+        setattr_(self, "hotel", hotel)
+        setattr_(self, "mortgaged", mortgaged)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        watch = self.watch
+        if watch is None:
+            object.__setattr__(self, name, value)
+        else:
+            watch.change(self, name, value)
 
 
 def round_half_up(numerator: int, denominator: int) -> int:
@@ -62,6 +161,7 @@ class Table:
         self.squares: tuple[Square, ...] = edition.squares
         self.size = len(edition.squares)
         self.seats = [Seat(n, edition.rules.starting_cash) for n in names]
+        self._order()  # the seats not bankrupt, kept as they leave()
         self.deeds: dict[int, Deed] = {s.index: Deed(s.index) for s in edition.squares if s.ownable}
         self.group: dict[int, tuple[Deed, ...]] = {}
         for sq in edition.squares:
@@ -73,6 +173,11 @@ class Table:
             for members in edition.groups.values()
             if members and all(edition.squares[i].kind == "site" for i in members)
         ]
+        self.watch = Watch(len(self.seats))
+        self.watch.groups = self.group
+        self.watch.colour = {d.index for g in self.colour_groups for d in g}
+        for d in self.deeds.values():
+            d.watch = self.watch
         self.bank_houses = edition.rules.houses
         self.bank_hotels = edition.rules.hotels
         self.max_houses = edition.rules.houses_before_hotel
@@ -119,15 +224,25 @@ class Table:
 
     # ---------------------------------------------------------------- players
     def active(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if not s.bankrupt]
+        """The seats still in, in order (a new list: the caller may keep or change it)."""
+        return list(self._active)
+
+    def leave(self, seat: int) -> None:
+        """The seat goes bankrupt: it is out of the game."""
+        self.seats[seat].bankrupt = True
+        self._order()
+
+    def _order(self) -> None:
+        """The seats still in, and the next one still in after each seat."""
+        self._active = tuple(i for i, s in enumerate(self.seats) if not s.bankrupt)
+        n = len(self.seats)
+        self._next = []
+        for after in range(n):
+            ahead = [(after + step) % n for step in range(1, n + 1)]
+            self._next.append(next((s for s in ahead if s in self._active), after))
 
     def next_active(self, after: int) -> int:
-        n = len(self.seats)
-        for step in range(1, n + 1):
-            seat = (after + step) % n
-            if not self.seats[seat].bankrupt:
-                return seat
-        return after
+        return self._next[after]
 
     def owned(self, seat: int) -> list[Deed]:
         return [d for d in self.deeds.values() if d.owner == seat]

@@ -106,7 +106,9 @@ class Style:
     def maybe(self, value: int) -> str:
         """ " 200" when the amount is written, "" when the record leaves it to monolog."""
         if self.random() < self.amounts:
-            return " " + self.amount(value)
+            if self.signs and self.random() < 0.2:  # amount(), written out: a hot path
+                return f" {self.currency}{value}"
+            return f" {value}"
         return ""
 
     def maybe_for(self, value: int) -> str:
@@ -171,7 +173,8 @@ class Writer:
 
     def say(self, player: str, clause: str) -> None:
         """A clause done by `player`."""
-        self.by(player)
+        if player != self.turn_player or self.actor is not None:  # by() has nothing to do
+            self.by(player)
         self.cur.append(clause)
 
     def check(self, player: str, cash: int) -> None:
