@@ -12,8 +12,7 @@ import ast
 from pathlib import Path
 
 import pytest
-
-from monolog.testing.structure import cycles, graph, imports, modules
+from testkit.structure import cycles, graph, imports, modules
 
 PACKAGE = Path(__file__).resolve().parent.parent / "monolog"
 MODULES = modules(PACKAGE)
