@@ -9,7 +9,9 @@ Every test starts from the same environment whatever the user's shell holds: the
 change colour, width, encoding or monolog's own limits are taken out (a test that is about one
 of them sets it itself), and the process environment is put back after the test, so a command
 run in-process that sets NO_COLOR or FORCE_COLOR (`--color`) cannot leak into the next test.
-Subprocesses inherit the same environment.
+Subprocesses inherit the same environment. The same variables are taken out when the suite
+starts, so the scenario files' items (scenarios/, which this file's fixtures do not reach) run
+in it too.
 """
 
 from __future__ import annotations
@@ -52,12 +54,20 @@ UNSET = (
 SET = {"LANG": "C.UTF-8", "TERM": "xterm"}
 
 
-@pytest.fixture(autouse=True)
-def _plain_environment() -> Iterator[None]:
-    saved = dict(os.environ)
+def _plain() -> None:
     for name in UNSET:
         os.environ.pop(name, None)
     os.environ.update(SET)
+
+
+# at once, for the whole run: the scenario files' items (scenarios/) and the workers see it too
+_plain()
+
+
+@pytest.fixture(autouse=True)
+def _plain_environment() -> Iterator[None]:
+    saved = dict(os.environ)
+    _plain()
     try:
         yield
     finally:
