@@ -35,9 +35,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-# the after copy's reader of the import graph (the one tests/test_module_structure.py uses); it
-# reads any copy's source by path
-from monolog.testing.structure import cycles, graph, modules
+# the after copy's reader of the import graph (the one tests/test_module_structure.py uses,
+# tests/testkit/structure.py); it reads any copy's source by path
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from testkit.structure import cycles, graph, modules
 
 HERE = Path(__file__).resolve().parent
 LIMIT = 600

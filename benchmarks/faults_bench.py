@@ -39,11 +39,14 @@ from statistics import median
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# the mutation and audit helpers live with the tests (tests/testkit), not in the package
+sys.path.insert(0, str(ROOT / "tests"))
+
+from testkit.base import audit_text  # noqa: E402
 
 from monolog.findings.model import Finding, Severity  # noqa: E402
 from monolog.simulate import simulate  # noqa: E402
 from monolog.simulate.faults import KINDS, Injected, parse_kinds  # noqa: E402
-from monolog.testing.base import audit_text  # noqa: E402
 
 
 def judge(faults: list[Injected], findings: list[Finding]) -> tuple[list[bool], list[float], int]:

@@ -39,10 +39,13 @@ from statistics import median
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# the mutation and audit helpers live with the tests (tests/testkit), not in the package
+sys.path.insert(0, str(ROOT / "tests"))
+
+from testkit.base import audit_text, before_first_exit, legal_prefix  # noqa: E402
+from testkit.mutate import OPERATORS, Mutation, judge, kinds, mutate  # noqa: E402
 
 from monolog.findings.model import Finding, Severity  # noqa: E402
-from monolog.testing.base import audit_text, before_first_exit, legal_prefix  # noqa: E402
-from monolog.testing.mutate import OPERATORS, Mutation, judge, kinds, mutate  # noqa: E402
 
 
 def _games(count: int, seed: int, players: int, edition: str) -> list[tuple[str, str]]:

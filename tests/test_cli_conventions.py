@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import pty
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -54,10 +55,17 @@ def test_root_help_offers_completion_and_colour() -> None:
 
 
 def test_show_completion_prints_a_script() -> None:
-    # the installed command in a process of its own, as a shell's completion set-up runs it
+    # the installed command in a process of its own, as a shell's completion set-up runs it:
+    # from bash, which Typer finds among the command's parent processes (a suite started where
+    # no shell is among its own, as by a service or a detached job, would find none otherwise;
+    # `; exit` keeps bash from replacing itself with the command)
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash on this system")
     env = {k: v for k, v in os.environ.items() if not k.endswith("_COMPLETE")}
+    command = str(Path(sys.executable).with_name("monolog"))
     run = subprocess.run(
-        [str(Path(sys.executable).with_name("monolog")), "--show-completion", "bash"],
+        [bash, "-c", '"$0" --show-completion bash; exit $?', command],
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,

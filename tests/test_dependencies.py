@@ -25,6 +25,7 @@ REASONS = {
     "the bottom toolbar (the library ptpython and IPython use)",
     ("dependencies", "tomli"): "reads [tool.monolog] settings on Python 3.10 (3.11 has tomllib)",
     ("test", "pytest"): "runs the tests; the scenario plugin is a pytest plugin",
+    ("test", "pytest-xdist"): "runs the suite on every core (-n auto in pytest's addopts)",
     ("test", "hypothesis"): "property tests of the parser, the formatter and the engine",
     ("test", "jsonschema"): "validates SARIF, the event stream and scenario/edition files "
     "against their JSON Schemas",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from testkit.base import audit_text
 from typer.testing import CliRunner
 
 from monolog.cli import app
@@ -18,7 +19,6 @@ from monolog.commands.simulate import FAULT_KINDS
 from monolog.findings.model import Finding, Severity
 from monolog.simulate import SimulatedGame, simulate
 from monolog.simulate.faults import KINDS, marks, parse_kinds
-from monolog.testing.base import audit_text
 
 # seeds (us-2018, 4 players) in which each kind shows at least once
 SEEDS: dict[str, tuple[int, ...]] = {

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from testkit.base import audit_text
 from typer.testing import CliRunner
 
 from monolog.cli import app
@@ -27,7 +28,6 @@ from monolog.findings.model import Cause, Finding, Severity
 from monolog.findings.render import plain_game, shown
 from monolog.findings.report import GameReport
 from monolog.notation.events import Span
-from monolog.testing.base import audit_text
 
 # the Speeding fine card drawn three times in a row: the second draw breaks the order, the
 # third only follows from it

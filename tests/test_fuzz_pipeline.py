@@ -364,7 +364,7 @@ def damage(text: str, rng: random.Random, edits: int, ops: tuple[str, ...] = PIP
 
 def mutated(text: str, rng: random.Random) -> str:
     """One of the mutation operators' known mistakes, when it finds a spot for it."""
-    from monolog.testing.mutate import kinds, mutate
+    from testkit.mutate import kinds, mutate
 
     m = mutate(rng.choice(kinds()), text, rng)
     return m.text if m is not None else text

@@ -70,6 +70,8 @@ def test_the_installed_package_in_a_project_of_its_own(venv: Path, tmp_path: Pat
     # PEP 561: without the marker a type checker ignores the API's hints ("missing library
     # stubs or py.typed marker") and a user's `mypy --strict` fails at `import monolog`
     assert (Path(where.strip()).parent / "py.typed").is_file()
+    # the audit's own test tools (mutations, base games, the import graph) stay with the tests
+    assert not (Path(where.strip()).parent / "testing").exists()
 
     # a project that has not opted in: its scenarios/*.yaml are its own business
     other = tmp_path / "other"

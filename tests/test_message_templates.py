@@ -19,6 +19,7 @@ import ast
 import importlib
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -71,8 +72,10 @@ def _walk(tree: ast.AST, function: str) -> Iterator[tuple[str, ast.Call]]:
         yield from _walk(node, inner)
 
 
-def templates() -> set[str]:
-    """Every `file:function:code` that files a finding with a message written in place."""
+@cache
+def templates() -> frozenset[str]:
+    """Every `file:function:code` that files a finding with a message written in place (read
+    once: both tests use it)."""
     found: set[str] = set()
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
@@ -82,7 +85,7 @@ def templates() -> set[str]:
             code = _code(call, module)
             if code is not None:
                 found.add(f"{rel}:{function}:{code}")
-    return found
+    return frozenset(found)
 
 
 def _site(frame: FrameType | None, finding: Finding, ambiguous: Any) -> str | None:

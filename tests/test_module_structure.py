@@ -11,9 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
-from monolog.testing.structure import cycles, graph, imports, modules
+from testkit.structure import cycles, graph, imports, modules
 
 PACKAGE = Path(__file__).resolve().parent.parent / "monolog"
 MODULES = modules(PACKAGE)
@@ -38,10 +36,13 @@ def test_no_importcycles() -> None:
     assert cycles(graph(MODULES)) == []
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
-def test_no_private_name_taken_from_another_module(name: str) -> None:
+# each check runs over every module and lists every offender as `module line N: what`
+
+
+def test_no_private_name_taken_from_another_module() -> None:
     taken = [
-        f"line {line}: from {target} import {imported}"
+        f"{name} line {line}: from {target} import {imported}"
+        for name in sorted(MODULES)
         for target, imported, line in imports(name, MODULES)
         if imported is not None
         and imported.startswith("_")
@@ -51,27 +52,25 @@ def test_no_private_name_taken_from_another_module(name: str) -> None:
     assert taken == []
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
-def test_no_private_module_imported_from_another_package(name: str) -> None:
-    own = _package_of(name)
+def test_no_private_module_imported_from_another_package() -> None:
     taken = [
-        f"line {line}: {target}"
+        f"{name} line {line}: {target}"
+        for name in sorted(MODULES)
         for target, _, line in imports(name, MODULES)
         if target.rpartition(".")[2].startswith("_")
         and not target.endswith("__")
-        and target.rpartition(".")[0] != own
+        and target.rpartition(".")[0] != _package_of(name)
     ]
     assert taken == []
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
-def test_no_private_attribute_set_on_an_object_of_another_module(name: str) -> None:
+def test_no_private_attribute_set_on_an_object_of_another_module() -> None:
     # `obj._name = ...` outside a method of obj's own class reaches into it (self and cls are
     # the class's own)
-    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
     set_from_outside = [
-        f"line {node.lineno}: {ast.unparse(target)}"
-        for node in ast.walk(tree)
+        f"{name} line {node.lineno}: {ast.unparse(target)}"
+        for name in sorted(MODULES)
+        for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8")))
         if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
         for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
         if isinstance(target, ast.Attribute)

@@ -1,6 +1,6 @@
 """Mutation tests: one known mistake written into a legal game must be reported with exactly the
 matching code on the mutated line, and nothing else new but cash-note (W001) knock-ons where the
-mistake moves money (see monolog/testing/mutate/ for the rule).
+mistake moves money (see tests/testkit/mutate/ for the rule).
 
 Base games: the records in scenarios/games/ and a few simulated games. A base that does not
 audit clean is cut before its first error when the part before is legal, else left out; the
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from testkit.base import audit_text, legal_prefix
+from testkit.mutate import OPERATORS, Mutation, judge, kinds, mutate
 
 from monolog.findings.model import Finding
-from monolog.testing.base import audit_text, legal_prefix
-from monolog.testing.mutate import OPERATORS, Mutation, judge, kinds, mutate
 
 GAMES = Path(__file__).resolve().parent.parent / "scenarios" / "games"
 SIMULATED_SEEDS = (1, 2, 3)

@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from testkit.base import audit_text, before_first_exit, legal_prefix
+from testkit.mutate import OPERATORS, judge, kinds, mutate
 
 from monolog.findings.model import Finding
 from monolog.simulate import simulate
-from monolog.testing.base import audit_text, before_first_exit, legal_prefix
-from monolog.testing.mutate import OPERATORS, judge, kinds, mutate
 
 SEEDS = range(1, 9)
 

@@ -1,6 +1,6 @@
 """Single mistakes injected into the three long US 2018 games (scenarios/games/us-2018-long-*):
 each must be reported with exactly its code on its line and nothing else new (the judge of
-monolog/testing/mutate/ allows only cash-note knock-ons where money moves).
+tests/testkit/mutate/ allows only cash-note knock-ons where money moves).
 
 test_mutations.py exercises every kind over all the shipped and some simulated games; this
 module holds the long US games to the same bar on their own, as whole games (no cutting).
@@ -12,10 +12,10 @@ import random
 from pathlib import Path
 
 import pytest
+from testkit.base import audit_text
+from testkit.mutate import OPERATORS, Mutation, judge, kinds, mutate
 
 from monolog.findings.model import Severity
-from monolog.testing.base import audit_text
-from monolog.testing.mutate import OPERATORS, Mutation, judge, kinds, mutate
 
 GAMES = sorted(
     (Path(__file__).resolve().parent.parent / "scenarios/games").glob("us-2018-long-*.mlog")

@@ -6,10 +6,10 @@ clause, and where it writes money, a cash count after it that agrees only if tha
 from __future__ import annotations
 
 import pytest
+from testkit.base import audit_text
 
 from monolog.engine.skipped import not_replayed
 from monolog.findings.model import Severity
-from monolog.testing.base import audit_text
 
 
 def _houses(n: int) -> str:

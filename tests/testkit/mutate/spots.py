@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from ...editions import Resolver
-from ...editions.errors import ResolveError
-from ...notation import events as E
+from monolog.editions import Resolver
+from monolog.editions.errors import ResolveError
+from monolog.notation import events as E
+
 from ..base import (
     Analysis,
     Step,

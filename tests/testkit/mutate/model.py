@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...notation import events as E
+from monolog.notation import events as E
 
 
 @dataclass(frozen=True, slots=True)

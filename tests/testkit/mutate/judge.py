@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ...findings.model import Finding
+from monolog.findings.model import Finding
+
 from .model import Mutation
 
 # ambiguity notes whose arising depends on a player's cash alone (CF-11: the salary collected on

@@ -8,8 +8,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ...engine.holdings import half
-from ...notation import events as E
+from monolog.engine.holdings import half
+from monolog.notation import events as E
+
 from ..base import (
     Analysis,
     Step,

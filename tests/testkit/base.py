@@ -16,13 +16,13 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..editions.model import Edition, Square
-from ..engine import replay
-from ..engine.state import GameState
-from ..findings.model import Finding, Severity
-from ..notation import events as E
-from ..notation.errors import ParseError
-from ..notation.parser import parse_text
+from monolog.editions.model import Edition, Square
+from monolog.engine import replay
+from monolog.engine.state import GameState
+from monolog.findings.model import Finding, Severity
+from monolog.notation import events as E
+from monolog.notation.errors import ParseError
+from monolog.notation.parser import parse_text
 
 _WORD = re.compile(r"[A-Z\u00C0-\u024F\u0370-\u1FFF][\w.&'’\-]*$")
 # an amount as the grammar writes it: optional currency sign, digits, not part of a word,

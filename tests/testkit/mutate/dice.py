@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...notation import events as E
+from monolog.notation import events as E
+
 from ..base import (
     Analysis,
     Step,
