@@ -87,63 +87,11 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
         written = resolve_player(game, ev.creditor, ev.span)
         if written is None:
             return
-    short = max(0, -game.state.player(actor).cash)
-    creditors = list(dict.fromkeys(d.creditor for d in owed))
+    creditors: list[str | None] = list(dict.fromkeys(d.creditor for d in owed))
     if not owed:
-        heir = written if written is None or _can_inherit(game, actor, written) else None
-        message = f"{actor} owes nothing: a player goes bankrupt only on a debt they cannot raise"
-        if heir != written:
-            # the estate cannot go to the bankrupt player or to one already out: the bank
-            # takes it, as in a bankruptcy to the bank, so no deed is left with a player out
-            who = "themselves" if written == actor else f"{written}, who is out of the game"
-            message += f"; nor to {who}: the estate goes to the bank here"
-        game.emit(
-            "M803",
-            message,
-            ev.span,
-            "BKR-01",
-            expected=None,
-            recorded=owner_word(game, written),
-        )
-        creditors = [heir]
+        creditors = [_owing_nothing(game, actor, written, ev.span)]
     else:
-        if written is not None and written not in creditors:
-            # what the wrong player would take: deeds and jail cards (BKR-05), else the cash
-            held = [
-                w
-                for w, has in (
-                    ("deeds", game.state.owned_by(actor)),
-                    ("jail cards", game.state.player(actor).cards),
-                )
-                if has
-            ]
-            game.emit(
-                "M803",
-                f"{actor}'s debt is to {' and '.join(owner_word(game, c) for c in creditors)}, "
-                f"not {written}: the estate goes to the creditor"
-                + (f", {' and '.join(held)} as well as cash" if held else ""),
-                ev.span,
-                "BKR-05" if held else "BKR-03",
-                expected=[owner_word(game, c) for c in creditors],
-                recorded=written,
-            )
-        can = raisable(game, actor)
-        if can.total >= short and not _lots_decide(game, can, short):
-            game.emit(
-                "M802",
-                f"{actor} could raise {game.money(can.total)} from the bank ("
-                f"{game.edition.word('houses')} and {game.edition.word('hotels')} at half "
-                f"price, mortgages) against {game.money(short)} owed: sell and mortgage before "
-                f"going bankrupt",
-                ev.span,
-                "BKR-01",
-                expected=short,
-                recorded=can.total,
-                data={"cf": "CF-40"},
-            )
-        _unpaid_lots_note(game, actor, can, short, ev.span)
-        _blocked_sales_note(game, actor, can, short, ev.span)
-        insolvent_deals.at_bankruptcy(game, actor, creditors, ev.span)
+        _check_what_is_owed(game, actor, written, creditors, ev.span)
         bank = ev.to_bank and ev.creditor is None  # a creditor written names no bank
         if bank and None not in creditors and follow.record_settles(game):
             _written_to_bank(game, actor, owed, creditors, ev.span)
@@ -164,6 +112,66 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
         _liquidate(game, actor, owed, debtees, ev.span, named=named)
     game.state.player(actor).bankrupt = True
     game.state.over = winner(game) is not None or ends_game(game)
+
+
+def _owing_nothing(game: Game, actor: str, written: str | None, span: Span) -> str | None:
+    """A bankruptcy with no debt open (M803); who takes the estate: the player written, when
+    they can (else the bank)."""
+    heir = written if written is None or _can_inherit(game, actor, written) else None
+    message = f"{actor} owes nothing: a player goes bankrupt only on a debt they cannot raise"
+    if heir != written:
+        # the estate cannot go to the bankrupt player or to one already out: the bank
+        # takes it, as in a bankruptcy to the bank, so no deed is left with a player out
+        who = "themselves" if written == actor else f"{written}, who is out of the game"
+        message += f"; nor to {who}: the estate goes to the bank here"
+    game.emit("M803", message, span, "BKR-01", expected=None, recorded=owner_word(game, written))
+    return heir
+
+
+def _check_what_is_owed(
+    game: Game, actor: str, written: str | None, creditors: list[str | None], span: Span
+) -> None:
+    """A bankruptcy on open debts: the creditor written is one of them (M803), the player could
+    not raise what is owed (M802), and the notes on lots, blocked sales and deals made while
+    insolvent."""
+    short = max(0, -game.state.player(actor).cash)
+    if written is not None and written not in creditors:
+        # what the wrong player would take: deeds and jail cards (BKR-05), else the cash
+        held = [
+            w
+            for w, has in (
+                ("deeds", game.state.owned_by(actor)),
+                ("jail cards", game.state.player(actor).cards),
+            )
+            if has
+        ]
+        game.emit(
+            "M803",
+            f"{actor}'s debt is to {' and '.join(owner_word(game, c) for c in creditors)}, "
+            f"not {written}: the estate goes to the creditor"
+            + (f", {' and '.join(held)} as well as cash" if held else ""),
+            span,
+            "BKR-05" if held else "BKR-03",
+            expected=[owner_word(game, c) for c in creditors],
+            recorded=written,
+        )
+    can = raisable(game, actor)
+    if can.total >= short and not _lots_decide(game, can, short):
+        game.emit(
+            "M802",
+            f"{actor} could raise {game.money(can.total)} from the bank ("
+            f"{game.edition.word('houses')} and {game.edition.word('hotels')} at half "
+            f"price, mortgages) against {game.money(short)} owed: sell and mortgage before "
+            f"going bankrupt",
+            span,
+            "BKR-01",
+            expected=short,
+            recorded=can.total,
+            data={"cf": "CF-40"},
+        )
+    _unpaid_lots_note(game, actor, can, short, span)
+    _blocked_sales_note(game, actor, can, short, span)
+    insolvent_deals.at_bankruptcy(game, actor, creditors, span)
 
 
 def _paid_beside(game: Game, actor: str, owed: list[Debt]) -> list[Debt]:
