@@ -164,7 +164,7 @@ def test_lines_with_findings_are_marked_in_the_move_list(
         "2. Ben 4-4 Vermont Avenue buy 100 ; a double: Ben rolls again"
     )
     assert marks[bought][0] == "error" and "M203" in marks[bought][1]
-    assert marks[47][0] == "ruling" and marks[47][2] == "A04 W004"
+    assert marks[47][0] == "ruling" and marks[47][2] == "A04 I001"
     assert marks[56][0] == "ruling" and marks[56][1].startswith("A09 ")
     assert "marked" not in items["48"] and 48 not in marks
     assert set(marks) == {int(n) for n, kind in items.items() if "marked" in kind}
