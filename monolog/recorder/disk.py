@@ -101,7 +101,10 @@ class RecordFile:
             try:
                 written = os.write(fd, data)
                 if written != len(data):
-                    raise OSError(errno.ENOSPC, "only part of the line could be written")
+                    raise OSError(
+                        errno.ENOSPC,
+                        f"only {written} of its {len(data)} bytes went in: the disk may be full",
+                    )
                 os.fsync(fd)
             except OSError as exc:
                 kept = _truncate(fd, opened.size)
