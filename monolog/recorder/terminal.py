@@ -61,6 +61,7 @@ def answer_keys() -> KeyBindings:
 
     def answer(result: str) -> Callable[[KeyPressEvent], None]:
         def handler(event: KeyPressEvent) -> None:
+            event.current_buffer.text = result  # left on the screen after the question
             event.app.exit(result=result)
 
         return handler
@@ -96,7 +97,6 @@ def run_terminal(session: Session, prompt: PromptSession[str] | None = None) -> 
         answer = asking.prompt(
             question, key_bindings=answer_keys(), bottom_toolbar=lambda: toolbar_text(session)
         )
-        write("y" if answer == "y" else "n")
         return answer == "y"
 
     if not session.lines:
