@@ -19,8 +19,9 @@ from prompt_toolkit.output import DummyOutput
 
 from monolog.commands.audit import audit_file
 from monolog.recorder.complete import RecordCompleter
-from monolog.recorder.desk import run_piped, run_terminal
+from monolog.recorder.desk import run_piped
 from monolog.recorder.session import Session
+from monolog.recorder.terminal import run_terminal
 
 REPO = Path(__file__).resolve().parent.parent
 WORKED = REPO / "scenarios" / "games" / "worked-example.mlog"
@@ -76,16 +77,17 @@ def test_the_terminal_asks_for_the_header_then_catches_and_corrects_a_mistake(
 ) -> None:
     record = tmp_path / "new.mlog"
     typed = [
+        "Thursday league",  # event
+        "3",  # round
+        "",  # no table
         "Ann, Ben, Cal",  # players
         "",  # edition: the default
         "",  # variant: standard
         "",  # no house rules
         *OPENING,
         "6. Cal 4-5 Pennsylvania Railroad rent 50",  # wrong: one railroad's rent is 25
-        "n",  # not kept
-        "6. Cal 4-5 Reading Railroad rent 25",  # the wrong square for the roll: kept anyway
-        "y",
-        "undo",  # and taken back
+        "n6. Cal 4-5 Reading Railroad rent 25",  # not kept (one key); the wrong square: kept
+        "yundo",  # anyway (one key), and taken back  # and taken back
         "6. Cal 4-5 Pennsylvania Railroad rent 25",  # as it was
     ]
     pipe.send_text("".join(t + "\r" for t in typed))  # type: ignore[attr-defined]
@@ -93,14 +95,15 @@ def test_the_terminal_asks_for_the_header_then_catches_and_corrects_a_mistake(
     code = terminal(Session(record), pipe)
     out = capsys.readouterr().out
     kept = record.read_text(encoding="utf-8").splitlines()
-    assert kept[1:] == [
+    assert kept[:2] == ['[Event "Thursday league"]', '[Round "3"]']
+    assert kept[3:] == [
         '[Edition "us-2018"]',
         '[Variant "standard"]',
         '[Players "Ann, Ben, Cal"]',
         *OPENING,
         "6. Cal 4-5 Pennsylvania Railroad rent 25",
     ]
-    assert kept[0].startswith('[Date "')
+    assert kept[2].startswith('[Date "')
     assert "M301" in out and "not kept" in out  # the wrong rent was shown, then refused
     assert "M104" in out and "undone: 6. Cal 4-5 Reading Railroad rent 25" in out
     assert "Cal pays Ben $25" in out
@@ -128,7 +131,7 @@ def test_completion_offers_what_the_square_calls_for(tmp_path: Path) -> None:
     def offered(text: str) -> list[str]:
         return [c.text for c in completer.get_completions(Document(text), None)]  # type: ignore[arg-type]
 
-    assert offered("")[0] == "6. Cal "  # the next turn, and whose it is
+    assert offered("")[0] == "6. Cal"  # the next turn, and whose it is
     assert offered("6. Cal 4-5 ")[0] == "Pennsylvania Railroad"  # the square the roll reaches
     assert "rent 25 to Ben" in offered("6. Cal 4-5 Pennsylvania Railroad ")
     assert offered("6. Cal 4-5 Penn")[:2] == ["Pennsylvania Railroad", "Pennsylvania Avenue"]

@@ -25,8 +25,9 @@ def record(
     read from it, each readable line is kept, and the exit code is the audit's."""
     # here: every command module loads at start-up, only this command needs it
     from ..notation import ParseError
-    from ..recorder.desk import run_piped, run_terminal
+    from ..recorder.desk import run_piped
     from ..recorder.session import Session
+    from ..recorder.terminal import run_terminal
 
     if os.path.isdir(file):  # os.path's check answers False where pathlib's would raise
         print_error(f"{file}: is a folder; monolog record keeps one record file")
@@ -43,5 +44,5 @@ def record(
     if sys.stdin.isatty() and sys.stdout.isatty():
         code = run_terminal(session)
     else:
-        code = run_piped(session, sys.stdin, lambda text: print(text, flush=True))
+        code = run_piped(session, sys.stdin.buffer, lambda text: print(text, flush=True))
     raise typer.Exit(code)

@@ -46,19 +46,21 @@ class RecordCompleter(Completer):
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterator[Completion]:
         text = document.text_before_cursor
-        found: dict[str, str] = {}
+        found: dict[str, tuple[str, str]] = {}
         for candidate in self.candidates(text):
-            fragment = _fragment(text, candidate)
-            if fragment is not None and candidate not in found:
-                found[candidate] = fragment
+            word, meta = candidate if isinstance(candidate, tuple) else (candidate, "")
+            fragment = _fragment(text, word)
+            if fragment is not None and word not in found:
+                found[word] = (fragment, meta)
         # a name being typed over several words wins over one-word matches of its last word
-        longest = max((len(f) for f in found.values()), default=0)
-        for candidate, fragment in found.items():
+        longest = max((len(f) for f, _ in found.values()), default=0)
+        for word, (fragment, meta) in found.items():
             if len(fragment) == longest:
-                yield Completion(candidate, start_position=-len(fragment))
+                yield Completion(word, start_position=-len(fragment), display_meta=meta or None)
 
     # ---------------------------------------------------------------- what fits here
-    def candidates(self, text: str) -> Iterable[str]:
+    def candidates(self, text: str) -> Iterable[str | tuple[str, str]]:
+        """What may come next, each bare or with what the menu shows beside it."""
         s = self.session
         words = text.split()
         ended = text.endswith(" ") or not text
@@ -68,10 +70,16 @@ class RecordCompleter(Completer):
         if not done:
             nxt = s.next_turn()
             if nxt is not None:
-                yield f"{nxt[0]}. {nxt[1]} "
+                yield f"{nxt[0]}. {nxt[1]}"
             yield from players
             yield from COMMANDS
             yield from KEYWORDS
+            return
+        if len(done) == 1 and done[0].rstrip(".").isdigit():  # a turn number: whose turn
+            nxt = s.next_turn()
+            if nxt is not None:
+                yield nxt[1]
+            yield from players
             return
         actor = self._actor(done)
         roll = _last_roll(done)
@@ -123,7 +131,7 @@ class RecordCompleter(Completer):
                 amount = quote.with_dice(roll or 0)
                 yield f"rent {amount} to {owner}" if amount else "rent"
         elif square.kind in ("chance", "chest"):
-            yield "card "
+            yield "card"
         elif square.kind == "tax":
             yield f"tax {square.tax}" if square.tax else "tax"
         elif square.kind == "go-to-jail":
@@ -131,16 +139,17 @@ class RecordCompleter(Completer):
         elif square.kind == "go":
             yield f"salary {ed.rules.go_salary}"
 
-    def _cards(self, square: Square | None) -> Iterator[str]:
+    def _cards(self, square: Square | None) -> Iterator[tuple[str, str]]:
+        """The cards by number, their titles shown beside; then by title, the number beside."""
         ed = self.session.edition
         decks = [ed.decks[square.deck]] if square is not None and square.deck in ed.decks else []
         decks = decks or list(ed.decks.values())
         for deck in decks:
             for card in deck.cards:
-                yield card.id
+                yield card.id, card.title
         for deck in decks:
             for card in deck.cards:
-                yield as_written(card.title)
+                yield as_written(card.title), card.id
 
 
 def _last_roll(words: list[str]) -> int | None:
@@ -158,13 +167,16 @@ def _ends_with_name(text: str, name: str) -> bool:
 
 def _fragment(text: str, candidate: str) -> str | None:
     """The end of `text` the candidate completes: the longest tail starting a word that is a
-    prefix of the candidate (ignoring case), '' after a space; None when it fits nothing."""
+    prefix of the candidate (ignoring case, and the quote a name in quotes opens with), '' after
+    a space; None when it fits nothing."""
     if not text or text.endswith(" "):
         return ""
     folded = candidate.casefold()
     starts = [0] + [m.end() for m in re.finditer(r"\s+", text)]
     for start in starts:
         tail = text[start:]
-        if folded.startswith(tail.casefold()) and len(tail) < len(candidate):
+        if len(tail) >= len(candidate):
+            continue
+        if folded.startswith(tail.casefold()) or folded.startswith('"' + tail.casefold()):
             return tail
     return None

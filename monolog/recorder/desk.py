@@ -11,11 +11,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable
-from typing import TextIO
-
-from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import CompleteEvent, Completer, WordCompleter
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from ..editions import DEFAULT_EDITION, list_editions
 from ..editions.house_rules import load_house_rules
@@ -23,7 +18,7 @@ from ..findings.model import Finding, Severity
 from ..reports.console import render_plain
 from ..reports.game import GameError, load_game
 from ..reports.ledger import build_ledger, render_ledger
-from .complete import RecordCompleter
+from .disk import RecordFileError
 from .session import Outcome, Session
 
 HELP = """\
@@ -34,6 +29,8 @@ Commands: undo (take the last line back out), state (the table now), ledger (eve
 help, quit (or Ctrl-D). Every kept line is on disk at once."""
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
+# a count written in the record that the replay disagrees with: cash, square, bank stock, pool
+COUNT_CODES = frozenset({"W001", "W015", "W016", "W017"})
 
 
 def finding_line(f: Finding, file: str) -> str:
@@ -106,9 +103,11 @@ def ledger_text(session: Session) -> str:
 
 
 def toolbar_text(session: Session) -> str:
-    """The bottom line: running cash, whose turn, and the next turn line."""
-    parts = [cash_words(session, session.cash())] if session.players else ["no players yet"]
-    nxt = session.next_turn()
+    """The bottom line: running cash, whose turn, and the next turn line, as the kept lines
+    leave them (a line shown but not yet kept changes nothing here)."""
+    cash = session.kept_cash
+    parts = [cash_words(session, cash)] if cash else ["no players yet"]
+    nxt = session.kept_next
     if nxt is not None:
         parts.append(f"next: {nxt[0]}. {nxt[1]}")
     parts.append(f"{len(session.lines)} lines in {session.path.name}")
@@ -128,7 +127,12 @@ class Desk:
         self.write = write
         self.confirm = confirm  # None: keep every readable line (no one to ask)
         self.unreadable = False
+        self.stopped = False  # the file could not be written as it should: nothing more is
         self.lines_read = 0
+
+    def _stop(self, exc: RecordFileError) -> None:
+        self.write(str(exc))
+        self.stopped = True
 
     def command(self, text: str) -> bool:
         """Run a prompt command; False when `text` is not one."""
@@ -141,7 +145,11 @@ class Desk:
         elif word == "ledger":
             self.write(ledger_text(s).rstrip("\n"))
         elif word == "undo":
-            last = s.undo()
+            try:
+                last = s.undo()
+            except RecordFileError as exc:
+                self._stop(exc)
+                return True
             self.write(f"undone: {last}" if last is not None else "nothing to undo")
             if last is not None:
                 self.write("  cash: " + cash_words(s, s.cash()))
@@ -162,10 +170,15 @@ class Desk:
             self.unreadable = True
             return outcome
         keep = True
-        if outcome.violations and self.confirm is not None:
-            keep = self.confirm("This line breaks a rule. Keep it as what happened? [y/N] ")
+        question = _question(outcome)
+        if question and self.confirm is not None:
+            keep = self.confirm(question)
         if keep:
-            s.keep()
+            try:
+                s.keep()
+            except RecordFileError as exc:
+                self._stop(exc)
+                return outcome
             outcome.kept = True
             note = (
                 " (with the violation: the record is what happened)" if outcome.violations else ""
@@ -177,20 +190,38 @@ class Desk:
         return outcome
 
     def exit_code(self) -> int:
-        """As `monolog audit` would exit on the record now: 2 unreadable, 1 violations, 0."""
-        if self.unreadable:
+        """As `monolog audit` would exit on the record now: 2 unreadable (or the file could not
+        be written), 1 violations, 0."""
+        if self.unreadable or self.stopped:
             return EXIT_UNREADABLE
         if any(f.severity is Severity.ERROR for f in self.session.findings()):
             return EXIT_FINDINGS
         return EXIT_CLEAN
 
 
+def _question(outcome: Outcome) -> str | None:
+    """What to ask before the line is kept: a rule broken, or a count that differs."""
+    if outcome.violations:
+        return "This line breaks a rule. Keep it as what happened? [y/N] "
+    if any(f.code in COUNT_CODES for f in outcome.findings):
+        return "This count differs from the replay. Keep it as counted at the table? [y/N] "
+    return None
+
+
 def header_lines(
-    players: str, edition: str, variant: str, house_rules: Iterable[str], today: datetime.date
+    players: str,
+    edition: str,
+    variant: str,
+    house_rules: Iterable[str],
+    today: datetime.date,
+    event: dict[str, str] | None = None,
 ) -> list[str]:
-    """The tag lines a new record starts with."""
+    """The tag lines a new record starts with (`event`: Event, Round and Table, where given)."""
     names = ", ".join(n.strip() for n in players.split(",") if n.strip())
     lines = [
+        f'[{key} "{_tag_value(value)}"]' for key, value in (event or {}).items() if value.strip()
+    ]
+    lines += [
         f'[Date "{today:%Y.%m.%d}"]',
         f'[Edition "{edition}"]',
         f'[Variant "{variant}"]',
@@ -200,8 +231,19 @@ def header_lines(
     return lines
 
 
+def _tag_value(value: str) -> str:
+    """A tag's value as the notation writes it inside quotes."""
+    return value.strip().replace("\\", "\\\\").replace('"', '\\"')
+
+
 def ask_header(ask: Callable[[str, list[str]], str]) -> list[str]:
-    """Ask for the players, edition, variant and house rules; the header's lines."""
+    """Ask for the event, round and table, the players, edition, variant and house rules; the
+    header's lines."""
+    event = {
+        "Event": ask("Event (Enter for none): ", []),
+        "Round": ask("Round (Enter for none): ", []),
+        "Table": ask("Table (Enter for none): ", []),
+    }
     players = ""
     while len([n for n in players.split(",") if n.strip()]) < 2:
         players = ask("Players, in seating order (Ann, Ben, Cal): ", [])
@@ -210,90 +252,47 @@ def ask_header(ask: Callable[[str, list[str]], str]) -> list[str]:
     variant = ask("Variant [standard]: ", ["standard", "short", "time-limit"]).strip()
     rules = ask("House rules, comma separated (Enter for none): ", list(load_house_rules()))
     return header_lines(
-        players, edition, variant or "standard", rules.split(","), datetime.date.today()
+        players, edition, variant or "standard", rules.split(","), datetime.date.today(), event
     )
 
 
-def tab_key(completer: Completer) -> KeyBindings:
-    """Tab: the only completion goes in at once (before the next key is read); with several,
-    the menu opens on them."""
-    keys = KeyBindings()
-
-    @keys.add("tab")
-    def _tab(event: KeyPressEvent) -> None:
-        buf = event.current_buffer
-        if buf.complete_state is not None:
-            buf.complete_next()
-            return
-        found = list(
-            completer.get_completions(buf.document, CompleteEvent(completion_requested=True))
-        )
-        if len(found) == 1:
-            buf.apply_completion(found[0])
-        elif found:
-            buf.start_completion(select_first=False, insert_common_part=True)
-
-    return keys
+def resumed_lines(session: Session) -> list[str]:
+    """What a record carried on already holds: its length, and every finding in it so far."""
+    found = session.findings()
+    out = [f"{session.path}: {len(session.lines)} lines read; carrying on from the end"]
+    if found:
+        out.append(f"findings so far ({len(found)}):")
+        out += ["  " + finding_line(f, str(session.path)) for f in found]
+    else:
+        out.append("no findings so far")
+    return out
 
 
-def run_piped(session: Session, stdin: TextIO, write: Callable[[str], None]) -> int:
+def piped_text(raw: bytes | str) -> str:
+    """A line read from a pipe as text; bytes that are not UTF-8 are kept as lone surrogates
+    (the session reports them as P002 at the line) and the next line is still read."""
+    if isinstance(raw, bytes):
+        raw = raw.decode("utf-8", "surrogateescape")
+    return raw.rstrip("\r\n")
+
+
+def shown(text: str) -> str:
+    """Text as it can be printed: a byte that is not UTF-8 as the replacement character."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def run_piped(
+    session: Session, stdin: Iterable[bytes] | Iterable[str], write: Callable[[str], None]
+) -> int:
     """Read lines from a pipe; show each; keep every readable one; exit as the audit would."""
     desk = Desk(session, write, confirm=None)
     for raw in stdin:
-        text = raw.rstrip("\r\n")
+        text = piped_text(raw)
         if text.strip() in ("quit", "exit"):
             break
-        write(f"> {text}")
+        write(f"> {shown(text)}")
         desk.line(text)
+        if desk.stopped:
+            break
     write(toolbar_text(session))
-    return desk.exit_code()
-
-
-def run_terminal(session: Session, prompt: PromptSession[str] | None = None) -> int:
-    """The interactive editor: completion, a toolbar with the running cash, confirmation."""
-    completer = RecordCompleter(session)
-    ps: PromptSession[str] = prompt or PromptSession()
-    keys = tab_key(completer)
-
-    def write(text: str) -> None:
-        print(text, flush=True)  # between prompts: nothing of the editor is on the screen
-
-    def ask(question: str, choices: list[str]) -> str:
-        return ps.prompt(question, completer=WordCompleter(choices), bottom_toolbar=None)
-
-    def confirm(question: str) -> bool:
-        try:
-            return ask(question, ["y", "n"]).strip().lower() in ("y", "yes")
-        except (KeyboardInterrupt, EOFError):  # Ctrl-C or Ctrl-D: the line is not kept
-            return False
-
-    if not session.lines:
-        try:
-            header = ask_header(ask)
-        except (KeyboardInterrupt, EOFError):
-            write(f"{session.path}: no record started; nothing was written")
-            return EXIT_CLEAN
-        for line in header:
-            session.try_line(line)
-            session.keep()
-        write(f"{session.path}: a new record for {', '.join(session.players)}")
-    else:
-        write(f"{session.path}: {len(session.lines)} lines read; carrying on from the end")
-    desk = Desk(session, write, confirm)
-    while True:
-        try:
-            text = ps.prompt(
-                f"{len(session.lines) + 1}> ",
-                completer=completer,
-                complete_while_typing=False,
-                key_bindings=keys,
-                bottom_toolbar=lambda: toolbar_text(session),
-            )
-        except KeyboardInterrupt:
-            continue
-        except EOFError:
-            break
-        if text.strip() in ("quit", "exit"):
-            break
-        desk.line(text)
     return desk.exit_code()

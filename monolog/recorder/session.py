@@ -7,7 +7,8 @@ record: on a 200-line game that is what makes the answer come at once (the figur
 tests/test_record_session.py). Going back (undo, or a line the scorekeeper does not keep) replays
 the kept lines again: that is rare, and a replay is exact.
 
-Kept lines go to the file at once: appended, flushed and synced to disk before the next prompt.
+Kept lines go to the file at once, each in one write synced to disk before the next prompt; the
+file is only ever changed as this program last left it (disk.py).
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from pathlib import Path
 from ..editions.model import Edition, Square
 from ..engine.game import Game, Transfer
 from ..engine.replay import begin, step
-from ..files import missing
 from ..findings.model import Finding, Severity
 from ..findings.report import source_lines
 from ..notation import ParseError
 from ..notation import events as E
-from ..notation.parser import parse_text, read_source
+from ..notation.parser import decode_source, parse_text, read_source
+from .disk import RecordFile
 
 
 @dataclass(slots=True)
@@ -50,12 +51,15 @@ class Session:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        text = "" if missing(self.path) else read_source(self.path)
+        self.file = RecordFile(path)  # its stamp is taken before it is read
+        text = "" if self.file.stamp is None else read_source(self.path)
         # the first line kept goes on a line of its own, even after a last line with no newline
         self._open_line = bool(text) and not text.endswith(("\n", "\r"))
         self.lines: list[str] = source_lines(text.removeprefix("\ufeff")) if text else []
         self.game = self._rebuild()
         self._pending: tuple[str, int, int] | None = None  # a line applied, not yet kept
+        self.kept_cash = self.cash()  # the table as the kept lines leave it
+        self.kept_next = self.next_turn()
 
     # ---------------------------------------------------------------- reading the game so far
     def _rebuild(self) -> Game:
@@ -95,6 +99,10 @@ class Session:
         number = len(self.lines) + 1
         outcome = Outcome(number, text)
         text = text.rstrip("\r\n")
+        unreadable = self._not_utf8(text, number)
+        if unreadable is not None:
+            outcome.error = unreadable
+            return outcome
         if _is_quiet(text):
             self._pending = (text, len(self.game.findings), len(self.game.transfers))
             outcome.cash = self.cash()
@@ -145,15 +153,42 @@ class Session:
         outcome.cash = self.cash()
         return outcome
 
+    def _not_utf8(self, text: str, number: int) -> str | None:
+        """The located P002 for a line holding bytes that are not UTF-8 (read from a pipe or a
+        terminal as lone surrogates), else None."""
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            data = text.encode("utf-8", "surrogateescape")
+            try:
+                decode_source(b"\n" * (number - 1) + data, str(self.path))
+            except ParseError as exc:
+                return exc.render()
+            return f"{self.path}:{number}:1: the line is not UTF-8 text"  # not reached
+        return None
+
     def keep(self) -> None:
-        """Keep the line tried last: append it to the file and put it on disk now."""
+        """Keep the line tried last: append it to the file, whole, and put it on disk now.
+
+        Raises RecordFileError (the line is then not kept, and the file is as it was)."""
         if self._pending is None:
             return
         text = self._pending[0]
-        self._append_raw(("\n" if self._open_line else "") + text + "\n")
+        data = ("\n" if self._open_line else "") + text + "\n"
+        try:
+            self.file.append(data.encode("utf-8"), len(self.lines) + 1)
+        except Exception:
+            self._pending = None
+            self.game = self._rebuild()
+            raise
         self._open_line = False
         self.lines.append(text)
         self._pending = None
+        self._note_kept()
+
+    def _note_kept(self) -> None:
+        self.kept_cash = self.cash()
+        self.kept_next = self.next_turn()
 
     def drop(self) -> None:
         """Forget the line tried last: the game goes back to the kept lines."""
@@ -161,28 +196,19 @@ class Session:
             return
         self._pending = None
         self.game = self._rebuild()
+        self._note_kept()
 
     def undo(self) -> str | None:
         """Take the last kept line out of the record (and the file); the line, or None."""
         if not self.lines:
             return None
+        data = "".join(line + "\n" for line in self.lines[:-1])
+        self.file.rewrite(data.encode("utf-8"))  # raises RecordFileError: nothing changed
         last = self.lines.pop()
-        data = "".join(line + "\n" for line in self.lines)
-        tmp = self.path.with_name(self.path.name + ".undo")
-        with open(tmp, "w", encoding="utf-8", newline="\n") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, self.path)
         self._open_line = False
         self.game = self._rebuild()
+        self._note_kept()
         return last
-
-    def _append_raw(self, data: str) -> None:
-        with open(self.path, "a", encoding="utf-8", newline="\n") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
 
     # ---------------------------------------------------------------- what comes next
     def turn_player(self) -> str | None:
