@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from monolog.cli import app
 from monolog.commands.audit_record import audit_file, audit_games
 from monolog.notation.errors import ParseError
-from monolog.notation.recovery import LIMIT, SKIPPED, parse_recovering
+from monolog.notation.recovery import CUT, LIMIT, parse_recovering
 from monolog.reports.formats.junit import game_case
 
 runner = CliRunner()
@@ -38,7 +38,8 @@ def test_every_unreadable_line_is_reported_and_the_rest_audited(tmp_path: Path) 
     assert ("P112", 5) in codes and ("P112", 6) in codes
     # line 7 is replayed: Ann's 2-3 from Chance does not reach Baltic Avenue
     assert ("M104", 7) in codes
-    assert all(f.message.endswith(SKIPPED) for f in report.findings if f.code == "P112")
+    # each line is read up to its mistake (the turn, its roll and square), the rest skipped
+    assert all(f.message.endswith(CUT) for f in report.findings if f.code == "P112")
     assert error is not None
     assert "typos.mlog:5:27: P112 unknown word 'rnet'" in error
     assert "typos.mlog:6:36: P112 unknown word 'frob'" in error
@@ -70,7 +71,7 @@ def test_reading_stops_after_the_limit() -> None:
 
 def test_a_record_with_no_readable_line_is_the_first_error() -> None:
     with pytest.raises(ParseError) as caught:
-        parse_recovering("1. Ann 3-4 byu\n2. Ben 1-2 frob\n", "r.mlog")
+        parse_recovering("byu Ann 3-4\nfrob Ben 1-2\n", "r.mlog")
     assert caught.value.finding.span.line == 1
 
 
@@ -99,3 +100,25 @@ def test_sarif_and_strict_treat_the_unread_lines_as_errors(tmp_path: Path) -> No
     assert ("P112", "error") in levels and ("M104", "error") in levels
     assert sum(r["ruleId"] == "P112" for r in results) == 2
     assert runner.invoke(app, ["audit", "--strict", path]).exit_code == 2
+
+
+# Each typo is in the clause after the square: the turn, its roll and square are read, the
+# rules fill in the rent, and the purchase that could not be read is what the record left undone
+# on that line (M201), which follows from the mistake.
+CUT_LINES = """[Players "Ann, Ben"]
+1. Ann 2-4 Oriental Avenue buy 100
+2. Ben 2-4 Oriental Avenue rnet 6
+3. Ann 1-2 Connecticut Avenue buy 120
+4. Ben 1-2 Connecticut Avenue rent 8
+5. Ann 2-3 Virginia Avenue by 160
+6. Ben 1-3 States Avenue buy 140 =1346
+"""
+
+
+def test_a_line_read_up_to_its_mistake_keeps_the_game_in_step(tmp_path: Path) -> None:
+    report, _ = audit_file(_write(tmp_path, CUT_LINES))
+    roots = [(f.code, f.span.line) for f in report.findings if f.caused_by is None]
+    assert roots == [("P112", 3), ("P112", 6)]  # no turn out of order, no cash count off
+    (undone,) = [f for f in report.findings if f.caused_by is not None]
+    (purchase,) = [f for f in report.findings if f.code == "P112" and f.span.line == 6]
+    assert undone.code == "M201" and undone.caused_by == ("P112", purchase.span)

@@ -15,7 +15,7 @@ from ..engine import replay
 from ..engine.replay import replay_chunks
 from ..files import open_regular
 from ..findings.lines import TextLines, record_lines
-from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
+from ..findings.model import WHOLE_FILE, Cause, Finding, Severity, shown_name
 from ..findings.report import GameReport, SparseLines, source_lines
 from ..findings.selection import Selection
 from ..findings.store import FindingStore
@@ -27,7 +27,7 @@ from ..notation.games import game_ranges
 from ..notation.jsonl import SUFFIXES as JSONL_SUFFIXES
 from ..notation.jsonl import looks_like_jsonl, parse_jsonl
 from ..notation.parser import read_source
-from ..notation.recovery import parse_recovering
+from ..notation.recovery import CUT, parse_recovering
 
 
 def audit_file(
@@ -94,9 +94,31 @@ def _audit_text(name: str, text: str, *args: Any, **options: Any) -> tuple[GameR
     report, error = _audit_once(name, text, *args, recovered=recovered.events, **options)
     if not report.parsed:  # the replay failed: its own error stands
         return report, error
-    findings = _merged([e.finding for e in recovered.errors], report.findings)
+    unread = [e.finding for e in recovered.errors]
+    findings = _merged(unread, _left_undone_by_the_cut(unread, report.findings))
     rendered = "\n".join(e.render() for e in recovered.errors)
     return replace(report, findings=findings), rendered
+
+
+# what the record left undone on a line: when the line was read only up to its mistake, what
+# the rest of it said is unknown, so these follow from that mistake, not from the play
+LEFT_UNDONE = frozenset({"M102", "M107", "M201", "M401", "M410", "M412", "M618", "M709", "M801"})
+
+
+def _left_undone_by_the_cut(unread: list[Finding], findings: Sequence[Finding]) -> list[Finding]:
+    """The findings, each saying the record left something undone on a line read only up to its
+    mistake (notation/recovery.py) marked as following from that mistake: text output folds
+    it into the parse error, JSON and SARIF keep the link."""
+    cut = {f.span.line: f for f in unread if f.message.endswith(CUT)}
+    if not cut:
+        return list(findings)
+    out = []
+    for f in findings:
+        root = cut.get(f.span.line)
+        if root is not None and f.code in LEFT_UNDONE and f.caused_by is None:
+            f = replace(f, caused_by=Cause(root.code, root.span))
+        out.append(f)
+    return out
 
 
 def _merged(unread: list[Finding], findings: Sequence[Finding]) -> list[Finding]:

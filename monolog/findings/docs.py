@@ -64,7 +64,8 @@ _MATRIX_HEAD = re.compile(r"^\*\*(?P<id>[A-Z]+-\d{2})\s+(?P<title>.+?)\*\*")
 
 FAMILY_INTRO: dict[str, str] = {
     "P": "the record, or a line of it, cannot be read or parsed (exit 2). P0xx reading the "
-    "file (not audited), P1xx syntax (the line is skipped and the rest of the game audited), "
+    "file (not audited), P1xx syntax (the line is read up to the mistake, or skipped, and the "
+    "rest of the game audited), "
     "P9xx internal errors.",
     "M": "the record breaks a rule (severity error, exit 1). M1xx turn order, movement, "
     "GO salary and doubles; M2xx buying and auctions; M3xx rent; M4xx cards and taxes; "

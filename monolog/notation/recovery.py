@@ -2,9 +2,12 @@
 
 `parse_text` stops at a record's first mistake. `parse_recovering` goes on: the line holding a
 mistake is reported (the error `parse_text` gives for it, its place, caret and words, with a note
-that the line is skipped) and left out, and the record is read again from the next line, so the
-rest of the game can be audited. The grammar is a sequence of lines, so reading can start again
-at any line: the lines before the mistake are read on their own, then the lines after it.
+of what is skipped) and read only up to the mistake, when that part reads on its own (a turn,
+its roll and the square reached: the game goes on from there and the rules fill in what the
+rest of the line would have said), else left out whole; the record is read again from the next
+line, so the rest of the game can be audited. The grammar is a sequence of lines, so reading can
+start again at any line: the lines before the mistake are read on their own, then the lines
+after it.
 
 After `LIMIT` unreadable lines the rest of the record is not read: one more error says so, at
 the line where reading stopped. A mistake that is not on a line (a NUL byte, an empty record, a
@@ -19,13 +22,16 @@ from . import events as ev
 from .errors import ParseError, empty_error, nul_error
 from .parser import parse_lines
 
-__all__ = ["LIMIT", "SKIPPED", "Recovered", "parse_recovering"]
+__all__ = ["CUT", "LIMIT", "SKIPPED", "Recovered", "parse_recovering"]
 
 # unreadable lines reported in one game before the rest of it is left unread
 LIMIT = 50
 
 # what a skipped line's error adds to its message
 SKIPPED = "; the line is skipped, the rest of the game is audited"
+# what it adds when the line is read up to the mistake: what comes before it on the line is kept
+# (a turn, its roll and square), so the game goes on from it and the rules fill in the rest
+CUT = "; the line is read up to here, the rest of it skipped, and the rest of the game audited"
 
 
 class Recovered:
@@ -54,7 +60,7 @@ def parse_recovering(text: str, filename: str = "<record>", limit: int = LIMIT) 
         return Recovered(events, [])
     if all(isinstance(e, ev.TRIVIA) for e in events):
         raise errors[0]  # nothing read: the record's first error, as parse_text gives it
-    return Recovered(events, [_skipped(e) for e in errors])
+    return Recovered(events, errors)
 
 
 def _read(
@@ -74,12 +80,28 @@ def _read(
             at = _line_start(text, exc.finding.span.line)
             if at is None or not start <= at < end:
                 raise  # not on a line of this part: nothing to skip
-            errors.append(exc)
             if at > start:  # the lines before the mistake, read on their own
                 out += _read(text, filename, start, at, errors, limit)
+            kept = _before_the_mistake(text, filename, at, exc)
+            errors.append(_skipped(exc, cut=bool(kept)))
+            out += kept
             following = text.find("\n", at) + 1
             start = end if following == 0 else min(following, end)
     return out
+
+
+def _before_the_mistake(text: str, filename: str, at: int, exc: ParseError) -> list[ev.Event]:
+    """The events of the line starting at `at` up to its mistake (the turn, its roll and the
+    square it reached, say), when that part reads on its own and holds a play; else none, and
+    the whole line is skipped."""
+    column = exc.finding.span.column
+    if column <= 1:
+        return []
+    try:
+        events = parse_lines(text, filename, at, at + column - 1)
+    except ParseError:
+        return []
+    return events if any(not isinstance(e, ev.TRIVIA) for e in events) else []
 
 
 def _line_start(text: str, line: int) -> int | None:
@@ -94,11 +116,11 @@ def _line_start(text: str, line: int) -> int | None:
     return at
 
 
-def _skipped(error: ParseError) -> ParseError:
+def _skipped(error: ParseError, cut: bool = False) -> ParseError:
+    """The error of a line left out (`cut`: left out from the mistake on), saying so."""
     finding = error.finding
-    if finding.message.endswith(SKIPPED) or finding.code == "P126":
-        return error
-    return ParseError(replace(finding, message=finding.message + SKIPPED), error.source_line)
+    words = CUT if cut else SKIPPED
+    return ParseError(replace(finding, message=finding.message + words), error.source_line)
 
 
 def _stopped(text: str, filename: str, start: int, limit: int) -> ParseError:
