@@ -137,8 +137,28 @@ def _shapes(folder: Path, megabytes: float) -> None:
         )
 
 
-def _long_game(path: Path, size: int) -> None:
+def _wrong_count(turn: int, rng: random.Random) -> str:
+    # a cash count no replay gives: a W001 on every line, each with its own figures
+    return f" =${rng.randint(1, 99_999)}"
+
+
+def _unknown_square(turn: int, rng: random.Random) -> str:
+    # a long square name on no board, different on every line: an M900 on every line
+    letters = "".join(chr(ord("a") + int(d, 8)) for d in f"{turn:o}")
+    return f" Nowhere {letters.title()} " + " ".join(rng.choice(("Long", "Row")) for _ in range(16))
+
+
+# the long game's shapes: what each line carries after its bare roll
+GAME_SHAPES: dict[str, Callable[[int, random.Random], str]] = {
+    "bare rolls": lambda turn, rng: "",
+    "a wrong count on every line": _wrong_count,
+    "long unknown square names": _unknown_square,
+}
+
+
+def _long_game(path: Path, size: int, shape: str = "bare rolls") -> None:
     rng = random.Random(1)
+    tail = GAME_SHAPES[shape]
     with path.open("w", encoding="utf-8") as handle:
         written = handle.write('[Event "A long game"]\n[Players "Ann, Ben"]\n\n')
         turn = 0
@@ -146,7 +166,8 @@ def _long_game(path: Path, size: int) -> None:
             turn += 1
             first = rng.randint(1, 6)
             second = rng.choice([d for d in range(1, 7) if d != first])
-            written += handle.write(f"{turn}. {('Ann', 'Ben')[turn % 2 == 0]} {first}-{second}\n")
+            player = ("Ann", "Ben")[turn % 2 == 0]
+            written += handle.write(f"{turn}. {player} {first}-{second}{tail(turn, rng)}\n")
 
 
 def _many_games_figures(folder: Path, megabytes: int, distinct: int, formats: list[str]) -> None:

@@ -84,8 +84,8 @@ class Game:
     # 4.9 s of 7.4 s profiled in that sum)
     ledger_net: dict[str, int] = field(default_factory=dict)
     negative_entries: list[Transfer] = field(default_factory=list)
-    # each message (and ledger reason) filed so far, to share one string among those that
-    # repeat it
+    # each ledger reason written so far, to share one string among the entries that repeat it
+    # (a finding's message is shared by the store, findings/store.py)
     messages: dict[str, str] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- findings
@@ -109,10 +109,10 @@ class Game:
         finding = Finding(
             code,
             severity,
-            # one string for each wording met in the game, and one empty data for all: a long
-            # game repeats a few messages tens of thousands of times (1 MiB game of bare rolls:
-            # 60,895 findings, 9.4 MiB of messages and 4.1 MiB of empty dicts before)
-            self.messages.setdefault(message, message),
+            # the store keeps each wording once; one empty data for all: a long game repeats
+            # a few messages tens of thousands of times (1 MiB game of bare rolls: 60,895
+            # findings, 4.1 MiB of empty dicts before)
+            message,
             span=span,
             rule=rule,
             expected=expected,
