@@ -92,8 +92,8 @@ def _stock(game: Game) -> tuple[int, int]:
     won = won_buildings(game)
     houses = st.bank_houses + sum(d.houses for d in st.deeds.values())
     hotels = st.bank_hotels + sum(1 for d in st.deeds.values() if d.hotel)
-    houses += sum(1 for w in won if w.kind == "house")
-    hotels += sum(1 for w in won if w.kind == "hotel")
+    houses += won.houses
+    hotels += won.hotels
     made_houses, made_hotels = house_rules.made(game)  # unlimited-buildings: made up, not lost
     return houses - made_houses, hotels - made_hotels
 
