@@ -104,10 +104,11 @@ class Game:
         recorded: Any = None,
         severity: Severity | None = None,
         data: Mapping[str, Any] | None = None,
-        caused_by: Finding | None = None,
+        caused_by: Finding | Cause | None = None,
     ) -> Finding:
         """File a finding. Severity defaults by code family: M error, A info, W warning.
-        `caused_by` is the earlier finding this one only follows from (see Finding)."""
+        `caused_by` is the earlier finding this one only follows from (see Finding), or its
+        code and place."""
         if severity is None:
             severity = {"A": Severity.INFO, "W": Severity.WARNING}.get(code[0], Severity.ERROR)
         finding = Finding(
