@@ -77,15 +77,13 @@ def _message_wording(message: str, numbers: list[int]) -> tuple[str, ...]:
     return tuple(parts)
 
 
-def _write_message(parts: tuple[str, ...], numbers: Iterator[int]) -> str:
-    if len(parts) == 1:
-        return parts[0]
+def _message_format(parts: tuple[str, ...]) -> str:
+    """The message's wording as a format string: its numbers as `{}` or `{:,}`."""
     out = []
     for part in parts[:-1]:
-        value = next(numbers)
-        out.append(part[:-1])
-        out.append(f"{value:,}" if part[-1] == _GROUPED else str(value))
-    out.append(parts[-1])
+        out.append(part[:-1].replace("{", "{{").replace("}", "}}"))
+        out.append("{:,}" if part[-1] == _GROUPED else "{}")
+    out.append(parts[-1].replace("{", "{{").replace("}", "}}"))
     return "".join(out)
 
 
@@ -153,19 +151,58 @@ def _split(finding: Finding) -> tuple[tuple[Any, ...], list[int]] | None:
     return key, numbers
 
 
-def _finding(key: tuple[Any, ...], line: int, numbers: Iterator[int]) -> Finding:
-    column, lines, end_column, code, severity, message, rule = key[:7]
-    expected, recorded, file, data, caused = key[7:]
-    span = Span(line, column, line + lines, end_column)
-    expected = _write_value(expected, numbers)
-    recorded = _write_value(recorded, numbers)
-    data = _NO_DATA if data is None else _write_value(data, numbers)
-    cause = None
-    if caused is not None:
-        at = Span(next(numbers), next(numbers), next(numbers), next(numbers))
-        cause = Cause(caused[0], at)
-    text = _write_message(message, numbers)
-    return Finding(code, severity, text, span, rule, expected, recorded, file, data, cause)
+def _slots(wording: Any) -> bool:
+    """Whether a value's wording takes any of the finding's own numbers."""
+    head = wording[0]
+    if head == "slot":
+        return True
+    if head == "list":
+        return any(_slots(w) for w in wording[1:])
+    if head == "dict":
+        return any(_slots(w) for _, w in wording[1:])
+    return False
+
+
+class _Reading:
+    """How a wording is written back, worked out once: the values that take none of the
+    finding's own numbers made once and shared (findings are frozen), the message as a format
+    string."""
+
+    __slots__ = ("constant", "count", "key", "text", "values")
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        self.key = key
+        expected, recorded, data = key[7], key[8], key[10]
+        self.values = (expected, recorded, data)
+        self.constant = not any(w is not None and _slots(w) for w in self.values)
+        if self.constant:
+            self.values = (
+                _write_value(expected, iter(())),
+                _write_value(recorded, iter(())),
+                _NO_DATA if data is None else _write_value(data, iter(())),
+            )
+        parts = key[5]
+        self.count = len(parts) - 1  # the message's own numbers, the last of the finding's
+        self.text = parts[0] if not self.count else _message_format(parts)
+
+    def finding(self, line: int, own: Sequence[int]) -> Finding:
+        key = self.key
+        span = Span(line, key[0], line + key[1], key[2])
+        numbers = iter(own)
+        if self.constant:
+            expected, recorded, data = self.values
+        else:
+            expected = _write_value(self.values[0], numbers)
+            recorded = _write_value(self.values[1], numbers)
+            written = self.values[2]
+            data = _NO_DATA if written is None else _write_value(written, numbers)
+        caused = key[11]
+        cause = None
+        if caused is not None:
+            at = Span(next(numbers), next(numbers), next(numbers), next(numbers))
+            cause = Cause(caused[0], at)
+        text = self.text.format(*own[len(own) - self.count :]) if self.count else self.text
+        return Finding(key[3], key[4], text, span, key[6], expected, recorded, key[9], data, cause)
 
 
 class FindingStore(Sequence[Finding]):
@@ -177,7 +214,7 @@ class FindingStore(Sequence[Finding]):
         self.wordings = array("i")  # an index in `table`, or _WHOLE, or _GONE
         self.starts = array("I")  # where the finding's own numbers begin in `numbers`
         self.numbers = array("i")
-        self.table: list[tuple[Any, ...]] = []  # each wording once
+        self.table: list[_Reading] = []  # each wording once
         self.known: dict[tuple[Any, ...], int] = {}
         self.whole: dict[int, Finding] = {}  # by handle
         self.gone = 0
@@ -200,7 +237,7 @@ class FindingStore(Sequence[Finding]):
             wording = self.known.get(key, -1)
             if wording < 0:
                 wording = self.known[key] = len(self.table)
-                self.table.append(key)
+                self.table.append(_Reading(key))
             self.numbers.extend(numbers)
         self.lines.append(line)
         self.wordings.append(wording)
@@ -217,13 +254,13 @@ class FindingStore(Sequence[Finding]):
             return self.whole[handle]
         if wording == _GONE:
             raise KeyError(handle)
-        return _finding(self.table[wording], self.lines[handle], self._own(handle))
+        return self.table[wording].finding(self.lines[handle], self._own(handle))
 
-    def _own(self, handle: int) -> Iterator[int]:
+    def _own(self, handle: int) -> Sequence[int]:
         """The numbers of the finding at `handle`, in the order its wording takes them."""
         starts, numbers = self.starts, self.numbers
         end = starts[handle + 1] if handle + 1 < len(starts) else len(numbers)
-        return iter(numbers[starts[handle] : end])
+        return numbers[starts[handle] : end]
 
     def put(self, handle: int, finding: Finding) -> None:
         """`finding` in place of the one at `handle` (a message the replay corrects later)."""
@@ -266,7 +303,7 @@ class FindingStore(Sequence[Finding]):
             if wording == _WHOLE:
                 span = whole[h].span
                 return span.line, span.column
-            return lines[h], table[wording][0] if wording >= 0 else 0
+            return lines[h], table[wording].key[0] if wording >= 0 else 0
 
         handles = range(len(wordings))
         late: list[int] = []
