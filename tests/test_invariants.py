@@ -252,3 +252,31 @@ def test_an_amount_below_zero_a_stream_writes_is_the_records_not_the_tools() -> 
     assert ("M203", 4) in codes
     assert [c for c in codes if c[0].startswith("P")] == []
     assert result.state.player("Ann").cash == 1560  # moved as written
+
+
+def test_a_build_of_fewer_than_no_houses_a_stream_writes_is_not_carried_out() -> None:
+    # a stream's `"houses": -1` was built: the site went below zero houses and the stock with it
+    # (P902), or the price of houses won at auction was taken for more than were won (P901)
+    from monolog.engine import replay
+    from monolog.notation.jsonl import parse_jsonl
+
+    owns = ", ".join(
+        f'{{"square": {{"text": "{name}"}}, "houses": 1, "hotel": false, "mortgaged": false}}'
+        for name in ("Park Place", "Boardwalk")
+    )
+    stream = (
+        '{"kind": "tag", "key": "Players", "value": "Ann, Ben"}\n'
+        f'{{"kind": "setup-player", "player": {{"text": "Ann"}}, "cash": null, "position": null, '
+        f'"holdings": [{owns}], "cards": [], "jail_turns": null}}\n'
+        '{"kind": "turn", "number": 1, "player": {"text": "Ann"}}\n'
+        '{"kind": "roll", "die1": 1, "die2": 2}\n'
+        '{"kind": "build", "items": [{"square": {"text": "Park Place"}, "houses": -1, '
+        '"hotel": false}, {"square": {"text": "Boardwalk"}, "houses": 2, "hotel": false}], '
+        '"amount": 200}\n'
+    )
+    result = replay(parse_jsonl(stream, "g.jsonl"), paranoid=True)
+    codes = [(f.code, f.span.line) for f in result.findings]
+    assert ("M620", 5) in codes
+    assert [c for c in codes if c[0].startswith("P")] == []
+    assert (result.state.deeds[37].houses, result.state.deeds[39].houses) == (1, 1)
+    assert result.state.player("Ann").cash == 1300  # the amount written moved
