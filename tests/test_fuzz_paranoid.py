@@ -212,6 +212,25 @@ def test_inputs_that_once_blamed_the_tool() -> None:
     assert run.raised == [] and run.p902 == [], _report(run)
 
 
+# streams (--jsonl, every other one with setup lines) a long run once found a P902 or a raise in
+FOUND_STREAMS = {
+    92: "a price below zero",
+    141: "a jail fine below zero",
+    411: "a salary below zero",
+    1716: "a card's sum below zero",
+    835: "a build of houses below zero, with houses won at auction (a raise)",
+    201031: "a build of houses below zero (the stock below zero)",
+}
+
+
+def test_streams_that_once_blamed_the_tool() -> None:
+    run = Run()
+    for k in FOUND_STREAMS:
+        fuzz(k, 1, None, run, jsonl=True)
+    assert run.replayed == len(FOUND_STREAMS)
+    assert run.raised == [] and run.p902 == [], _report(run)
+
+
 def test_damaged_records_with_setup_lines_never_blame_the_tool() -> None:
     run = fuzz(1_000_000, INPUTS - INPUTS // 2, setup=True)
     assert run.raised == [] and run.p902 == [], _report(run)
