@@ -219,7 +219,8 @@ FOUND_STREAMS = {
     411: "a salary below zero",
     1716: "a card's sum below zero",
     835: "a build of houses below zero, with houses won at auction (a raise)",
-    201031: "a build of houses below zero (the stock below zero)",
+    202470: "a build of houses below zero (the stock below zero)",
+    309996: "a die below one, and a utility's rent below zero from it (now refused as read)",
 }
 
 
@@ -227,7 +228,7 @@ def test_streams_that_once_blamed_the_tool() -> None:
     run = Run()
     for k in FOUND_STREAMS:
         fuzz(k, 1, None, run, jsonl=True)
-    assert run.replayed == len(FOUND_STREAMS)
+    assert run.replayed == len(FOUND_STREAMS) - 1  # 309996 is refused as it is read (P131)
     assert run.raised == [] and run.p902 == [], _report(run)
 
 

@@ -149,6 +149,9 @@ def _kind_name(cls: type[E.Event]) -> str:
     return object.__new__(cls).kind
 
 
+_DICE = ("die1", "die2")  # the fields of a roll's two dice, wherever a roll is written
+
+
 def _build(cls: type[Any], data: dict[str, Any], span: E.Span, where: str) -> Any:
     hints = _hints(cls)
     values: dict[str, Any] = {}
@@ -166,6 +169,9 @@ def _build(cls: type[Any], data: dict[str, Any], span: E.Span, where: str) -> An
             raise _Bad(f"{where}: {f.name} is missing", "kind")
         try:
             values[f.name] = _value(hints[f.name], data[f.name], f"{where}.{f.name}")
+            if f.name in _DICE and not 1 <= values[f.name] <= 6:
+                # what the notation refuses as P111: a stream's roll that no dice could show
+                raise _Bad(f"{where}.{f.name}: expected a die from 1 to 6")
         except _Bad as exc:  # the outermost field is the line's own key
             exc.key = f.name
             raise
