@@ -221,6 +221,7 @@ FOUND_STREAMS = {
     835: "a build of houses below zero, with houses won at auction (a raise)",
     202470: "a build of houses below zero (the stock below zero)",
     309996: "a die below one, and a utility's rent below zero from it (now refused as read)",
+    819273: "a sale of more houses than a site holds, leaving its group uneven",
 }
 
 

@@ -280,3 +280,20 @@ def test_a_build_of_fewer_than_no_houses_a_stream_writes_is_not_carried_out() ->
     assert [c for c in codes if c[0].startswith("P")] == []
     assert (result.state.deeds[37].houses, result.state.deeds[39].houses) == (1, 1)
     assert result.state.player("Ann").cash == 1300  # the amount written moved
+
+
+def test_a_sale_of_more_houses_than_a_site_holds_leaves_its_group_to_the_record() -> None:
+    # M611: the sale is replayed as that of all the site holds, which can leave the group
+    # uneven (4, 4, 0): the replay followed the record there, and --paranoid blamed the engine
+    from monolog.engine import replay
+
+    text = (
+        '[Players "Ann, Ben"]\n'
+        "setup Ann owns Oriental Avenue x4, Vermont Avenue x4, Connecticut Avenue x4\n"
+        "setup next Ann\n"
+        "Ann sell Connecticut Avenue x5 for 250\n"
+        "1. Ann 1-2\n"
+    )
+    result = replay(parse_text(text, "x.mlog"), paranoid=True)
+    assert [(f.code, f.span.line) for f in result.findings] == [("M611", 4)]
+    assert result.state.deeds[9].houses == 0

@@ -553,7 +553,9 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
             _written_money(game, ev, actor)
             return
     for group in _groups(game, plan):
-        if not cut and not _sell_even(game, ev, plan, group):  # cut: reported once, as M611
+        if cut:  # reported once, as M611; the sale of all the site holds may leave it uneven
+            followed(game, (d.square for d in group))
+        elif not _sell_even(game, ev, plan, group):
             return
 
     st = game.state
