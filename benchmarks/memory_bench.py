@@ -16,7 +16,10 @@
   full size. The simulator's games end long before 10 MB, so this one is written here: two
   players taking turns with bare rolls (`1. Ann 3-4`, never a double) for as many turns as the
   size needs. The engine replays every move and reports what the record leaves out (a
-  purchase decision, a card), so it also carries many findings.
+  purchase decision, a card), so it also carries many findings. It is written in each of
+  `--game-shapes` (`GAME_SHAPES`): bare rolls; a wrong cash count on every line (a W001 on
+  each, all with their own figures); a long square name on no board on every line (an M900
+  on each, all different).
 
 `--megabytes 0` measures the long game alone.
 
@@ -137,8 +140,28 @@ def _shapes(folder: Path, megabytes: float) -> None:
         )
 
 
-def _long_game(path: Path, size: int) -> None:
+def _wrong_count(turn: int, rng: random.Random) -> str:
+    # a cash count no replay gives: a W001 on every line, each with its own figures
+    return f" =${rng.randint(1, 99_999)}"
+
+
+def _unknown_square(turn: int, rng: random.Random) -> str:
+    # a long square name on no board, different on every line: an M900 on every line
+    letters = "".join(chr(ord("a") + int(d, 8)) for d in f"{turn:o}")
+    return f" Nowhere {letters.title()} " + " ".join(rng.choice(("Long", "Row")) for _ in range(16))
+
+
+# the long game's shapes: what each line carries after its bare roll
+GAME_SHAPES: dict[str, Callable[[int, random.Random], str]] = {
+    "bare rolls": lambda turn, rng: "",
+    "a wrong count on every line": _wrong_count,
+    "long unknown square names": _unknown_square,
+}
+
+
+def _long_game(path: Path, size: int, shape: str = "bare rolls") -> None:
     rng = random.Random(1)
+    tail = GAME_SHAPES[shape]
     with path.open("w", encoding="utf-8") as handle:
         written = handle.write('[Event "A long game"]\n[Players "Ann, Ben"]\n\n')
         turn = 0
@@ -146,7 +169,8 @@ def _long_game(path: Path, size: int) -> None:
             turn += 1
             first = rng.randint(1, 6)
             second = rng.choice([d for d in range(1, 7) if d != first])
-            written += handle.write(f"{turn}. {('Ann', 'Ben')[turn % 2 == 0]} {first}-{second}\n")
+            player = ("Ann", "Ben")[turn % 2 == 0]
+            written += handle.write(f"{turn}. {player} {first}-{second}{tail(turn, rng)}\n")
 
 
 def _many_games_figures(folder: Path, megabytes: int, distinct: int, formats: list[str]) -> None:
@@ -165,23 +189,26 @@ def _many_games_figures(folder: Path, megabytes: int, distinct: int, formats: li
         )
 
 
-def _long_game_figures(folder: Path, megabytes: float, formats: list[str]) -> None:
-    half, game = folder / "long-half.mlog", folder / "long.mlog"
-    _long_game(half, int(megabytes * MIB / 2))
-    _long_game(game, int(megabytes * MIB))
-    game_mib = game.stat().st_size / MIB
-    print(f"one long game: {game_mib:.1f} MiB")
-    for fmt in formats:
-        _, cpu_half = _audit(half, fmt)
-        peak, cpu = _audit(game, fmt)
-        ratio = peak / game_mib if game_mib else float("inf")
-        verdict = "met" if ratio <= GAME_TARGET_RATIO else "NOT met"
-        growth = cpu / cpu_half if cpu_half else float("inf")
-        print(
-            f"  {fmt:6}: peak RSS {peak:4.0f} MiB = {ratio:.1f}x its size (target <= "
-            f"{GAME_TARGET_RATIO:.0f}x: {verdict}); CPU {cpu:.1f} s; time at 2x the data / "
-            f"time at 1x = {growth:.2f}"
-        )
+def _long_game_figures(
+    folder: Path, megabytes: float, formats: list[str], shapes: list[str]
+) -> None:
+    for shape in shapes:
+        half, game = folder / "long-half.mlog", folder / "long.mlog"
+        _long_game(half, int(megabytes * MIB / 2), shape)
+        _long_game(game, int(megabytes * MIB), shape)
+        game_mib = game.stat().st_size / MIB
+        print(f"one long game, {shape}: {game_mib:.1f} MiB")
+        for fmt in formats:
+            _, cpu_half = _audit(half, fmt)
+            peak, cpu = _audit(game, fmt)
+            ratio = peak / game_mib if game_mib else float("inf")
+            verdict = "met" if ratio <= GAME_TARGET_RATIO else "NOT met"
+            growth = cpu / cpu_half if cpu_half else float("inf")
+            print(
+                f"  {fmt:6}: peak RSS {peak:4.0f} MiB = {ratio:.1f}x its size (target <= "
+                f"{GAME_TARGET_RATIO:.0f}x: {verdict}); CPU {cpu:.1f} s; time at 2x the data / "
+                f"time at 1x = {growth:.2f}"
+            )
 
 
 REPORTS = {
@@ -225,6 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--distinct", type=int, default=200)
     parser.add_argument("--game-megabytes", type=float, default=10.0)
     parser.add_argument("--formats", default="text,json,sarif,github,junit")
+    parser.add_argument(
+        "--game-shapes", default=",".join(GAME_SHAPES), help="the long game's shapes, by name"
+    )
     parser.add_argument("--keep", type=Path, help="write the files here and use them again")
     parser.add_argument("--shapes", action="store_true", help="records of one shape each")
     parser.add_argument("--shape-megabytes", type=float, default=1.0)
@@ -244,7 +274,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.megabytes > 0:
             _many_games_figures(folder, args.megabytes, args.distinct, formats)
         if args.game_megabytes > 0:
-            _long_game_figures(folder, args.game_megabytes, formats)
+            shapes = args.game_shapes.split(",")
+            _long_game_figures(folder, args.game_megabytes, formats, shapes)
     return 0
 
 

@@ -94,6 +94,20 @@ TRAILING_COMMA = '{"kind": "buy", "amount": 100,}'
         ('{"kind": "buy", "amount": "100"}', "P131", 17, "buy.amount: expected a whole number"),
         ('{"kind": "buy", "amount": 100, "price": 1}', "P131", 32, "unknown field 'price'"),
         ('{"kind": "roll", "die1": 1}', "P131", 2, "roll: die2 is missing"),
+        # a die no dice could show, as the notation refuses it (P111): a stream's -5 was
+        # replayed, and a utility's rent worked out from it went below zero
+        (
+            '{"kind": "roll", "die1": 2, "die2": -5}',
+            "P131",
+            29,
+            "roll.die2: a die shows 1 to 6, not -5",
+        ),
+        (
+            '{"kind": "dice", "die1": 7, "die2": 1}',
+            "P131",
+            18,
+            "dice.die1: a die shows 1 to 6, not 7",
+        ),
         (
             '{"kind": "rent", "amount": 4, "payee": {"text": 5}}',
             "P131",

@@ -57,8 +57,9 @@ def test_findings_read_back_as_filed_each_value_of_its_own_type() -> None:
         _finding(4, expected=True, recorded=None),
         _finding(5, data={"player": "Ann", "n": 1}),
         _finding(5, data={"player": "Ann", "n": True}),
-        _finding(6, data={"derived": [{"line": 2}]}),  # not plain: kept whole
+        _finding(6, data={"derived": [{"line": 2}]}),  # lists and dicts followed
         _finding(7, expected={"houses": 1}),
+        _finding(7, expected=(1, 2)),  # a tuple: kept whole
         _finding(8, caused_by=Cause("M401", Span(2, 1, 2, 4))),
         _finding(1 << 40),  # too large for a 4-byte number: kept whole
         Finding("W005", Severity.WARNING, "no span"),
@@ -74,6 +75,42 @@ def test_findings_read_back_as_filed_each_value_of_its_own_type() -> None:
         store[len(filed)]
     again = pickle.loads(pickle.dumps(store))  # a worker process sends its report whole
     assert list(again) == filed
+
+
+def test_findings_that_differ_only_in_their_numbers_share_one_wording() -> None:
+    # a wrong count on every line: a W001 each, every one with its own figures; kept as a
+    # message and a Finding each, a 10 MiB game of them peaked at 599 MiB
+    def count(line: int, cash: int, written: int) -> Finding:
+        return Finding(
+            "W001",
+            Severity.WARNING,
+            f"Ann's cash is ${cash:,} by the replay, not ${written:,}; $200 to Ann on line "
+            f"{line - 1} (Ann passed GO) was worked out; later counts are judged from "
+            f"${written:,}",
+            Span(line, 12, line, 18),
+            None,
+            expected=cash,
+            recorded=written,
+            data={"player": "Ann", "derived": [{"line": line - 1, "amount": 200}]},
+            caused_by=Cause("M201", Span(line - 1, 8, line - 1, 11)),
+        )
+
+    filed = [count(line, 1_500 + 7 * line, 17 * line) for line in range(2, 1_000)]
+    store = FindingStore(filed)
+    assert len(store.table) == 1
+    assert all(_same(a, b) for a, b in zip(store, filed, strict=True))
+    # what only looks like a number, or is written another way, stays in the wording as written
+    odd = [
+        "card CH08 at 007 and 0, 10, 1,000,000 and $2,147,483,648",
+        "1,5000 and 12,34 and ,123 and 1,234, and 1234",
+        "\u0661\u0662 and 3\u00b2",  # digits that are not ASCII
+        "a name with \x00 in it: 12",
+        "\x01 12,345",
+    ]
+    filed = [
+        _finding(line, message=m) for line, m in enumerate(odd + [m.replace("1", "2") for m in odd])
+    ]
+    assert list(FindingStore(filed)) == filed
 
 
 def test_a_handle_corrects_and_takes_back_the_finding_it_was_given_for() -> None:

@@ -243,6 +243,24 @@ def test_one_payment_left_out_is_one_cash_note(title: str, players: list[str]) -
     assert len(shown(w001)) == 1
 
 
+def test_the_payments_a_count_named_keep_only_where_its_note_is() -> None:
+    # each derived payment a W001 names is kept to find a later count's root: it kept the whole
+    # W001 (message, data, the list of amounts) for the rest of the game, most of what a game
+    # with a wrong count on every line held
+    from monolog.engine.record import NAMED_BY
+    from monolog.engine.replay import begin, step
+    from monolog.notation.parser import parse_text
+
+    events = parse_text(_engine_fragment(CHAIRMAN_UNPAID), "g.mlog")
+    game = begin(events, file="g.mlog")
+    for ev in events:
+        step(game, ev)
+    named = game.pending[NAMED_BY]
+    assert named and all(type(v) is Cause for v in named.values())
+    root = next(f for f in game.findings if f.code == "W001")
+    assert set(named.values()) == {Cause("W001", root.span)}
+
+
 def test_a_count_off_by_more_than_the_shared_payment_is_its_own_note() -> None:
     # Ben's count is off by the rent left out and by 7 more: not only a consequence
     text = _engine_fragment("A card moves the token to an owned railroad and no rent is charged")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 
 from monolog.editions import ResolveError, Resolver, load_edition
@@ -109,6 +112,26 @@ def test_errors_are_one_line_and_repeat_from_the_cache(r: Resolver) -> None:
             r.square(Ref("Xyzzy"))
         assert "\n" not in str(err.value)
     assert r.square(Ref("Conn")) is r.square(Ref("Conn"))
+
+
+def test_a_cached_error_keeps_nothing_of_where_it_was_raised(r: Resolver) -> None:
+    # the cache handed out one error object per unknown name; raised, it kept its traceback and
+    # with it every frame it went through, for as long as the cache held it (a long record of
+    # unknown square names kept its lines' replay frames: 317 MiB at 10 MiB)
+    class Held:
+        pass
+
+    def look_up(name: str) -> weakref.ref[Held]:
+        held = Held()  # a local of the frame the lookup is made from
+        for lookup in (r.squares, r.player, r.card):
+            for _ in range(2):  # the second from the cache
+                with pytest.raises(ResolveError):
+                    lookup(Ref(name))
+        return weakref.ref(held)
+
+    gone = look_up("Nowhere Held Lane")
+    gc.collect()
+    assert gone() is None
 
 
 def test_plain_strings_work_too(r: Resolver) -> None:

@@ -123,6 +123,14 @@ def _board_index(edition: Edition) -> _BoardIndex:
     return held[2]
 
 
+def _afresh(cached: ResolveError) -> ResolveError:
+    """A new error saying what a cached one says. The cached one is never raised itself: a
+    raised exception keeps its traceback, and with it every frame the lookup was made from
+    (the event, the handler's locals), for as long as the cache holds it (a long record of
+    unknown names kept each of its lines' replay frames alive)."""
+    return ResolveError(cached.message, cached.candidates)
+
+
 class Resolver:
     """Names in one game's record resolved against `edition` and the game's `players`."""
 
@@ -149,9 +157,10 @@ class Resolver:
         hit = self._square_cache.get(key)
         if hit is None:
             hit = self._find_squares(kind, text)
-            self._square_cache[key] = hit
+            if len(self._square_cache) < _CACHE_LIMIT:  # shared by a whole run: kept bounded
+                self._square_cache[key] = hit
         if isinstance(hit, ResolveError):
-            raise hit
+            raise _afresh(hit)
         return hit
 
     def square(self, ref: Ref | str) -> Square:
@@ -189,9 +198,10 @@ class Resolver:
         hit = self._player_cache.get(text)
         if hit is None:
             hit = self._find_player(text)
-            self._player_cache[text] = hit
+            if len(self._player_cache) < _CACHE_LIMIT:
+                self._player_cache[text] = hit
         if isinstance(hit, ResolveError):
-            raise hit
+            raise _afresh(hit)
         return hit
 
     def _find_player(self, text: str) -> str | ResolveError:
@@ -218,7 +228,7 @@ class Resolver:
             if len(self._card_cache) < _CACHE_LIMIT:  # shared by a whole run: kept bounded
                 self._card_cache[key] = hit
         if isinstance(hit, ResolveError):
-            raise hit
+            raise _afresh(hit)
         return hit
 
     def _find_card(self, text: str, deck: str | None) -> Card | ResolveError:

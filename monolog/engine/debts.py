@@ -35,7 +35,7 @@ def note_payment(
         return None
     short = min(amount, -cash)
     debt = Debt(payer, payee, short, reason, span)
-    game.debts.append(debt)
+    game.owe(debt)
     return debt
 
 
@@ -67,19 +67,18 @@ def unpaid_lot(game: Game, player: str, square: int) -> Debt | None:
 def refresh(game: Game) -> None:
     """Drop the debts of players whose cash is no longer below zero, or who left the game."""
     st = game.state
-    kept = []
-    for d in game.debts:
-        p = st.player(d.debtor)
-        if p.cash < 0 and p.active:
-            kept.append(d)
-    game.debts = kept
+    gone = [n for n in game.owing if not (st.player(n).cash < 0 and st.player(n).active)]
+    if gone:
+        game.keep_debts([d for d in game.debts if d.debtor not in gone])
 
 
 def clear_debts(game: Game, debtor: str) -> list[Debt]:
     """Remove and return every open debt of `debtor` (after a bankruptcy has settled them)."""
     debts = game.debts
+    if debtor not in game.owing:
+        return []
     gone = [d for d in debts if d.debtor == debtor]
-    game.debts = [d for d in debts if d.debtor != debtor]
+    game.keep_debts([d for d in debts if d.debtor != debtor])
     return gone
 
 

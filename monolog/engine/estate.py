@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation.events import Build, Sell
+from ..notation.events import Build, Sell, Span
 from . import follow, house_rules, paid_prices
 from .game import Game
 from .holdings import (
@@ -81,11 +81,14 @@ def _buildings_words(game: Game, plan: dict[int, _Step]) -> str:
     return game.listing(parts)
 
 
-def _plan(game: Game, ev: Build | Sell) -> dict[int, _Step] | None:
+def _plan(game: Game, ev: Build | Sell, actor: str) -> dict[int, _Step] | None:
     plan: dict[int, _Step] = {}
     for item in ev.items:
         sq = resolve_square(game, item.square, ev.span)
         if sq is None:
+            return None
+        if not item.hotel and item.houses < 1:  # `x0`, or below zero in a stream
+            _no_houses(game, ev, actor, item.houses, sq.name, item.span)
             return None
         deed = game.state.deeds.get(sq.index)
         step = plan.get(sq.index)
@@ -98,6 +101,26 @@ def _plan(game: Game, ev: Build | Sell) -> dict[int, _Step] | None:
         else:
             step.houses += item.houses
     return plan
+
+
+def _no_houses(
+    game: Game, ev: Build | Sell, actor: str, houses: int, name: str, span: Span
+) -> None:
+    """M621: a count of no houses, or fewer (a stream can write one below zero): the line is
+    not replayed, and an amount it writes still moves."""
+    build = isinstance(ev, Build)
+    game.emit(
+        "M621",
+        f"{houses} houses on {name}: houses are {'built' if build else 'sold'} one or more "
+        "at a time; "
+        + not_replayed("there is nothing to " + ("build" if build else "sell"))
+        + money_words(game, ev.amount),
+        span if span.line else ev.span,
+        "BLD-03" if build else "SELL-03",
+        expected=1,
+        recorded=houses,
+    )
+    _written_money(game, ev, actor)
 
 
 def _groups(game: Game, plan: dict[int, _Step]) -> list[list[DeedState]]:
@@ -117,7 +140,7 @@ def _groups(game: Game, plan: dict[int, _Step]) -> list[list[DeedState]]:
 
 def on_build(game: Game, ev: Build, actor: str) -> None:
     """`build Item, Item [for N]`: houses and hotels bought from the bank (BLD-01..16)."""
-    plan = _plan(game, ev)
+    plan = _plan(game, ev, actor)
     if plan is None:
         return
     while_jailed(game, actor, "builds", ev.span)
@@ -472,7 +495,7 @@ def _build_even(game: Game, ev: Build, plan: dict[int, _Step], group: list[DeedS
 def on_sell(game: Game, ev: Sell, actor: str) -> None:
     """`sell Item, Item [for N]`: buildings sold back to the bank at half price (SELL-01..06);
     `sell … to Player` is reported (SELL-01) and replayed as written (`sale_to_player`)."""
-    plan = _plan(game, ev)
+    plan = _plan(game, ev, actor)
     if plan is None:
         return
     if ev.buyer is not None and not sale_to_player(game, ev, actor):
@@ -539,7 +562,9 @@ def on_sell(game: Game, ev: Sell, actor: str) -> None:
             _written_money(game, ev, actor)
             return
     for group in _groups(game, plan):
-        if not cut and not _sell_even(game, ev, plan, group):  # cut: reported once, as M611
+        if cut:  # reported once, as M611; the sale of all the site holds may leave it uneven
+            followed(game, (d.square for d in group))
+        elif not _sell_even(game, ev, plan, group):
             return
 
     st = game.state

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from ..findings.model import Finding, Severity
+from ..findings.model import Cause, Finding, Severity
 from ..notation.events import (
     CashCheck,
     Dispute,
@@ -52,7 +52,8 @@ NAMED = 4
 # a W001's hint tries subsets of the last SUBSET_OF derived amounts, keeping at most SUMS sums
 SUBSET_OF = 16
 SUMS = 4096
-# each derived payment a W001 named, to the first W001 that named it (`_shared_cause`)
+# each derived payment a W001 named, to the first W001 that named it (`_shared_cause`): its
+# code and place only, not the finding (a long game of wrong counts kept each W001 whole here)
 NAMED_BY = "record.named-by"
 
 
@@ -185,9 +186,11 @@ def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
         caused_by=root,
     )
     handle = game.findings.last  # its handle, to correct it later
-    named: dict[tuple[object, ...], Finding] = game.pending.setdefault(NAMED_BY, {})
-    for t in since:
-        named.setdefault(_payment(t), finding)
+    named: dict[tuple[object, ...], Cause] = game.pending.setdefault(NAMED_BY, {})
+    if since:
+        cause = Cause(finding.code, finding.span)
+        for t in since:
+            named.setdefault(_payment(t), cause)
     if not own:
         # the count is what the table had: the replay goes on from it
         _rebase(game, name, ev.amount - cash, ev)
@@ -457,7 +460,7 @@ def _payment(t: Transfer) -> tuple[object, ...]:
     return (t.span, t.payer, t.payee, t.amount, t.reason)
 
 
-def _shared_cause(game: Game, name: str, diff: int, since: list[Transfer]) -> Finding | None:
+def _shared_cause(game: Game, name: str, diff: int, since: list[Transfer]) -> Cause | None:
     """The earlier W001 a disagreeing count of `name` only follows from: the whole difference
     is payments the replay worked out between `name` and other players that an earlier W001
     already named (the other side of one payment the record left out: a rent, a card paying
@@ -465,7 +468,7 @@ def _shared_cause(game: Game, name: str, diff: int, since: list[Transfer]) -> Fi
     player it touched (CH15 drawn and nothing paid gave a W001 for each of the 3 players)."""
     if not since or sum(t.amount if t.payee == name else -t.amount for t in since) != diff:
         return None
-    named: dict[tuple[object, ...], Finding] = game.pending.get(NAMED_BY, {})
+    named: dict[tuple[object, ...], Cause] = game.pending.get(NAMED_BY, {})
     roots = [named.get(_payment(t)) for t in since]
     if any(r is None for r in roots):
         return None

@@ -8,6 +8,7 @@ building leaves the bank then; the winner's next `build` places it without payin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..notation.events import Auction, Build, Span
 from . import house_rules
@@ -35,9 +36,51 @@ class WonBuilding:
     span: Span
 
 
-def won_buildings(game: Game) -> list[WonBuilding]:
+class WonBuildings(list[WonBuilding]):
+    """The buildings won and not yet placed, with how many houses and hotels they are, kept as
+    they come and go: the paranoid stock check reads the counts after every event (counting
+    the list each time made many buildings won on one turn quadratic)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.houses = 0
+        self.hotels = 0
+
+    def _count(self, w: WonBuilding, sign: int) -> None:
+        if w.kind == "house":
+            self.houses += sign
+        else:
+            self.hotels += sign
+
+    def append(self, w: WonBuilding) -> None:
+        super().append(w)
+        self._count(w, 1)
+
+    def remove(self, w: WonBuilding) -> None:
+        super().remove(w)
+        self._count(w, -1)
+
+    def clear(self) -> None:
+        super().clear()
+        self.houses = self.hotels = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy counts its buildings afresh
+        return (_won_again, (list(self),))
+
+
+def _won_again(items: list[WonBuilding]) -> WonBuildings:
+    won = WonBuildings()
+    for w in items:
+        won.append(w)
+    return won
+
+
+def won_buildings(game: Game) -> WonBuildings:
     """Buildings won at auction and not yet placed (they are out of the bank's stock)."""
-    won: list[WonBuilding] = game.pending.setdefault(WON_KEY, [])
+    won = game.pending.get(WON_KEY)
+    if won is None:
+        won = game.pending[WON_KEY] = WonBuildings()
+    assert isinstance(won, WonBuildings)
     return won
 
 
@@ -263,7 +306,7 @@ def placeable_price(game: Game, player: str, kind: str) -> int | None:
 def flag_unplaced(game: Game, span: Span) -> None:
     """Buildings won at auction but not placed by now go back to the bank (CF-28)."""
     won = won_buildings(game)
-    for w in list(won):
+    for w in won:
         game.emit(
             "M618",
             f"{w.player} won {game.edition.a_word(w.kind)} at auction (line {w.span.line}) "
@@ -278,4 +321,4 @@ def flag_unplaced(game: Game, span: Span) -> None:
             game.state.bank_houses += 1
         else:
             game.state.bank_hotels += 1
-        won.remove(w)
+    won.clear()

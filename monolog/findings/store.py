@@ -9,22 +9,28 @@ expected and recorded values, data, cause, file, and where on its line the findi
 column, end column, and how many lines its span covers) is kept once: measured figures are in
 benchmarks/README.md ("A long game read a piece at a time").
 
-A finding whose values are not plain (a list, a dict inside its data, a number too large for
-4 bytes) is kept whole, as it was filed. Reading the store gives back `Finding`s equal to the
-ones filed. `append` returns a handle, the finding's place in the store, which stays its own
-until `sort`: the engine changes (`put`) or takes back (`withdraw`) a finding it filed
-earlier through it, in constant time.
+A wording leaves out the numbers that are a finding's own: those in its message ("$1,500"),
+its values and data (lists and dicts followed), and where its cause stands. They are kept per
+finding in one array of 4-byte numbers, so a game whose every line has a finding of its own
+figures (a wrong count on each line: a W001 each, all different) does not keep a message and a
+`Finding` per line (a 10 MiB such game peaked at 599 MiB). A finding whose values are not plain
+(a tuple, an object, a dict with keys that are not text) is kept whole, as it was filed.
+
+Reading the store gives back `Finding`s equal to the ones filed. `append` returns a handle,
+the finding's place in the store, which stays its own until `sort`: the engine changes (`put`)
+or takes back (`withdraw`) a finding it filed earlier through it, in constant time.
 """
 
 from __future__ import annotations
 
 import heapq
+import re
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
 from ..notation.events import Span
-from .model import Finding
+from .model import Cause, Finding
 
 # values a wording may hold and still be shared: compared with their type, so that 1, 1.0 and
 # True (equal in Python) stay three wordings
@@ -33,35 +39,170 @@ _LIMIT = 1 << 31  # the 4-byte numbers ("i" arrays) hold less than this
 _WHOLE = -1  # the wording of a finding kept whole
 _GONE = -2  # the wording of a finding taken back
 
+# a number in a message: digits, or digits in groups of three with commas ("$1,500"); each is
+# taken out of the wording only where writing the number back gives the same text
+_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+|\d+", re.ASCII)
+_DIGITS, _GROUPED = "\x00", "\x01"  # where a taken-out number goes in a message's wording
+_SLOT = ("slot",)  # where a taken-out number goes in a value's wording
+_NO_DATA: dict[str, Any] = {}  # the data of every finding read back without any
 
-def _plain(value: Any) -> bool:
-    return type(value) in _PLAIN
+
+class _NotPlain(Exception):
+    """A value no wording can hold: its finding is kept whole."""
 
 
-def _key(finding: Finding) -> tuple[Any, ...] | None:
-    """What makes two findings' wordings the same, or None when they cannot be shared."""
-    data = finding.data
-    if not (_plain(finding.expected) and _plain(finding.recorded)):
+def _number(value: object) -> bool:
+    return type(value) is int and -_LIMIT < value < _LIMIT
+
+
+def _message_wording(message: str, numbers: list[int]) -> tuple[str, ...]:
+    """The message's text between its numbers, and which way each number is written."""
+    if _DIGITS in message or _GROUPED in message:
+        return (message,)
+    parts: list[str] = []
+    at = 0
+    for match in _NUMBER.finditer(message):
+        text = match.group()
+        value = int(text.replace(",", ""))
+        if value >= _LIMIT:
+            continue
+        # "$34" and "$1,514" written the same way, so that such counts share their wording
+        grouped = f"{value:,}" == text
+        if not grouped and str(value) != text:
+            continue
+        parts.append(message[at : match.start()] + (_GROUPED if grouped else _DIGITS))
+        numbers.append(value)
+        at = match.end()
+    parts.append(message[at:])
+    return tuple(parts)
+
+
+def _message_format(parts: tuple[str, ...]) -> str:
+    """The message's wording as a format string: its numbers as `{}` or `{:,}`."""
+    out = []
+    for part in parts[:-1]:
+        out.append(part[:-1].replace("{", "{{").replace("}", "}}"))
+        out.append("{:,}" if part[-1] == _GROUPED else "{}")
+    out.append(parts[-1].replace("{", "{{").replace("}", "}}"))
+    return "".join(out)
+
+
+def _value_wording(value: Any, numbers: list[int]) -> Any:
+    """A value's wording: its numbers taken out (into `numbers`), lists and dicts followed."""
+    kind = type(value)
+    if kind is int and _number(value):
+        numbers.append(value)
+        return _SLOT
+    if kind in _PLAIN:
+        return (kind, value)
+    if kind is list:
+        return ("list", *(_value_wording(v, numbers) for v in value))
+    if kind is dict and all(type(k) is str for k in value):
+        return ("dict", *((k, _value_wording(v, numbers)) for k, v in value.items()))
+    raise _NotPlain
+
+
+def _write_value(wording: Any, numbers: Iterator[int]) -> Any:
+    head = wording[0]
+    if head == "slot":  # compared, not by identity: a store may be pickled
+        return next(numbers)
+    if head == "list":
+        return [_write_value(w, numbers) for w in wording[1:]]
+    if head == "dict":
+        return {k: _write_value(w, numbers) for k, w in wording[1:]}
+    return wording[1]
+
+
+def _split(finding: Finding) -> tuple[tuple[Any, ...], list[int]] | None:
+    """What makes two findings' wordings the same, and the numbers that are the finding's own;
+    None when it cannot be shared."""
+    numbers: list[int] = []
+    try:
+        expected = _value_wording(finding.expected, numbers)
+        recorded = _value_wording(finding.recorded, numbers)
+        data = _value_wording(finding.data, numbers) if finding.data else None
+    except _NotPlain:
         return None
-    if data and not all(_plain(v) for v in data.values()):
-        return None
+    cause = finding.caused_by
+    caused: tuple[Any, ...] | None = None
+    if cause is not None:
+        at = cause.span
+        where = (at.line, at.column, at.end_line, at.end_column)
+        if not all(_number(n) for n in where):
+            return None
+        caused = (cause.code,)
+        numbers.extend(where)
+    message = _message_wording(finding.message, numbers)
     span = finding.span
-    return (
+    key = (
         span.column,
         span.end_line - span.line,
         span.end_column,
         finding.code,
         finding.severity,
-        finding.message,
+        message,
         finding.rule,
-        type(finding.expected),
-        finding.expected,
-        type(finding.recorded),
-        finding.recorded,
+        expected,
+        recorded,
         finding.file,
-        tuple((k, type(v), v) for k, v in data.items()),
-        finding.caused_by,
+        data,
+        caused,
     )
+    return key, numbers
+
+
+def _slots(wording: Any) -> bool:
+    """Whether a value's wording takes any of the finding's own numbers."""
+    head = wording[0]
+    if head == "slot":
+        return True
+    if head == "list":
+        return any(_slots(w) for w in wording[1:])
+    if head == "dict":
+        return any(_slots(w) for _, w in wording[1:])
+    return False
+
+
+class _Reading:
+    """How a wording is written back, worked out once: the values that take none of the
+    finding's own numbers made once and shared (findings are frozen), the message as a format
+    string."""
+
+    __slots__ = ("constant", "count", "key", "text", "values")
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        self.key = key
+        expected, recorded, data = key[7], key[8], key[10]
+        self.values = (expected, recorded, data)
+        self.constant = not any(w is not None and _slots(w) for w in self.values)
+        if self.constant:
+            self.values = (
+                _write_value(expected, iter(())),
+                _write_value(recorded, iter(())),
+                _NO_DATA if data is None else _write_value(data, iter(())),
+            )
+        parts = key[5]
+        self.count = len(parts) - 1  # the message's own numbers, the last of the finding's
+        self.text = parts[0] if not self.count else _message_format(parts)
+
+    def finding(self, line: int, own: Sequence[int]) -> Finding:
+        key = self.key
+        span = Span(line, key[0], line + key[1], key[2])
+        numbers = iter(own)
+        if self.constant:
+            expected, recorded, data = self.values
+        else:
+            expected = _write_value(self.values[0], numbers)
+            recorded = _write_value(self.values[1], numbers)
+            written = self.values[2]
+            data = _NO_DATA if written is None else _write_value(written, numbers)
+        caused = key[11]
+        cause = None
+        if caused is not None:
+            at = Span(next(numbers), next(numbers), next(numbers), next(numbers))
+            cause = Cause(caused[0], at)
+        text = self.text.format(*own[len(own) - self.count :]) if self.count else self.text
+        return Finding(key[3], key[4], text, span, key[6], expected, recorded, key[9], data, cause)
 
 
 class FindingStore(Sequence[Finding]):
@@ -71,7 +212,9 @@ class FindingStore(Sequence[Finding]):
     def __init__(self, findings: Iterable[Finding] = ()) -> None:
         self.lines = array("i")
         self.wordings = array("i")  # an index in `table`, or _WHOLE, or _GONE
-        self.table: list[Finding] = []  # each wording once (its span's line is not used)
+        self.starts = array("I")  # where the finding's own numbers begin in `numbers`
+        self.numbers = array("i")
+        self.table: list[_Reading] = []  # each wording once
         self.known: dict[tuple[Any, ...], int] = {}
         self.whole: dict[int, Finding] = {}  # by handle
         self.gone = 0
@@ -83,16 +226,19 @@ class FindingStore(Sequence[Finding]):
         """File `finding` last; its handle."""
         handle = len(self.wordings)
         line = finding.span.line
-        key = _key(finding) if -_LIMIT < line < _LIMIT else None
-        if key is None:
+        split = _split(finding) if -_LIMIT < line < _LIMIT else None
+        self.starts.append(len(self.numbers))
+        if split is None:
             self.whole[handle] = finding
             wording = _WHOLE
             line = 0
         else:
+            key, numbers = split
             wording = self.known.get(key, -1)
             if wording < 0:
                 wording = self.known[key] = len(self.table)
-                self.table.append(finding)
+                self.table.append(_Reading(key))
+            self.numbers.extend(numbers)
         self.lines.append(line)
         self.wordings.append(wording)
         return handle
@@ -108,22 +254,13 @@ class FindingStore(Sequence[Finding]):
             return self.whole[handle]
         if wording == _GONE:
             raise KeyError(handle)
-        f = self.table[wording]
-        line = self.lines[handle]
-        shape = f.span
-        span = Span(line, shape.column, line + shape.end_line - shape.line, shape.end_column)
-        return Finding(
-            f.code,
-            f.severity,
-            f.message,
-            span,
-            f.rule,
-            f.expected,
-            f.recorded,
-            f.file,
-            f.data,
-            f.caused_by,
-        )
+        return self.table[wording].finding(self.lines[handle], self._own(handle))
+
+    def _own(self, handle: int) -> Sequence[int]:
+        """The numbers of the finding at `handle`, in the order its wording takes them."""
+        starts, numbers = self.starts, self.numbers
+        end = starts[handle + 1] if handle + 1 < len(starts) else len(numbers)
+        return numbers[starts[handle] : end]
 
     def put(self, handle: int, finding: Finding) -> None:
         """`finding` in place of the one at `handle` (a message the replay corrects later)."""
@@ -159,13 +296,14 @@ class FindingStore(Sequence[Finding]):
         end for an earlier line) are taken aside, sorted, and merged back, so that a long game
         never holds a key per finding."""
         lines, wordings, whole, table = self.lines, self.wordings, self.whole, self.table
+        starts, numbers = self.starts, self.numbers
 
         def place(h: int) -> tuple[int, int]:
             wording = wordings[h]
             if wording == _WHOLE:
                 span = whole[h].span
                 return span.line, span.column
-            return lines[h], table[wording].span.column if wording >= 0 else 0
+            return lines[h], table[wording].key[0] if wording >= 0 else 0
 
         handles = range(len(wordings))
         late: list[int] = []
@@ -183,13 +321,18 @@ class FindingStore(Sequence[Finding]):
         kept = (h for h in handles if h not in aside)
         order = heapq.merge(kept, late, key=lambda h: (*place(h), h))
         self.lines, self.wordings, self.whole = array("i"), array("i"), {}
+        self.starts, self.numbers = array("I"), array("i")
         self.gone = 0
         for h in order:
             wording = wordings[h]
             if wording == _GONE:
                 continue
+            self.starts.append(len(self.numbers))
             if wording == _WHOLE:
                 self.whole[len(self.wordings)] = whole[h]
+            else:
+                end = starts[h + 1] if h + 1 < len(starts) else len(numbers)
+                self.numbers.extend(numbers[starts[h] : end])
             self.lines.append(lines[h])
             self.wordings.append(wording)
 
