@@ -222,6 +222,7 @@ FOUND_STREAMS = {
     202470: "a build of houses below zero (the stock below zero)",
     309996: "a die below one, and a utility's rent below zero from it (now refused as read)",
     819273: "a sale of more houses than a site holds, leaving its group uneven",
+    1205340: "a deal's deed with no square (a raise; now refused as read)",
 }
 
 

@@ -54,3 +54,16 @@ def test_values_a_record_cannot_write_are_refused(line: dict[str, object], says:
 def test_a_count_below_zero_and_the_dice_faces_are_read(line: dict[str, object]) -> None:
     assert len(parse_jsonl(json.dumps(line), "g.jsonl")) == 1
     assert VALIDATOR.is_valid({"schema": 1, **line})
+
+
+def test_a_deal_item_without_what_it_hands_over_is_refused() -> None:
+    """A fuzzed stream's deed with `"square": null` reached the engine, which has no deed to hand
+    over (an AssertionError under --paranoid): the reader refuses it, as no record can write it."""
+    line = {
+        "kind": "deal",
+        "first": {"player": {"text": "Ann"}, "gives": [{"kind": "square", "square": None}]},
+        "second": {"player": {"text": "Ben"}, "gives": [{"kind": "cash", "amount": 5}]},
+    }
+    with pytest.raises(ParseError) as caught:
+        parse_jsonl(json.dumps(line), "g.jsonl")
+    assert "deal.first.gives[0]: a square item needs its square" in caught.value.finding.message

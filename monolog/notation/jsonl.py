@@ -258,7 +258,21 @@ def _build(cls: type[Any], data: dict[str, Any], span: E.Span, where: str) -> An
     unknown = sorted(set(data) - {f.name for f in fields(cls)} - {"kind", "schema", "file"})
     if unknown:
         raise _Bad(f"{where}: unknown field {unknown[0]!r}", unknown[0])
+    if cls is E.DealItem:
+        _check_deal_item(values, where)
     return cls(**values)
+
+
+# what each kind of thing handed over in a deal must name, as the notation always writes it
+_DEAL_ITEM_NEEDS = {"square": "square", "cash": "amount", "promise": "text"}
+
+
+def _check_deal_item(values: dict[str, Any], where: str) -> None:
+    """A deed with no square, cash with no amount, a promise with no words: what no record can
+    write, refused as the reader meets it."""
+    needed = _DEAL_ITEM_NEEDS.get(values.get("kind", ""))
+    if needed is not None and values.get(needed) is None:
+        raise _Bad(f"{where}: a {values['kind']} item needs its {needed}", needed)
 
 
 def _value(tp: Any, raw: Any, where: str) -> Any:
