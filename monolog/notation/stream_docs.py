@@ -23,7 +23,14 @@ from .formatter import format_events
 from .jsonl import event_kinds, json_schema
 from .parser import parse_text
 
-DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "engines.md"
+_SOURCE_ROOT = Path(__file__).resolve().parents[2]
+# in a source checkout the page lives beside the package; an installed copy has no docs/ of its
+# own, so the page is looked for under the working folder
+DOC_PATH = (
+    (_SOURCE_ROOT if (_SOURCE_ROOT / "pyproject.toml").is_file() else Path.cwd())
+    / "docs"
+    / "engines.md"
+)
 BEGIN = "<!-- every event kind: made by python -m monolog.notation.stream_docs -->"
 END = "<!-- end of every event kind -->"
 
