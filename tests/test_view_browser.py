@@ -7,41 +7,24 @@ own build. Without chromium the tests skip and say how to install it.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import chromium_browser
 from typer.testing import CliRunner
 
 from monolog.cli import app
 
 REPO = Path(__file__).resolve().parent.parent
 WORKED = "scenarios/games/worked-example.mlog"
-INSTALL = "apt-get install -y chromium (Debian's package; .ci/run installs it)"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip(f"no chromium on this machine: {INSTALL}")
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright is not installed: pip install '.[test]'"
-    )
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+    with chromium_browser() as b:
         yield b
-        b.close()
 
 
 def cli(args: list[str]) -> str:

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import chromium_browser
 from typer.testing import CliRunner
 
 from monolog.cli import app
-
-INSTALL = "apt-get install -y chromium (Debian's package; .ci/run installs it)"
 
 
 def hostile(k: int) -> str:
@@ -71,18 +69,8 @@ FILE_NAME = "<svg onload=alert(41)>.mlog"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip(f"no chromium on this machine: {INSTALL}")
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright is not installed: pip install '.[test]'"
-    )
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
+    with chromium_browser() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture()

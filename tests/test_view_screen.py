@@ -7,12 +7,12 @@ MONOLOG_VIEW_SHOTS when set, to look at; else to a temporary folder).
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import chromium_browser
 from typer.testing import CliRunner
 
 from monolog.cli import app
@@ -20,7 +20,6 @@ from monolog.reports.board import GROUP_COLOURS, PLAYER_COLOURS
 
 REPO = Path(__file__).resolve().parent.parent
 WORKED = "scenarios/games/worked-example.mlog"
-INSTALL = "apt-get install -y chromium (Debian's package; .ci/run installs it)"
 
 # for every square name and price: its size on the screen in px, and whether it stays inside
 # its square (half a pixel of slack for rounding)
@@ -51,18 +50,8 @@ COVERED = """() => {
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip(f"no chromium on this machine: {INSTALL}")
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright is not installed: pip install '.[test]'"
-    )
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
+    with chromium_browser() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
