@@ -2,9 +2,9 @@
 table at one moment (owners, houses and hotels, mortgaged deeds, tokens, the jail, the bank).
 
 The geometry is worked out here once, as rectangles and slots per square. `board_svg` draws the
-whole picture for one position (`monolog state --export svg`); the viewer (reports/view.py)
-draws the fixed board the same way and hands the slots to its script, which fills them for the
-line being shown, so both pictures come from the same numbers.
+whole picture for one position (`monolog state --export svg`). The viewer lays out a board of
+its own (reports/view_board.py: owner tags, tokens beside the names) from the same squares,
+jail and labels, named here for both.
 """
 
 from __future__ import annotations
@@ -343,28 +343,3 @@ def board_svg(edition: Edition, snapshot: dict[str, Any], players: list[str], ca
         f'<g id="dynamic">{dynamic_board(edition, snapshot, players, caption)}</g>\n'
         "</svg>\n"
     )
-
-
-def geometry(edition: Edition) -> dict[str, Any]:
-    """The slots as plain data for the viewer's script (rounded to a tenth of a pixel)."""
-
-    def r(rect: Rect | None) -> list[float] | None:
-        return None if rect is None else [round(v, 1) for v in rect]
-
-    return {
-        "size": SIZE,
-        "token_r": TOKEN_R,
-        "house": HOUSE_COLOUR,
-        "hotel": HOTEL_COLOUR,
-        "jail": [[round(a, 1), round(b, 1)] for a, b in jail_slots(edition)],
-        "squares": [
-            {
-                "rect": r(p.rect),
-                "owner": r(p.owner),
-                "houses": [r(h) for h in p.houses],
-                "hotel": r(p.hotel),
-                "tokens": [[round(a, 1), round(b, 1)] for a, b in p.tokens],
-            }
-            for p in places(edition)
-        ],
-    }
