@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from test_one_slip import TYPO
 from typer.testing import CliRunner
 
 from monolog.cli import app
@@ -35,16 +36,9 @@ setup next Finn
 """
 
 
-# Marvin Gardens rents for 24, typed 240; the counts are as paid, so the replay pays 24 from the
-# count on line 5: every report has Ann at $1,524 and Ben at $1,476 after it.
-TYPO = """\
-[Players "Ann, Ben"]
-setup Ann owns Marvin Gardens
-setup Ben at #20
-setup next Ben
-1. Ben 4-5 Marvin Gardens rent 240 =1476
-2. Ann 2-4 Oriental Avenue buy 100 =1424
-"""
+# the typo game (test_one_slip): Marvin Gardens rents for 24, typed 240; the counts are as
+# paid, so the replay pays 24 from the count on line 5: every report has Ann at $1,524 and Ben
+# at $1,476 after it
 
 
 @pytest.fixture(scope="module")

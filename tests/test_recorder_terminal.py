@@ -14,23 +14,12 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from recorder_pty import Recorder
+from test_record_session import HEADER, OPENING
 
 from monolog.recorder.complete import RecordCompleter
 from monolog.recorder.session import Session
 from monolog.recorder.terminal import run_terminal
 
-HEADER = """[Event "Typed at the table"]
-[Edition "us-2018"]
-[Players "Ann, Ben, Cal"]
-"""
-OPENING = [
-    "1. Ann 3-4 Chance card CH08 50",
-    "2. Ben 4-4 Vermont Avenue buy 100",
-    "3-4 Pennsylvania Railroad buy 200",
-    "3. Cal 2-4 Oriental Avenue buy 100",
-    "4. Ann 4-5 St. James Place buy 180",
-    "5. Ben 2-1 Tennessee Avenue buy 180",
-]
 RIGHT_RENT = "6. Cal 4-5 Pennsylvania Railroad rent 25"
 WRONG_RENT = "6. Cal 4-5 Pennsylvania Railroad rent 50"  # one railroad's rent is 25
 
