@@ -62,7 +62,7 @@ expect:
 
 def test_squares_renamed_in_place_comments_kept(porter: object) -> None:
     data = yaml.safe_load(RENT)
-    out = porter.scenario(data, Path("."), False)  # type: ignore[attr-defined]
+    out = tool.port_scenario(porter, data, Path("."), False)
     assert out["record"] == (
         '[Players "Ann, Ben"]\n'
         "; Ann holds Park Lane and Mayfair: £100 is due\n"
@@ -153,7 +153,7 @@ def test_card_map_pairs_each_target_card_once() -> None:
 )
 def test_skip_reasons(porter: object, scenario: dict[str, object], reason: str) -> None:
     with pytest.raises(tool.Skip, match="^" + reason.replace("(", r"\(").replace(")", r"\)")):
-        porter.scenario(scenario, Path("."), True)  # type: ignore[attr-defined]
+        tool.port_scenario(porter, scenario, Path("."), True)
 
 
 def test_variant_the_target_lacks_is_skipped() -> None:

@@ -228,6 +228,158 @@ def test_duplicate_titles_in_one_file_are_refused(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- running
 
 
+# --------------------------------------------------------------------------- editions lists
+
+TAX = """\
+title: Luxury Tax paid in full
+rules: [TAX-01]
+editions: [us-2018, us-classic, uk-1996]
+record: |
+  [Players "Ann, Ben"]
+  setup Ann at Short Line
+  1. Ann 1-2 Luxury Tax tax $100
+expect:
+  findings: []
+  final: {players: {Ann: {cash: 1400, position: Luxury Tax}}}
+overrides:
+  us-classic:
+    lines: {3: "1. Ann 1-2 Luxury Tax tax $75"}
+    expect: {final: {players: {Ann: {cash: 1425}}}}
+"""
+
+
+def test_an_editions_list_ports_the_scenario_to_each_edition(tmp_path: Path) -> None:
+    scenarios = load_scenarios(write(tmp_path, "s.yaml", TAX))
+    assert [(s.title, s.edition) for s in scenarios] == [
+        ("Luxury Tax paid in full", None),
+        ("Luxury Tax paid in full (us-classic)", "us-classic"),
+        ("Super Tax paid in full (uk-1996)", "uk-1996"),
+    ]
+    uk = scenarios[2]
+    assert uk.record is not None and "setup Ann at Liverpool Street Station\n" in uk.record
+    assert "Super Tax tax £100" in uk.record
+    assert uk.expect.final == {"players": {"Ann": {"cash": 1400, "position": "Super Tax"}}}
+    # the override replaces a line of the ported record and the final snapshot, nothing else
+    classic = scenarios[1]
+    assert classic.record is not None and classic.record.endswith("tax $75\n")
+    assert classic.expect.findings == ()
+    results = [run_scenario(s) for s in scenarios]
+    assert [r.edition for r in results] == ["us-2018", "us-classic", "uk-1996"]
+    assert all(r.passed for r in results), [r.problems for r in results]
+
+
+def test_without_its_override_the_port_fails_where_the_rulebook_differs(tmp_path: Path) -> None:
+    text = TAX[: TAX.index("overrides:")]
+    classic = load_scenarios(write(tmp_path, "s.yaml", text))[1]
+    result = run_scenario(classic)
+    assert not result.passed
+    assert any("M407" in problem for problem in result.problems), result.problems
+
+
+def test_a_files_editions_list_serves_scenarios_without_their_own(tmp_path: Path) -> None:
+    write(tmp_path, "game.mlog", '[Players "Ann, Ben"]\n1. Ann 1-3 Income Tax tax 200\n')
+    path = write(
+        tmp_path,
+        "s.yaml",
+        """\
+        editions: [us-2018, uk-esl]
+        scenarios:
+          - title: From a record file
+            rules: [TAX-01]
+            record_file: game.mlog
+            expect: {findings: []}
+          - title: Its own list
+            editions: [us-2018]
+            rules: [TAX-01]
+            record: |
+              [Players "Ann, Ben"]
+            expect: {findings: []}
+        """,
+    )
+    scenarios = load_scenarios(path)
+    assert [(s.title, s.edition) for s in scenarios] == [
+        ("From a record file", None),
+        ("From a record file (uk-esl)", "uk-esl"),
+        ("Its own list", None),
+    ]
+    assert scenarios[1].record_file is None
+    ported = '[Players "Ann, Ben"]\n1. Ann 1-3 Event Travel Expenses tax 200\n'
+    assert scenarios[1].record == ported
+    assert all(run_scenario(s).passed for s in scenarios)
+
+
+_HEAD = "title: t\nrules: [TAX-01]\n"
+_REC = 'record: |\n  [Players "Ann, Ben"]\n  1. Ann 1-3 Income Tax tax 200\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "words"),
+    [
+        (_HEAD + "editions: [us-2018, uk-1997]\n" + _REC, "s.yaml:3: editions[1]", "'uk-1997'"),
+        (_HEAD + "editions: [us-2018, us-2018]\n" + _REC, "s.yaml:3: editions[1]", "already"),
+        (_HEAD + "editions: [uk-1996]\n" + _REC, "s.yaml:3: editions", "must name us-2018"),
+        (_HEAD + "editions: uk-1996\n" + _REC, "s.yaml:3: editions", "a list of editions"),
+        (
+            _HEAD + _REC + "overrides: {uk-1996: {expect: {findings: []}}}\n",
+            "s.yaml:6: overrides",
+            "need an `editions:` list",
+        ),
+        (
+            _HEAD + "editions: [us-2018, uk-esl]\n" + _REC + "overrides:\n  uk-1996: {notes: n}\n",
+            "s.yaml:8: overrides.uk-1996",
+            "not in the scenario's editions",
+        ),
+        (
+            _HEAD + "editions: [us-2018, uk-esl]\n" + _REC + "overrides:\n  us-2018: {notes: n}\n",
+            "s.yaml:8: overrides.us-2018",
+            "change the scenario itself",
+        ),
+        (
+            _HEAD + "editions: [us-2018, uk-esl]\n" + _REC + "overrides:\n  uk-esl: {colour: x}\n",
+            "s.yaml:8: overrides.uk-esl.colour",
+            "unknown key",
+        ),
+        (
+            _HEAD + "editions: [us-2018, uk-esl]\n" + _REC + "overrides:\n"
+            "  uk-esl:\n    expect:\n      findings: [{code: X1, line: 2}]\n",
+            "s.yaml:10: overrides.uk-esl.expect.findings[0].code",
+            "'X1' is not a finding code",
+        ),
+        (
+            _HEAD + "editions: [us-2018, uk-esl]\n" + _REC + "overrides:\n"
+            "  uk-esl:\n    lines: {3: x}\n",
+            "s.yaml:9: overrides.uk-esl.lines.3",
+            "has 2 lines, not 3",
+        ),
+        (
+            _HEAD + "editions: [us-2018, uk-esl]\n" + _REC + "overrides:\n"
+            "  uk-esl: {record: x, lines: {1: y}}\n",
+            "s.yaml:8: overrides.uk-esl.lines",
+            "not both",
+        ),
+        (
+            _HEAD + "editions: [us-2018, uk-esl]\nrecord: x\nexpect: {parse_error: {code: P101}}\n",
+            "s.yaml:3: editions[1]",
+            "cannot be ported to uk-esl: expects a parse error",
+        ),
+        (
+            "editions: [us-2018, mars]\nscenarios:\n  - title: t\n    rules: []\n    record: x\n",
+            "s.yaml:1: editions[1]",
+            "unknown edition 'mars'",
+        ),
+    ],
+)
+def test_a_bad_editions_list_or_override_names_the_file_line_and_key(
+    tmp_path: Path, text: str, where: str, words: str
+) -> None:
+    path = write(tmp_path, "s.yaml", text)
+    with pytest.raises(ScenarioFileError) as info:
+        load_scenarios(path)
+    message = str(info.value)
+    assert where in message, message
+    assert words in message, message
+
+
 def test_parse_only_scenario_passes_without_the_engine(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

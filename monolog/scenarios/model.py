@@ -30,8 +30,6 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +38,14 @@ import yaml
 from ..editions import check_ruling, list_editions
 from ..files import missing, read_regular
 from ..findings.model import shown_name
+from ..notation.errors import ParseError
+from ..notation.parser import decode_source
 from ..shallow_yaml import ShallowLoader
+from .overrides import OVERRIDE_KEYS, laid_over, record_lines
+from .porting import Skip, porter, source_edition
+from .rule_ids import RuleCatalogue as RuleCatalogue
+from .rule_ids import load_rule_text as load_rule_text
+from .rule_ids import rule_catalogue as rule_catalogue
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 CF_ID = re.compile(r"^CF-\d{2}$")
@@ -56,6 +61,8 @@ SCENARIO_KEYS = (
     "record_file",
     "expect",
     "notes",
+    "editions",
+    "overrides",
 )
 EXPECT_KEYS = ("findings", "state", "final", "parse_error", "settlement")
 FINDING_KEYS = ("code", "line", "column", "message", "severity", "rule")
@@ -164,61 +171,6 @@ class Scenario:
         return f"{self.file}::{self.title}"
 
 
-@dataclass(frozen=True, slots=True)
-class RuleCatalogue:
-    """The rule IDs and CF items of the rules matrix, with their short titles, the editions that
-    state each rule (`stated`: edition -> same | differs | silent) and the editions under which
-    each CF item arises (`arises`)."""
-
-    rules: dict[str, str]
-    conflicts: dict[str, str]
-    stated: dict[str, dict[str, str]] = field(default_factory=dict)
-    arises: dict[str, list[str]] = field(default_factory=dict)
-    about: dict[str, list[str]] = field(default_factory=dict)
-    differs: dict[str, dict[str, str]] = field(default_factory=dict)  # rule -> edition -> note
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.rules or key in self.conflicts
-
-    def title(self, key: str) -> str:
-        return self.rules.get(key) or self.conflicts.get(key) or ""
-
-    def editions(self, key: str) -> list[str]:
-        """The editions under which a scenario must cover `key`: those whose text states the
-        rule (same or differs), or, for a CF item, those under which it arises. A rule no text
-        states (the matrix's own reference rule) goes with the CF items about it."""
-        if key in self.conflicts:
-            return list(self.arises.get(key, []))
-        table = self.stated.get(key, {})
-        stating = [e for e, status in table.items() if status != "silent"]
-        if stating:
-            return stating
-        via = {e for cf, ids in self.about.items() if key in ids for e in self.arises.get(cf, [])}
-        return [e for e in table if e in via]
-
-
-@lru_cache(maxsize=1)
-def rule_catalogue() -> RuleCatalogue:
-    """The IDs shipped with the package (generated from the matrix by tools/gen_rule_ids.py)."""
-    text = resources.files(__package__).joinpath("rule_ids.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
-    return RuleCatalogue(
-        dict(data["rules"]),
-        dict(data["conflicts"]),
-        {k: dict(v) for k, v in data.get("stated", {}).items()},
-        {k: list(v) for k, v in data.get("arises", {}).items()},
-        {k: list(v) for k, v in data.get("about", {}).items()},
-        {k: dict(v) for k, v in data.get("differs", {}).items()},
-    )
-
-
-def load_rule_text() -> dict[str, str]:
-    """Each rule ID of the matrix said in monolog's own words (rule_text.yaml, shipped with the
-    package), for `monolog explain RULE-ID`."""
-    text = resources.files(__package__).joinpath("rule_text.yaml").read_text(encoding="utf-8")
-    return {str(k): str(v) for k, v in (yaml.safe_load(text) or {}).items()}
-
-
 # --------------------------------------------------------------------------- loading
 
 
@@ -266,21 +218,27 @@ def parse_scenarios(text: str, file: Path) -> list[Scenario]:
     if not isinstance(data, dict):
         raise v.error("", "expected a mapping (a scenario, or a `scenarios:` list)")
     if "scenarios" in data:
-        extra = sorted(str(k) for k in data if k != "scenarios")
+        extra = sorted(str(k) for k in data if k not in ("scenarios", "editions"))
         if extra:
             raise v.error(
-                extra[0], "a file with a `scenarios:` list holds nothing else at the top level"
+                extra[0],
+                "a file with a `scenarios:` list holds nothing else at the top level "
+                "but an `editions:` list for all of them",
             )
         items = data["scenarios"]
         if not isinstance(items, list) or not items:
             raise v.error("scenarios", "expected a non-empty list of scenarios")
-        scenarios = [v.scenario(item, f"scenarios[{i}]", i, file) for i, item in enumerate(items)]
+        scenarios = [
+            s
+            for i, item in enumerate(items)
+            for s in v.runs(item, f"scenarios[{i}]", i, file, data.get("editions"))
+        ]
     else:
-        scenarios = [v.scenario(data, "", 0, file)]
+        scenarios = v.runs(data, "", 0, file, None)
     seen: dict[str, int] = {}
     for s in scenarios:
         if s.title in seen:
-            prefix = f"scenarios[{s.index}]." if len(scenarios) > 1 else ""
+            prefix = f"scenarios[{s.index}]." if "scenarios" in data else ""
             raise v.error(
                 f"{prefix}title",
                 f"the title {s.title!r} is already used by scenarios[{seen[s.title]}]; "
@@ -359,6 +317,116 @@ class _Validator:
             notes=notes,
             record_data=record_data,
         )
+
+    # ---------------------------------------------------------------- editions
+    def runs(self, data: Any, path: str, index: int, file: Path, shared: Any) -> list[Scenario]:
+        """A scenario, then its port to every other edition of its `editions:` list (its own,
+        else the file's `shared` one), each with that edition's override laid over it."""
+        scenario = self.scenario(data, path, index, file)
+        own = "editions" in data
+        where = (f"{path}.editions" if path else "editions") if own else "editions"
+        value = data["editions"] if own else shared
+        over = f"{path}.overrides" if path else "overrides"
+        if value is None:
+            if data.get("overrides") is not None:
+                raise self.error(over, "overrides need an `editions:` list to apply to")
+            return [scenario]
+        record = self.record_text(scenario)
+        source = source_edition(data, record)
+        editions = self.edition_list(value, where, source)
+        overrides = self.overrides(data.get("overrides"), over, editions, source)
+        out = [scenario]
+        for i, edition in enumerate(editions):
+            if edition == source:
+                continue
+            try:
+                ported = porter(source, edition).scenario(data, record)
+            except Skip as exc:
+                raise self.error(f"{where}[{i}]", f"cannot be ported to {edition}: {exc}") from None
+            override = overrides.get(edition, {})
+            self.lines_exist(override, ported, f"{over}.{edition}.lines")
+            out.append(self.scenario(laid_over(ported, override), path, index, file))
+        return out
+
+    def record_text(self, scenario: Scenario) -> str:
+        if scenario.record_data is None:
+            return scenario.record or ""
+        try:
+            return decode_source(scenario.record_data, scenario.record_name)
+        except ParseError as exc:
+            raise ScenarioFileError(self.file, exc.finding.message, scenario.line) from None
+
+    def edition_list(self, value: Any, path: str, source: str) -> list[str]:
+        if not isinstance(value, list) or not value:
+            raise self.error(path, "expected a list of editions like [us-2018, uk-1996]")
+        out: list[str] = []
+        for i, item in enumerate(value):
+            where = f"{path}[{i}]"
+            key = self.edition(self.text(value, where, item) or "", where)
+            if key in out:
+                raise self.error(where, f"{key} is already in the list")
+            out.append(str(key))
+        if source not in out:
+            raise self.error(
+                path, f"the list must name {source}, the edition the record is written for"
+            )
+        return out
+
+    def overrides(
+        self, value: Any, path: str, editions: Sequence[str], source: str
+    ) -> dict[str, dict[str, Any]]:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise self.error(path, "expected a mapping like {uk-1996: {expect: {findings: []}}}")
+        for edition, block in value.items():
+            where = f"{path}.{edition}"
+            if edition not in editions:
+                raise self.error(
+                    where, f"{edition!r} is not in the scenario's editions ({', '.join(editions)})"
+                )
+            if edition == source:
+                raise self.error(
+                    where, f"the record is written for {source}: change the scenario itself"
+                )
+            if not isinstance(block, dict) or not block:
+                raise self.error(where, f"expected a mapping of {', '.join(OVERRIDE_KEYS)}")
+            self.known_keys(block, where, OVERRIDE_KEYS)
+            self.override(block, where)
+        return value
+
+    def override(self, block: dict[Any, Any], path: str) -> None:
+        """Checks each value of one edition's override as the scenario's own would be."""
+        if "record" in block and "lines" in block:
+            raise self.error(f"{path}.lines", "give `record` or `lines`, not both")
+        for key in ("title", "notes", "record"):
+            if key in block:
+                self.text(block, f"{path}.{key}", block[key], required=True)
+        if "rules" in block:
+            self.rule_ids(block["rules"], f"{path}.rules")
+        if "rulings" in block:
+            self.rulings(block["rulings"], f"{path}.rulings")
+        if "expect" in block:
+            self.expectation(block["expect"], f"{path}.expect")
+        if "lines" in block:
+            lines = block["lines"]
+            if not isinstance(lines, dict) or not lines:
+                raise self.error(f"{path}.lines", 'expected a mapping like {3: "setup …"}')
+            for number, text in lines.items():
+                if not _is_count(number):
+                    raise self.error(f"{path}.lines.{number}", f"{number!r} is not a line number")
+                if not isinstance(text, str) or "\n" in text:
+                    raise self.error(f"{path}.lines.{number}", "expected one line of the record")
+
+    def lines_exist(
+        self, override: Mapping[str, Any], ported: Mapping[str, Any], path: str
+    ) -> None:
+        count = len(record_lines(str(ported.get("record", ""))))
+        for number in override.get("lines", {}):
+            if number > count:
+                raise self.error(
+                    f"{path}.{number}", f"the ported record has {count} lines, not {number}"
+                )
 
     def known_keys(self, data: Mapping[Any, Any], path: str, allowed: Sequence[str]) -> None:
         for key in data:
