@@ -50,7 +50,7 @@ def _edition_text(key: str) -> str:
 
 
 def test_there_are_files_to_check() -> None:
-    assert len(SCENARIO_FILES) > 700
+    assert len(SCENARIO_FILES) > 350
     assert set(list_editions()) >= {"uk-1996", "uk-esl", "us-2018", "us-classic"}
 
 
@@ -240,7 +240,7 @@ def test_the_doc_names_every_key() -> None:
 
 
 def test_the_worked_example_passes(tmp_path: Path) -> None:
-    blocks = re.findall(r"```yaml\n(.*?)```", _doc(), re.S)
+    blocks = [b for b in re.findall(r"```yaml\n(.*?)```", _doc(), re.S) if "scenarios:" in b]
     assert len(blocks) == 1
     assert _problems(SCENARIO, yaml.safe_load(blocks[0])) == []
     path = tmp_path / "example.yaml"
