@@ -2,8 +2,11 @@
 
     python tools/port_scenario.py scenarios/rules/*.yaml --edition uk-1996 [-o DIR] [--only-stated]
 
-Each scenario of each file is rewritten for the target edition and the file is written to
-DIR/<same file name> (default `scenarios/editions/<edition>/`):
+A scenario that holds under another edition lists it under `editions:` and is ported when it is
+loaded (monolog/scenarios/porting.py does both); this tool writes the port to a file, to start
+a case that is another scenario under that edition. Each scenario of each file is rewritten
+for the target edition and the file is written to DIR/<same file name> (default
+`scenarios/editions/<edition>/`):
 
 - every square named in the record is resolved on the source edition's board and renamed, by
   its board index, to the target edition's name (replaced in place, so the record's comments and

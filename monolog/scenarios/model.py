@@ -18,7 +18,11 @@ is loaded) and says what to expect:
 
 Line numbers count lines of the record (line 1 is its first line), not of the YAML file.
 Besides `title`, `rules` (a list, may be empty for notation scenarios), the record and
-`expect`, a scenario may give `edition`, `variant`, `rulings` ({CF-02: reading}) and `notes`.
+`expect`, a scenario may give `edition`, `variant`, `rulings` ({CF-02: reading}) and `notes`,
+and `editions`, a list of the editions it runs under (or the file gives one beside its
+`scenarios:` list): it is then ported by board position to each edition but its record's own
+(porting.py), each port a scenario of its own, with `overrides` per edition laid over the port
+(overrides.py).
 
 Loading validates everything; a mistake raises `ScenarioFileError` naming the file, the line in
 the YAML file and the key path (`expect.findings[1].code`).
