@@ -2,8 +2,9 @@
 MOVE-05, CF-12, CF-55).
 
 Movement cards move the token at once and the square reached is dealt with as a landing
-(CARD-06); the record's `-> Square` is then a check. Money cards are dues: derived at once,
-checked against the amount the record writes after the card id.
+(CARD-06, card_moves.py); the record's `-> Square` is then a check. Money cards are dues:
+derived at once, checked against the amount the record writes after the card id. Which card
+may come up is the deck's (decks.py, CF-79).
 """
 
 from __future__ import annotations
@@ -11,21 +12,20 @@ from __future__ import annotations
 from ..editions.model import Card
 from ..notation.events import CardDraw, Reshuffle, Span
 from . import follow, record
-from .board import buildings, closest, nearest, passes_go, steps_forward
+from .board import buildings
 from .card_landings import second_draw_note
+from .card_moves import MOVING_KINDS, move_by_card
 from .decks import draw, reshuffle
 from .game import Game
-from .landing import land, move_token, send_to_jail
+from .landing import send_to_jail
 from .moves import card_salary_written, check_salary
 from .names import actor_of, card_of
 from .obligations import (
-    CardMove,
     Draw,
     Due,
     apply_due,
     cancel_due,
     flow_of,
-    mark_card_landing,
     settle_due,
 )
 from .skipped import not_replayed
@@ -250,90 +250,23 @@ def _in_seat_order(game: Game, card: Card, money: list[Due], recorded: int, span
 
 def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
     """Apply a card's effect for `player`. True when the card moved the token."""
-    flow = flow_of(game)
-    st = game.state
-    p = st.player(player)
-    size = len(game.edition.squares)
     kind = card.kind
-    if kind in ("advance_to", "advance_to_nearest"):
-        dispute: tuple[int, int] | None = None
-        if kind == "advance_to":
-            target = card.target if card.target is not None else p.position
-        else:
-            target = nearest(game.edition, p.position, card.target_kind or "")
-            if card.target_kind == "railroad":  # CF-71: ahead, or the closest either way
-                near = closest(game.edition, p.position, "railroad")
-                dispute = (target, near) if near != target else None
-                if dispute is not None and game.ruling("CF-71") == "closest":
-                    target = near
-        if dispute is not None and target == dispute[1] and target != dispute[0]:
-            # reading closest, the railroad behind: a move back, with no salary (MOVE-05)
-            flow.card_move = CardMove(
-                card.id, target, span, p.position, nearest=dispute, player=player
-            )
-            p.position = target
-            land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
-            mark_card_landing(game, player, target, card.id)
-            return True
-        steps = steps_forward(p.position, target, size)
-        # CF-12: under dice-moves-only a card pays a salary only when it sends the token to GO
-        salary = card.collect_go and (target == 0 or game.ruling("CF-12") != "dice-moves-only")
-        if card.collect_go and target != 0 and passes_go(p.position, steps, size):
-            go = game.money(game.edition.rules.go_salary)
-            if salary:
-                message = (
-                    f"{player} passes GO on the way to {game.name(target)}: a forward card "
-                    f"move pays the salary (reading {game.ruling('CF-12')}); without it "
-                    f"{player} would have {go} less"
-                )
-            else:
-                message = (
-                    f"{player} passes GO on the way to {game.name(target)}: no salary, as only "
-                    f"moves by the dice pay it (reading {game.ruling('CF-12')}); reading "
-                    f"forward-cards-pay would pay {go}"
-                )
-            # filed again with the record's choice if a salary is written for this move
-            # (moves.card_salary_written); until then the record shows none
-            point = game.ambiguous(
-                "CF-12",
-                f"{message}; the record writes no salary for this move, so it shows no reading "
-                "of its own",
-                span,
-                "MOVE-03",
-            )
-        flow.card_move = CardMove(
-            card.id,
-            target,
-            span,
-            p.position,
-            salary,
-            card.rent_rule,
-            nearest=dispute,
-            player=player,
-        )
-        if card.collect_go and target != 0 and passes_go(p.position, steps, size):
-            flow.card_move.salary_point = None if point is None else game.findings.last
-            flow.card_move.salary_note = message
-        move_token(game, player, target, span, salary=salary, rule="MOVE-03", why=f" on {card.id}")
-        land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
-        mark_card_landing(game, player, target, card.id)
-        return True
-    if kind == "move_back":
-        target = card.target if card.target is not None else (p.position - card.spaces) % size
-        flow.card_move = CardMove(card.id, target, span, p.position, player=player)
-        p.position = target  # backwards: never a salary (MOVE-05)
-        land(game, player, target, span, by_card=True)
-        mark_card_landing(game, player, target, card.id)
+    if kind in MOVING_KINDS:
+        move_by_card(game, player, card, span)
         return True
     if kind == "go_to_jail":
         send_to_jail(game, player, span, f"card {card.id}")
-        return False
-    if kind == "get_out_of_jail_free":
-        p.cards.append(card.id)
-        return False
-    others = [q.name for q in st.players if q.active and q.name != player]
-    amount = card.amount
-    title = card.title
+    elif kind == "get_out_of_jail_free":
+        game.state.player(player).cards.append(card.id)
+    else:
+        _money_card(game, player, card, span)
+    return False
+
+
+def _money_card(game: Game, player: str, card: Card, span: Span) -> None:
+    """A card that moves money: its dues are made at once (CARD-02)."""
+    kind, amount = card.kind, card.amount
+    others = [q.name for q in game.state.players if q.active and q.name != player]
     if kind == "collect":
         _due(
             game,
@@ -350,62 +283,33 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
             game, player, player, None, amount, f"{card.id} costs {game.money(amount)}", card, span
         )
     elif kind == "pay_each_player":
+        each = f"{card.id}: {game.money(amount)} to {_each(len(others), 'other player')}"
         for other in others:
-            _due(
-                game,
-                player,
-                player,
-                other,
-                amount,
-                f"{card.id}: {game.money(amount)} to {_each(len(others), 'other player')}",
-                card,
-                span,
-            )
+            _due(game, player, player, other, amount, each, card, span)
     elif kind == "collect_from_each_player":
+        each = f"{card.id}: {game.money(amount)} from {_each(len(others), 'other player')}"
         for other in others:
-            _due(
-                game,
-                player,
-                other,
-                player,
-                amount,
-                f"{card.id}: {game.money(amount)} from {_each(len(others), 'other player')}",
-                card,
-                span,
-            )
+            _due(game, player, other, player, amount, each, card, span)
     elif kind == "repairs":
-        houses, hotels = buildings(st, player)
-        total, _ = _repairs(game, card, houses, hotels)
-        hw = game.edition.word("house" if houses == 1 else "houses")
-        tw = game.edition.word("hotel" if hotels == 1 else "hotels")
-        per_hotel = f"{game.money(card.per_hotel)}"
-        if hotels and game.ruling("CF-65") == "hotel-and-houses":
-            per_hotel += f" plus the {game.edition.rules.houses_before_hotel} houses it replaced"
-        _due(
-            game,
-            player,
-            player,
-            None,
-            total,
-            f"{houses} {hw} at {game.money(card.per_house)} and {hotels} {tw} at {per_hotel}",
-            card,
-            span,
-        )
+        _repairs_due(game, player, card, span)
     elif kind == "pay_or_draw":
-        due = _due(
-            game,
-            player,
-            player,
-            None,
-            amount,
-            f"{card.id} costs {game.money(amount)} unless a card is taken instead",
-            card,
-            span,
-        )
-        flow.choice = due
+        why = f"{card.id} costs {game.money(amount)} unless a card is taken instead"
+        flow_of(game).choice = _due(game, player, player, None, amount, why, card, span)
     else:
-        raise ValueError(f"the card kind {kind!r} of {card.id} ({title}) is not known")
-    return False
+        raise ValueError(f"the card kind {kind!r} of {card.id} ({card.title}) is not known")
+
+
+def _repairs_due(game: Game, player: str, card: Card, span: Span) -> None:
+    """A repairs card: so much a house and so much a hotel the player owns (CF-65)."""
+    houses, hotels = buildings(game.state, player)
+    total, _ = _repairs(game, card, houses, hotels)
+    hw = game.edition.word("house" if houses == 1 else "houses")
+    tw = game.edition.word("hotel" if hotels == 1 else "hotels")
+    per_hotel = f"{game.money(card.per_hotel)}"
+    if hotels and game.ruling("CF-65") == "hotel-and-houses":
+        per_hotel += f" plus the {game.edition.rules.houses_before_hotel} houses it replaced"
+    why = f"{houses} {hw} at {game.money(card.per_house)} and {hotels} {tw} at {per_hotel}"
+    _due(game, player, player, None, total, why, card, span)
 
 
 def _repairs(game: Game, card: Card, houses: int, hotels: int) -> tuple[int, int]:

@@ -67,9 +67,12 @@ def holder_of(game: Game, card_id: str) -> str | None:
 
 
 def draw(game: Game, card: Card, span: Span) -> bool:
-    """Take `card` from the top of its deck, checking the known order. False if it is held."""
+    """Take `card` from the top of its deck, checking the known order. False if it is held.
+
+    Under CF-79 reading with-replacement each card is drawn at random from the whole deck (a
+    held jail card aside), so no draw breaks a rule: the order is still worked out from the
+    draws, only to name (A79) each draw that a deck dealt from the top would not allow."""
     deck = game.state.decks[card.deck]
-    name = game.edition.decks[card.deck].name
     holder = holder_of(game, card.id)
     if holder is not None:
         game.emit(
@@ -94,43 +97,15 @@ def draw(game: Game, card: Card, span: Span) -> bool:
         if slots:
             slots.pop(0)
     else:
-        rebase = bool(deck.known)
-        if top is not None:
-            message = (
-                f"out of sequence: the next {name} card is {top}, the order being known since "
-                "every card has been seen; replayed as recorded: the deck's order is taken as "
-                "unknown from here, and learned again from the draws"
-                if rebase
-                else f"out of sequence: the next {name} card is {top}"
-            )
-            expected: str | None = top
+        if game.text_settles("CF-79"):
+            broken[card.deck] = _out_of_sequence(game, card, deck, span, root)
         else:
-            above = slots.index(card.id)
-            message = (
-                f"{card.id} cannot come up yet: it went under the {name} deck and {above} "
-                f"card{'s' if above != 1 else ''} still lie above it"
-            )
-            expected = None
-        # a jail card that came up again before its turn: a used one goes under its deck
-        jail_card = top is None and card.kind == "get_out_of_jail_free"
-        if jail_card:
-            message += f", as a used {game.edition.word('goojf')} card goes to the bottom"
-        if not rebase:
-            message += "; replayed as recorded: the deck's order is learned again from the draws"
-        finding = game.emit(
-            "M403",
-            message,
-            span,
-            "CARD-05" if jail_card else "CARD-03",
-            expected=expected,
-            recorded=card.id,
-            caused_by=root,
-        )
-        broken[card.deck] = root or finding
-        # the table's deck is not in the order the draws had shown (shuffled again, say): the
-        # order is learned again from here, as a cash count re-bases after a W001, so the draws
-        # that follow are judged by the record's deck, not by the broken order (before, every
-        # card seen earlier was out of order again, up to a whole deck's cycle of M403)
+            _drawn_at_random(game, card, deck, span)
+        # the table's deck is not in the order the draws had shown (shuffled again, say, or
+        # drawn at random): the order is learned again from here, as a cash count re-bases
+        # after a W001, so the draws that follow are judged by the record's deck, not by the
+        # broken order (before, every card seen earlier was out of order again, up to a whole
+        # deck's cycle of M403)
         if card.id in slots:
             slots.remove(card.id)
         elif None in slots:
@@ -143,6 +118,79 @@ def draw(game: Game, card: Card, span: Span) -> bool:
         slots.append(card.id)
     _update_known(deck)
     return True
+
+
+def _out_of_sequence(
+    game: Game, card: Card, deck: DeckState, span: Span, root: Finding | None
+) -> Finding:
+    """M403: a draw the deck's order does not allow, where the edition's text has every card
+    drawn from the top (CF-79 settled). Returns the first finding of the run it belongs to."""
+    name = game.edition.decks[card.deck].name
+    slots = deck.slots
+    top = slots[0] if slots else None
+    rebase = bool(deck.known)
+    if top is not None:
+        message = (
+            f"out of sequence: the next {name} card is {top}, the order being known since "
+            "every card has been seen; replayed as recorded: the deck's order is taken as "
+            "unknown from here, and learned again from the draws"
+            if rebase
+            else f"out of sequence: the next {name} card is {top}"
+        )
+        expected: str | None = top
+    else:
+        message = _too_soon(game, card, deck)
+        expected = None
+    # a jail card that came up again before its turn: a used one goes under its deck
+    jail_card = top is None and card.kind == "get_out_of_jail_free"
+    if jail_card:
+        message += f", as a used {game.edition.word('goojf')} card goes to the bottom"
+    if not rebase:
+        message += "; replayed as recorded: the deck's order is learned again from the draws"
+    finding = game.emit(
+        "M403",
+        message,
+        span,
+        "CARD-05" if jail_card else "CARD-03",
+        expected=expected,
+        recorded=card.id,
+        caused_by=root,
+    )
+    return root or finding
+
+
+def _too_soon(game: Game, card: Card, deck: DeckState) -> str:
+    """Why a card seen before cannot be on top yet: the cards still above it."""
+    name = game.edition.decks[card.deck].name
+    above = deck.slots.index(card.id)
+    return (
+        f"{card.id} cannot come up yet: it went under the {name} deck and {above} "
+        f"card{'s' if above != 1 else ''} still lie above it"
+    )
+
+
+def _drawn_at_random(game: Game, card: Card, deck: DeckState, span: Span) -> None:
+    """CF-79 open: a draw the deck's order does not allow but the whole deck does. The record
+    draws at random from the whole deck (reading with-replacement); the replay follows it, and
+    A79 says whether that is the reading in force."""
+    name = game.edition.decks[card.deck].name
+    top = deck.slots[0] if deck.slots else None
+    why = f"the next {name} card is {top}" if top is not None else _too_soon(game, card, deck)
+    reading = game.ruling("CF-79")
+    if reading == "with-replacement":
+        message = (
+            f"{card.id} comes up where the {name} deck's order would not allow it ({why}): each "
+            f"card is drawn at random from the whole deck (reading {reading}); reading "
+            "from-the-deck deals every card of a deck once before any comes up again"
+        )
+    else:
+        message = (
+            f"{card.id} comes up out of the {name} deck's order ({why}): a drawn card goes "
+            f"under its deck (reading {reading}); reading with-replacement draws each card at "
+            "random from the whole deck, as here"
+        )
+    rule = "CARD-05" if top is None and card.kind == "get_out_of_jail_free" else "CARD-03"
+    game.ambiguous("CF-79", message, span, rule, follows="with-replacement")
 
 
 def return_card(game: Game, card_id: str) -> None:

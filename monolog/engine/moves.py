@@ -92,61 +92,17 @@ def _no_go(game: Game, player: str) -> tuple[str, str]:
 
 def on_move(game: Game, ev: Move) -> None:
     """`-> Square`: confirms where a card sent the token, else an unexplained move."""
-    flow = flow_of(game)
     player = actor_of(game, ev)
     if player is None:
         return
-    cm = flow.card_move
-    sq: Square | None = None
-    # `-> Community Chest` after a card move: a name several squares share resolves to the one
-    # the card sends the token to
-    named = squares_if_named(game, ev.square)
-    if cm is not None and not cm.confirmed and any(s.index == cm.target for s in named):
-        sq = game.square(cm.target)
-    elif len(named) > 1 and len({s.name for s in named}) == 1:
-        # a name several squares share, none where the card leads (or no card): the one
-        # nearest where the card leads, or else nearest where the token stands
-        here = cm.target if cm is not None and not cm.confirmed else None
-        if here is None:
-            here = game.state.player(player).position
-        sq = nearest_of(game, named, here)
-    if sq is None:
-        sq = resolve_square(game, ev.square, ev.span)
+    cm = flow_of(game).card_move
+    if cm is not None and cm.confirmed:
+        cm = None  # the card's move was confirmed already: this one is not the card's
+    sq = _square_moved_to(game, ev, player, cm)
     if sq is None:
         return
-    if cm is not None and not cm.confirmed:
-        cm.confirmed = True
-        other_reading = nearest_railroad_note(game, player, cm, sq.index, ev.span)
-        if sq.index == cm.target:
-            return
-        if not other_reading:
-            game.emit(
-                "M406",
-                f"{cm.card} sends {player} to {game.name(cm.target)}, not {shown(game, sq)}",
-                ev.span,
-                "CARD-06",
-                expected=game.name(cm.target),
-                recorded=sq.name,
-            )
-        # the record is what happened: undo the card's landing, stand on the recorded square
-        for due in flow.dues:
-            if due.span is cm.span and not due.stated:
-                cancel_due(game, due)
-        flow.dues = [d for d in flow.dues if d.span is not cm.span]
-        flow.claims = [d for d in flow.claims if d.span is not cm.span]
-        flow.lots = [x for x in flow.lots if x.span is not cm.span]
-        if flow.draw is not None and flow.draw.span is cm.span:
-            flow.draw = None
-        if flow.throw is not None and flow.throw.span is cm.span:
-            flow.throw = None
-        p = game.state.player(player)
-        p.position = cm.origin
-        if other_reading and cm.nearest is not None and sq.index == cm.nearest[1]:
-            p.position = sq.index  # CF-71 closest: back to the railroad behind, no salary
-        else:
-            move_token(game, player, sq.index, cm.span, salary=cm.salary, rule="MOVE-03")
-        land(game, player, sq.index, ev.span, card_rule=cm.rent_rule, by_card=True)
-        mark_card_landing(game, player, sq.index, cm.card)
+    if cm is not None:
+        _card_move_recorded(game, player, cm, sq, ev.span)
         return
     p = game.state.player(player)
     if p.position == sq.index:
@@ -161,6 +117,64 @@ def on_move(game: Game, ev: Move) -> None:
     )
     p.position = sq.index
     land(game, player, sq.index, ev.span, by_card=True)
+
+
+def _square_moved_to(game: Game, ev: Move, player: str, cm: CardMove | None) -> Square | None:
+    """The square `-> Square` names. `cm`: the card move it may confirm, not confirmed yet."""
+    # `-> Community Chest` after a card move: a name several squares share resolves to the one
+    # the card sends the token to
+    named = squares_if_named(game, ev.square)
+    if cm is not None and any(s.index == cm.target for s in named):
+        return game.square(cm.target)
+    if len(named) > 1 and len({s.name for s in named}) == 1:
+        # a name several squares share, none where the card leads (or no card): the one
+        # nearest where the card leads, or else nearest where the token stands
+        here = cm.target if cm is not None else game.state.player(player).position
+        return nearest_of(game, named, here)
+    return resolve_square(game, ev.square, ev.span)
+
+
+def _card_move_recorded(game: Game, player: str, cm: CardMove, sq: Square, span: Span) -> None:
+    """`-> Square` after a card move: where the card sent the token (CARD-06), else the
+    record's square is what happened (M406, or the other reading of CF-71)."""
+    cm.confirmed = True
+    other_reading = nearest_railroad_note(game, player, cm, sq.index, span)
+    if sq.index == cm.target:
+        return
+    if not other_reading:
+        game.emit(
+            "M406",
+            f"{cm.card} sends {player} to {game.name(cm.target)}, not {shown(game, sq)}",
+            span,
+            "CARD-06",
+            expected=game.name(cm.target),
+            recorded=sq.name,
+        )
+    # the record is what happened: undo the card's landing, stand on the recorded square
+    _undo_card_landing(game, cm)
+    p = game.state.player(player)
+    p.position = cm.origin
+    if other_reading and cm.nearest is not None and sq.index == cm.nearest[1]:
+        p.position = sq.index  # CF-71 closest: back to the railroad behind, no salary
+    else:
+        move_token(game, player, sq.index, cm.span, salary=cm.salary, rule="MOVE-03")
+    land(game, player, sq.index, span, card_rule=cm.rent_rule, by_card=True)
+    mark_card_landing(game, player, sq.index, cm.card)
+
+
+def _undo_card_landing(game: Game, cm: CardMove) -> None:
+    """Take back what the square a card move reached made due, pending or offered."""
+    flow = flow_of(game)
+    for due in flow.dues:
+        if due.span is cm.span and not due.stated:
+            cancel_due(game, due)
+    flow.dues = [d for d in flow.dues if d.span is not cm.span]
+    flow.claims = [d for d in flow.claims if d.span is not cm.span]
+    flow.lots = [x for x in flow.lots if x.span is not cm.span]
+    if flow.draw is not None and flow.draw.span is cm.span:
+        flow.draw = None
+    if flow.throw is not None and flow.throw.span is cm.span:
+        flow.throw = None
 
 
 def nearest_railroad_note(
