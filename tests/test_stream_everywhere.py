@@ -114,3 +114,18 @@ def test_jsonl_rows_number_the_games_of_a_file_and_count_clean_games(tmp_path: P
     assert rows[0]["summary"] == {"error": 0, "warning": 0, "info": 0}
     # every row of a kind has every key, null where there is no value
     assert set(finding) >= {"code", "severity", "rule", "cf", "message", "caused_by"}
+
+
+def test_a_folder_of_streams_is_audited_and_ranked_like_a_folder_of_records(tmp_path: Path) -> None:
+    """docs/scale.md audits a folder of an engine's games: the streams in a folder are games too,
+    beside the records (they were once skipped, and a folder of streams alone was "no record")."""
+    worked = GAMES / "worked-example.mlog"
+    stream = _stream(worked, tmp_path)
+    (tmp_path / "b.mlog").write_text(worked.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out = invoke(["audit", "-q", "--format", "jsonl", str(tmp_path)])
+    games = [json.loads(line) for line in out.splitlines() if '"kind": "game"' in line]
+    assert code == 0
+    assert sorted(Path(g["file"]).name for g in games) == ["a.jsonl", "b.mlog"]
+    code, out = invoke(["standings", str(tmp_path)])
+    assert code == 0 and "2 games counted" in out
+    assert stream.exists()

@@ -5,7 +5,14 @@ from __future__ import annotations
 import typer
 
 from .. import completion
-from .command_line import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
+from .command_line import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_UNREADABLE,
+    RECORD_SUFFIXES,
+    expand_paths,
+    print_error,
+)
 
 __all__ = [
     "EDITION_OPTION",
@@ -15,6 +22,7 @@ __all__ = [
     "EXPORT_OPTION",
     "ISOLATED_OPTION",
     "OUTPUT_OPTION",
+    "RECORD_SUFFIXES",
     "RULING_OPTION",
     "expand_paths",
     "print_error",

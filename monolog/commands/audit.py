@@ -47,7 +47,14 @@ from .audit_options import (
 )
 from .audit_output import ReportWriter, echo, progress
 from .audit_record import audit_file, audit_games
-from .command_line import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE, expand_paths, print_error
+from .command_line import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_UNREADABLE,
+    RECORD_SUFFIXES,
+    expand_paths,
+    print_error,
+)
 from .project import load_project, resolve, said
 from .settings_note import SettingsNote, in_force, note_for
 
@@ -59,7 +66,7 @@ __all__ = ["audit_file", "audit_games", "register", "run"]
 _FILES = typer.Argument(
     ...,
     metavar="FILE|DIR|GLOB",
-    help="Record files (.mlog), folders of them, or quoted glob patterns.",
+    help="Records (.mlog) or event streams (.jsonl), folders of them, or quoted glob patterns.",
 )
 _STRICT = typer.Option(
     None,
@@ -270,7 +277,7 @@ def run(
         print_error(f"monolog audit: --jobs {jobs}: expected 0 (one per CPU) or more")
         return EXIT_UNREADABLE
 
-    names = expand_paths(files)
+    names = expand_paths(files, RECORD_SUFFIXES)
     if scheduler is not None and "-" in names:
         print_error("monolog audit: --scheduler: a record from stdin (-) cannot go to a cluster")
         return EXIT_UNREADABLE

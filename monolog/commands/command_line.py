@@ -18,6 +18,9 @@ EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_UNREADABLE = 2
 
+# what a folder named to a command that reads records gives: records and event streams
+RECORD_SUFFIXES = (".mlog", ".jsonl")
+
 
 def expand_paths(paths: Iterable[str], suffix: str | tuple[str, ...] = ".mlog") -> list[str]:
     """Files named on the command line; folders give the files with `suffix` (or one of the

@@ -9,7 +9,7 @@ from __future__ import annotations
 import typer
 
 from .. import completion
-from ._common import EXIT_CLEAN, EXIT_UNREADABLE, expand_paths, print_error
+from ._common import EXIT_CLEAN, EXIT_UNREADABLE, RECORD_SUFFIXES, expand_paths, print_error
 
 FORMATS = ("text", "json", "csv")
 
@@ -20,7 +20,9 @@ def register(app: typer.Typer) -> None:
 
 def standings(
     files: list[str] = typer.Argument(
-        ..., metavar="FILE|DIR", help="Record files (.mlog) or folders of them."
+        ...,
+        metavar="FILE|DIR",
+        help="Record files (.mlog) or event streams (.jsonl), or folders of them.",
     ),
     points: str | None = typer.Option(
         None,
@@ -69,7 +71,7 @@ def standings(
         print_error(f"monolog standings: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
 
-    table = collect(expand_paths(files), scheme, strict=strict)
+    table = collect(expand_paths(files, RECORD_SUFFIXES), scheme, strict=strict)
     status = EXIT_UNREADABLE if table.unreadable else EXIT_CLEAN
     if fmt == "json":
         typer.echo(to_json(table), nl=False)
