@@ -15,6 +15,7 @@ from ..editions.model import Edition, Square
 from ..findings.model import Cause, Finding, Severity
 from ..findings.store import FindingStore
 from ..notation.events import NO_SPAN, Span
+from .pending_state import FollowState
 from .state import GameState
 
 
@@ -79,6 +80,8 @@ class Game:
     # obligations that outlive one event (open debts, mortgage choices, buildings won at a
     # shortage auction), kept by the module that owns them under its own key
     pending: dict[str, Any] = field(default_factory=dict)
+    # what each handler module waits with from one event to the next (pending_state.py)
+    follow: FollowState = field(default_factory=FollowState)
     # whether the event being replayed writes its amounts: money it moves is then as recorded,
     # else derived from the rules (set by the replay loop, engine/replay.py)
     writes_amounts: bool = True

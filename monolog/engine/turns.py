@@ -178,7 +178,7 @@ def end_turn(game: Game, span: Span) -> None:
         # CF-04, CF-05: the turn passes after the double: the record's play is the reading that
         # ends the turn (a replay measuring the other reading, follow.py, keeps M102)
         shown = follow.jail_double_shown(game, player, False)
-    game.pending.pop(follow.JAIL_DOUBLE, None)
+    game.follow.jail_double = None
     if p.active and not game.state.over:
         if flow.again and not flow.turn_over and not shown:
             game.emit(
