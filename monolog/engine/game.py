@@ -14,48 +14,17 @@ from typing import Any
 from ..editions.model import Edition, Square
 from ..findings.model import Cause, Finding, Severity
 from ..findings.store import FindingStore
-from ..notation.events import NO_SPAN, Span
+from ..notation.events import Span
+from .ledger import Debt as Debt
+from .ledger import Transfer as Transfer
+from .ledger import entry_span
 from .pending_state import FollowState
 from .state import GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    """One movement of money. `payer` / `payee` None means the bank.
-
-    `derived` is True when the record did not write the amount: the engine worked it out from
-    the rules (a salary after a roll, a rent written without its figure).
-    """
-
-    turn: int
-    span: Span
-    payer: str | None
-    payee: str | None
-    amount: int
-    reason: str
-    derived: bool = False
-
-
-@dataclass(slots=True)
-class Debt:
-    """`debtor` owes `amount` (the part not covered by cash) to `creditor` (None = the bank)."""
-
-    debtor: str
-    creditor: str | None
-    amount: int
-    reason: str
-    span: Span
-    reported: bool = False
-
+from .turn_flow import Flow
 
 # the data of a finding that has none, shared: findings are frozen and nothing writes into
 # their data (a finding with more data is a new one, built with a new dict)
 _NO_DATA: dict[str, Any] = {}
-
-
-def entry_span(entry: Transfer | None) -> Span:
-    """The span of a ledger entry, or no span."""
-    return entry.span if entry is not None else NO_SPAN
 
 
 @dataclass(slots=True)
@@ -82,6 +51,8 @@ class Game:
     pending: dict[str, Any] = field(default_factory=dict)
     # what each handler module waits with from one event to the next (pending_state.py)
     follow: FollowState = field(default_factory=FollowState)
+    # where the replay stands within the turn in progress (obligations.py)
+    flow: Flow = field(default_factory=Flow)
     # whether the event being replayed writes its amounts: money it moves is then as recorded,
     # else derived from the rules (set by the replay loop, engine/replay.py)
     writes_amounts: bool = True
