@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..findings.model import Cause, Finding
 from ..notation.events import Event, Ignored, Span
+from .turn_flow import Due
 
 # --------------------------------------------------------------------------- follow.py
 
@@ -99,3 +101,66 @@ class FollowState:
     taken: set[int] = field(default_factory=set)
     # the event that follows the one being replayed, while that one is replayed
     next: Event | None = None
+
+
+# --------------------------------------------------------------------------- record.py
+
+
+class CountMoves:
+    """What the cash counts did to the record's own replay, for a replay of the same record
+    under another reading (`monolog dispute`'s alternative) to do the same: per count (its
+    place and the player counted), every player's cash before it and what it changed. The
+    alternative keeps the difference its reading makes, and the table's counts correct it as
+    they corrected the record's own replay, so that a count taken as written is not a
+    difference of the reading. The alternative steps each event after the original: an entry
+    is taken once used, so only the counts of the event in hand are held."""
+
+    def __init__(self, moves: CountMoves | None = None) -> None:
+        self.moves: dict[tuple[Span, str], tuple[tuple[int, ...], dict[str, int]]] = (
+            {} if moves is None else dict(moves.moves)
+        )
+
+
+class WrittenSlip(NamedTuple):
+    """A written amount that broke the rule (its finding filed), replayed as written until a
+    count of the payer or the payee shows whether the table paid it or the rule's figure."""
+
+    due: Due
+    rule: int  # the rule's figure
+    handle: int  # the finding's place in game.findings
+
+
+class TakenCount(NamedTuple):
+    """A count that disagreed and was taken as the cash, until a later count confirms it."""
+
+    diff: int
+    finding: Finding
+    handle: int  # its place in game.findings, to correct it later
+
+
+@dataclass(slots=True)
+class RecordState:
+    """What record.py's counts wait with: which counts agreed, which were taken as written and
+    may yet prove a slip, and the disputed lines."""
+
+    # the disputed lines and the ruling written on each, in the record's order
+    disputes: list[tuple[int, str | None]] = field(default_factory=list)
+    # per player, how long the ledger was at their last count that agreed (or was taken as written)
+    agreed: dict[str, int] = field(default_factory=dict)
+    # per player, the last count taken as the cash and not yet confirmed by a later one
+    taken: dict[str, TakenCount] = field(default_factory=dict)
+    # the last count of the Free Parking pool, and of the bank's buildings (houses, hotels, the
+    # finding and its handle), taken as written and not yet confirmed by a later one (a slip is
+    # told from a change the same way as for cash)
+    pot_taken: TakenCount | None = None
+    stock_taken: tuple[int, int, Finding, int] | None = None
+    # the replay keeps its own cash after a disagreeing count (`record.keep_own_cash`)
+    own_cash: bool = False
+    # per player, the written amount that broke the rule and waits for that player's next count
+    written: dict[str, WrittenSlip] = field(default_factory=dict)
+    # the counts' moves shared by the record's own replay and one under another reading
+    counts_led: CountMoves | None = None
+    counts_followed: CountMoves | None = None
+    # each derived payment a W001 named, to the first W001 that named it (`_shared_cause`): its
+    # code and place only, not the finding (a long game of wrong counts kept each W001 whole here)
+    named_by: dict[tuple[object, ...], Cause] = field(default_factory=dict)
