@@ -18,7 +18,7 @@ from ..notation.events import Span
 from .ledger import Debt as Debt
 from .ledger import Transfer as Transfer
 from .ledger import entry_span
-from .pending_state import FollowState, RecordState
+from .pending_state import FollowState, HouseRuleState, RecordState
 from .state import GameState
 from .turn_flow import Flow
 
@@ -52,6 +52,7 @@ class Game:
     # what each handler module waits with from one event to the next (pending_state.py)
     follow: FollowState = field(default_factory=FollowState)
     record: RecordState = field(default_factory=RecordState)
+    house_rules: HouseRuleState = field(default_factory=HouseRuleState)
     # where the replay stands within the turn in progress (obligations.py)
     flow: Flow = field(default_factory=Flow)
     # whether the event being replayed writes its amounts: money it moves is then as recorded,

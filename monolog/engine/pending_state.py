@@ -164,3 +164,34 @@ class RecordState:
     # each derived payment a W001 named, to the first W001 that named it (`_shared_cause`): its
     # code and place only, not the finding (a long game of wrong counts kept each W001 whole here)
     named_by: dict[tuple[object, ...], Cause] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- house_rules.py
+
+
+@dataclass(slots=True)
+class Pot:
+    """The Free Parking pool as kept since it last started again (house rule
+    free-parking-jackpot; kept whether or not it is declared, to recognise a pool collected)."""
+
+    dues: list[Due] = field(default_factory=list)  # taxes, card payments and forced fines into it
+    since: int = 0  # the ledger's length when it started: jail fines paid after it go in too
+    start: int = 0  # a pool already on the table at setup
+    counted: int = 0  # what counts of the pool taken as written changed
+
+
+@dataclass(slots=True)
+class HouseRuleState:
+    """What house_rules.py keeps: the house rules in force and what they hold across events."""
+
+    # each house rule in force (declared, or called for by a ruling) and the amount it carries
+    active: dict[str, int | None] = field(default_factory=dict)
+    pot: Pot = field(default_factory=Pot)
+    # the pool a jackpot table would have paid at the last landing on Free Parking without one
+    unpaid_pot: int = 0
+    lapped: set[str] = field(default_factory=set)  # players past their first lap (a GO salary)
+    # houses and hotels the bank made up under unlimited-buildings
+    made_houses: int = 0
+    made_hotels: int = 0
+    # (lender, borrower) -> what is still owed under loans-between-players
+    loans: dict[tuple[str, str], int] = field(default_factory=dict)
