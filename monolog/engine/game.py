@@ -18,7 +18,7 @@ from ..notation.events import Span
 from .ledger import Debt as Debt
 from .ledger import Transfer as Transfer
 from .ledger import entry_span
-from .pending_state import FollowState, HouseRuleState, RecordState
+from .pending_state import FollowState, HouseRuleState, MortgageState, RecordState
 from .state import GameState
 from .turn_flow import Flow
 
@@ -53,6 +53,7 @@ class Game:
     follow: FollowState = field(default_factory=FollowState)
     record: RecordState = field(default_factory=RecordState)
     house_rules: HouseRuleState = field(default_factory=HouseRuleState)
+    mortgages: MortgageState = field(default_factory=MortgageState)
     # where the replay stands within the turn in progress (obligations.py)
     flow: Flow = field(default_factory=Flow)
     # whether the event being replayed writes its amounts: money it moves is then as recorded,

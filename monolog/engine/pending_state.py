@@ -195,3 +195,27 @@ class HouseRuleState:
     made_hotels: int = 0
     # (lender, borrower) -> what is still owed under loans-between-players
     loans: dict[tuple[str, str], int] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- mortgages.py
+
+
+@dataclass(slots=True)
+class MortgageChoice:
+    """A mortgaged deed received: its receiver owes the 10 % now or lifts the mortgage."""
+
+    player: str
+    square: int
+    origin: str  # "deal" | "bankruptcy"
+    span: Span
+    reported: bool = False  # its receipt was reported when one of its deeds was handed on
+
+
+@dataclass(slots=True)
+class MortgageState:
+    """What mortgages.py keeps: the choices still open on mortgaged deeds received."""
+
+    choices: list[MortgageChoice] = field(default_factory=list)
+    # the deeds a bankruptcy to the bank sent to auction free of their mortgage (BKR-08), until
+    # mortgaged again: lifting a mortgage on one is M705 citing BKR-08
+    freed: set[int] = field(default_factory=set)
