@@ -18,7 +18,7 @@ from ..notation.events import Span
 from .ledger import Debt as Debt
 from .ledger import Transfer as Transfer
 from .ledger import entry_span
-from .pending_state import FollowState, HouseRuleState, MortgageState, RecordState
+from .pending_state import FollowState, HouseRuleState, MortgageState, RecordState, SetupState
 from .state import GameState
 from .turn_flow import Flow
 
@@ -54,6 +54,7 @@ class Game:
     record: RecordState = field(default_factory=RecordState)
     house_rules: HouseRuleState = field(default_factory=HouseRuleState)
     mortgages: MortgageState = field(default_factory=MortgageState)
+    setup: SetupState = field(default_factory=SetupState)
     # where the replay stands within the turn in progress (obligations.py)
     flow: Flow = field(default_factory=Flow)
     # whether the event being replayed writes its amounts: money it moves is then as recorded,

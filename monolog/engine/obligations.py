@@ -29,9 +29,6 @@ from .turn_flow import Due as Due
 from .turn_flow import Flow
 from .turn_flow import Lot as Lot
 
-# `setup next Ann doubles N landing`: (player, doubles, landing) for the first turn (turns.py)
-MID_TURN = "setup.mid-turn"
-
 
 def flow_of(game: Game) -> Flow:
     """The turn-flow state of a replay."""

@@ -219,3 +219,27 @@ class MortgageState:
     # the deeds a bankruptcy to the bank sent to auction free of their mortgage (BKR-08), until
     # mortgaged again: lifting a mortgage on one is M705 citing BKR-08
     freed: set[int] = field(default_factory=set)
+
+
+# --------------------------------------------------------------------------- setup.py
+
+
+@dataclass(slots=True)
+class SetupState:
+    """What setup.py keeps while the setup lines describe the starting position."""
+
+    started: bool = False  # play has begun: the position was checked
+    # (player, span) of each `goojf` given without a card name, placed when play begins
+    unnamed: list[tuple[str, Span]] = field(default_factory=list)
+    # each fact of the position given so far, (player or the bank's key, fact) -> the span,
+    # value and words of the first line that gave it
+    facts: dict[tuple[str, object], tuple[Span, object, str]] = field(default_factory=dict)
+    # facts a line implies without writing them: a jailed player's square
+    implied: set[tuple[str, object]] = field(default_factory=set)
+    # where each part of the starting position was written: ("deed", square), ("player", name),
+    # ("bank", 0) -> the span of the setup line (or holding) that set it
+    lines: dict[tuple[str, object], Span] = field(default_factory=dict)
+    # the bank's building stock as its setup line writes it: "house" and "hotel" -> number
+    bank: dict[str, int] = field(default_factory=dict)
+    # `setup next Ann doubles N landing`: (player, doubles, landing) for the first turn (turns.py)
+    mid_turn: tuple[str, int, bool] | None = None

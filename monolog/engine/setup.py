@@ -18,7 +18,7 @@ from .decks import hold_out, holder_of, stack
 from .game import Game
 from .holdings import count_word, describe_level, group_of
 from .names import card_of, resolve_player, resolve_square
-from .obligations import MID_TURN, flow_of
+from .obligations import flow_of
 from .state import DeedState
 
 
@@ -116,10 +116,10 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
                 )
                 continue
             card_id = card.id
-        elif not game.pending.get(_STARTED):
+        elif not game.setup.started:
             # a card not named: which one is settled when play begins, once every card a setup
             # line names is placed, so a later line naming a card never finds it taken
-            game.pending.setdefault(_UNNAMED, []).append((name, ev.span))
+            game.setup.unnamed.append((name, ev.span))
             continue
         else:
             card_id = _unnamed_card(game, name, ev.span)
@@ -174,10 +174,6 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
         p.jail_turns = max(ev.jail_turns - 1, 0)
 
 
-_FACTS = "setup-facts"
-_IMPLIED = "setup-implied"  # facts a line implies without writing them: a jailed player's square
-
-
 def _first_value(
     game: Game,
     name: str,
@@ -192,15 +188,15 @@ def _first_value(
     stands. True when this one is to be applied: the first, or a line after play began (M121:
     applied as written). A later value is W019 at its line, citing the first, and left out; the
     same value again is W019 too, and changes nothing."""
-    if game.pending.get(_STARTED):
+    if game.setup.started:
         return True
-    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.setdefault(_FACTS, {})
+    facts = game.setup.facts
     before = facts.get((name, key))
     if before is None:
         facts[(name, key)] = (span, value, shown)
         return True
     first, first_value, first_shown = before
-    implied: set[tuple[str, object]] = game.pending.setdefault(_IMPLIED, set())
+    implied = game.setup.implied
     if (name, key) in implied and first_value == value:
         implied.discard((name, key))  # `at` the jail after `jail`: written out, not given twice
         return True
@@ -226,13 +222,11 @@ def _first_value(
 
 
 def _given(game: Game, name: str, key: object) -> bool:
-    facts: dict[tuple[str, object], object] = game.pending.get(_FACTS, {})
-    return (name, key) in facts
+    return (name, key) in game.setup.facts
 
 
 def _fact_span(game: Game, name: str, key: object) -> Span | None:
-    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.get(_FACTS, {})
-    fact = facts.get((name, key))
+    fact = game.setup.facts.get((name, key))
     return fact[0] if fact is not None else None
 
 
@@ -242,9 +236,9 @@ def _jail_agrees(game: Game, name: str, ev: SetupPlayer) -> bool:
     too, since a jailed player stands on the jail (the earlier line stands, so no jail)."""
     turn = ev.jail_turns or 0
     jail = game.edition.rules.jail_index
-    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.get(_FACTS, {})
+    facts = game.setup.facts
     square = facts.get((name, "square"))
-    if square is not None and square[1] != jail and not game.pending.get(_STARTED):
+    if square is not None and square[1] != jail and not game.setup.started:
         return _first_value(
             game,
             name,
@@ -256,10 +250,9 @@ def _jail_agrees(game: Game, name: str, ev: SetupPlayer) -> bool:
         )
     if not _first_value(game, name, "jail", turn, str(turn), ev.span, f"{name}'s coming jail turn"):
         return False
-    if square is None and not game.pending.get(_STARTED):
-        facts = game.pending.setdefault(_FACTS, {})
+    if square is None and not game.setup.started:
         facts[(name, "square")] = (ev.span, jail, f"{game.name(jail)} (in jail)")
-        game.pending.setdefault(_IMPLIED, set()).add((name, "square"))
+        game.setup.implied.add((name, "square"))
     return True
 
 
@@ -320,8 +313,10 @@ def _unnamed_card(game: Game, name: str, span: Span) -> str | None:
 
 
 def _place_unnamed_cards(game: Game) -> None:
-    """The cards the setup lines give without a name, in the order written (see `_UNNAMED`)."""
-    for name, span in game.pending.pop(_UNNAMED, []):
+    """The cards the setup lines give without a name, in the order written (see
+    `SetupState.unnamed`)."""
+    unnamed, game.setup.unnamed = game.setup.unnamed, []
+    for name, span in unnamed:
         card_id = _unnamed_card(game, name, span)
         if card_id is not None:
             game.state.player(name).cards.append(card_id)
@@ -452,7 +447,7 @@ def on_setup_next(game: Game, ev: SetupNext) -> None:
             recorded=name,
         )
         return
-    game.pending[MID_TURN] = (name, doubles, ev.landing)
+    game.setup.mid_turn = (name, doubles, ev.landing)
 
 
 SETUP_EVENTS = (SetupPlayer, SetupBank, SetupDeck, SetupNext)
@@ -461,20 +456,15 @@ SETUP_EVENTS = (SetupPlayer, SetupBank, SetupDeck, SetupNext)
 def setup_lines(game: Game) -> dict[tuple[str, object], Span]:
     """Where each part of the starting position was written: ("deed", square), ("player",
     name), ("bank", 0) -> the span of the setup line (or holding) that set it."""
-    lines: dict[tuple[str, object], Span] = game.pending.setdefault("setup-lines", {})
-    return lines
-
-
-_STARTED = "setup.started"
-_UNNAMED = "setup.unnamed-cards"  # (player, span) of each `goojf` given without a card name
+    return game.setup.lines
 
 
 def before_event(game: Game, ev: Event) -> None:
     """Before each event the replay applies: the first event that is not a setup line checks
     the whole starting position (once); a setup line after it is reported."""
-    started = bool(game.pending.get(_STARTED))
+    started = game.setup.started
     if not started and not isinstance(ev, SETUP_EVENTS):
-        game.pending[_STARTED] = True
+        game.setup.started = True
         _place_unnamed_cards(game)
         check_position(game)
     else:
@@ -483,8 +473,8 @@ def before_event(game: Game, ev: Event) -> None:
 
 def at_end(game: Game) -> None:
     """A record that holds nothing but setup lines: its position is checked at the end."""
-    if not game.pending.get(_STARTED):
-        game.pending[_STARTED] = True
+    if not game.setup.started:
+        game.setup.started = True
         _place_unnamed_cards(game)
         check_position(game)
 
@@ -633,8 +623,7 @@ def check_position(game: Game) -> None:
 
 def _bank_written(game: Game) -> dict[str, int]:
     """The bank's building stock as its setup line writes it: "house" and "hotel" -> number."""
-    written: dict[str, int] = game.pending.setdefault("setup-bank", {})
-    return written
+    return game.setup.bank
 
 
 def _count_or_no(game: Game, n: int, kind: str) -> str:

@@ -18,7 +18,7 @@ from .jail_rolls import forced_fine, release
 from .landing import land
 from .moves import nearest_railroad_note
 from .names import resolve_player
-from .obligations import MID_TURN, Due, flow_of, settle_due
+from .obligations import Due, flow_of, settle_due
 from .variants import one_turn_in_jail
 
 
@@ -308,7 +308,8 @@ def mid_turn(game: Game, player: str, span: Span) -> None:
     the doubles already rolled count towards the third (DBL-02), the player has rolled and
     rolls again after a double, and a landing still to resolve is opened on the square the
     player stands on (a card to draw, a deed to buy, a rent or a tax to pay)."""
-    start = game.pending.pop(MID_TURN, None)
+    start = game.setup.mid_turn
+    game.setup.mid_turn = None
     if start is None or start[0] != player:
         return
     _, doubles, landing = start
