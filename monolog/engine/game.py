@@ -18,7 +18,15 @@ from ..notation.events import Span
 from .ledger import Debt as Debt
 from .ledger import Transfer as Transfer
 from .ledger import entry_span
-from .pending_state import FollowState, HouseRuleState, MortgageState, RecordState, SetupState
+from .pending_state import (
+    FollowState,
+    HouseRuleState,
+    InvariantState,
+    MortgageState,
+    PaidPrices,
+    RecordState,
+    SetupState,
+)
 from .state import GameState
 from .turn_flow import Flow
 
@@ -55,6 +63,8 @@ class Game:
     house_rules: HouseRuleState = field(default_factory=HouseRuleState)
     mortgages: MortgageState = field(default_factory=MortgageState)
     setup: SetupState = field(default_factory=SetupState)
+    paid_prices: PaidPrices = field(default_factory=PaidPrices)
+    invariants: InvariantState = field(default_factory=InvariantState)
     # where the replay stands within the turn in progress (obligations.py)
     flow: Flow = field(default_factory=Flow)
     # whether the event being replayed writes its amounts: money it moves is then as recorded,

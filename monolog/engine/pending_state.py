@@ -243,3 +243,38 @@ class SetupState:
     bank: dict[str, int] = field(default_factory=dict)
     # `setup next Ann doubles N landing`: (player, doubles, landing) for the first turn (turns.py)
     mid_turn: tuple[str, int, bool] | None = None
+
+
+# --------------------------------------------------------------------------- paid_prices.py
+
+
+@dataclass(slots=True)
+class PaidPrices:
+    """What paid_prices.py keeps (CF-30): the prices paid for the buildings standing, by site,
+    only where some price is not the printed one."""
+
+    houses: dict[int, list[int]] = field(default_factory=dict)  # in the order placed
+    hotels: dict[int, int] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- invariants.py
+
+
+@dataclass(slots=True)
+class Baseline:
+    """The position as set up, before any money moved: what later states are checked against."""
+
+    cash: dict[str, int]
+    houses: int
+    hotels: int
+    given: set[int]  # deeds (a group's first square) the set-up already left outside the rules
+
+
+@dataclass(slots=True)
+class InvariantState:
+    """What invariants.py (--paranoid) keeps between events."""
+
+    base: Baseline | None = None  # taken once play has moved money; None: to take again
+    # deeds (by square) where the replay carried out a line the rules forbid, as the record
+    # says: the board's rules are not checked there from then on
+    followed: set[int] = field(default_factory=set)
