@@ -19,13 +19,22 @@ from .ledger import Debt as Debt
 from .ledger import Transfer as Transfer
 from .ledger import entry_span
 from .pending_state import (
+    DeckState,
     FollowState,
+    HoldingsState,
     HouseRuleState,
+    InsolventDeals,
     InvariantState,
+    JailRollState,
+    LotDebts,
     MortgageState,
     PaidPrices,
     RecordState,
     SetupState,
+    ShortageState,
+    SkippedState,
+    VariantState,
+    WorthState,
 )
 from .state import GameState
 from .turn_flow import Flow
@@ -54,10 +63,9 @@ class Game:
     # money finds at once whether it closes any: many debts open on one turn, each movement
     # to a player in credit rebuilt the list (quadratic: 20,000 debts took 2.8x 10,000's time)
     owing: dict[str, int] = field(default_factory=dict)
-    # obligations that outlive one event (open debts, mortgage choices, buildings won at a
-    # shortage auction), kept by the module that owns them under its own key
-    pending: dict[str, Any] = field(default_factory=dict)
-    # what each handler module waits with from one event to the next (pending_state.py)
+    # what outlives one event (a disputed point waiting for the record's play, mortgage
+    # choices, buildings won at a shortage auction): one object per module that owns it, named
+    # for that module (pending_state.py)
     follow: FollowState = field(default_factory=FollowState)
     record: RecordState = field(default_factory=RecordState)
     house_rules: HouseRuleState = field(default_factory=HouseRuleState)
@@ -65,6 +73,15 @@ class Game:
     setup: SetupState = field(default_factory=SetupState)
     paid_prices: PaidPrices = field(default_factory=PaidPrices)
     invariants: InvariantState = field(default_factory=InvariantState)
+    jail_rolls: JailRollState = field(default_factory=JailRollState)
+    shortage: ShortageState = field(default_factory=ShortageState)
+    worth: WorthState = field(default_factory=WorthState)
+    skipped: SkippedState = field(default_factory=SkippedState)
+    lot_debts: LotDebts = field(default_factory=LotDebts)
+    variants: VariantState = field(default_factory=VariantState)
+    insolvent_deals: InsolventDeals = field(default_factory=InsolventDeals)
+    decks: DeckState = field(default_factory=DeckState)
+    holdings: HoldingsState = field(default_factory=HoldingsState)
     # where the replay stands within the turn in progress (obligations.py)
     flow: Flow = field(default_factory=Flow)
     # whether the event being replayed writes its amounts: money it moves is then as recorded,

@@ -10,10 +10,12 @@ game copied (`copy.deepcopy`, pickling) copies them as deep as any other field.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from ..editions.resolver import Resolver
 from ..findings.model import Cause, Finding
 from ..notation.events import Event, Ignored, Span
+from .ledger import Debt
 from .turn_flow import Due
 
 # --------------------------------------------------------------------------- follow.py
@@ -278,3 +280,143 @@ class InvariantState:
     # deeds (by square) where the replay carried out a line the rules forbid, as the record
     # says: the board's rules are not checked there from then on
     followed: set[int] = field(default_factory=set)
+
+
+# --------------------------------------------------------------------------- the rest
+
+
+@dataclass(slots=True)
+class JailRollState:
+    """What jail_rolls.py keeps."""
+
+    # the players a record kept in jail, unmoved, after the failed roll of their last jail turn
+    # (CF-02 followed as fourth-turn-pay under another reading): their next turn is past the last
+    kept_past_last: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class WonBuilding:
+    """A house or hotel bought at a shortage auction and not yet placed."""
+
+    player: str
+    kind: str  # "house" | "hotel"
+    price: int
+    span: Span
+
+
+class WonBuildings(list[WonBuilding]):
+    """The buildings won and not yet placed, with how many houses and hotels they are, kept as
+    they come and go: the paranoid stock check reads the counts after every event (counting
+    the list each time made many buildings won on one turn quadratic)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.houses = 0
+        self.hotels = 0
+
+    def _count(self, w: WonBuilding, sign: int) -> None:
+        if w.kind == "house":
+            self.houses += sign
+        else:
+            self.hotels += sign
+
+    def append(self, w: WonBuilding) -> None:
+        super().append(w)
+        self._count(w, 1)
+
+    def remove(self, w: WonBuilding) -> None:
+        super().remove(w)
+        self._count(w, -1)
+
+    def clear(self) -> None:
+        super().clear()
+        self.houses = self.hotels = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy counts its buildings afresh
+        return (_won_again, (list(self),))
+
+
+def _won_again(items: list[WonBuilding]) -> WonBuildings:
+    won = WonBuildings()
+    for w in items:
+        won.append(w)
+    return won
+
+
+@dataclass(slots=True)
+class ShortageState:
+    """What shortage.py keeps: the buildings won at auction and not yet placed (they are out of
+    the bank's stock)."""
+
+    won: WonBuildings = field(default_factory=WonBuildings)
+
+
+@dataclass(slots=True)
+class WorthState:
+    """What worth.py keeps (CF-42): per player, the worth at the last landing on the percentage
+    tax with mortgaged deeds at their mortgage value, for the tax clause that follows."""
+
+    at_landing: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class SkippedState:
+    """What skipped.py keeps: the first finding of a run of lines the replay cannot adopt for
+    one cause, by cause; the later ones only follow from it and are folded into it
+    (`caused_by`)."""
+
+    roots: dict[str, Finding] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class LotDebts:
+    """What debts.py keeps (CF-60): (winner, square) -> the debt an auction price opened."""
+
+    by_lot: dict[tuple[str, int], Debt] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class VariantState:
+    """What variants.py keeps: whether the record opens with a variant's deal (SHORT-02,
+    TIME-02), whose deeds its setup lines charge."""
+
+    dealing: bool = False
+
+
+@dataclass(slots=True)
+class DealInDebt:
+    """Deeds a player in debt handed to someone other than a creditor."""
+
+    giver: str
+    receiver: str
+    deeds: list[str]
+    creditors: list[str | None]
+    turn: int
+    span: Span
+    squares: tuple[int, ...] = ()  # the deeds dealt away, by square
+    returned: tuple[tuple[str, object], ...] = ()  # what the receiver gave: (kind, value) pairs
+
+
+@dataclass(slots=True)
+class InsolventDeals:
+    """What insolvent_deals.py keeps (CF-78): the deals a player in debt made this game that
+    handed deeds to someone other than a creditor."""
+
+    notes: list[DealInDebt] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DeckState:
+    """What decks.py keeps: per deck, the first out-of-sequence draw (M403) of a run of them. A
+    draw out of order right after one (the deck learned again from it) only follows from it (a
+    card drawn twice, say), so its M403 names it as its cause and text output folds it there.
+    Any draw the order allows ends the run: a later M403 is then a mistake of its own."""
+
+    broken: dict[str, Finding] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class HoldingsState:
+    """What holdings.py keeps: the game's name resolver, with the players it was made for."""
+
+    resolver: tuple[list[str], Resolver] | None = None
