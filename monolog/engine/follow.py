@@ -174,7 +174,8 @@ def jailed_by_run(game: Game, player: str, span: Span) -> bool:
     before the record showed its choice, is reported again in its place naming the reading the
     record follows (counts-jail-double), instead of the jailing being an unexplained one. True
     when so."""
-    point, game.follow.run_point = game.follow.run_point, None
+    point = game.follow.run_point
+    game.follow.run_point = None
     if point is None:
         return False
     who, roll, handle = point
@@ -283,7 +284,8 @@ def estate_closed(game: Game, ended: bool) -> frozenset[int]:
     again saying so; the record's end (`ended`) or the game's shows nothing, and the point stays
     as filed. Returns the deeds left unauctioned by that choice (empty when the record auctioned
     one of them, or showed nothing)."""
-    point, game.follow.estate_point = game.follow.estate_point, None
+    point = game.follow.estate_point
+    game.follow.estate_point = None
     if point is None or point.shown or ended:
         return frozenset()
     if point.handle is not None:

@@ -288,7 +288,8 @@ def _unnamed_card(game: Game, name: str, span: Span) -> str | None:
 def _place_unnamed_cards(game: Game) -> None:
     """The cards the setup lines give without a name, in the order written (see
     `SetupState.unnamed`)."""
-    unnamed, game.setup.unnamed = game.setup.unnamed, []
+    unnamed = game.setup.unnamed
+    game.setup.unnamed = []
     for name, span in unnamed:
         card_id = _unnamed_card(game, name, span)
         if card_id is not None:
