@@ -247,7 +247,6 @@ def test_the_payments_a_count_named_keep_only_where_its_note_is() -> None:
     # each derived payment a W001 names is kept to find a later count's root: it kept the whole
     # W001 (message, data, the list of amounts) for the rest of the game, most of what a game
     # with a wrong count on every line held
-    from monolog.engine.record import NAMED_BY
     from monolog.engine.replay import begin, step
     from monolog.notation.parser import parse_text
 
@@ -255,7 +254,7 @@ def test_the_payments_a_count_named_keep_only_where_its_note_is() -> None:
     game = begin(events, file="g.mlog")
     for ev in events:
         step(game, ev)
-    named = game.pending[NAMED_BY]
+    named = game.record.named_by
     assert named and all(type(v) is Cause for v in named.values())
     root = next(f for f in game.findings if f.code == "W001")
     assert set(named.values()) == {Cause("W001", root.span)}

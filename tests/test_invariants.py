@@ -199,7 +199,7 @@ def test_buildings_won_and_not_placed_are_counted_as_they_come_and_go() -> None:
     import copy
 
     from monolog.engine.replay import begin, step
-    from monolog.engine.shortage import WON_KEY, WonBuildings
+    from monolog.engine.shortage import WonBuildings
 
     text = (
         '[Players "Ann, Ben"]\n'
@@ -215,8 +215,7 @@ def test_buildings_won_and_not_placed_are_counted_as_they_come_and_go() -> None:
     for ev in events:
         step(game, ev)
         assert check_invariants(game) == []
-    won = game.pending[WON_KEY]
-    assert isinstance(won, WonBuildings)
+    won = game.shortage.won
     assert (won.houses, won.hotels, len(won)) == (1, 0, 1)
     again = copy.deepcopy(won)
     assert (again.houses, again.hotels, list(again)) == (1, 0, list(won))

@@ -22,7 +22,7 @@ from . import follow, insolvent_deals
 from .debts import clear_debts, open_debts
 from .game import Debt, Game
 from .holdings import owner_word, resolve_player
-from .mortgages import FREED, add_choice, flag_unsettled, pending_mortgage_choices
+from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
 from .obligations import flow_of, open_lot
 from .paid_prices import bankruptcy_sale
 from .raising import Raisable, raisable
@@ -486,7 +486,7 @@ def _liquidate(
             handle = None if filed is None else game.findings.last
             squares = frozenset(d.square for d in deeds if not d.mortgaged)
             follow.note_estate(game, follow.EstatePoint(handle, message, span, squares))
-        freed: set[int] = game.pending.setdefault(FREED, set())
+        freed = game.mortgages.freed
         for deed in deeds:
             if deed.mortgaged or all_lots:
                 open_lot(game, deed.square, None, span)

@@ -39,13 +39,13 @@ def note_payment(
     return debt
 
 
-_LOT_DEBTS = "debts.lots"  # pending: (winner, square) -> the debt the auction price opened
+# the debts auction prices opened live in `game.lot_debts` (pending_state.LotDebts)
 
 
 def note_lot_debt(game: Game, player: str, square: int, debt: Debt | None) -> None:
     """An auction winner left short by the price: the deed won is not paid for yet (CF-60)."""
     if debt is not None:
-        game.pending.setdefault(_LOT_DEBTS, {})[(player, square)] = debt
+        game.lot_debts.by_lot[(player, square)] = debt
 
 
 def unpaid_lot(game: Game, player: str, square: int) -> Debt | None:
@@ -54,7 +54,7 @@ def unpaid_lot(game: Game, player: str, square: int) -> Debt | None:
     While it is open the deed has not been paid for: under CF-60 lot-not-mortgaged it cannot be
     mortgaged to pay its own price (nor counted as money the winner could raise, M802).
     """
-    lots: dict[tuple[str, int], Debt] = game.pending.get(_LOT_DEBTS, {})
+    lots = game.lot_debts.by_lot
     debt = lots.get((player, square))
     if debt is None:
         return None
@@ -94,7 +94,7 @@ def check_unpaid(game: Game, debtor: str | None, span: Span) -> None:
         d.reported = True
         cash = game.state.player(d.debtor).cash
         to = d.creditor or "the bank"
-        lots: dict[tuple[str, int], Debt] = game.pending.get(_LOT_DEBTS, {})
+        lots = game.lot_debts.by_lot
         # an auction price left unpaid: the winner pays the bid in cash (BUY-06)
         rule = "BUY-06" if any(lot is d for lot in lots.values()) else "BKR-01"
         game.emit(

@@ -16,18 +16,14 @@ from __future__ import annotations
 import re
 
 from ..editions.model import Card
-from ..findings.model import Finding
 from ..notation.events import Span
 from .game import Game
 from .skipped import not_replayed
 from .state import DeckState
 
 _COPY_MARK = re.compile(r"\s*\(\d+ of \d+\)\s*$")
-# per deck, the first out-of-sequence draw (M403) of a run of them: a draw out of order right
-# after one (the deck learned again from it) only follows from it (a card drawn twice, say), so
-# its M403 names it as its cause and text output folds it there. Any draw the order allows ends
-# the run: a later M403 is then a mistake of its own
-_BROKEN = "decks.broken"
+# the first out-of-sequence draw of each deck's run lives in `game.decks`
+# (pending_state.DeckState)
 
 
 def _equivalent(game: Game, a: str, b: str) -> bool:
@@ -86,7 +82,7 @@ def draw(game: Game, card: Card, span: Span) -> bool:
         return False
     slots = deck.slots
     top = slots[0] if slots else None
-    broken: dict[str, Finding] = game.pending.setdefault(_BROKEN, {})
+    broken = game.decks.broken
     root = broken.pop(card.deck, None)  # kept below only when this draw is out of order too
     if top is not None and _equivalent(game, top, card.id):
         if top != card.id:

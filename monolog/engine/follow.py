@@ -21,43 +21,33 @@ M412), and follows the record.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..editions.model import Card
 from ..findings.model import Finding
 from ..notation.events import Ignored, PayFine, Roll, Span
 from .game import Game
 from .names import squares_if_named
 from .obligations import Due, cancel_due, flow_of
+from .pending_state import DoublePoint as DoublePoint
+from .pending_state import EstatePoint as EstatePoint
+from .pending_state import FineAhead as FineAhead
+from .pending_state import Jailing, RunPoint
+from .pending_state import UnbidPoint as UnbidPoint
 from .skipped import not_replayed
 
-# per player, the jailing the record has not confirmed (no `jail` clause after it)
-UNCONFIRMED = "follow.unconfirmed-jail"
-# a replay under another reading than the record's (`monolog dispute`'s alternative side)
-COUNTERFACTUAL = "follow.counterfactual"
+# what follow.py waits with lives in `game.follow` (pending_state.FollowState)
 
 
 def counterfactual(game: Game) -> None:
     """This replay measures what another reading changes: where the record plays a disputed
     point its own way, that reading is applied instead of the record's play (else the replay
     would follow the record and the difference measured would vanish)."""
-    game.pending[COUNTERFACTUAL] = True
+    game.follow.counterfactual = True
 
 
 def record_settles(game: Game) -> bool:
     """Whether the record's own play of a disputed point is replayed (not in a counterfactual
     replay, see `counterfactual`)."""
-    return not game.pending.get(COUNTERFACTUAL)
-
-
-class Jailing(NamedTuple):
-    """A jailing the rules required and the record did not write."""
-
-    span: Span
-    cause: str
-    square: int  # where the player stood before being moved to jail
-    turn: int = 0  # the turn it happened in
-    again: bool = False  # the player had another roll to come that turn (a double)
+    return not game.follow.counterfactual
 
 
 def note_jailing(game: Game, player: str, span: Span, cause: str, square: int) -> None:
@@ -68,12 +58,12 @@ def note_jailing(game: Game, player: str, span: Span, cause: str, square: int) -
     flow = flow_of(game)
     again = player == flow.turn_player and flow.again
     jailing = Jailing(span, cause, square, game.state.turn, again)
-    game.pending.setdefault(UNCONFIRMED, {})[player] = jailing
+    game.follow.unconfirmed[player] = jailing
 
 
 def confirm(game: Game, player: str) -> None:
     """The record speaks of `player` in jail (`jail`, a fine, a jail card): the jailing stands."""
-    unconfirmed: dict[str, Jailing] = game.pending.get(UNCONFIRMED, {})
+    unconfirmed = game.follow.unconfirmed
     unconfirmed.pop(player, None)
 
 
@@ -83,7 +73,7 @@ def check_roll(game: Game, ev: Roll, player: str) -> bool:
     Only a roll that names its square speaks: if that square is the one reached from where the
     player stood before the jailing, and not the one reached from jail, the jailing is undone.
     """
-    unconfirmed: dict[str, Jailing] = game.pending.get(UNCONFIRMED, {})
+    unconfirmed = game.follow.unconfirmed
     jailing = unconfirmed.pop(player, None)
     p = game.state.player(player)
     if jailing is None or not p.in_jail:
@@ -145,7 +135,7 @@ def check_square(game: Game, player: str, square: int, span: Span) -> bool:
     """At a count of where a jailed player stands (`=Ben at Chance`): did the table jail them
     at all? True (and the jailing undone) when the count puts them on the square they stood on
     before the jailing the record never confirmed."""
-    unconfirmed: dict[str, Jailing] = game.pending.get(UNCONFIRMED, {})
+    unconfirmed = game.follow.unconfirmed
     jailing = unconfirmed.get(player)
     p = game.state.player(player)
     if jailing is None or not p.in_jail or square != jailing.square:
@@ -168,15 +158,14 @@ def check_square(game: Game, player: str, square: int, span: Span) -> bool:
 
 # --------------------------------------------------------------------------- CF-10
 # the CF-10 point a roll raised under reading per-turn (the second double after the one that
-# opened the cell): (player, line, the finding), for a `jail` on that line to settle
-RUN_POINT = "follow.run-point"
+# opened the cell): its player, line and finding, for a `jail` on that line to settle
 
 
 def note_run_point(game: Game, player: str, span: Span, finding: Finding | None) -> None:
     """A roll raised CF-10 under per-turn and the record has not yet shown how it counted:
     `finding`, if any, is the one just filed (its handle is kept, to take it back)."""
     handle = None if finding is None else game.findings.last
-    game.pending[RUN_POINT] = (player, span, handle)
+    game.follow.run_point = RunPoint(player, span, handle)
 
 
 def jailed_by_run(game: Game, player: str, span: Span) -> bool:
@@ -185,7 +174,8 @@ def jailed_by_run(game: Game, player: str, span: Span) -> bool:
     before the record showed its choice, is reported again in its place naming the reading the
     record follows (counts-jail-double), instead of the jailing being an unexplained one. True
     when so."""
-    point = game.pending.pop(RUN_POINT, None)
+    point = game.follow.run_point
+    game.follow.run_point = None
     if point is None:
         return False
     who, roll, handle = point
@@ -229,30 +219,16 @@ def _unland(game: Game, player: str, roll: Span) -> None:
 # --------------------------------------------------------------------------- CF-04, CF-05
 # the point a double raised around jail (CF-04: the double that opens the cell; CF-05: a double
 # after leaving by the fine or a card) before the record showed whether the player threw again
-JAIL_DOUBLE = "follow.jail-double"
-
-
-class DoublePoint(NamedTuple):
-    """A CF-04 or CF-05 point waiting for the record's play."""
-
-    cf: str
-    player: str
-    handle: int | None  # the finding filed, to take back
-    message: str
-    span: Span
-    rule: str
-    again: str  # the reading under which the player throws again
-    over: str  # the reading under which the turn passes
 
 
 def note_jail_double(game: Game, point: DoublePoint) -> None:
     """Whether the record throws again after the double shows on a later line."""
-    game.pending[JAIL_DOUBLE] = point
+    game.follow.jail_double = point
 
 
 def double_point(game: Game, player: str) -> DoublePoint | None:
     """The CF-04/CF-05 point waiting for `player`'s play, if any."""
-    point: DoublePoint | None = game.pending.get(JAIL_DOUBLE)
+    point = game.follow.jail_double
     return point if point is not None and point.player == player else None
 
 
@@ -262,7 +238,7 @@ def jail_double_shown(game: Game, player: str, again: bool, *, refile: bool = Tr
     follows (`refile` False: only taken back, the caller names it). True when there was such a
     point for `player`."""
     point = double_point(game, player)
-    game.pending.pop(JAIL_DOUBLE, None)
+    game.follow.jail_double = None
     if point is None:
         return False
     if point.handle is not None:
@@ -276,27 +252,16 @@ def jail_double_shown(game: Game, player: str, again: bool, *, refile: bool = Tr
 # --------------------------------------------------------------------------- CF-39
 # the CF-39 point a bankruptcy to the bank raised (deeds free of mortgage in the estate) before
 # the record showed whether the bank auctions those deeds
-ESTATE_POINT = "follow.estate-point"
-
-
-class EstatePoint(NamedTuple):
-    """A CF-39 point: whether the record auctions the estate's deeds free of mortgage."""
-
-    handle: int | None  # the finding filed, to take back
-    message: str
-    span: Span
-    free: frozenset[int]  # the deeds of the estate that were not mortgaged, by square
-    shown: bool = False  # the record auctioned one of them (filed again saying so)
 
 
 def note_estate(game: Game, point: EstatePoint) -> None:
     """Whether the record auctions the estate's deeds free of mortgage shows on a later line."""
-    game.pending[ESTATE_POINT] = point
+    game.follow.estate_point = point
 
 
 def estate_free(game: Game, square: int) -> bool:
     """`square` is a deed free of mortgage of the estate whose CF-39 point is open."""
-    point: EstatePoint | None = game.pending.get(ESTATE_POINT)
+    point = game.follow.estate_point
     return point is not None and square in point.free
 
 
@@ -304,13 +269,13 @@ def estate_auctioned(game: Game) -> None:
     """The record auctions a deed of the estate free of mortgage: reading auction-all's play.
     The point filed at the bankruptcy is filed again in its place saying so (once); the other
     free deeds may be auctioned too until play goes on (`estate_closed`)."""
-    point: EstatePoint | None = game.pending.get(ESTATE_POINT)
+    point = game.follow.estate_point
     if point is None or point.shown:
         return
     if point.handle is not None:
         game.findings.withdraw(point.handle)
     game.ambiguous("CF-39", point.message, point.span, "BKR-07", follows="auction-all")
-    game.pending[ESTATE_POINT] = point._replace(handle=None, shown=True)
+    game.follow.estate_point = point._replace(handle=None, shown=True)
 
 
 def estate_closed(game: Game, ended: bool) -> frozenset[int]:
@@ -319,7 +284,8 @@ def estate_closed(game: Game, ended: bool) -> frozenset[int]:
     again saying so; the record's end (`ended`) or the game's shows nothing, and the point stays
     as filed. Returns the deeds left unauctioned by that choice (empty when the record auctioned
     one of them, or showed nothing)."""
-    point: EstatePoint | None = game.pending.pop(ESTATE_POINT, None)
+    point = game.follow.estate_point
+    game.follow.estate_point = None
     if point is None or point.shown or ended:
         return frozenset()
     if point.handle is not None:
@@ -331,29 +297,17 @@ def estate_closed(game: Game, ended: bool) -> frozenset[int]:
 # --------------------------------------------------------------------------- CF-16
 # the CF-16 points auctions without a bid raised, by square, before the record showed whether the
 # deed was auctioned again (sold-anyway) or left with the bank (stays-with-bank)
-UNBID_POINTS = "follow.unbid-points"
-
-
-class UnbidPoint(NamedTuple):
-    """A CF-16 point waiting for the record's play."""
-
-    square: int
-    handle: int | None  # the finding filed, to take back
-    message: str
-    span: Span
-    bought: str | None = None  # reading decliner-buys: the decliner the replay made buy it
-    price: int = 0  # and at what
 
 
 def note_unbid(game: Game, point: UnbidPoint) -> None:
     """Whether the deed nobody bid for is auctioned again shows on a later line."""
-    game.pending.setdefault(UNBID_POINTS, {})[point.square] = point
+    game.follow.unbid[point.square] = point
 
 
 def unbid_square(game: Game) -> int | None:
     """The deed of the one CF-16 point waiting, if one alone is (an `auction` that names no
     deed)."""
-    points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
+    points = game.follow.unbid
     return next(iter(points)) if len(points) == 1 else None
 
 
@@ -361,7 +315,7 @@ def unbid_sold(game: Game, square: int) -> UnbidPoint | None:
     """The deed nobody bid for is sold in a further round: reading sold-anyway's play. The point
     is filed again in its place saying so. Returns the point that was waiting on `square`, if
     any (under decliner-buys the caller undoes the decliner's purchase)."""
-    points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
+    points = game.follow.unbid
     point = points.pop(square, None)
     if point is None:
         return None
@@ -374,7 +328,7 @@ def unbid_sold(game: Game, square: int) -> UnbidPoint | None:
 def unbid_left(game: Game, square: int | None = None) -> None:
     """Play goes on with the deed nobody bid for unsold: reading stays-with-bank's play. Each
     point waiting (or the one on `square`) is filed again in its place saying so."""
-    points: dict[int, UnbidPoint] = game.pending.get(UNBID_POINTS, {})
+    points = game.follow.unbid
     for sq in [square] if square is not None else list(points):
         point = points.pop(sq, None) if sq is not None else None
         if point is None or point.bought is not None:
@@ -390,21 +344,11 @@ def unbid_left(game: Game, square: int | None = None) -> None:
 # per player, the CF-02 point a failed last jail roll raised under pay-then-move-next-turn when
 # the record wrote no fine on that roll's line: a fine written at the start of the player's next
 # turn instead is reading fourth-turn-pay's play
-FINE_AHEAD = "follow.fine-ahead"
-
-
-class FineAhead(NamedTuple):
-    """A CF-02 point waiting to see when the record pays the fine."""
-
-    handle: int | None  # the finding filed, to take back
-    message: str
-    span: Span
-    turn: int  # the turn of the failed roll
 
 
 def note_fine_ahead(game: Game, player: str, point: FineAhead) -> None:
     """The fine was taken at the failed last roll; the record has not written it yet."""
-    game.pending.setdefault(FINE_AHEAD, {})[player] = point
+    game.follow.fine_ahead[player] = point
 
 
 def fine_paid_late(game: Game, player: str) -> bool:
@@ -412,7 +356,7 @@ def fine_paid_late(game: Game, player: str) -> bool:
     record pays it then, as reading fourth-turn-pay does. The point is filed again saying so,
     and the fine the replay took at the roll stands for this payment (it is not taken twice).
     True when so."""
-    points: dict[str, FineAhead] = game.pending.get(FINE_AHEAD, {})
+    points = game.follow.fine_ahead
     point = points.get(player)
     if point is None or game.state.turn <= point.turn or not record_settles(game):
         return False
@@ -426,41 +370,34 @@ def fine_paid_late(game: Game, player: str) -> bool:
 def fine_not_late(game: Game, player: str) -> None:
     """`player` rolls on a turn after the failed last roll without writing the fine first: the
     fine was paid at the roll, or left unwritten; either way the point stays as filed."""
-    points: dict[str, FineAhead] = game.pending.get(FINE_AHEAD, {})
+    points = game.follow.fine_ahead
     point = points.get(player)
     if point is not None and game.state.turn > point.turn:
         del points[player]
 
 
 # --------------------------------------------------------------------------- `ignored`
-# the `ignored` clause that follows the event being replayed, while that event is replayed
-IGNORING = "follow.ignoring"
-# the `ignored` clauses whose event was found to have a consequence left undone
-TAKEN = "follow.ignored-taken"
-
-
-# the event that follows the one being replayed, while that one is replayed
-NEXT = "follow.next"
+# the `ignored` clause that follows the event being replayed and the event itself, while the
+# one before is replayed (`game.follow.ignoring`, `.next`, set by the replay loop)
 
 
 def fine_follows(game: Game, span: Span) -> bool:
     """The event after the one being replayed is the jail fine, written on the same line (`1-2
     fine 50`): the record has the player pay at that roll, not at the start of a later turn.
     Not in a counterfactual replay (see `counterfactual`)."""
-    after = game.pending.get(NEXT)
+    after = game.follow.next
     return isinstance(after, PayFine) and after.span.line == span.line and record_settles(game)
 
 
 def ignoring(game: Game) -> Ignored | None:
     """The `ignored` written right after the event being replayed, if any."""
-    found: Ignored | None = game.pending.get(IGNORING)
-    return found
+    return game.follow.ignoring
 
 
 def _take(game: Game) -> Ignored | None:
     ig = ignoring(game)
     if ig is not None:
-        game.pending.setdefault(TAKEN, set()).add(id(ig))
+        game.follow.taken.add(id(ig))
     return ig
 
 
@@ -542,7 +479,7 @@ def tax_ignored(game: Game, due: Due, span: Span) -> bool:
 
 def on_ignored(game: Game, ev: Ignored) -> None:
     """An `ignored` whose clause had nothing left undone: the word changes nothing."""
-    taken: set[int] = game.pending.get(TAKEN, set())
+    taken = game.follow.taken
     if id(ev) in taken:
         return
     game.emit(

@@ -14,47 +14,34 @@ from typing import Any
 from ..editions.model import Edition, Square
 from ..findings.model import Cause, Finding, Severity
 from ..findings.store import FindingStore
-from ..notation.events import NO_SPAN, Span
+from ..notation.events import Span
+from .ledger import Debt as Debt
+from .ledger import Transfer as Transfer
+from .ledger import entry_span
+from .pending_state import (
+    DeckState,
+    FollowState,
+    HoldingsState,
+    HouseRuleState,
+    InsolventDeals,
+    InvariantState,
+    JailRollState,
+    LotDebts,
+    MortgageState,
+    PaidPrices,
+    RecordState,
+    SetupState,
+    ShortageState,
+    SkippedState,
+    VariantState,
+    WorthState,
+)
 from .state import GameState
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    """One movement of money. `payer` / `payee` None means the bank.
-
-    `derived` is True when the record did not write the amount: the engine worked it out from
-    the rules (a salary after a roll, a rent written without its figure).
-    """
-
-    turn: int
-    span: Span
-    payer: str | None
-    payee: str | None
-    amount: int
-    reason: str
-    derived: bool = False
-
-
-@dataclass(slots=True)
-class Debt:
-    """`debtor` owes `amount` (the part not covered by cash) to `creditor` (None = the bank)."""
-
-    debtor: str
-    creditor: str | None
-    amount: int
-    reason: str
-    span: Span
-    reported: bool = False
-
+from .turn_flow import Flow
 
 # the data of a finding that has none, shared: findings are frozen and nothing writes into
 # their data (a finding with more data is a new one, built with a new dict)
 _NO_DATA: dict[str, Any] = {}
-
-
-def entry_span(entry: Transfer | None) -> Span:
-    """The span of a ledger entry, or no span."""
-    return entry.span if entry is not None else NO_SPAN
 
 
 @dataclass(slots=True)
@@ -76,9 +63,27 @@ class Game:
     # money finds at once whether it closes any: many debts open on one turn, each movement
     # to a player in credit rebuilt the list (quadratic: 20,000 debts took 2.8x 10,000's time)
     owing: dict[str, int] = field(default_factory=dict)
-    # obligations that outlive one event (open debts, mortgage choices, buildings won at a
-    # shortage auction), kept by the module that owns them under its own key
-    pending: dict[str, Any] = field(default_factory=dict)
+    # what outlives one event (a disputed point waiting for the record's play, mortgage
+    # choices, buildings won at a shortage auction): one object per module that owns it, named
+    # for that module (pending_state.py)
+    follow: FollowState = field(default_factory=FollowState)
+    record: RecordState = field(default_factory=RecordState)
+    house_rules: HouseRuleState = field(default_factory=HouseRuleState)
+    mortgages: MortgageState = field(default_factory=MortgageState)
+    setup: SetupState = field(default_factory=SetupState)
+    paid_prices: PaidPrices = field(default_factory=PaidPrices)
+    invariants: InvariantState = field(default_factory=InvariantState)
+    jail_rolls: JailRollState = field(default_factory=JailRollState)
+    shortage: ShortageState = field(default_factory=ShortageState)
+    worth: WorthState = field(default_factory=WorthState)
+    skipped: SkippedState = field(default_factory=SkippedState)
+    lot_debts: LotDebts = field(default_factory=LotDebts)
+    variants: VariantState = field(default_factory=VariantState)
+    insolvent_deals: InsolventDeals = field(default_factory=InsolventDeals)
+    decks: DeckState = field(default_factory=DeckState)
+    holdings: HoldingsState = field(default_factory=HoldingsState)
+    # where the replay stands within the turn in progress (obligations.py)
+    flow: Flow = field(default_factory=Flow)
     # whether the event being replayed writes its amounts: money it moves is then as recorded,
     # else derived from the rules (set by the replay loop, engine/replay.py)
     writes_amounts: bool = True

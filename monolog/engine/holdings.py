@@ -16,8 +16,6 @@ from .state import DeedState
 # The finding filed when a name in an estate line names nothing (or several things).
 UNKNOWN_NAME = "M900"
 
-_RESOLVER_KEY = "holdings.resolver"
-
 
 def hotel_level(game: Game) -> int:
     """The building level of a hotel: one above the most houses a site can take."""
@@ -140,13 +138,12 @@ def owner_word(game: Game, owner: str | None) -> str:
 def resolver(game: Game) -> Resolver:
     """The game's resolver (one per game, shared with `names`)."""
     names = [p.name for p in game.state.players]
-    cached = game.pending.get(_RESOLVER_KEY)
+    cached = game.holdings.resolver
     if cached is None or cached[0] != names:
         resolver = Resolver(game.edition, names)
         cached = (names, resolver)
-        game.pending[_RESOLVER_KEY] = cached
-    found: Resolver = cached[1]
-    return found
+        game.holdings.resolver = cached
+    return cached[1]
 
 
 def resolve_square(game: Game, ref: Ref, span: Span) -> Square | None:

@@ -79,12 +79,10 @@ from ..editions.model import Edition
 from ..notation import events as E
 from .game import Game, Transfer
 from .holdings import resolver
+from .pending_state import Pot
 
-_KEY = "house_rules.active"
-_POT = "house_rules.pot"
-_LAPPED = "house_rules.lapped"
-_MADE = "house_rules.made"
-_LOANS = "house_rules.loans"
+# what the house rules keep from one event to the next lives in `game.house_rules`
+# (pending_state.HouseRuleState)
 
 # house rules that are parameter or reading changes
 _PARAMS: dict[str, dict[str, Any]] = {
@@ -145,10 +143,10 @@ def readings(keys: frozenset[str]) -> dict[str, str]:
 
 def activate(game: Game, keys: frozenset[str]) -> None:
     if not keys:
-        game.pending[_KEY] = {}
+        game.house_rules.active = {}
         return
 
-    game.pending[_KEY] = dict(split_house_rule(value) for value in keys)
+    game.house_rules.active = dict(split_house_rule(value) for value in keys)
 
 
 # CF readings that are a house rule's play: a ruling for one (`--ruling CF-70=double-salary`,
@@ -163,21 +161,19 @@ _RULED_KEYS: dict[tuple[str, str], str] = {
 
 def activate_ruled(game: Game) -> None:
     """The house rules the rulings in force call for (`_RULED_KEYS`), added to those declared."""
-    keys = game.pending.setdefault(_KEY, {})
+    keys = game.house_rules.active
     for (cf, reading), key in _RULED_KEYS.items():
         if game.readings.get(cf) == reading:
             keys.setdefault(key, None)
 
 
 def active(game: Game, key: str) -> bool:
-    keys = game.pending.get(_KEY)
-    return isinstance(keys, dict) and key in keys
+    return key in game.house_rules.active
 
 
 def amount_of(game: Game, key: str) -> int | None:
     """The amount a declared key carries (`free-parking-bonus 500` -> 500), else None."""
-    keys = game.pending.get(_KEY)
-    value = keys.get(key) if isinstance(keys, dict) else None
+    value = game.house_rules.active.get(key)
     return value if isinstance(value, int) else None
 
 
@@ -232,7 +228,7 @@ def into_pot(game: Game, due: Any) -> None:
     whether or not free-parking-jackpot is declared, so that a pool collected without it is
     recognised. A GO salary ends the player's first lap (first-lap-no-buying)."""
     if due.payee is None and due.payer is not None and due.kind in ("tax", "card", "fine"):
-        game.pending.setdefault(_POT, {"dues": [], "since": 0})["dues"].append(due)
+        game.house_rules.pot.dues.append(due)
     elif due.kind == "salary" and due.square is None:
         _lapped(game).add(due.player)  # only GO salaries carry no square
 
@@ -251,18 +247,18 @@ def pot_at_setup(game: Game, amount: int, span: E.Span) -> None:
             expected=0,
             recorded=amount,
         )
-    game.pending[_POT] = {"dues": [], "since": len(game.transfers), "start": amount}
+    game.house_rules.pot = Pot(since=len(game.transfers), start=amount)
 
 
 def _pot(game: Game) -> int:
-    pot = game.pending.setdefault(_POT, {"dues": [], "since": 0})
-    total: int = int(pot.get("start", 0))  # a pool already on the table at setup
-    total += sum(d.entry.amount for d in pot["dues"] if isinstance(d.entry, Transfer))
-    total += int(pot.get("counted", 0))  # a count of the pool taken as written (`rebase_pot`)
+    pot = game.house_rules.pot
+    total = pot.start  # a pool already on the table at setup
+    total += sum(d.entry.amount for d in pot.dues if isinstance(d.entry, Transfer))
+    total += pot.counted  # a count of the pool taken as written (`rebase_pot`)
     # fines paid by the `fine` clause go straight through the ledger
     total += sum(
         t.amount
-        for t in game.transfers[pot["since"] :]
+        for t in game.transfers[pot.since :]
         if t.reason == "jail fine" and t.payee is None and t.payer is not None
     )
     return total
@@ -281,7 +277,7 @@ def free_parking_payout(game: Game) -> tuple[int, str, str] | None:
     bonus = amount_of(game, "free-parking-bonus")
     if not jackpot:
         # the pool a jackpot table would pay here, kept to recognise it (salary_not_due)
-        game.pending["house_rules.unpaid_pot"] = pot
+        game.house_rules.unpaid_pot = pot
     if jackpot and bonus is not None:
         # both declared: the bank's sum is paid only on an empty pool, never on top of it
         # (thesprucecrafts.com "How Much Do I Win for Landing on Free Parking in Monopoly?";
@@ -323,13 +319,12 @@ def pot_now(game: Game) -> int:
 
 def rebase_pot(game: Game, diff: int) -> None:
     """A count of the pool differed by `diff`: the replay takes the counted figure."""
-    pot = game.pending.setdefault(_POT, {"dues": [], "since": 0})
-    pot["counted"] = pot.get("counted", 0) + diff
+    game.house_rules.pot.counted += diff
 
 
 def empty_pot(game: Game) -> None:
     """Someone landed on Free Parking: the pool starts again from nothing."""
-    game.pending[_POT] = {"dues": [], "since": len(game.transfers)}
+    game.house_rules.pot = Pot(since=len(game.transfers))
 
 
 def salary_not_due(game: Game, player: str, amount: int | None, span: E.Span) -> bool:
@@ -339,7 +334,7 @@ def salary_not_due(game: Game, player: str, amount: int | None, span: E.Span) ->
     p = game.state.player(player)
     if game.square(p.position).kind != "free-parking" or not amount:
         return False  # an ordinary salary not due (M106)
-    pot = game.pending.get("house_rules.unpaid_pot", 0)
+    pot = game.house_rules.unpaid_pot
     collects = f"{player} collects {game.money(amount)} on Free Parking"
     if amount == pot and not active(game, "free-parking-jackpot"):
         departure(game, "free-parking-jackpot", collects, span, expected=0, recorded=amount)
@@ -419,8 +414,7 @@ def no_auction(game: Game) -> bool:
 
 
 def _lapped(game: Game) -> set[str]:
-    lapped: set[str] = game.pending.setdefault(_LAPPED, set())
-    return lapped
+    return game.house_rules.lapped
 
 
 def may_buy(game: Game, player: str) -> bool:
@@ -511,19 +505,18 @@ def restock(game: Game, houses: int, hotels: int) -> None:
     if not active(game, "unlimited-buildings"):
         return
     st = game.state
-    made = game.pending.setdefault(_MADE, [0, 0])
+    kept = game.house_rules
     if st.bank_houses < max(houses, 0):
-        made[0] += max(houses, 0) - st.bank_houses
+        kept.made_houses += max(houses, 0) - st.bank_houses
         st.bank_houses = max(houses, 0)
     if st.bank_hotels < max(hotels, 0):
-        made[1] += max(hotels, 0) - st.bank_hotels
+        kept.made_hotels += max(hotels, 0) - st.bank_hotels
         st.bank_hotels = max(hotels, 0)
 
 
 def made(game: Game) -> tuple[int, int]:
     """Houses and hotels the bank made up under unlimited-buildings (for the stock count)."""
-    found = game.pending.get(_MADE, [0, 0])
-    return found[0], found[1]
+    return game.house_rules.made_houses, game.house_rules.made_hotels
 
 
 # --------------------------------------------------------------------------- cash between players
@@ -549,7 +542,7 @@ def bare_payment(game: Game, payer: str, payee: str | None, amount: int, span: E
 def _loan(game: Game, payer: str, payee: str, amount: int) -> str:
     """Book a payment against the loans between two players; the ledger reason says what it
     was. What `payee` lent `payer` is repaid first; anything beyond is lent to `payee`."""
-    loans: dict[tuple[str, str], int] = game.pending.setdefault(_LOANS, {})
+    loans = game.house_rules.loans
     owed = loans.get((payee, payer), 0)  # what payer still owes payee
     repaid = min(owed, amount)
     lent = amount - repaid

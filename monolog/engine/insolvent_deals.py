@@ -14,29 +14,12 @@ goes back to the receiver, so the estate the creditor takes is the one that read
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..notation.events import Span
 from . import follow
 from .debts import open_debts
 from .game import Game
 from .holdings import owner_word
-
-_KEY = "deals.in-debt"
-
-
-@dataclass(slots=True)
-class DealInDebt:
-    """Deeds a player in debt handed to someone other than a creditor."""
-
-    giver: str
-    receiver: str
-    deeds: list[str]
-    creditors: list[str | None]
-    turn: int
-    span: Span
-    squares: tuple[int, ...] = ()  # the deeds dealt away, by square
-    returned: tuple[tuple[str, object], ...] = ()  # what the receiver gave: (kind, value) pairs
+from .pending_state import DealInDebt
 
 
 def owing(game: Game, giver: str, receiver: str) -> list[str | None]:
@@ -59,7 +42,7 @@ def note(
     left a debt unpaid."""
     if not deeds or not creditors or not open_debts(game, giver):
         return
-    notes: list[DealInDebt] = game.pending.setdefault(_KEY, [])
+    notes = game.insolvent_deals.notes
     names = [game.name(i) for i in deeds]
     notes.append(
         DealInDebt(
@@ -78,7 +61,7 @@ def note(
 def at_bankruptcy(game: Game, debtor: str, creditors: list[str | None], span: Span) -> None:
     """`debtor` goes bankrupt owing `creditors`: name CF-78 for each deal they made this turn
     while owing one of them, which gave deeds to another player."""
-    notes: list[DealInDebt] = game.pending.get(_KEY, [])
+    notes = game.insolvent_deals.notes
     mine = [
         n
         for n in notes

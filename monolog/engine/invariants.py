@@ -21,39 +21,29 @@ the whole group or beside a mortgage), the engine names the group it left outsid
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from . import house_rules
 from .game import Game
 from .holdings import group_of, level
+from .pending_state import Baseline
 from .shortage import won_buildings
 from .variants import most_houses
 
-_BASE_KEY = "invariants.base"
-_FOLLOWED_KEY = "invariants.followed"
-_STOCK_GIVEN = -1  # in `_Base.given`: the set-up's building stock is already impossible
+# the position checked against and the deeds followed live in `game.invariants`
+# (pending_state.InvariantState)
+_STOCK_GIVEN = -1  # in `Baseline.given`: the set-up's building stock is already impossible
 
 
-@dataclass(slots=True)
-class _Base:
-    """The position as set up, before any money moved: what later states are checked against."""
-
-    cash: dict[str, int]
-    houses: int
-    hotels: int
-    given: set[int]  # deeds (a group's first square) the set-up already left outside the rules
-
-
-def _baseline(game: Game) -> _Base:
+def _baseline(game: Game) -> Baseline:
     """Taken while the ledger is empty, so set-up lines count, then kept.
 
     A record may start mid-game with a bank stock that does not add up to the edition's (other
     players' buildings left out), or with a group the set-up leaves uneven; those are the record's
     given, reported by the set-up checks, and only later changes are judged here.
     """
-    saved = game.pending.get(_BASE_KEY)
+    saved = game.invariants.base
     names = sorted(p.name for p in game.state.players)
-    if isinstance(saved, _Base) and game.transfers and sorted(saved.cash) == names:
+    if saved is not None and game.transfers and sorted(saved.cash) == names:
         return saved
     net = game.ledger_net
     st = game.state
@@ -63,28 +53,26 @@ def _baseline(game: Game) -> _Base:
     if st.bank_houses < 0 or st.bank_hotels < 0 or houses > rules.houses or hotels > rules.hotels:
         # a set-up with more buildings than the edition has: the record's fault (M120)
         given.add(_STOCK_GIVEN)
-    base = _Base(
+    base = Baseline(
         {p.name: p.cash - net.get(p.name, 0) for p in st.players},
         houses,
         hotels,
         given,
     )
-    game.pending[_BASE_KEY] = base
+    game.invariants.base = base
     return base
 
 
 def followed(game: Game, squares: Iterable[int]) -> None:
     """The replay carried out a line the rules forbid on these deeds, as the record says (the line
     is reported): the board's rules are not checked there from now on."""
-    keys = game.pending.setdefault(_FOLLOWED_KEY, set())
-    assert isinstance(keys, set)
-    keys.update(squares)
+    game.invariants.followed.update(squares)
 
 
 def rebase(game: Game) -> None:
     """A setup line after play began (M121) states a new position: later states are judged
     against it, not against the first one."""
-    game.pending.pop(_BASE_KEY, None)
+    game.invariants.base = None
 
 
 def _stock(game: Game) -> tuple[int, int]:
@@ -149,7 +137,7 @@ def check_invariants(game: Game) -> list[str]:
                 problems.append(f"card {card} is held by both {held[card]} and {p.name}")
             held[card] = p.name
 
-    excused = base.given | game.pending.get(_FOLLOWED_KEY, set())
+    excused = base.given | game.invariants.followed
     problems.extend(p for key, p in _rule_problems(game) if key not in excused)
     return problems
 

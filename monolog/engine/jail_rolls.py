@@ -90,7 +90,7 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         )
         if _held_for_fine(game, ev, player, why, target, since=last if held else None):
             return
-        if held and player in game.pending.get(KEPT_PAST_LAST, ()):
+        if held and player in game.jail_rolls.kept_past_last:
             why = f"{why}, after the record kept {player} in jail past jail turn {last}"
         elif held:  # CF-08 stays-in-jail kept the player past the last try
             why = (
@@ -294,11 +294,6 @@ def _held_for_fine(
     return True
 
 
-# the players a record kept in jail, unmoved, after the failed roll of their last jail turn
-# (CF-02 followed as fourth-turn-pay under another reading): their next turn is past the last
-KEPT_PAST_LAST = "jail.kept-past-last-try"
-
-
 def _record_keeps(game: Game, ev: Roll) -> bool:
     """The failed roll of the last jail turn names the jail's square: the record kept the
     player in jail, unmoved, as reading fourth-turn-pay does (not in a counterfactual replay).
@@ -325,8 +320,7 @@ def _kept_in_jail(game: Game, ev: Roll, player: str, why: str, target: int, try_
         "JAIL-08",
         follows="fourth-turn-pay",
     )
-    kept: set[str] = game.pending.setdefault(KEPT_PAST_LAST, set())
-    kept.add(player)
+    game.jail_rolls.kept_past_last.add(player)
     flow = flow_of(game)
     flow.jail_failed = True
     flow.turn_over = True

@@ -17,8 +17,6 @@ them: that deed alone is left out of the line, and the rest of it is followed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..editions.model import Square
 from ..notation.events import Interest, Mortgage, Ref, Span, Unmortgage
 from . import follow
@@ -39,29 +37,16 @@ from .holdings import (
 )
 from .invariants import followed
 from .names import squares_if_named
+from .pending_state import MortgageChoice
 from .skipped import not_replayed
 
-CHOICES_KEY = "mortgages.choices"
-# the deeds a bankruptcy to the bank sent to auction free of their mortgage (BKR-08), until
-# mortgaged again: lifting a mortgage on one is M705 citing BKR-08
-FREED = "mortgages.freed-at-bankruptcy"
-
-
-@dataclass(slots=True)
-class MortgageChoice:
-    """A mortgaged deed received: its receiver owes the 10 % now or lifts the mortgage."""
-
-    player: str
-    square: int
-    origin: str  # "deal" | "bankruptcy"
-    span: Span
-    reported: bool = False  # its receipt was reported when one of its deeds was handed on
+# the open choices and the deeds freed at a bankruptcy live in `game.mortgages`
+# (pending_state.MortgageState)
 
 
 def pending_mortgage_choices(game: Game) -> list[MortgageChoice]:
     """The mortgaged deeds received whose receiver has not yet paid the 10 % or lifted them."""
-    choices: list[MortgageChoice] = game.pending.setdefault(CHOICES_KEY, [])
-    return choices
+    return game.mortgages.choices
 
 
 def add_choice(game: Game, player: str, square: int, origin: str, span: Span) -> None:
@@ -379,7 +364,7 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
         moved = _check_amount(game, ev, derived, {}, "the mortgage value")
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = True
-        game.pending.get(FREED, set()).discard(sq.index)
+        game.mortgages.freed.discard(sq.index)
     names = game.listing([sq.name for sq in squares])
     game.transfer(None, actor, moved, f"mortgaged {names}", ev.span)
 
@@ -435,7 +420,7 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
             )
             held = deed is not None and deed.owner == actor
             rule = "MORT-03"
-            if held and sq.index in game.pending.get(FREED, set()):
+            if held and sq.index in game.mortgages.freed:
                 why += ", as a deed auctioned after a bankruptcy to the bank is sold free of it"
                 rule = "BKR-08"
             game.emit(

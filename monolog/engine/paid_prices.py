@@ -21,8 +21,7 @@ from .game import Game
 from .holdings import building_sale_value, half
 from .state import DeedState
 
-_HOUSES = "paid_prices.houses"  # square -> the prices of its houses, in the order placed
-_HOTELS = "paid_prices.hotels"  # square -> the price of its hotel
+# the prices kept per site live in `game.paid_prices` (pending_state.PaidPrices)
 PRINTED, PAID = "printed-price", "price-paid"
 
 
@@ -38,14 +37,14 @@ class Sold:
 def _houses(game: Game, deed: DeedState) -> list[int]:
     """The prices of the houses standing on `deed`, first placed first (printed where none was
     kept), as many as stand there now."""
-    kept: dict[int, list[int]] = game.pending.setdefault(_HOUSES, {})
+    kept = game.paid_prices.houses
     printed = game.square(deed.square).house_cost
     prices = kept.get(deed.square, [])[: deed.houses]
     return [printed] * (deed.houses - len(prices)) + prices
 
 
 def _hotel(game: Game, deed: DeedState) -> int:
-    kept: dict[int, int] = game.pending.setdefault(_HOTELS, {})
+    kept = game.paid_prices.hotels
     return kept.get(deed.square, game.square(deed.square).hotel_cost) if deed.hotel else 0
 
 
@@ -54,8 +53,8 @@ def placed(game: Game, deed: DeedState, houses: Sequence[int], hotel: int | None
     hotel at that price. Kept only where some price is not the printed one."""
     sq = game.square(deed.square)
     standing = _houses(game, deed) + list(houses)
-    kept_houses: dict[int, list[int]] = game.pending.setdefault(_HOUSES, {})
-    kept_hotels: dict[int, int] = game.pending.setdefault(_HOTELS, {})
+    kept_houses = game.paid_prices.houses
+    kept_hotels = game.paid_prices.hotels
     if hotel is not None:
         standing = []  # the houses go back to the bank as the hotel goes up
         if hotel != sq.hotel_cost:
@@ -119,8 +118,8 @@ def basis_words(game: Game) -> str:
 
 def sold_off(game: Game, sold: Sequence[Sold], most: int) -> None:
     """After a sale: the prices of the buildings that left each site are dropped."""
-    kept_houses: dict[int, list[int]] = game.pending.setdefault(_HOUSES, {})
-    kept_hotels: dict[int, int] = game.pending.setdefault(_HOTELS, {})
+    kept_houses = game.paid_prices.houses
+    kept_hotels = game.paid_prices.hotels
     for s in sold:
         sq = game.square(s.deed.square)
         houses = _houses(game, s.deed)

@@ -13,14 +13,12 @@ that: in any other game it is reported (M805) and play goes on.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import NamedTuple
 
 from ..findings.model import Cause, Finding, Severity
 from ..notation.events import (
     CashCheck,
     Dispute,
     PotCheck,
-    Span,
     SquareCheck,
     StockCheck,
     TimeCalled,
@@ -30,64 +28,34 @@ from .game import Game, Transfer
 from .holdings import resolve_square
 from .names import actor_of, resolve_player
 from .obligations import Due
+from .pending_state import CountMoves as CountMoves
+from .pending_state import TakenCount as _Taken
+from .pending_state import WrittenSlip
 
-DISPUTES = "record.disputes"
-# per player, how long the ledger was at their last count that agreed (or was taken as written)
-AGREED = "record.agreed"
-# per player, the last count taken as the cash and not yet confirmed by a later one
-TAKEN = "record.taken"
-# the last count of the Free Parking pool, and of the bank's buildings, taken as written and
-# not yet confirmed by a later one (a slip is told from a change the same way as for cash)
-POT_TAKEN = "record.pot-taken"
-STOCK_TAKEN = "record.stock-taken"
-# set when the replay keeps its own cash after a disagreeing count (`keep_own_cash`)
-OWN_CASH = "record.own-cash"
-# per player, the written amount that broke the rule and waits for that player's next count
-WRITTEN = "record.written-slips"
-# the counts' moves shared by the record's own replay and one under another reading
-COUNTS_LED = "record.counts-led"
-COUNTS_FOLLOWED = "record.counts-followed"
+# what the counts wait with lives in `game.record` (pending_state.RecordState)
 # how many derived amounts a W001 names before it says "and N more"
 NAMED = 4
 # a W001's hint tries subsets of the last SUBSET_OF derived amounts, keeping at most SUMS sums
 SUBSET_OF = 16
 SUMS = 4096
-# each derived payment a W001 named, to the first W001 that named it (`_shared_cause`): its
-# code and place only, not the finding (a long game of wrong counts kept each W001 whole here)
-NAMED_BY = "record.named-by"
 
 
 def keep_own_cash(game: Game) -> None:
     """Counts that disagree are reported and the replay keeps its own cash (no re-basing)."""
-    game.pending[OWN_CASH] = True
-
-
-class CountMoves:
-    """What the cash counts did to the record's own replay, for a replay of the same record
-    under another reading (`monolog dispute`'s alternative) to do the same: per count (its
-    place and the player counted), every player's cash before it and what it changed. The
-    alternative keeps the difference its reading makes, and the table's counts correct it as
-    they corrected the record's own replay, so that a count taken as written is not a
-    difference of the reading. The alternative steps each event after the original: an entry
-    is taken once used, so only the counts of the event in hand are held."""
-
-    def __init__(self, moves: CountMoves | None = None) -> None:
-        self.moves: dict[tuple[Span, str], tuple[tuple[int, ...], dict[str, int]]] = (
-            {} if moves is None else dict(moves.moves)
-        )
+    game.record.own_cash = True
 
 
 def lead_counts(game: Game) -> CountMoves:
     """What the counts do to `game` (the record's own replay) is kept, for `follow_counts`."""
     moves = CountMoves()
-    game.pending[COUNTS_LED] = moves
+    game.record.counts_led = moves
     return moves
 
 
 def follow_counts(game: Game, moves: CountMoves) -> None:
     """`game`, a replay keeping its own cash (`keep_own_cash`), is corrected by the counts as
     the replay that kept `moves` was (see `CountMoves`); the entries are taken as used."""
-    game.pending[COUNTS_FOLLOWED] = moves
+    game.record.counts_followed = moves
 
 
 def share_counts(original: Game, alternative: Game) -> None:
@@ -104,13 +72,13 @@ def on_check(game: Game, ev: CashCheck) -> None:
     name = resolve_player(game, who, ev.span) if who is not None else actor_of(game, ev)
     if name is None:
         return
-    followed: CountMoves | None = game.pending.get(COUNTS_FOLLOWED)
+    followed = game.record.counts_followed
     if followed is not None:
         _follow_count(game, ev, name, followed)
         return
-    led: CountMoves | None = game.pending.get(COUNTS_LED)
+    led = game.record.counts_led
     before = _cash(game) if led is not None else ()
-    _check(game, ev, name, bool(game.pending.get(OWN_CASH)))
+    _check(game, ev, name, game.record.own_cash)
     if led is not None:
         after = _cash(game)
         changed = {
@@ -140,8 +108,8 @@ def _follow_count(game: Game, ev: CashCheck, name: str, followed: CountMoves) ->
 
 def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
     """The count of `name`'s cash judged; `own`: the replay keeps its own cash (no re-basing)."""
-    agreed: dict[str, int] = game.pending.setdefault(AGREED, {})
-    taken: dict[str, _Taken] = game.pending.setdefault(TAKEN, {})
+    agreed = game.record.agreed
+    taken = game.record.taken
     cash = game.state.player(name).cash
     last = taken.pop(name, None)
     slip = _written_slip_of(game, name)
@@ -186,7 +154,7 @@ def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
         caused_by=root,
     )
     handle = game.findings.last  # its handle, to correct it later
-    named: dict[tuple[object, ...], Cause] = game.pending.setdefault(NAMED_BY, {})
+    named = game.record.named_by
     if since:
         cause = Cause(finding.code, finding.span)
         for t in since:
@@ -198,15 +166,6 @@ def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
     agreed[name] = len(game.transfers)
 
 
-class WrittenSlip(NamedTuple):
-    """A written amount that broke the rule (its finding filed), replayed as written until a
-    count of the payer or the payee shows whether the table paid it or the rule's figure."""
-
-    due: Due
-    rule: int  # the rule's figure
-    handle: int  # the finding's place in game.findings
-
-
 def written_slip(game: Game, due: Due, rule: int | None, handle: int) -> None:
     """`due` was written at another amount than the rule's `rule` and reported (the finding at
     `handle`): if the next count of its payer or payee agrees with the rule's figure, the
@@ -214,7 +173,7 @@ def written_slip(game: Game, due: Due, rule: int | None, handle: int) -> None:
     entry = due.entry
     if rule is None or entry is None or entry.payer == entry.payee:
         return
-    slips: dict[str, WrittenSlip] = game.pending.setdefault(WRITTEN, {})
+    slips = game.record.written
     slip = WrittenSlip(due, rule, handle)
     for player in (entry.payer, entry.payee):
         if player is not None:  # the bank counts nothing
@@ -224,7 +183,7 @@ def written_slip(game: Game, due: Due, rule: int | None, handle: int) -> None:
 def _written_slip_of(game: Game, name: str) -> WrittenSlip | None:
     """The written slip waiting for a count of `name`, taken: a count of either party settles
     it, and it is forgotten by both."""
-    slips: dict[str, WrittenSlip] | None = game.pending.get(WRITTEN)
+    slips = game.record.written
     if not slips or name not in slips:
         return None
     slip = slips.pop(name)
@@ -313,7 +272,8 @@ def on_stock_check(game: Game, ev: StockCheck) -> None:
     """`=bank houses 28 hotels 10`: the bank's buildings. A count that differs is reported
     (W016) and taken as the bank's stock from then on."""
     state = game.state
-    last: tuple[int, int, Finding, int] | None = game.pending.pop(STOCK_TAKEN, None)
+    last = game.record.stock_taken
+    game.record.stock_taken = None
     if last is not None and (ev.houses, ev.hotels) != (state.bank_houses, state.bank_hotels):
         houses, hotels, finding, handle = last
         if (ev.houses is None or ev.houses == state.bank_houses - houses) and (
@@ -348,7 +308,7 @@ def on_stock_check(game: Game, ev: StockCheck) -> None:
     state.bank_houses += houses
     state.bank_hotels += hotels
     invariants.rebase(game)  # the stock is the counted one: later states are judged from it
-    game.pending[STOCK_TAKEN] = (houses, hotels, finding, handle)
+    game.record.stock_taken = (houses, hotels, finding, handle)
 
 
 def on_pot_check(game: Game, ev: PotCheck) -> None:
@@ -367,7 +327,8 @@ def on_pot_check(game: Game, ev: PotCheck) -> None:
             )
         return
     pot = house_rules.pot_now(game)
-    last: _Taken | None = game.pending.pop(POT_TAKEN, None)
+    last = game.record.pot_taken
+    game.record.pot_taken = None
     if pot == ev.amount:
         return
     if last is not None and pot - last.diff == ev.amount:
@@ -387,7 +348,7 @@ def on_pot_check(game: Game, ev: PotCheck) -> None:
     )
     handle = game.findings.last  # its handle, to correct it later
     house_rules.rebase_pot(game, ev.amount - pot)
-    game.pending[POT_TAKEN] = _Taken(ev.amount - pot, finding, handle)
+    game.record.pot_taken = _Taken(ev.amount - pot, finding, handle)
 
 
 def _was_a_slip(game: Game, finding: Finding, at: int, line: int) -> None:
@@ -404,21 +365,13 @@ def _was_a_slip(game: Game, finding: Finding, at: int, line: int) -> None:
     )
 
 
-class _Taken(NamedTuple):
-    """A count that disagreed and was taken as the cash, until a later count confirms it."""
-
-    diff: int
-    finding: Finding
-    handle: int  # its place in game.findings, to correct it later
-
-
 def _slip_handed_on(game: Game, name: str, cash: int, ev: CashCheck) -> bool:
     """A count of `name` that agrees with the replay once another player's count, taken as that
     player's cash and never confirmed, is undone: that player has left since, their cash handed
     on to `name` (a bankruptcy to them), so that count was the slip, and it reached `name` only
     through the replay. Its W001 says so, `name` gets the difference back, and no second W001
     is reported for one slip. True when so."""
-    taken: dict[str, _Taken] = game.pending.setdefault(TAKEN, {})
+    taken = game.record.taken
     for other, last in list(taken.items()):
         if other == name or game.state.player(other).active or cash - last.diff != ev.amount:
             continue
@@ -468,7 +421,7 @@ def _shared_cause(game: Game, name: str, diff: int, since: list[Transfer]) -> Ca
     player it touched (CH15 drawn and nothing paid gave a W001 for each of the 3 players)."""
     if not since or sum(t.amount if t.payee == name else -t.amount for t in since) != diff:
         return None
-    named: dict[tuple[object, ...], Cause] = game.pending.get(NAMED_BY, {})
+    named = game.record.named_by
     roots = [named.get(_payment(t)) for t in since]
     if any(r is None for r in roots):
         return None
@@ -528,7 +481,7 @@ def _explain(game: Game, name: str, since: list[Transfer], gap: int) -> str:
 
 
 def on_dispute(game: Game, ev: Dispute) -> None:
-    game.pending.setdefault(DISPUTES, []).append((ev.span.line, ev.ruling))
+    game.record.disputes.append((ev.span.line, ev.ruling))
     ruling = f': "{ev.ruling}"' if ev.ruling else " (no ruling written)"
     game.emit(
         "I001",
@@ -542,7 +495,7 @@ def on_dispute(game: Game, ev: Dispute) -> None:
 
 def attach_disputes(game: Game) -> None:
     """Each finding on a disputed line made to carry that line's ruling in `data`."""
-    disputes: dict[int, str | None] = dict(game.pending.get(DISPUTES, []))
+    disputes = dict(game.record.disputes)
     if not disputes:
         return
     findings = game.findings

@@ -368,8 +368,8 @@ def step(game: Game, ev: E.Event, after: E.Event | None = None) -> None:
         return
     setup.before_event(game, ev)  # the starting position checked once; setup lines after it
     game.writes_amounts = writes_amounts(ev)
-    game.pending[follow.IGNORING] = after if isinstance(after, E.Ignored) else None
-    game.pending[follow.NEXT] = after
+    game.follow.ignoring = after if isinstance(after, E.Ignored) else None
+    game.follow.next = after
     _apply(game, ev)
     if isinstance(ev, E.SetupPlayer):
         variants.after_setup(game, ev)

@@ -12,26 +12,35 @@ stands, and a later one is W019 at its line.
 
 from __future__ import annotations
 
-from ..notation.events import Event, SetupBank, SetupDeck, SetupNext, SetupPlayer, Span, Tag
+from ..notation.events import (
+    Event,
+    Holding,
+    Ref,
+    SetupBank,
+    SetupDeck,
+    SetupNext,
+    SetupPlayer,
+    Span,
+    Tag,
+)
 from . import house_rules
 from .decks import hold_out, holder_of, stack
 from .game import Game
-from .holdings import count_word, describe_level, group_of
+from .holdings import count_word
 from .names import card_of, resolve_player, resolve_square
-from .obligations import MID_TURN, flow_of
-from .state import DeedState
+from .obligations import flow_of
+from .setup_check import check_position
+from .setup_facts import BANK, first_value, given
+from .state import PlayerState
 
 
 def on_setup_player(game: Game, ev: SetupPlayer) -> None:
     name = resolve_player(game, ev.player, ev.span)
     if name is None:
         return
-    st = game.state
-    p = st.player(name)
-    rules = game.edition.rules
-    lines = setup_lines(game)
-    lines.setdefault(("player", name), ev.span)
-    if ev.cash is not None and _first_value(
+    p = game.state.player(name)
+    setup_lines(game).setdefault(("player", name), ev.span)
+    if ev.cash is not None and first_value(
         game, name, "cash", ev.cash, game.money(ev.cash), ev.span, f"{name}'s cash"
     ):
         p.cash = ev.cash
@@ -39,201 +48,159 @@ def on_setup_player(game: Game, ev: SetupPlayer) -> None:
         sq = resolve_square(game, ev.position, ev.span)
         if sq is None:
             pass
-        elif ev.jail_turns is not None and not _given(game, name, "square"):
+        elif ev.jail_turns is not None and not given(game, name, "square"):
             p.position = sq.index  # `at` beside `jail`: checked with the jail below (JAIL-02)
-        elif _first_value(game, name, "square", sq.index, sq.name, ev.span, f"{name}'s square"):
+        elif first_value(game, name, "square", sq.index, sq.name, ev.span, f"{name}'s square"):
             p.position = sq.index
     for h in ev.holdings:
-        sq = resolve_square(game, h.square, h.span if h.span.line else ev.span)
-        if sq is None:
-            continue
-        deed = st.deeds.get(sq.index)
-        if deed is None:
-            game.emit(
-                "M900",
-                f"{sq.name} has no deed: no one can own it",
-                h.span if h.span.line else ev.span,
-                None,
-            )
-            continue
-        where = h.span if h.span.line else ev.span
-        before = lines.get(("deed", sq.index))
-        if before is not None and deed.owner != name:
-            # SET-03: one deed of each; the first line that placed it stands
-            game.emit(
-                "M120",
-                f"impossible starting position: {sq.name} is already {deed.owner}'s (line "
-                f"{before.line}); a deed is in one place at a time",
-                where,
-                "SET-03",
-                expected=deed.owner,
-                recorded=name,
-            )
-            continue
-        if not _first_value(
-            game,
-            name,
-            ("deed", sq.index),
-            (0 if h.hotel else h.houses, h.hotel, h.mortgaged),
-            _holding(game, h.houses, h.hotel, h.mortgaged),
-            where,
-            f"{name}'s {sq.name}",
-        ):
-            continue  # the same deed given again to its holder: the first value stands
-        st.bank_houses += deed.houses
-        st.bank_hotels += 1 if deed.hotel else 0
-        lines[("deed", sq.index)] = where
-        if h.hotel and h.houses:
-            game.emit(
-                "M120",
-                f"impossible starting position: {sq.name} is written with a hotel and "
-                f"{count_word(game, h.houses, 'house')}; a hotel stands alone on its site, so "
-                "the hotel stands and the houses stay in the bank",
-                where,
-                "BLD-07",
-                recorded=h.houses,
-            )
-        deed.owner = name
-        deed.houses = 0 if h.hotel else h.houses
-        deed.hotel = h.hotel
-        deed.mortgaged = h.mortgaged
-        st.bank_houses -= deed.houses
-        st.bank_hotels -= 1 if deed.hotel else 0
+        _place_deed(game, name, h, ev.span)
     for ref in ev.cards:
-        card_id: str | None = None
-        if ref is not None:
-            card = card_of(game, ref, ev.span)
-            if card is None:
-                continue
-            if card.kind != "get_out_of_jail_free":
-                game.emit(
-                    "M120",
-                    f"impossible starting position: {card.id} ({card.title}) is not a Get Out "
-                    "of Jail Free card, and only those are kept by a player; it stays in its deck",
-                    ev.span,
-                    "CARD-04",
-                    recorded=card.id,
-                )
-                continue
-            card_id = card.id
-        elif not game.pending.get(_STARTED):
-            # a card not named: which one is settled when play begins, once every card a setup
-            # line names is placed, so a later line naming a card never finds it taken
-            game.pending.setdefault(_UNNAMED, []).append((name, ev.span))
-            continue
-        else:
-            card_id = _unnamed_card(game, name, ev.span)
-            if card_id is None:
-                continue
-        holder = holder_of(game, card_id)
-        deck = game.state.decks[game.edition.card(card_id).deck]
-        if (
-            ref is not None
-            and card_id in p.cards
-            and _given(game, name, ("card", card_id))
-            and not _first_value(
-                game, name, ("card", card_id), True, "", ev.span, f"{name}'s card {card_id}"
-            )
-        ):
-            continue
-        if card_id in p.cards or holder is not None or card_id in deck.slots:
-            place = (
-                f"held by {holder or name}"
-                if card_id in p.cards or holder is not None
-                else f"in the {game.edition.decks[game.edition.card(card_id).deck].name} deck"
-            )
-            game.emit(
-                "M120",
-                f"impossible starting position: {card_id} is already {place}; a card is in one "
-                "place at a time",
-                ev.span,
-                "CARD-04",
-                recorded=card_id,
-            )
-            continue
-        p.cards.append(card_id)
-        hold_out(game, card_id)
-        if ref is not None:
-            _first_value(
-                game, name, ("card", card_id), True, "", ev.span, f"{name}'s card {card_id}"
-            )
+        _give_card(game, p, ref, ev.span)
     if ev.jail_turns is not None and _jail_agrees(game, name, ev):
-        _check_jail_turn(game, name, ev.jail_turns, ev.span)
-        if p.position != rules.jail_index and ev.position is not None:
-            game.emit(
-                "M120",
-                f"impossible starting position: {name} is in jail, so stands on "
-                f"{game.name(rules.jail_index)}, not {game.name(p.position)}; the jail stands",
-                ev.span,
-                "JAIL-02",
-                expected=game.name(rules.jail_index),
-                recorded=game.name(p.position),
-            )
-        p.in_jail = True
-        p.position = rules.jail_index
-        p.jail_turns = max(ev.jail_turns - 1, 0)
+        _jail(game, p, ev.jail_turns, ev)
 
 
-_FACTS = "setup-facts"
-_IMPLIED = "setup-implied"  # facts a line implies without writing them: a jailed player's square
-
-
-def _first_value(
-    game: Game,
-    name: str,
-    key: object,
-    value: object,
-    shown: str,
-    span: Span,
-    what: str,
-) -> bool:
-    """One value for each fact of the starting position, `key` of player `name` (or of `_BANK`:
-    the bank's stock and pot, the player to move first): the first setup line that gives it
-    stands. True when this one is to be applied: the first, or a line after play began (M121:
-    applied as written). A later value is W019 at its line, citing the first, and left out; the
-    same value again is W019 too, and changes nothing."""
-    if game.pending.get(_STARTED):
-        return True
-    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.setdefault(_FACTS, {})
-    before = facts.get((name, key))
-    if before is None:
-        facts[(name, key)] = (span, value, shown)
-        return True
-    first, first_value, first_shown = before
-    implied: set[tuple[str, object]] = game.pending.setdefault(_IMPLIED, set())
-    if (name, key) in implied and first_value == value:
-        implied.discard((name, key))  # `at` the jail after `jail`: written out, not given twice
-        return True
-    src = f"on line {first.line}" if first.line != span.line else "earlier on this line"
-    if first_value == value:
-        again = f" ({shown})" if shown else ""
-        message = f"{what} is given twice, {src} and here{again}; the repeat changes nothing"
-    else:
-        message = (
-            f"a second value for {what}: {first_shown} {src}, and {shown} here; the first "
-            f"value, {first_shown}, stands and this one is left out"
+def _place_deed(game: Game, name: str, h: Holding, line: Span) -> None:
+    """One holding of a `setup` line: the deed is `name`'s as written, unless a line before
+    placed it with someone else (SET-03) or gave it to `name` already (W019)."""
+    st = game.state
+    where = h.span if h.span.line else line
+    sq = resolve_square(game, h.square, where)
+    if sq is None:
+        return
+    deed = st.deeds.get(sq.index)
+    if deed is None:
+        game.emit("M900", f"{sq.name} has no deed: no one can own it", where, None)
+        return
+    lines = setup_lines(game)
+    before = lines.get(("deed", sq.index))
+    if before is not None and deed.owner != name:
+        # SET-03: one deed of each; the first line that placed it stands
+        game.emit(
+            "M120",
+            f"impossible starting position: {sq.name} is already {deed.owner}'s (line "
+            f"{before.line}); a deed is in one place at a time",
+            where,
+            "SET-03",
+            expected=deed.owner,
+            recorded=name,
         )
-    game.emit(
-        "W019",
-        message,
-        span,
-        None,
-        expected=first_shown,
-        recorded=shown,
-        data={"first_line": first.line},
-    )
-    return False
+        return
+    if not first_value(
+        game,
+        name,
+        ("deed", sq.index),
+        (0 if h.hotel else h.houses, h.hotel, h.mortgaged),
+        _holding(game, h.houses, h.hotel, h.mortgaged),
+        where,
+        f"{name}'s {sq.name}",
+    ):
+        return  # the same deed given again to its holder: the first value stands
+    st.bank_houses += deed.houses
+    st.bank_hotels += 1 if deed.hotel else 0
+    lines[("deed", sq.index)] = where
+    if h.hotel and h.houses:
+        game.emit(
+            "M120",
+            f"impossible starting position: {sq.name} is written with a hotel and "
+            f"{count_word(game, h.houses, 'house')}; a hotel stands alone on its site, so "
+            "the hotel stands and the houses stay in the bank",
+            where,
+            "BLD-07",
+            recorded=h.houses,
+        )
+    deed.owner = name
+    deed.houses = 0 if h.hotel else h.houses
+    deed.hotel = h.hotel
+    deed.mortgaged = h.mortgaged
+    st.bank_houses -= deed.houses
+    st.bank_hotels -= 1 if deed.hotel else 0
 
 
-def _given(game: Game, name: str, key: object) -> bool:
-    facts: dict[tuple[str, object], object] = game.pending.get(_FACTS, {})
-    return (name, key) in facts
+def _card_given(game: Game, name: str, ref: Ref | None, span: Span) -> str | None:
+    """The card a `goojf` of a `setup` line gives `name`: the one it names, if a Get Out of
+    Jail Free card, else the first one free once play begins (`_unnamed_card`). None when
+    there is none, or when which one waits until play begins."""
+    if ref is None:
+        if game.setup.started:
+            return _unnamed_card(game, name, span)
+        # a card not named: which one is settled when play begins, once every card a setup
+        # line names is placed, so a later line naming a card never finds it taken
+        game.setup.unnamed.append((name, span))
+        return None
+    card = card_of(game, ref, span)
+    if card is None:
+        return None
+    if card.kind != "get_out_of_jail_free":
+        game.emit(
+            "M120",
+            f"impossible starting position: {card.id} ({card.title}) is not a Get Out "
+            "of Jail Free card, and only those are kept by a player; it stays in its deck",
+            span,
+            "CARD-04",
+            recorded=card.id,
+        )
+        return None
+    return card.id
 
 
-def _fact_span(game: Game, name: str, key: object) -> Span | None:
-    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.get(_FACTS, {})
-    fact = facts.get((name, key))
-    return fact[0] if fact is not None else None
+def _give_card(game: Game, p: PlayerState, ref: Ref | None, span: Span) -> None:
+    """One `goojf` of a `setup` line: the card is the player's, unless it is already held or
+    in its deck (CARD-04), or was given to them already (W019)."""
+    name = p.name
+    card_id = _card_given(game, name, ref, span)
+    if card_id is None:
+        return
+    holder = holder_of(game, card_id)
+    deck = game.state.decks[game.edition.card(card_id).deck]
+    if (
+        ref is not None
+        and card_id in p.cards
+        and given(game, name, ("card", card_id))
+        and not first_value(
+            game, name, ("card", card_id), True, "", span, f"{name}'s card {card_id}"
+        )
+    ):
+        return
+    if card_id in p.cards or holder is not None or card_id in deck.slots:
+        place = (
+            f"held by {holder or name}"
+            if card_id in p.cards or holder is not None
+            else f"in the {game.edition.decks[game.edition.card(card_id).deck].name} deck"
+        )
+        game.emit(
+            "M120",
+            f"impossible starting position: {card_id} is already {place}; a card is in one "
+            "place at a time",
+            span,
+            "CARD-04",
+            recorded=card_id,
+        )
+        return
+    p.cards.append(card_id)
+    hold_out(game, card_id)
+    if ref is not None:
+        first_value(game, name, ("card", card_id), True, "", span, f"{name}'s card {card_id}")
+
+
+def _jail(game: Game, p: PlayerState, turns: int, ev: SetupPlayer) -> None:
+    """`jail N` of a `setup` line: the player is in jail, on the jail's square, with jail turn
+    N to come."""
+    rules = game.edition.rules
+    _check_jail_turn(game, p.name, turns, ev.span)
+    if p.position != rules.jail_index and ev.position is not None:
+        game.emit(
+            "M120",
+            f"impossible starting position: {p.name} is in jail, so stands on "
+            f"{game.name(rules.jail_index)}, not {game.name(p.position)}; the jail stands",
+            ev.span,
+            "JAIL-02",
+            expected=game.name(rules.jail_index),
+            recorded=game.name(p.position),
+        )
+    p.in_jail = True
+    p.position = rules.jail_index
+    p.jail_turns = max(turns - 1, 0)
 
 
 def _jail_agrees(game: Game, name: str, ev: SetupPlayer) -> bool:
@@ -242,10 +209,10 @@ def _jail_agrees(game: Game, name: str, ev: SetupPlayer) -> bool:
     too, since a jailed player stands on the jail (the earlier line stands, so no jail)."""
     turn = ev.jail_turns or 0
     jail = game.edition.rules.jail_index
-    facts: dict[tuple[str, object], tuple[Span, object, str]] = game.pending.get(_FACTS, {})
+    facts = game.setup.facts
     square = facts.get((name, "square"))
-    if square is not None and square[1] != jail and not game.pending.get(_STARTED):
-        return _first_value(
+    if square is not None and square[1] != jail and not game.setup.started:
+        return first_value(
             game,
             name,
             "square",
@@ -254,12 +221,11 @@ def _jail_agrees(game: Game, name: str, ev: SetupPlayer) -> bool:
             ev.span,
             f"{name}'s square",
         )
-    if not _first_value(game, name, "jail", turn, str(turn), ev.span, f"{name}'s coming jail turn"):
+    if not first_value(game, name, "jail", turn, str(turn), ev.span, f"{name}'s coming jail turn"):
         return False
-    if square is None and not game.pending.get(_STARTED):
-        facts = game.pending.setdefault(_FACTS, {})
+    if square is None and not game.setup.started:
         facts[(name, "square")] = (ev.span, jail, f"{game.name(jail)} (in jail)")
-        game.pending.setdefault(_IMPLIED, set()).add((name, "square"))
+        game.setup.implied.add((name, "square"))
     return True
 
 
@@ -320,8 +286,11 @@ def _unnamed_card(game: Game, name: str, span: Span) -> str | None:
 
 
 def _place_unnamed_cards(game: Game) -> None:
-    """The cards the setup lines give without a name, in the order written (see `_UNNAMED`)."""
-    for name, span in game.pending.pop(_UNNAMED, []):
+    """The cards the setup lines give without a name, in the order written (see
+    `SetupState.unnamed`)."""
+    unnamed = game.setup.unnamed
+    game.setup.unnamed = []
+    for name, span in unnamed:
         card_id = _unnamed_card(game, name, span)
         if card_id is not None:
             game.state.player(name).cards.append(card_id)
@@ -332,23 +301,20 @@ def on_setup_bank(game: Game, ev: SetupBank) -> None:
     """`setup bank`: its houses, hotels and pot are facts of the position like a player's, one
     value each (W019 for a second)."""
     setup_lines(game).setdefault(("bank", 0), ev.span)
-    written = _bank_written(game)
+    written = game.setup.bank
     for kind, n in (("house", ev.houses), ("hotel", ev.hotels)):
-        if n is not None and _first_value(
-            game, _BANK, kind, n, count_word(game, n, kind), ev.span, f"the bank's {kind} stock"
+        if n is not None and first_value(
+            game, BANK, kind, n, count_word(game, n, kind), ev.span, f"the bank's {kind} stock"
         ):
             if kind == "house":
                 game.state.bank_houses = n
             else:
                 game.state.bank_hotels = n
             written[kind] = n
-    if ev.pot is not None and _first_value(
-        game, _BANK, "pot", ev.pot, game.money(ev.pot), ev.span, "the Free Parking pool"
+    if ev.pot is not None and first_value(
+        game, BANK, "pot", ev.pot, game.money(ev.pot), ev.span, "the Free Parking pool"
     ):
         house_rules.pot_at_setup(game, ev.pot, ev.span)
-
-
-_BANK = " bank"  # the bank's and the table's facts (no player's name has a leading space)
 
 
 def on_setup_deck(game: Game, ev: SetupDeck) -> None:
@@ -390,9 +356,9 @@ def on_setup_deck(game: Game, ev: SetupDeck) -> None:
     if deck_key is None:
         return
     deck_name = game.edition.decks[deck_key].name
-    if _first_value(  # a deck's order is one fact of the position, like the bank's stock
+    if first_value(  # a deck's order is one fact of the position, like the bank's stock
         game,
-        _BANK,
+        BANK,
         ("deck", deck_key),
         tuple(ids),
         ", ".join(ids),
@@ -414,9 +380,9 @@ def on_setup_next(game: Game, ev: SetupNext) -> None:
         )
         if on
     )
-    if not _first_value(
+    if not first_value(
         game,
-        _BANK,
+        BANK,
         "next",
         (name, ev.doubles, ev.landing),
         shown,
@@ -452,7 +418,7 @@ def on_setup_next(game: Game, ev: SetupNext) -> None:
             recorded=name,
         )
         return
-    game.pending[MID_TURN] = (name, doubles, ev.landing)
+    game.setup.mid_turn = (name, doubles, ev.landing)
 
 
 SETUP_EVENTS = (SetupPlayer, SetupBank, SetupDeck, SetupNext)
@@ -461,20 +427,15 @@ SETUP_EVENTS = (SetupPlayer, SetupBank, SetupDeck, SetupNext)
 def setup_lines(game: Game) -> dict[tuple[str, object], Span]:
     """Where each part of the starting position was written: ("deed", square), ("player",
     name), ("bank", 0) -> the span of the setup line (or holding) that set it."""
-    lines: dict[tuple[str, object], Span] = game.pending.setdefault("setup-lines", {})
-    return lines
-
-
-_STARTED = "setup.started"
-_UNNAMED = "setup.unnamed-cards"  # (player, span) of each `goojf` given without a card name
+    return game.setup.lines
 
 
 def before_event(game: Game, ev: Event) -> None:
     """Before each event the replay applies: the first event that is not a setup line checks
     the whole starting position (once); a setup line after it is reported."""
-    started = bool(game.pending.get(_STARTED))
+    started = game.setup.started
     if not started and not isinstance(ev, SETUP_EVENTS):
-        game.pending[_STARTED] = True
+        game.setup.started = True
         _place_unnamed_cards(game)
         check_position(game)
     else:
@@ -483,8 +444,8 @@ def before_event(game: Game, ev: Event) -> None:
 
 def at_end(game: Game) -> None:
     """A record that holds nothing but setup lines: its position is checked at the end."""
-    if not game.pending.get(_STARTED):
-        game.pending[_STARTED] = True
+    if not game.setup.started:
+        game.setup.started = True
         _place_unnamed_cards(game)
         check_position(game)
 
@@ -499,155 +460,6 @@ def after_setup(game: Game, ev: Event, started: bool) -> None:
             ev.span,
             "SET-04",
         )
-
-
-def check_position(game: Game) -> None:
-    """The starting position the setup lines describe, checked once before play begins: each
-    impossible part is M120 at the line that wrote it; a bank stock other than the edition's less
-    the buildings the setup places is W013 (a warning: fewer may be buildings the setup leaves
-    out), and the bank then holds what its line says."""
-    lines = setup_lines(game)
-    if not lines:
-        return
-    st = game.state
-    rules = game.edition.rules
-    most = rules.houses_before_hotel
-    for p in st.players:
-        span = _fact_span(game, p.name, "cash") or lines.get(("player", p.name))
-        if span is not None and p.cash < 0:
-            game.emit(
-                "M120",
-                f"impossible starting position: {p.name} has {game.money(p.cash)}; cash is "
-                "never below zero between turns",
-                span,
-                "BKR-01",
-                recorded=p.cash,
-            )
-    seen_groups: set[str] = set()
-    mortgaged_groups: set[str] = set()
-    for (kind, key), span in list(lines.items()):
-        if kind != "deed" or not isinstance(key, int):
-            continue
-        deed = st.deeds[key]
-        sq = game.square(key)
-        name = sq.name
-        if not (deed.houses or deed.hotel):
-            continue
-        problem = rule = None
-        if sq.kind != "site":
-            problem, rule = f"{name} is not a site and takes no buildings", "BLD-15"
-        elif deed.houses > 4 or (deed.houses > most and not deed.hotel):
-            problem, rule = (
-                f"{name} has {deed.houses} houses; a site takes at most {most}",
-                "BLD-04",
-            )
-        else:
-            group = group_of(game, key)
-            owners = {d.owner for d in group}
-            mortgaged = [game.name(d.square) for d in group if d.mortgaged]
-            if len(owners) > 1:
-                problem = f"{name} has buildings but {deed.owner} does not hold the whole group"
-                rule = "BLD-01"
-            elif mortgaged:
-                if sq.group in mortgaged_groups:
-                    continue  # one finding for the group's mortgage
-                mortgaged_groups.add(sq.group or "")
-                others = [m for m in mortgaged if m != name]
-                problem = (
-                    f"{name} has buildings while {game.listing(mortgaged)} "
-                    f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged"
-                    if not deed.mortgaged
-                    else f"{name} has buildings and is mortgaged"
-                    + (
-                        f", as {'is' if len(others) == 1 else 'are'} {game.listing(others)}"
-                        if others
-                        else ""
-                    )
-                )
-                rule = "BLD-08"
-            elif sq.group not in seen_groups and not house_rules.uneven_allowed(game):
-                seen_groups.add(sq.group or "")
-                top = most + 1
-                levels = [top if d.hotel else d.houses for d in group]
-                if max(levels) - min(levels) > 1:
-                    problem = (
-                        f"the {game.edition.group_word(sq.group or '')} group is built "
-                        f"unevenly ({', '.join(_level(game, d) for d in group)}); "
-                        "buildings differ by at most one level across a group"
-                    )
-                    rule = "BLD-03"
-        if problem is not None:
-            game.emit("M120", f"impossible starting position: {problem}", span, rule)
-    span = next(iter(lines.values()))
-    stock = dict(zip(("house", "hotel"), _stock(game), strict=True))
-    in_play = {
-        "house": sum(d.houses for d in st.deeds.values()),
-        "hotel": sum(1 for d in st.deeds.values() if d.hotel),
-    }
-    excess = [count_word(game, in_play[k] - stock[k], k) for k in stock if in_play[k] > stock[k]]
-    if excess and not house_rules.active(game, "unlimited-buildings"):
-        game.emit(
-            "M120",
-            "impossible starting position: more buildings in play than the edition has "
-            f"({' and '.join(excess)} too many)",
-            lines.get(("bank", 0), span),
-            "SET-02",
-        )
-    bank = lines.get(("bank", 0))
-    written = _bank_written(game)
-    if bank is None or not written:
-        return
-    # the bank holds what its line says, whichever setup lines come before or after it
-    st.bank_houses = written.get("house", st.bank_houses)
-    st.bank_hotels = written.get("hotel", st.bank_hotels)
-    if house_rules.active(game, "unlimited-buildings"):
-        return
-    kinds = [k for k in ("house", "hotel") if k in written and in_play[k] <= stock[k]]
-    due = {k: stock[k] - in_play[k] for k in kinds}
-    if all(written[k] == due[k] for k in kinds):
-        return
-    # more can never be explained; fewer may be the buildings of players the setup leaves out,
-    # or a shortage set up on purpose, so both are warnings and the bank's figure stands
-    edition = " and ".join(count_word(game, stock[k], k) for k in kinds)
-    placed = (
-        " and ".join(_count_or_no(game, in_play[k], k) for k in kinds)
-        if any(in_play[k] for k in kinds)
-        else "none"
-    )
-    should = " and ".join(count_word(game, due[k], k) for k in kinds)
-    says = " and ".join(count_word(game, written[k], k) for k in kinds)
-    short = any(written[k] < due[k] for k in kinds)
-    bank = _fact_span(game, _BANK, kinds[0]) or bank
-    game.emit(
-        "W013",
-        f"the bank's stock does not add up: the edition has {edition} and the setup places "
-        f"{placed}, so the bank should hold {should}, but its line gives {says}"
-        + ("; buildings of players the setup leaves out would explain fewer" if short else "")
-        + "; the bank's figure is replayed as written",
-        bank,
-        "SET-02",
-        expected=[due[k] for k in kinds],
-        recorded=[written[k] for k in kinds],
-    )
-
-
-def _bank_written(game: Game) -> dict[str, int]:
-    """The bank's building stock as its setup line writes it: "house" and "hotel" -> number."""
-    written: dict[str, int] = game.pending.setdefault("setup-bank", {})
-    return written
-
-
-def _count_or_no(game: Game, n: int, kind: str) -> str:
-    return "no " + game.edition.word(kind + "s") if n == 0 else count_word(game, n, kind)
-
-
-def _stock(game: Game) -> tuple[int, int]:
-    rules = game.edition.rules
-    return rules.houses, rules.hotels
-
-
-def _level(game: Game, deed: DeedState) -> str:
-    return f"{game.name(deed.square)}: {describe_level(game, deed)}"
 
 
 _MOST = {"six": 6, "eight": 8}  # CF-56: the most players each reading allows

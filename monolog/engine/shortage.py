@@ -7,9 +7,6 @@ building leaves the bank then; the winner's next `build` places it without payin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from ..notation.events import Auction, Build, Span
 from . import house_rules
 from .bidding import check_order
@@ -21,67 +18,14 @@ from .holdings import (
     level,
     resolve_player,
 )
+from .pending_state import WonBuilding as WonBuilding
+from .pending_state import WonBuildings as WonBuildings
 from .skipped import money_words, not_replayed
-
-WON_KEY = "estate.won"
-
-
-@dataclass(slots=True)
-class WonBuilding:
-    """A house or hotel bought at a shortage auction and not yet placed."""
-
-    player: str
-    kind: str  # "house" | "hotel"
-    price: int
-    span: Span
-
-
-class WonBuildings(list[WonBuilding]):
-    """The buildings won and not yet placed, with how many houses and hotels they are, kept as
-    they come and go: the paranoid stock check reads the counts after every event (counting
-    the list each time made many buildings won on one turn quadratic)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.houses = 0
-        self.hotels = 0
-
-    def _count(self, w: WonBuilding, sign: int) -> None:
-        if w.kind == "house":
-            self.houses += sign
-        else:
-            self.hotels += sign
-
-    def append(self, w: WonBuilding) -> None:
-        super().append(w)
-        self._count(w, 1)
-
-    def remove(self, w: WonBuilding) -> None:
-        super().remove(w)
-        self._count(w, -1)
-
-    def clear(self) -> None:
-        super().clear()
-        self.houses = self.hotels = 0
-
-    def __reduce__(self) -> tuple[Any, ...]:  # a copy counts its buildings afresh
-        return (_won_again, (list(self),))
-
-
-def _won_again(items: list[WonBuilding]) -> WonBuildings:
-    won = WonBuildings()
-    for w in items:
-        won.append(w)
-    return won
 
 
 def won_buildings(game: Game) -> WonBuildings:
     """Buildings won at auction and not yet placed (they are out of the bank's stock)."""
-    won = game.pending.get(WON_KEY)
-    if won is None:
-        won = game.pending[WON_KEY] = WonBuildings()
-    assert isinstance(won, WonBuildings)
-    return won
+    return game.shortage.won
 
 
 def report_empty_stock(game: Game, ev: Build | Auction, wanted: int, left: int, kind: str) -> None:

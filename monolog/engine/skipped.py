@@ -10,7 +10,6 @@ record says it was paid), so the next cash count does not give the same mistake 
 
 from __future__ import annotations
 
-from ..findings.model import Finding
 from ..notation.events import Span
 from .game import Game
 
@@ -27,11 +26,6 @@ def money_words(game: Game, amount: int | None) -> str:
     if amount is None:
         return ""
     return f"; the {game.money(amount)} written changes hands as recorded"
-
-
-# the first finding of a run of lines the replay cannot adopt for one cause, by cause: the
-# later ones only follow from it and are folded into it (`caused_by`)
-_ROOTS = "skipped.roots"
 
 
 def after_the_end(game: Game, span: Span) -> None:
@@ -73,7 +67,7 @@ def _folded(
     rule: str,
     recorded: str | None,
 ) -> None:
-    roots: dict[str, Finding] = game.pending.setdefault(_ROOTS, {})
+    roots = game.skipped.roots
     root = roots.get(key)
     finding = game.emit(code, message, span, rule, recorded=recorded, caused_by=root)
     if root is None:

@@ -18,7 +18,7 @@ from .jail_rolls import forced_fine, release
 from .landing import land
 from .moves import nearest_railroad_note
 from .names import resolve_player
-from .obligations import MID_TURN, Due, flow_of, settle_due
+from .obligations import Due, flow_of, settle_due
 from .variants import one_turn_in_jail
 
 
@@ -178,7 +178,7 @@ def end_turn(game: Game, span: Span) -> None:
         # CF-04, CF-05: the turn passes after the double: the record's play is the reading that
         # ends the turn (a replay measuring the other reading, follow.py, keeps M102)
         shown = follow.jail_double_shown(game, player, False)
-    game.pending.pop(follow.JAIL_DOUBLE, None)
+    game.follow.jail_double = None
     if p.active and not game.state.over:
         if flow.again and not flow.turn_over and not shown:
             game.emit(
@@ -308,7 +308,8 @@ def mid_turn(game: Game, player: str, span: Span) -> None:
     the doubles already rolled count towards the third (DBL-02), the player has rolled and
     rolls again after a double, and a landing still to resolve is opened on the square the
     player stands on (a card to draw, a deed to buy, a rent or a tax to pay)."""
-    start = game.pending.pop(MID_TURN, None)
+    start = game.setup.mid_turn
+    game.setup.mid_turn = None
     if start is None or start[0] != player:
         return
     _, doubles, landing = start

@@ -32,8 +32,6 @@ from .names import squares_if_named
 from .setup import SETUP_EVENTS, setup_lines
 from .skipped import money_words, not_replayed
 
-_DEALING = "variants.dealing"
-
 
 def choose(
     edition: Edition,
@@ -89,7 +87,7 @@ def prepare(game: Game, events: Sequence[E.Event]) -> None:
     rules = game.edition.rules
     if rules.opening_deal_deeds <= 0 or not _from_start(events):
         return
-    game.pending[_DEALING] = True
+    game.variants.dealing = True
     names = [p.name for p in game.state.players]
     dealt: dict[str, list[int]] = {n: [] for n in names}
     where: dict[str, E.Span] = {}
@@ -141,7 +139,7 @@ def prepare(game: Game, events: Sequence[E.Event]) -> None:
 
 def after_setup(game: Game, ev: E.SetupPlayer) -> None:
     """Charge the printed price of each deed dealt on this setup line (SHORT-02, TIME-02)."""
-    if not game.pending.get(_DEALING) or not game.edition.rules.opening_deal_paid:
+    if not game.variants.dealing or not game.edition.rules.opening_deal_paid:
         return
     who = ev.player.text
     if who not in {p.name for p in game.state.players}:

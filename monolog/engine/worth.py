@@ -16,8 +16,6 @@ from ..editions.model import Edition
 from .game import Game
 from .state import GameState
 
-_LANDING = "worth.tax-landing"  # pending: player -> worth with mortgaged deeds at mortgage value
-
 
 def worth(state: GameState, edition: Edition) -> dict[str, int]:
     """Each player's total worth, by name, in seating order."""
@@ -67,9 +65,7 @@ def worth_on_landing(game: Game, player: str) -> int:
     deeds at their mortgage value is kept for the tax clause (reading mortgage-value).
     """
     state, edition = game.state, game.edition
-    game.pending.setdefault(_LANDING, {})[player] = tax_worth(
-        state, edition, player, mortgaged_at_value=True
-    )
+    game.worth.at_landing[player] = tax_worth(state, edition, player, mortgaged_at_value=True)
     return tax_worth(state, edition, player)
 
 
@@ -89,7 +85,7 @@ def tax_measures(game: Game, player: str, on_landing: int, flat_taken: int) -> l
     engine charged on landing, which the worth at payment leaves out (the player has not paid
     any tax yet when choosing). The reading in force comes first.
     """
-    held = game.pending.get(_LANDING, {}).get(player, on_landing)
+    held = game.worth.at_landing.get(player, on_landing)
     now = tax_worth(game.state, game.edition, player) + flat_taken
     out = [
         TaxMeasure(
