@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..editions.model import Card
+from ..findings.model import Finding
 from ..notation.events import Span
 from .game import Game
 from .skipped import not_replayed
