@@ -10,6 +10,7 @@ from .game import Game
 from .landing import check_square, land, move_token
 from .names import nearest_of, shown, squares_if_named, squares_named
 from .obligations import Due, apply_due, flow_of
+from .one_throw import note_throw, one_throw
 from .variants import note_one_turn_stay, one_turn_in_jail
 
 
@@ -66,9 +67,13 @@ def _out_on_double(game: Game, ev: Roll, player: str, target: int) -> None:
     """A double in jail opens the cell and moves the player by it (JAIL-07); CF-04: whether it
     earns another roll shows on a later line."""
     flow = flow_of(game)
-    jail = game.edition.rules.jail_index
     release(game, player)
     flow.released = "double"
+    if one_throw(game):
+        # CF-80 one-throw-a-turn: no double earns another throw, so CF-04 does not arise
+        note_throw(game, ev)
+        _move_out(game, ev, player, target)
+        return
     flow.again = game.ruling("CF-04") == "extra-roll"
     flow.again_span = ev.span
     other = "no-extra-roll" if flow.again else "extra-roll"
@@ -94,9 +99,14 @@ def _out_on_double(game: Game, ev: Roll, player: str, target: int) -> None:
                 "no-extra-roll",
             ),
         )
+    _move_out(game, ev, player, target)
+
+
+def _move_out(game: Game, ev: Roll, player: str, target: int) -> None:
+    """The double that opened the cell moves the token (JAIL-07)."""
     if follow.move_ignored(game, player, ev, target):
         return  # out of jail, but the table left the token where it stood (M112)
-    target = check_square(game, ev, target, player, jail)
+    target = check_square(game, ev, target, player, game.edition.rules.jail_index)
     move_token(game, player, target, ev.span, salary=True)
     land(game, player, target, ev.span, dice=ev.total)
 

@@ -18,6 +18,7 @@ from .jail_rolls import jail_roll, release
 from .landing import check_square, land, move_token, send_to_jail
 from .names import actor_of, squares_if_named, squares_named
 from .obligations import flow_of
+from .one_throw import note_throw, one_throw, thrown_again
 from .turns import close_step, on_turn, seat_of, taken_over
 
 
@@ -80,7 +81,7 @@ def on_roll(game: Game, ev: Roll) -> None:
         flow.doubles_rolled += 1
         if flow.released == "double" and st.doubles == 2:
             _run_from_jail_double(game, ev, player)
-        if first and flow.released in ("fine", "card"):
+        if first and flow.released in ("fine", "card") and not one_throw(game):
             _double_after_release(game, ev, player)
     else:
         st.doubles = 0
@@ -92,6 +93,7 @@ def on_roll(game: Game, ev: Roll) -> None:
         flow.again_span = ev.span
         if flow.released in ("fine", "card") and game.ruling("CF-05") == "no-extra-roll":
             flow.again = False
+    note_throw(game, ev)  # CF-80 one-throw-a-turn: a double earns no further throw
     origin = p.position
     target = (origin + ev.total) % len(game.edition.squares)
     if follow.move_ignored(game, player, ev, target):
@@ -189,6 +191,8 @@ def _roll_owed(game: Game, ev: Roll, player: str) -> None:
     if flow.again:
         follow.jail_double_shown(game, player, True)  # thrown again, as the reading has it
         return
+    if thrown_again(game, player, ev):
+        return  # CF-80: the record throws again after a double under one-throw-a-turn
     waiting = follow.double_point(game, player)
     if waiting is not None and waiting.cf == "CF-05" and follow.record_settles(game):
         # CF-05 no-extra-roll: the record throws again after the double, as

@@ -19,6 +19,7 @@ from .landing import land
 from .moves import nearest_railroad_note
 from .names import resolve_player
 from .obligations import MID_TURN, Due, flow_of, settle_due
+from .one_throw import turn_passed
 from .variants import one_turn_in_jail
 
 
@@ -179,6 +180,8 @@ def end_turn(game: Game, span: Span) -> None:
         # ends the turn (a replay measuring the other reading, follow.py, keeps M102)
         shown = follow.jail_double_shown(game, player, False)
     game.pending.pop(follow.JAIL_DOUBLE, None)
+    if passes:
+        turn_passed(game, player)  # CF-80: the turn passes after a double (one-throw-a-turn)
     if p.active and not game.state.over:
         if flow.again and not flow.turn_over and not shown:
             game.emit(
@@ -276,6 +279,7 @@ def start_turn(game: Game, player: str, number: int, span: Span) -> None:
     flow.turn_span = span
     flow.rolled = False
     flow.again = False
+    flow.double_span = None
     flow.turn_over = False
     flow.released = None
     flow.jail_failed = False
