@@ -114,6 +114,7 @@ def _fine_out_of_jail(game: Game, ev: PayFine, player: str, amount: int) -> None
     """A fine written for a player not in jail: what let them out of a move out of jail the
     record made (M507, followed), a fine paid a turn late (A02), or no fine due (M503)."""
     flow = flow_of(game)
+    flow.served.pop(player, None)  # CF-81: not released for nothing, by the record's play
     if flow.released == "record" and player == flow.turn_player:
         # the record moved the player out of jail by a failed roll (M507, followed): the fine
         # written after it is what let them out at the table
@@ -271,6 +272,7 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
         return
     forced = find_due(game, "fine", player)
     if not p.in_jail and forced is None:
+        flow_of(game).served.pop(player, None)  # CF-81: not released for nothing, as played
         visiting = p.position == game.edition.rules.jail_index
         game.emit(
             "M503",

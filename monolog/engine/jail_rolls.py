@@ -31,6 +31,9 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
     try_no = max(flow.jail_try, 1)
     target = (jail + ev.total) % len(game.edition.squares)
     reading = game.ruling("CF-02")
+    if game.ruling("CF-81") == ONE_TURN:
+        _one_turn_served(game, ev, player, target)
+        return
     if ev.is_double:
         _out_on_double(game, ev, player, target)
         return
@@ -61,6 +64,79 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         player,
         f"{player} stays in jail: {ev.die1}-{ev.die2} is not a double (jail turn {try_no})",
     )
+
+
+# CF-81: a jailed player's next turn is spent in jail, and they are free after it
+ONE_TURN = "one-turn-then-free"
+
+
+def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
+    """CF-81 one-turn-then-free: the throw of the jail turn does not move the token, a double
+    neither, and the player is then out of jail with no fine, to move as usual next turn.
+
+    A record that moves the player by a double follows reading up-to-three-turns (A81, a
+    warning) and is replayed so; one that moves them by another throw is M507, as under any
+    reading, and followed.
+    """
+    flow = flow_of(game)
+    dice = f"{ev.die1}-{ev.die2}"
+    if ev.is_double and _record_moves(game, ev):
+        game.ambiguous(
+            "CF-81",
+            f"{player}'s throw in jail does not move the token, a double neither, and "
+            f"{player} leaves jail after this turn without paying (reading {ONE_TURN}); the "
+            f"record moves {player} by the double {dice} to {game.name(target)}, as reading "
+            "up-to-three-turns does",
+            ev.span,
+            "JAIL-06",
+            follows="up-to-three-turns",
+        )
+        _out_on_double(game, ev, player, target)
+        return
+    flow.turn_over = True
+    if not ev.is_double and _record_moves(game, ev):
+        _stays_on_jail(
+            game,
+            ev,
+            player,
+            f"{player}'s throw in jail does not move the token (reading {ONE_TURN}): {player} "
+            "stays on the jail's square this turn and leaves jail after it",
+        )
+        return
+    shown = _record_keeps(game, ev) or (
+        ev.is_double and ev.square is None and follow.unmoved_shown(game)
+    )
+    other = (
+        f"would let the double {dice} open the cell and move {player} by it"
+        if ev.is_double
+        else f"would keep {player} in jail for another try, the fine due after the third"
+    )
+    message = (
+        f"{player}'s turn in jail: the throw {dice} does not move the token"
+        + (", though a double" if ev.is_double else "")
+        + f", and {player} leaves jail without paying, to move as usual next turn (reading "
+        f"{ONE_TURN}); reading up-to-three-turns {other}"
+    )
+    filed = game.ambiguous(
+        "CF-81", message, ev.span, "JAIL-06", follows=ONE_TURN if shown else None
+    )
+    if filed is not None and not shown:
+        # the release shows when the player's next turn moves them with no fine (served_shown)
+        flow.served[player] = (game.findings.last, message, ev.span)
+    release(game, player)
+
+
+def served_shown(game: Game, player: str) -> None:
+    """`player`'s first throw of the turn after a one-turn stay in jail (CF-81), with no fine
+    paid before it: the record released them for nothing, as one-turn-then-free has it. The
+    A81 filed at the jail turn is filed again saying so."""
+    served = flow_of(game).served.pop(player, None)
+    if served is None or not follow.record_settles(game):
+        return
+    handle, message, span = served
+    if handle is not None:
+        game.findings.withdraw(handle)
+    game.ambiguous("CF-81", message, span, "JAIL-06", follows=ONE_TURN)
 
 
 def _out_on_double(game: Game, ev: Roll, player: str, target: int) -> None:

@@ -14,7 +14,7 @@ from . import follow
 from .board import next_active, passes_go
 from .claims import claim_can_lapse
 from .game import Game
-from .jail_rolls import jail_roll, release
+from .jail_rolls import jail_roll, release, served_shown
 from .landing import check_square, land, move_token, send_to_jail
 from .names import actor_of, squares_if_named, squares_named
 from .obligations import flow_of
@@ -64,6 +64,7 @@ def on_roll(game: Game, ev: Roll) -> None:
     close_step(game, ev.span)
     if not flow.rolled:
         _lapse_claims(game, player)
+        served_shown(game, player)  # CF-81: out of jail for nothing after one turn
     p = st.player(player)
     if p.in_jail and not follow.check_roll(game, ev, player):
         if not (
