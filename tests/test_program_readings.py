@@ -81,8 +81,8 @@ def test_a_double_on_the_one_jail_turn_is_no_throw_that_passes_the_turn() -> Non
     assert [(f.code, f.line, f.severity) for f in found] == [("A81", 4, Severity.INFO)]
 
 
-def test_a_fine_paid_the_turn_after_the_one_jail_turn_is_no_agreement() -> None:
-    # the record kept Ann in jail and has her pay out: it does not show the free release
+def test_a_fine_paid_the_turn_after_the_one_jail_turn_follows_three_tries() -> None:
+    # the record kept Ann in jail and has her pay out: reading up-to-three-turns, said once
     found = _findings(
         """\
         [Players "Ann, Ben"]
@@ -94,5 +94,21 @@ def test_a_fine_paid_the_turn_after_the_one_jail_turn_is_no_agreement() -> None:
         """,
         GNOME,
     )
-    assert [(f.code, f.line) for f in found] == [("A81", 4), ("M503", 6)]
+    assert [(f.code, f.line, f.severity) for f in found] == [("A81", 6, Severity.WARNING)]
+    assert "follows reading up-to-three-turns" in found[0].message
+
+
+def test_a_throw_naming_no_square_after_the_one_jail_turn_shows_no_release() -> None:
+    found = _findings(
+        """\
+        [Players "Ann, Ben"]
+        setup Ann jail
+        setup next Ann
+        1. Ann 1-2
+        2. Ben 1-2 Baltic Avenue buy
+        3. Ann 2-3
+        """,
+        GNOME,
+    )
+    assert [(f.code, f.line) for f in found if f.code == "A81"] == [("A81", 4)]
     assert "agrees" not in found[0].message

@@ -9,6 +9,7 @@ from . import follow
 from .debts import note_payment
 from .decks import return_card
 from .game import Game
+from .jail_rolls import kept_past_one_turn
 from .landing import send_to_jail
 from .names import actor_of, card_of
 from .obligations import cancel_due, find_due, flow_of, settle_due
@@ -114,7 +115,12 @@ def _fine_out_of_jail(game: Game, ev: PayFine, player: str, amount: int) -> None
     """A fine written for a player not in jail: what let them out of a move out of jail the
     record made (M507, followed), a fine paid a turn late (A02), or no fine due (M503)."""
     flow = flow_of(game)
-    flow.served.pop(player, None)  # CF-81: not released for nothing, by the record's play
+    if kept_past_one_turn(game, player, ev.span, f"pays the {game.money(amount)} fine"):
+        # CF-81: the record kept the player in jail a turn longer, and this fine let them out
+        game.transfer(player, None, amount, "jail fine", ev.span)
+        note_payment(game, player, None, amount, "the jail fine", ev.span)
+        flow.released = "fine"
+        return
     if flow.released == "record" and player == flow.turn_player:
         # the record moved the player out of jail by a failed roll (M507, followed): the fine
         # written after it is what let them out at the table
@@ -272,7 +278,12 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
         return
     forced = find_due(game, "fine", player)
     if not p.in_jail and forced is None:
-        flow_of(game).served.pop(player, None)  # CF-81: not released for nothing, as played
+        if kept_past_one_turn(game, player, ev.span, f"plays {card_id}"):
+            # CF-81: the record kept the player in jail a turn longer, and the card let them out
+            p.cards.remove(card_id)
+            return_card(game, card_id)
+            flow_of(game).released = "card"
+            return
         visiting = p.position == game.edition.rules.jail_index
         game.emit(
             "M503",

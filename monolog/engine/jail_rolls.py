@@ -126,17 +126,46 @@ def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
     release(game, player)
 
 
-def served_shown(game: Game, player: str) -> None:
+def served_shown(game: Game, player: str, ev: Roll) -> None:
     """`player`'s first throw of the turn after a one-turn stay in jail (CF-81), with no fine
-    paid before it: the record released them for nothing, as one-turn-then-free has it. The
-    A81 filed at the jail turn is filed again saying so."""
+    paid before it: when it names the square it moves the player to, the record released them
+    for nothing, as one-turn-then-free has it, and the A81 filed at the jail turn is filed
+    again saying so. A throw naming no square shows nothing."""
     served = flow_of(game).served.pop(player, None)
-    if served is None or not follow.record_settles(game):
+    if served is None or not _record_moves(game, ev):
         return
     handle, message, span = served
     if handle is not None:
         game.findings.withdraw(handle)
     game.ambiguous("CF-81", message, span, "JAIL-06", follows=ONE_TURN)
+
+
+def kept_past_one_turn(game: Game, player: str, span: Span, how: str) -> bool:
+    """CF-81 one-turn-then-free: `player`, let out for nothing after a jail turn whose throw
+    showed no choice, pays the fine or plays a jail card (`how`) before the throw of the next
+    turn: the record kept them in jail, as reading up-to-three-turns does. The A81 filed at the
+    jail turn is taken back and filed here, a warning naming that reading; True then, and the
+    caller replays the payment (the player is already out)."""
+    flow = flow_of(game)
+    served = flow.served.pop(player, None)
+    if served is None or player != flow.turn_player or flow.rolled:
+        return False
+    if not follow.record_settles(game):
+        return False
+    handle, _, jailed = served
+    if handle is not None:
+        game.findings.withdraw(handle)
+    game.ambiguous(
+        "CF-81",
+        f"{player} {how} before the throw of the turn after the turn in jail (line "
+        f"{jailed.line}): under reading {ONE_TURN} {player} left jail after that turn without "
+        f"paying; the record keeps {player} in jail until now, as reading up-to-three-turns "
+        "does with another try to come",
+        span,
+        "JAIL-04",
+        follows="up-to-three-turns",
+    )
+    return True
 
 
 def _out_on_double(game: Game, ev: Roll, player: str, target: int) -> None:

@@ -64,7 +64,7 @@ def on_roll(game: Game, ev: Roll) -> None:
     close_step(game, ev.span)
     if not flow.rolled:
         _lapse_claims(game, player)
-        served_shown(game, player)  # CF-81: out of jail for nothing after one turn
+        served_shown(game, player, ev)  # CF-81: out of jail for nothing after one turn
     p = st.player(player)
     if p.in_jail and not follow.check_roll(game, ev, player):
         if not (
