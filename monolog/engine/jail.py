@@ -1,5 +1,6 @@
 """Jail clauses: `jail`, `fine`, `goojf` (JAIL-01, JAIL-02, JAIL-04, JAIL-05, JAIL-09,
-CARD-05, CF-06, CF-07, CF-08). Rolls in jail are in `jail_rolls`.
+CARD-05, CF-06, CF-07, CF-08, CF-81 for a fine or card after a one-turn stay). Rolls in jail
+are in `jail_rolls`.
 """
 
 from __future__ import annotations

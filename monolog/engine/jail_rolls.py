@@ -1,5 +1,6 @@
 """Rolls in jail: doubles to leave, the fine after the last failed try (JAIL-06..08, CF-02,
-CF-04, CF-08, SHORT-05). The jail clauses (`jail`, `fine`, `goojf`) are in jail.py.
+CF-04, CF-08, SHORT-05), and the one-turn stay some programs play (CF-81 one-turn-then-free). The
+jail clauses (`jail`, `fine`, `goojf`) are in jail.py.
 """
 
 from __future__ import annotations

@@ -146,7 +146,7 @@ class Flow:
     again_span: Span = NO_SPAN
     # CF-80 one-throw-a-turn: the line of the turn's last roll when it was a double (one_throw.py)
     double_span: Span | None = None
-    # CF-81 one-turn-then-free: per player freed after a jail turn whose throw named no square,
+    # CF-81 one-turn-then-free: per player freed after a jail turn whose throw showed no choice,
     # the A81 filed then (its handle, message and line), named again once the player's next
     # turn shows the release (jail_rolls.py)
     served: dict[str, tuple[int | None, str, Span]] = field(default_factory=dict)

@@ -1,9 +1,10 @@
 """Turn order: a turn's start and end, and what a step must have settled before the next.
 
-TURN-01..05, DBL-01 (the roll a double owes), CF-02 (the fine a fourth jail turn opens with),
-CF-16 and BKR-07 (deeds left unsold), CF-22 (claims of earlier turns dropped). The rolls are
-rolls.py; the GO salary and moves by a card are moves.py; where a roll takes the token and what
-the square makes due is landing.py; a roll in jail is jail_rolls.py.
+TURN-01..05, DBL-01 (the roll a double owes; under CF-80 one-throw-a-turn it owes none), CF-02
+(the fine a fourth jail turn opens with), CF-16 and BKR-07 (deeds left unsold), CF-22 (claims of
+earlier turns dropped). The rolls are rolls.py; the GO salary and moves by a card are moves.py;
+where a roll takes the token and what the square makes due is landing.py; a roll in jail is
+jail_rolls.py.
 """
 
 from __future__ import annotations
