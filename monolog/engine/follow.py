@@ -401,6 +401,13 @@ def _take(game: Game) -> Ignored | None:
     return ig
 
 
+def unmoved_shown(game: Game) -> bool:
+    """`D-D ignored` after a roll the reading in force does not move the token by (CF-81
+    one-turn-then-free): the record says the token stayed, as the reading has it. The `ignored`
+    is taken, so it is not reported as changing nothing (W012)."""
+    return _take(game) is not None
+
+
 def jailing_ignored(game: Game, player: str, span: Span, cause: str) -> bool:
     """The rules jail `player` (`cause`) and the record says `ignored`: report, do not jail."""
     if cause == "the record" or _take(game) is None:

@@ -1,5 +1,6 @@
 """Jail clauses: `jail`, `fine`, `goojf` (JAIL-01, JAIL-02, JAIL-04, JAIL-05, JAIL-09,
-CARD-05, CF-06, CF-07, CF-08). Rolls in jail are in `jail_rolls`.
+CARD-05, CF-06, CF-07, CF-08, CF-81 for a fine or card after a one-turn stay). Rolls in jail
+are in `jail_rolls`.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from . import follow
 from .debts import note_payment
 from .decks import return_card
 from .game import Game
+from .jail_rolls import kept_past_one_turn
 from .landing import send_to_jail
 from .names import actor_of, card_of
 from .obligations import cancel_due, find_due, flow_of, settle_due
@@ -69,8 +71,7 @@ def on_fine(game: Game, ev: PayFine) -> None:
     if player is None:
         return
     flow = flow_of(game)
-    rules = game.edition.rules
-    fine = rules.jail_fine
+    fine = game.edition.rules.jail_fine
     p = game.state.player(player)
     follow.confirm(game, player)
     forced = find_due(game, "fine", player)
@@ -87,27 +88,8 @@ def on_fine(game: Game, ev: PayFine) -> None:
         settle_due(game, forced, ev.amount, ev.span)
         return
     amount = ev.amount if ev.amount is not None else fine
-    if not p.in_jail and flow.released == "record" and player == flow.turn_player:
-        # the record moved the player out of jail by a failed roll (M507, followed): the fine
-        # written after it is what let them out at the table
-        game.transfer(player, None, amount, "jail fine as recorded", ev.span)
-        flow.released = "fine"
-        return
-    if not p.in_jail and player == flow.turn_player and follow.fine_paid_late(game, player):
-        return  # CF-02: the fine taken at the failed last roll, paid a turn late (A02)
     if not p.in_jail:
-        visiting = p.position == game.edition.rules.jail_index
-        game.emit(
-            "M503",
-            f"no fine is due: {player} is only visiting the jail, not in it"
-            if visiting
-            else f"no fine is due: {player} is not in jail",
-            ev.span,
-            "JAIL-03" if visiting else "JAIL-04",
-            expected=0,
-            recorded=amount,
-        )
-        game.transfer(player, None, amount, "jail fine as recorded", ev.span)
+        _fine_out_of_jail(game, ev, player, amount)
         return
     if ev.amount is not None and ev.amount != fine:
         game.emit(
@@ -118,48 +100,97 @@ def on_fine(game: Game, ev: PayFine) -> None:
             expected=fine,
             recorded=ev.amount,
         )
-    reading = game.ruling("CF-06")
     # jailed during this very turn: that turn has ended for the jail count (CF-03), so the
     # payment is one made between turns
     jailed_now = player == flow.turn_player and flow.jail_try == 0
     if player != flow.turn_player or jailed_now:
-        # CF-06: a payment between turns stands for the jail turn that comes next
-        upcoming = p.jail_turns + 1
-        limit = _FINE_TURNS.get(reading, 3)
-        when = "on the turn they were jailed" if jailed_now else "between turns"
-        if reading == "any-time":
-            game.ambiguous(
-                "CF-06",
-                f"{player} pays the fine {when}: accepted, and {player} leaves jail at the "
-                "start of the next turn (reading any-time); reading before-any-roll takes the "
-                "fine only before the throw on a jail turn",
-                ev.span,
-                "JAIL-04",
-                follows="any-time",
-            )
-        elif upcoming > limit:
-            # the record pays it all the same: it follows reading any-time (the only one taking
-            # a payment between turns); replayed as recorded
-            game.ambiguous(
-                "CF-06",
-                f"{player} pays the fine {when}, standing for jail turn {upcoming}: under reading "
-                f"{reading} the fine is paid up to jail turn {limit} only; reading any-time "
-                "accepts it at any moment",
-                ev.span,
-                "JAIL-04",
-                follows="any-time",
-            )
-        else:
-            game.ambiguous(
-                "CF-06",
-                f"{player} pays the fine {when}: taken as paid before the throw of jail turn "
-                f"{upcoming} (reading {reading}); only reading any-time accepts a payment at "
-                "any moment",
-                ev.span,
-                "JAIL-04",
-                follows="any-time",
-            )
-    elif flow.rolled and reading == "any-time":
+        _fine_between_turns(game, ev, player, jailed_now)
+    else:
+        _fine_on_jail_turn(game, ev, player, amount)
+    game.transfer(player, None, amount, "jail fine", ev.span)
+    note_payment(game, player, None, amount, "the jail fine", ev.span)
+    _release(game, player, "fine")
+
+
+def _fine_out_of_jail(game: Game, ev: PayFine, player: str, amount: int) -> None:
+    """A fine written for a player not in jail: what let them out of a move out of jail the
+    record made (M507, followed), a fine paid a turn late (A02), or no fine due (M503)."""
+    flow = flow_of(game)
+    if kept_past_one_turn(game, player, ev.span, f"pays the {game.money(amount)} fine"):
+        # CF-81: the record kept the player in jail a turn longer, and this fine let them out
+        game.transfer(player, None, amount, "jail fine", ev.span)
+        note_payment(game, player, None, amount, "the jail fine", ev.span)
+        flow.released = "fine"
+        return
+    if flow.released == "record" and player == flow.turn_player:
+        # the record moved the player out of jail by a failed roll (M507, followed): the fine
+        # written after it is what let them out at the table
+        game.transfer(player, None, amount, "jail fine as recorded", ev.span)
+        flow.released = "fine"
+        return
+    if player == flow.turn_player and follow.fine_paid_late(game, player):
+        return  # CF-02: the fine taken at the failed last roll, paid a turn late (A02)
+    visiting = game.state.player(player).position == game.edition.rules.jail_index
+    game.emit(
+        "M503",
+        f"no fine is due: {player} is only visiting the jail, not in it"
+        if visiting
+        else f"no fine is due: {player} is not in jail",
+        ev.span,
+        "JAIL-03" if visiting else "JAIL-04",
+        expected=0,
+        recorded=amount,
+    )
+    game.transfer(player, None, amount, "jail fine as recorded", ev.span)
+
+
+def _fine_between_turns(game: Game, ev: PayFine, player: str, jailed_now: bool) -> None:
+    """CF-06: a payment between turns (or on the turn of the jailing) stands for the jail turn
+    that comes next."""
+    reading = game.ruling("CF-06")
+    upcoming = game.state.player(player).jail_turns + 1
+    limit = _FINE_TURNS.get(reading, 3)
+    when = "on the turn they were jailed" if jailed_now else "between turns"
+    if reading == "any-time":
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine {when}: accepted, and {player} leaves jail at the "
+            "start of the next turn (reading any-time); reading before-any-roll takes the "
+            "fine only before the throw on a jail turn",
+            ev.span,
+            "JAIL-04",
+            follows="any-time",
+        )
+    elif upcoming > limit:
+        # the record pays it all the same: it follows reading any-time (the only one taking
+        # a payment between turns); replayed as recorded
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine {when}, standing for jail turn {upcoming}: under reading "
+            f"{reading} the fine is paid up to jail turn {limit} only; reading any-time "
+            "accepts it at any moment",
+            ev.span,
+            "JAIL-04",
+            follows="any-time",
+        )
+    else:
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine {when}: taken as paid before the throw of jail turn "
+            f"{upcoming} (reading {reading}); only reading any-time accepts a payment at "
+            "any moment",
+            ev.span,
+            "JAIL-04",
+            follows="any-time",
+        )
+
+
+def _fine_on_jail_turn(game: Game, ev: PayFine, player: str, amount: int) -> None:
+    """The fine paid on the player's own jail turn: before the throw (CF-06 says up to which
+    jail turn), or after a failed throw (M505, unless CF-06 any-time)."""
+    flow = flow_of(game)
+    reading = game.ruling("CF-06")
+    if flow.rolled and reading == "any-time":
         # the fine may be paid at any moment (JAIL-09 holds only where it is paid before the
         # throw): the failed roll stands, and the player leaves jail for the next turn
         game.ambiguous(
@@ -171,7 +202,8 @@ def on_fine(game: Game, ev: PayFine) -> None:
             "JAIL-09",
             follows="any-time",
         )
-    elif flow.rolled:
+        return
+    if flow.rolled:
         game.emit(
             "M505",
             f"{player} failed to roll a double on jail turn {flow.jail_try} and stays in jail: "
@@ -181,34 +213,31 @@ def on_fine(game: Game, ev: PayFine) -> None:
             expected=None,
             recorded=amount,
         )
-    else:
-        limit = _FINE_TURNS.get(reading, 3)
-        if flow.jail_try > limit:
-            # the record pays it before the throw all the same: it follows the reading that
-            # takes the fine before any of the three throws; replayed as recorded
-            game.ambiguous(
-                "CF-06",
-                f"{player} pays the fine before rolling on jail turn {flow.jail_try}: under "
-                f"reading {reading} the fine is paid up to jail turn {limit} only; reading "
-                "before-any-roll accepts it before any of the three throws",
-                ev.span,
-                "JAIL-04",
-                follows="before-any-roll",
-            )
-        elif flow.jail_try > 1:
-            stricter = "turns-one-or-two" if flow.jail_try > 2 else "first-turn-only"
-            game.ambiguous(
-                "CF-06",
-                f"{player} pays the fine before rolling on jail turn {flow.jail_try}: allowed "
-                f"(reading {reading}); reading {stricter} would refuse it on jail turn "
-                f"{flow.jail_try}",
-                ev.span,
-                "JAIL-04",
-                follows=reading,  # the record pays it then, as the reading in force allows
-            )
-    game.transfer(player, None, amount, "jail fine", ev.span)
-    note_payment(game, player, None, amount, "the jail fine", ev.span)
-    _release(game, player, "fine")
+        return
+    limit = _FINE_TURNS.get(reading, 3)
+    if flow.jail_try > limit:
+        # the record pays it before the throw all the same: it follows the reading that
+        # takes the fine before any of the three throws; replayed as recorded
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine before rolling on jail turn {flow.jail_try}: under "
+            f"reading {reading} the fine is paid up to jail turn {limit} only; reading "
+            "before-any-roll accepts it before any of the three throws",
+            ev.span,
+            "JAIL-04",
+            follows="before-any-roll",
+        )
+    elif flow.jail_try > 1:
+        stricter = "turns-one-or-two" if flow.jail_try > 2 else "first-turn-only"
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine before rolling on jail turn {flow.jail_try}: allowed "
+            f"(reading {reading}); reading {stricter} would refuse it on jail turn "
+            f"{flow.jail_try}",
+            ev.span,
+            "JAIL-04",
+            follows=reading,  # the record pays it then, as the reading in force allows
+        )
 
 
 def on_goojf(game: Game, ev: UseJailCard) -> None:
@@ -250,6 +279,12 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
         return
     forced = find_due(game, "fine", player)
     if not p.in_jail and forced is None:
+        if kept_past_one_turn(game, player, ev.span, f"plays {card_id}"):
+            # CF-81: the record kept the player in jail a turn longer, and the card let them out
+            p.cards.remove(card_id)
+            return_card(game, card_id)
+            flow_of(game).released = "card"
+            return
         visiting = p.position == game.edition.rules.jail_index
         game.emit(
             "M503",

@@ -124,6 +124,12 @@ class Flow:
     rolled: bool = False  # the turn's player has rolled this turn
     again: bool = False  # the last roll was a double that earns another roll (DBL-01)
     again_span: Span = NO_SPAN
+    # CF-80 one-throw-a-turn: the line of the turn's last roll when it was a double (one_throw.py)
+    double_span: Span | None = None
+    # CF-81 one-turn-then-free: per player freed after a jail turn whose throw showed no choice,
+    # the A81 filed then (its handle, message and line), named again once the player's next
+    # turn shows the release (jail_rolls.py)
+    served: dict[str, tuple[int | None, str, Span]] = field(default_factory=dict)
     turn_over: bool = False  # jailed, or a roll that ends the turn
     released: str | None = None  # how the player left jail this turn: double/fine/card/forced
     jail_failed: bool = False  # a failed doubles roll in jail this turn

@@ -1,9 +1,10 @@
 """Turn order: a turn's start and end, and what a step must have settled before the next.
 
-TURN-01..05, DBL-01 (the roll a double owes), CF-02 (the fine a fourth jail turn opens with),
-CF-16 and BKR-07 (deeds left unsold), CF-22 (claims of earlier turns dropped). The rolls are
-rolls.py; the GO salary and moves by a card are moves.py; where a roll takes the token and what
-the square makes due is landing.py; a roll in jail is jail_rolls.py.
+TURN-01..05, DBL-01 (the roll a double owes; under CF-80 one-throw-a-turn it owes none), CF-02
+(the fine a fourth jail turn opens with), CF-16 and BKR-07 (deeds left unsold), CF-22 (claims of
+earlier turns dropped). The rolls are rolls.py; the GO salary and moves by a card are moves.py;
+where a roll takes the token and what the square makes due is landing.py; a roll in jail is
+jail_rolls.py.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .landing import land
 from .moves import nearest_railroad_note
 from .names import resolve_player
 from .obligations import Due, flow_of, settle_due
+from .one_throw import turn_passed
 from .variants import one_turn_in_jail
 
 
@@ -179,6 +181,8 @@ def end_turn(game: Game, span: Span) -> None:
         # ends the turn (a replay measuring the other reading, follow.py, keeps M102)
         shown = follow.jail_double_shown(game, player, False)
     game.follow.jail_double = None
+    if passes:
+        turn_passed(game, player)  # CF-80: the turn passes after a double (one-throw-a-turn)
     if p.active and not game.state.over:
         if flow.again and not flow.turn_over and not shown:
             game.emit(
@@ -276,6 +280,7 @@ def start_turn(game: Game, player: str, number: int, span: Span) -> None:
     flow.turn_span = span
     flow.rolled = False
     flow.again = False
+    flow.double_span = None
     flow.turn_over = False
     flow.released = None
     flow.jail_failed = False
