@@ -42,6 +42,7 @@ from . import (
     setup,
     shortage,
     skipped,
+    taxes,
     turns,
     variants,
 )
@@ -70,7 +71,7 @@ _OWN: dict[type[E.Event], Callable[[Game, Any], None]] = {
     E.Decline: buying.on_decline,
     E.Rent: claims.on_rent,
     E.RentUnclaimed: claims.on_unclaimed,
-    E.Tax: claims.on_tax,
+    E.Tax: taxes.on_tax,
     E.Dice: claims.on_dice,
     E.NoThrow: claims.on_no_throw,
     E.CardDraw: cards.on_card,
