@@ -23,7 +23,7 @@ from ..editions import (
 from ..editions.model import Edition
 from ..findings.model import Finding
 from ..notation import events as E
-from . import follow, house_rules, record, setup, turns, variants
+from . import derived_amounts, follow, house_rules, record, setup, turns, variants
 from .game import Game, Transfer
 from .handlers import apply, close_game, wrap
 from .invariants import check_invariants, rebase
@@ -210,7 +210,7 @@ def _steps(
     if game.state.over:
         wrap(game, last_span, lambda: close_game(game, last_span))
     if require_amounts or "amounts" in _strict(game.header):
-        record.require_amounts(game)
+        derived_amounts.require_amounts(game)
     return _result(game, packed)
 
 
