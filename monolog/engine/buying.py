@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from ..notation.events import Auction, Buy, Decline, Span
 from . import follow, house_rules
-from .bidding import SeatOrder, out_of_seat_order
 from .card_landings import declined_after_card_note
 from .debts import note_lot_debt, note_payment
+from .deed_bids import check_bids
 from .game import Game
 from .holdings import group_of
 from .invariants import followed
-from .jail_rights import while_jailed
 from .names import actor_of, resolve_player, resolve_square
 from .obligations import Lot, cancel_due, close_lot, find_due, find_lot, flow_of, open_lot
 from .skipped import money_words, not_replayed
@@ -76,13 +75,9 @@ def _buy_lot(game: Game, player: str, index: int) -> Lot | None:
     return None
 
 
-def on_buy(game: Game, ev: Buy) -> None:
-    player = actor_of(game, ev)
-    if player is None:
-        return
-    st = game.state
-    p = st.player(player)
-    index = p.position
+def _lander_lot(game: Game, player: str, index: int) -> tuple[Lot | None, int]:
+    """The lot the player may buy, and its square: the one just landed on, else (through a
+    record mistake) the player's own last lot on another square."""
     lot = _buy_lot(game, player, index)
     if lot is None:
         # the lander's own lot may be on another square only through a record mistake
@@ -90,67 +85,23 @@ def on_buy(game: Game, ev: Buy) -> None:
         lot = lots[-1] if lots else None
         if lot is not None:
             index = lot.square
+    return lot, index
+
+
+def on_buy(game: Game, ev: Buy) -> None:
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    st = game.state
+    p = st.player(player)
+    lot, index = _lander_lot(game, player, p.position)
     sq = game.square(index)
     price = sq.price
     amount = ev.amount if ev.amount is not None else price
     first_lap = lot is None and house_rules.bought_before_lap(game, player, index, amount, ev.span)
     if lot is None and not first_lap:
-        deed = st.deeds.get(index)
-        if deed is None:
-            game.emit(
-                "M202",
-                f"{sq.name} is not for sale: {player} stands on a square no one can own; "
-                + not_replayed("there is no deed to hand over")
-                + money_words(game, ev.amount),
-                ev.span,
-                "BUY-01",  # only sites, railroads and utilities are property
-                recorded=amount,
-            )
-            if ev.amount is not None:  # the price written still moves (skipped.py)
-                game.transfer(player, None, ev.amount, "paid for a square not sold", ev.span)
+        if not _not_offered(game, ev, player, index, amount):
             return
-        declined = find_lot(game, index)
-        if deed.owner is not None:
-            # the record says the bank sold it: the replay follows it (the price paid, the
-            # deed to the buyer), so the later lines are judged with the deed where the
-            # table had it
-            whose = (
-                f"{player} owns it; replayed as recorded, {player} paying the price again"
-                if deed.owner == player
-                else f"{deed.owner} owns it; replayed as recorded, the deed going to {player} "
-                "for the price paid to the bank"
-            )
-            game.emit(
-                "M202",
-                f"{sq.name} cannot be bought from the bank: {whose}",
-                ev.span,
-                "BUY-02",
-                recorded=amount,
-            )
-            rent = find_due(game, "rent", player)
-            if rent is not None and rent.square == index and deed.owner != player:
-                cancel_due(game, rent)  # the table sold the deed instead of charging its rent
-            # the group's buildings may now stand on a group no one wholly owns: as the table
-            # left them (the board's rules are not checked on that group from now on)
-            followed(game, (d.square for d in group_of(game, index)))
-        elif declined is not None and declined.declined:
-            game.emit(
-                "M202",
-                f"{sq.name} was declined and must go to auction: the list-price offer is gone",
-                ev.span,
-                "BUY-03",
-                recorded=amount,
-            )
-            close_lot(game, declined)
-        else:
-            game.emit(
-                "M202",
-                f"{player} did not just land on {sq.name}: a deed is bought from the bank "
-                "only by the player who lands on it",
-                ev.span,
-                "BUY-09",
-                recorded=amount,
-            )
     elif ev.amount is not None and ev.amount != price:
         game.emit(
             "M203",
@@ -165,38 +116,111 @@ def on_buy(game: Game, ev: Buy) -> None:
         cash = _cash_at_payment(game, player)
     else:
         cash = p.cash  # the record counts the salary (CF-11, named above): replayed so
-    if cash < amount:
-        if game.ruling("CF-18") == "cash-in-hand" and lot is not None:
-            # CF-18 cash-in-hand: no purchase without the price in hand; the deed is auctioned
-            game.ambiguous(
-                "CF-18",
-                f"{player} holds {game.money(cash)} and cannot buy {sq.name} for "
-                f"{game.money(amount)}: the deed goes to auction (reading cash-in-hand); "
-                "reading raise-then-buy would let the money be raised first",
-                ev.span,
-                "BUY-02",
-                follows="raise-then-buy",  # the record buys all the same
-            )
-            if not follow.record_settles(game):
-                # a replay measuring cash-in-hand auctions the deed (follow.counterfactual)
-                lot.declined = True
-                return
-            # the departure is named once: the purchase is replayed as recorded
-        else:
-            game.ambiguous(
-                "CF-18",
-                f"{player} buys {sq.name} for {game.money(amount)} holding "
-                f"{game.money(cash)}: the money may be raised first (reading "
-                f"{game.ruling('CF-18')}); otherwise the deed would go to auction",
-                ev.span,
-                "BUY-02",
-                follows="raise-then-buy",
-            )
+    if cash < amount and not _bought_short(game, ev, player, lot, sq.name, amount, cash):
+        return
     game.transfer(player, None, amount, f"bought {sq.name}", ev.span)
     note_payment(game, player, None, amount, f"the price of {sq.name}", ev.span)
     st.deeds[index].owner = player
     if lot is not None:
         close_lot(game, lot)
+
+
+def _not_offered(game: Game, ev: Buy, player: str, index: int, amount: int) -> bool:
+    """A purchase from the bank of a deed not on offer to the player: the mistake named. True
+    when the purchase is replayed as recorded all the same (there is a deed to hand over)."""
+    st = game.state
+    sq = game.square(index)
+    deed = st.deeds.get(index)
+    if deed is None:
+        game.emit(
+            "M202",
+            f"{sq.name} is not for sale: {player} stands on a square no one can own; "
+            + not_replayed("there is no deed to hand over")
+            + money_words(game, ev.amount),
+            ev.span,
+            "BUY-01",  # only sites, railroads and utilities are property
+            recorded=amount,
+        )
+        if ev.amount is not None:  # the price written still moves (skipped.py)
+            game.transfer(player, None, ev.amount, "paid for a square not sold", ev.span)
+        return False
+    declined = find_lot(game, index)
+    if deed.owner is not None:
+        # the record says the bank sold it: the replay follows it (the price paid, the
+        # deed to the buyer), so the later lines are judged with the deed where the
+        # table had it
+        whose = (
+            f"{player} owns it; replayed as recorded, {player} paying the price again"
+            if deed.owner == player
+            else f"{deed.owner} owns it; replayed as recorded, the deed going to {player} "
+            "for the price paid to the bank"
+        )
+        game.emit(
+            "M202",
+            f"{sq.name} cannot be bought from the bank: {whose}",
+            ev.span,
+            "BUY-02",
+            recorded=amount,
+        )
+        rent = find_due(game, "rent", player)
+        if rent is not None and rent.square == index and deed.owner != player:
+            cancel_due(game, rent)  # the table sold the deed instead of charging its rent
+        # the group's buildings may now stand on a group no one wholly owns: as the table
+        # left them (the board's rules are not checked on that group from now on)
+        followed(game, (d.square for d in group_of(game, index)))
+    elif declined is not None and declined.declined:
+        game.emit(
+            "M202",
+            f"{sq.name} was declined and must go to auction: the list-price offer is gone",
+            ev.span,
+            "BUY-03",
+            recorded=amount,
+        )
+        close_lot(game, declined)
+    else:
+        game.emit(
+            "M202",
+            f"{player} did not just land on {sq.name}: a deed is bought from the bank "
+            "only by the player who lands on it",
+            ev.span,
+            "BUY-09",
+            recorded=amount,
+        )
+    return True
+
+
+def _bought_short(
+    game: Game, ev: Buy, player: str, lot: Lot | None, name: str, amount: int, cash: int
+) -> bool:
+    """CF-18: the buyer holds less than the price. False when the replay, measuring reading
+    cash-in-hand, auctions the deed instead of selling it."""
+    if game.ruling("CF-18") == "cash-in-hand" and lot is not None:
+        # CF-18 cash-in-hand: no purchase without the price in hand; the deed is auctioned
+        game.ambiguous(
+            "CF-18",
+            f"{player} holds {game.money(cash)} and cannot buy {name} for "
+            f"{game.money(amount)}: the deed goes to auction (reading cash-in-hand); "
+            "reading raise-then-buy would let the money be raised first",
+            ev.span,
+            "BUY-02",
+            follows="raise-then-buy",  # the record buys all the same
+        )
+        if not follow.record_settles(game):
+            # a replay measuring cash-in-hand auctions the deed (follow.counterfactual)
+            lot.declined = True
+            return False
+        # the departure is named once: the purchase is replayed as recorded
+    else:
+        game.ambiguous(
+            "CF-18",
+            f"{player} buys {name} for {game.money(amount)} holding "
+            f"{game.money(cash)}: the money may be raised first (reading "
+            f"{game.ruling('CF-18')}); otherwise the deed would go to auction",
+            ev.span,
+            "BUY-02",
+            follows="raise-then-buy",
+        )
+    return True
 
 
 def _offer_state(game: Game, index: int) -> str:
@@ -250,17 +274,58 @@ def _note_unbid(
 
 def on_auction(game: Game, ev: Auction) -> None:
     """An auction of a deed: the one just declined (`lot_kind` pending) or a named one."""
+    found = _auction_lot(game, ev)
+    if found is None:
+        return
+    lot, index = found
+    if _given_away(game, ev, lot, index):
+        return
+    if index >= 0 and follow.estate_free(game, index):
+        # CF-39: a deed of the bankrupt's estate free of mortgage is auctioned, reading
+        # auction-all's play; under auction-mortgaged-only the A39 names the departure and the
+        # auction is replayed as recorded
+        follow.estate_auctioned(game)
+        if lot is None and follow.record_settles(game):
+            lot = open_lot(game, index, None, ev.span)
+    if lot is None and not _auctioned_unoffered(game, ev, index):
+        return
+    name = game.name(index)
+    decliner = lot.lander if lot is not None else None
+    out: set[str] = set()  # bidders out of the game, told so at their bids
+    bids_ok = check_bids(game, ev, decliner, name, out)
+    house_rules.check_bidders(game, ev, name)  # first-lap-no-buying: no bids before the lap
+    if _kept_open(game, ev, lot, index, name):
+        return
+    if lot is not None:
+        close_lot(game, lot)
+        if lot.moved_by is not None and lot.declined:
+            declined_after_card_note(game, lot, ev.span, auctioned=True)  # CF-67
+    if ev.winner is None or ev.price is None:
+        _nobody_bid(game, ev, index, name, decliner)
+        return
+    winner = resolve_player(game, ev.winner, ev.span)
+    if winner is None:
+        return
+    if not game.state.player(winner).active:
+        if winner not in out:
+            _sold_to_a_player_out(game, ev, winner, name)
+        return
+    _sell_to_winner(game, ev, winner, ev.price, index, bids_ok)
+
+
+def _auction_lot(game: Game, ev: Auction) -> tuple[Lot | None, int] | None:
+    """The lot up for auction and its square (-1: none); None when the square named is not
+    one of the board's (told so)."""
     st = game.state
-    flow = flow_of(game)
     lot: Lot | None
     if ev.lot_kind == "square" and ev.lot is not None:
         sq = resolve_square(game, ev.lot, ev.span)
         if sq is None:
-            return
+            return None
         lot = find_lot(game, sq.index)
         index = sq.index
     else:
-        lots = flow.lots
+        lots = flow_of(game).lots
         lot = lots[-1] if lots else None
         index = lot.square if lot is not None else -1
     if lot is None and index < 0:
@@ -278,108 +343,116 @@ def on_auction(game: Game, ev: Auction) -> None:
             st.deeds[index].owner = None
             game.transfer(None, again.bought, again.price, "lowest bid not taken", ev.span)
         lot = open_lot(game, index, None, ev.span)
-    if lot is not None and index in st.deeds and st.deeds[index].owner is not None:
-        # a setup line after play began gave the declined deed to a player (M121): the bank has
-        # it no longer, so it cannot be auctioned, as for any deed a player holds
-        close_lot(game, lot)
-        owner = st.deeds[index].owner
+    return lot, index
+
+
+def _given_away(game: Game, ev: Auction, lot: Lot | None, index: int) -> bool:
+    """True when a setup line after play began gave the declined deed to a player (M121): the
+    bank has it no longer, so it cannot be auctioned, as for any deed a player holds."""
+    st = game.state
+    if lot is None or index not in st.deeds or st.deeds[index].owner is None:
+        return False
+    close_lot(game, lot)
+    owner = st.deeds[index].owner
+    _not_held(
+        game,
+        ev,
+        f"{game.name(index)} is no longer up for auction: the setup line after it was "
+        f"declined gives it to {owner}; " + not_replayed(f"{game.name(index)} stays with {owner}"),
+    )
+    return True
+
+
+def _auctioned_unoffered(game: Game, ev: Auction, index: int) -> bool:
+    """An auction of a deed no lander declined, named. True when the bank holds the deed, so
+    the auction is replayed as recorded; False when there is nothing to auction."""
+    deed = game.state.deeds.get(index)
+    if index < 0 or deed is None or deed.owner is not None:
+        where = game.name(index) if index >= 0 else "no deed"
         _not_held(
             game,
             ev,
-            f"{game.name(index)} is no longer up for auction: the setup line after it was "
-            f"declined gives it to {owner}; "
-            + not_replayed(f"{game.name(index)} stays with {owner}"),
+            f"nothing is up for auction here: {where} was not declined by a lander; "
+            + not_replayed(
+                "the bank has no such deed to sell"
+                if deed is None or deed.owner is None
+                else f"{where} belongs to {deed.owner}"
+            ),
         )
-        return
-    if index >= 0 and follow.estate_free(game, index):
-        # CF-39: a deed of the bankrupt's estate free of mortgage is auctioned, reading
-        # auction-all's play; under auction-mortgaged-only the A39 names the departure and the
-        # auction is replayed as recorded
-        follow.estate_auctioned(game)
-        if lot is None and follow.record_settles(game):
-            lot = open_lot(game, index, None, ev.span)
-    if lot is None:
-        deed = st.deeds.get(index)
-        if index < 0 or deed is None or deed.owner is not None:
-            where = game.name(index) if index >= 0 else "no deed"
-            _not_held(
-                game,
-                ev,
-                f"nothing is up for auction here: {where} was not declined by a lander; "
-                + not_replayed(
-                    "the bank has no such deed to sell"
-                    if deed is None or deed.owner is None
-                    else f"{where} belongs to {deed.owner}"
-                ),
-            )
-            return
-        game.emit(
-            "M204",
-            f"{game.name(index)} is not up for auction: the bank auctions a deed only when "
-            "the lander declines it or after a bankruptcy",
-            ev.span,
-            "BUY-09",
-        )
-    name = game.name(index)
-    decliner = lot.lander if lot is not None else None
-    out: set[str] = set()  # bidders out of the game, told so at their bids
-    bids_ok = _check_bids(game, ev, decliner, name, out)
-    house_rules.check_bidders(game, ev, name)  # first-lap-no-buying: no bids before the lap
+        return False
+    game.emit(
+        "M204",
+        f"{game.name(index)} is not up for auction: the bank auctions a deed only when "
+        "the lander declines it or after a bankruptcy",
+        ev.span,
+        "BUY-09",
+    )
+    return True
+
+
+def _kept_open(game: Game, ev: Auction, lot: Lot | None, index: int, name: str) -> bool:
+    """CF-16 sold-anyway: an auction without bids does not end the sale; the deed stays up for
+    auction until someone buys it at some price. True when the auction is kept open so."""
     reading = game.ruling("CF-16")
     unbid = ev.winner is None or ev.price is None
-    if unbid and reading == "sold-anyway" and lot is not None and lot.lander is not None:
-        # CF-16 sold-anyway: an auction without bids does not end the sale; the deed
-        # stays up for auction until someone buys it at some price
-        lot.unbid = True
+    if not (unbid and reading == "sold-anyway" and lot is not None and lot.lander is not None):
+        return False
+    lot.unbid = True
+    message = (
+        f"nobody bid for {name}: it must still be sold to someone at some price "
+        f"(reading {reading}), so the auction stays open; reading stays-with-bank "
+        "would leave it unowned"
+    )
+    _note_unbid(game, index, message, ev.span)
+    return True
+
+
+def _nobody_bid(game: Game, ev: Auction, index: int, name: str, decliner: str | None) -> None:
+    """CF-16: the auction closes without a buyer; the reading in force says who, if anyone,
+    takes the deed."""
+    reading = game.ruling("CF-16")
+    other = (
+        f"reading decliner-buys would make {decliner} buy it at {game.money(1)}"
+        if decliner
+        else "reading sold-anyway would have it sold at some price"
+    )
+    if reading == "decliner-buys" and decliner is not None:
+        # CF-16 decliner-buys: the decliner takes the deed at the lowest bid
+        floor = game.edition.rules.auction_min_bid or 1
         message = (
-            f"nobody bid for {name}: it must still be sold to someone at some price "
-            f"(reading {reading}), so the auction stays open; reading stays-with-bank "
-            "would leave it unowned"
+            f"nobody bid for {name}: {decliner} declined it and must buy it at "
+            f"{game.money(floor)} (reading {reading}); reading stays-with-bank would leave "
+            "it unowned"
         )
-        _note_unbid(game, index, message, ev.span)
+        _note_unbid(game, index, message, ev.span, bought=decliner, price=floor)
+        game.transfer(decliner, None, floor, f"bought {name} at the lowest bid", ev.span)
+        note_payment(game, decliner, None, floor, f"the lowest bid for {name}", ev.span)
+        game.state.deeds[index].owner = decliner
         return
-    if lot is not None:
-        close_lot(game, lot)
-        if lot.moved_by is not None and lot.declined:
-            declined_after_card_note(game, lot, ev.span, auctioned=True)  # CF-67
-    if ev.winner is None or ev.price is None:
+    if reading != "stays-with-bank":
+        # no decliner to buy it, and no buyer named: nothing to apply but the bank keeping it
         other = (
-            f"reading decliner-buys would make {decliner} buy it at {game.money(1)}"
-            if decliner
-            else "reading sold-anyway would have it sold at some price"
+            "with no lander to decline it there is no one this reading makes buy it, so "
+            "the bank keeps it as under reading stays-with-bank"
         )
-        if reading == "decliner-buys" and decliner is not None:
-            # CF-16 decliner-buys: the decliner takes the deed at the lowest bid
-            floor = game.edition.rules.auction_min_bid or 1
-            message = (
-                f"nobody bid for {name}: {decliner} declined it and must buy it at "
-                f"{game.money(floor)} (reading {reading}); reading stays-with-bank would leave "
-                "it unowned"
-            )
-            _note_unbid(game, index, message, ev.span, bought=decliner, price=floor)
-            game.transfer(decliner, None, floor, f"bought {name} at the lowest bid", ev.span)
-            note_payment(game, decliner, None, floor, f"the lowest bid for {name}", ev.span)
-            st.deeds[index].owner = decliner
-            return
-        if reading != "stays-with-bank":
-            # no decliner to buy it, and no buyer named: nothing to apply but the bank keeping it
-            other = (
-                "with no lander to decline it there is no one this reading makes buy it, so "
-                "the bank keeps it as under reading stays-with-bank"
-            )
-        message = f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}"
-        if reading == "stays-with-bank":
-            _note_unbid(game, index, message, ev.span)
-        else:
-            game.ambiguous("CF-16", message, ev.span, "BUY-08")
-        return
-    winner = resolve_player(game, ev.winner, ev.span)
-    if winner is None:
-        return
-    if not st.player(winner).active:
-        if winner not in out:
-            _sold_to_a_player_out(game, ev, winner, name)
-        return
+    message = f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}"
+    if reading == "stays-with-bank":
+        _note_unbid(game, index, message, ev.span)
+    else:
+        game.ambiguous("CF-16", message, ev.span, "BUY-08")
+
+
+def _sell_to_winner(
+    game: Game,
+    ev: Auction,
+    winner: str,
+    price: int,
+    index: int,
+    bids_ok: tuple[str, int] | None,
+) -> None:
+    """The deed goes to the winner at the price recorded, the bids that should have won it
+    and a price above the winner's cash named first (BUY-06, BUY-07, CF-17)."""
+    name = game.name(index)
     if bids_ok is None and ev.bids:
         # every bid was refused under the readings in force (CF-14, CF-17)
         game.emit(
@@ -388,11 +461,11 @@ def on_auction(game: Game, ev: Auction) -> None:
             ev.span,
             "BUY-07",
             expected=None,
-            recorded=[winner, ev.price],
+            recorded=[winner, price],
         )
     if bids_ok is not None:
         last_player, last_amount = bids_ok
-        if winner != last_player or ev.price != last_amount:
+        if winner != last_player or price != last_amount:
             game.emit(
                 "M207",
                 f"the last and highest bid was {last_player}'s {game.money(last_amount)}: "
@@ -400,23 +473,23 @@ def on_auction(game: Game, ev: Auction) -> None:
                 ev.span,
                 "BUY-07",
                 expected=[last_player, last_amount],
-                recorded=[winner, ev.price],
+                recorded=[winner, price],
             )
-    cash = st.player(winner).cash
-    if cash < ev.price and game.ruling("CF-17") != "capped-by-cash":
+    cash = game.state.player(winner).cash
+    if cash < price and game.ruling("CF-17") != "capped-by-cash":
         game.ambiguous(
             "CF-17",
-            f"{winner} wins {name} at {game.money(ev.price)} holding {game.money(cash)}: the bid "
+            f"{winner} wins {name} at {game.money(price)} holding {game.money(cash)}: the bid "
             f"stands if the money is raised at the close (reading {game.ruling('CF-17')}); "
             f"reading capped-by-cash would refuse bids above {game.money(cash)}",
             ev.span,
             "BUY-06",
             follows="pay-at-close",  # the record's winning bid is above the cash in hand
         )
-    game.transfer(winner, None, ev.price, f"won {name} at auction", ev.span)
-    debt = note_payment(game, winner, None, ev.price, f"the auction price of {name}", ev.span)
+    game.transfer(winner, None, price, f"won {name} at auction", ev.span)
+    debt = note_payment(game, winner, None, price, f"the auction price of {name}", ev.span)
     note_lot_debt(game, winner, index, debt)  # CF-60: the deed is not paid for yet
-    st.deeds[index].owner = winner
+    game.state.deeds[index].owner = winner
 
 
 def _not_held(game: Game, ev: Auction, message: str) -> None:
@@ -438,131 +511,4 @@ def _sold_to_a_player_out(game: Game, ev: Auction, winner: str, name: str) -> No
         ev.span,
         "BUY-04",
         recorded=winner,
-    )
-
-
-def _check_bids(
-    game: Game, ev: Auction, decliner: str | None, name: str, out: set[str]
-) -> tuple[str, int] | None:
-    """Check the bids (BUY-04, BUY-05, CF-14, CF-15); the last valid bid, or None if none.
-    Bidders out of the game are added to `out`."""
-    last: tuple[str, int] | None = None
-    high = 0
-    flagged_decliner = False
-    flagged_order = False
-    seats = [p.name for p in game.state.players if p.active]
-    passed = tuple(r.text for r in ev.passed if r.text in seats)  # the passes written (CF-72)
-    seat_order = SeatOrder(seats, passed)
-    minimum_one = game.ruling("CF-15") == "minimum-one"
-    stated = game.edition.rules.auction_min_bid  # None: the text names no lowest bid
-    for bid in ev.bids:
-        bidder = resolve_player(game, bid.player, ev.span)
-        if bidder is None:
-            continue
-        span = bid.span if bid.span.line else ev.span
-        if not game.state.player(bidder).active:
-            out.add(bidder)
-            game.emit(
-                "M208",
-                f"{bidder} is out of the game and cannot bid",
-                span,
-                "BUY-04",
-                recorded=bidder,
-            )
-            continue
-        while_jailed(game, bidder, "bids at auction", span)
-        if bid.amount < (stated or 1) and minimum_one and stated is not None:
-            game.emit(
-                "M205",
-                f"the lowest bid is {game.money(stated)}: {bidder} bid {game.money(bid.amount)}",
-                span,
-                "BUY-05",
-                expected=stated,
-                recorded=bid.amount,
-            )
-        elif bid.amount < (stated or 1):
-            _low_bid(game, bidder, bid.amount, stated, span)
-        elif last is not None and bid.amount <= high:
-            game.emit(
-                "M206",
-                f"each bid must beat the one before: {bidder} bid {game.money(bid.amount)} "
-                f"after {game.money(high)}",
-                span,
-                "BUY-05",
-                expected=high + 1,
-                recorded=bid.amount,
-            )
-        if bidder == decliner and last is None and not flagged_decliner:
-            flagged_decliner = True
-            if game.ruling("CF-14") == "decliner-joins-not-opens":
-                game.ambiguous(
-                    "CF-14",
-                    f"{bidder} declined {name} and may bid but not open: the opening bid of "
-                    f"{game.money(bid.amount)} does not count (reading decliner-joins-not-opens); "
-                    "reading anyone-bids would accept it",
-                    span,
-                    "BUY-04",
-                    follows="anyone-bids",  # the record has the decliner open
-                )
-                if not follow.record_settles(game):
-                    continue  # a replay measuring that reading refuses the opening bid
-                # the departure is named once: the bid counts, as the table took it
-            else:
-                game.ambiguous(
-                    "CF-14",
-                    f"{bidder} declined {name} and then opened the bidding: every player may "
-                    f"open, the decliner included (reading {game.ruling('CF-14')}); reading "
-                    "decliner-joins-not-opens would make another player open",
-                    span,
-                    "BUY-04",
-                    follows="anyone-bids",
-                )
-        cash = game.state.player(bidder).cash
-        if bid.amount > cash and game.ruling("CF-17") == "capped-by-cash":
-            game.ambiguous(
-                "CF-17",
-                f"{bidder} bid {game.money(bid.amount)} holding {game.money(cash)}: a bid may "
-                f"not exceed the cash in hand, so it does not count (reading capped-by-cash); "
-                "reading pay-at-close would let it stand",
-                span,
-                "BUY-06",
-                follows="pay-at-close",  # the record's bid is above the cash in hand
-            )
-            if not follow.record_settles(game):
-                continue  # a replay measuring capped-by-cash refuses the bid
-            # the departure is named once: the bid stands, as the table took it
-        if bid.amount > high or last is None:
-            high = max(high, bid.amount)
-            last = (bidder, bid.amount)
-        if not seat_order.bids(bidder) and not flagged_order:
-            flagged_order = True
-            out_of_seat_order(game, bidder, bid.amount, seat_order.passed_by(bidder), span)
-    return last
-
-
-def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Span) -> None:
-    """CF-15: a bid below one unit where the text names no lowest bid, or the ruling allows it."""
-    reading = game.ruling("CF-15")
-    if stated is None:
-        text = "this edition's text names no lowest bid"
-        other = (
-            f"reading minimum-one makes {game.money(1)} the lowest"
-            if reading != "minimum-one"
-            else "reading any-price takes any figure"
-        )
-        applied = (
-            f"the lowest bid is {game.money(1)}, and the bid stands as written"
-            if reading == "minimum-one"
-            else "accepted"
-        )
-    else:
-        text = f"the text opens bidding at {game.money(stated)}"
-        applied = "accepted under the ruling"
-        other = f"reading minimum-one would refuse it below {game.money(stated)}"
-    game.ambiguous(
-        "CF-15",
-        f"{bidder} bid {game.money(amount)}: {text}; {applied} (reading {reading}); {other}",
-        span,
-        "BUY-05",
-        follows="any-price",  # the record's bid is below one unit, or the text's floor
     )

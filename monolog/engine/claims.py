@@ -1,22 +1,20 @@
-"""Rent claims and taxes as the record states them (RENT-01..13, RENT-03, TAX-01, TAX-02).
+"""Rent claims as the record states them (RENT-01..13, RENT-03).
 
 The rent itself is worked out and applied on landing (`landing.land`, `rent.quote_rent`). Here
-the record's `rent`, `rent unclaimed` and `tax` clauses are checked against it, and the recorded
-amount replaces the derived one.
+the record's `rent`, `rent unclaimed`, `dice` and `no throw` clauses are checked against it, and
+the recorded amount replaces the derived one. The `tax` clause is taxes.py's.
 """
 
 from __future__ import annotations
 
-from ..notation.events import Dice, NoThrow, RentUnclaimed, Span, Tax
+from ..notation.events import Dice, NoThrow, RentUnclaimed, Span
 from ..notation.events import Rent as RentEvent
 from . import follow, house_rules, record
 from .game import Game
-from .holdings import ROUNDING_WORDS, other_roundings, percent_of
-from .landing import group_key, percent_tax_square
+from .landing import group_key
 from .names import actor_of, resolve_player
-from .obligations import Due, cancel_due, find_due, flow_of, settle_due
+from .obligations import Due, cancel_due, flow_of, settle_due
 from .rent import quote_rent
-from .worth import tax_measures
 
 
 def claim_can_lapse(game: Game, claim: Due) -> bool:
@@ -96,6 +94,49 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         return
     name = game.name(claim.square or 0)
     departs = _rent_changed(game, claim, ev.span, ev.amount)
+    _claim_checked(game, ev, claim, tenant, payee)
+    expected = claim.amount
+    if expected is None and claim.per_pip:
+        # waiting for a throw: the recorded rent must be a multiple of the rate (2..12 pips)
+        if ev.amount is not None and (
+            ev.amount % claim.per_pip or not 2 <= ev.amount // claim.per_pip <= 12
+        ):
+            game.emit(
+                "M301",
+                f"the rent on {name} is {claim.per_pip} times a throw of the dice, so "
+                f"{game.money(ev.amount)} cannot be right",
+                ev.span,
+                claim.rule,
+                expected=f"{claim.per_pip}x",
+                recorded=ev.amount,
+            )
+        _rent_from_throw(game, ev, claim)
+    elif not _rent_explained(game, claim, ev, departs) and (
+        ev.amount is not None and ev.amount != expected
+    ):
+        message, rule = claim.reason, claim.rule
+        if rule == "RENT-05" and ev.amount == 0 and expected:
+            # nothing paid on a group with a mortgaged site: the other sites still charge rent
+            message = f"{message}; {name} itself is not mortgaged and still charges its rent"
+            rule = "RENT-11"
+        game.emit(
+            "M301",
+            message,
+            ev.span,
+            rule,
+            expected=expected,
+            recorded=ev.amount,
+        )
+        handle = game.findings.last
+        settle_due(game, claim, ev.amount, ev.span, payee=payee)
+        record.written_slip(game, claim, expected, handle)  # a count may show it was the slip
+        return
+    settle_due(game, claim, ev.amount, ev.span, payee=payee)
+
+
+def _claim_checked(game: Game, ev: RentEvent, claim: Due, tenant: str, payee: str | None) -> None:
+    """The claim's creditor (RENT-01) and its deadline (RENT-03, CF-22) checked."""
+    name = game.name(claim.square or 0)
     if payee is not None and payee != claim.payee:
         when = "at the claim" if game.ruling("CF-24") == "at-claim" else f"when {tenant} landed"
         game.emit(
@@ -129,57 +170,37 @@ def on_rent(game: Game, ev: RentEvent) -> None:
             expected=0,
             recorded=ev.amount,
         )
-    expected = claim.amount
+
+
+def _rent_from_throw(game: Game, ev: RentEvent, claim: Due) -> None:
+    """A rent waiting for a throw: with the dice already thrown, the rent is worked out from
+    them (a throw made before the landing is named: `_no_fresh_throw`)."""
     flow = flow_of(game)
-    if expected is None and claim.per_pip:
-        # waiting for a throw: the recorded rent must be a multiple of the rate (2..12 pips)
-        if ev.amount is not None and (
-            ev.amount % claim.per_pip or not 2 <= ev.amount // claim.per_pip <= 12
-        ):
-            game.emit(
-                "M301",
-                f"the rent on {name} is {claim.per_pip} times a throw of the dice, so "
-                f"{game.money(ev.amount)} cannot be right",
-                ev.span,
-                claim.rule,
-                expected=f"{claim.per_pip}x",
-                recorded=ev.amount,
-            )
-        if flow.throw is claim:
-            flow.throw = None
-            if claim.card is None and flow.last_dice is not None:
-                _no_fresh_throw(game, claim, ev, flow.last_dice)
-                if ev.amount is None:
-                    claim.amount = (claim.per_pip or 0) * flow.last_dice
-    elif house_rules.rent_skipped(game, claim, ev.amount, ev.span):
-        pass  # rent waived for a jailed owner without the house rule (M905)
-    elif departs or (
+    if flow.throw is claim:
+        flow.throw = None
+        if claim.card is None and flow.last_dice is not None:
+            _no_fresh_throw(game, claim, ev, flow.last_dice)
+            if ev.amount is None:
+                claim.amount = (claim.per_pip or 0) * flow.last_dice
+
+
+def _rent_explained(game: Game, claim: Due, ev: RentEvent, departs: bool) -> bool:
+    """Whether a rent written other than the claim's is accounted for elsewhere: waived by a
+    house rule (M905), another reading's figure (named there), or the moving roll's rent; a
+    rent agreeing with the landing's notes is said to agree (True)."""
+    expected = claim.amount
+    if house_rules.rent_skipped(game, claim, ev.amount, ev.span):
+        return True  # rent waived for a jailed owner without the house rule (M905)
+    if departs or (
         ev.amount is not None and ev.amount != expected and _other_reading(game, claim, ev)
     ):
-        pass  # the figure of the other reading of a disputed point: named there, not a mistake
-    elif _paid_by_moving_roll(game, claim, ev):
-        pass  # the throw was made, but the rent is the moving roll's: named there
-    elif ev.amount is not None and ev.amount == expected and claim.noted:
+        return True  # the figure of the other reading of a disputed point: named there
+    if _paid_by_moving_roll(game, claim, ev):
+        return True  # the throw was made, but the rent is the moving roll's: named there
+    if ev.amount is not None and ev.amount == expected and claim.noted:
         _landing_notes_agree(game, claim)
-    elif ev.amount is not None and ev.amount != expected:
-        message, rule = claim.reason, claim.rule
-        if rule == "RENT-05" and ev.amount == 0 and expected:
-            # nothing paid on a group with a mortgaged site: the other sites still charge rent
-            message = f"{message}; {name} itself is not mortgaged and still charges its rent"
-            rule = "RENT-11"
-        game.emit(
-            "M301",
-            message,
-            ev.span,
-            rule,
-            expected=expected,
-            recorded=ev.amount,
-        )
-        handle = game.findings.last
-        settle_due(game, claim, ev.amount, ev.span, payee=payee)
-        record.written_slip(game, claim, expected, handle)  # a count may show it was the slip
-        return
-    settle_due(game, claim, ev.amount, ev.span, payee=payee)
+        return True
+    return False
 
 
 def _rent_not_due(game: Game, tenant: str, ev: RentEvent, payee: str | None) -> None:
@@ -564,213 +585,3 @@ def on_no_throw(game: Game, ev: NoThrow) -> None:
         )
     settle_due(game, due, due.amount, due.span)
     due.stated = False  # the rent clause may still follow and is checked against this
-
-
-def on_tax(game: Game, ev: Tax) -> None:
-    player = actor_of(game, ev)
-    if player is None:
-        return
-    due = find_due(game, "tax", player)
-    if due is None:
-        pos = game.state.player(player).position
-        amount = ev.amount or 0
-        game.emit(
-            "M408",
-            f"no tax is due: {player} is on {game.name(pos)}, not a tax square",
-            ev.span,
-            "TAX-01",
-            expected=0,
-            recorded=amount,
-        )
-        if amount:
-            game.transfer(player, None, amount, "tax as recorded", ev.span)
-        return
-    if follow.tax_ignored(game, due, ev.span):
-        return
-    if ev.counted:
-        _counted_first(game, ev, due, player)
-    if ev.percent is not None and _percent_tax(game, ev, due, player):
-        return
-    if ev.percent is None and ev.amount is not None and ev.amount != due.amount:
-        game.emit(
-            "M407",
-            f"the tax is {game.money(due.amount or 0)}: {due.reason}",
-            ev.span,
-            "TAX-01",
-            expected=due.amount,
-            recorded=ev.amount,
-        )
-        handle = game.findings.last
-        settle_due(game, due, ev.amount, ev.span)
-        record.written_slip(game, due, due.amount, handle)  # a count may show it was the slip
-        return
-    settle_due(game, due, ev.amount, ev.span)
-
-
-def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
-    """`tax 10%`: the percentage option (TAX-02, TAX-03, CF-42, CF-43).
-
-    Returns False when the option is not open here (M409, the flat amount stands); otherwise
-    the due becomes the percentage of the worth on landing and the recorded amount is checked.
-    """
-    rules = game.edition.rules
-    offered = rules.income_tax_percent
-    name = game.name(due.square or 0)
-    flat = due.amount or 0
-    if offered is None or due.worth is None or due.square != percent_tax_square(game):
-        why = (
-            "this edition offers no percentage option"
-            if offered is None
-            else f"only {game.name(percent_tax_square(game) or 0)} offers a percentage"
-        )
-        game.emit(
-            "M409",
-            f"{name} is a flat {game.money(flat)}: {why}",
-            ev.span,
-            "TAX-02",
-            expected=flat,
-            recorded=f"{ev.percent}%",
-        )
-        return False
-    if ev.percent != offered:
-        game.emit(
-            "M409",
-            f"the option at {name} is {offered}% of total worth, not {ev.percent}%",
-            ev.span,
-            "TAX-02",
-            expected=f"{offered}%",
-            recorded=f"{ev.percent}%",
-        )
-    flat_reason = due.reason
-    measures = tax_measures(game, player, due.worth, due.entry.amount if due.entry else 0)
-    used = measures[0]
-    amount = percent_of(game, used.worth, offered)
-    due.amount = amount
-    due.reason = (
-        f"{offered}% of {player}'s total worth {game.money(used.worth)}, {used.how}, "
-        "buildings at cost"
-    )
-    due.rule = "TAX-03"
-    others = [
-        f"reading {m.reading} takes {game.money(m.worth)}, so "
-        f"{game.money(percent_of(game, m.worth, offered))}"
-        for m in measures[1:]
-        if m.worth != used.worth
-    ]
-    worth_follows: str | None = None
-    if others:
-        # the reading whose worth gives the figure written, the one in force first
-        figures = {m.reading: percent_of(game, m.worth, offered) for m in measures}
-        worth_follows = next((r for r, f in figures.items() if f == ev.amount), None)
-        game.ambiguous(
-            "CF-42",
-            f"{player} chose {offered}%: total worth {game.money(used.worth)} {used.how} "
-            f"(reading {used.reading}), so {game.money(amount)}; " + "; ".join(others),
-            ev.span,
-            "TAX-03",
-            follows=worth_follows,
-        )
-    if _choice_after_count(game, ev, player, offered, amount, flat):
-        due.amount, due.reason, due.rule = flat, flat_reason, "TAX-04"
-        settle_due(game, due, flat, ev.span)
-        return True
-    if amount > flat and game.ruling("CF-43") == "choice-first" and not ev.counted:
-        game.ambiguous(
-            "CF-43",
-            f"{player} chose {offered}% before the adding up and it comes to "
-            f"{game.money(amount)}, more than the flat {game.money(flat)}: the choice binds "
-            f"(reading {game.ruling('CF-43')}); reading choice-after-count would let "
-            f"{player} switch to the flat {game.money(flat)} once the worth is known",
-            ev.span,
-            "TAX-04",
-            # the percentage's figure paid: the written choice held
-            follows="choice-first" if ev.amount == amount else None,
-        )
-    rounded = other_roundings(game, used.worth, offered)
-    follows = next((r for r, figure in rounded.items() if figure == ev.amount), None)
-    if ev.amount is not None and ev.amount != amount and follows is not None:
-        # the same 10% rounded another way: the disputed rounding, as for mortgages (CF-34)
-        reading = game.ruling("CF-34")
-        game.ambiguous(
-            "CF-34",
-            f"{offered}% of {game.money(used.worth)} is {game.money(amount)} rounded "
-            f"{ROUNDING_WORDS[reading]} (reading {reading}); reading {follows} gives the "
-            f"{game.money(ev.amount)} recorded",
-            ev.span,
-            "TAX-03",
-            follows=follows,
-        )
-    elif ev.amount is not None and ev.amount != amount and worth_follows is None:
-        # (the figure of another CF-42 reading is named by the A42 above, not a wrong amount)
-        message, rule = f"the tax is {game.money(amount)}: {due.reason}", "TAX-03"
-        if ev.amount == flat and game.ruling("CF-43") == "choice-first":
-            # the flat sum paid after choosing the percentage: the choice comes first (TAX-04)
-            message += f"; {player} chose {offered}% before the count, and the choice binds"
-            rule = "TAX-04"
-        game.emit(
-            "M407",
-            message,
-            ev.span,
-            rule,
-            expected=amount,
-            recorded=ev.amount,
-        )
-    # the derived flat amount gives way to the percentage (or to what the record states)
-    settle_due(game, due, amount if ev.amount is None else ev.amount, ev.span)
-    return True
-
-
-def _counted_first(game: Game, ev: Tax, due: Due, player: str) -> None:
-    """`tax … counted`: the record says the player counted their worth before choosing between
-    the flat tax and the percentage (CF-43, TAX-04). Named where the choice exists; a tax with
-    no percentage option has no choice to time, and the word changes nothing."""
-    offered = game.edition.rules.income_tax_percent
-    if offered is None or due.worth is None or due.square != percent_tax_square(game):
-        return
-    flat = game.money(due.amount or 0)
-    paid_flat = ev.percent is None or (ev.amount is not None and ev.amount == due.amount)
-    chose = f"the flat {flat}" if paid_flat else f"{offered}%"
-    if game.ruling("CF-43") == "choice-first":
-        why = (
-            "the choice is made before any worth is worked out and binds (reading choice-first); "
-            "reading choice-after-count lets the player choose once the worth is known"
-        )
-    else:
-        why = (
-            "the choice may follow the count (reading choice-after-count); under reading "
-            "choice-first it is made before any worth is worked out"
-        )
-    game.ambiguous(
-        "CF-43",
-        f"{player} counted their total worth and then chose {chose} over the other option: {why}",
-        ev.span,
-        "TAX-04",
-        follows="choice-after-count",
-    )
-
-
-def _choice_after_count(
-    game: Game, ev: Tax, player: str, offered: int, percent: int, flat: int
-) -> bool:
-    """CF-43 choice-after-count: a player who wrote the percentage may settle on the flat tax
-    once the worth is known (TAX-04). True when the record does so and the reading allows it.
-
-    Under choice-first the written choice binds, and the flat amount after it is a wrong
-    amount (M407); here it is the player's final choice, and the finding says what choice-first
-    would have charged.
-    """
-    if game.ruling("CF-43") != "choice-after-count" or ev.amount != flat or flat == percent:
-        return False
-    if ev.counted:
-        return True  # the count before the choice is named once, at `counted`
-    game.ambiguous(
-        "CF-43",
-        f"{player} wrote {offered}% but paid the flat {game.money(flat)} once the count put "
-        f"{offered}% at {game.money(percent)}: the choice may follow the count (reading "
-        f"choice-after-count); under reading choice-first the {offered}% chosen first binds "
-        f"and {game.money(percent)} is owed",
-        ev.span,
-        "TAX-04",
-        follows="choice-after-count",  # the record pays the flat tax after the count
-    )
-    return True

@@ -145,7 +145,6 @@ def check_invariants(game: Game) -> list[str]:
 def _rule_problems(game: Game) -> list[tuple[int, str]]:
     """What the rules never allow on the board, keyed by deed (a group's first square)."""
     st = game.state
-    rules = game.edition.rules
     out: list[tuple[int, str]] = []
     names = {p.name for p in st.players}
     playing = {p.name for p in st.players if p.active}
@@ -164,27 +163,41 @@ def _rule_problems(game: Game) -> list[tuple[int, str]]:
                 )
         elif deed.mortgaged:
             out.append((index, f"{square.name} is mortgaged but owned by the bank"))
-        if not (deed.houses or deed.hotel):
-            continue
-        built.append(index)
-        name = square.name
-        if deed.hotel and deed.houses:
-            out.append((index, f"{name} has a hotel and {deed.houses} houses"))
-        if deed.houses > most_houses(game, index) or deed.houses < 0:
-            out.append((index, f"{name} has {deed.houses} houses"))
-        if square.kind != "site":
-            out.append((index, f"{name} carries buildings but is not a site"))
-        group = group_of(game, index)
-        if any(d.owner != deed.owner for d in group) or deed.owner is None:
-            out.append((index, f"{name} carries buildings but its group is not wholly owned"))
-        if any(d.mortgaged for d in group):
-            out.append((index, f"{name} carries buildings in a group with a mortgaged site"))
+        if deed.houses or deed.hotel:
+            built.append(index)
+            out.extend(_building_problems(game, index))
+    out.extend(_uneven_groups(game, built))
+    return out
 
-    # houses even within each group; a hotel counts as a full site here, since a hotel beside
-    # fewer houses is the disputed point CF-26, reported when built. Only groups with a
-    # building can be uneven: the others are passed over (this runs after every event).
+
+def _building_problems(game: Game, index: int) -> list[tuple[int, str]]:
+    """What the rules never allow of the buildings on the deed `index`."""
+    deed = game.state.deeds[index]
+    square = game.edition.squares[index]
+    name = square.name
+    out: list[tuple[int, str]] = []
+    if deed.hotel and deed.houses:
+        out.append((index, f"{name} has a hotel and {deed.houses} houses"))
+    if deed.houses > most_houses(game, index) or deed.houses < 0:
+        out.append((index, f"{name} has {deed.houses} houses"))
+    if square.kind != "site":
+        out.append((index, f"{name} carries buildings but is not a site"))
+    group = group_of(game, index)
+    if any(d.owner != deed.owner for d in group) or deed.owner is None:
+        out.append((index, f"{name} carries buildings but its group is not wholly owned"))
+    if any(d.mortgaged for d in group):
+        out.append((index, f"{name} carries buildings in a group with a mortgaged site"))
+    return out
+
+
+def _uneven_groups(game: Game, built: list[int]) -> list[tuple[int, str]]:
+    """Houses even within each group; a hotel counts as a full site here, since a hotel beside
+    fewer houses is the disputed point CF-26, reported when built. Only groups with a building
+    (`built`) can be uneven: the others are passed over (this runs after every event)."""
+    out: list[tuple[int, str]] = []
     if not built or house_rules.uneven_allowed(game):
         return out  # uneven-building: no order to keep (BLD-03)
+    rules = game.edition.rules
     seen: set[int] = set()
     for index in built:
         if index in seen or game.square(index).kind != "site":

@@ -8,9 +8,20 @@ from __future__ import annotations
 from ..notation.events import Roll, Span
 from . import follow
 from .game import Game
+from .jail_exits import (
+    forced_fine,
+    kept_in_jail,
+    paid_and_moved,
+    paid_not_moved,
+    pays_or_owes,
+    pays_unmoved,
+    record_keeps,
+    record_moves,
+    release,
+    stays_on_jail,
+)
 from .landing import check_square, land, move_token
-from .names import nearest_of, shown, squares_if_named, squares_named
-from .obligations import Due, apply_due, flow_of
+from .obligations import flow_of
 from .one_throw import note_throw, one_throw
 from .variants import note_one_turn_stay, one_turn_in_jail
 
@@ -55,11 +66,11 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
             ev.span,
             "JAIL-08",
             # a roll naming the jail's square is the record keeping the player there
-            follows="next-turn-is-first" if _record_keeps(game, ev) else None,
+            follows="next-turn-is-first" if record_keeps(game, ev) else None,
         )
     flow.jail_failed = True
     flow.turn_over = True
-    _stays_on_jail(
+    stays_on_jail(
         game,
         ev,
         player,
@@ -81,7 +92,7 @@ def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
     """
     flow = flow_of(game)
     dice = f"{ev.die1}-{ev.die2}"
-    if ev.is_double and _record_moves(game, ev):
+    if ev.is_double and record_moves(game, ev):
         game.ambiguous(
             "CF-81",
             f"{player}'s throw in jail does not move the token, a double neither, and "
@@ -95,8 +106,8 @@ def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
         _out_on_double(game, ev, player, target)
         return
     flow.turn_over = True
-    if not ev.is_double and _record_moves(game, ev):
-        _stays_on_jail(
+    if not ev.is_double and record_moves(game, ev):
+        stays_on_jail(
             game,
             ev,
             player,
@@ -104,7 +115,7 @@ def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
             "stays on the jail's square this turn and leaves jail after it",
         )
         return
-    shown = _record_keeps(game, ev) or (
+    shown = record_keeps(game, ev) or (
         ev.is_double and ev.square is None and follow.unmoved_shown(game)
     )
     other = (
@@ -133,7 +144,7 @@ def served_shown(game: Game, player: str, ev: Roll) -> None:
     for nothing, as one-turn-then-free has it, and the A81 filed at the jail turn is filed
     again saying so. A throw naming no square shows nothing."""
     served = flow_of(game).served.pop(player, None)
-    if served is None or not _record_moves(game, ev):
+    if served is None or not record_moves(game, ev):
         return
     handle, message, span = served
     if handle is not None:
@@ -235,13 +246,13 @@ def _last_try_failed(game: Game, ev: Roll, player: str, try_no: int, target: int
             ev.span,
             "JAIL-08",
             # a roll naming the square reached is the record's move, as this reading has it
-            follows="jailing-turn-counts" if _record_moves(game, ev) else None,
+            follows="jailing-turn-counts" if record_moves(game, ev) else None,
         )
     # CF-08 stays-in-jail, and the record moves the player all the same (debt-to-bank)
     debt_followed = (
         game.ruling("CF-08") == "stays-in-jail"
         and game.state.player(player).cash < rules.jail_fine
-        and _record_moves(game, ev)
+        and record_moves(game, ev)
     )
     if _held_for_fine(game, ev, player, why, target, since=last if held else None):
         return
@@ -252,13 +263,13 @@ def _last_try_failed(game: Game, ev: Roll, player: str, try_no: int, target: int
             f"{why}, after a stay in jail since jail turn {last} for want of the "
             f"{game.money(rules.jail_fine)} fine (CF-08 reading {game.ruling('CF-08')})"
         )
-    pays = _pays_or_owes(game, player)
+    pays = pays_or_owes(game, player)
     if not short and reading == "pay-then-move-next-turn" and (try_no == last or held):
         _pay_now_move_next(game, ev, player, why, target, pays)
         return
     if not _name_last_try(game, ev, player, why, target, try_no, pays, held=held):
         return
-    forced_fine(game, player, why, ev.span, noted=debt_followed, moved=_record_moves(game, ev))
+    forced_fine(game, player, why, ev.span, noted=debt_followed, moved=record_moves(game, ev))
     release(game, player)
     flow_of(game).released = "forced"
     target = check_square(game, ev, target, player, rules.jail_index, tries_spent=held)
@@ -270,8 +281,8 @@ def _pay_now_move_next(game: Game, ev: Roll, player: str, why: str, target: int,
     """CF-02 pay-then-move-next-turn: the fine now, the move on the next turn (or the record's
     move by this roll, which follows third-roll-pay-and-move)."""
     reading = game.ruling("CF-02")
-    if _record_moves(game, ev):
-        _paid_and_moved(
+    if record_moves(game, ev):
+        paid_and_moved(
             game,
             ev,
             player,
@@ -286,7 +297,7 @@ def _pay_now_move_next(game: Game, ev: Roll, player: str, why: str, target: int,
         f"{game.name(target)} by this roll"
     )
     # the fine written after the roll, the token left on the jail's square
-    paid_now = _pays_unmoved(game, ev)
+    paid_now = pays_unmoved(game, ev)
     filed = game.ambiguous(
         "CF-02", message, ev.span, "JAIL-08", follows=reading if paid_now else None
     )
@@ -296,7 +307,7 @@ def _pay_now_move_next(game: Game, ev: Roll, player: str, why: str, target: int,
         handle = None if filed is None else game.findings.last
         ahead = follow.FineAhead(handle, message, ev.span, game.state.turn)
         follow.note_fine_ahead(game, player, ahead)
-    _paid_not_moved(game, ev, player, why)
+    paid_not_moved(game, ev, player, why)
 
 
 def _name_last_try(
@@ -316,7 +327,7 @@ def _name_last_try(
     fine = game.edition.rules.jail_fine
     if one_turn_in_jail(game):
         note_one_turn_stay(
-            game, player, pays, game.name(target), ev.span, moved=_record_moves(game, ev)
+            game, player, pays, game.name(target), ev.span, moved=record_moves(game, ev)
         )
     elif held:
         game.ambiguous(
@@ -327,9 +338,9 @@ def _name_last_try(
             f"turn and let {player} roll as a free player, a double earning another roll",
             ev.span,
             "JAIL-08",
-            follows=reading if _record_moves(game, ev) else None,  # the record moves too
+            follows=reading if record_moves(game, ev) else None,  # the record moves too
         )
-    elif reading == "third-roll-pay-and-move" and _pays_unmoved(game, ev):
+    elif reading == "third-roll-pay-and-move" and pays_unmoved(game, ev):
         game.ambiguous(
             "CF-02",
             f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
@@ -340,10 +351,10 @@ def _name_last_try(
             "JAIL-08",
             follows="pay-then-move-next-turn",
         )
-        _paid_not_moved(game, ev, player, why)
+        paid_not_moved(game, ev, player, why)
         return False
-    elif reading == "third-roll-pay-and-move" and _record_keeps(game, ev):
-        _kept_in_jail(game, ev, player, why, target, try_no)
+    elif reading == "third-roll-pay-and-move" and record_keeps(game, ev):
+        kept_in_jail(game, ev, player, why, target, try_no)
         return False
     else:
         game.ambiguous(
@@ -353,7 +364,7 @@ def _name_last_try(
             f"unmoved, with the {game.money(fine)} due at the start of a fourth turn",
             ev.span,
             "JAIL-08",
-            follows=reading if _record_moves(game, ev) else None,  # the record moves too
+            follows=reading if record_moves(game, ev) else None,  # the record moves too
         )
     return True
 
@@ -363,7 +374,7 @@ def _fourth_turn_ahead(game: Game, ev: Roll, player: str, try_no: int, target: i
     fine. True when the record paid now or moved by the roll, and that play was replayed."""
     reading = game.ruling("CF-02")
     fine = game.edition.rules.jail_fine
-    if _pays_unmoved(game, ev):
+    if pays_unmoved(game, ev):
         # the record pays the fine at this roll and leaves the token on the jail's square:
         # it follows pay-then-move-next-turn, and is replayed so (released, to move next turn)
         game.ambiguous(
@@ -376,11 +387,11 @@ def _fourth_turn_ahead(game: Game, ev: Roll, player: str, try_no: int, target: i
             "JAIL-08",
             follows="pay-then-move-next-turn",
         )
-        _paid_not_moved(game, ev, player, f"jail turn {try_no} and no double")
+        paid_not_moved(game, ev, player, f"jail turn {try_no} and no double")
         return True
-    if _record_moves(game, ev):
+    if record_moves(game, ev):
         why = f"jail turn {try_no} and no double"
-        _paid_and_moved(
+        paid_and_moved(
             game,
             ev,
             player,
@@ -399,7 +410,7 @@ def _fourth_turn_ahead(game: Game, ev: Roll, player: str, try_no: int, target: i
         ev.span,
         "JAIL-08",
         # a roll naming the jail's square is the record keeping the player there
-        follows=reading if _record_keeps(game, ev) else None,
+        follows=reading if record_keeps(game, ev) else None,
     )
     return False
 
@@ -417,7 +428,7 @@ def _held_for_fine(
     cash = game.state.player(player).cash
     if cash >= fine or game.ruling("CF-08") != "stays-in-jail":
         return False
-    if _record_moves(game, ev):
+    if record_moves(game, ev):
         # the record moves the player all the same: it follows reading debt-to-bank, and the
         # replay makes the fine a debt and moves the player (False: the caller does both)
         game.ambiguous(
@@ -453,192 +464,10 @@ def _held_for_fine(
         ev.span,
         "JAIL-08",
         # a roll naming the jail's square is the record keeping the player there
-        follows="stays-in-jail" if _record_keeps(game, ev) else None,
+        follows="stays-in-jail" if record_keeps(game, ev) else None,
     )
     flow = flow_of(game)
     flow.jail_failed = True
     flow.turn_over = True
-    _stays_on_jail(game, ev, player, f"{player} stays in jail, short of the fine")
+    stays_on_jail(game, ev, player, f"{player} stays in jail, short of the fine")
     return True
-
-
-def _record_keeps(game: Game, ev: Roll) -> bool:
-    """The failed roll of the last jail turn names the jail's square: the record kept the
-    player in jail, unmoved, as reading fourth-turn-pay does (not in a counterfactual replay).
-    A roll with no square is silent, and the rules fill in the fine and the move."""
-    if ev.square is None or not follow.record_settles(game):
-        return False
-    jail = game.edition.rules.jail_index
-    return any(sq.index == jail for sq in squares_if_named(game, ev.square))
-
-
-def _kept_in_jail(game: Game, ev: Roll, player: str, why: str, target: int, try_no: int) -> None:
-    """CF-02: the reading in force has the player pay and move by the last failed roll, but the
-    record keeps them in jail: it follows reading fourth-turn-pay. Reported once naming that
-    reading (M990 where the edition's text settles the point), and replayed so: no fine taken,
-    no move, the turn over; the fine falls due on the next turn."""
-    fine = game.edition.rules.jail_fine
-    game.ambiguous(
-        "CF-02",
-        f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
-        f"{game.name(target)} (reading {game.ruling('CF-02')}); the record keeps {player} in "
-        f"jail, unmoved, with the fine due at the start of the next turn, as reading "
-        "fourth-turn-pay does",
-        ev.span,
-        "JAIL-08",
-        follows="fourth-turn-pay",
-    )
-    game.jail_rolls.kept_past_last.add(player)
-    flow = flow_of(game)
-    flow.jail_failed = True
-    flow.turn_over = True
-
-
-def _pays_unmoved(game: Game, ev: Roll) -> bool:
-    """The failed roll of the last jail turn names the jail's square and is followed on its line
-    by the fine: the record has the player pay now and not move by it, as reading
-    pay-then-move-next-turn does."""
-    if ev.square is None or not follow.fine_follows(game, ev.span):
-        return False  # a roll with no square may have been moved by: it shows no reading
-    jail = game.edition.rules.jail_index
-    return any(sq.index == jail for sq in squares_if_named(game, ev.square))
-
-
-def _paid_not_moved(game: Game, ev: Roll, player: str, why: str) -> None:
-    """CF-02 pay-then-move-next-turn: the fine is due now and the player leaves jail, the token
-    left on the jail's square until the next turn's roll."""
-    forced_fine(game, player, why, ev.span)
-    release(game, player)
-    flow = flow_of(game)
-    flow.released = "forced"
-    flow.turn_over = True
-    _stays_on_jail(game, ev, player, f"{player} pays now and moves on the next turn")
-
-
-def _record_moves(game: Game, ev: Roll) -> bool:
-    """The roll names a square other than the jail's: the record moved the player by it (and
-    the replay follows the record: not in a counterfactual replay, see follow.py)."""
-    if ev.square is None or not follow.record_settles(game):
-        return False
-    jail = game.edition.rules.jail_index
-    return not any(sq.index == jail for sq in squares_if_named(game, ev.square))
-
-
-def _paid_and_moved(game: Game, ev: Roll, player: str, why: str, target: int, applied: str) -> None:
-    """CF-02: the last try failed and the reading in force keeps the player from moving by it,
-    but the record moves them: it follows reading third-roll-pay-and-move. Reported once
-    naming that reading, and replayed so: the fine falls due now and the roll is moved by."""
-    game.ambiguous(
-        "CF-02",
-        f"{why}: {applied}; the record moves {player} by this roll to {game.name(target)}, "
-        "paying the fine now, as reading third-roll-pay-and-move does",
-        ev.span,
-        "JAIL-08",
-        follows="third-roll-pay-and-move",
-    )
-    forced_fine(game, player, why, ev.span)
-    release(game, player)
-    flow_of(game).released = "forced"
-    jail = game.edition.rules.jail_index
-    target = check_square(game, ev, target, player, jail)
-    move_token(game, player, target, ev.span, salary=True)
-    land(game, player, target, ev.span, dice=ev.total)
-
-
-def _pays_or_owes(game: Game, player: str) -> str:
-    """ "pays $50", or "owes the $50 fine" when the cash in hand falls short (CF-08)."""
-    fine = game.edition.rules.jail_fine
-    if game.state.player(player).cash >= fine:
-        return f"pays {game.money(fine)}"
-    return f"owes the {game.money(fine)} fine"
-
-
-def _stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
-    """A roll that does not move the token: the square the record names must be the jail's.
-
-    A record that names another square moved the player out of jail by this roll (M507): the
-    replay follows it, out of jail and on the square reached, and a fine written after the roll
-    on the same line is taken as what let them out (jail.py), not reported again.
-    """
-    jail = game.edition.rules.jail_index
-    if ev.square is None:
-        return
-    found = squares_named(game, ev.square, ev.span)
-    if found and not any(s.index == jail for s in found):
-        reached = (jail + ev.total) % len(game.edition.squares)
-        named = {s.name for s in found}
-        # the one mistake is the move out of jail: a square the roll does not reach from the
-        # jail either is said in the same finding, not a second one (M104), and followed
-        elsewhere = len(named) == 1 and not any(s.index == reached for s in found)
-        if elsewhere:
-            message += (
-                f"; the record moves {player} to {shown(game, nearest_of(game, found, reached))}"
-                f", though {ev.die1}-{ev.die2} from {game.name(jail)} reaches "
-                f"{game.name(reached)}"
-            )
-        game.emit(
-            "M507",
-            message,
-            ev.span,
-            "JAIL-06",
-            expected=game.name(jail),
-            recorded=found[0].name,
-        )
-        if not follow.record_settles(game):
-            return  # a replay measuring another reading keeps the player where it puts them
-        release(game, player)
-        flow_of(game).released = "record"
-        if elsewhere:
-            target = nearest_of(game, found, reached).index
-        else:
-            target = check_square(game, ev, reached, player, jail)
-        move_token(game, player, target, ev.span, salary=True)
-        land(game, player, target, ev.span, dice=ev.total)
-
-
-def forced_fine(
-    game: Game,
-    player: str,
-    why: str,
-    span: Span,
-    *,
-    noted: bool = False,
-    moved: bool = False,
-) -> Due:
-    """The fine a player must pay to leave jail (JAIL-08); short of cash, a debt (CF-08).
-    `noted`: CF-08 has been reported at this roll already (the record settled it). `moved`:
-    the record moves the player by the roll, as reading debt-to-bank does."""
-    fine = game.edition.rules.jail_fine
-    p = game.state.player(player)
-    cash = p.cash
-    due = apply_due(
-        game,
-        Due(
-            "fine",
-            player,
-            player,
-            None,
-            fine,
-            f"the fine is {game.money(fine)}: {why}, so {player} must pay and leave",
-            "JAIL-08",
-            span,
-        ),
-    )
-    if cash < fine and not noted:
-        game.ambiguous(
-            "CF-08",
-            f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine in "
-            f"cash: it is a debt to the bank, to be raised by selling, mortgaging or a deal or "
-            f"else ending in bankruptcy to the bank (reading {game.ruling('CF-08')}); reading "
-            f"stays-in-jail would keep {player} in jail, unmoved, until the fine can be paid",
-            span,
-            "JAIL-08",
-            follows="debt-to-bank" if moved else None,
-        )
-    return due
-
-
-def release(game: Game, player: str) -> None:
-    p = game.state.player(player)
-    p.in_jail = False
-    p.jail_turns = 0

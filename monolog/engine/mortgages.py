@@ -5,7 +5,8 @@ A deed received mortgaged, in a deal or a bankruptcy, leaves its receiver a choi
 the 10 % and keep it mortgaged (`interest`). The open choices live here; `flag_unsettled` reports
 the ones a record never settled. Lifting later always costs the mortgage value plus 10 % again.
 Amounts are worked out per deed and rounded as CF-34 says; a written amount that differs from
-the derived one only by that rounding is reported as the disputed point, not as a violation.
+the derived one only by that rounding is reported as the disputed point, not as a violation
+(mortgage_amounts.py).
 
 The record is what happened at the table: a deed mortgaged again (M702) or mortgaged while its
 group has buildings (M703), a mortgage lifted that was not there (M705) and a 10% paid that was
@@ -23,7 +24,6 @@ from . import follow
 from .debts import note_payment, unpaid_lot
 from .game import Game
 from .holdings import (
-    ROUNDING_WORDS,
     buildings_in_group,
     group_built,
     group_label,
@@ -31,11 +31,10 @@ from .holdings import (
     interest,
     lift_cost,
     owner_word,
-    percent_of,
     resolve_square,
-    rounded_percent,
 )
 from .invariants import followed
+from .mortgage_amounts import check_amount, other_base, other_roundings
 from .names import squares_if_named
 from .pending_state import MortgageChoice
 from .skipped import not_replayed
@@ -178,103 +177,6 @@ def _written_money(game: Game, ev: Mortgage | Unmortgage | Interest, actor: str)
         game.transfer(actor, None, ev.amount, "paid on deeds not theirs", ev.span)
 
 
-def _check_amount(
-    game: Game,
-    ev: Mortgage | Unmortgage | Interest,
-    derived: int,
-    others: dict[str, int],
-    what: str,
-    other_base: int | None = None,
-) -> int:
-    """Compare a written amount with the derived one; return the amount that moved.
-
-    `others` holds the amount under each other CF-34 rounding: a record matching one is the
-    disputed rounding (A34), not a wrong amount. `other_base` is the amount with the 10% taken
-    on the other base of CF-35 (the printed price, or the mortgage value): a record matching it
-    follows that reading (A35).
-    """
-    if ev.amount is None or ev.amount == derived:
-        return derived
-    code = {Mortgage: "M704", Unmortgage: "M706", Interest: "M708"}[type(ev)]
-    rule = {Mortgage: "MORT-02", Unmortgage: "MORT-03", Interest: "MORT-07"}[type(ev)]
-    follows = next((r for r, figure in others.items() if figure == ev.amount), None)
-    if follows is not None:
-        reading = game.ruling("CF-34")
-        game.ambiguous(
-            "CF-34",
-            f"{what} is {game.money(derived)} with each 10% rounded "
-            f"{ROUNDING_WORDS[reading]} (reading {reading}); reading {follows} gives the "
-            f"{game.money(ev.amount)} recorded",
-            ev.span,
-            rule,
-            follows=follows,
-        )
-    elif other_base is not None and ev.amount == other_base:
-        reading = game.ruling("CF-35")
-        base = "the mortgage value" if reading == "mortgage-value" else "the printed price"
-        follows = "printed-price" if reading == "mortgage-value" else "mortgage-value"
-        if reading == game.edition.readings.get("CF-35"):
-            # the matrix reads every text as taking the 10% on the mortgage value: the other
-            # base stays a wrong amount there, and the message names the reading it follows
-            game.emit(
-                code,
-                f"{what} is {game.money(derived)}, not {game.money(ev.amount)}: "
-                f"{game.money(ev.amount)} takes the 10% on the printed price (CF-35, reading "
-                f"{follows}), and the rules take it on {base}",
-                ev.span,
-                "MORT-08",  # what the 10% is taken from
-                expected=derived,
-                recorded=ev.amount,
-                data={"cf": "CF-35", "follows": follows},
-            )
-            return ev.amount
-        game.ambiguous(
-            "CF-35",
-            f"{what} is {game.money(derived)} with the 10% taken on {base} (reading "
-            f"{reading}); reading {follows} gives the {game.money(ev.amount)} recorded",
-            ev.span,
-            rule,
-            follows=follows,
-        )
-    else:
-        game.emit(
-            code,
-            f"{what} is {game.money(derived)}, not {game.money(ev.amount)}",
-            ev.span,
-            rule,
-            expected=derived,
-            recorded=ev.amount,
-        )
-    return ev.amount
-
-
-def _other_base(game: Game, squares: list[Square], lift: bool) -> int:
-    """The same amount with the 10% taken on the other CF-35 base (mortgage value <-> price)."""
-    on_price = game.ruling("CF-35") != "printed-price"
-    pct = game.edition.rules.mortgage_interest_percent
-    total = 0
-    for sq in squares:
-        ten = percent_of(game, sq.price if on_price else sq.mortgage_value, pct)
-        total += ten + (sq.mortgage_value if lift else 0)
-    return total
-
-
-def _other_roundings(game: Game, squares: list[Square], lift: bool) -> dict[str, int]:
-    """The same amount under each CF-34 reading other than the one in force."""
-    pct = game.edition.rules.mortgage_interest_percent
-    on_price = game.ruling("CF-35") == "printed-price"
-    totals: dict[str, int] = {}
-    for reading in ROUNDING_WORDS:
-        if reading == game.ruling("CF-34"):
-            continue
-        totals[reading] = sum(
-            rounded_percent(sq.price if on_price else sq.mortgage_value, pct, reading)
-            + (sq.mortgage_value if lift else 0)
-            for sq in squares
-        )
-    return totals
-
-
 # --------------------------------------------------------------------------- mortgage
 
 
@@ -361,7 +263,7 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
     if skipped:  # an amount written for the whole line is what moved; no sum to check it by
         moved = derived if ev.amount is None else ev.amount
     else:
-        moved = _check_amount(game, ev, derived, {}, "the mortgage value")
+        moved = check_amount(game, ev, derived, {}, "the mortgage value")
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = True
         game.mortgages.freed.discard(sq.index)
@@ -438,15 +340,7 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
                 continue
             lifted_free = True
             continue  # the actor paid the bank at the table: the replay follows the payment
-        choice = next(
-            (
-                c
-                for c in pending_mortgage_choices(game)
-                if c.player == actor and c.square == sq.index
-            ),
-            None,
-        )
-        if choice is not None and choice.origin == "bankruptcy":
+        if _received_in_bankruptcy(game, actor, sq):
             received.append(sq)
     if not squares:
         _written_money(game, ev, actor)
@@ -455,10 +349,38 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
         extra = _lifted_on_receipt(game, ev, squares, received, skipped)
     derived = sum(lift_cost(game, sq) for sq in squares) + sum(extra.values())
     added = sum(extra.values())
-    other = {r: x + added for r, x in _other_roundings(game, squares, lift=True).items()}
+    other = {r: x + added for r, x in other_roundings(game, squares, lift=True).items()}
     cost = derived if ev.amount is None else ev.amount
+    if not lifted_free and not _lift_paid(game, ev, actor, squares, cost):
+        return
+    # with a deed left out, an amount written for the whole line is what moved (no sum to check)
+    base = other_base(game, squares, lift=True) + sum(extra.values())
+    moved = (
+        cost if skipped else check_amount(game, ev, derived, other, "lifting the mortgage", base)
+    )
+    for sq in squares:
+        game.state.deeds[sq.index].mortgaged = False
+        _take_choice(game, actor, sq.index)
+    names = game.listing([sq.name for sq in squares])
+    game.transfer(actor, None, moved, f"lifted the mortgage on {names}", ev.span)
+
+
+def _received_in_bankruptcy(game: Game, actor: str, sq: Square) -> bool:
+    """Whether the mortgaged deed came to the actor in a bankruptcy and its 10 % choice is
+    still open (CF-36)."""
+    choice = next(
+        (c for c in pending_mortgage_choices(game) if c.player == actor and c.square == sq.index),
+        None,
+    )
+    return choice is not None and choice.origin == "bankruptcy"
+
+
+def _lift_paid(game: Game, ev: Unmortgage, actor: str, squares: list[Square], cost: int) -> bool:
+    """A lift paid with cash the actor does not have (MORT-03): reported, and followed with the
+    cash below zero. False when the replay cannot follow it (a replay under another reading has
+    its own cash)."""
     cash = game.state.player(actor).cash
-    if cost > cash and not lifted_free:
+    if cost > cash:
         game.emit(
             "M710",
             f"{actor} cannot pay {game.money(cost)} to lift "
@@ -470,18 +392,9 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
             recorded=cost,
         )
         if not follow.record_settles(game):
-            return  # a replay under another reading has its own cash: it cannot pay there
+            return False  # a replay under another reading has its own cash: it cannot pay there
         # reported; the mortgage was lifted at the table: the replay follows, cash below 0
-    # with a deed left out, an amount written for the whole line is what moved (no sum to check)
-    base = _other_base(game, squares, lift=True) + sum(extra.values())
-    moved = (
-        cost if skipped else _check_amount(game, ev, derived, other, "lifting the mortgage", base)
-    )
-    for sq in squares:
-        game.state.deeds[sq.index].mortgaged = False
-        _take_choice(game, actor, sq.index)
-    names = game.listing([sq.name for sq in squares])
-    game.transfer(actor, None, moved, f"lifted the mortgage on {names}", ev.span)
+    return True
 
 
 def _lifted_on_receipt(
@@ -526,12 +439,12 @@ def _one_reading(
     their mortgage, the second 10 % of one-twenty equals the 10 % on the price: an amount that
     both readings explain so shows neither. The other base counts only where it is itself a
     reading the run could take: under the edition's own CF-35 reading it is a wrong amount
-    (M706, `_check_amount`), so a sum only it and one-twenty explain is one-twenty's."""
+    (M706, `check_amount`), so a sum only it and one-twenty explain is one-twenty's."""
     one_ten = sum(lift_cost(game, sq) for sq in squares)
     sums = [(one_ten, "one-ten"), (one_ten + ten, "one-twenty")]
     if game.ruling("CF-35") != game.edition.readings.get("CF-35"):
-        other = _other_base(game, squares, lift=True)
-        other_ten = _other_base(game, received, lift=False)
+        other = other_base(game, squares, lift=True)
+        other_ten = other_base(game, received, lift=False)
         sums += [(other, "one-ten"), (other + other_ten, "one-twenty")]
     found = {r for total, r in sums if total == amount}
     return found.pop() if len(found) == 1 else None
@@ -588,12 +501,12 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
         _written_money(game, ev, actor)
         return
     derived = sum(interest(game, sq) for sq in squares)
-    other = _other_roundings(game, squares, lift=False)
+    other = other_roundings(game, squares, lift=False)
     if skipped:  # an amount written for the whole line is what moved; no sum to check it by
         moved = derived if ev.amount is None else ev.amount
     else:
-        base = _other_base(game, squares, lift=False)
-        moved = _check_amount(game, ev, derived, other, "the 10% due", base)
+        base = other_base(game, squares, lift=False)
+        moved = check_amount(game, ev, derived, other, "the 10% due", base)
     for sq in squares:
         _take_choice(game, actor, sq.index)
     names = game.listing([sq.name for sq in squares])

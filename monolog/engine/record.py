@@ -2,9 +2,9 @@
 
 A checksum (`=1320`, `=Ben 880`) is the writer's note of a player's cash; when the replay
 disagrees it is reported (W001) with the replayed figure and the amounts the replay worked out
-for that player since their last agreeing count, and the replay then takes the recorded figure
-(the record is what happened at the table), so one slip is reported once and later counts of
-that player are judged from the counted cash.
+for that player since their last agreeing count (derived_amounts.py), and the replay then takes
+the recorded figure (the record is what happened at the table), so one slip is reported once and
+later counts of that player are judged from the counted cash.
 A disputed line (`disputed "ruling"`) is reported (I001) and its ruling is attached to every
 finding on that line (see `attach_disputes`). Time called ends a time-limit game and only
 that: in any other game it is reported (M805) and play goes on.
@@ -24,6 +24,7 @@ from ..notation.events import (
     TimeCalled,
 )
 from . import follow, house_rules, invariants
+from .derived_amounts import derived_since, explain_gap
 from .game import Game, Transfer
 from .holdings import resolve_square
 from .names import actor_of, resolve_player
@@ -33,11 +34,6 @@ from .pending_state import TakenCount as _Taken
 from .pending_state import WrittenSlip
 
 # what the counts wait with lives in `game.record` (pending_state.RecordState)
-# how many derived amounts a W001 names before it says "and N more"
-NAMED = 4
-# a W001's hint tries subsets of the last SUBSET_OF derived amounts, keeping at most SUMS sums
-SUBSET_OF = 16
-SUMS = 4096
 
 
 def keep_own_cash(game: Game) -> None:
@@ -140,7 +136,7 @@ def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
     finding = game.emit(
         "W001",
         f"{name}'s cash is {game.money(cash)} by the replay, not {game.money(ev.amount)}"
-        f"{_explain(game, name, since, cash - ev.amount)}{then}",
+        f"{explain_gap(game, name, since, cash - ev.amount)}{then}",
         ev.span,
         None,
         expected=cash,
@@ -428,58 +424,6 @@ def _shared_cause(game: Game, name: str, diff: int, since: list[Transfer]) -> Ca
     return roots[0]
 
 
-def derived_since(game: Game, name: str, start: int) -> list[Transfer]:
-    """The ledger entries for `name` from `start` on whose amounts the record did not write."""
-    return [t for t in game.transfers[start:] if t.derived and name in (t.payer, t.payee)]
-
-
-def _effect(t: Transfer, name: str) -> int:
-    """What a ledger entry did to `name`'s cash."""
-    return t.amount if t.payee == name else -t.amount
-
-
-def explaining(since: list[Transfer], name: str, gap: int) -> list[Transfer]:
-    """The amounts the replay worked out that can account for `gap` (the replay's cash less the
-    count): one equal to it with the right sign, else the first few that add up to it. Only
-    the last SUBSET_OF of them are tried, and the sums kept are bounded (SUMS), so a long
-    stretch without a count stays cheap; empty when none can."""
-    for t in since:
-        if _effect(t, name) == gap:
-            return [t]
-    tried = since[-SUBSET_OF:]
-    reach: dict[int, tuple[int, ...]] = {0: ()}
-    for i, t in enumerate(tried):
-        for total, used in list(reach.items()):
-            more = total + _effect(t, name)
-            if more not in reach and len(reach) < SUMS:
-                reach[more] = (*used, i)
-        if gap in reach:
-            return [tried[j] for j in reach[gap]]
-    return []
-
-
-def _explain(game: Game, name: str, since: list[Transfer], gap: int) -> str:
-    if not since:
-        return "; every amount since the last count that agreed was written in the record"
-    named = explaining(since, name, gap)
-    if not named:
-        return (
-            "; no amount the replay worked out since the last count that agreed, alone or with "
-            f"others, can account for the difference of {game.money(abs(gap))}"
-        )
-    said = []
-    for t in named[:NAMED]:
-        way, back, other = ("to", "from", t.payer) if t.payee == name else ("from", "to", t.payee)
-        party = f" {back} {other}" if other is not None else ""  # the other player, if any
-        said.append(
-            f"{game.money(t.amount)} {way} {name}{party} on line {t.span.line} ({t.reason})"
-        )
-    more = len(named) - NAMED
-    rest = f" and {more} more" if more > 0 else ""
-    verb = "was" if len(named) == 1 else "were"
-    return f"; {game.listing(said)}{rest} {verb} worked out by the replay, not written"
-
-
 def on_dispute(game: Game, ev: Dispute) -> None:
     game.record.disputes.append((ev.span.line, ev.ruling))
     ruling = f': "{ev.ruling}"' if ev.ruling else " (no ruling written)"
@@ -538,21 +482,3 @@ def on_time(game: Game, ev: TimeCalled) -> None:
         recorded="time",
         data={"edition": edition.key, "variant": edition.variant},
     )
-
-
-def require_amounts(game: Game) -> None:
-    """Every ledger entry the record did not write, reported where it arose (W014)."""
-    for t in game.transfers:
-        if not t.derived:
-            continue
-        who = t.payer if t.payer is not None else t.payee
-        game.emit(
-            "W014",
-            f"{game.money(t.amount)} ({t.reason}) is not written: the replay worked it out, "
-            "and this record is to write every amount",
-            t.span,
-            None,
-            expected=t.amount,
-            recorded=None,
-            data={"player": who, "reason": t.reason},
-        )

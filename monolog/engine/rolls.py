@@ -15,7 +15,8 @@ from . import follow
 from .board import next_active, passes_go
 from .claims import claim_can_lapse
 from .game import Game
-from .jail_rolls import jail_roll, release, served_shown
+from .jail_exits import release
+from .jail_rolls import jail_roll, served_shown
 from .landing import check_square, land, move_token, send_to_jail
 from .names import actor_of, squares_if_named, squares_named
 from .obligations import flow_of

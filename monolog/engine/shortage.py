@@ -78,23 +78,7 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
         return
 
     floors: list[int] = [price for _, price in passers if price is not None]
-    first_bid: dict[str, Span] = {}
-    for who, _, span in bidders:
-        first_bid.setdefault(who, span)
-    for who, span in first_bid.items():
-        price = placeable_price(game, who, kind)
-        if price is None:
-            game.emit(
-                "M615",
-                f"{who} may not bid for {game.edition.a_word(kind)}: {who} has no site where one "
-                f"could go now, and only players able to build may bid in a shortage",
-                span,
-                "BLD-12",
-                expected=None,
-                recorded=who,
-            )
-        else:
-            floors.append(price)
+    first_bid = _first_bids(game, kind, bidders, floors)
     # CF-72: the bidding goes round the players taking part (those able to place the building,
     # those who asked for it, and the bidders), as in a deed auction
     taking_part = set(first_bid) | {who for who, _ in passers}
@@ -112,18 +96,7 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
     if passers and len(first_bid) == 1:
         _uncontested(game, ev, kind, winner, [who for who, _ in passers])
     if bidders:
-        top_who, top_bid, _ = max(bidders, key=lambda b: b[1])
-        if (top_who, top_bid) != (winner, ev.price):
-            game.emit(
-                "M617",
-                f"the {game.edition.word(kind)} goes to {top_who} for {game.money(top_bid)}, "
-                f"the highest bid, not to {winner} for {game.money(ev.price)}",
-                ev.span,
-                "BLD-12",
-                expected=[top_who, top_bid],
-                recorded=[winner, ev.price],
-            )
-
+        _highest_bid_wins(game, ev, kind, winner, ev.price, bidders)
     if kind == "house":
         st.bank_houses -= 1
     else:
@@ -131,6 +104,53 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
     won_buildings(game).append(WonBuilding(winner, kind, ev.price, ev.span))
     game.transfer(winner, None, ev.price, f"{kind} auction", ev.span)
     note_payment(game, winner, None, ev.price, f"{kind} won at auction", ev.span)
+
+
+def _first_bids(
+    game: Game, kind: str, bidders: list[tuple[str, int, Span]], floors: list[int]
+) -> dict[str, Span]:
+    """Each bidder's first bid (BLD-12): a bidder with no site where the building could go now
+    may not bid (M615); the others' lowest printed prices of it are added to `floors`."""
+    first_bid: dict[str, Span] = {}
+    for who, _, span in bidders:
+        first_bid.setdefault(who, span)
+    for who, span in first_bid.items():
+        price = placeable_price(game, who, kind)
+        if price is None:
+            game.emit(
+                "M615",
+                f"{who} may not bid for {game.edition.a_word(kind)}: {who} has no site where one "
+                f"could go now, and only players able to build may bid in a shortage",
+                span,
+                "BLD-12",
+                expected=None,
+                recorded=who,
+            )
+        else:
+            floors.append(price)
+    return first_bid
+
+
+def _highest_bid_wins(
+    game: Game,
+    ev: Auction,
+    kind: str,
+    winner: str,
+    price: int,
+    bidders: list[tuple[str, int, Span]],
+) -> None:
+    """BLD-12: the building goes to the highest bid (M617 when the record sells it otherwise)."""
+    top_who, top_bid, _ = max(bidders, key=lambda b: b[1])
+    if (top_who, top_bid) != (winner, price):
+        game.emit(
+            "M617",
+            f"the {game.edition.word(kind)} goes to {top_who} for {game.money(top_bid)}, "
+            f"the highest bid, not to {winner} for {game.money(price)}",
+            ev.span,
+            "BLD-12",
+            expected=[top_who, top_bid],
+            recorded=[winner, price],
+        )
 
 
 def _low_opening(game: Game, kind: str, opening: int, floor: int, span: Span) -> None:

@@ -15,7 +15,7 @@ from .board import next_active
 from .card_landings import declined_after_card_note, second_draw_note
 from .debts import check_unpaid
 from .game import Game
-from .jail_rolls import forced_fine, release
+from .jail_exits import forced_fine, release
 from .landing import land
 from .moves import nearest_railroad_note
 from .names import resolve_player

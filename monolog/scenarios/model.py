@@ -33,7 +33,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,139 +40,27 @@ import yaml
 
 from ..editions import check_ruling, list_editions
 from ..files import missing, read_regular
-from ..findings.model import shown_name
 from ..notation.errors import ParseError
 from ..notation.parser import decode_source
 from ..shallow_yaml import ShallowLoader
+from .cases import CF_ID as CF_ID
+from .cases import EXPECT_KEYS as EXPECT_KEYS
+from .cases import FINDING_CODE as FINDING_CODE
+from .cases import FINDING_KEYS as FINDING_KEYS
+from .cases import PARSE_ERROR_KEYS as PARSE_ERROR_KEYS
+from .cases import RULE_ID as RULE_ID
+from .cases import SCENARIO_KEYS as SCENARIO_KEYS
+from .cases import SEVERITIES as SEVERITIES
+from .cases import Expectation as Expectation
+from .cases import ExpectedFinding as ExpectedFinding
+from .cases import ExpectedParseError as ExpectedParseError
+from .cases import Scenario as Scenario
+from .cases import ScenarioFileError as ScenarioFileError
 from .overrides import OVERRIDE_KEYS, laid_over, record_lines
 from .porting import Skip, porter, source_edition
 from .rule_ids import RuleCatalogue as RuleCatalogue
 from .rule_ids import load_rule_text as load_rule_text
 from .rule_ids import rule_catalogue as rule_catalogue
-
-RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
-CF_ID = re.compile(r"^CF-\d{2}$")
-FINDING_CODE = re.compile(r"^[PMAWI]\d{2,3}$")
-
-SCENARIO_KEYS = (
-    "title",
-    "rules",
-    "edition",
-    "variant",
-    "rulings",
-    "record",
-    "record_file",
-    "expect",
-    "notes",
-    "editions",
-    "overrides",
-)
-EXPECT_KEYS = ("findings", "state", "final", "parse_error", "settlement")
-FINDING_KEYS = ("code", "line", "column", "message", "severity", "rule")
-SEVERITIES = ("error", "warning", "info")
-PARSE_ERROR_KEYS = ("code", "line", "column")
-
-
-class ScenarioFileError(Exception):
-    """A scenario file that cannot be used: unreadable, not YAML, or not a valid scenario."""
-
-    def __init__(self, file: str, message: str, line: int | None = None, path: str = "") -> None:
-        self.file = file
-        self.line = line
-        self.path = path
-        self.detail = message
-        where = f"{shown_name(file)}:{line}" if line else shown_name(file)
-        super().__init__(f"{where}: {path + ': ' if path else ''}{message}")
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectedFinding:
-    """A finding the replay must give: code and line, and the column, a part of the message,
-    the severity and the rule ID it cites when written."""
-
-    code: str
-    line: int
-    column: int | None = None
-    message: str | None = None
-    severity: str | None = None
-    rule: str | None = None
-
-    def __str__(self) -> str:
-        where = f"{self.line}:{self.column}" if self.column is not None else f"line {self.line}"
-        text = f"{self.code} at {where}"
-        if self.rule is not None:
-            text += f" [{self.rule}]"
-        if self.severity is not None:
-            text += f" ({self.severity})"
-        if self.message is not None:
-            text += f" saying {self.message!r}"
-        return text
-
-
-@dataclass(frozen=True, slots=True)
-class ExpectedParseError:
-    """The record must fail to parse with this code, at this line and column when written."""
-
-    code: str
-    line: int | None = None
-    column: int | None = None
-
-    def __str__(self) -> str:
-        if self.line is None:
-            return self.code
-        where = f"{self.line}:{self.column}" if self.column is not None else f"line {self.line}"
-        return f"{self.code} at {where}"
-
-
-@dataclass(frozen=True, slots=True)
-class Expectation:
-    """What a scenario expects. None means "not checked"."""
-
-    findings: tuple[ExpectedFinding, ...] | None = None
-    state: dict[int, dict[str, Any]] = field(default_factory=dict)
-    final: dict[str, Any] | None = None
-    parse_error: ExpectedParseError | None = None
-    settlement: Any = None
-
-    @property
-    def needs_engine(self) -> bool:
-        """True when checking needs a replay, not just a parse."""
-        if self.parse_error is not None:
-            return False
-        return self.findings is not None or bool(self.state) or self.final is not None
-
-
-@dataclass(frozen=True, slots=True)
-class Scenario:
-    """One scenario, loaded and validated."""
-
-    title: str
-    file: Path
-    line: int
-    index: int
-    rules: tuple[str, ...]
-    record: str | None
-    record_file: Path | None
-    expect: Expectation
-    edition: str | None = None
-    variant: str | None = None
-    rulings: dict[str, str] = field(default_factory=dict)
-    notes: str | None = None
-    # the bytes of `record_file`, read and checked when the scenario was loaded
-    record_data: bytes | None = field(default=None, repr=False)
-
-    @property
-    def name(self) -> str:
-        """`file::title`, the scenario's name in reports."""
-        return f"{self.file}::{self.title}"
-
-    @property
-    def record_name(self) -> str:
-        """The file name findings and parse errors are reported against."""
-        if self.record_file is not None:
-            return str(self.record_file)
-        return f"{self.file}::{self.title}"
-
 
 # --------------------------------------------------------------------------- loading
 
