@@ -15,6 +15,7 @@ from ..editions.model import Edition, Square
 from ..findings.model import Cause, Finding, Severity
 from ..findings.store import FindingStore
 from ..notation.events import NO_SPAN, Span
+from . import declared
 from .state import GameState
 
 
@@ -91,6 +92,9 @@ class Game:
     # each ledger reason written so far, to share one string among the entries that repeat it
     # (a finding's message is shared by the store, findings/store.py)
     messages: dict[str, str] = field(default_factory=dict)
+    # each point the edition's engine profile declares, as often as the game played it and its
+    # first place (engine/declared.py): counted instead of reported at every place
+    played: dict[str, declared.Played] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- findings
     def emit(
@@ -162,10 +166,16 @@ class Game:
         changed its reading, the point is not open (RULES-MATRIX §0, §3 overrides): play that
         follows the edition's reading is plain legal play (no A code, None returned), and play
         that departs from it is a violation (M990).
+
+        Where the edition's engine profile declares the point, its reading is in force and the
+        record agrees with it, the place is counted (engine/declared.py), not reported: one
+        I002 at the end of the game names the count. None is returned.
         """
         reading = self.readings.get(cf)
         settled = self.text_settles(cf)
         extra = dict(data or {})
+        if not settled and declared.counts(self, cf, follows, span):
+            return None
         if settled:
             if follows is None or follows == reading:
                 return None

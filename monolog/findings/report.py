@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..visible import visible
+from .declared import Declared
 from .model import Finding, Severity, shown_name
 
 # A game's block is built and written this many findings at a time: a long game with a finding
@@ -29,7 +30,8 @@ class GameReport:
     `parsed` is False when the record could not be read or parsed; its one finding is then the
     P-code (already shown on stderr by the command in text mode). `lines` is the source text,
     split into lines, for the carets. `hidden`: the findings the settings' codes left out, by
-    code (code -> count).
+    code (code -> count). `declared`: the readings the edition's engine profile declares, with
+    how often the game played each (findings/declared.py), named by every format's summary.
     """
 
     file: str
@@ -38,6 +40,7 @@ class GameReport:
     lines: Sequence[str] = field(default_factory=list)
     parsed: bool = True
     hidden: dict[str, int] = field(default_factory=dict)
+    declared: tuple[Declared, ...] = ()
 
     def summary(self) -> dict[str, int]:
         return summarise(self.findings)
@@ -46,7 +49,9 @@ class GameReport:
         """The same report holding only what rendering needs: the source lines its findings
         point at (none with `keep_lines=False`), not the whole record."""
         lines: Sequence[str] = SparseLines.of(self.findings, self.lines) if keep_lines else ()
-        return GameReport(self.file, self.header, self.findings, lines, self.parsed, self.hidden)
+        return GameReport(
+            self.file, self.header, self.findings, lines, self.parsed, self.hidden, self.declared
+        )
 
 
 class SparseLines(Sequence[str]):
