@@ -7,6 +7,7 @@ every point the profile does not name, is still reported at its place."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,19 @@ def test_dispute_replays_a_record_with_a_profile(folder: Path) -> None:
     run = CliRunner().invoke(app, ["dispute", "--isolated", name, "--ruling", "CF-71=ahead"])
     assert run.exit_code in (0, 1), run.output
     assert "Traceback" not in run.output and "CF-71" in run.output
+
+
+def test_the_worked_example_in_docs_engines_md_gives_the_output_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "engines.md").read_text("utf-8")
+    section = page.split("## Declaring your engine's rules", 1)[1].split("\n## ", 1)[0]
+    blocks = dict(re.findall(r"```(yaml|json|text)\n(.*?)```", section, re.S))
+    (tmp_path / "my-engine.yaml").write_text(blocks["yaml"], encoding="utf-8")
+    (tmp_path / "game.jsonl").write_text(blocks["json"], encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("MONOLOG_EDITIONS", raising=False)
+    monkeypatch.setenv("COLUMNS", "400")
+    run = CliRunner().invoke(app, ["audit", "--isolated", "game.jsonl"])
+    assert run.exit_code == 1  # the wrong price; the notes do not fail the run
+    assert run.output == blocks["text"]
