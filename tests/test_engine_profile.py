@@ -221,3 +221,23 @@ def test_the_worked_example_in_docs_engines_md_gives_the_output_shown(
     run = CliRunner().invoke(app, ["audit", "--isolated", "game.jsonl"])
     assert run.exit_code == 1  # the wrong price; the notes do not fail the run
     assert run.output == blocks["text"]
+
+
+def test_a_run_sums_the_declared_points_and_a_later_game_counts_its_own_lines(
+    folder: Path,
+) -> None:
+    (folder / "one.mlog").write_text(CLOSEST_TWICE, encoding="utf-8")
+    (folder / "two.mlog").write_text(CLOSEST_TWICE + "\n" + CLOSEST_TWICE, encoding="utf-8")
+    names = [str(folder / "one.mlog"), str(folder / "two.mlog")]
+    run = CliRunner().invoke(app, ["audit", "--isolated", "--format", "jsonl", *names])
+    games = [json.loads(line) for line in run.output.splitlines()]
+    games = [row for row in games if row["kind"] == "game"]
+    # the second game of two.mlog starts at its line 6: its first place is line 8
+    assert [(g["file"][-8:], g["declared"][1]["line"]) for g in games] == [
+        ("one.mlog", 3), ("two.mlog", 3), ("two.mlog", 8)
+    ]  # fmt: skip
+    text = CliRunner().invoke(app, ["audit", "--isolated", *names]).output
+    assert text.endswith(
+        "declared by engine profiles: demo 1.0 CF-01 double-unmortgaged 0 times in 3 games, "
+        "demo 1.0 CF-71 closest 6 times in 3 games\n"
+    )

@@ -119,6 +119,15 @@ def summary_words(counts: dict[str, int]) -> str:
     )
 
 
+def declared_totals(totals: dict[tuple[str, str, str], list[int]]) -> str:
+    """`gnome 0.0.9 CF-63 at-mortgage-value 455 times in 40 games, ...`, the names shown as
+    `visible` shows them."""
+    return ", ".join(
+        f"{visible(engine)} {cf} {reading} {count} times in {games} games"
+        for (engine, cf, reading), (count, games) in totals.items()
+    )
+
+
 def identity(report: GameReport) -> str:
     """The game's identity: event, round, table and players from the header tags, as it is
     shown on a terminal (`visible`)."""
@@ -139,18 +148,28 @@ def identity(report: GameReport) -> str:
 @dataclass(slots=True)
 class RunSummary:
     """What a run over many records adds up to, kept as counts so it stays small however many
-    records pass: records seen, findings by severity and by code, and the records that could
-    not be read or parsed (by name)."""
+    records pass: records seen, findings by severity and by code, the records that could not be
+    read or parsed (by name), and the points engine profiles declare: (engine, point, reading)
+    -> [times played, games that declared it]."""
 
     records: int = 0
     severities: Counter[str] = field(default_factory=Counter)
     codes: Counter[str] = field(default_factory=Counter)
     unreadable: list[str] = field(default_factory=list)
+    declared: dict[tuple[str, str, str], list[int]] = field(default_factory=dict)
 
     def add(self, report: GameReport) -> None:
         self.add_codes(
             report.file, report.parsed, [(f.code, f.severity.value) for f in report.findings]
         )
+        self.add_declared(report.declared)
+
+    def add_declared(self, declared: Iterable[Declared]) -> None:
+        """One record's declared points, each added to its total."""
+        for d in declared:
+            total = self.declared.setdefault((d.engine, d.cf, d.reading), [0, 0])
+            total[0] += d.count
+            total[1] += 1
 
     def add_codes(self, file: str, parsed: bool, codes: Iterable[tuple[str, str]]) -> None:
         """One record, given by its findings' codes and severities (`("M301", "error")`), one
@@ -175,6 +194,8 @@ class RunSummary:
         if self.codes:
             ranked = sorted(self.codes.items(), key=lambda item: (-item[1], item[0]))
             out.append("findings by code: " + ", ".join(f"{c} {k}" for c, k in ranked))
+        if self.declared:
+            out.append("declared by engine profiles: " + declared_totals(self.declared))
         if self.unreadable:
             out.append("could not be read or parsed:")
             out.extend("  " + shown_name(name) for name in sorted(self.unreadable))
