@@ -241,3 +241,11 @@ def test_a_run_sums_the_declared_points_and_a_later_game_counts_its_own_lines(
         "declared by engine profiles: demo 1.0 CF-01 double-unmortgaged 0 times in 3 games, "
         "demo 1.0 CF-71 closest 6 times in 3 games\n"
     )
+
+
+def test_the_api_gives_the_declared_points(folder: Path) -> None:
+    import monolog
+
+    (folder / "game.mlog").write_text(CLOSEST_TWICE, encoding="utf-8")
+    (record,) = monolog.read_games(folder / "game.mlog")
+    assert record.replay().declared[1] == Declared("demo 1.0", "CF-71", "closest", 2, 3)
