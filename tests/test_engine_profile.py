@@ -249,3 +249,15 @@ def test_the_api_gives_the_declared_points(folder: Path) -> None:
     (folder / "game.mlog").write_text(CLOSEST_TWICE, encoding="utf-8")
     (record,) = monolog.read_games(folder / "game.mlog")
     assert record.replay().declared[1] == Declared("demo 1.0", "CF-71", "closest", 2, 3)
+
+
+def test_rules_show_names_the_profile_and_its_readings(folder: Path) -> None:
+    profile = str(folder / "engine.yaml")
+    data = json.loads(CliRunner().invoke(app, ["rules", "show", profile, "--json"]).output)
+    assert data["engine"] == {
+        "name": "demo 1.0", "plays": {"CF-01": "double-unmortgaged", "CF-71": "closest"}
+    }  # fmt: skip
+    declared = {r["cf"] for r in data["readings"] if r["declared"]}
+    assert declared == {"CF-01", "CF-71"}
+    text = CliRunner().invoke(app, ["rules", "show", profile], env={"COLUMNS": "200"}).output
+    assert "engine demo 1.0 declares CF-01 double-unmortgaged, CF-71 closest" in text
