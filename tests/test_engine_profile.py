@@ -195,7 +195,10 @@ def test_every_summary_names_the_declared_points_even_with_the_note_left_out(
 def test_the_note_fails_a_run_only_under_strict(folder: Path) -> None:
     (folder / "game.mlog").write_text(CLOSEST_TWICE, encoding="utf-8")
     name = str(folder / "game.mlog")
-    assert CliRunner().invoke(app, ["audit", "--isolated", name]).exit_code == 0
+    plain = CliRunner().invoke(app, ["audit", "--isolated", "--format", "jsonl", name])
+    rows = [json.loads(line) for line in plain.output.splitlines()]
+    assert [row["code"] for row in rows if row["kind"] == "finding"] == ["I002"]
+    assert plain.exit_code == 0
     assert CliRunner().invoke(app, ["audit", "--isolated", "--strict", name]).exit_code == 1
 
 
