@@ -270,3 +270,14 @@ def test_rules_show_names_the_profile_and_its_readings(folder: Path) -> None:
     assert declared == {"CF-01", "CF-71"}
     text = CliRunner().invoke(app, ["rules", "show", profile], env={"COLUMNS": "200"}).output
     assert "engine demo 1.0 declares CF-01 double-unmortgaged, CF-71 closest" in text
+
+
+def test_a_recording_session_shows_each_place_of_a_declared_reading(folder: Path) -> None:
+    from monolog.recorder.session import Session
+
+    record = folder / "table.mlog"
+    record.write_text('[Players "Ann, Ben"]\n[Edition "engine.yaml"]\n', encoding="utf-8")
+    session = Session(record)
+    outcome = session.try_line("1. Ann 3-4 Chance card CH05 -> Reading Railroad buy")
+    # the declared reading is in force (the record agrees: information), and shown at its line
+    assert [(f.code, f.severity) for f in outcome.findings] == [("A71", Severity.INFO)]
