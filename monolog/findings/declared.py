@@ -55,6 +55,18 @@ def declared_words(declared: Iterable[Declared]) -> str | None:
     return f"engine {name} declares " + ", ".join(d.words() for d in items)
 
 
+# a run's declared points: (engine, point, reading) -> [times played, games that declared it]
+Totals = dict[tuple[str, str, str], list[int]]
+
+
+def add_totals(totals: Totals, declared: Iterable[Declared]) -> None:
+    """One game's declared points added to a run's totals."""
+    for d in declared:
+        total = totals.setdefault((d.engine, d.cf, d.reading), [0, 0])
+        total[0] += d.count
+        total[1] += 1
+
+
 def declared_data(declared: Iterable[Declared]) -> list[dict[str, Any]]:
     """The declared points as JSON data, in the order the profile names them."""
     return [d.to_data() for d in declared]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..visible import visible
-from .declared import Declared
+from .declared import Declared, Totals, add_totals
 from .model import Finding, Severity, shown_name
 
 # A game's block is built and written this many findings at a time: a long game with a finding
@@ -119,7 +119,7 @@ def summary_words(counts: dict[str, int]) -> str:
     )
 
 
-def declared_totals(totals: dict[tuple[str, str, str], list[int]]) -> str:
+def declared_totals(totals: Totals) -> str:
     """`gnome 0.0.9 CF-63 at-mortgage-value 455 times in 40 games, ...`, the names shown as
     `visible` shows them."""
     return ", ".join(
@@ -156,7 +156,7 @@ class RunSummary:
     severities: Counter[str] = field(default_factory=Counter)
     codes: Counter[str] = field(default_factory=Counter)
     unreadable: list[str] = field(default_factory=list)
-    declared: dict[tuple[str, str, str], list[int]] = field(default_factory=dict)
+    declared: Totals = field(default_factory=dict)
 
     def add(self, report: GameReport) -> None:
         self.add_codes(
@@ -166,10 +166,7 @@ class RunSummary:
 
     def add_declared(self, declared: Iterable[Declared]) -> None:
         """One record's declared points, each added to its total."""
-        for d in declared:
-            total = self.declared.setdefault((d.engine, d.cf, d.reading), [0, 0])
-            total[0] += d.count
-            total[1] += 1
+        add_totals(self.declared, declared)
 
     def add_codes(self, file: str, parsed: bool, codes: Iterable[tuple[str, str]]) -> None:
         """One record, given by its findings' codes and severities (`("M301", "error")`), one

@@ -26,7 +26,7 @@ from typing import Any
 
 from ... import __version__
 from ...findings.catalogue import help_uri, load_catalogue
-from ...findings.declared import Declared
+from ...findings.declared import Declared, Totals, add_totals
 from ...findings.model import Cause, Finding, Severity
 from ...notation.events import Span
 from .games import GameFindings
@@ -180,7 +180,7 @@ class SarifStream:
         # the settings file the run read and what it changed: the invocation's properties
         self.settings: dict[str, Any] | None = None
         # (engine, point, reading) an engine profile declares -> [times played, games]
-        self.declared: dict[tuple[str, str, str], list[int]] = {}
+        self.declared: Totals = {}
 
     def game(
         self,
@@ -192,10 +192,7 @@ class SarifStream:
     ) -> None:
         """One game's findings (`seconds`, the time its audit took, is not written here); the
         readings its edition's engine profile declares are added up for the run's properties."""
-        for d in declared:
-            total = self.declared.setdefault((d.engine, d.cf, d.reading), [0, 0])
-            total[0] += d.count
-            total[1] += 1
+        add_totals(self.declared, declared)
         if file != self.file:  # the previous file's games are all written
             if self.file is not None:
                 self.seen.pop(artifact_uri(self.file, self.root), None)
@@ -246,7 +243,7 @@ _HEAD = (
 )
 
 
-def _declared(totals: dict[tuple[str, str, str], list[int]]) -> list[dict[str, Any]]:
+def _declared(totals: Totals) -> list[dict[str, Any]]:
     """The run's declared readings: each engine's point and reading, the times the games
     played it and the games whose edition declared it."""
     return [
