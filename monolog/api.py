@@ -26,6 +26,7 @@ from typing import TextIO
 from .editions.model import Edition
 from .editions.readings import check_ruling
 from .files import read_regular
+from .findings.declared import Declared
 from .findings.model import WHOLE_FILE, Finding
 from .notation import events as E
 from .notation.errors import ParseError, decode_error
@@ -108,6 +109,12 @@ class ReplayedGame:
         """Every finding, in replay order, then the Result tag's check (W101), as `monolog
         audit` reports them."""
         return [*self.game.findings, *self.settlement().findings]
+
+    @property
+    def declared(self) -> tuple[Declared, ...]:
+        """The readings the edition's engine profile declares (docs/engines.md), each with the
+        times the game played it (`count`) and the first line (`line`); empty without one."""
+        return self.game.result.declared
 
     def positions(self) -> Iterator[Position]:
         """The position after each event, in order."""

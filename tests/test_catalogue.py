@@ -122,6 +122,8 @@ def _codes_of(record: str, code: str, tmp_path: Path, name: str) -> set[str]:
             return {exc.finding.code}
         return set()
     path = tmp_path / f"{name}.mlog"
+    if code == cat.PROFILE_CODE:  # the edition file its record names, beside it
+        (tmp_path / cat.PROFILE_EXAMPLE_NAME).write_text(cat.PROFILE_EXAMPLE, encoding="utf-8")
     if code == "P002" and name == "fail":
         path.write_bytes(record.encode("latin-1", errors="replace"))
     else:

@@ -21,17 +21,30 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "gnome"
 # finding codes each shipped game draws today (examples/gnome/README.md says which are
 # GNOME's declared departures from the 2018 rules)
 CODES = {
-    "seed_13_opening": {"A71", "M102", "M106", "M401", "M900", "W001"},
+    "seed_13_opening": {"I002", "M106"},
     "seed_36": {
-        "A03", "A05", "A14", "A63", "A67", "A71", "M102", "M106", "M202", "M204", "M403",
-        "M404", "M405", "M506", "M507", "M711", "M717", "M802", "W001",
+        "A14", "A67", "I002", "M106", "M202", "M204", "M404", "M506", "M711", "M717", "M802",
+        "W001",
     },
     "seed_6": {
-        "A03", "A05", "A14", "A16", "A62", "A63", "A71", "M102", "M106", "M202", "M204",
-        "M301", "M401", "M403", "M405", "M507", "M610", "M612", "M701", "M703", "M711",
-        "M717", "M802", "M900", "W001",
+        "A14", "A16", "A62", "I002", "M106", "M202", "M204", "M301", "M612", "M701", "M703",
+        "M711", "M717", "M802", "W001",
     },
 }  # fmt: skip
+# how often each game plays the readings GNOME's profile declares, as its summary names them
+PLAYED = {
+    "seed_13_opening": {"CF-71": 1, "CF-80": 4},
+    "seed_36": {"CF-63": 17, "CF-71": 1, "CF-79": 2, "CF-80": 18, "CF-81": 1},
+    "seed_6": {"CF-63": 4, "CF-71": 2, "CF-79": 3, "CF-80": 12, "CF-81": 1},
+}
+PROFILE_READINGS = {
+    "CF-63": "at-mortgage-value",
+    "CF-71": "closest",
+    "CF-79": "with-replacement",
+    "CF-80": "one-throw-a-turn",
+    "CF-81": "one-turn-then-free",
+    "CF-82": "debt-then-bank",
+}
 
 
 def _converter():
@@ -51,9 +64,26 @@ def test_converter_writes_the_shipped_stream(game: str) -> None:
     tags = {
         event["key"]: event["value"] for event in map(json.loads, lines) if event["kind"] == "tag"
     }
-    assert tags["Engine"] == "gnome 0.0.9" and tags["Edition"] == "us-2018"
-    assert tags["Ruling"] == "CF-71=closest"  # the last of GNOME's two declared readings
+    assert tags["Engine"] == "gnome 0.0.9" and tags["Edition"] == "gnome.yaml"
+    assert "Ruling" not in tags  # GNOME's readings are its profile's
     assert len(tags["Players"].split(", ")) == 4
+
+
+def test_the_profile_declares_gnomes_readings_and_is_written_beside_the_streams(
+    tmp_path: Path,
+) -> None:
+    from monolog.editions import load_edition
+
+    profile = load_edition(str(EXAMPLE / "gnome.yaml"))
+    assert profile.engine is not None and profile.engine.name == "gnome 0.0.9"
+    assert profile.engine.plays == PROFILE_READINGS
+    assert profile.card("CC11").amount == 50 and profile.card("CH17").amount == 100
+    assert profile.card("CC17").kind == "collect_from_each_player"
+    log = EXAMPLE / "logs" / "seed_13_opening.log"
+    assert _converter().main([str(log), "--out", str(tmp_path)]) == 0
+    written = (tmp_path / "gnome.yaml").read_bytes()
+    assert written == (EXAMPLE / "gnome.yaml").read_bytes()
+    assert written == (EXAMPLE / "streams" / "gnome.yaml").read_bytes()
 
 
 @pytest.mark.parametrize("game", sorted(CODES))
@@ -80,6 +110,10 @@ def test_audit_of_the_stream_draws_the_pinned_codes(game: str, tmp_path: Path) -
     codes = {row["code"] for row in rows if row.get("kind") == "finding"}
     assert not {code for code in codes if code.startswith("P")}, "the stream must parse"
     assert codes == CODES[game]
+    (summary,) = [row for row in rows if row.get("kind") == "game"]
+    declared = {d["cf"]: d for d in summary["declared"]}
+    assert {cf: d["reading"] for cf, d in declared.items()} == PROFILE_READINGS
+    assert {cf: d["count"] for cf, d in declared.items() if d["count"]} == PLAYED[game]
 
 
 def test_fractional_auction_is_closed_by_the_winner_at_the_charged_price() -> None:

@@ -214,6 +214,12 @@ def test_a_wrong_edition_file_is_rejected_by_the_schema_and_the_loader(
         load_edition(str(path))
 
 
+def test_the_gnome_profile_fits_the_schema() -> None:
+    profile = yaml.safe_load((DOCS.parent / "examples" / "gnome" / "gnome.yaml").read_text("utf-8"))
+    assert _problems(EDITION, profile) == []
+    assert _problems(EDITION, {**profile, "engine": {"name": "x", "plays": {"CF71": "a"}}}) != []
+
+
 def test_an_extending_edition_gives_only_what_differs() -> None:
     partial = {"extends": "us-2018", "title": "x", "squares": [{"index": 4, "tax": 150}]}
     assert _problems(EDITION, partial) == []

@@ -5,9 +5,9 @@ logs a game through Python logging, one line a step, in the form
 ``2026-12-05 07:58:55,129:monopoly_simulator.logging_info.player:DEBUG:message``. This
 converter reads those messages in order and writes the events docs/engines.md describes:
 
-* tags: ``Edition "us-2018"``, ``Players`` (in GNOME's play order), ``Engine "gnome 0.0.9"``,
-  ``Seed``, and a ``Ruling`` for each of GNOME's declared departures that is a reading monolog
-  knows (deeds sold back to the bank, CF-63; the nearest railroad or utility, CF-71);
+* tags: ``Edition "gnome.yaml"`` (GNOME's engine profile, the file beside this one: the 2018
+  rules with the readings GNOME declares it plays, and its decks), ``Players`` (in GNOME's play
+  order), ``Engine "gnome 0.0.9"`` and ``Seed``;
 * per turn (GNOME's "pre-roll phase"): ``turn``, a ``check`` of every player's cash where
   GNOME prints the cash balances, then the ``roll`` with the square reached, ``salary``,
   ``buy``/``decline``/``auction``, ``rent``, ``tax``, ``card`` (with ``move`` and ``jail``),
@@ -24,17 +24,20 @@ auction, and the winner's bid at the price GNOME charged closes it.
 Things the stream has no words for, written as closely as it allows:
 
 * a deed sold back to the bank is a ``deal`` whose other side is the bank (``player`` null),
-  which the 2018 rules do not allow; the ``Ruling`` tag names GNOME's reading, and the audit
-  still reports each sale (A63; M717 for a mortgaged deed, which no reading allows);
+  which the 2018 rules do not allow; the profile declares GNOME's reading (CF-63), so the audit
+  counts the sales (I002; M717 for a mortgaged deed, which no reading allows);
 * a double thrown in jail, on which GNOME does not move the token, is the ``roll`` and
   ``ignored``; the rent after the nearest-utility card is ``no-throw`` and ``rent``;
 * GNOME's cards that the 2018 decks lack (crossword competition, grand opera night) are
-  written with GNOME's own card name, which monolog cannot look up.
+  written by the ids the profile gives them (CH17, CC17).
 
 Only the standard library is used::
 
     python examples/gnome/convert.py seed_1.log > seed_1.jsonl
     python examples/gnome/convert.py logs/*.log --out streams/
+
+With ``--out``, the profile is written beside the streams (an Edition tag names only a file
+in the record's own folder, or in a folder listed in MONOLOG_EDITIONS).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from decimal import ROUND_HALF_UP, Context, Decimal
@@ -51,6 +55,8 @@ from typing import Any
 Action = dict[str, Any]  # an event, or an action GNOME has not finished logging
 
 ENGINE = "gnome 0.0.9"
+# GNOME's engine profile: the 2018 rules, the readings GNOME declares, its decks
+PROFILE = Path(__file__).resolve().parent / "gnome.yaml"
 
 WIDE = Context(prec=200)  # room for any amount NUM below lets through
 
@@ -78,6 +84,7 @@ CARDS = {
     ("chance", "go_to_reading_railroad"): "CH14",
     ("chance", "elected_board_chairman"): "CH15",
     ("chance", "building_loan_matures"): "CH16",
+    ("chance", "win_crossword_competition"): "CH17",  # the profile's cards
     ("community chest", "advance_to_go"): "CC01",
     ("community chest", "bank_error"): "CC02",
     ("community chest", "doctor_fee"): "CC03",
@@ -94,11 +101,8 @@ CARDS = {
     ("community chest", "street_repairs"): "CC14",
     ("community chest", "win_beauty_contest"): "CC15",
     ("community chest", "inherit_money"): "CC16",
+    ("community chest", "grand_opera_night"): "CC17",
 }
-
-# GNOME's declared departures that monolog knows as readings of a disputed point: deeds sold
-# back to the bank at their mortgage value, and the nearest railroad or utility either way
-RULINGS = ("CF-63=at-mortgage-value", "CF-71=closest")
 
 # actions GNOME may attempt and fail: written only once GNOME logs their success
 NEED_SUCCESS = {"build", "sell", "mortgage", "unmortgage", "deed", "deal"}
@@ -521,10 +525,8 @@ class Converter:
 def convert(lines: Iterable[str]) -> Iterator[str]:
     """The stream's lines (JSON, no newline) for the lines of one GNOME log."""
     converter = Converter()
-    converter.tag("Edition", "us-2018")
+    converter.tag("Edition", PROFILE.name)
     converter.tag("Engine", ENGINE)
-    for ruling in RULINGS:
-        converter.tag("Ruling", ruling)
     for line in lines:
         found = LINE.match(line.rstrip("\n"))
         if found:
@@ -534,11 +536,23 @@ def convert(lines: Iterable[str]) -> Iterator[str]:
         yield json.dumps(event)
 
 
+def write_profile(folder: Path) -> Path:
+    """GNOME's profile written into `folder`, where the streams' Edition tag finds it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return Path(shutil.copyfile(PROFILE, folder / PROFILE.name))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="GNOME Monopoly log to monolog JSON Lines")
     parser.add_argument("logs", nargs="+", type=Path, help="GNOME log files")
-    parser.add_argument("--out", type=Path, help="folder for NAME.jsonl (default: standard output)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="folder for NAME.jsonl and the profile they name (default: standard output)",
+    )
     args = parser.parse_args(argv)
+    if args.out is not None:
+        write_profile(args.out)
     for log in args.logs:
         with log.open(encoding="utf-8", errors="replace") as source:
             text = "\n".join(convert(source)) + "\n"

@@ -392,6 +392,7 @@ def _audit_all(run_: _Run) -> int:
     with outcomes, progress(len(names), stdout_shown=fmt == "text") as advance:
         for done in outcomes:
             summary.add_codes(done.file, done.parsed, done.codes)
+            summary.add_declared(done.declared)
             if done.parsed and done.error is not None:  # audited past its unreadable lines
                 summary.unreadable.append(done.file)
             if done.error is not None:

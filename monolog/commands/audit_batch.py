@@ -23,12 +23,12 @@ class Outcome:
     """One record audited, as the run's loop needs it: the summary's counts (`codes`: code and
     severity of each finding), whether it breaks a rule, the stderr text of a record that could
     not be read, either the report or, from a worker in a text run, its rendered block, and
-    the seconds its audit took (the JUnit report's times), and the findings the settings' codes
-    hid (code -> count)."""
+    the seconds its audit took (the JUnit report's times), the findings the settings' codes
+    hid (code -> count), and the points its edition's engine profile declares, with counts."""
 
     __slots__ = (
-        "block", "codes", "error", "file", "hidden", "index", "parsed", "report", "seconds",
-        "violation",
+        "block", "codes", "declared", "error", "file", "hidden", "index", "parsed", "report",
+        "seconds", "violation",
     )  # fmt: skip
 
     def __init__(
@@ -47,6 +47,7 @@ class Outcome:
         # counted, not listed: a long game has hundreds of thousands of findings
         self.codes = Counter((f.code, f.severity.value) for f in report.findings)
         self.hidden = report.hidden  # by the settings' codes
+        self.declared = report.declared  # the engine profile's points, for the run's summary
         self.violation = any(is_violation(f, strict) for f in report.findings)
         self.report: GameReport | None = report
         self.block = block

@@ -65,7 +65,9 @@ class ReportWriter:
         if self.fmt == "json":
             self.stream.game(report)
         else:
-            self.stream.game(report.file, report.header, report.findings, done.seconds)
+            self.stream.game(
+                report.file, report.header, report.findings, done.seconds, report.declared
+            )
 
     def add(self, done: Outcome) -> None:
         output, quiet, shown = self.output, self.quiet, self.shown

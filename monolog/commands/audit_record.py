@@ -241,7 +241,14 @@ def _audit_once(
     if selection is not None:
         findings = selection.apply(findings)
     header = dict(getattr(result, "header", None) or header)
-    report = GameReport(name, header=header, findings=findings, lines=lines, hidden=hidden)
+    report = GameReport(
+        name,
+        header=header,
+        findings=findings,
+        lines=lines,
+        hidden=hidden,
+        declared=getattr(result, "declared", ()),
+    )
     return report, None
 
 
@@ -423,7 +430,12 @@ def _audit_game(
             source = text_lines[at - 1] if 1 <= at <= len(text_lines) else None
             error = ParseError(first, source).render()
             lines = SparseLines(before + len(text_lines), {at - 1 + before: source or ""})
-    moved_report = GameReport(name, report.header, findings, lines, report.parsed, report.hidden)
+    declared = tuple(
+        replace(d, line=d.line + before) if d.line is not None else d for d in report.declared
+    )
+    moved_report = GameReport(
+        name, report.header, findings, lines, report.parsed, report.hidden, declared
+    )
     return moved_report, error
 
 

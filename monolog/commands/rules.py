@@ -206,9 +206,13 @@ def editionjson_ready(edition: Edition) -> dict[str, Any]:
                 "description": items[cf].readings.get(reading, "") if cf in items else "",
                 "default": cf in items and items[cf].default == reading,
                 "settled": cf in edition.settled,
+                "declared": edition.engine is not None and cf in edition.engine.plays,
             }
             for cf, reading in edition.readings.items()
         ],
+        "engine": None
+        if edition.engine is None
+        else {"name": edition.engine.name, "plays": dict(edition.engine.plays)},
         "vocabulary": dict(edition.vocabulary),
         "assumptions": [
             {"key": a.key, "assumed": a.assumed, "reason": a.reason, "rules": list(a.rule_ids)}
@@ -249,6 +253,9 @@ def show_command(
         f"currency {data['currency']}   variant {data['variant']}   from {data['source']}",
         style="dim",
     )
+    if data["engine"] is not None:  # an engine profile: its readings are `engine` below
+        plays = ", ".join(f"{cf} {r}" for cf, r in data["engine"]["plays"].items())
+        console.print(Text(f"engine {data['engine']['name']} declares {plays}"))
     console.print()
     console.print(Text("Parameters", style="bold"))
     table = _table("parameter", "value", "rule", "description")
@@ -268,6 +275,7 @@ def show_command(
     table = _table("item", "rules", "reading", "how", "description")
     for r in data["readings"]:
         how = "settled" if r["settled"] else ("default" if r["default"] else "edition")
+        how = "engine" if r["declared"] else how
         table.add_row(r["cf"], ", ".join(r["rules"]), r["reading"], how, r["description"])
     console.print(table)
     console.print()

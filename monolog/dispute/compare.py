@@ -19,6 +19,7 @@ from typing import Any
 
 from ..editions.model import Edition
 from ..engine import GameState, Replay
+from ..engine.declared import CODE as DECLARED_CODE
 from ..engine.record import CountMoves, follow_counts, lead_counts, share_counts
 from ..engine.replay import begin, needs_whole_record, replay_steps, replay_steps_chunks
 from ..engine.worth import worth
@@ -410,7 +411,8 @@ def compare_results(
     codes = _ruling_codes(list(rulings))
 
     def disputed(f: Finding) -> bool:
-        return f.code in codes
+        # an engine profile's count of a point (I002) stands for the places it counted
+        return f.code in codes or (f.code == DECLARED_CODE and f.data.get("cf") in rulings)
 
     applied = tuple(
         [("original", f) for f in original.findings if disputed(f)]

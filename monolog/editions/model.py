@@ -149,6 +149,20 @@ class Assumption:
 STANDARD = "standard"
 
 
+@dataclass(frozen=True, slots=True)
+class EngineProfile:
+    """A program's declaration of the readings it plays (an edition file's `engine` section).
+
+    `name` is the program and its version as its records are to name it ("gnome 0.0.9"); `plays`
+    maps each declared disputed point to the reading the program plays ("CF-80" ->
+    "one-throw-a-turn"). The readings are in force for a game of that edition, and a play that
+    agrees with one is counted, not reported at every place (engine/declared.py).
+    """
+
+    name: str
+    plays: dict[str, str]
+
+
 def with_article(word: str) -> str:
     """`arena` -> `an arena`, `hotel` -> `a hotel`, `utility` -> `a utility`, `ESL shop` -> `an
     ESL shop`: the article as the word is spoken."""
@@ -183,6 +197,7 @@ class Edition:
     # where an edition that leaves the point open only flags it as ambiguous.
     settled: frozenset[str] = frozenset()
     variant: str = STANDARD  # the variant these rules and readings are for
+    engine: EngineProfile | None = None  # the readings a program declares it plays
 
     def with_variant(self, key: str) -> Edition:
         """The edition as played in variant `key` (its overrides applied); KeyError if unknown."""

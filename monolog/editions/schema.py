@@ -20,6 +20,7 @@ from .model import (
     Card,
     Deck,
     Edition,
+    EngineProfile,
     RuleParams,
     Square,
     SquareKind,
@@ -57,7 +58,9 @@ TOP_KEYS = (
     "variants",
     "assumptions",
     "settled",
+    "engine",
 )
+ENGINE_KEYS = ("name", "plays")
 VARIANT_KEYS = ("title", "rules", "readings", "rule_ids")
 ASSUMPTION_KEYS = ("assumed", "reason", "rules")
 RULE_ID = re.compile(r"^(?:[A-Z]+-\d{2}|CF-\d{2})$")
@@ -188,6 +191,10 @@ def build_edition(
     variants = _variants(c, top.get("variants", {}), rules)
     assumptions = _assumptions(c, top.get("assumptions", {}))
     settled = _settled(c, top.get("settled", []))
+    engine = _engine(c, top["engine"]) if "engine" in top else None
+    if engine is not None:  # the program's readings are in force; its points are open
+        readings.update(engine.plays)
+        settled = settled - engine.plays.keys()
     return Edition(
         key=key,
         title=title,
@@ -202,6 +209,7 @@ def build_edition(
         variants=variants,
         assumptions=assumptions,
         settled=settled,
+        engine=engine,
     )
 
 
@@ -313,6 +321,22 @@ def _settled(c: _Checker, raw: Any) -> frozenset[str]:
         if cf not in catalogue:
             c.fail(f"settled[{j}]", f"unknown disputed point {c.quote(cf)}")
     return frozenset(items)
+
+
+def _engine(c: _Checker, raw: Any) -> EngineProfile:
+    """The program a profile declares and the readings it plays, each point and reading one
+    that readings.yaml names."""
+    body = c.mapping(raw, "engine")
+    c.keys(body, "engine", ENGINE_KEYS)
+    c.required(body, "engine", ENGINE_KEYS)
+    name = c.text(body["name"], "engine.name")
+    if not name.isprintable() or len(name) > 80:
+        c.fail("engine.name", "expected printable text on one line, at most 80 characters")
+    table = c.mapping(body["plays"], "engine.plays")
+    if not table:
+        c.fail("engine.plays", "expected at least one disputed point and its reading")
+    plays = _reading_overrides(c, table, "engine.plays")
+    return EngineProfile(name=name, plays=plays)
 
 
 def _squares(c: _Checker, raw: Any, decks: Mapping[str, Deck]) -> tuple[Square, ...]:

@@ -29,6 +29,7 @@ from .pending_state import (
     LotDebts,
     MortgageState,
     PaidPrices,
+    Played,
     RecordState,
     SetupState,
     ShortageState,
@@ -96,6 +97,9 @@ class Game:
     # each ledger reason written so far, to share one string among the entries that repeat it
     # (a finding's message is shared by the store, findings/store.py)
     messages: dict[str, str] = field(default_factory=dict)
+    # each point the edition's engine profile declares, as often as the game played it and its
+    # first place (engine/declared.py): counted instead of reported at every place
+    played: dict[str, Played] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- findings
     def emit(
@@ -143,6 +147,22 @@ class Game:
         (RULES-MATRIX §0, §3 overrides): the point is then not open."""
         return cf in self.edition.settled and self.readings.get(cf) == self.edition.readings.get(cf)
 
+    def count_declared(self, cf: str, follows: str | None, span: Span) -> bool:
+        """Count this place if the edition's engine profile declares `cf`, its reading is in
+        force and the record's play (when it shows one) agrees with it (engine/declared.py
+        files the count at the end); False, and nothing counted, otherwise."""
+        profile = self.edition.engine
+        if profile is None:
+            return False
+        reading = profile.plays.get(cf)
+        if reading is None or self.readings.get(cf) != reading or follows not in (None, reading):
+            return False
+        played = self.played.setdefault(cf, Played())
+        if not played.count or (span.line, span.column) < (played.first.line, played.first.column):
+            played.first = span
+        played.count += 1
+        return True
+
     def ambiguous(
         self,
         cf: str,
@@ -167,10 +187,16 @@ class Game:
         changed its reading, the point is not open (RULES-MATRIX §0, §3 overrides): play that
         follows the edition's reading is plain legal play (no A code, None returned), and play
         that departs from it is a violation (M990).
+
+        Where the edition's engine profile declares the point, its reading is in force and the
+        record agrees with it, the place is counted (engine/declared.py), not reported: one
+        I002 at the end of the game names the count. None is returned.
         """
         reading = self.readings.get(cf)
         settled = self.text_settles(cf)
         extra = dict(data or {})
+        if not settled and self.count_declared(cf, follows, span):
+            return None
         if settled:
             if follows is None or follows == reading:
                 return None

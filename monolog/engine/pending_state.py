@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from ..editions.resolver import Resolver
 from ..findings.model import Cause, Finding
-from ..notation.events import Event, Ignored, Span
+from ..notation.events import NO_SPAN, Event, Ignored, Span
 from .ledger import Debt
 from .turn_flow import Due
 
@@ -420,3 +420,11 @@ class HoldingsState:
     """What holdings.py keeps: the game's name resolver, with the players it was made for."""
 
     resolver: tuple[list[str], Resolver] | None = None
+
+
+@dataclass(slots=True)
+class Played:
+    """How many times a game played one declared point, and its first place."""
+
+    count: int = 0
+    first: Span = NO_SPAN

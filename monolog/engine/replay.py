@@ -21,9 +21,11 @@ from ..editions import (
     load_tagged_edition,
 )
 from ..editions.model import Edition
+from ..findings.declared import Declared
 from ..findings.model import Finding
 from ..notation import events as E
 from . import derived_amounts, follow, house_rules, record, setup, turns, variants
+from .declared import close as close_declared
 from .game import Game, Transfer
 from .handlers import apply, close_game, wrap
 from .invariants import check_invariants, rebase
@@ -46,6 +48,8 @@ class Replay:
     header: dict[str, str]
     edition: Edition
     readings: dict[str, str] = field(default_factory=dict)
+    # the points the edition's engine profile declares, with how often the game played each
+    declared: tuple[Declared, ...] = ()
 
 
 def _players(events: Sequence[E.Event], header: dict[str, str]) -> tuple[list[str], bool]:
@@ -344,10 +348,13 @@ def _edition(
 def _result(game: Game, packed: bool = False) -> Replay:
     """The replay's result, its findings in source order: as a list, or (`packed`, for a long
     game read a piece at a time) in the game's own packed store (findings/store.py)."""
+    declared = close_declared(game)
     record.attach_disputes(game)
     game.findings.sort()
     findings = game.findings if packed else list(game.findings)
-    return Replay(findings, game.state, game.transfers, game.header, game.edition, game.readings)
+    return Replay(
+        findings, game.state, game.transfers, game.header, game.edition, game.readings, declared
+    )
 
 
 # events whose money is written in full although they have no `amount` of their own, and

@@ -81,7 +81,20 @@ def example_note(code: str) -> str | None:
         return "when this text is saved in Latin-1 (or Windows-1252) instead of UTF-8"
     if is_stream_example(code):
         return "when this text is read as an event stream (a .jsonl file, docs/engines.md)"
+    if code == PROFILE_CODE:
+        return (
+            f"when the edition file {PROFILE_EXAMPLE_NAME} beside it holds an engine profile "
+            "declaring CF-71 closest (`extends: us-2018`, `engine: {name: demo 1.0, plays: "
+            "{CF-71: closest}}`, docs/engines.md)"
+        )
     return None
+
+
+# I002's examples: the failing record names an edition file holding an engine profile, which
+# the catalogue tests write beside it.
+PROFILE_CODE = "I002"
+PROFILE_EXAMPLE_NAME = "engine.yaml"
+PROFILE_EXAMPLE = "extends: us-2018\nengine:\n  name: demo 1.0\n  plays:\n    CF-71: closest\n"
 
 
 # Where docs/rules.md, the page of every finding code, is published; a code's section is

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..notation.events import to_data
+from .declared import declared_data
 from .model import Finding
 from .report import CHUNK, GameReport
 
@@ -17,7 +18,8 @@ JSON_SCHEMA = 1
 
 
 def to_document(reports: Sequence[GameReport]) -> dict[str, Any]:
-    """`{"schema": 1, "games": [{"file", "header", "findings", "summary"}]}`."""
+    """`{"schema": 1, "games": [{"file", "header", "findings", "summary", "declared"}]}`:
+    `declared`, the readings the edition's engine profile declares, each with its count."""
     return {"schema": JSON_SCHEMA, "games": [_game_data(report) for report in reports]}
 
 
@@ -27,6 +29,7 @@ def _game_data(report: GameReport, findings: bool = True) -> dict[str, Any]:
         "header": dict(report.header),
         "findings": [_with_file(f, report.file) for f in report.findings] if findings else [],
         "summary": report.summary(),
+        "declared": declared_data(report.declared),
     }
 
 

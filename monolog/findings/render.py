@@ -22,6 +22,7 @@ from ..colour import console_options
 from ..textwidth import cells
 from ..visible import guard, visible, visible_lines
 from .catalogue import printable
+from .declared import declared_words
 from .model import Finding, Severity, shown_name
 from .report import CHUNK, GameReport, RunSummary, identity, summarise, summary_words
 
@@ -176,6 +177,9 @@ def game_parts(report: GameReport, width: int, first: bool = True) -> Iterator[l
     counts = report.summary()
     style = "green" if not any(counts.values()) else "bold"
     parts.append(Text(f"{shown_name(report.file)}: {summary_words(counts)}", style=style))
+    declared = declared_words(report.declared)
+    if declared is not None:
+        parts.append(Text(f"{shown_name(report.file)}: {declared}", style="bold"))
     yield parts
 
 
@@ -368,6 +372,9 @@ def plain_parts(report: GameReport, width: int, first: bool = True) -> Iterator[
             lines = []
             prepared.clear()
     lines.append(f"{name}: {summary_words(report.summary())}")
+    declared = declared_words(report.declared)
+    if declared is not None:
+        lines.append(f"{name}: {declared}")
     yield lines
 
 

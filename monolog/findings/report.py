@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..visible import visible
+from .declared import Declared, Totals, add_totals
 from .model import Finding, Severity, shown_name
 
 # A game's block is built and written this many findings at a time: a long game with a finding
@@ -29,7 +30,8 @@ class GameReport:
     `parsed` is False when the record could not be read or parsed; its one finding is then the
     P-code (already shown on stderr by the command in text mode). `lines` is the source text,
     split into lines, for the carets. `hidden`: the findings the settings' codes left out, by
-    code (code -> count).
+    code (code -> count). `declared`: the readings the edition's engine profile declares, with
+    how often the game played each (findings/declared.py), named by every format's summary.
     """
 
     file: str
@@ -38,6 +40,7 @@ class GameReport:
     lines: Sequence[str] = field(default_factory=list)
     parsed: bool = True
     hidden: dict[str, int] = field(default_factory=dict)
+    declared: tuple[Declared, ...] = ()
 
     def summary(self) -> dict[str, int]:
         return summarise(self.findings)
@@ -46,7 +49,9 @@ class GameReport:
         """The same report holding only what rendering needs: the source lines its findings
         point at (none with `keep_lines=False`), not the whole record."""
         lines: Sequence[str] = SparseLines.of(self.findings, self.lines) if keep_lines else ()
-        return GameReport(self.file, self.header, self.findings, lines, self.parsed, self.hidden)
+        return GameReport(
+            self.file, self.header, self.findings, lines, self.parsed, self.hidden, self.declared
+        )
 
 
 class SparseLines(Sequence[str]):
@@ -114,6 +119,15 @@ def summary_words(counts: dict[str, int]) -> str:
     )
 
 
+def declared_totals(totals: Totals) -> str:
+    """`gnome 0.0.9 CF-63 at-mortgage-value 455 times in 40 games, ...`, the names shown as
+    `visible` shows them."""
+    return ", ".join(
+        f"{visible(engine)} {cf} {reading} {count} times in {games} games"
+        for (engine, cf, reading), (count, games) in totals.items()
+    )
+
+
 def identity(report: GameReport) -> str:
     """The game's identity: event, round, table and players from the header tags, as it is
     shown on a terminal (`visible`)."""
@@ -134,18 +148,25 @@ def identity(report: GameReport) -> str:
 @dataclass(slots=True)
 class RunSummary:
     """What a run over many records adds up to, kept as counts so it stays small however many
-    records pass: records seen, findings by severity and by code, and the records that could
-    not be read or parsed (by name)."""
+    records pass: records seen, findings by severity and by code, the records that could not be
+    read or parsed (by name), and the points engine profiles declare: (engine, point, reading)
+    -> [times played, games that declared it]."""
 
     records: int = 0
     severities: Counter[str] = field(default_factory=Counter)
     codes: Counter[str] = field(default_factory=Counter)
     unreadable: list[str] = field(default_factory=list)
+    declared: Totals = field(default_factory=dict)
 
     def add(self, report: GameReport) -> None:
         self.add_codes(
             report.file, report.parsed, [(f.code, f.severity.value) for f in report.findings]
         )
+        self.add_declared(report.declared)
+
+    def add_declared(self, declared: Iterable[Declared]) -> None:
+        """One record's declared points, each added to its total."""
+        add_totals(self.declared, declared)
 
     def add_codes(self, file: str, parsed: bool, codes: Iterable[tuple[str, str]]) -> None:
         """One record, given by its findings' codes and severities (`("M301", "error")`), one
@@ -170,6 +191,8 @@ class RunSummary:
         if self.codes:
             ranked = sorted(self.codes.items(), key=lambda item: (-item[1], item[0]))
             out.append("findings by code: " + ", ".join(f"{c} {k}" for c, k in ranked))
+        if self.declared:
+            out.append("declared by engine profiles: " + declared_totals(self.declared))
         if self.unreadable:
             out.append("could not be read or parsed:")
             out.extend("  " + shown_name(name) for name in sorted(self.unreadable))

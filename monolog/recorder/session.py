@@ -14,7 +14,7 @@ file is only ever changed as this program last left it (disk.py).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..editions.model import Edition, Square
@@ -71,6 +71,9 @@ class Session:
             events = parse_text(text, str(self.path))
         self.header_events = [ev for ev in events if isinstance(ev, E.Tag)]
         game = begin(events, file=str(self.path))
+        # at the table every place is shown as its line is kept: an engine profile's readings
+        # stay in force, but its points are not counted for a summary no session prints
+        game.edition = replace(game.edition, engine=None)
         _step_all(game, events)
         return game
 

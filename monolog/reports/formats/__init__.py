@@ -4,8 +4,10 @@
 Each format is written a game at a time by a stream (`open_stream`): `game(file, header,
 findings, seconds)` writes what can be written of that game at once and keeps nothing of it,
 `close()` writes the end of the document. So a run over any number of games holds one game at a
-time. `render_format` gives a whole document as text. The same input always gives the same text
-(but for JUnit's measured times), so the output can be diffed and cached.
+time; `declared`, the readings an edition's engine profile declares with their counts, is named
+by every format (findings/declared.py). `render_format` gives a whole document as text. The same
+input always gives the same text (but for JUnit's measured times), so the output can be diffed
+and cached.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ...findings.declared import Declared
 from ...findings.formats import STREAMED
 from ...findings.model import Finding
 from .games import GameFindings
@@ -28,7 +31,12 @@ class FormatStream(Protocol):
     """A document in one of FORMATS, written a game at a time."""
 
     def game(
-        self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
+        self,
+        file: str,
+        header: dict[str, str],
+        findings: Sequence[Finding],
+        seconds: float = 0.0,
+        declared: Sequence[Declared] = (),
     ) -> None: ...
 
     def close(self) -> None: ...

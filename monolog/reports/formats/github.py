@@ -3,7 +3,8 @@
 `::error file=F,line=L,col=C,endLine=…,endColumn=…,title=CODE::message`; errors as `error`,
 warnings as `warning`, ambiguous rulings and other information as `notice`. Values are escaped
 as the runner expects (`%`, CR and LF everywhere; `:` and `,` inside properties too). Each
-game's annotations are folded in a `::group::` named after the file.
+game's annotations are folded in a `::group::` named after the file; a game whose edition holds an
+engine profile closes with a notice naming the readings it declares and their counts.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...findings.declared import Declared, declared_words
 from ...findings.model import Finding, Severity, shown_name
 from .games import GameFindings
 
@@ -57,12 +59,22 @@ class GithubStream:
         self.settings: dict[str, Any] | None = None
 
     def game(
-        self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
+        self,
+        file: str,
+        header: dict[str, str],
+        findings: Sequence[Finding],
+        seconds: float = 0.0,
+        declared: Sequence[Declared] = (),
     ) -> None:
-        """One game's findings (`seconds`, the time its audit took, is not written here)."""
-        if not findings:
-            return
+        """One game's findings (`seconds`, the time its audit took, is not written here), then
+        a notice naming the readings the edition's engine profile declares, if any."""
         lines = [annotation(f, file) for f in findings]
+        words = declared_words(declared)
+        if words is not None:
+            place = f"file={escape_property(file)},title=monolog declared"
+            lines.append(f"::notice {place}::{escape_data(words)}")
+        if not lines:
+            return
         if self.group:
             lines = [f"::group::{escape_data(file)}", *lines, "::endgroup::"]
         self.write("\n".join(lines) + "\n")

@@ -9,7 +9,11 @@ no finding is counted too (a rate per game needs its denominator):
      "end_column": 20, "code": "M301", "severity": "error", "rule": "RENT-01", "cf": null,
      "message": "...", "expected": 6, "recorded": 12, "caused_by": null}
     {"kind": "game", "file": "a.mlog", "game": 1, "header": {"Event": "..."},
-     "summary": {"error": 1, "warning": 0, "info": 0}}
+     "summary": {"error": 1, "warning": 0, "info": 0}, "declared": []}
+
+`declared` lists the readings the edition's engine profile declares (`engine`, `cf`, `reading`,
+`count`: the times the game played it, `line`: the first, null when never), an empty list
+without a profile.
 
 When a settings file was read, a last line of `kind` `settings` names it, the keys it applied
 and the findings its codes hid (`file`, `applied`, `hidden`).
@@ -25,6 +29,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...findings.declared import Declared, declared_data
 from ...findings.json_document import jsonable
 from ...findings.model import Finding
 from ...findings.report import summarise
@@ -71,7 +76,12 @@ class JsonLinesStream:
         self.settings: dict[str, Any] | None = None
 
     def game(
-        self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
+        self,
+        file: str,
+        header: dict[str, str],
+        findings: Sequence[Finding],
+        seconds: float = 0.0,
+        declared: Sequence[Declared] = (),
     ) -> None:
         """One game's rows (`seconds`, the time its audit took, is not written)."""
         self.game_number = self.game_number + 1 if file == self.file else 1
@@ -86,6 +96,7 @@ class JsonLinesStream:
                     "game": number,
                     "header": dict(header),
                     "summary": summarise(findings),
+                    "declared": declared_data(declared),
                 }
             )
         )

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Any
 
+from ...findings.declared import Declared, declared_words
 from ...findings.model import Finding, Severity
 from .games import GameFindings
 
@@ -244,8 +245,14 @@ def _fails(finding: Finding, strict: bool) -> bool:
     return strict or finding.severity is Severity.ERROR
 
 
-def game_case(game: GameFindings, strict: bool = False, seconds: float = 0.0) -> Case:
-    """The test case of one audited game, `seconds` the time its audit took."""
+def game_case(
+    game: GameFindings,
+    strict: bool = False,
+    seconds: float = 0.0,
+    declared: Sequence[Declared] = (),
+) -> Case:
+    """The test case of one audited game, `seconds` the time its audit took; the readings its
+    edition's engine profile declares (`declared`) are named first in its output."""
     file, _header, findings = game
     unreadable = [f for f in findings if f.code.startswith("P")]
     failing = [f for f in findings if _fails(f, strict) and not f.code.startswith("P")]
@@ -267,8 +274,13 @@ def game_case(game: GameFindings, strict: bool = False, seconds: float = 0.0) ->
         file=file,
         failure=failure,
         error=error,
-        output="\n".join(_line(f, file) for f in others) or None,
+        output="\n".join([*_declared_line(declared), *(_line(f, file) for f in others)]) or None,
     )
+
+
+def _declared_line(declared: Sequence[Declared]) -> list[str]:
+    words = declared_words(declared)
+    return [] if words is None else [words]
 
 
 class AuditJUnit:
@@ -289,12 +301,17 @@ class AuditJUnit:
         self.settings: dict[str, Any] | None = None
 
     def game(
-        self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
+        self,
+        file: str,
+        header: dict[str, str],
+        findings: Sequence[Finding],
+        seconds: float = 0.0,
+        declared: Sequence[Declared] = (),
     ) -> None:
         """One game's case; `seconds`, the time its audit took."""
         self.number = self.number + 1 if file == self.file else 1
         self.file = file
-        case = game_case((file, header, findings), self.strict, seconds)
+        case = game_case((file, header, findings), self.strict, seconds, declared)
         if self.number > 1:
             case = replace(case, name=f"{file} (game {self.number})")
         self.writer.case(case)

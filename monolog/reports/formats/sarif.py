@@ -9,7 +9,9 @@ partial fingerprint built from the code, the file, the rule and the values the f
 (expected, recorded), never from its words: the same finding keeps the same fingerprint from run
 to run, when lines are added above it, and when its message is reworded. A finding that only
 follows from an earlier one (`caused_by`) carries that root's place as a related location. No
-property is ever an empty string: absent values are left out.
+property is ever an empty string: absent values are left out. The readings engine profiles
+declare are the run's `properties.declared`: each point and reading with the times the games
+played it and the games that declared it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 from ... import __version__
 from ...findings.catalogue import help_uri, load_catalogue
+from ...findings.declared import Declared, Totals, add_totals
 from ...findings.model import Cause, Finding, Severity
 from ...notation.events import Span
 from .games import GameFindings
@@ -176,11 +179,20 @@ class SarifStream:
         self.results = 0
         # the settings file the run read and what it changed: the invocation's properties
         self.settings: dict[str, Any] | None = None
+        # (engine, point, reading) an engine profile declares -> [times played, games]
+        self.declared: Totals = {}
 
     def game(
-        self, file: str, header: dict[str, str], findings: Sequence[Finding], seconds: float = 0.0
+        self,
+        file: str,
+        header: dict[str, str],
+        findings: Sequence[Finding],
+        seconds: float = 0.0,
+        declared: Sequence[Declared] = (),
     ) -> None:
-        """One game's findings (`seconds`, the time its audit took, is not written here)."""
+        """One game's findings (`seconds`, the time its audit took, is not written here); the
+        readings its edition's engine profile declares are added up for the run's properties."""
+        add_totals(self.declared, declared)
         if file != self.file:  # the previous file's games are all written
             if self.file is not None:
                 self.seen.pop(artifact_uri(self.file, self.root), None)
@@ -213,6 +225,8 @@ class SarifStream:
             "invocations": [invocation],
             "columnKind": "unicodeCodePoints",
         }
+        if self.declared:
+            tail["properties"] = {"declared": _declared(self.declared)}
         members = json.dumps(tail, ensure_ascii=False, indent=2)[2:-2]  # without the braces
         start = _HEAD + "]" if not self.results else "\n      ]"
         self.write(start + ",\n" + _indented(members, 4) + "\n    }\n  ]\n}\n")
@@ -227,6 +241,15 @@ _HEAD = (
     "    {\n"
     '      "results": ['
 )
+
+
+def _declared(totals: Totals) -> list[dict[str, Any]]:
+    """The run's declared readings: each engine's point and reading, the times the games
+    played it and the games whose edition declared it."""
+    return [
+        {"engine": engine, "cf": cf, "reading": reading, "count": count, "games": games}
+        for (engine, cf, reading), (count, games) in totals.items()
+    ]
 
 
 def _indented(text: str, spaces: int) -> str:
