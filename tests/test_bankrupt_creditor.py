@@ -57,3 +57,21 @@ def test_the_bank_written_is_kept_apart_from_no_creditor_in_text_and_stream() ->
     bare = parse_jsonl(line + "}\n")
     assert format_events(to_bank).strip() == "Ann bankrupt to bank"
     assert format_events(bare).strip() == "Ann bankrupt"
+
+
+def test_a_stream_bankruptcy_to_the_bank_naming_the_player_owed_pays_that_player_the_debt(
+    tmp_path: Path,
+) -> None:
+    """`"to_bank": true` with the creditor named is `bankrupt to bank, creditor Ben` (CF-82): Ben
+    keeps the 100 paid and the bank takes the rest (M803 under the edition's whole-estate)."""
+    stream = _stream(tmp_path, to_bank=True)
+    lines = stream.read_text(encoding="utf-8").splitlines()
+    last = json.loads(lines[-1])
+    last["creditor"] = {"text": "Ben"}
+    stream.write_text("\n".join([*lines[:-1], json.dumps(last)]) + "\n", encoding="utf-8")
+    events = parse_jsonl(stream.read_text(encoding="utf-8"))
+    assert format_events(events[-1:]).strip() == "Ann bankrupt to bank, creditor Ben"
+    report, _ = audit_file(str(stream))
+    assert report.findings[0].code == "M803"
+    assert "M709" not in _codes(stream)  # the estate went to the bank: Ben owes no 10%
+    assert "Ben keeps the $100 paid and the bank takes the rest" in report.findings[0].message

@@ -1,4 +1,4 @@
-"""Debts, bankruptcy, resigning and the end of the game (BKR, WIN, CF-36..41).
+"""Debts, bankruptcy, resigning and the end of the game (BKR, WIN, CF-36..41, CF-82).
 
 A debt opens when a payment the rules impose leaves a player below zero (`open_debt`). The payment
 has already gone through the ledger; the debtor must bring their cash back to zero by selling
@@ -11,11 +11,19 @@ at half price, then all cash, every deed (mortgaged deeds open the 10 % choice f
 and every Get Out of Jail Free card. To the bank (BKR-07..09, CF-39): buildings go back to the
 stock, cash to the bank, every deed back to the bank free of its mortgage for auction, and the
 jail cards under their decks. Several creditors at once share the cash in proportion to what each
-is owed, and the deeds and cards go as to the bank (CF-41). The bankruptcy that ends a short game
-hands the estate over whole instead (`hand_over`, SHORT-07, CF-47).
+is owed, and the deeds and cards go as to the bank (CF-41). The sharing itself is liquidation.py.
+The bankruptcy that ends a short game hands the estate over whole instead (`hand_over`, SHORT-07,
+CF-47).
+
+The record is what happened at the table: an estate written for another than the creditor (the
+bank, or a player owed nothing) is reported once (M803) and then handed over as written, the
+payments towards the debts taken back. `bankrupt to bank, creditor Ben` lets Ben keep what he
+was paid and gives the bank the rest (CF-82, reading debt-then-bank).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ..notation.events import Bankrupt, GameEnd, Resign, Span
 from . import follow, insolvent_deals
@@ -28,6 +36,8 @@ from .obligations import flow_of
 from .raising import Raisable, raisable
 from .shortage import flag_unplaced
 from .variants import ends_game, final_bankruptcy, may_end
+
+_DEBT_THEN_BANK = "debt-then-bank"  # CF-82: the creditor paid the debt, the rest to the bank
 
 
 def check_obligations(game: Game, span: Span) -> None:
@@ -80,7 +90,9 @@ def settle_with_property(
 
 
 def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
-    """`bankrupt [to Player|bank]`: the player is out; the estate goes to the creditor(s)."""
+    """`bankrupt [to Player|bank]`, `bankrupt to bank, creditor Player`: the player is out; the
+    estate goes to the creditor(s), or where the record writes it (reported where that is not
+    who the rules name)."""
     owed = open_debts(game, actor)
     written: str | None = None
     if ev.creditor is not None:
@@ -89,12 +101,15 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
             return
     creditors: list[str | None] = list(dict.fromkeys(d.creditor for d in owed))
     if not owed:
-        creditors = [_owing_nothing(game, actor, written, ev.span)]
+        # the bank written, with a creditor named or not, takes the estate
+        creditors = [_owing_nothing(game, actor, None if ev.to_bank else written, ev.span)]
     else:
-        _check_what_is_owed(game, actor, written, creditors, ev.span)
-        bank = ev.to_bank and ev.creditor is None  # a creditor written names no bank
-        if bank and None not in creditors and follow.record_settles(game):
-            _written_to_bank(game, actor, owed, creditors, ev.span)
+        heir = _wrong_creditor(game, ev, actor, written, creditors)
+        _check_what_is_owed(game, actor, creditors, ev.span)
+        if heir is not None:
+            _take_back(game, actor, owed, "bankruptcy to another as written", ev.span)
+            owed, creditors = [], [heir.name]
+        elif _to_the_bank(game, ev, actor, written, owed, creditors):
             owed, creditors = [], [None]
     if final_bankruptcy(game) and len(creditors) == 1:
         hand_over(game, actor, creditors[0], ev.span)  # SHORT-07, CF-47
@@ -128,33 +143,47 @@ def _owing_nothing(game: Game, actor: str, written: str | None, span: Span) -> s
     return heir
 
 
-def _check_what_is_owed(
-    game: Game, actor: str, written: str | None, creditors: list[str | None], span: Span
-) -> None:
-    """A bankruptcy on open debts: the creditor written is one of them (M803), the player could
-    not raise what is owed (M802), and the notes on lots, blocked sales and deals made while
-    insolvent."""
+@dataclass(frozen=True, slots=True)
+class _Heir:
+    """Who the record gives the estate to instead of the creditors (None: the bank)."""
+
+    name: str | None
+
+
+def _wrong_creditor(
+    game: Game, ev: Bankrupt, actor: str, written: str | None, creditors: list[str | None]
+) -> _Heir | None:
+    """A creditor written who is owed nothing (M803, naming whom the debt is to). The record is
+    followed (the heir returned): the estate goes to the player written, who can take it, or to
+    the bank where the bank is written too; else to the creditors, as the message says."""
+    if written is None or written in creditors:
+        return None
+    me = game.state.player(actor)
+    # what the wrong player would take: deeds and jail cards (BKR-05), else the cash
+    things = (("deeds", game.state.owned_by(actor)), ("jail cards", me.cards))
+    held = [word for word, has in things if has]
+    heir: _Heir | None = _Heir(None) if ev.to_bank else _Heir(written)
+    if not (ev.to_bank or _can_inherit(game, actor, written)) or not follow.record_settles(game):
+        heir = None
+    to = "" if heir is None else f"; replayed as written, to {owner_word(game, heir.name)}"
+    game.emit(
+        "M803",
+        f"{actor}'s debt is to {' and '.join(owner_word(game, c) for c in creditors)}, "
+        f"not {written}: the estate goes to the creditor"
+        + (f", {' and '.join(held)} as well as cash" if held else "")
+        + to,
+        ev.span,
+        "BKR-05" if held else "BKR-03",
+        expected=[owner_word(game, c) for c in creditors],
+        recorded=written,
+    )
+    return heir
+
+
+def _check_what_is_owed(game: Game, actor: str, creditors: list[str | None], span: Span) -> None:
+    """A bankruptcy on open debts: the player could not raise what is owed (M802), and the
+    notes on lots, blocked sales and deals made while insolvent."""
     short = max(0, -game.state.player(actor).cash)
-    if written is not None and written not in creditors:
-        # what the wrong player would take: deeds and jail cards (BKR-05), else the cash
-        held = [
-            w
-            for w, has in (
-                ("deeds", game.state.owned_by(actor)),
-                ("jail cards", game.state.player(actor).cards),
-            )
-            if has
-        ]
-        game.emit(
-            "M803",
-            f"{actor}'s debt is to {' and '.join(owner_word(game, c) for c in creditors)}, "
-            f"not {written}: the estate goes to the creditor"
-            + (f", {' and '.join(held)} as well as cash" if held else ""),
-            span,
-            "BKR-05" if held else "BKR-03",
-            expected=[owner_word(game, c) for c in creditors],
-            recorded=written,
-        )
     can = raisable(game, actor)
     if can.total >= short and not _lots_decide(game, can, short):
         game.emit(
@@ -195,6 +224,28 @@ def _paid_beside(game: Game, actor: str, owed: list[Debt]) -> list[Debt]:
     return list(found.values())
 
 
+def _to_the_bank(
+    game: Game,
+    ev: Bankrupt,
+    actor: str,
+    written: str | None,
+    owed: list[Debt],
+    creditors: list[str | None],
+) -> bool:
+    """The bank written while players are owed: `bankrupt to bank` (M803, the estate is
+    theirs) or `bankrupt to bank, creditor Player` (CF-82). True: the record is followed, the
+    debts closed and the whole estate left for the bank; False: the creditors take it."""
+    players = [c for c in creditors if c is not None]
+    if not players:
+        return False
+    if ev.to_bank and written is not None:
+        return _debt_then_bank(game, actor, written, owed, players, ev.span)
+    if ev.to_bank and None not in creditors and follow.record_settles(game):
+        _written_to_bank(game, actor, owed, creditors, ev.span)
+        return True
+    return _whole_estate(game, actor, owed, players, ev.span)
+
+
 def _written_to_bank(
     game: Game, actor: str, owed: list[Debt], creditors: list[str | None], span: Span
 ) -> None:
@@ -202,22 +253,116 @@ def _written_to_bank(
     BKR-05), which is reported once, naming them; the record is then followed, the estate going
     to the bank. The payments made towards those debts are taken back (the bank takes all the
     player had), and the debts are closed."""
-    me = game.state.player(actor)
-    things = (("deeds", game.state.owned_by(actor)), ("jail cards", me.cards))
-    held = [word for word, has in things if has]
     listed = " and ".join(owner_word(game, c) for c in creditors)
     game.emit(
         "M803",
         f"{actor}'s debt is to {listed}, not the bank: the estate goes to {listed}"
-        + (f", {' and '.join(held)} as well as cash" if held else "")
+        + _held_words(game, actor)
         + "; replayed as written, to the bank",
         span,
-        "BKR-05" if held else "BKR-03",
+        "BKR-05" if _held_words(game, actor) else "BKR-03",
         expected=[owner_word(game, c) for c in creditors],
         recorded="bank",
     )
+    _take_back(game, actor, owed, "bankruptcy to the bank as written", span)
+
+
+def _held_words(game: Game, actor: str) -> str:
+    """What a player creditor would take besides the cash: ", deeds and jail cards as well as
+    cash" (BKR-05), or nothing."""
+    me = game.state.player(actor)
+    things = (("deeds", game.state.owned_by(actor)), ("jail cards", me.cards))
+    held = [word for word, has in things if has]
+    return f", {' and '.join(held)} as well as cash" if held else ""
+
+
+def _take_back(game: Game, actor: str, owed: list[Debt], why: str, span: Span) -> None:
+    """The estate goes elsewhere than the rules say, as written: the payments made towards the
+    debts are taken back (whoever takes the estate takes all the player had), and the debts
+    are closed."""
     for debt, paid in zip(owed, payments(game, owed), strict=True):
-        game.transfer(debt.creditor, actor, paid, "bankruptcy to the bank as written", span)
+        game.transfer(debt.creditor, actor, paid, why, span)
+    clear_debts(game, actor)
+
+
+def _debt_then_bank(
+    game: Game, actor: str, written: str, owed: list[Debt], players: list[str], span: Span
+) -> bool:
+    """CF-82: `bankrupt to bank, creditor Ben`. The player owed keeps what they were paid, the
+    bank covers what the debtor could not, and the rest of the estate goes to the bank (reading
+    debt-then-bank, A82). Where the edition's text settles whole-estate, M803 names the player
+    the whole estate goes to, and the record is followed all the same (True); a replay
+    measuring whole-estate (follow.py) gives the creditor the whole estate (False)."""
+    reading = game.ruling("CF-82")
+    listed = " and ".join(players)
+    paid = game.money(sum(payments(game, [d for d in owed if d.creditor is not None])))
+    if game.text_settles("CF-82"):
+        game.emit(
+            "M803",
+            f"{actor}'s estate goes whole to {listed}, the player owed"
+            + _held_words(game, actor)
+            + f", not to the bank; replayed as written: {written} keeps the {paid} paid and "
+            "the bank takes the rest",
+            span,
+            "BKR-05" if _held_words(game, actor) else "BKR-03",
+            expected=players,
+            recorded="bank",
+            data={"cf": "CF-82"},
+        )
+    elif reading == _DEBT_THEN_BANK:
+        game.ambiguous(
+            "CF-82",
+            f"{written} keeps the {paid} owed and the bank takes the rest of {actor}'s estate "
+            f"(reading {reading}); reading whole-estate gives {listed} the whole estate",
+            span,
+            "BKR-03",
+            follows=_DEBT_THEN_BANK,
+        )
+    else:
+        game.ambiguous(
+            "CF-82",
+            f"{actor}'s whole estate goes to {listed} (reading {reading}); reading "
+            f"{_DEBT_THEN_BANK} has {written} keep the {paid} owed and the bank take the rest",
+            span,
+            "BKR-03",
+            follows=_DEBT_THEN_BANK,
+        )
+    if reading != _DEBT_THEN_BANK and not follow.record_settles(game):
+        return False
+    _bank_covers(game, actor, span)
+    return True
+
+
+def _whole_estate(game: Game, actor: str, owed: list[Debt], players: list[str], span: Span) -> bool:
+    """CF-82 under reading debt-then-bank: an estate the record gives to the players owed
+    departs from it (A82 as a warning), and is replayed as recorded (False), except in a replay
+    measuring debt-then-bank (follow.py), where the creditors keep their payments and the bank
+    takes the rest (True)."""
+    reading = game.ruling("CF-82")
+    if reading != _DEBT_THEN_BANK:
+        return False
+    listed = " and ".join(players)
+    paid = game.money(sum(payments(game, [d for d in owed if d.creditor is not None])))
+    game.ambiguous(
+        "CF-82",
+        f"{actor}'s whole estate goes to {listed} (reading whole-estate); under reading "
+        f"{reading} in force {listed} would keep the {paid} owed and the bank take the rest",
+        span,
+        "BKR-03",
+        follows="whole-estate",
+    )
+    if follow.record_settles(game):
+        return False
+    _bank_covers(game, actor, span)
+    return True
+
+
+def _bank_covers(game: Game, actor: str, span: Span) -> None:
+    """Reading debt-then-bank: the payments stand in full, the bank covering what the debtor
+    could not pay (as GNOME's simulator zeroes a bankrupt's cash), and the debts are closed."""
+    short = max(0, -game.state.player(actor).cash)
+    if short:
+        game.transfer(None, actor, short, "bankruptcy: the bank covers the debt", span)
     clear_debts(game, actor)
 
 
