@@ -23,13 +23,12 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "gnome"
 CODES = {
     "seed_13_opening": {"A71", "M102", "M106", "M401", "M900", "W001"},
     "seed_36": {
-        "A03", "A05", "A14", "A63", "A67", "A71", "M102", "M106", "M202", "M204", "M403",
-        "M404", "M405", "M506", "M507", "M711", "M717", "M802", "W001",
+        "A03", "A05", "A14", "A39", "A63", "A67", "A71", "M102", "M106", "M403", "M405",
+        "M507", "M717", "M802", "M803",
     },
     "seed_6": {
-        "A03", "A05", "A14", "A16", "A62", "A63", "A71", "M102", "M106", "M202", "M204",
-        "M301", "M401", "M403", "M405", "M507", "M610", "M612", "M701", "M703", "M711",
-        "M717", "M802", "M900", "W001",
+        "A03", "A05", "A14", "A16", "A39", "A62", "A63", "A71", "M102", "M106", "M401",
+        "M403", "M405", "M507", "M610", "M612", "M703", "M717", "M802", "M803", "M900", "W001",
     },
 }  # fmt: skip
 
@@ -176,3 +175,32 @@ def test_dues_after_a_nearest_utility_card_are_written() -> None:
     ]  # fmt: skip
     assert body[1] == {"schema": 1, "kind": "card", "card": {"text": "CH07"}}
     assert body[-1]["amount"] == 40 and body[-1]["payee"] == {"text": "b"}
+
+
+def test_a_bankruptcy_after_a_rent_names_the_player_owed_and_the_bank() -> None:
+    """GNOME pays the owner the whole rent and gives the rest of the estate to the bank: the
+    stream writes a bankruptcy to the bank naming the creditor (CF-82), not a bare `bankrupt`,
+    which the audit would read as the whole estate going to the owner; after a tax it stays
+    bare (the bank is owed). A deed sold back to the bank is a `sell-deed`."""
+    prefix = "2026-01-01 00:00:00,000:monopoly_simulator.logging_info:DEBUG:"
+    messages = [
+        "players will play in the following order: a->b->c",
+        "We are in the pre-roll phase for a",
+        "Boardwalk is owned by b and is not mortgaged. Proceeding to calculate and pay rent.",
+        "b is receiving amount: 1400.0",
+        "a is being charged amount: 1400.0",
+        "a: I am attempting to sell property Baltic Avenue to the bank",
+        "Transfer successful. Paying player what they are due for the property and returning",
+        "a is receiving amount: 30.0",
+        "Beginning bankruptcy proceedings for a",
+        "We are in the pre-roll phase for c",
+        "c is on a tax location, namely Luxury Tax. Deducting tax...",
+        "c is being charged amount: 100.0",
+        "Beginning bankruptcy proceedings for c",
+    ]
+    events = [json.loads(line) for line in _converter().convert(prefix + m for m in messages)]
+    sale = next(event for event in events if event["kind"] == "sell-deed")
+    assert sale["squares"] == [{"text": "Baltic Avenue"}] and sale["amount"] == 30
+    first, second = [event for event in events if event["kind"] == "bankrupt"]
+    assert first["to_bank"] is True and first["creditor"] == {"text": "b"}
+    assert "creditor" not in second and "to_bank" not in second
