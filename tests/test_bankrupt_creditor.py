@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from monolog.commands.audit import audit_file
+from monolog.dispute import compare, run_side, split_rulings
 from monolog.notation.events import to_data
 from monolog.notation.formatter import format_events
 from monolog.notation.jsonl import parse_jsonl
@@ -75,3 +76,18 @@ def test_a_stream_bankruptcy_to_the_bank_naming_the_player_owed_pays_that_player
     assert report.findings[0].code == "M803"
     assert "M709" not in _codes(stream)  # the estate went to the bank: Ben owes no 10%
     assert "Ben keeps the $100 paid and the bank takes the rest" in report.findings[0].message
+
+
+def test_a_dispute_over_another_point_follows_the_estate_written_on_both_sides() -> None:
+    """`bankrupt to bank` while Ben is owed is a mistake (M803), not a disputed point: a replay
+    measuring another ruling follows it too, so the dispute shows no divergence there (before,
+    the alternative gave Ben the estate and the ruling seemed to change who held Baltic)."""
+    text = RECORD.replace("Ann bankrupt", "Ann bankrupt to bank") + (
+        "auction Baltic Avenue bids Cal 20 sold Cal 20\n"
+    )
+    events = parse_text(text, "game.mlog")
+    original = run_side(events, None, file="game.mlog")
+    changed, _ = split_rulings({"CF-63": "at-mortgage-value"}, original.readings)
+    alternative = run_side(events, changed, file="game.mlog", alternative_of=original)
+    c = compare(original, alternative, changed, text.splitlines(), file="game.mlog")
+    assert c.divergence is None

@@ -155,7 +155,8 @@ def _wrong_creditor(
 ) -> _Heir | None:
     """A creditor written who is owed nothing (M803, naming whom the debt is to). The record is
     followed (the heir returned): the estate goes to the player written, who can take it, or to
-    the bank where the bank is written too; else to the creditors, as the message says."""
+    the bank where the bank is written too; else to the creditors, as the message says. This is
+    no disputed point: a replay measuring another reading (follow.py) follows it too."""
     if written is None or written in creditors:
         return None
     me = game.state.player(actor)
@@ -163,8 +164,8 @@ def _wrong_creditor(
     things = (("deeds", game.state.owned_by(actor)), ("jail cards", me.cards))
     held = [word for word, has in things if has]
     heir: _Heir | None = _Heir(None) if ev.to_bank else _Heir(written)
-    if not (ev.to_bank or _can_inherit(game, actor, written)) or not follow.record_settles(game):
-        heir = None
+    if not (ev.to_bank or _can_inherit(game, actor, written)):
+        heir = None  # no estate goes to the bankrupt or to a player out: the creditors take it
     to = "" if heir is None else f"; replayed as written, to {owner_word(game, heir.name)}"
     game.emit(
         "M803",
@@ -240,7 +241,7 @@ def _to_the_bank(
         return False
     if ev.to_bank and written is not None:
         return _debt_then_bank(game, actor, written, owed, players, ev.span)
-    if ev.to_bank and None not in creditors and follow.record_settles(game):
+    if ev.to_bank and None not in creditors:
         _written_to_bank(game, actor, owed, creditors, ev.span)
         return True
     return _whole_estate(game, actor, owed, players, ev.span)
