@@ -41,3 +41,17 @@ def test_a_deed_sale_without_its_price_is_refused_at_the_line_end() -> None:
     rendered = refused.value.render()
     assert rendered.startswith("game.mlog:1:28: P101")
     assert "expected 'for' or ','" in rendered
+
+
+@pytest.mark.parametrize("kind", ["sell-deed", "mortgage", "interest"])
+def test_a_stream_line_naming_no_square_is_refused_at_its_key(kind: str) -> None:
+    """No record writes `sell deed for 30` or `mortgage for 5`: the reader refuses the empty list
+    (P131 at its key) instead of the audit failing later on it (P900, an internal error)."""
+    line = f'{{"kind": "{kind}", "squares": [], "amount": 5}}'
+    with pytest.raises(ParseError) as refused:
+        parse_jsonl(line)
+    finding = refused.value.finding
+    assert finding.code == "P131"
+    assert finding.span.column == line.index('"squares"') + 1
+    assert "expected one item or more" in finding.message
+    assert json_schema()["$defs"][kind]["properties"]["squares"]["minItems"] == 1
