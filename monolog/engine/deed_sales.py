@@ -48,7 +48,8 @@ def on_sell_deed(game: Game, ev: SellDeed, actor: str) -> None:
 
 
 def _deeds(game: Game, ev: SellDeed, actor: str) -> list[DeedState]:
-    """The deeds named that the seller holds; any other name is reported and left out."""
+    """The deeds named that the seller holds; any other name is reported and left out (with no
+    deed left, nothing changes hands)."""
     out: list[DeedState] = []
     for ref in ev.squares:
         where = ref.span if ref.span.line else ev.span
@@ -65,7 +66,11 @@ def _deeds(game: Game, ev: SellDeed, actor: str) -> list[DeedState]:
             f"{actor} cannot sell {sq.name} to the bank: "
             + ("it is no deed" if deed is None else f"it belongs to {owner_word(game, deed.owner)}")
             + "; "
-            + not_replayed(f"{sq.name} is left out of the sale (the rest of it is)"),
+            + not_replayed(
+                f"{sq.name} is left out of the sale (the rest of it is)"
+                if len(ev.squares) > 1
+                else f"nothing is sold, and the {game.money(ev.amount)} is not paid"
+            ),
             where,
             "DEAL-02",
             expected=actor,
