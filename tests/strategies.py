@@ -188,9 +188,9 @@ def clause(draw: Draw) -> str:
         st.sampled_from(
             [
                 "roll", "move", "salary", "buy", "decline", "auction", "rent", "unclaimed", "tax",
-                "card", "dice", "jail", "fine", "goojf", "build", "sell", "mortgage",
-                "unmortgage", "interest", "pay", "bankrupt", "resign", "time", "end", "check",
-                "dispute",
+                "card", "dice", "jail", "fine", "goojf", "build", "sell", "sell deed",
+                "mortgage", "unmortgage", "interest", "pay", "bankrupt", "resign", "time", "end",
+                "check", "dispute",
             ]
         )
     )  # fmt: skip
@@ -244,6 +244,8 @@ def clause(draw: Draw) -> str:
         parts = [kind, str(draw(_list_of(_build_item())))]
         if draw(st.booleans()):
             parts += ["for", str(draw(amount()))]
+    elif kind == "sell deed":  # the price is always written
+        parts = ["sell", "deed", str(draw(_list_of(square()))), "for", str(draw(amount()))]
     elif kind in ("mortgage", "unmortgage", "interest"):
         parts = [kind, str(draw(_list_of(square())))]
         if draw(st.booleans()):
@@ -252,8 +254,12 @@ def clause(draw: Draw) -> str:
         parts = ["pay", str(draw(amount())), "to", str(draw(st.one_of(player(), st.just("bank"))))]
     elif kind == "bankrupt":
         parts = ["bankrupt"]
-        if draw(st.booleans()):
+        to = draw(st.sampled_from(["", "to", "to bank, creditor"]))
+        if to == "to":
             parts += ["to", str(draw(st.one_of(player(), st.just("bank"))))]
+        elif to:  # the bank, the player owed named (CF-82)
+            parts += ["to", str(draw(st.sampled_from(["bank,", "bank ,"]))), "creditor"]
+            parts.append(str(draw(player())))
     elif kind == "check":
         who = _opt(draw, player())
         parts = [str(draw(st.sampled_from(["=", "= "]))) + " ".join([*who, str(draw(amount()))])]

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from monolog.commands.audit import audit_file
+from monolog.dispute import compare, run_side, split_rulings
 from monolog.notation.events import to_data
 from monolog.notation.formatter import format_events
 from monolog.notation.jsonl import parse_jsonl
@@ -57,3 +58,36 @@ def test_the_bank_written_is_kept_apart_from_no_creditor_in_text_and_stream() ->
     bare = parse_jsonl(line + "}\n")
     assert format_events(to_bank).strip() == "Ann bankrupt to bank"
     assert format_events(bare).strip() == "Ann bankrupt"
+
+
+def test_a_stream_bankruptcy_to_the_bank_naming_the_player_owed_pays_that_player_the_debt(
+    tmp_path: Path,
+) -> None:
+    """`"to_bank": true` with the creditor named is `bankrupt to bank, creditor Ben` (CF-82): Ben
+    keeps the 100 paid and the bank takes the rest (M803 under the edition's whole-estate)."""
+    stream = _stream(tmp_path, to_bank=True)
+    lines = stream.read_text(encoding="utf-8").splitlines()
+    last = json.loads(lines[-1])
+    last["creditor"] = {"text": "Ben"}
+    stream.write_text("\n".join([*lines[:-1], json.dumps(last)]) + "\n", encoding="utf-8")
+    events = parse_jsonl(stream.read_text(encoding="utf-8"))
+    assert format_events(events[-1:]).strip() == "Ann bankrupt to bank, creditor Ben"
+    report, _ = audit_file(str(stream))
+    assert report.findings[0].code == "M803"
+    assert "M709" not in _codes(stream)  # the estate went to the bank: Ben owes no 10%
+    assert "Ben keeps the $100 paid and the bank takes the rest" in report.findings[0].message
+
+
+def test_a_dispute_over_another_point_follows_the_estate_written_on_both_sides() -> None:
+    """`bankrupt to bank` while Ben is owed is a mistake (M803), not a disputed point: a replay
+    measuring another ruling follows it too, so the dispute shows no divergence there (before,
+    the alternative gave Ben the estate and the ruling seemed to change who held Baltic)."""
+    text = RECORD.replace("Ann bankrupt", "Ann bankrupt to bank") + (
+        "auction Baltic Avenue bids Cal 20 sold Cal 20\n"
+    )
+    events = parse_text(text, "game.mlog")
+    original = run_side(events, None, file="game.mlog")
+    changed, _ = split_rulings({"CF-63": "at-mortgage-value"}, original.readings)
+    alternative = run_side(events, changed, file="game.mlog", alternative_of=original)
+    c = compare(original, alternative, changed, text.splitlines(), file="game.mlog")
+    assert c.divergence is None

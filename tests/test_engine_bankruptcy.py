@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from estate_helpers import SPAN, bankrupt, codes, deed, give, index, new_game, sound
 
 from monolog.engine.bankruptcy import check_obligations, on_bankrupt, on_end, on_resign, winner
@@ -9,7 +11,8 @@ from monolog.engine.debts import note_payment, open_debts
 from monolog.engine.game import Game
 from monolog.engine.mortgages import pending_mortgage_choices
 from monolog.engine.obligations import find_lot
-from monolog.notation.events import GameEnd, Resign
+from monolog.findings.model import Severity
+from monolog.notation.events import Bankrupt, GameEnd, Ref, Resign
 
 
 def owe(game: Game, debtor: str, creditor: str | None, amount: int) -> None:
@@ -68,7 +71,9 @@ def test_bankrupt_without_a_debt_or_to_the_wrong_creditor() -> None:
     owe(g2, "Ann", "Ben", 100)
     on_bankrupt(g2, bankrupt("Cal"), "Ann")
     assert codes(g2) == ["M803"]
-    assert g2.state.player("Ben").cash == 1510  # the estate still went to Ben
+    # reported, then followed: the payment to Ben is taken back, the estate goes to Cal
+    assert g2.state.player("Ben").cash == 1500
+    assert g2.state.player("Cal").cash == 1510
 
 
 def test_bankrupt_to_the_bank() -> None:
@@ -160,3 +165,20 @@ def test_a_payment_to_a_player_in_credit_leaves_the_open_debts_alone() -> None:
     assert open_debts(g) == [] and g.debts == []
     owe(g, "Cal", "Ann", 200)
     assert [d.creditor for d in open_debts(g, "Cal")] == ["Ann"]
+
+
+def test_to_the_bank_naming_the_creditor_where_no_text_settles_cf82() -> None:
+    """An edition whose text leaves CF-82 open, with whole-estate in force: A82 as a warning,
+    and the record followed: Ben keeps the 100 paid, the bank covers Ann's 50 short and takes
+    the deed."""
+    g = new_game("Ann", "Ben", "Cal")
+    g.edition = replace(g.edition, settled=g.edition.settled - {"CF-82"})
+    g.state.player("Ann").cash = 50
+    give(g, "Ann", "Baltic Avenue", mortgaged=True)
+    owe(g, "Ann", "Ben", 100)
+    on_bankrupt(g, Bankrupt(SPAN, None, Ref("Ben"), True), "Ann")
+    a82 = next(f for f in g.findings if f.code == "A82")
+    assert a82.severity is Severity.WARNING
+    assert "reading debt-then-bank has Ben keep the $100 owed" in a82.message
+    assert g.state.player("Ben").cash == 1600 and g.state.player("Ann").cash == 0
+    assert deed(g, "Baltic Avenue").owner is None and open_debts(g, "Ann") == []

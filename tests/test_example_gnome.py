@@ -22,20 +22,16 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "gnome"
 # GNOME's declared departures from the 2018 rules)
 CODES = {
     "seed_13_opening": {"I002", "M106"},
-    "seed_36": {
-        "A14", "A67", "I002", "M106", "M202", "M204", "M404", "M506", "M711", "M717", "M802",
-        "W001",
-    },
+    "seed_36": {"A14", "A39", "A67", "I002", "M106", "M717", "M802"},
     "seed_6": {
-        "A14", "A16", "A62", "I002", "M106", "M202", "M204", "M301", "M612", "M701", "M703",
-        "M711", "M717", "M802", "W001",
+        "A14", "A16", "A39", "A62", "I002", "M106", "M612", "M703", "M717", "M802",
     },
 }  # fmt: skip
 # how often each game plays the readings GNOME's profile declares, as its summary names them
 PLAYED = {
     "seed_13_opening": {"CF-71": 1, "CF-80": 4},
-    "seed_36": {"CF-63": 17, "CF-71": 1, "CF-79": 2, "CF-80": 18, "CF-81": 1},
-    "seed_6": {"CF-63": 4, "CF-71": 2, "CF-79": 3, "CF-80": 12, "CF-81": 1},
+    "seed_36": {"CF-63": 19, "CF-71": 1, "CF-79": 2, "CF-80": 18, "CF-81": 1, "CF-82": 3},
+    "seed_6": {"CF-63": 4, "CF-71": 2, "CF-79": 3, "CF-80": 12, "CF-81": 1, "CF-82": 3},
 }
 PROFILE_READINGS = {
     "CF-63": "at-mortgage-value",
@@ -210,3 +206,32 @@ def test_dues_after_a_nearest_utility_card_are_written() -> None:
     ]  # fmt: skip
     assert body[1] == {"schema": 1, "kind": "card", "card": {"text": "CH07"}}
     assert body[-1]["amount"] == 40 and body[-1]["payee"] == {"text": "b"}
+
+
+def test_a_bankruptcy_after_a_rent_names_the_player_owed_and_the_bank() -> None:
+    """GNOME pays the owner the whole rent and gives the rest of the estate to the bank: the
+    stream writes a bankruptcy to the bank naming the creditor (CF-82), not a bare `bankrupt`,
+    which the audit would read as the whole estate going to the owner; after a tax it stays
+    bare (the bank is owed). A deed sold back to the bank is a `sell-deed`."""
+    prefix = "2026-01-01 00:00:00,000:monopoly_simulator.logging_info:DEBUG:"
+    messages = [
+        "players will play in the following order: a->b->c",
+        "We are in the pre-roll phase for a",
+        "Boardwalk is owned by b and is not mortgaged. Proceeding to calculate and pay rent.",
+        "b is receiving amount: 1400.0",
+        "a is being charged amount: 1400.0",
+        "a: I am attempting to sell property Baltic Avenue to the bank",
+        "Transfer successful. Paying player what they are due for the property and returning",
+        "a is receiving amount: 30.0",
+        "Beginning bankruptcy proceedings for a",
+        "We are in the pre-roll phase for c",
+        "c is on a tax location, namely Luxury Tax. Deducting tax...",
+        "c is being charged amount: 100.0",
+        "Beginning bankruptcy proceedings for c",
+    ]
+    events = [json.loads(line) for line in _converter().convert(prefix + m for m in messages)]
+    sale = next(event for event in events if event["kind"] == "sell-deed")
+    assert sale["squares"] == [{"text": "Baltic Avenue"}] and sale["amount"] == 30
+    first, second = [event for event in events if event["kind"] == "bankrupt"]
+    assert first["to_bank"] is True and first["creditor"] == {"text": "b"}
+    assert "creditor" not in second and "to_bank" not in second

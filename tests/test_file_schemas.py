@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 import yaml
 
-from monolog.editions import EditionError, list_editions, load_edition
+from monolog.editions import EditionError, deck_schema, list_editions, load_edition
 from monolog.editions import schema as edition_code
 from monolog.editions.model import RuleParams
 from monolog.scenarios import model as scenario_code
@@ -94,14 +94,14 @@ def test_the_edition_schema_names_the_keys_the_loader_knows() -> None:
     assert set(s["then"]["required"]) == set(edition_code.REQUIRED_TOP)
     assert _props(s, "$defs", "rules") == {f.name for f in fields(RuleParams)}
     assert _props(s, "$defs", "square") == set(edition_code.SQUARE_KEYS)
-    assert _props(s, "$defs", "card") == set(edition_code.CARD_KEYS)
+    assert _props(s, "$defs", "card") == set(deck_schema.CARD_KEYS)
     variant = s["properties"]["variants"]["additionalProperties"]
     assert set(variant["properties"]) == set(edition_code.VARIANT_KEYS)
     assumption = s["properties"]["assumptions"]["additionalProperties"]
     assert set(assumption["properties"]) == set(edition_code.ASSUMPTION_KEYS)
     square_kinds = s["$defs"]["square"]["properties"]["kind"]["enum"]
     assert tuple(square_kinds) == edition_code.SQUARE_KINDS
-    assert tuple(s["$defs"]["card"]["properties"]["kind"]["enum"]) == edition_code.CARD_KINDS
+    assert tuple(s["$defs"]["card"]["properties"]["kind"]["enum"]) == deck_schema.CARD_KINDS
 
 
 # ---------------------------------------------------------------- wrong files are rejected

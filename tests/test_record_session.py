@@ -222,3 +222,18 @@ def test_ctrl_c_at_the_question_does_not_keep_the_line(tmp_path: Path, pipe: obj
     pipe.send_text("6. Cal 4-5 Pennsylvania Railroad rent 50\r\x03\x04")  # type: ignore[attr-defined]
     terminal(Session(record), pipe)
     assert record.read_text(encoding="utf-8") == before
+
+
+def test_completion_knows_the_deed_sale_and_the_creditor_named(tmp_path: Path) -> None:
+    """`sell deed` is followed by a square, `bankrupt to bank, creditor` by a player."""
+    record = tmp_path / "c.mlog"
+    record.write_text(HEADER + "\n".join(OPENING) + "\n", encoding="utf-8")
+    completer = RecordCompleter(Session(record))
+
+    def offered(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), None)]  # type: ignore[arg-type]
+
+    assert "deed" in offered("Ben sell d")
+    assert offered("Ben sell deed Verm") == ["Vermont Avenue"]
+    assert "creditor" in offered("Ann bankrupt to bank, cred")
+    assert offered("Ann bankrupt to bank, creditor ")[:3] == ["Ann", "Ben", "Cal"]

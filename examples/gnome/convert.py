@@ -11,8 +11,9 @@ converter reads those messages in order and writes the events docs/engines.md de
 * per turn (GNOME's "pre-roll phase"): ``turn``, a ``check`` of every player's cash where
   GNOME prints the cash balances, then the ``roll`` with the square reached, ``salary``,
   ``buy``/``decline``/``auction``, ``rent``, ``tax``, ``card`` (with ``move`` and ``jail``),
-  ``fine``, ``jail-card``, ``build``/``sell``, ``mortgage``/``unmortgage``, ``deal``,
-  ``bankrupt`` and ``end``. An action of a player whose turn it is not carries ``actor``.
+  ``fine``, ``jail-card``, ``build``/``sell``, ``sell-deed``, ``mortgage``/``unmortgage``,
+  ``deal``, ``bankrupt`` and ``end``. An action of a player whose turn it is not carries
+  ``actor``.
 
 Money: GNOME keeps cash as floats and its auctions bid in fractions (90, 135, 157.5, ...).
 The stream holds whole numbers, so every amount is rounded half up; where rounding changed a
@@ -23,9 +24,11 @@ auction, and the winner's bid at the price GNOME charged closes it.
 
 Things the stream has no words for, written as closely as it allows:
 
-* a deed sold back to the bank is a ``deal`` whose other side is the bank (``player`` null),
-  which the 2018 rules do not allow; the profile declares GNOME's reading (CF-63), so the audit
-  counts the sales (I002; M717 for a mortgaged deed, which no reading allows);
+* a deed sold back to the bank is a ``sell-deed``, which the 2018 rules do not allow; the
+  profile declares GNOME's reading (CF-63), so the audit counts the sales (I002; M717 for a
+  mortgaged deed, which no reading allows);
+* a bankruptcy after a rent is a ``bankrupt`` to the bank naming the player owed as creditor
+  (CF-82): GNOME has paid that player the whole rent, and the rest of the estate goes to the bank;
 * a double thrown in jail, on which GNOME does not move the token, is the ``roll`` and
   ``ignored``; the rent after the nearest-utility card is ``no-throw`` and ``rent``;
 * GNOME's cards that the 2018 decks lack (crossword competition, grand opera night) are
@@ -135,6 +138,7 @@ class Converter:
         self.deck = ""
         self.in_balances = False
         self.drift: dict[str, Decimal] = {}  # stream's cash minus GNOME's, from rounding
+        self.owed: dict[str, str | None] = {}  # whom each player's last charge was paid to
         self.handlers = [(re.compile(pattern), method) for pattern, method in self._patterns()]
 
     # -- output --------------------------------------------------------------------------
@@ -402,7 +406,13 @@ class Converter:
     def bankrupt(self, player: str) -> None:
         self.flush()
         self.lost.add(player)
-        self.emit("bankrupt", actor=player)
+        creditor = self.owed.pop(player, None)
+        if creditor is None:
+            self.emit("bankrupt", actor=player)  # a debt to the bank: the estate is the bank's
+            return
+        # GNOME paid the player owed in full when it charged the rent, and now gives the rest
+        # of the estate to the bank: a bankruptcy to the bank that names the creditor (CF-82)
+        self.emit("bankrupt", actor=player, to_bank=True, creditor={"text": creditor})
 
     def terminated(self) -> None:
         self.flush()
@@ -442,16 +452,22 @@ class Converter:
         money = self._sum(action, payer, -1)
         if money is not None:
             self.rounded(payee, +1, Decimal(money[0]), money[1])
+        self.owed[payer] = payee
         self._amount_event("rent", payer, money, payee={"text": payee})
 
     def _close_tax(self, action: Action) -> None:
+        self.owed[action["player"]] = None
         self._amount_event("tax", action["player"], self._sum(action, action["player"], -1))
 
     def _close_fine(self, action: Action) -> None:
+        self.owed[action["player"]] = None
         self._amount_event("fine", action["player"], self._sum(action, action["player"], -1))
 
     def _close_card(self, action: Action) -> None:
         card = CARDS.get((self.deck, action["card"]), action["card"])
+        moves = action.get("moves", [])
+        if any(who == action["player"] and direction < 0 for who, direction, _ in moves):
+            self.owed[action["player"]] = None  # a card's charge is paid to the bank
         exact = self._sum(action, action["player"])
         self._amount_event("card", action["player"], exact, card={"text": card})
 
@@ -480,13 +496,8 @@ class Converter:
         self._amount_event("unmortgage", action["player"], exact, squares=[name(action["square"])])
 
     def _close_deed(self, action: Action) -> None:
-        money = self._sum(action, action["player"], +1)
-        bank = [{"kind": "cash", "amount": money[1]}] if money and money[1] else []
-        first = {
-            "player": {"text": action["player"]},
-            "gives": [{"kind": "square", "square": name(action["square"])}],
-        }
-        self.emit("deal", first=first, second={"player": None, "gives": bank})
+        money = self._sum(action, action["player"], +1) or ("0", 0)
+        self._amount_event("sell-deed", action["player"], money, squares=[name(action["square"])])
 
     def _close_deal(self, action: Action) -> None:
         sides = []

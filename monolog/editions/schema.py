@@ -8,16 +8,17 @@ squares, cards that point at real squares, and readings that exist in readings.y
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import fields, replace
-from typing import Any, NoReturn, get_args
+from typing import Any, get_args
 
-from .errors import EditionError, FirstLines, excerpt
+from .checker import Checker
+from .deck_schema import BOARD_SIZE, check_cards, check_decks
+from .errors import FirstLines
 from .model import (
     OWNABLE,
     STANDARD,
     Assumption,
-    Card,
     Deck,
     Edition,
     EngineProfile,
@@ -28,22 +29,7 @@ from .model import (
 )
 from .readings import load_readings
 
-BOARD_SIZE = 40
 SQUARE_KINDS: tuple[str, ...] = get_args(SquareKind)
-CARD_KINDS = (
-    "advance_to",
-    "advance_to_nearest",
-    "move_back",
-    "go_to_jail",
-    "collect",
-    "pay",
-    "pay_each_player",
-    "collect_from_each_player",
-    "repairs",
-    "get_out_of_jail_free",
-    "pay_or_draw",
-)
-RENT_RULES = ("double_railroad_rent", "dice_times_10")
 TOP_KEYS = (
     "key",
     "title",
@@ -79,89 +65,6 @@ SQUARE_KEYS = (
     "tax",
     "deck",
 )
-CARD_INT_KEYS = ("amount", "spaces", "per_house", "per_hotel")
-CARD_KEYS = (
-    "id",
-    "title",
-    "kind",
-    *CARD_INT_KEYS,
-    "target",
-    "target_kind",
-    "rent_rule",
-    "collect_go",
-    "draw_deck",
-)
-
-
-class _Checker:
-    """Walks raw data and raises on the first problem, with the file and key path. A value of
-    the file is quoted only as `quote` gives it: a short, escaped excerpt of one line."""
-
-    def __init__(self, file: str, first_lines: FirstLines | None = None) -> None:
-        self.file = file
-        self.first_lines = first_lines or {}
-
-    def quote(self, value: Any) -> str:
-        return excerpt(value, self.first_lines)
-
-    def quote_all(self, values: Any, most: int = 4) -> str:
-        """Several of the file's keys, each quoted, the first `most` of them."""
-        shown = [self.quote(v) for v in list(values)[:most]]
-        return ", ".join(shown) + (", ..." if len(values) > most else "")
-
-    def fail(self, path: str, message: str, related: dict[str, str] | None = None) -> NoReturn:
-        # the loader shows a key folded from several lines by its first line (`fold_path`)
-        raise EditionError(message, file=self.file, path=path, related=related)
-
-    def mapping(self, value: Any, path: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            self.fail(path, f"expected a mapping, got {self.quote(value)}")
-        for key in value:
-            if not isinstance(key, str):
-                self.fail(path, f"expected text keys, got {self.quote(key)}")
-        return value
-
-    def keys(self, value: dict[str, Any], path: str, allowed: tuple[str, ...]) -> None:
-        for key in value:
-            if key not in allowed:
-                where = f"{path}.{key}" if path else key
-                self.fail(where, f"unknown key (expected one of: {', '.join(allowed)})")
-
-    def required(self, value: dict[str, Any], path: str, names: tuple[str, ...]) -> None:
-        for name in names:
-            if name not in value:
-                where = f"{path}.{name}" if path else name
-                self.fail(where, "missing (required)")
-
-    def text(self, value: Any, path: str, *, empty: bool = False) -> str:
-        if not isinstance(value, str):
-            self.fail(path, f"expected text, got {self.quote(value)}")
-        if not empty and not value.strip():
-            self.fail(path, "expected non-empty text")
-        return value
-
-    def integer(self, value: Any, path: str, *, low: int = 0, high: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(path, f"expected a whole number, got {self.quote(value)}")
-        if value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
-            self.fail(path, f"expected a whole number {bound}, got {self.quote(value)}")
-        return value
-
-    def boolean(self, value: Any, path: str) -> bool:
-        if not isinstance(value, bool):
-            self.fail(path, f"expected true or false, got {self.quote(value)}")
-        return value
-
-    def choice(self, value: Any, path: str, options: tuple[str, ...]) -> str:
-        if value not in options:
-            self.fail(path, f"expected one of: {', '.join(options)}; got {self.quote(value)}")
-        return str(value)
-
-    def items(self, value: Any, path: str, each: Callable[[Any, str], Any]) -> list[Any]:
-        if not isinstance(value, list):
-            self.fail(path, f"expected a list, got {self.quote(value)}")
-        return [each(item, f"{path}[{i}]") for i, item in enumerate(value)]
 
 
 def build_edition(
@@ -169,7 +72,7 @@ def build_edition(
 ) -> Edition:
     """Check raw (already merged) edition data and build the `Edition`. `first_lines` (from
     the loader) gives the first line as written of each value folded from several."""
-    c = _Checker(file, first_lines)
+    c = Checker(file, first_lines)
     top = c.mapping(data, "")
     c.keys(top, "", TOP_KEYS)
     c.required(top, "", REQUIRED_TOP)
@@ -178,10 +81,10 @@ def build_edition(
     title = c.text(top["title"], "title")
     currency = c.text(top["currency"], "currency")
     rules = _rules(c, top.get("rules", {}))
-    decks = _decks(c, top["decks"])
+    decks = check_decks(c, top["decks"])
     squares = _squares(c, top["squares"], decks)
     groups = _groups(c, top["groups"], squares)
-    _check_cards(c, decks, squares)
+    check_cards(c, decks, squares)
     _check_rule_squares(c, rules, squares)
     vocabulary = {
         k: c.text(v, f"vocabulary.{k}")
@@ -213,13 +116,13 @@ def build_edition(
     )
 
 
-def _rules(c: _Checker, raw: Any) -> RuleParams:
+def _rules(c: Checker, raw: Any) -> RuleParams:
     params = RuleParams(**_rule_values(c, raw, "rules"))
     _check_params(c, params, "rules")
     return params
 
 
-def _check_params(c: _Checker, params: RuleParams, where: str) -> None:
+def _check_params(c: Checker, params: RuleParams, where: str) -> None:
     if params.min_players < 2:
         c.fail(f"{where}.min_players", f"expected at least 2, got {params.min_players}")
     if params.max_players < params.min_players:
@@ -234,7 +137,7 @@ def _check_params(c: _Checker, params: RuleParams, where: str) -> None:
         c.fail(f"{where}.max_jail_turns", "expected at least 1")
 
 
-def _rule_values(c: _Checker, raw: Any, where: str) -> dict[str, Any]:
+def _rule_values(c: Checker, raw: Any, where: str) -> dict[str, Any]:
     """Checked values of the parameters a `rules` table gives (all of them optional)."""
     table = c.mapping(raw, where)
     known = {f.name: f for f in fields(RuleParams)}
@@ -260,7 +163,7 @@ def _rule_values(c: _Checker, raw: Any, where: str) -> dict[str, Any]:
     return values
 
 
-def _rule_ids(c: _Checker, raw: Any, path: str) -> tuple[str, ...]:
+def _rule_ids(c: Checker, raw: Any, path: str) -> tuple[str, ...]:
     ids = tuple(c.items(raw, path, lambda v, p: c.text(v, p)))
     for j, rule in enumerate(ids):
         if not RULE_ID.match(rule):
@@ -270,7 +173,7 @@ def _rule_ids(c: _Checker, raw: Any, path: str) -> tuple[str, ...]:
     return ids
 
 
-def _variants(c: _Checker, raw: Any, base: RuleParams) -> dict[str, Variant]:
+def _variants(c: Checker, raw: Any, base: RuleParams) -> dict[str, Variant]:
     """Each variant's overrides, checked against the edition's own parameters; `standard` (no
     overrides) is always there, first."""
     table = c.mapping(raw, "variants")
@@ -297,7 +200,7 @@ def _variants(c: _Checker, raw: Any, base: RuleParams) -> dict[str, Variant]:
     return out
 
 
-def _assumptions(c: _Checker, raw: Any) -> dict[str, Assumption]:
+def _assumptions(c: Checker, raw: Any) -> dict[str, Assumption]:
     table = c.mapping(raw, "assumptions")
     out: dict[str, Assumption] = {}
     for key, entry in table.items():
@@ -314,7 +217,7 @@ def _assumptions(c: _Checker, raw: Any) -> dict[str, Assumption]:
     return out
 
 
-def _settled(c: _Checker, raw: Any) -> frozenset[str]:
+def _settled(c: Checker, raw: Any) -> frozenset[str]:
     catalogue = load_readings()
     items = c.items(raw, "settled", lambda v, p: c.text(v, p))
     for j, cf in enumerate(items):
@@ -323,7 +226,7 @@ def _settled(c: _Checker, raw: Any) -> frozenset[str]:
     return frozenset(items)
 
 
-def _engine(c: _Checker, raw: Any) -> EngineProfile:
+def _engine(c: Checker, raw: Any) -> EngineProfile:
     """The program a profile declares and the readings it plays, each point and reading one
     that readings.yaml names."""
     body = c.mapping(raw, "engine")
@@ -339,7 +242,7 @@ def _engine(c: _Checker, raw: Any) -> EngineProfile:
     return EngineProfile(name=name, plays=plays)
 
 
-def _squares(c: _Checker, raw: Any, decks: Mapping[str, Deck]) -> tuple[Square, ...]:
+def _squares(c: Checker, raw: Any, decks: Mapping[str, Deck]) -> tuple[Square, ...]:
     entries = c.items(raw, "squares", lambda v, p: c.mapping(v, p))
     if len(entries) != BOARD_SIZE:
         c.fail("squares", f"expected {BOARD_SIZE} squares, got {len(entries)}")
@@ -356,7 +259,7 @@ def _squares(c: _Checker, raw: Any, decks: Mapping[str, Deck]) -> tuple[Square, 
 
 
 def _square(
-    c: _Checker, e: dict[str, Any], path: str, index: int, decks: Mapping[str, Deck]
+    c: Checker, e: dict[str, Any], path: str, index: int, decks: Mapping[str, Deck]
 ) -> Square:
     name = c.text(e["name"], f"{path}.name")
     kind = c.choice(e["kind"], f"{path}.kind", SQUARE_KINDS)
@@ -424,7 +327,7 @@ def _square(
     )
 
 
-def _groups(c: _Checker, raw: Any, squares: tuple[Square, ...]) -> dict[str, tuple[int, ...]]:
+def _groups(c: Checker, raw: Any, squares: tuple[Square, ...]) -> dict[str, tuple[int, ...]]:
     table = c.mapping(raw, "groups")
     groups: dict[str, tuple[int, ...]] = {}
     seen: dict[int, tuple[str, str]] = {}
@@ -467,106 +370,7 @@ def _groups(c: _Checker, raw: Any, squares: tuple[Square, ...]) -> dict[str, tup
     return groups
 
 
-def _decks(c: _Checker, raw: Any) -> dict[str, Deck]:
-    table = c.mapping(raw, "decks")
-    if not table:
-        c.fail("decks", "expected at least one deck")
-    decks: dict[str, Deck] = {}
-    ids: dict[str, tuple[str, str]] = {}
-    for key, entry in table.items():
-        path = f"decks.{key}"
-        body = c.mapping(entry, path)
-        c.keys(body, path, ("name", "cards"))
-        c.required(body, path, ("name", "cards"))
-        name = c.text(body["name"], f"{path}.name")
-        cards = c.items(body["cards"], f"{path}.cards", lambda v, p: c.mapping(v, p))
-        if not cards:
-            c.fail(f"{path}.cards", "expected at least one card")
-        built: list[Card] = []
-        for j, card in enumerate(cards):
-            cpath = f"{path}.cards[{j}]"
-            made = _card(c, card, cpath, key)
-            if made.id in ids:
-                other, first = ids[made.id]
-                c.fail(
-                    f"{cpath}.id",
-                    f"card id {c.quote(made.id)} is already used in deck {c.quote(other)}",
-                    {first: f"card id {c.quote(made.id)} is also used in deck {c.quote(key)}"},
-                )
-            ids[made.id] = (key, f"{cpath}.id")
-            built.append(made)
-        decks[key] = Deck(key=key, name=name, cards=tuple(built))
-    return decks
-
-
-def _card(c: _Checker, e: dict[str, Any], path: str, deck: str) -> Card:
-    c.keys(e, path, CARD_KEYS)
-    c.required(e, path, ("id", "title", "kind"))
-    card_id = c.text(e["id"], f"{path}.id")
-    if not card_id.isalnum() or not card_id[:1].isupper():
-        c.fail(
-            f"{path}.id",
-            f"expected a card id such as CH07 (capital letters and digits), got {c.quote(card_id)}",
-        )
-    kind = c.choice(e["kind"], f"{path}.kind", CARD_KINDS)
-    ints = {k: c.integer(e.get(k, 0), f"{path}.{k}") for k in CARD_INT_KEYS}
-    need: dict[str, tuple[str, ...]] = {
-        "advance_to": ("target",),
-        "advance_to_nearest": ("target_kind",),
-        "collect": ("amount",),
-        "pay": ("amount",),
-        "pay_each_player": ("amount",),
-        "collect_from_each_player": ("amount",),
-        "repairs": ("per_house", "per_hotel"),
-        "pay_or_draw": ("amount", "draw_deck"),
-    }
-    c.required(e, path, need.get(kind, ()))
-    if kind == "move_back" and "spaces" not in e and "target" not in e:
-        c.fail(path, "a move_back card needs spaces or target")
-    target = (
-        c.integer(e["target"], f"{path}.target", high=BOARD_SIZE - 1) if "target" in e else None
-    )
-    target_kind = (
-        c.choice(e["target_kind"], f"{path}.target_kind", ("railroad", "utility"))
-        if "target_kind" in e
-        else None
-    )
-    rent_rule = (
-        c.choice(e["rent_rule"], f"{path}.rent_rule", RENT_RULES) if "rent_rule" in e else None
-    )
-    collect_go = c.boolean(
-        e.get("collect_go", kind in ("advance_to", "advance_to_nearest")), f"{path}.collect_go"
-    )
-    draw_deck = c.text(e["draw_deck"], f"{path}.draw_deck") if "draw_deck" in e else None
-    return Card(
-        id=card_id,
-        deck=deck,
-        title=c.text(e["title"], f"{path}.title"),
-        kind=kind,
-        amount=ints["amount"],
-        target=target,
-        target_kind=target_kind,
-        spaces=ints["spaces"],
-        per_house=ints["per_house"],
-        per_hotel=ints["per_hotel"],
-        rent_rule=rent_rule,
-        collect_go=collect_go,
-        draw_deck=draw_deck,
-    )
-
-
-def _check_cards(c: _Checker, decks: Mapping[str, Deck], squares: tuple[Square, ...]) -> None:
-    kinds = {sq.kind for sq in squares}
-    for key, deck in decks.items():
-        for j, card in enumerate(deck.cards):
-            path = f"decks.{key}.cards[{j}]"
-            if card.target_kind is not None and card.target_kind not in kinds:
-                c.fail(f"{path}.target_kind", f"no {card.target_kind} square on this board")
-            if card.draw_deck is not None and card.draw_deck not in decks:
-                c.fail(f"{path}.draw_deck", f"expected a deck key ({c.quote_all(decks)})")
-
-
-def _check_rule_squares(c: _Checker, rules: RuleParams, squares: tuple[Square, ...]) -> None:
+def _check_rule_squares(c: Checker, rules: RuleParams, squares: tuple[Square, ...]) -> None:
     if squares[rules.jail_index].kind != "jail":
         c.fail(
             "rules.jail_index",
@@ -594,7 +398,7 @@ def _check_rule_squares(c: _Checker, rules: RuleParams, squares: tuple[Square, .
         )
 
 
-def _reading_overrides(c: _Checker, raw: Any, where: str) -> dict[str, str]:
+def _reading_overrides(c: Checker, raw: Any, where: str) -> dict[str, str]:
     """Checked readings for just the CF items a table names."""
     defaults = load_readings()
     full = _readings(c, raw, where)
@@ -602,7 +406,7 @@ def _reading_overrides(c: _Checker, raw: Any, where: str) -> dict[str, str]:
     return {cf: full[cf] for cf in defaults if cf in table}
 
 
-def _readings(c: _Checker, raw: Any, where: str = "readings") -> dict[str, str]:
+def _readings(c: Checker, raw: Any, where: str = "readings") -> dict[str, str]:
     table = c.mapping(raw, where)
     catalogue = load_readings()
     readings = {cf: item.default for cf, item in catalogue.items()}

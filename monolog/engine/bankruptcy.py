@@ -1,4 +1,4 @@
-"""Debts, bankruptcy, resigning and the end of the game (BKR, WIN, CF-36..41).
+"""Debts, bankruptcy, resigning and the end of the game (BKR, WIN, CF-36..41, CF-82).
 
 A debt opens when a payment the rules impose leaves a player below zero (`open_debt`). The payment
 has already gone through the ledger; the debtor must bring their cash back to zero by selling
@@ -11,23 +11,33 @@ at half price, then all cash, every deed (mortgaged deeds open the 10 % choice f
 and every Get Out of Jail Free card. To the bank (BKR-07..09, CF-39): buildings go back to the
 stock, cash to the bank, every deed back to the bank free of its mortgage for auction, and the
 jail cards under their decks. Several creditors at once share the cash in proportion to what each
-is owed, and the deeds and cards go as to the bank (CF-41). The bankruptcy that ends a short game
-hands the estate over whole instead (`hand_over`, SHORT-07, CF-47).
+is owed, and the deeds and cards go as to the bank (CF-41). The sharing itself is liquidation.py.
+The bankruptcy that ends a short game hands the estate over whole instead (`hand_over`, SHORT-07,
+CF-47).
+
+The record is what happened at the table: an estate written for another than the creditor (the
+bank, or a player owed nothing) is reported once (M803) and then handed over as written, the
+payments towards the debts taken back. `bankrupt to bank, creditor Ben` lets Ben keep what he
+was paid and gives the bank the rest (CF-82, reading debt-then-bank).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ..notation.events import Bankrupt, GameEnd, Resign, Span
 from . import follow, insolvent_deals
 from .debts import clear_debts, open_debts
 from .game import Debt, Game
 from .holdings import owner_word, resolve_player
-from .mortgages import add_choice, flag_unsettled, pending_mortgage_choices
-from .obligations import flow_of, open_lot
-from .paid_prices import bankruptcy_sale
+from .liquidation import card_to_deck, leave_landing, liquidate, payments, seat_distance
+from .mortgages import flag_unsettled
+from .obligations import flow_of
 from .raising import Raisable, raisable
 from .shortage import flag_unplaced
 from .variants import ends_game, final_bankruptcy, may_end
+
+_DEBT_THEN_BANK = "debt-then-bank"  # CF-82: the creditor paid the debt, the rest to the bank
 
 
 def check_obligations(game: Game, span: Span) -> None:
@@ -80,7 +90,9 @@ def settle_with_property(
 
 
 def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
-    """`bankrupt [to Player|bank]`: the player is out; the estate goes to the creditor(s)."""
+    """`bankrupt [to Player|bank]`, `bankrupt to bank, creditor Player`: the player is out; the
+    estate goes to the creditor(s), or where the record writes it (reported where that is not
+    who the rules name)."""
     owed = open_debts(game, actor)
     written: str | None = None
     if ev.creditor is not None:
@@ -89,12 +101,15 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
             return
     creditors: list[str | None] = list(dict.fromkeys(d.creditor for d in owed))
     if not owed:
-        creditors = [_owing_nothing(game, actor, written, ev.span)]
+        # the bank written, with a creditor named or not, takes the estate
+        creditors = [_owing_nothing(game, actor, None if ev.to_bank else written, ev.span)]
     else:
-        _check_what_is_owed(game, actor, written, creditors, ev.span)
-        bank = ev.to_bank and ev.creditor is None  # a creditor written names no bank
-        if bank and None not in creditors and follow.record_settles(game):
-            _written_to_bank(game, actor, owed, creditors, ev.span)
+        heir = _wrong_creditor(game, ev, actor, written, creditors)
+        _check_what_is_owed(game, actor, creditors, ev.span)
+        if heir is not None:
+            _take_back(game, actor, owed, "bankruptcy to another as written", ev.span)
+            owed, creditors = [], [heir.name]
+        elif _to_the_bank(game, ev, actor, written, owed, creditors):
             owed, creditors = [], [None]
     if final_bankruptcy(game) and len(creditors) == 1:
         hand_over(game, actor, creditors[0], ev.span)  # SHORT-07, CF-47
@@ -103,13 +118,13 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
         # once with those left short (CF-41, CF-59): how the estate is shared is theirs too
         beside = _paid_beside(game, actor, owed)
         if beside:
-            owed = sorted(owed + beside, key=lambda d: _seat_distance(game, actor, d.creditor))
+            owed = sorted(owed + beside, key=lambda d: seat_distance(game, actor, d.creditor))
         debtees = list(dict.fromkeys(d.creditor for d in owed)) if owed else creditors
         # a bankruptcy written to one of several player creditors names who takes the estate
         named = written if len(debtees) > 1 and written in creditors else None
         if not follow.record_settles(game):
             named = None  # a replay measuring another reading shares the estate by it
-        _liquidate(game, actor, owed, debtees, ev.span, named=named)
+        liquidate(game, actor, owed, debtees, ev.span, named=named)
     game.state.player(actor).bankrupt = True
     game.state.over = winner(game) is not None or ends_game(game)
 
@@ -128,33 +143,48 @@ def _owing_nothing(game: Game, actor: str, written: str | None, span: Span) -> s
     return heir
 
 
-def _check_what_is_owed(
-    game: Game, actor: str, written: str | None, creditors: list[str | None], span: Span
-) -> None:
-    """A bankruptcy on open debts: the creditor written is one of them (M803), the player could
-    not raise what is owed (M802), and the notes on lots, blocked sales and deals made while
-    insolvent."""
+@dataclass(frozen=True, slots=True)
+class _Heir:
+    """Who the record gives the estate to instead of the creditors (None: the bank)."""
+
+    name: str | None
+
+
+def _wrong_creditor(
+    game: Game, ev: Bankrupt, actor: str, written: str | None, creditors: list[str | None]
+) -> _Heir | None:
+    """A creditor written who is owed nothing (M803, naming whom the debt is to). The record is
+    followed (the heir returned): the estate goes to the player written, who can take it, or to
+    the bank where the bank is written too; else to the creditors, as the message says. This is
+    no disputed point: a replay measuring another reading (follow.py) follows it too."""
+    if written is None or written in creditors:
+        return None
+    me = game.state.player(actor)
+    # what the wrong player would take: deeds and jail cards (BKR-05), else the cash
+    things = (("deeds", game.state.owned_by(actor)), ("jail cards", me.cards))
+    held = [word for word, has in things if has]
+    heir: _Heir | None = _Heir(None) if ev.to_bank else _Heir(written)
+    if not (ev.to_bank or _can_inherit(game, actor, written)):
+        heir = None  # no estate goes to the bankrupt or to a player out: the creditors take it
+    to = "" if heir is None else f"; replayed as written, to {owner_word(game, heir.name)}"
+    game.emit(
+        "M803",
+        f"{actor}'s debt is to {' and '.join(owner_word(game, c) for c in creditors)}, "
+        f"not {written}: the estate goes to the creditor"
+        + (f", {' and '.join(held)} as well as cash" if held else "")
+        + to,
+        ev.span,
+        "BKR-05" if held else "BKR-03",
+        expected=[owner_word(game, c) for c in creditors],
+        recorded=written,
+    )
+    return heir
+
+
+def _check_what_is_owed(game: Game, actor: str, creditors: list[str | None], span: Span) -> None:
+    """A bankruptcy on open debts: the player could not raise what is owed (M802), and the
+    notes on lots, blocked sales and deals made while insolvent."""
     short = max(0, -game.state.player(actor).cash)
-    if written is not None and written not in creditors:
-        # what the wrong player would take: deeds and jail cards (BKR-05), else the cash
-        held = [
-            w
-            for w, has in (
-                ("deeds", game.state.owned_by(actor)),
-                ("jail cards", game.state.player(actor).cards),
-            )
-            if has
-        ]
-        game.emit(
-            "M803",
-            f"{actor}'s debt is to {' and '.join(owner_word(game, c) for c in creditors)}, "
-            f"not {written}: the estate goes to the creditor"
-            + (f", {' and '.join(held)} as well as cash" if held else ""),
-            span,
-            "BKR-05" if held else "BKR-03",
-            expected=[owner_word(game, c) for c in creditors],
-            recorded=written,
-        )
     can = raisable(game, actor)
     if can.total >= short and not _lots_decide(game, can, short):
         game.emit(
@@ -195,6 +225,28 @@ def _paid_beside(game: Game, actor: str, owed: list[Debt]) -> list[Debt]:
     return list(found.values())
 
 
+def _to_the_bank(
+    game: Game,
+    ev: Bankrupt,
+    actor: str,
+    written: str | None,
+    owed: list[Debt],
+    creditors: list[str | None],
+) -> bool:
+    """The bank written while players are owed: `bankrupt to bank` (M803, the estate is
+    theirs) or `bankrupt to bank, creditor Player` (CF-82). True: the record is followed, the
+    debts closed and the whole estate left for the bank; False: the creditors take it."""
+    players = [c for c in creditors if c is not None]
+    if not players:
+        return False
+    if ev.to_bank and written is not None:
+        return _debt_then_bank(game, actor, written, owed, players, ev.span)
+    if ev.to_bank and None not in creditors:
+        _written_to_bank(game, actor, owed, creditors, ev.span)
+        return True
+    return _whole_estate(game, actor, owed, players, ev.span)
+
+
 def _written_to_bank(
     game: Game, actor: str, owed: list[Debt], creditors: list[str | None], span: Span
 ) -> None:
@@ -202,22 +254,116 @@ def _written_to_bank(
     BKR-05), which is reported once, naming them; the record is then followed, the estate going
     to the bank. The payments made towards those debts are taken back (the bank takes all the
     player had), and the debts are closed."""
-    me = game.state.player(actor)
-    things = (("deeds", game.state.owned_by(actor)), ("jail cards", me.cards))
-    held = [word for word, has in things if has]
     listed = " and ".join(owner_word(game, c) for c in creditors)
     game.emit(
         "M803",
         f"{actor}'s debt is to {listed}, not the bank: the estate goes to {listed}"
-        + (f", {' and '.join(held)} as well as cash" if held else "")
+        + _held_words(game, actor)
         + "; replayed as written, to the bank",
         span,
-        "BKR-05" if held else "BKR-03",
+        "BKR-05" if _held_words(game, actor) else "BKR-03",
         expected=[owner_word(game, c) for c in creditors],
         recorded="bank",
     )
-    for debt, paid in zip(owed, _payments(game, owed), strict=True):
-        game.transfer(debt.creditor, actor, paid, "bankruptcy to the bank as written", span)
+    _take_back(game, actor, owed, "bankruptcy to the bank as written", span)
+
+
+def _held_words(game: Game, actor: str) -> str:
+    """What a player creditor would take besides the cash: ", deeds and jail cards as well as
+    cash" (BKR-05), or nothing."""
+    me = game.state.player(actor)
+    things = (("deeds", game.state.owned_by(actor)), ("jail cards", me.cards))
+    held = [word for word, has in things if has]
+    return f", {' and '.join(held)} as well as cash" if held else ""
+
+
+def _take_back(game: Game, actor: str, owed: list[Debt], why: str, span: Span) -> None:
+    """The estate goes elsewhere than the rules say, as written: the payments made towards the
+    debts are taken back (whoever takes the estate takes all the player had), and the debts
+    are closed."""
+    for debt, paid in zip(owed, payments(game, owed), strict=True):
+        game.transfer(debt.creditor, actor, paid, why, span)
+    clear_debts(game, actor)
+
+
+def _debt_then_bank(
+    game: Game, actor: str, written: str, owed: list[Debt], players: list[str], span: Span
+) -> bool:
+    """CF-82: `bankrupt to bank, creditor Ben`. The player owed keeps what they were paid, the
+    bank covers what the debtor could not, and the rest of the estate goes to the bank (reading
+    debt-then-bank, A82). Where the edition's text settles whole-estate, M803 names the player
+    the whole estate goes to, and the record is followed all the same (True); a replay
+    measuring whole-estate (follow.py) gives the creditor the whole estate (False)."""
+    reading = game.ruling("CF-82")
+    listed = " and ".join(players)
+    paid = game.money(sum(payments(game, [d for d in owed if d.creditor is not None])))
+    if game.text_settles("CF-82"):
+        game.emit(
+            "M803",
+            f"{actor}'s estate goes whole to {listed}, the player owed"
+            + _held_words(game, actor)
+            + f", not to the bank; replayed as written: {written} keeps the {paid} paid and "
+            "the bank takes the rest",
+            span,
+            "BKR-05" if _held_words(game, actor) else "BKR-03",
+            expected=players,
+            recorded="bank",
+            data={"cf": "CF-82"},
+        )
+    elif reading == _DEBT_THEN_BANK:
+        game.ambiguous(
+            "CF-82",
+            f"{written} keeps the {paid} owed and the bank takes the rest of {actor}'s estate "
+            f"(reading {reading}); reading whole-estate gives {listed} the whole estate",
+            span,
+            "BKR-03",
+            follows=_DEBT_THEN_BANK,
+        )
+    else:
+        game.ambiguous(
+            "CF-82",
+            f"{actor}'s whole estate goes to {listed} (reading {reading}); reading "
+            f"{_DEBT_THEN_BANK} has {written} keep the {paid} owed and the bank take the rest",
+            span,
+            "BKR-03",
+            follows=_DEBT_THEN_BANK,
+        )
+    if reading != _DEBT_THEN_BANK and not follow.record_settles(game):
+        return False
+    _bank_covers(game, actor, span)
+    return True
+
+
+def _whole_estate(game: Game, actor: str, owed: list[Debt], players: list[str], span: Span) -> bool:
+    """CF-82 under reading debt-then-bank: an estate the record gives to the players owed
+    departs from it (A82 as a warning), and is replayed as recorded (False), except in a replay
+    measuring debt-then-bank (follow.py), where the creditors keep their payments and the bank
+    takes the rest (True)."""
+    reading = game.ruling("CF-82")
+    if reading != _DEBT_THEN_BANK:
+        return False
+    listed = " and ".join(players)
+    paid = game.money(sum(payments(game, [d for d in owed if d.creditor is not None])))
+    game.ambiguous(
+        "CF-82",
+        f"{actor}'s whole estate goes to {listed} (reading whole-estate); under reading "
+        f"{reading} in force {listed} would keep the {paid} owed and the bank take the rest",
+        span,
+        "BKR-03",
+        follows="whole-estate",
+    )
+    if follow.record_settles(game):
+        return False
+    _bank_covers(game, actor, span)
+    return True
+
+
+def _bank_covers(game: Game, actor: str, span: Span) -> None:
+    """Reading debt-then-bank: the payments stand in full, the bank covering what the debtor
+    could not pay (as GNOME's simulator zeroes a bankrupt's cash), and the debts are closed."""
+    short = max(0, -game.state.player(actor).cash)
+    if short:
+        game.transfer(None, actor, short, "bankruptcy: the bank covers the debt", span)
     clear_debts(game, actor)
 
 
@@ -299,208 +445,9 @@ def on_resign(game: Game, ev: Resign, actor: str) -> None:
     otherwise the estate goes back to the bank as in a bankruptcy to the bank."""
     owed = open_debts(game, actor)
     creditors: list[str | None] = list(dict.fromkeys(d.creditor for d in owed)) or [None]
-    _liquidate(game, actor, owed, creditors, ev.span)
+    liquidate(game, actor, owed, creditors, ev.span)
     game.state.player(actor).resigned = True
     game.state.over = winner(game) is not None
-
-
-def _seat_distance(game: Game, actor: str, other: str | None) -> int:
-    """How many seats to the left of `actor` `other` sits (the bank last)."""
-    names = [p.name for p in game.state.players]
-    if other is None or other not in names:
-        return len(names)
-    return (names.index(other) - names.index(actor)) % len(names)
-
-
-def _liquidate(
-    game: Game,
-    actor: str,
-    owed: list[Debt],
-    creditors: list[str | None],
-    span: Span,
-    named: str | None = None,
-) -> None:
-    """The estate of a bankrupt player goes to the creditor(s) (BKR-03..07).
-
-    `named`: the one creditor the record writes among several players owed. Only readings
-    turn-order (CF-41) and first-unpaid (CF-59) give the estate to one of them, so the record
-    follows those: each point is reported naming them (a warning where another is in force)
-    and the estate is replayed as recorded, to the creditor named.
-    """
-    st = game.state
-    me = st.player(actor)
-    several = len(creditors) > 1
-    players_only = several and None not in creditors
-    follows = named is not None and players_only
-    reading = game.ruling("CF-41")
-    in_turn = players_only and (reading == "turn-order" or follows)
-    # CF-59: the deeds go to the first creditor left short, or as to the bank
-    deeds_reading = game.ruling("CF-59")
-    first_unpaid = players_only and (deeds_reading == "first-unpaid" or follows)
-    if in_turn or first_unpaid:
-        owed = sorted(owed, key=lambda d: _seat_distance(game, actor, d.creditor))
-    to_player = (len(creditors) == 1 and creditors[0] is not None) or first_unpaid
-    if several:
-        listed = " and ".join(owner_word(game, c) for c in creditors)
-        others = ", ".join(r for r in ("pro-rata", "turn-order", "equal-shares") if r != reading)
-        if follows and reading != "turn-order":
-            message = (
-                f"{actor} is bankrupt to {named} alone of {listed}: the creditors paid in full in "
-                f"turn order from the debtor's left, the first left short taking the rest "
-                f"(reading turn-order); under reading {reading} in force the estate is shared"
-            )
-        else:
-            if in_turn:
-                applied = "the creditors are paid in full in turn order from the debtor's left"
-            elif reading == "equal-shares":
-                applied = "the cash is shared equally"
-            else:
-                applied = "the cash is shared in proportion to each debt"
-            message = (
-                f"{actor} is bankrupt to {listed}: {applied} (reading {reading}); no edition "
-                f"says how several creditors share an estate; the other readings are {others}"
-            )
-        game.ambiguous(
-            "CF-41",
-            message,
-            span,
-            "BKR-03",
-            follows="turn-order" if follows else None,
-        )
-    if players_only:
-        if follows and deeds_reading != "first-unpaid":
-            where = (
-                f"the record gives the deeds and jail cards to {named}, as to the first creditor "
-                f"left short (reading first-unpaid); under reading {deeds_reading} in force "
-                "they go to auction and the jail cards back to their decks"
-            )
-        elif first_unpaid:
-            where = (
-                "the first creditor left short, in turn order from the debtor's left, takes the "
-                f"deeds and jail cards (reading {deeds_reading}); reading auction would auction "
-                "them as for the bank"
-            )
-        else:
-            where = (
-                f"the deeds go to auction and the jail cards back to their decks (reading "
-                f"{deeds_reading}); reading first-unpaid would give them to the first creditor "
-                "left short in turn order"
-            )
-        game.ambiguous(
-            "CF-59",
-            f"{actor} owes several players: {where}",
-            span,
-            "BKR-05",
-            follows="first-unpaid" if follows else None,
-        )
-
-    # buildings: sold to the bank at half price for a player creditor (BKR-04), else back to
-    # the stock with nothing paid (CF-39)
-    for deed in st.owned_by(actor):
-        if not (deed.houses or deed.hotel):
-            continue
-        value = bankruptcy_sale(game, deed, span, paid=to_player)  # CF-30
-        if to_player:
-            game.transfer(None, actor, value, "bankruptcy sale", span)
-        if deed.hotel:
-            st.bank_hotels += 1
-        st.bank_houses += deed.houses
-        deed.houses, deed.hotel = 0, False
-
-    # the payments went through in full; what the debtor could not cover goes back, so that
-    # the creditors keep what the debtor had: in proportion to each payment, equally, or in
-    # turn order (CF-41)
-    heir: str | None = creditors[0] if len(creditors) == 1 else None
-    first_short: str | None = None  # the first creditor in `owed` left short
-    short = max(0, -me.cash)
-    if short and owed:
-        full = _payments(game, owed)
-        left = max(0, sum(full) - short)
-        if in_turn:
-            kept = []
-            for paid in full:
-                kept.append(min(paid, left))
-                left -= kept[-1]
-        elif reading == "equal-shares" and several:
-            kept = [
-                min(paid, share)
-                for paid, share in zip(full, _shares(left, [1] * len(full)), strict=True)
-            ]
-        else:
-            kept = _shares(left, full)
-        for d, paid, keep in zip(owed, full, kept, strict=True):
-            if paid > keep:
-                if first_short is None:
-                    first_short = d.creditor
-                game.transfer(d.creditor, actor, paid - keep, "bankruptcy: unpaid part", span)
-    if first_short is None:
-        first_short = owed[-1].creditor if owed else creditors[-1]
-    if first_unpaid:
-        heir = named if follows else first_short
-    # the cash left goes to the creditors, in proportion to what each was owed (BKR-03, CF-41),
-    # or all of it to the one who takes the estate
-    if me.cash > 0:
-        if first_unpaid or in_turn:
-            targets: list[str | None] = [named if follows else first_short]
-            weights = [1]
-        else:
-            targets = [d.creditor for d in owed] or [creditors[0]]
-            weights = [d.amount for d in owed] or [1]
-            if reading == "equal-shares" and several:
-                weights = [1] * len(targets)
-        for creditor, share in zip(targets, _shares(me.cash, weights), strict=True):
-            game.transfer(actor, creditor, share, "bankruptcy: cash", span)
-    clear_debts(game, actor)
-
-    # deeds and cards
-    deeds = st.owned_by(actor)
-    if to_player:
-        creditor = heir if heir is not None else creditors[0]
-        assert creditor is not None
-        for deed in deeds:
-            deed.owner = creditor
-            if deed.mortgaged:
-                add_choice(game, creditor, deed.square, "bankruptcy", span)
-        st.player(creditor).cards.extend(me.cards)
-        me.cards.clear()
-    else:
-        free = [game.name(d.square) for d in deeds if not d.mortgaged]
-        reading = game.ruling("CF-39")
-        all_lots = reading == "auction-all"
-        if free:
-            listed = ", ".join(free)
-            if all_lots:
-                message = (
-                    f"every deed of {actor} goes to auction free of mortgage (reading "
-                    f"{reading}); under reading auction-mortgaged-only {listed} would return "
-                    "to the bank unsold"
-                )
-            else:
-                message = (
-                    f"only the mortgaged deeds of {actor} go to auction (reading {reading}), so "
-                    f"{listed} {'returns' if len(free) == 1 else 'return'} to the bank unowned; "
-                    "reading auction-all would auction them too"
-                )
-            # whether the bank auctions them shows on the lines that follow (follow.py)
-            filed = game.ambiguous("CF-39", message, span, "BKR-07")
-            handle = None if filed is None else game.findings.last
-            squares = frozenset(d.square for d in deeds if not d.mortgaged)
-            follow.note_estate(game, follow.EstatePoint(handle, message, span, squares))
-        freed = game.mortgages.freed
-        for deed in deeds:
-            if deed.mortgaged or all_lots:
-                open_lot(game, deed.square, None, span)
-            if deed.mortgaged:
-                freed.add(deed.square)  # auctioned free of its mortgage (BKR-08)
-            deed.owner = None
-            deed.mortgaged = False
-        for card in me.cards:
-            _card_to_deck(game, card)
-        me.cards.clear()
-    # choices the debtor had not made go with the deeds
-    choices = pending_mortgage_choices(game)
-    choices[:] = [c for c in choices if c.player != actor]
-    _leave_landing(game, actor)
 
 
 def hand_over(game: Game, actor: str, creditor: str | None, span: Span) -> None:
@@ -532,9 +479,9 @@ def hand_over(game: Game, actor: str, creditor: str | None, span: Span) -> None:
         st.player(creditor).cards.extend(me.cards)
     else:
         for card in me.cards:
-            _card_to_deck(game, card)
+            card_to_deck(game, card)
     me.cards.clear()
-    _leave_landing(game, actor)
+    leave_landing(game, actor)
     to = creditor if creditor is not None else game.edition.word("bank")
     # the notation writes no hand-over of the last estate (the game ends at the bankruptcy), so
     # the record shows no reading of its own here: the message names the one applied
@@ -549,56 +496,6 @@ def hand_over(game: Game, actor: str, creditor: str | None, span: Span) -> None:
         "SHORT-07",
     )
     flow_of(game).lots = [lot for lot in flow_of(game).lots if lot.lander is not None]
-
-
-def _leave_landing(game: Game, actor: str) -> None:
-    """A player out of the game owes no more of their landing (BKR-02): a card still to draw
-    stays in the deck, and a throw for a utility rent is not made (the estate settles it)."""
-    flow = flow_of(game)
-    if flow.draw is not None and flow.draw.player == actor:
-        flow.draw = None
-    if flow.throw is not None and flow.throw.player == actor:
-        flow.throw = None
-
-
-def _payments(game: Game, owed: list[Debt]) -> list[int]:
-    """The whole payment each debt came from (its ledger entry, the latest one when several
-    match), at least the shortfall. The ledger is read once, backwards, into a lookup by
-    payer, payee, line and reason: scanning it again for every debt made a turn with many
-    debts quadratic (10,000 debts took 25 s)."""
-    wanted = {(d.debtor, d.creditor, d.span, d.reason) for d in owed}
-    found: dict[tuple[str | None, str | None, Span, str], int] = {}
-    for t in reversed(game.transfers):
-        if len(found) == len(wanted):
-            break
-        key = (t.payer, t.payee, t.span, t.reason)
-        if key in wanted and key not in found:
-            found[key] = t.amount
-    return [
-        max(found.get((d.debtor, d.creditor, d.span, d.reason), d.amount), d.amount) for d in owed
-    ]
-
-
-def _shares(total: int, weights: list[int]) -> list[int]:
-    """`total` split in proportion to `weights`, whole units, remainder to the first largest."""
-    if not weights:
-        return []
-    whole = sum(weights)
-    if whole <= 0:
-        return [total] + [0] * (len(weights) - 1)
-    shares = [total * w // whole for w in weights]
-    shares[weights.index(max(weights))] += total - sum(shares)
-    return shares
-
-
-def _card_to_deck(game: Game, card_id: str) -> None:
-    """A Get Out of Jail Free card goes back under its own deck (BKR-09, CF-55)."""
-    deck = game.state.decks.get(game.edition.card(card_id).deck)
-    if deck is None:
-        return
-    if card_id in deck.held_out:
-        deck.held_out.remove(card_id)
-    deck.slots.append(card_id)
 
 
 def winner(game: Game) -> str | None:

@@ -22,6 +22,7 @@ from . import (
     cards,
     claims,
     deals,
+    deed_sales,
     estate,
     follow,
     jail,
@@ -76,6 +77,7 @@ _OWN: dict[type[E.Event], Callable[[Game, Any], None]] = {
 _ESTATE: dict[type[E.Event], Callable[[Game, Any, str], None]] = {
     E.Build: estate.on_build,
     E.Sell: estate.on_sell,
+    E.SellDeed: deed_sales.on_sell_deed,
     E.Mortgage: mortgages.on_mortgage,
     E.Unmortgage: mortgages.on_unmortgage,
     E.Interest: mortgages.on_interest,
@@ -214,9 +216,9 @@ def _bank_auction(game: Game, ev: E.Auction) -> bool:
 
 
 # what a player may do between rolls, on any turn (TURN-05, BLD-09, SELL-05, MORT-05, DEAL-07)
-_BETWEEN_ROLLS = (E.Build, E.Sell, E.Mortgage, E.Unmortgage)
+_BETWEEN_ROLLS = (E.Build, E.Sell, E.SellDeed, E.Mortgage, E.Unmortgage)
 # what raises money: bidders and debtors may do it while an auction or a debt is open (CF-17)
-_RAISING = (E.Sell, E.Mortgage)
+_RAISING = (E.Sell, E.SellDeed, E.Mortgage)
 
 
 def _inside_landing(game: Game, ev: E.Event, actors: list[str]) -> None:

@@ -359,6 +359,15 @@ class Sell(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class SellDeed(Action):
+    """Bare deeds sold to the bank for `amount` in all (`sell deed Baltic Avenue for 30`),
+    which the rules do not allow; some tables do, at the mortgage value (CF-63)."""
+
+    squares: tuple[Ref, ...]
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Mortgage(Action):
     """Properties mortgaged to the bank."""
 
@@ -395,7 +404,9 @@ class Bankrupt(Action):
     """The player goes bankrupt to a creditor player, or to the bank (`creditor` None).
 
     `to_bank` is True when the record writes the bank (`bankrupt to bank`); a bare `bankrupt`
-    leaves the creditor to the rules (whoever the debt is to)."""
+    leaves the creditor to the rules (whoever the debt is to). Both set: to the bank, the
+    player owed named, who is paid what is owed and the bank takes the rest (`bankrupt to bank,
+    creditor Ben`, CF-82)."""
 
     creditor: Ref | None
     to_bank: bool = False
@@ -537,6 +548,7 @@ _KIND_NAMES: dict[type[Event], str] = {
     UseJailCard: "jail-card",
     Build: "build",
     Sell: "sell",
+    SellDeed: "sell-deed",
     Mortgage: "mortgage",
     Unmortgage: "unmortgage",
     Interest: "interest",

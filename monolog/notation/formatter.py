@@ -229,6 +229,8 @@ def format_clause(e: ev.Event) -> str:
             return _items("build", items, a)
         case ev.Sell():
             return _sell(e)
+        case ev.SellDeed(squares=sqs, amount=a):
+            return _refs("sell deed", sqs, a)
         case ev.Mortgage(squares=sqs, amount=a):
             return _refs("mortgage", sqs, a)
         case ev.Unmortgage(squares=sqs, amount=a):
@@ -240,6 +242,8 @@ def format_clause(e: ev.Event) -> str:
         case ev.Bankrupt(creditor=c, to_bank=to_bank):
             # a bare `bankrupt` leaves the creditor to the rules (whoever is owed), and
             # `bankrupt to bank` names the bank: kept apart, as they can differ
+            if c is not None and to_bank:
+                return f"bankrupt to bank, creditor {ref(c)}"  # CF-82
             if c is not None:
                 return f"bankrupt to {ref(c)}"
             return "bankrupt to bank" if to_bank else "bankrupt"

@@ -207,6 +207,17 @@ DIE = (1, 6)
 LARGEST = 999_999_999
 DICE_FIELDS = {("Roll", "die1"), ("Roll", "die2"), ("Dice", "die1"), ("Dice", "die2")}
 SIGNED_FIELDS = {("CashCheck", "amount"), ("SetupPlayer", "cash")}
+# lists the notation always writes with one item at least (`mortgage` names a square, `sell deed`
+# a deed, `build` a site): an empty one is refused as the reader meets it
+FILLED_FIELDS = {
+    ("Build", "items"),
+    ("Sell", "items"),
+    ("SellDeed", "squares"),
+    ("Mortgage", "squares"),
+    ("Unmortgage", "squares"),
+    ("Interest", "squares"),
+    ("SetupDeck", "cards"),
+}
 
 
 def value_range(cls: type[Any], name: str) -> tuple[int, int]:
@@ -252,6 +263,8 @@ def _build(cls: type[Any], data: dict[str, Any], span: E.Span, where: str) -> An
         try:
             values[f.name] = _value(hints[f.name], data[f.name], f"{where}.{f.name}")
             _check_range(cls, f.name, values[f.name], f"{where}.{f.name}")
+            if (cls.__name__, f.name) in FILLED_FIELDS and not values[f.name]:
+                raise _Bad(f"{where}.{f.name}: expected one item or more, not an empty list")
         except _Bad as exc:  # the outermost field is the line's own key
             exc.key = f.name
             raise
@@ -390,6 +403,8 @@ def _object_schema(
             props["span"] = {"$ref": "#/$defs/span"}
             continue
         props[f.name] = _bounded(_type_schema(hints[f.name], defs), *value_range(cls, f.name))
+        if (cls.__name__, f.name) in FILLED_FIELDS:
+            props[f.name] = {**props[f.name], "minItems": 1}
         optional = f.default is not f.default_factory or type(None) in get_args(hints[f.name])
         if not optional:
             required.append(f.name)

@@ -63,6 +63,7 @@ EXAMPLES: dict[str, str] = {
     "jail-card": "1. Ann goojf CC05 5-4 New York Avenue",
     "build": "Ann build Park Place x2, Boardwalk x2 for 800",
     "sell": "Ann sell Oriental Avenue, Vermont Avenue for 50",
+    "sell-deed": "Ann sell deed Baltic Avenue for 30",
     "mortgage": "Ann mortgage Atlantic Avenue, Ventnor Avenue for 260",
     "unmortgage": "Ann unmortgage Tennessee Avenue for 99",
     "interest": "Ann interest Tennessee Avenue for 9",

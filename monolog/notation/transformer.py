@@ -441,6 +441,11 @@ class EventBuilder:
         amount = amount_value(last) if is_token(last) and last.type == "AMOUNT" else None
         return ev.Sell(_span(c), None, items, amount, buyer)
 
+    def sell_deed(self, c: list[Any]) -> ev.Event:
+        # SELL DEED square ("," square)* FOR AMOUNT
+        squares = tuple(x for x in c if x.__class__ is Ref)
+        return ev.SellDeed(_span(c), None, squares, amount_value(c[-1]))
+
     def mortgage(self, c: list[Any]) -> ev.Event:
         squares, amount = _listing(c)
         return ev.Mortgage(_span(c), None, squares, amount)
@@ -460,6 +465,10 @@ class EventBuilder:
     def bankrupt(self, c: list[Any]) -> ev.Event:
         creditor = c[2] if len(c) > 2 and c[2].__class__ is Ref else None
         return ev.Bankrupt(_span(c), None, creditor, len(c) > 2 and creditor is None)
+
+    def bankrupt_creditor(self, c: list[Any]) -> ev.Event:
+        # BANKRUPT TO BANK "," CREDITOR player
+        return ev.Bankrupt(_span(c), None, c[-1], True)
 
     def resign(self, c: list[Any]) -> ev.Event:
         return ev.Resign(_span(c), None)

@@ -20,13 +20,13 @@ from .session import Session
 KEYWORDS = (
     "buy", "decline", "auction", "bids", "sold", "nobids", "rent", "to", "salary", "tax", "card",
     "dice", "jail", "fine", "goojf", "build", "sell", "mortgage", "unmortgage", "interest", "pay",
-    "deal", "bankrupt", "resign", "end", "disputed", "setup", "hotel", "for",
+    "deal", "bankrupt", "resign", "end", "disputed", "setup", "hotel", "for", "deed", "creditor",
 )  # fmt: skip
 COMMANDS = ("undo", "state", "ledger", "help", "quit")
 _ROLL = re.compile(r"^([1-6])-([1-6])$")
 _NAME_WORD = re.compile(r"^[A-ZÀ-Ý][\w.&'’-]*$")
-_SQUARE_KEYWORDS = {"->", "build", "sell", "mortgage", "unmortgage", "interest", "auction"}
-_PLAYER_KEYWORDS = {"to", "bids", "sold", "deal"}
+_SQUARE_KEYWORDS = {"->", "build", "sell", "deed", "mortgage", "unmortgage", "interest", "auction"}
+_PLAYER_KEYWORDS = {"to", "bids", "sold", "deal", "creditor"}
 
 
 def as_written(name: str) -> str:
@@ -93,6 +93,11 @@ class RecordCompleter(Completer):
         if last == "card":
             yield from self._cards(reached or (s.square_of(actor) if actor else None))
             return
+        if last == "bank," and done[-3:-1] == ["bankrupt", "to"]:
+            yield "creditor"  # `bankrupt to bank, creditor Ben` (CF-82)
+            return
+        if last == "sell":
+            yield "deed"  # `sell deed Baltic Avenue for 30`
         if last in _PLAYER_KEYWORDS or last.endswith(","):
             yield from players
             if last.endswith(","):
