@@ -22,16 +22,32 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "gnome"
 # GNOME's declared departures from the 2018 rules)
 CODES = {
     "seed_13_opening": {"I002", "M106"},
-    "seed_36": {"A14", "A39", "A67", "I002", "M106", "M717", "M802"},
+    "seed_36": {"A14", "A39", "A67", "I002", "M106", "M802"},
     "seed_6": {
-        "A14", "A16", "A39", "A62", "I002", "M106", "M612", "M703", "M717", "M802",
+        "A14", "A16", "A39", "A62", "I002", "M106", "M612", "M703", "M802",
     },
 }  # fmt: skip
 # how often each game plays the readings GNOME's profile declares, as its summary names them
 PLAYED = {
     "seed_13_opening": {"CF-71": 1, "CF-80": 4},
-    "seed_36": {"CF-63": 19, "CF-71": 1, "CF-79": 2, "CF-80": 18, "CF-81": 1, "CF-82": 3},
-    "seed_6": {"CF-63": 4, "CF-71": 2, "CF-79": 3, "CF-80": 12, "CF-81": 1, "CF-82": 3},
+    "seed_36": {
+        "CF-63": 19,
+        "CF-71": 1,
+        "CF-79": 2,
+        "CF-80": 18,
+        "CF-81": 1,
+        "CF-82": 3,
+        "CF-83": 1,
+    },
+    "seed_6": {
+        "CF-63": 4,
+        "CF-71": 2,
+        "CF-79": 3,
+        "CF-80": 12,
+        "CF-81": 1,
+        "CF-82": 3,
+        "CF-83": 15,
+    },
 }
 PROFILE_READINGS = {
     "CF-63": "at-mortgage-value",
@@ -40,6 +56,7 @@ PROFILE_READINGS = {
     "CF-80": "one-throw-a-turn",
     "CF-81": "one-turn-then-free",
     "CF-82": "debt-then-bank",
+    "CF-83": "foreclosed",
 }
 
 

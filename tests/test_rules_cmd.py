@@ -76,7 +76,7 @@ def test_show_json() -> None:
     }
     assert params["railroad_rents"]["value"] == [25, 50, 100, 200]
     readings = {r["cf"]: r for r in data["readings"]}
-    assert len(readings) == 82
+    assert len(readings) == 83
     assert readings["CF-28"]["reading"] == "open-from-one" and not readings["CF-28"]["default"]
     assert readings["CF-01"]["settled"] and readings["CF-01"]["rules"] == ["RENT-05", "RENT-11"]
     assert readings["CF-01"]["description"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..notation.events import Auction, Deal, DealItem, DealSide, Span
 from . import holdings, invariants
 from .decks import hold_out, holder_of, return_card
+from .deed_sales import foreclosed
 from .game import Game
 from .holdings import owner_word, resolve_card, resolve_player, resolve_square
 from .promises import report_promise
@@ -71,6 +72,10 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
     what = _describe(game, sold) or "nothing"
     got = _describe(game, bought) or "nothing"
     where = bank_side.span if bank_side.span.line else ev.span
+    given = [game.state.deeds[int(v)] for kind, v in sold if kind == "square"]
+    if not bought and len(given) == len(sold) and foreclosed(game, player, given, 0, where):
+        _carry_out(game, player, sold, bought, ev.span)
+        return
     point = _disputed_point(game, sold, bought)
     if point is not None:
         cf, reading, price, which = point

@@ -18,7 +18,7 @@ from .holdings import buildings_in_group, group_built, group_of, owner_word, res
 from .skipped import not_replayed
 from .state import DeedState
 
-__all__ = ["on_sell_deed"]
+__all__ = ["foreclosed", "on_sell_deed"]
 
 _READING = "at-mortgage-value"
 
@@ -32,7 +32,9 @@ def on_sell_deed(game: Game, ev: SellDeed, actor: str) -> None:
     names = game.listing([game.name(d.square) for d in deeds])
     reading = game.ruling("CF-63")
     bare = not any(d.mortgaged or group_built(game, d.square) for d in deeds)
-    if bare and ev.amount == value and (reading == _READING or not game.text_settles("CF-63")):
+    if foreclosed(game, actor, deeds, ev.amount, ev.span):
+        pass
+    elif bare and ev.amount == value and (reading == _READING or not game.text_settles("CF-63")):
         other = game.edition.readings.get("CF-63") if reading == _READING else reading
         game.ambiguous(
             "CF-63",
@@ -45,6 +47,30 @@ def on_sell_deed(game: Game, ev: SellDeed, actor: str) -> None:
     else:
         _refused(game, ev, actor, deeds, value)
     _carry_out(game, actor, deeds, ev.amount, ev.span)
+
+
+def foreclosed(game: Game, actor: str, deeds: list[DeedState], amount: int, span: Span) -> bool:
+    """CF-83: mortgaged deeds, and only those, handed back to the bank for nothing. Reading
+    foreclosed takes them back, the loans cancelled; under never the bank takes back no
+    mortgaged deed (a warning naming foreclosed, where the edition's text leaves it open). True
+    when the point was reported (the caller then carries the sale out as written)."""
+    if amount or not deeds or not all(d.mortgaged for d in deeds):
+        return False
+    reading = game.ruling("CF-83")
+    if reading != "foreclosed" and game.text_settles("CF-83"):
+        return False
+    names = game.listing([game.name(d.square) for d in deeds])
+    other = "never" if reading == "foreclosed" else "foreclosed"
+    game.ambiguous(
+        "CF-83",
+        f"{actor} hands {names}, mortgaged, back to the bank for nothing, the loan cancelled "
+        f"(reading foreclosed); under reading {other if reading == 'foreclosed' else reading} "
+        "the bank takes back no mortgaged deed, which goes only to another player",
+        span,
+        "SELL-06",
+        follows="foreclosed",
+    )
+    return True
 
 
 def _deeds(game: Game, ev: SellDeed, actor: str) -> list[DeedState]:
