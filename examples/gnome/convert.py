@@ -108,6 +108,9 @@ CARDS = {
 }
 
 # actions GNOME may attempt and fail: written only once GNOME logs their success
+# the tax squares "go back three spaces" can reach (from the first Chance), and the tax the
+# 2018 rules set there, which GNOME does not charge after that card
+UNPLAYED_TAX = {"Income Tax": 200}
 NEED_SUCCESS = {"build", "sell", "mortgage", "unmortgage", "deed", "deal"}
 
 P = r"(\S+)"
@@ -267,6 +270,7 @@ class Converter:
 
     def moving(self, square: str) -> None:
         nearest = ""
+        card = None
         if self.roll is not None:
             self.roll["square"] = name(square)
             self.flush()
@@ -282,6 +286,11 @@ class Converter:
         if self.salary:
             self.salary = False
             self.emit("salary", amount=200)
+        if card and card["card"] == "go_back_three_spaces" and square in UNPLAYED_TAX:
+            # GNOME moves the token back and plays nothing on the square reached: the tax there
+            # is not paid, which the stream says outright (M412 once, not a count put off)
+            self.emit("tax", amount=UNPLAYED_TAX[square])
+            self.emit("ignored")
         if nearest:
             # GNOME charges the dues of the nearest railroad or utility with no line before them
             self.open = {"what": "rent", "payee": None, "utility": "utility" in nearest}
