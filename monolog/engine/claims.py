@@ -412,7 +412,8 @@ def on_dice(game: Game, ev: Dice) -> None:
             "RENT-10",
             follows="fresh-roll",  # the record throws afresh: M990 where the text settles it
         )
-        if filed is not None and fresh != claim.amount:
+        if filed is not None:
+            # kept even where both throws give one figure: a rent that neither gives withdraws it
             claim.thrown = (game.findings.last, claim.amount, message)
         # reported once, above: the rent is then judged by the throw the record made
         claim.amount = fresh

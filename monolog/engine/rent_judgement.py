@@ -67,6 +67,12 @@ def _moving_roll_rent(game: Game, claim: Due) -> int | None:
     return claim.per_pip * dice
 
 
+def _throws_differ(claim: Due) -> bool:
+    """CF-19: the record threw afresh where the moving roll sets the rent, and the two throws
+    give different figures (where they give one, the throw's A19 stands as filed)."""
+    return claim.thrown is not None and claim.thrown[1] != claim.amount
+
+
 def _owed(claim: Due, amount: int) -> judge.Outcome:
     return judge.Outcome(amount, claim.payer, claim.payee)
 
@@ -77,7 +83,7 @@ def _rent_words(game: Game, claim: Due, ev: RentEvent) -> judge.Words:
     saying so)."""
     name = game.name(claim.square or 0)
     message, rule = claim.reason, claim.rule
-    if claim.thrown is not None:
+    if _throws_differ(claim) and claim.thrown is not None:
         # CF-19: the throw's own words say what the moving roll and the fresh throw give
         message, rule = claim.thrown[2], "RENT-10"
     elif rule == "RENT-05" and ev.amount == 0 and claim.amount:
@@ -98,7 +104,7 @@ def _rent_words(game: Game, claim: Due, ev: RentEvent) -> judge.Words:
         return _other_named(game, claim, alt, ev.amount or 0)
 
     def agree() -> None:
-        if claim.thrown is not None:
+        if _throws_differ(claim):
             _paid_by_moving_roll(game, claim, ev)
         elif claim.noted:
             _landing_notes_agree(game, claim)
