@@ -67,6 +67,26 @@ def rent_lines(draw: st.DrawFn) -> Line:
 
 
 @st.composite
+def card_rent_lines(draw: st.DrawFn) -> Line:
+    """Ben from GO onto Chance, the nearest-utility card to Electric Company (CF-58 where it is
+    mortgaged), a throw or none, and a rent."""
+    mortgaged = " mortgaged" if draw(st.booleans()) else ""
+    lines = [
+        '[Players "Ann, Ben"]',
+        f"setup Ann owns Electric Company{mortgaged}",
+        "setup next Ben",
+    ]
+    clause, throw = "", 7
+    if draw(st.booleans()):
+        die1, die2 = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+        clause, throw = f" dice {die1}-{die2}", die1 + die2
+    written = draw(st.sampled_from([0, 10 * throw, 4 * throw, 70]) | st.integers(0, 150))
+    lines.append(f"1. Ben 3-4 Chance card CH07{clause} rent {written}")
+    rulings = {"CF-58": draw(st.sampled_from(["nothing-owed", "ten-times-anyway"]))}
+    return Line("\n".join(lines) + "\n", "us-2018", rulings, "Ben", written, len(lines))
+
+
+@st.composite
 def tax_lines(draw: st.DrawFn) -> Line:
     """Ann from Mediterranean Avenue onto Income Tax (us-classic: $200 or 10% of her worth);
     odd cash so that the roundings differ, a mortgaged deed so that the worths do."""
@@ -98,7 +118,7 @@ def _replayed(case: Line) -> tuple[list[monolog.Finding], int]:
 
 
 @settings(max_examples=100, deadline=None)
-@given(rent_lines() | tax_lines())
+@given(rent_lines() | card_rent_lines() | tax_lines())
 def test_a_written_figure_is_judged_once_and_followed(case: Line) -> None:
     findings, paid = _replayed(case)
     shown = [(f.code, f.message) for f in findings]

@@ -15,7 +15,7 @@ from .landing import group_key
 from .names import actor_of, resolve_player
 from .obligations import Due, cancel_due, flow_of, settle_due
 from .rent import quote_rent
-from .rent_judgement import rent_judged
+from .rent_judgement import rent_judged, unowed_charge_judged
 
 
 def claim_can_lapse(game: Game, claim: Due) -> bool:
@@ -96,7 +96,9 @@ def on_rent(game: Game, ev: RentEvent) -> None:
     name = game.name(claim.square or 0)
     departs = _rent_changed(game, claim, ev.span, ev.amount)
     _claim_checked(game, ev, claim, tenant, payee)
-    if claim.amount is None and claim.per_pip:
+    if claim.amount is None and claim.per_pip and unowed_charge_judged(game, claim, ev):
+        _rent_from_throw(game, ev, claim)  # no throw: the card's charge is not paid (CF-58)
+    elif claim.amount is None and claim.per_pip:
         # waiting for a throw: the recorded rent must be a multiple of the rate (2..12 pips)
         if ev.amount is not None and (
             ev.amount % claim.per_pip or not 2 <= ev.amount // claim.per_pip <= 12

@@ -14,6 +14,7 @@ from ..notation.events import Rent as RentEvent
 from . import judge, record
 from .game import Game
 from .obligations import Due, flow_of
+from .rent import CARD_DICE_TIMES_10
 
 
 def rent_judged(game: Game, claim: Due, ev: RentEvent, payee: str | None) -> None:
@@ -46,6 +47,9 @@ def rent_decision(game: Game, claim: Due) -> judge.Decision:
     moved = _moving_roll_rent(game, claim)
     if moved is not None:
         others.append(judge.Alternative("CF-19", "movement-roll", _owed(claim, moved), "RENT-10"))
+    unowed = card_charge_unowed(game, claim)
+    if unowed is not None:
+        others.append(unowed)
     if claim.other is not None:
         cf, reading, figure = claim.other
         # a utility's other reading is a rate: the figure is that rate times the dice
@@ -65,6 +69,29 @@ def _moving_roll_rent(game: Game, claim: Due) -> int | None:
     if game.ruling("CF-19") != "fresh-roll":
         return None
     return claim.per_pip * dice
+
+
+def card_charge_unowed(game: Game, claim: Due) -> judge.Alternative | None:
+    """CF-58 under ten-times-anyway: the nearest-utility card sent the tenant to a mortgaged
+    utility, where reading nothing-owed charges nothing (None where the point does not arise)."""
+    if claim.card != CARD_DICE_TIMES_10 or claim.square is None:
+        return None
+    deed = game.state.deeds.get(claim.square)
+    if deed is None or not deed.mortgaged or game.ruling("CF-58") != "ten-times-anyway":
+        return None
+    return judge.Alternative("CF-58", "nothing-owed", _owed(claim, 0))
+
+
+def unowed_charge_judged(game: Game, claim: Due, ev: RentEvent) -> bool:
+    """A rent of nothing written where the card's ten times the throw waits for a throw on a
+    mortgaged utility (CF-58 under ten-times-anyway): the figure of reading nothing-owed, named
+    as the record's choice, and nothing paid. False where this is not such a rent."""
+    unowed = card_charge_unowed(game, claim)
+    if unowed is None or ev.amount != 0:
+        return False
+    verdict = judge.Verdict(judge.FOLLOWS, unowed.outcome, unowed)
+    judge.file(game, verdict, ev.amount, ev.span, claim.rule, _rent_words(game, claim, ev))
+    return True
 
 
 def _throws_differ(claim: Due) -> bool:
@@ -101,6 +128,8 @@ def _rent_words(game: Game, claim: Due, ev: RentEvent) -> judge.Words:
             )
         if alt.cf == "CF-19":
             return None  # named at the throw, with the record's choice
+        if alt.cf == "CF-58":
+            return _card_charge_unpaid(game, claim)
         return _other_named(game, claim, alt, ev.amount or 0)
 
     def agree() -> None:
@@ -131,6 +160,22 @@ def _paid_by_moving_roll(game: Game, claim: Due, ev: RentEvent) -> bool:
     )
     claim.amount = figure
     return True
+
+
+def _card_charge_unpaid(game: Game, claim: Due) -> str:
+    """CF-58: the record pays nothing for the card's ten times the throw on a mortgaged utility,
+    the play of reading nothing-owed; the card's note of the point is withdrawn, the point named
+    once, here."""
+    for handle, cf, _ in claim.noted:
+        if cf == "CF-58":
+            game.findings.withdraw(handle)
+    claim.noted = [n for n in claim.noted if n[1] != "CF-58"]
+    return (
+        f"{claim.player} pays {claim.payee} nothing: {game.name(claim.square or 0)} is "
+        "mortgaged, and the card's ten times the throw stands in for the rent, which a "
+        "mortgaged deed does not collect (reading nothing-owed); under reading "
+        f"{game.ruling('CF-58')} the card's charge is a payment of its own and is owed all the same"
+    )
 
 
 def _landing_notes_agree(game: Game, claim: Due) -> None:
