@@ -99,10 +99,12 @@ def tax_lines(draw: st.DrawFn) -> Line:
     figures = [200] + [w // 10 for w in worths] + [(w + 9) // 10 for w in worths]
     written = draw(st.sampled_from(figures) | st.integers(0, 300))
     percent = "10% " if draw(st.booleans()) else ""
-    lines.append(f"1. Ann 1-2 Income Tax tax {percent}{written}")
+    counted = " counted" if draw(st.booleans()) else ""
+    lines.append(f"1. Ann 1-2 Income Tax tax {percent}{written}{counted}")
     rulings = {
         "CF-34": draw(st.sampled_from(["half-up", "down", "up"])),
         "CF-42": draw(st.sampled_from(["worth-at-landing", "mortgage-value", "worth-at-payment"])),
+        "CF-43": draw(st.sampled_from(["choice-first", "choice-after-count"])),
     }
     return Line("\n".join(lines) + "\n", "us-classic", rulings, "Ann", written, len(lines))
 

@@ -39,31 +39,41 @@ def on_tax(game: Game, ev: Tax) -> None:
         return
     if follow.tax_ignored(game, due, ev.span):
         return
-    if ev.counted:
-        _counted_first(game, ev, due, player)
-    if ev.percent is not None and _percent_tax(game, ev, due, player):
+    counted = _counted_first(game, ev, due, player) if ev.counted else None
+    if ev.percent is not None and _percent_tax(game, ev, due, player, counted):
         return
     if ev.percent is None and due.amount is not None:
         # the flat tax: no reading sets another figure
         decision = judge.Decision(judge.Outcome(due.amount, player), "TAX-01")
         words = judge.Words("M407", f"the tax is {game.money(due.amount)}: {due.reason}")
-        _tax_judged(game, ev, due, decision, words)
+        _tax_judged(game, ev, due, decision, words, counted)
         return
     judge.follow(game, due, ev.amount, ev.span)
 
 
 def _tax_judged(
-    game: Game, ev: Tax, due: Due, decision: judge.Decision, words: judge.Words
+    game: Game,
+    ev: Tax,
+    due: Due,
+    decision: judge.Decision,
+    words: judge.Words,
+    counted: int | None,
 ) -> None:
     """The tax written set against what each reading makes it, its one finding filed, and the
-    record followed (a count may later show a wrong figure was the slip)."""
-    verdict, _ = judge.judge(game, decision, ev.amount, ev.span, words)
+    record followed (a count may later show a wrong figure was the slip). `counted` is the A43
+    filed for `counted` (its handle): a figure no reading gives follows no reading in full, so
+    it is filed again naming no choice."""
+    verdict = judge.compare(game, decision, ev.amount)
+    if verdict.kind == judge.BREAKS and counted is not None:
+        game.findings.withdraw(counted)
+        _counted_first(game, ev, due, due.player, choice_shown=False)
+    judge.file(game, verdict, ev.amount, ev.span, decision.rule, words)
     judge.follow(game, due, ev.amount, ev.span)
     if verdict.kind == judge.BREAKS:
         record.written_slip(game, due, verdict.right.amount, game.findings.last)
 
 
-def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
+def _percent_tax(game: Game, ev: Tax, due: Due, player: str, counted: int | None) -> bool:
     """`tax 10%`: the percentage option (TAX-02, TAX-03, CF-42, CF-43).
 
     Returns False when the option is not open here (M409, the flat amount stands); otherwise
@@ -89,11 +99,12 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             f"{player} switch to the flat {game.money(flat)} once the worth is known",
             ev.span,
             "TAX-04",
-            # the percentage's figure paid: the written choice held
-            follows="choice-first" if ev.amount == amount else None,
+            # the percentage's figure paid: the written choice held; the flat one: the choice
+            # followed the count (judged once, below, as that reading's figure)
+            follows={amount: "choice-first", flat: "choice-after-count"}.get(ev.amount or -1),
         )
     decision, words = _percent_judgement(game, ev, due, player, offered, measures, flat)
-    _tax_judged(game, ev, due, decision, words)
+    _tax_judged(game, ev, due, decision, words, counted)
     return True
 
 
@@ -193,6 +204,8 @@ def _percent_judgement(
     def other(alt: judge.Alternative) -> str | None:
         if alt.cf == "CF-42":
             return None  # named at the worth, with the record's choice
+        if alt.cf == "CF-43":
+            return None if ev.counted or amount > flat else _flat_after_choice(game, player, ev)
         # the same percentage rounded another way: the disputed rounding, as for mortgages
         reading = game.ruling("CF-34")
         return (
@@ -201,22 +214,34 @@ def _percent_judgement(
             f"{game.money(alt.outcome.amount)} recorded"
         )
 
-    message, rule = f"the tax is {game.money(amount)}: {due.reason}", "TAX-03"
-    if ev.amount == flat and game.ruling("CF-43") == "choice-first":
-        # the flat sum paid after choosing the percentage: the choice comes first (TAX-04)
-        message += f"; {player} chose {offered}% before the count, and the choice binds"
-        rule = "TAX-04"
-    words = judge.Words("M407", message, rule, other)
+    if game.ruling("CF-43") == "choice-first":
+        # the flat sum paid after writing the percentage: the choice followed the count
+        others.append(judge.Alternative("CF-43", "choice-after-count", judge.Outcome(flat, player)))
+    words = judge.Words("M407", f"the tax is {game.money(amount)}: {due.reason}", "TAX-03", other)
     return judge.Decision(judge.Outcome(amount, player), "TAX-03", tuple(others)), words
 
 
-def _counted_first(game: Game, ev: Tax, due: Due, player: str) -> None:
+def _flat_after_choice(game: Game, player: str, ev: Tax) -> str:
+    """CF-43 under choice-first: the percentage written, then the flat sum paid, where the
+    percentage comes to less (named once, here: no A43 was filed for a binding choice)."""
+    return (
+        f"{player} wrote {ev.percent}% but paid the flat {game.money(ev.amount or 0)}: the "
+        f"choice is made before the count and binds (reading {game.ruling('CF-43')}); reading "
+        "choice-after-count lets the player settle on the flat tax once the worth is known"
+    )
+
+
+def _counted_first(
+    game: Game, ev: Tax, due: Due, player: str, *, choice_shown: bool = True
+) -> int | None:
     """`tax … counted`: the record says the player counted their worth before choosing between
     the flat tax and the percentage (CF-43, TAX-04). Named where the choice exists; a tax with
-    no percentage option has no choice to time, and the word changes nothing."""
+    no percentage option has no choice to time, and the word changes nothing. Gives the
+    finding's handle, if one is filed. `choice_shown` False: the figure written is no option's,
+    so the record shows no choice that a reading allows."""
     offered = game.edition.rules.income_tax_percent
     if offered is None or due.worth is None or due.square != percent_tax_square(game):
-        return
+        return None
     flat = game.money(due.amount or 0)
     paid_flat = ev.percent is None or (ev.amount is not None and ev.amount == due.amount)
     chose = f"the flat {flat}" if paid_flat else f"{offered}%"
@@ -230,13 +255,19 @@ def _counted_first(game: Game, ev: Tax, due: Due, player: str) -> None:
             "the choice may follow the count (reading choice-after-count); under reading "
             "choice-first it is made before any worth is worked out"
         )
-    game.ambiguous(
+    if not choice_shown:
+        game.ambiguous(
+            "CF-43", f"{player} counted their total worth before paying: {why}", ev.span, "TAX-04"
+        )
+        return None
+    filed = game.ambiguous(
         "CF-43",
         f"{player} counted their total worth and then chose {chose} over the other option: {why}",
         ev.span,
         "TAX-04",
         follows="choice-after-count",
     )
+    return None if filed is None else game.findings.last
 
 
 def _choice_after_count(
