@@ -15,6 +15,7 @@ from monolog.editions.loader import load_edition
 from monolog.engine import judge
 from monolog.engine.game import Game
 from monolog.engine.state import GameState
+from monolog.notation.events import Span
 
 WRONG = {"M301", "M407"}
 
@@ -167,3 +168,17 @@ def test_compare_names_the_reading_a_figure_follows() -> None:
     assert (follows.kind, follows.other and follows.other.reading) == (judge.FOLLOWS, "fresh-roll")
     breaks = judge.compare(game, decision, 40)
     assert (breaks.kind, breaks.right.amount) == (judge.BREAKS, 28)
+
+
+def test_a_figure_of_a_settled_points_other_reading_is_m990() -> None:
+    """Where the edition's text settles the point (CF-01 under the classic rules: doubled
+    beside a mortgaged site), the other reading's figure is not that reading's play but a
+    violation: M990, never an A code."""
+    edition = load_edition("us-classic")
+    game = Game(edition, GameState.new(edition, ["Ann", "Ben"]), dict(edition.readings))
+    other = judge.Alternative("CF-01", "no-double", judge.Outcome(4, "Ben", "Ann"))
+    decision = judge.Decision(judge.Outcome(8, "Ben", "Ann"), "RENT-05", (other,))
+    words = judge.Words("M301", "rent is $8", other=lambda alt: f"the figure of {alt.reading}")
+    verdict, finding = judge.judge(game, decision, 4, Span(1, 1, 1, 2), words)
+    assert verdict.kind == judge.FOLLOWS
+    assert finding is not None and finding.code == "M990"

@@ -76,7 +76,8 @@ class Verdict:
 def compare(game: Game, decision: Decision, written: int | None) -> Verdict:
     """Set the written figure against the decision. No figure written agrees (the replay
     takes the derived one). In a replay that measures the reading in force (`monolog
-    dispute`) no other reading counts: the figure is judged by the reading in force alone."""
+    dispute`) no other reading counts: the figure is judged by the reading in force alone.
+    The amounts are compared; who is paid is the handler's to check (M303 for a rent)."""
     right = decision.right
     if written is None or written == right.amount:
         return Verdict(AGREES, right)
