@@ -3,7 +3,7 @@
 `rent_decision` says what each reading makes the rent of a claim: the reading in force, and
 the other reading of the disputed point that set the figure (CF-01 double rent beside a
 mortgaged site, CF-20 which railroads or utilities count, CF-19 which throw sets a utility
-rent). `rent_judged` sets the figure written against them, files its one finding (agrees, the
+rent, CF-58 the nearest-utility card on a mortgaged utility). `rent_judged` sets the figure written against them, files its one finding (agrees, the
 A code of the reading it follows, or M301 with the right figure) and has the replay pay what
 the record wrote.
 """
@@ -38,7 +38,8 @@ def rent_judged(game: Game, claim: Due, ev: RentEvent, payee: str | None) -> Non
 def rent_decision(game: Game, claim: Due) -> judge.Decision:
     """What each reading makes the rent of `claim` (its amount set): the reading in force, and
     the other reading of the disputed point that set the figure (CF-01, CF-20: `claim.other`;
-    CF-19: the record threw afresh, `claim.thrown`, where movement-roll is in force)."""
+    CF-19: the record threw afresh, `claim.thrown`, where movement-roll is in force, or the
+    moving roll where fresh-roll is; CF-58: nothing owed for the card's charge)."""
     amount = claim.amount or 0
     others: list[judge.Alternative] = []
     if claim.thrown is not None:
