@@ -3,9 +3,9 @@
 `rent_decision` says what each reading makes the rent of a claim: the reading in force, and
 the other reading of the disputed point that set the figure (CF-01 double rent beside a
 mortgaged site, CF-20 which railroads or utilities count, CF-19 which throw sets a utility
-rent, CF-58 the nearest-utility card on a mortgaged utility). `rent_judged` sets the figure written against them, files its one finding (agrees, the
-A code of the reading it follows, or M301 with the right figure) and has the replay pay what
-the record wrote.
+rent, CF-58 the nearest-utility card on a mortgaged utility). `rent_judged` sets the figure
+written against them, files its one finding (agrees, the A code of the reading it follows, or
+M301 with the right figure) and has the replay pay what the record wrote.
 """
 
 from __future__ import annotations
