@@ -165,4 +165,5 @@ def test_explain_names_the_codes_that_cite_a_rule_in_particular_cases() -> None:
     result = runner.invoke(app, ["explain", "RENT-11"], env={"NO_COLOR": "1"})
     assert result.exit_code == 0 and "M301  Wrong rent" in result.output, result.output
     result = runner.invoke(app, ["explain", "M301"], env={"NO_COLOR": "1"})
-    assert "also cites: RENT-05, RENT-06, RENT-07, RENT-08, RENT-11" in result.output
+    cites = "also cites: RENT-05, RENT-06, RENT-07, RENT-08, RENT-09, RENT-10, RENT-11"
+    assert cites in result.output

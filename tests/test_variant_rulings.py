@@ -61,12 +61,14 @@ def test_each_worth_reading_is_charged_and_names_the_others(
     assert a42.data["reading"] == reading
 
 
-def test_the_flat_amount_after_the_count_is_legal_only_when_the_choice_may_follow_it() -> None:
+def test_the_flat_amount_after_the_count_is_the_play_of_choice_after_count() -> None:
     text = '[Edition "us-classic"]\n[Players "Ann, Ben"]\nsetup Ann cash 2500\n'
     text += "1. Ann 1-3 Income Tax tax 10% 200\n"
     first = run(text)
-    assert [f.code for f in first.findings] == ["A43", "M407"]
+    assert [f.code for f in first.findings] == ["A43"]  # a departure, not a wrong tax
     assert "switch to the flat $200" in only(first, "A43").message
+    assert only(first, "A43").data["follows"] == "choice-after-count"
+    assert first.state.player("Ann").cash == 2300
     after = run(text, rulings={"CF-43": "choice-after-count"})
     a43 = only(after, "A43")
     assert [f.code for f in after.findings] == ["A43"]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from ..notation.events import Dice, NoThrow, RentUnclaimed, Span
 from ..notation.events import Rent as RentEvent
-from . import follow, house_rules, record
+from . import follow, house_rules, judge
 from .game import Game
 from .landing import group_key
 from .names import actor_of, resolve_player
 from .obligations import Due, cancel_due, flow_of, settle_due
 from .rent import quote_rent
+from .rent_judgement import rent_judged, unowed_charge_judged
 
 
 def claim_can_lapse(game: Game, claim: Due) -> bool:
@@ -95,8 +96,9 @@ def on_rent(game: Game, ev: RentEvent) -> None:
     name = game.name(claim.square or 0)
     departs = _rent_changed(game, claim, ev.span, ev.amount)
     _claim_checked(game, ev, claim, tenant, payee)
-    expected = claim.amount
-    if expected is None and claim.per_pip:
+    if claim.amount is None and claim.per_pip and unowed_charge_judged(game, claim, ev):
+        _rent_from_throw(game, ev, claim)  # no throw: the card's charge is not paid (CF-58)
+    elif claim.amount is None and claim.per_pip:
         # waiting for a throw: the recorded rent must be a multiple of the rate (2..12 pips)
         if ev.amount is not None and (
             ev.amount % claim.per_pip or not 2 <= ev.amount // claim.per_pip <= 12
@@ -111,27 +113,15 @@ def on_rent(game: Game, ev: RentEvent) -> None:
                 recorded=ev.amount,
             )
         _rent_from_throw(game, ev, claim)
-    elif not _rent_explained(game, claim, ev, departs) and (
-        ev.amount is not None and ev.amount != expected
+    elif (
+        claim.amount is not None
+        and ev.amount is not None
+        and not house_rules.rent_skipped(game, claim, ev.amount, ev.span)
+        and not departs  # the figure of the other reading of CF-24: named there
     ):
-        message, rule = claim.reason, claim.rule
-        if rule == "RENT-05" and ev.amount == 0 and expected:
-            # nothing paid on a group with a mortgaged site: the other sites still charge rent
-            message = f"{message}; {name} itself is not mortgaged and still charges its rent"
-            rule = "RENT-11"
-        game.emit(
-            "M301",
-            message,
-            ev.span,
-            rule,
-            expected=expected,
-            recorded=ev.amount,
-        )
-        handle = game.findings.last
-        settle_due(game, claim, ev.amount, ev.span, payee=payee)
-        record.written_slip(game, claim, expected, handle)  # a count may show it was the slip
+        rent_judged(game, claim, ev, payee)
         return
-    settle_due(game, claim, ev.amount, ev.span, payee=payee)
+    judge.follow(game, claim, ev.amount, ev.span, payee=payee)
 
 
 def _claim_checked(game: Game, ev: RentEvent, claim: Due, tenant: str, payee: str | None) -> None:
@@ -184,25 +174,6 @@ def _rent_from_throw(game: Game, ev: RentEvent, claim: Due) -> None:
                 claim.amount = (claim.per_pip or 0) * flow.last_dice
 
 
-def _rent_explained(game: Game, claim: Due, ev: RentEvent, departs: bool) -> bool:
-    """Whether a rent written other than the claim's is accounted for elsewhere: waived by a
-    house rule (M905), another reading's figure (named there), or the moving roll's rent; a
-    rent agreeing with the landing's notes is said to agree (True)."""
-    expected = claim.amount
-    if house_rules.rent_skipped(game, claim, ev.amount, ev.span):
-        return True  # rent waived for a jailed owner without the house rule (M905)
-    if departs or (
-        ev.amount is not None and ev.amount != expected and _other_reading(game, claim, ev)
-    ):
-        return True  # the figure of the other reading of a disputed point: named there
-    if _paid_by_moving_roll(game, claim, ev):
-        return True  # the throw was made, but the rent is the moving roll's: named there
-    if ev.amount is not None and ev.amount == expected and claim.noted:
-        _landing_notes_agree(game, claim)
-        return True
-    return False
-
-
 def _rent_not_due(game: Game, tenant: str, ev: RentEvent, payee: str | None) -> None:
     """A rent written with no unpaid landing to claim it: M302, unless the record plays a
     disputed point (CF-24, CF-58) by another reading; the rent written is paid as recorded."""
@@ -222,27 +193,6 @@ def _rent_not_due(game: Game, tenant: str, ev: RentEvent, payee: str | None) -> 
     to = payee or quote.owner or (deed.owner if deed is not None else None)
     if to is not None and to != tenant and ev.amount:
         game.transfer(tenant, to, ev.amount, "rent as recorded", ev.span)
-
-
-def _paid_by_moving_roll(game: Game, claim: Due, ev: RentEvent) -> bool:
-    """CF-19: the record threw afresh (A19 filed at the throw, as a fresh-roll play), then wrote
-    the rent of the roll that moved the tenant. The rent is the moving roll's after all: the
-    A19 is filed again in its place, at the rent, saying the record agrees with that reading,
-    and the rent is settled at that figure."""
-    if claim.thrown is None or ev.amount is None or ev.amount != claim.thrown[1]:
-        return False
-    handle, figure, message = claim.thrown
-    claim.thrown = None
-    game.findings.withdraw(handle)
-    game.ambiguous(
-        "CF-19",
-        f"{message}; the rent written is the moving roll's",
-        ev.span,
-        "RENT-10",
-        follows="movement-roll",
-    )
-    claim.amount = figure
-    return True
 
 
 def _card_utility_paid(game: Game, ev: RentEvent, payee: str | None) -> bool:
@@ -338,47 +288,6 @@ def _lifted_since_landing(game: Game, tenant: str, ev: RentEvent, payee: str | N
     if to != tenant and amount:
         game.transfer(tenant, to, amount, "rent as recorded", ev.span)
     flow_of(game).mortgaged_landing.pop(tenant, None)
-    return True
-
-
-def _landing_notes_agree(game: Game, claim: Due) -> None:
-    """The rent written is the figure of the readings in force: the disputed points named at
-    the landing (CF-01, CF-20), before the record wrote a figure, are filed again in their
-    place saying the record agrees with them."""
-    for handle, cf, message in claim.noted:
-        game.findings.withdraw(handle)
-        game.ambiguous(cf, message, claim.span, claim.rule, follows=game.ruling(cf))
-    claim.noted = []
-
-
-def _other_reading(game: Game, claim: Due, ev: RentEvent) -> bool:
-    """Whether the rent written is the figure of the other reading of the disputed point that
-    set this rent (CF-20: which railroads or utilities count); if so, name the point at the rent
-    clause, as a departure from the reading in force, and let the record's figure stand."""
-    if claim.other is None or ev.amount is None or not follow.record_settles(game):
-        return False  # a replay measuring the reading in force judges the figure by it
-    cf, reading, figure = claim.other
-    dice = flow_of(game).last_dice
-    if claim.per_pip is not None:
-        if dice is None:
-            return False
-        figure *= dice
-    if ev.amount != figure:
-        return False
-    name = game.name(claim.square or 0)
-    expected = game.money(claim.amount) if claim.amount is not None else "another figure"
-    for handle, noted_cf, _ in claim.noted:
-        if noted_cf == cf:
-            game.findings.withdraw(handle)  # the point is named once, here, with the choice
-    claim.noted = [n for n in claim.noted if n[1] != cf]
-    game.ambiguous(
-        cf,
-        f"the rent written on {name}, {game.money(ev.amount)}, is the figure of reading "
-        f"{reading}; reading {game.ruling(cf)} makes it {expected}",
-        ev.span,
-        claim.rule,
-        follows=reading,
-    )
     return True
 
 
@@ -505,7 +414,8 @@ def on_dice(game: Game, ev: Dice) -> None:
             "RENT-10",
             follows="fresh-roll",  # the record throws afresh: M990 where the text settles it
         )
-        if filed is not None and fresh != claim.amount:
+        if filed is not None:
+            # kept even where both throws give one figure: a rent that neither gives withdraws it
             claim.thrown = (game.findings.last, claim.amount, message)
         # reported once, above: the rent is then judged by the throw the record made
         claim.amount = fresh

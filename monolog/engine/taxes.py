@@ -9,7 +9,7 @@ the derived one.
 from __future__ import annotations
 
 from ..notation.events import Tax
-from . import follow, record
+from . import follow, judge, record
 from .game import Game
 from .holdings import ROUNDING_WORDS, other_roundings, percent_of
 from .landing import percent_tax_square
@@ -39,27 +39,41 @@ def on_tax(game: Game, ev: Tax) -> None:
         return
     if follow.tax_ignored(game, due, ev.span):
         return
-    if ev.counted:
-        _counted_first(game, ev, due, player)
-    if ev.percent is not None and _percent_tax(game, ev, due, player):
+    counted = _counted_first(game, ev, due, player) if ev.counted else None
+    if ev.percent is not None and _percent_tax(game, ev, due, player, counted):
         return
-    if ev.percent is None and ev.amount is not None and ev.amount != due.amount:
-        game.emit(
-            "M407",
-            f"the tax is {game.money(due.amount or 0)}: {due.reason}",
-            ev.span,
-            "TAX-01",
-            expected=due.amount,
-            recorded=ev.amount,
-        )
-        handle = game.findings.last
-        settle_due(game, due, ev.amount, ev.span)
-        record.written_slip(game, due, due.amount, handle)  # a count may show it was the slip
+    if ev.percent is None and due.amount is not None:
+        # the flat tax: no reading sets another figure
+        decision = judge.Decision(judge.Outcome(due.amount, player), "TAX-01")
+        words = judge.Words("M407", f"the tax is {game.money(due.amount)}: {due.reason}")
+        _tax_judged(game, ev, due, decision, words, counted)
         return
-    settle_due(game, due, ev.amount, ev.span)
+    judge.follow(game, due, ev.amount, ev.span)
 
 
-def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
+def _tax_judged(
+    game: Game,
+    ev: Tax,
+    due: Due,
+    decision: judge.Decision,
+    words: judge.Words,
+    counted: int | None,
+) -> None:
+    """The tax written set against what each reading makes it, its one finding filed, and the
+    record followed (a count may later show a wrong figure was the slip). `counted` is the A43
+    filed for `counted` (its handle): a figure no reading gives follows no reading in full, so
+    it is filed again naming no choice."""
+    verdict = judge.compare(game, decision, ev.amount)
+    if verdict.kind == judge.BREAKS and counted is not None:
+        game.findings.withdraw(counted)
+        _counted_first(game, ev, due, due.player, choice_shown=False)
+    judge.file(game, verdict, ev.amount, ev.span, decision.rule, words)
+    judge.follow(game, due, ev.amount, ev.span)
+    if verdict.kind == judge.BREAKS:
+        record.written_slip(game, due, verdict.right.amount, game.findings.last)
+
+
+def _percent_tax(game: Game, ev: Tax, due: Due, player: str, counted: int | None) -> bool:
     """`tax 10%`: the percentage option (TAX-02, TAX-03, CF-42, CF-43).
 
     Returns False when the option is not open here (M409, the flat amount stands); otherwise
@@ -70,7 +84,7 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
     if not _option_open(game, ev, due, offered) or offered is None:
         return False
     flat_reason = due.reason
-    used, worth_follows = _percent_of_worth(game, ev, due, player, offered)
+    measures = _percent_of_worth(game, ev, due, player, offered)
     amount = due.amount or 0
     if _choice_after_count(game, ev, player, offered, amount, flat):
         due.amount, due.reason, due.rule = flat, flat_reason, "TAX-04"
@@ -85,12 +99,12 @@ def _percent_tax(game: Game, ev: Tax, due: Due, player: str) -> bool:
             f"{player} switch to the flat {game.money(flat)} once the worth is known",
             ev.span,
             "TAX-04",
-            # the percentage's figure paid: the written choice held
-            follows="choice-first" if ev.amount == amount else None,
+            # the percentage's figure paid: the written choice held; the flat one: the choice
+            # followed the count (judged once, below, as that reading's figure)
+            follows={amount: "choice-first", flat: "choice-after-count"}.get(ev.amount or -1),
         )
-    _percent_amount(game, ev, due, player, offered, used, worth_follows, flat)
-    # the derived flat amount gives way to the percentage (or to what the record states)
-    settle_due(game, due, amount if ev.amount is None else ev.amount, ev.span)
+    decision, words = _percent_judgement(game, ev, due, player, offered, measures, flat)
+    _tax_judged(game, ev, due, decision, words, counted)
     return True
 
 
@@ -126,12 +140,10 @@ def _option_open(game: Game, ev: Tax, due: Due, offered: int | None) -> bool:
     return True
 
 
-def _percent_of_worth(
-    game: Game, ev: Tax, due: Due, player: str, offered: int
-) -> tuple[TaxMeasure, str | None]:
+def _percent_of_worth(game: Game, ev: Tax, due: Due, player: str, offered: int) -> list[TaxMeasure]:
     """The due becomes the percentage of the player's worth (TAX-03), measured as the reading
-    in force has it; the other readings' figures named (CF-42). Gives the measure used and the
-    reading whose figure the record wrote, if another reading's figure differs."""
+    in force has it; the other readings' figures named (CF-42). Gives the worth under each
+    reading, the one in force (the measure used) first."""
     measures = tax_measures(game, player, due.worth or 0, due.entry.amount if due.entry else 0)
     used = measures[0]
     amount = percent_of(game, used.worth, offered)
@@ -160,60 +172,76 @@ def _percent_of_worth(
             "TAX-03",
             follows=worth_follows,
         )
-    return used, worth_follows
+    return measures
 
 
-def _percent_amount(
+def _percent_judgement(
     game: Game,
     ev: Tax,
     due: Due,
     player: str,
     offered: int,
-    used: TaxMeasure,
-    worth_follows: str | None,
+    measures: list[TaxMeasure],
     flat: int,
-) -> None:
-    """The amount written for the percentage checked: the same percentage rounded another way
-    (CF-34), or a wrong amount (M407; TAX-04 when it is the flat sum after the choice)."""
+) -> tuple[judge.Decision, judge.Words]:
+    """What each reading makes the percentage: the reading in force; the same percentage rounded
+    another way (CF-34); the worth measured another way (CF-42, named already at the worth).
+    A figure none gives is a wrong amount (M407; TAX-04 when it is the flat sum after the
+    choice)."""
     amount = due.amount or 0
-    rounded = other_roundings(game, used.worth, offered)
-    follows = next((r for r, figure in rounded.items() if figure == ev.amount), None)
-    if ev.amount is not None and ev.amount != amount and follows is not None:
-        # the same 10% rounded another way: the disputed rounding, as for mortgages (CF-34)
+    used = measures[0]
+    others = [
+        judge.Alternative("CF-34", reading, judge.Outcome(figure, player))
+        for reading, figure in other_roundings(game, used.worth, offered).items()
+    ]
+    others += [
+        judge.Alternative(
+            "CF-42", m.reading, judge.Outcome(percent_of(game, m.worth, offered), player)
+        )
+        for m in measures[1:]
+    ]
+
+    def other(alt: judge.Alternative) -> str | None:
+        if alt.cf == "CF-42":
+            return None  # named at the worth, with the record's choice
+        if alt.cf == "CF-43":
+            return None if ev.counted or amount > flat else _flat_after_choice(game, player, ev)
+        # the same percentage rounded another way: the disputed rounding, as for mortgages
         reading = game.ruling("CF-34")
-        game.ambiguous(
-            "CF-34",
+        return (
             f"{offered}% of {game.money(used.worth)} is {game.money(amount)} rounded "
-            f"{ROUNDING_WORDS[reading]} (reading {reading}); reading {follows} gives the "
-            f"{game.money(ev.amount)} recorded",
-            ev.span,
-            "TAX-03",
-            follows=follows,
-        )
-    elif ev.amount is not None and ev.amount != amount and worth_follows is None:
-        # (the figure of another CF-42 reading is named by the A42 above, not a wrong amount)
-        message, rule = f"the tax is {game.money(amount)}: {due.reason}", "TAX-03"
-        if ev.amount == flat and game.ruling("CF-43") == "choice-first":
-            # the flat sum paid after choosing the percentage: the choice comes first (TAX-04)
-            message += f"; {player} chose {offered}% before the count, and the choice binds"
-            rule = "TAX-04"
-        game.emit(
-            "M407",
-            message,
-            ev.span,
-            rule,
-            expected=amount,
-            recorded=ev.amount,
+            f"{ROUNDING_WORDS[reading]} (reading {reading}); reading {alt.reading} gives the "
+            f"{game.money(alt.outcome.amount)} recorded"
         )
 
+    if game.ruling("CF-43") == "choice-first":
+        # the flat sum paid after writing the percentage: the choice followed the count
+        others.append(judge.Alternative("CF-43", "choice-after-count", judge.Outcome(flat, player)))
+    words = judge.Words("M407", f"the tax is {game.money(amount)}: {due.reason}", "TAX-03", other)
+    return judge.Decision(judge.Outcome(amount, player), "TAX-03", tuple(others)), words
 
-def _counted_first(game: Game, ev: Tax, due: Due, player: str) -> None:
+
+def _flat_after_choice(game: Game, player: str, ev: Tax) -> str:
+    """CF-43 under choice-first: the percentage written, then the flat sum paid, where the
+    percentage comes to less (named once, here: no A43 was filed for a binding choice)."""
+    return (
+        f"{player} wrote {ev.percent}% but paid the flat {game.money(ev.amount or 0)}: the "
+        f"choice is made before the count and binds (reading {game.ruling('CF-43')}); reading "
+        "choice-after-count lets the player settle on the flat tax once the worth is known"
+    )
+
+
+def _counted_first(
+    game: Game, ev: Tax, due: Due, player: str, *, choice_shown: bool = True
+) -> int | None:
     """`tax … counted`: the record says the player counted their worth before choosing between
     the flat tax and the percentage (CF-43, TAX-04). Named where the choice exists; a tax with
-    no percentage option has no choice to time, and the word changes nothing."""
+    no percentage option has no choice to time, and the word changes nothing. Gives the
+    finding's handle, if one is filed. `choice_shown` False: the figure written is no option's,
+    so the record shows no choice that a reading allows."""
     offered = game.edition.rules.income_tax_percent
     if offered is None or due.worth is None or due.square != percent_tax_square(game):
-        return
+        return None
     flat = game.money(due.amount or 0)
     paid_flat = ev.percent is None or (ev.amount is not None and ev.amount == due.amount)
     chose = f"the flat {flat}" if paid_flat else f"{offered}%"
@@ -227,13 +255,19 @@ def _counted_first(game: Game, ev: Tax, due: Due, player: str) -> None:
             "the choice may follow the count (reading choice-after-count); under reading "
             "choice-first it is made before any worth is worked out"
         )
-    game.ambiguous(
+    if not choice_shown:
+        game.ambiguous(
+            "CF-43", f"{player} counted their total worth before paying: {why}", ev.span, "TAX-04"
+        )
+        return None
+    filed = game.ambiguous(
         "CF-43",
         f"{player} counted their total worth and then chose {chose} over the other option: {why}",
         ev.span,
         "TAX-04",
         follows="choice-after-count",
     )
+    return None if filed is None else game.findings.last
 
 
 def _choice_after_count(
