@@ -80,6 +80,26 @@ def test_an_edition_file_named_from_another_folder_reaches_the_workers(
     assert spread == alone
 
 
+def test_records_named_relative_to_a_folder_the_workers_are_not_in_get_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "game.mlog").write_text(CLEAN, encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    with distributed.LocalCluster(
+        n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as local:
+        monkeypatch.chdir(tmp_path)
+        _, _, err = _run(capsys, ["game.mlog"], scheduler=local.scheduler_address)
+        assert "game.mlog:1:1: P001 no such file" in err  # the worker's folder has no game.mlog
+        assert f"the workers started in {tmp_path / 'elsewhere'}, not in {tmp_path}" in err
+        # named absolutely, the same record is found, and nothing is said
+        status, out, err = _run(
+            capsys, [str(tmp_path / "game.mlog")], scheduler=local.scheduler_address
+        )
+    assert status == 0 and err == "" and "clean: no findings" in out
+
+
 def _failing_on(name: str) -> Any:
     """audit_unit, but a task holding the record `name` fails, as one whose worker keeps
     dying does once Dask's retries are spent."""
