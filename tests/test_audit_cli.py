@@ -138,6 +138,17 @@ def test_folder_is_expanded(tmp_path: Path, engine: StandIn) -> None:
     assert "2 records: 1 error, 0 warnings, 0 info" in result.stdout
 
 
+def test_folder_with_no_record_says_so(tmp_path: Path, engine: StandIn) -> None:
+    # a folder holding only an engine profile: nothing to audit, and the error says why
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "my-engine.yaml").write_text("extends: us-2018\n", encoding="utf-8")
+    result = runner.invoke(app, ["audit", str(games)])
+    assert result.exit_code == 2
+    assert "no record (*.mlog) or event stream (*.jsonl) in this folder" in result.stderr
+    assert "not a record file" not in result.stderr
+
+
 def test_json_is_one_valid_document(tmp_path: Path, engine: StandIn) -> None:
     rent = _record(tmp_path, "rent.mlog", RENT)
     broken = _record(tmp_path, "broken.mlog", BROKEN)

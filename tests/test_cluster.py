@@ -56,6 +56,50 @@ def test_a_cluster_of_two_worker_processes_writes_what_one_process_writes(
     assert {row["kind"] for row in rows} == {"finding", "game"}
 
 
+def test_an_edition_file_named_from_another_folder_reaches_the_workers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the worker starts in one folder, the audit runs in another with `--edition my.yaml`
+    (tmp_path / "elsewhere").mkdir()
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    profile = "extends: us-2018\nengine:\n  name: demo 1.0\n  plays:\n    CF-71: closest\n"
+    (corpus / "my.yaml").write_text(profile, encoding="utf-8")
+    names = _records(corpus)[-4:]
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    with distributed.LocalCluster(
+        n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as local:
+        monkeypatch.chdir(corpus)
+        alone = _run(capsys, names, fmt="jsonl", edition="my.yaml")
+        spread = _run(
+            capsys, names, fmt="jsonl", edition="my.yaml", scheduler=local.scheduler_address
+        )
+    assert alone[0] == 2 and '"engine": "demo 1.0"' in alone[1]  # the broken record: exit 2
+    assert "P900" not in spread[1] + spread[2]
+    assert spread == alone
+
+
+def test_records_named_relative_to_a_folder_the_workers_are_not_in_get_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "game.mlog").write_text(CLEAN, encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    with distributed.LocalCluster(
+        n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as local:
+        monkeypatch.chdir(tmp_path)
+        _, _, err = _run(capsys, ["game.mlog"], scheduler=local.scheduler_address)
+        assert "game.mlog:1:1: P001 no such file" in err  # the worker's folder has no game.mlog
+        assert f"the workers started in {tmp_path / 'elsewhere'}, not in {tmp_path}" in err
+        # named absolutely, the same record is found, and nothing is said
+        status, out, err = _run(
+            capsys, [str(tmp_path / "game.mlog")], scheduler=local.scheduler_address
+        )
+    assert status == 0 and err == "" and "clean: no findings" in out
+
+
 def _failing_on(name: str) -> Any:
     """audit_unit, but a task holding the record `name` fails, as one whose worker keeps
     dying does once Dask's retries are spent."""

@@ -252,6 +252,17 @@ def test_a_run_sums_the_declared_points_and_a_later_game_counts_its_own_lines(
     )
 
 
+def test_quiet_on_one_clean_record_still_names_the_declared_points(folder: Path) -> None:
+    # -q leaves out the block of a game with no finding shown; the profile must still show
+    (folder / "one.mlog").write_text(CLOSEST_TWICE, encoding="utf-8")
+    run = CliRunner().invoke(app, ["audit", "--isolated", "-q", str(folder / "one.mlog")])
+    assert run.exit_code == 0
+    assert run.output == (
+        "declared by engine profiles: demo 1.0 CF-01 double-unmortgaged 0 times in 1 game, "
+        "demo 1.0 CF-71 closest 2 times in 1 game\n"
+    )
+
+
 def test_the_api_gives_the_declared_points(folder: Path) -> None:
     import monolog
 

@@ -18,7 +18,7 @@ from ..colour import no_colour
 from ..findings.catalogue import load_catalogue
 from ..findings.json_document import JsonStream
 from ..findings.render import TextOutput, make_console
-from ..findings.report import RunSummary
+from ..findings.report import RunSummary, declared_totals
 from .audit_batch import Outcome
 from .settings_note import SettingsNote
 
@@ -94,6 +94,8 @@ class ReportWriter:
         if output is not None:
             if summary.records > 1:
                 output.summary(summary, first=self.shown == 0)
+            elif self.shown == 0 and summary.declared:  # -q left out the game's block
+                output.write(f"declared by engine profiles: {declared_totals(summary.declared)}\n")
             if note is not None:
                 first = self.shown == 0 and summary.records <= 1
                 output.write(("" if first else "\n") + "\n".join(note.lines()) + "\n")

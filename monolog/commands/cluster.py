@@ -13,16 +13,23 @@ one a single process writes, byte for byte.
 
 The workers open the records by the names given here: they must see the same files under the
 same names (a shared file system mounted at the same place, and absolute names, or workers
-started in the same folder).
+started in the same folder). An edition file named with `--edition` goes to them by its
+absolute name, so a relative one is found whatever folder a worker started in. Records named
+relative to a folder no worker started in get a warning on stderr first: a worker would open
+them in its own folder, and report a record it does not find there as missing.
 """
 
 from __future__ import annotations
 
+import copy
+import os
 from collections.abc import Iterator
 from typing import Any
 
+from ..editions import list_editions
 from .audit_batch import Outcome, audit_unit, chunks, record_failure
 from .audit_options import Settings, UsageError
+from .command_line import print_error
 
 # how often Dask runs a task again after the worker running it was lost
 RETRIES = 3
@@ -76,7 +83,8 @@ class ClusterOutcomes:
 
 def cluster_outcomes(client: Any, names: list[str], settings: Settings) -> Iterator[Outcome]:
     """Every record of `names` audited on the cluster, an `Outcome` a game, in file order."""
-    shared = client.scatter(settings, broadcast=True)
+    _warn_of_relative_names(client, names)
+    shared = client.scatter(_for_workers(settings), broadcast=True)
     units = [(a, names[a:b]) for a, b in chunks(len(names), workers_of(client))]
     futures = client.map(
         audit_unit,
@@ -93,6 +101,33 @@ def cluster_outcomes(client: Any, names: list[str], settings: Settings) -> Itera
             outcomes = _one_by_one(client, start, unit, shared)
         future.release()
         yield from outcomes
+
+
+def _warn_of_relative_names(client: Any, names: list[str]) -> None:
+    """A warning on stderr when a record is named relative to this folder and a worker started
+    in another: the worker opens the name in its own folder."""
+    if all(os.path.isabs(name) for name in names):
+        return
+    here = os.getcwd()
+    elsewhere = sorted(set(client.run(os.getcwd).values()) - {here})
+    if elsewhere:
+        print_error(
+            f"monolog audit: the workers started in {', '.join(elsewhere)}, not in {here}: "
+            "they open the records named relative to this folder there; give absolute names "
+            "or start the workers here (docs/scale.md)"
+        )
+
+
+def _for_workers(settings: Settings) -> Settings:
+    """The settings as the workers get them: an edition file `--edition` names relative to this
+    folder is named by its absolute path, since a worker loads it again wherever it started."""
+    arg = settings.edition_arg
+    if not arg or arg in list_editions():
+        return settings
+    sent = copy.copy(settings)
+    sent.edition = settings.edition
+    sent.edition_arg = os.path.abspath(arg)
+    return sent
 
 
 def _one_by_one(client: Any, start: int, unit: list[str], shared: Any) -> list[Outcome]:

@@ -123,7 +123,8 @@ def declared_totals(totals: Totals) -> str:
     """`gnome 0.0.9 CF-63 at-mortgage-value 455 times in 40 games, ...`, the names shown as
     `visible` shows them."""
     return ", ".join(
-        f"{visible(engine)} {cf} {reading} {count} times in {games} games"
+        f"{visible(engine)} {cf} {reading} {'once' if count == 1 else f'{count} times'} "
+        f"in {games} game{'' if games == 1 else 's'}"
         for (engine, cf, reading), (count, games) in totals.items()
     )
 

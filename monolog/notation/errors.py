@@ -493,9 +493,21 @@ def decode_error(filename: str, data: bytes, exc: UnicodeDecodeError) -> ParseEr
     return ParseError(finding, raw_line.decode("utf-8", errors="replace"))
 
 
+def _holds_records(folder: str) -> bool:
+    """Whether a record or an event stream lies in the folder or below it: a folder the
+    command line expands to no file at all is named as such, not as a folder given for a file."""
+    for _, dirs, files in os.walk(folder, followlinks=False):
+        if any(name.endswith((".mlog", ".jsonl")) for name in files):
+            return True
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+    return False
+
+
 def io_error(filename: str, exc: OSError) -> ParseError:
     """The record cannot be opened."""
-    if os.path.isdir(filename) or exc.errno == errno.EISDIR:
+    if os.path.isdir(filename) and not _holds_records(filename):
+        message = "no record (*.mlog) or event stream (*.jsonl) in this folder or below it"
+    elif os.path.isdir(filename) or exc.errno == errno.EISDIR:
         message = "this is a folder, not a record file"
     elif exc.errno == errno.ENOENT:
         message = "no such file"
