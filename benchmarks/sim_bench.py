@@ -51,8 +51,12 @@ def corpus(games: int) -> list[tuple[int, int]]:
 def child(games: int, edition: str) -> dict[str, float]:
     """Play the corpus in this process; the figures as JSON-ready numbers."""
     from monolog.editions import load_edition
-    from monolog.output_file import write_text
     from monolog.simulate import simulate
+
+    try:  # the records' writer of `simulate --count --out`, as the tree run has it
+        from monolog.simulate.files import write_record
+    except ImportError:  # before it had its own: monolog.output_file's, with fsync
+        from monolog.output_file import write_text as write_record
 
     ed = load_edition(edition)
     rolls = lines = 0
@@ -62,7 +66,7 @@ def child(games: int, edition: str) -> dict[str, float]:
             start = os.times()
             text = simulate(ed, players, seed).text
             middle = os.times()
-            write_text(Path(tmp) / f"{ed.key}-{players}p-{seed}.mlog", text)
+            write_record(Path(tmp) / f"{ed.key}-{players}p-{seed}.mlog", text)
             end = os.times()
             play += (middle.user - start.user) + (middle.system - start.system)
             write += (end.user - middle.user) + (end.system - middle.system)
