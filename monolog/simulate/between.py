@@ -70,7 +70,7 @@ class BetweenTurns(MoneyTrouble):
         plan = self.p.plans.building(s)
         budget = self.p.house_budget(s)
         house = plan.house_floor
-        if house is not None and 0 < budget and house <= budget and t.bank_houses > 0:
+        if house is not None and budget > 0 and house <= budget and t.bank_houses > 0:
             return True
         if plan.hotel_floor is None or budget < plan.hotel_floor or t.bank_hotels <= 0:
             return False
