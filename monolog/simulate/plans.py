@@ -128,10 +128,17 @@ class Plans:
         top = t.max_houses
         for g in groups:
             sq = squares[g[0].index]
-            if any(d.houses < top and not d.hotel for d in g):  # its lowest level below top
+            below = ready = False  # a site below the top level; a site at it without a hotel
+            for d in g:
+                if not d.hotel:
+                    if d.houses < top:
+                        below = True
+                        break
+                    ready = True
+            if below:
                 if house is None or sq.house_cost < house:
                     house = sq.house_cost
-            elif not all(d.hotel for d in g) and (hotel is None or sq.hotel_cost < hotel):
+            elif ready and (hotel is None or sq.hotel_cost < hotel):
                 hotel = sq.hotel_cost
         needs = []
         if house is not None:

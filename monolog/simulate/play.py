@@ -28,16 +28,20 @@ class Simulator(Faulty):
         cur = 0
         if t.rules.opening_deal_deeds > 0:
             self.opening_deal()
+        play_turn, between, checksums = self.play_turn, self.between, self._checksums
+        srandom = self.srandom
         while not self.over and self.turn_no < self.limit:
             self.turn_no += 1
-            self.play_turn(cur)
+            play_turn(cur)
             if self.over:
                 break
-            self._checksums(cur)
+            r = srandom()
+            if r < 0.35:  # a checksum after about a third of the turns
+                checksums(cur, r)
             nxt = t.next_active(cur)
             if self.every_round and nxt <= cur:
                 self._count_round()
-            self.between(nxt)
+            between(nxt)
             if self.over:
                 break
             cur = t.next_active(cur)
@@ -109,9 +113,10 @@ class Simulator(Faulty):
             self.w.line(f"setup {self.name(s)} owns {self.names(hand)}")
         self.stats["deeds dealt"] += sum(len(h) for h in hands)
 
-    def _checksums(self, cur: int) -> None:
+    def _checksums(self, cur: int, r: float) -> None:
+        """After a turn, `r` the style's draw for it (below 0.35): a count of every player's
+        cash, or of the turn player's."""
         t = self.t
-        r = self.srandom()
         if r < 0.06:
             for s in t.active():
                 self.w.check(self.name(s), t.seats[s].cash)
@@ -135,10 +140,11 @@ class Simulator(Faulty):
                 return
         doubles = 0
         first = True
-        roll = self.dice.roll
+        rand = self.rng.random  # the dice, thrown as Dice.roll throws them
         size = t.size
         while True:
-            d1, d2 = roll()
+            d1 = int(rand() * 6) + 1
+            d2 = int(rand() * 6) + 1
             double = d1 == d2
             doubles = doubles + 1 if double else 0
             extra = double
@@ -157,7 +163,12 @@ class Simulator(Faulty):
                 self.say(s, f"{d1}-{d2} jail")
                 self.send_to_jail(s)
                 return
-            self.roll_to(s, d1, d2, (seat.pos + d1 + d2) % size)
+            target = (seat.pos + d1 + d2) % size  # roll_to(), written out
+            self.say(s, f"{d1}-{d2} {self.style.square(target)}")
+            if target < seat.pos:  # MOVE-02: GO reached or passed
+                self.salary(s)
+            seat.pos = target
+            self.land(s, target, d1 + d2, None, False)
             if seat.bankrupt or seat.in_jail or self.over or not extra:
                 return
             self.w.cont()
@@ -266,10 +277,12 @@ class Simulator(Faulty):
         """Deal with the square `s` has come to; `pending` is written first, once the square's
         payment is settled (a clause of the move that brought the player here)."""
         t = self.t
+        seat = t.seats[s]
         deed = t.deeds.get(index)
         if deed is not None:  # an ownable square
             if deed.owner is None:
-                if self.settle(s):
+                # (cash >= 0 and no debt: settle() would have nothing to do)
+                if (seat.cash >= 0 and not seat.debts) or self.settle(s):
                     if pending:
                         self.say(s, pending)
                     self.offer(s, index)
@@ -293,7 +306,7 @@ class Simulator(Faulty):
                     self.say(s, pending)
                 self.say(s, "tax" + self.style.maybe(sq.tax))
             return
-        if not self.settle(s):
+        if (seat.cash < 0 or seat.debts) and not self.settle(s):
             return
         if pending:
             self.say(s, pending)
@@ -334,7 +347,8 @@ class Simulator(Faulty):
                 amount, fault = per_pip * (d1 + d2), "utility-fresh-throw"
         t.pay(s, owner, amount)
         self.stats["rent"] += 1
-        if self.settle(s):
+        seat = t.seats[s]
+        if (seat.cash >= 0 and not seat.debts) or self.settle(s):
             if pending:
                 self.say(s, pending)
             to = f" to {self.names_of[owner]}" if self.srandom() < 0.3 else ""

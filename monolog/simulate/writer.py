@@ -132,7 +132,8 @@ class Writer:
         self.keep = False
 
     def turn(self, number: int, player: str) -> None:
-        self.flush()
+        if len(self.cur) > self.base or self.keep:  # flush(), written out
+            self.lines.append(" ".join(self.cur))
         self.cur = [f"{number}.", player]
         self.base = 2
         self.keep = True
