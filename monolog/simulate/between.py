@@ -20,7 +20,8 @@ class BetweenTurns(MoneyTrouble):
         plans = self.p.plans
         active = t.playing  # a tuple, made again (not changed) when a seat leaves
         if any(watch.mortgages):
-            plans.fresh()
+            if plans.dirty:
+                plans.fresh()
             lift_need = plans.lift_need
             for s in active:
                 if self.over:
@@ -29,7 +30,8 @@ class BetweenTurns(MoneyTrouble):
                     self.lift_mortgages(s)
         whole = watch.whole
         if any(whole):  # lifting a mortgage never makes a bankrupt: `active` stands
-            plans.fresh()
+            if plans.dirty:
+                plans.fresh()
             build_need = plans.build_need
             for s in active:
                 if whole[s] and seats[s].cash >= build_need[s] and self.may_build(s):

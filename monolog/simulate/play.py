@@ -38,13 +38,13 @@ class Simulator(Faulty):
             r = srandom()
             if r < 0.35:  # a checksum after about a third of the turns
                 checksums(cur, r)
-            nxt = t.next_active(cur)
+            nxt = t.next_seat[cur]
             if self.every_round and nxt <= cur:
                 self._count_round()
             between(nxt)
             if self.over:
                 break
-            cur = t.next_active(cur)
+            cur = t.next_seat[cur]  # made again if a seat left between turns
         if not self.over and self.timed:
             # TIME-01, CF-49: time is called after the last whole turn and the game ends there;
             # a bare `time` is the turn player's line, so after that player's bankruptcy the

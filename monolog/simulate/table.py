@@ -240,16 +240,22 @@ class Table:
 
     def _order(self) -> None:
         """The seats still in, and the next one still in after each seat."""
+        seats = self.seats
         # the seats still in, in order (read only: active() gives a list to keep or change)
-        self.playing = tuple(i for i, s in enumerate(self.seats) if not s.bankrupt)
-        n = len(self.seats)
-        self._next = []
+        self.playing = tuple(i for i, s in enumerate(seats) if not s.bankrupt)
+        n = len(seats)
+        # the next seat still in after each seat (itself when no other is): read only
+        self.next_seat: list[int] = []
         for after in range(n):
-            ahead = [(after + step) % n for step in range(1, n + 1)]
-            self._next.append(next((s for s in ahead if s in self.playing), after))
+            nxt = after
+            for step in range(1, n + 1):
+                if not seats[(after + step) % n].bankrupt:
+                    nxt = (after + step) % n
+                    break
+            self.next_seat.append(nxt)
 
     def next_active(self, after: int) -> int:
-        return self._next[after]
+        return self.next_seat[after]
 
     def owned(self, seat: int) -> list[Deed]:
         return [d for d in self.deeds.values() if d.owner == seat]
