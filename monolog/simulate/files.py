@@ -9,11 +9,12 @@ record's file. A name taken by anything but a regular file (a link, a pipe, a de
 to `write_text`, which writes through links and into devices, as is the rare temporary name
 already taken.
 
-What is left out: forcing each file to the disk (fsync) before the rename. A simulated record
-is made again, byte for byte, from its seed, so a power cut that loses the newest files loses
-nothing that cannot be remade, while forcing every file to the disk cost about as much as
-making the record; nor does the path go through `realpath` and a random temporary name (the
-folder is the run's own, and the temporary file is created exclusively, never opened if there).
+What is left out: forcing each file to the disk (fsync) before the rename, the `realpath` of
+the path and a random temporary name. A simulated record is made again, byte for byte, from its
+seed, so a power cut that loses the newest files loses nothing that cannot be remade; the
+temporary file is created exclusively (never opened if its name is there already). On the
+shared 2-core machine, 500 records of us-2018 took 0.25 s of CPU to write with
+`write_text` and 0.03 s with this, against 1.3 s to make them (2026-12-05).
 """
 
 from __future__ import annotations
