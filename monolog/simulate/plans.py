@@ -60,6 +60,7 @@ class Plans:
         self.t = table
         self.versions = table.watch.versions
         self.built = table.watch.built
+        self.owners = table.watch.owners
         self.cheap_first = cheap_first  # each seat's building order
         self.reserves = reserves  # each seat's cash reserve
         n = len(table.seats)
@@ -98,7 +99,7 @@ class Plans:
         """The colour groups the seat has a deed of and lacks one only, held by another seat,
         each with that deed (the deals it looks for, DEAL-01)."""
         got = self._deals[s]
-        if got is None or got[0] != self.versions[s]:
+        if got is None or got[0] != self.owners[s]:  # made from who owns what alone
             deals = []
             for g in self.t.colour_groups:
                 if len(g) < 2:
@@ -112,7 +113,7 @@ class Plans:
                 else:
                     if other is not None and other.owner is not None:
                         deals.append((g, other))
-            got = self._deals[s] = (self.versions[s], tuple(deals))
+            got = self._deals[s] = (self.owners[s], tuple(deals))
         return got[1]
 
     def _make_building(self, s: int) -> Building:

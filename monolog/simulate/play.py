@@ -16,6 +16,9 @@ from .base import CLOCK_TURNS, MAX_TURNS, NAMES
 from .faulty import Faulty
 from .table import Debt, Deed
 
+# "d1-d2" for each throw of two dice, THROWS[d1][d2]: made once, written on every roll
+THROWS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))
+
 
 class Simulator(Faulty):
     """One game, from the opening to the last bankruptcy or the turn limit: the turn loop
@@ -164,7 +167,7 @@ class Simulator(Faulty):
                 self.send_to_jail(s)
                 return
             target = (seat.pos + d1 + d2) % size  # roll_to(), written out
-            self.say(s, f"{d1}-{d2} {self.style.square(target)}")
+            self.say(s, f"{THROWS[d1][d2]} {self.style.square(target)}")
             if target < seat.pos:  # MOVE-02: GO reached or passed
                 self.salary(s)
             seat.pos = target

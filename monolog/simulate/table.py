@@ -41,17 +41,19 @@ class Watch:
     """Facts about the deeds kept up to date as each deed changes (`Deed.__setattr__`), so that
     the bots' plans between turns need not be worked out from the whole board every turn:
     per seat, how many colour groups it holds whole, how many of its deeds are mortgaged, and
-    two versions counted up at every change that can alter its plans (plans.py): `built`,
-    for building (a group it holds whole, or held, changing), and `versions`, for the rest (a
-    deed of a group it has a deed in changing)."""
+    versions counted up at every change that can alter its plans (plans.py): `built`, for
+    building (a group it holds whole, or held, changing), `versions`, for lifting mortgages (a
+    deed of a group it has a deed in changing), and `owners`, for the deals it looks for (such
+    a deed changing hands)."""
 
-    __slots__ = ("built", "colour", "dirty", "groups", "mortgages", "versions", "whole")
+    __slots__ = ("built", "colour", "dirty", "groups", "mortgages", "owners", "versions", "whole")
 
     def __init__(self, seats: int) -> None:
         self.whole = [0] * seats  # colour groups held whole
         self.mortgages = [0] * seats  # mortgaged deeds held
         self.versions = [0] * seats
         self.built = [0] * seats
+        self.owners = [0] * seats  # counted up when a deed of a group the seat is in changes hands
         self.dirty: set[int] = set()  # the seats whose versions moved on, until plans.py looks
         self.groups: dict[int, tuple[Deed, ...]] = {}  # each deed's group
         self.colour: set[int] = set()  # the deeds of colour groups
@@ -94,14 +96,17 @@ class Watch:
             self._count(self.built, was, 1)
             self._count(self.built, now, 1)
         versions = self.versions
+        owners = self.owners
         dirty = self.dirty
         if owner is not None:
             versions[owner] += 1
+            owners[owner] += 1
             dirty.add(owner)
         for d in group:  # whether a deed's group is whole orders the mortgages it lifts
             held = d.owner
             if held is not None:
                 versions[held] += 1
+                owners[held] += 1
                 dirty.add(held)
 
     @staticmethod
