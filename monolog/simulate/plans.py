@@ -159,10 +159,11 @@ class Plans:
 
     def _lift_need(self, s: int) -> int:
         """Lifting.need of a seat with a mortgage, without putting its lifts in order."""
-        t = self.t
-        cheapest = min(
-            t.lift_cost(d.index) for d in t.deeds.values() if d.owner == s and d.mortgaged
-        )
+        costs = self.t.lift_costs
+        cheapest = NEVER
+        for d in self.t.deeds.values():
+            if d.owner == s and d.mortgaged and costs[d.index] < cheapest:
+                cheapest = costs[d.index]
         return cheapest + 2 * self.reserves[s]
 
     def _make_lifting(self, s: int) -> Lifting:

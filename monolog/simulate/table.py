@@ -197,6 +197,8 @@ class Table:
         down = readings.get("CF-34") == "down"
         on_price = readings.get("CF-35") == "printed-price"
         self.interest: dict[int, int] = lay.interest_for(edition, down, on_price)  # read only
+        # what lifting each deed's mortgage costs: its mortgage value and the interest
+        self.lift_costs = {i: self.squares[i].mortgage_value + self.interest[i] for i in lay.deeds}
         # CF-20: whether a mortgaged railroad or utility counts for the tier
         self.tier_counts_mortgaged = readings.get("CF-20") != "count-unmortgaged"
 
@@ -364,7 +366,7 @@ class Table:
         return round_half_up(amount, 2)
 
     def lift_cost(self, index: int) -> int:
-        return self.squares[index].mortgage_value + self.interest[index]
+        return self.lift_costs[index]
 
     def sale_value(self, deed: Deed) -> int:
         """Every building on the site sold to the bank at half price (SELL-02)."""
