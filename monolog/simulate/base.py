@@ -61,7 +61,7 @@ class SimulatorBase:
         # engine faults played (faults.py): a count of every player's cash and square and the
         # bank's buildings every round, and the mark of a fault written after the next clause said
         self.faults = faults
-        self.frng = random.Random(f"{seed}:faults")
+        self._frng: random.Random | None = None  # the faults' own stream, made when first used
         self.every_round = every_round
         # house rule free-parking-jackpot: taxes, fines and card payments to the bank pooled
         # under Free Parking for the next lander there (counted every round as `=pot N`)
@@ -95,6 +95,13 @@ class SimulatorBase:
         self.blocked = r.get("CF-29") == "blocked"
 
     # ---------------------------------------------------------------- helpers
+    @property
+    def frng(self) -> random.Random:
+        """The faults' own seeded stream (a game without faults never draws from it)."""
+        if self._frng is None:
+            self._frng = random.Random(f"{self.seed}:faults")
+        return self._frng
+
     def to_pot(self, amount: int) -> None:
         """A tax, a fine or a card's payment to the bank: into the Free Parking pool, where the
         house rule free-parking-jackpot keeps one."""

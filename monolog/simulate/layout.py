@@ -33,9 +33,12 @@ class Layout:
     deeds: tuple[int, ...]  # the ownable squares, in board order
     groups: dict[int, tuple[int, ...]]  # each deed's group (itself alone if it has none)
     colour: tuple[tuple[int, ...], ...]  # the groups of sites only
+    distinct: tuple[tuple[int, ...], ...]  # every group above, once
     cards: dict[str, Card]  # every card of every deck, by id (the first of a repeated id)
     kept: frozenset[str]  # the cards a drawer keeps (Get Out of Jail Free)
-    interest: dict[tuple[bool, bool], dict[int, int]] = field(default_factory=dict)
+    interest: dict[tuple[bool, bool], tuple[dict[int, int], dict[int, int]]] = field(
+        default_factory=dict
+    )
     written: list[Forms] = field(default_factory=list)  # the square names' forms, once made
 
     def forms(self, edition: Edition) -> Forms:
@@ -44,18 +47,23 @@ class Layout:
             self.written.append(square_forms(edition))
         return self.written[0]
 
-    def interest_for(self, edition: Edition, down: bool, on_price: bool) -> dict[int, int]:
-        """Each deed's mortgage interest: rounded down (CF-34 `down`) or half up, on the
-        printed price (CF-35 `printed-price`) or the mortgage value."""
+    def interest_for(
+        self, edition: Edition, down: bool, on_price: bool
+    ) -> tuple[dict[int, int], dict[int, int]]:
+        """Each deed's mortgage interest, rounded down (CF-34 `down`) or half up, on the
+        printed price (CF-35 `printed-price`) or the mortgage value; and what lifting its
+        mortgage costs (the mortgage value and the interest)."""
         got = self.interest.get((down, on_price))
         if got is None:
             pct = edition.rules.mortgage_interest_percent
-            got = {}
+            interest: dict[int, int] = {}
+            lifts: dict[int, int] = {}
             for i in self.deeds:
                 sq = edition.squares[i]
                 base = sq.price if on_price else sq.mortgage_value
-                got[i] = base * pct // 100 if down else round_half_up(base * pct, 100)
-            self.interest[(down, on_price)] = got
+                interest[i] = base * pct // 100 if down else round_half_up(base * pct, 100)
+                lifts[i] = sq.mortgage_value + interest[i]
+            got = self.interest[(down, on_price)] = (interest, lifts)
         return got
 
 
@@ -96,4 +104,5 @@ def _make(edition: Edition) -> Layout:
         c.id for d in edition.decks.values() for c in d.cards if c.kind == "get_out_of_jail_free"
     )
     readings = {**default_readings(), **edition.readings}
-    return Layout(tuple(readings.items()), deeds, groups, colour, cards, kept)
+    distinct = tuple(dict.fromkeys((*groups.values(), *colour)))
+    return Layout(tuple(readings.items()), deeds, groups, colour, distinct, cards, kept)

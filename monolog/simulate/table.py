@@ -179,10 +179,8 @@ class Table:
         self.watch = watch = Watch(len(self.seats))
         self.deeds: dict[int, Deed] = {i: Deed(i, watch=watch) for i in lay.deeds}
         deeds = self.deeds
-        made: dict[tuple[int, ...], tuple[Deed, ...]] = {}  # a group's deeds, made once
-        for members in (*lay.groups.values(), *lay.colour):
-            if members not in made:
-                made[members] = tuple(deeds[i] for i in members)
+        # each group's deeds, made once
+        made = {members: tuple([deeds[i] for i in members]) for members in lay.distinct}
         self.group: dict[int, tuple[Deed, ...]] = {i: made[m] for i, m in lay.groups.items()}
         self.colour_groups = [made[members] for members in lay.colour]
         watch.groups = self.group
@@ -196,9 +194,8 @@ class Table:
         self.bank_received = 0  # money the bank has taken in
         down = readings.get("CF-34") == "down"
         on_price = readings.get("CF-35") == "printed-price"
-        self.interest: dict[int, int] = lay.interest_for(edition, down, on_price)  # read only
-        # what lifting each deed's mortgage costs: its mortgage value and the interest
-        self.lift_costs = {i: self.squares[i].mortgage_value + self.interest[i] for i in lay.deeds}
+        # each deed's interest, and what lifting its mortgage costs (read only: shared)
+        self.interest, self.lift_costs = lay.interest_for(edition, down, on_price)
         # CF-20: whether a mortgaged railroad or utility counts for the tier
         self.tier_counts_mortgaged = readings.get("CF-20") != "count-unmortgaged"
 
