@@ -86,14 +86,21 @@ class BetweenTurns(MoneyTrouble):
 
     def build_phase(self, seats: list[int]) -> None:
         t = self.t
+        # each seat's Building.need, made before the phase from its deeds; a seat's deeds
+        # change in the phase only by its own building, or by a shortage's auctions
+        need = self.p.plans.build_need
+        auctioned = False
         if sum(1 for s in seats if self.may_buy_house(s)) >= 2:  # else no shortage (BLD-12)
             wants = {s: self.house_plan(s, 10**6) for s in seats}
             wanting = [s for s, plan in wants.items() if plan]
             if len(wanting) >= 2 and 0 < t.bank_houses < sum(len(wants[s]) for s in wanting):
                 self.shortage(wants)
+                auctioned = True
         for s in seats:
             if t.seats[s].bankrupt:
                 continue
+            if not auctioned and t.seats[s].cash < need[s]:
+                continue  # it can buy neither a house nor a hotel: both plans are empty
             plan = self.house_plan(s, t.bank_houses)
             if plan:
                 self.build(s, plan, hotel=False)
