@@ -180,8 +180,9 @@ class SimulatorBase:
         opening = max(1, int(price * (0.2 + 0.4 * self.brandom())) // 10 * 10)
         bids: list[tuple[int, int]] = []
         high, leader, idle, i = 0, -1, 0, 0
-        while idle < len(order):
-            p = order[i % len(order)]
+        n = len(order)
+        while idle < n:
+            p = order[i % n]
             i += 1
             if p == leader or limits[p] <= high or limits[p] < 1:
                 idle += 1

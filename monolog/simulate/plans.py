@@ -68,6 +68,7 @@ class Plans:
         self._lifting: list[tuple[int, Lifting] | None] = [None] * n
         self._deals: list[tuple[int, tuple[tuple[Group, Deed], ...]] | None] = [None] * n
         self.dirty = table.watch.dirty
+        self.pairable = [g for g in table.colour_groups if len(g) > 1]  # groups to deal for
         # each seat's Lifting.need and Building.need, NEVER for None, as of the last fresh()
         self.lift_need = [NEVER] * n
         self.build_need = [NEVER] * n
@@ -101,9 +102,7 @@ class Plans:
         got = self._deals[s]
         if got is None or got[0] != self.owners[s]:  # made from who owns what alone
             deals = []
-            for g in self.t.colour_groups:
-                if len(g) < 2:
-                    continue
+            for g in self.pairable:
                 other = None  # the one deed of the group the seat lacks
                 for d in g:
                     if d.owner != s:
