@@ -4,13 +4,15 @@
                                    [--before DIR] [--profile N]
 
 Plays a fixed corpus (seeds 0 .. games-1, seed S with 2 + S % 5 players, so 2 to 6) with
-`monolog.simulate.simulate`, writes every record to a temporary folder as `monolog simulate
---count --out` does (monolog.output_file.write_text: a temporary file, fsync, rename), and
-counts the dice rolls the records show (every `d-d` throw: moves, jail rolls, utility
-throws). The clock is the process's CPU time (user + system, `os.times`), taken apart for
-making the records (the simulator) and for writing them (the file system's share, the same
-for any simulator); imports and the edition's loading are left out, and a machine shared with
-other work slows CPU time less than it would the wall clock.
+`monolog.simulate.simulate`, then writes every record to a temporary folder as `monolog
+simulate --count --out` does (all made, then all written; monolog/simulate/files.py: a
+temporary file renamed over the name; in a tree without it, monolog.output_file.write_text: a
+temporary file, fsync, rename), and counts
+the dice rolls the records show (every `d-d` throw: moves, jail rolls, utility throws). The
+clock is the process's CPU time (user + system, `time.process_time`, to the nanosecond where
+`os.times` counts in 10 ms ticks), taken apart for making the records (the simulator) and for
+writing them (the file system's share); imports and the edition's loading are left out, and a
+machine shared with other work slows CPU time less than it would the wall clock.
 
 Each run plays the corpus in a fresh interpreter. `--before DIR` names another copy of the
 source tree (for example `git archive 8ab5eae | tar -x -C DIR`): its runs take turns with this
@@ -51,23 +53,25 @@ def corpus(games: int) -> list[tuple[int, int]]:
 def child(games: int, edition: str) -> dict[str, float]:
     """Play the corpus in this process; the figures as JSON-ready numbers."""
     from monolog.editions import load_edition
-    from monolog.output_file import write_text
     from monolog.simulate import simulate
 
+    try:  # the records' writer of `simulate --count --out`, as the tree run has it
+        from monolog.simulate.files import write_record
+    except ImportError:  # before it had its own: monolog.output_file's, with fsync
+        from monolog.output_file import write_text as write_record
+
     ed = load_edition(edition)
-    rolls = lines = 0
-    play = write = 0.0
+    clock = time.process_time
+    start = clock()
+    texts = [(seed, players, simulate(ed, players, seed).text) for seed, players in corpus(games)]
+    play = clock() - start
     with tempfile.TemporaryDirectory() as tmp:
-        for seed, players in corpus(games):
-            start = os.times()
-            text = simulate(ed, players, seed).text
-            middle = os.times()
-            write_text(Path(tmp) / f"{ed.key}-{players}p-{seed}.mlog", text)
-            end = os.times()
-            play += (middle.user - start.user) + (middle.system - start.system)
-            write += (end.user - middle.user) + (end.system - middle.system)
-            rolls += len(ROLL.findall(text))
-            lines += text.count("\n")
+        start = clock()
+        for seed, players, text in texts:  # all made, then all written, as the command does
+            write_record(Path(tmp) / f"{ed.key}-{players}p-{seed}.mlog", text)
+        write = clock() - start
+    rolls = sum(len(ROLL.findall(text)) for _, _, text in texts)
+    lines = sum(text.count("\n") for _, _, text in texts)
     return {"rolls": rolls, "lines": lines, "cpu": play + write, "play": play}
 
 

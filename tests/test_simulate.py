@@ -404,8 +404,8 @@ class _PlansChecked(Simulator):
             if d.owner is not None and d.mortgaged:
                 mortgages[d.owner] += 1
         assert (t.watch.whole, t.watch.mortgages) == (whole, mortgages), self.turn_no
-        fresh = Plans(t, list(self.p.plans.cheap_first), self.p.plans.reserves, self.p.plans.build)
         kept = self.p.plans
+        fresh = Plans(t, list(kept.cheap_first), kept.reserves, kept.build, kept.hotels, kept.rich)
         kept.fresh()
         for s in t.active():
             assert kept.building(s) == fresh.building(s), (self.turn_no, s)

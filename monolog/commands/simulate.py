@@ -86,6 +86,7 @@ def simulate(
     from ..simulate import Settings
     from ..simulate import simulate as run
     from ..simulate.faults import parse_kinds
+    from ..simulate.files import write_record
 
     try:
         kinds = parse_kinds(faults) if faults is not None else []
@@ -126,7 +127,7 @@ def simulate(
             folder.mkdir(parents=True, exist_ok=True)
             tag = "" if variant == "standard" else f"-{variant}"
             for s, text in texts:
-                write_text(folder / f"{ed.key}{tag}-{players}p-{s}.mlog", text)
+                write_record(folder / f"{ed.key}{tag}-{players}p-{s}.mlog", text)
     except OSError as exc:
         print_error(f"monolog simulate: {write_failure('--out', exc, exc.filename or out)}")
         raise typer.Exit(EXIT_UNREADABLE) from None

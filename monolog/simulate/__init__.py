@@ -134,5 +134,5 @@ def simulate(
         turns=sim.turn_no,
         finished=sim.over,
         stats=dict(sim.stats),
-        faults=marks(text),
+        faults=marks(text) if kinds or comments else [],  # else no mark can be written
     )

@@ -8,10 +8,10 @@ import random
 from collections import Counter
 
 from ..editions.model import Edition
-from ..editions.readings import default_readings
 from .bots import Bot, Policy, Settings
 from .dice import Decks, Dice
 from .faults import mark
+from .layout import layout
 from .table import Deed, Table
 from .writer import Style, Writer
 
@@ -40,10 +40,12 @@ class SimulatorBase:
         self.ed = edition
         self.seed = seed
         self.settings = settings or Settings()
-        self.readings = {**default_readings(), **edition.readings}
+        lay = layout(edition)
+        self.readings = dict(lay.readings)  # the defaults, overlaid by the edition's own
+        self.cards = lay.cards  # every card by id (read only)
         self.rng = random.Random(seed)  # dice and decks
         self.dice = Dice(self.rng)
-        self.decks = Decks(edition, self.rng)
+        self.decks = Decks(edition, self.rng, lay.kept)
         names = list(NAMES[:players])
         self.names_of = tuple(names)  # each seat's name
         self.t = Table(edition, names, self.readings)
@@ -53,13 +55,13 @@ class SimulatorBase:
         self.p = Policy(self.t, self.bots, self.settings, brng)
         self.brandom = brng.random
         srng = random.Random(f"{seed}:style")
-        self.style = Style(edition, srng, amounts=amounts)
+        self.style = Style(edition, srng, lay.forms(edition), amounts=amounts)
         self.srandom = srng.random
         self.w = Writer()
         # engine faults played (faults.py): a count of every player's cash and square and the
         # bank's buildings every round, and the mark of a fault written after the next clause said
         self.faults = faults
-        self.frng = random.Random(f"{seed}:faults")
+        self._frng: random.Random | None = None  # the faults' own stream, made when first used
         self.every_round = every_round
         # house rule free-parking-jackpot: taxes, fines and card payments to the bank pooled
         # under Free Parking for the next lander there (counted every round as `=pot N`)
@@ -93,6 +95,13 @@ class SimulatorBase:
         self.blocked = r.get("CF-29") == "blocked"
 
     # ---------------------------------------------------------------- helpers
+    @property
+    def frng(self) -> random.Random:
+        """The faults' own seeded stream (a game without faults never draws from it)."""
+        if self._frng is None:
+            self._frng = random.Random(f"{self.seed}:faults")
+        return self._frng
+
     def to_pot(self, amount: int) -> None:
         """A tax, a fine or a card's payment to the bank: into the Free Parking pool, where the
         house rule free-parking-jackpot keeps one."""
@@ -103,9 +112,14 @@ class SimulatorBase:
         return self.names_of[seat]
 
     def say(self, seat: int, clause: str) -> None:
-        self.w.say(self.names_of[seat], clause)
+        """A clause done by `seat` (Writer.say, written out: the simulator's busiest call)."""
+        w = self.w
+        player = self.names_of[seat]
+        if player != w.turn_player or w.actor is not None:
+            w.by(player)
+        w.cur.append(clause)
         if self.pending_mark is not None:
-            self.w.add(mark(self.pending_mark))
+            w.cur.append(mark(self.pending_mark))
             self.pending_mark = None
 
     def fault(self, kind: str) -> bool:
@@ -166,8 +180,9 @@ class SimulatorBase:
         opening = max(1, int(price * (0.2 + 0.4 * self.brandom())) // 10 * 10)
         bids: list[tuple[int, int]] = []
         high, leader, idle, i = 0, -1, 0, 0
-        while idle < len(order):
-            p = order[i % len(order)]
+        n = len(order)
+        while idle < n:
+            p = order[i % n]
             i += 1
             if p == leader or limits[p] <= high or limits[p] < 1:
                 idle += 1

@@ -18,20 +18,24 @@ class BetweenTurns(MoneyTrouble):
         watch = t.watch
         seats = t.seats
         plans = self.p.plans
-        active = t.active()
+        active = t.playing  # a tuple, made again (not changed) when a seat leaves
         if any(watch.mortgages):
-            plans.fresh()
+            if plans.dirty:
+                plans.fresh()
+            lift_need = plans.lift_need
             for s in active:
                 if self.over:
                     return
-                if seats[s].cash >= plans.lift_need[s]:  # else it picks no mortgage to lift
+                if seats[s].cash >= lift_need[s]:  # else it picks no mortgage to lift
                     self.lift_mortgages(s)
-        if any(watch.whole):  # lifting a mortgage never makes a bankrupt: `active` stands
-            plans.fresh()
-            builders = [s for s in active if watch.whole[s]]
-            for s in builders:
-                if seats[s].cash >= plans.build_need[s] and self.may_build(s):
-                    self.build_phase(builders)
+        whole = watch.whole
+        if any(whole):  # lifting a mortgage never makes a bankrupt: `active` stands
+            if plans.dirty:
+                plans.fresh()
+            build_need = plans.build_need
+            for s in active:
+                if whole[s] and seats[s].cash >= build_need[s] and self.may_build(s):
+                    self.build_phase([b for b in active if whole[b]])
                     break
         if self.brandom() < self.settings.trade:
             self.trade()
@@ -61,15 +65,18 @@ class BetweenTurns(MoneyTrouble):
         self.stats["unmortgage"] += 1
 
     def may_build(self, s: int) -> bool:
-        """Could the seat buy a house or a hotel now, its cash and deeds as they stand? (False:
-        the building phase would do nothing for it; the bank's stock only grows in it.)"""
-        if self.may_buy_house(s):
-            return True
+        """Could the seat buy a house or a hotel now, its cash and deeds and the bank's stock
+        as they stand? (False for every seat: the building phase would do nothing; the bank's
+        houses only grow in it, by a hotel bought, and then a hotel can be bought.)"""
+        t = self.t
         plan = self.p.plans.building(s)
         budget = self.p.house_budget(s)
-        if plan.hotel_floor is None or budget < plan.hotel_floor or self.t.bank_hotels <= 0:
+        house = plan.house_floor
+        if house is not None and budget > 0 and house <= budget and t.bank_houses > 0:
+            return True
+        if plan.hotel_floor is None or budget < plan.hotel_floor or t.bank_hotels <= 0:
             return False
-        return self.bots[s].hotels or self.t.seats[s].cash >= 2 * self.t.rules.starting_cash
+        return self.bots[s].hotels or t.seats[s].cash >= 2 * t.rules.starting_cash
 
     def may_buy_house(self, s: int) -> bool:
         """Would the seat buy a house if the bank had plenty? (house_plan is not empty)"""
@@ -79,14 +86,21 @@ class BetweenTurns(MoneyTrouble):
 
     def build_phase(self, seats: list[int]) -> None:
         t = self.t
+        # each seat's Building.need, made before the phase from its deeds; a seat's deeds
+        # change in the phase only by its own building, or by a shortage's auctions
+        need = self.p.plans.build_need
+        auctioned = False
         if sum(1 for s in seats if self.may_buy_house(s)) >= 2:  # else no shortage (BLD-12)
             wants = {s: self.house_plan(s, 10**6) for s in seats}
             wanting = [s for s, plan in wants.items() if plan]
             if len(wanting) >= 2 and 0 < t.bank_houses < sum(len(wants[s]) for s in wanting):
                 self.shortage(wants)
+                auctioned = True
         for s in seats:
             if t.seats[s].bankrupt:
                 continue
+            if not auctioned and t.seats[s].cash < need[s]:
+                continue  # it can buy neither a house nor a hotel: both plans are empty
             plan = self.house_plan(s, t.bank_houses)
             if plan:
                 self.build(s, plan, hotel=False)

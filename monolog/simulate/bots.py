@@ -58,7 +58,10 @@ class Policy:
         self.rng = rng
         self.random = rng.random
         cheap_first = [b.build_cheap_first for b in bots]
-        self.plans = Plans(table, cheap_first, [b.reserve for b in bots], settings.build)
+        reserves = [b.reserve for b in bots]
+        hotels = [b.hotels for b in bots]
+        rich = 2 * table.rules.starting_cash  # a seat without the taste for hotels buys them
+        self.plans = Plans(table, cheap_first, reserves, settings.build, hotels, rich)
 
     # ---------------------------------------------------------------- buying
     def buys(self, seat: int, index: int) -> bool:

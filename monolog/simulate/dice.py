@@ -34,15 +34,19 @@ class Decks:
 
     __slots__ = ("drawn", "kept", "queues")
 
-    def __init__(self, edition: Edition, rng: random.Random) -> None:
+    def __init__(
+        self, edition: Edition, rng: random.Random, kept: frozenset[str] | None = None
+    ) -> None:
         self.queues: dict[str, deque[str]] = {}
         self.drawn: dict[str, int] = dict.fromkeys(edition.decks, 0)  # draws from each deck
-        self.kept: frozenset[str] = frozenset(
-            c.id
-            for d in edition.decks.values()
-            for c in d.cards
-            if c.kind == "get_out_of_jail_free"
-        )
+        if kept is None:  # the cards a drawer keeps: the Get Out of Jail Free cards
+            kept = frozenset(
+                c.id
+                for d in edition.decks.values()
+                for c in d.cards
+                if c.kind == "get_out_of_jail_free"
+            )
+        self.kept: frozenset[str] = kept
         for key, deck in edition.decks.items():
             ids = [c.id for c in deck.cards]
             rng.shuffle(ids)

@@ -115,5 +115,5 @@ class Faulty(BetweenTurns):
 
     def _effect(self, card_id: str) -> tuple[object, ...]:
         """What a card does: two copies of a card (CARD-03) cannot be told apart by it."""
-        c = self.ed.card(card_id)
+        c = self.cards[card_id]
         return (c.kind, c.amount, c.target, c.target_kind, c.rent_rule, c.spaces)

@@ -44,12 +44,23 @@ class Plans:
     seat's version in the table's Watch has moved on."""
 
     def __init__(
-        self, table: Table, cheap_first: list[bool], reserves: list[int], build: float
+        self,
+        table: Table,
+        cheap_first: list[bool],
+        reserves: list[int],
+        build: float,
+        hotels: list[bool] | None = None,
+        rich: int = 0,
     ) -> None:
         self.build = build  # the share of spare cash the bots spend on buildings
+        # each seat's taste for hotels (None: every seat buys them), and the cash from which
+        # a seat without it buys hotels all the same
+        self.hotels = hotels if hotels is not None else [True] * len(table.seats)
+        self.rich = rich
         self.t = table
         self.versions = table.watch.versions
         self.built = table.watch.built
+        self.owners = table.watch.owners
         self.cheap_first = cheap_first  # each seat's building order
         self.reserves = reserves  # each seat's cash reserve
         n = len(table.seats)
@@ -57,6 +68,7 @@ class Plans:
         self._lifting: list[tuple[int, Lifting] | None] = [None] * n
         self._deals: list[tuple[int, tuple[tuple[Group, Deed], ...]] | None] = [None] * n
         self.dirty = table.watch.dirty
+        self.pairable = [g for g in table.colour_groups if len(g) > 1]  # groups to deal for
         # each seat's Lifting.need and Building.need, NEVER for None, as of the last fresh()
         self.lift_need = [NEVER] * n
         self.build_need = [NEVER] * n
@@ -67,8 +79,7 @@ class Plans:
             return
         watch = self.t.watch
         for s in self.dirty:
-            need = self.lifting(s).need if watch.mortgages[s] else None
-            self.lift_need[s] = NEVER if need is None else need
+            self.lift_need[s] = self._lift_need(s) if watch.mortgages[s] else NEVER
             need = self.building(s).need if watch.whole[s] else None
             self.build_need[s] = NEVER if need is None else need
         self.dirty.clear()
@@ -89,13 +100,19 @@ class Plans:
         """The colour groups the seat has a deed of and lacks one only, held by another seat,
         each with that deed (the deals it looks for, DEAL-01)."""
         got = self._deals[s]
-        if got is None or got[0] != self.versions[s]:
+        if got is None or got[0] != self.owners[s]:  # made from who owns what alone
             deals = []
-            for g in self.t.colour_groups:
-                rest = [d for d in g if d.owner != s]
-                if len(rest) == 1 and len(g) > 1 and rest[0].owner is not None:
-                    deals.append((g, rest[0]))
-            got = self._deals[s] = (self.versions[s], tuple(deals))
+            for g in self.pairable:
+                other = None  # the one deed of the group the seat lacks
+                for d in g:
+                    if d.owner != s:
+                        if other is not None:
+                            break  # it lacks two
+                        other = d
+                else:
+                    if other is not None and other.owner is not None:
+                        deals.append((g, other))
+            got = self._deals[s] = (self.owners[s], tuple(deals))
         return got[1]
 
     def _make_building(self, s: int) -> Building:
@@ -111,20 +128,42 @@ class Plans:
         top = t.max_houses
         for g in groups:
             sq = squares[g[0].index]
-            if any(d.houses < top and not d.hotel for d in g):  # its lowest level below top
+            below = ready = False  # a site below the top level; a site at it without a hotel
+            for d in g:
+                if not d.hotel:
+                    if d.houses < top:
+                        below = True
+                        break
+                    ready = True
+            if below:
                 if house is None or sq.house_cost < house:
                     house = sq.house_cost
-            elif not all(d.hotel for d in g) and (hotel is None or sq.hotel_cost < hotel):
+            elif ready and (hotel is None or sq.hotel_cost < hotel):
                 hotel = sq.hotel_cost
-        floors = [f for f in (house, hotel) if f is not None]
-        need = None
-        if floors and self.build > 0:
+        needs = []
+        if house is not None:
+            needs.append(self._need(s, house))
+        if hotel is not None:  # a seat without the taste for hotels waits until it is rich
+            need = self._need(s, hotel)
+            needs.append(need if self.hotels[s] else max(need, self.rich))
+        return Building(tuple(groups), house, hotel, min(needs) if needs else None)
+
+    def _need(self, s: int, floor: int) -> int:
+        """The cash below which the seat cannot spend `floor` on a building."""
+        if self.build > 0:
             # the budget is int((cash - reserve) * build): at least the floor needs this much
             # cash, less one for the rounding (a bound only: the plan itself is worked out)
-            need = self.reserves[s] + int(min(floors) / self.build) - 1
-        elif floors:  # no bound worth the name: the plans are always worked out
-            need = -(2**62)
-        return Building(tuple(groups), house, hotel, need)
+            return self.reserves[s] + int(floor / self.build) - 1
+        return -(2**62)  # no bound worth the name: the plans are always worked out
+
+    def _lift_need(self, s: int) -> int:
+        """Lifting.need of a seat with a mortgage, without putting its lifts in order."""
+        costs = self.t.lift_costs
+        cheapest = NEVER
+        for d in self.t.deeds.values():
+            if d.owner == s and d.mortgaged and costs[d.index] < cheapest:
+                cheapest = costs[d.index]
+        return cheapest + 2 * self.reserves[s]
 
     def _make_lifting(self, s: int) -> Lifting:
         t = self.t

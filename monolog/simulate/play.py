@@ -16,6 +16,9 @@ from .base import CLOCK_TURNS, MAX_TURNS, NAMES
 from .faulty import Faulty
 from .table import Debt, Deed
 
+# "d1-d2" for each throw of two dice, THROWS[d1][d2]: made once, written on every roll
+THROWS = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))
+
 
 class Simulator(Faulty):
     """One game, from the opening to the last bankruptcy or the turn limit: the turn loop
@@ -28,19 +31,23 @@ class Simulator(Faulty):
         cur = 0
         if t.rules.opening_deal_deeds > 0:
             self.opening_deal()
+        play_turn, between, checksums = self.play_turn, self.between, self._checksums
+        srandom = self.srandom
         while not self.over and self.turn_no < self.limit:
             self.turn_no += 1
-            self.play_turn(cur)
+            play_turn(cur)
             if self.over:
                 break
-            self._checksums(cur)
-            nxt = t.next_active(cur)
+            r = srandom()
+            if r < 0.35:  # a checksum after about a third of the turns
+                checksums(cur, r)
+            nxt = t.next_seat[cur]
             if self.every_round and nxt <= cur:
                 self._count_round()
-            self.between(nxt)
+            between(nxt)
             if self.over:
                 break
-            cur = t.next_active(cur)
+            cur = t.next_seat[cur]  # made again if a seat left between turns
         if not self.over and self.timed:
             # TIME-01, CF-49: time is called after the last whole turn and the game ends there;
             # a bare `time` is the turn player's line, so after that player's bankruptcy the
@@ -109,9 +116,10 @@ class Simulator(Faulty):
             self.w.line(f"setup {self.name(s)} owns {self.names(hand)}")
         self.stats["deeds dealt"] += sum(len(h) for h in hands)
 
-    def _checksums(self, cur: int) -> None:
+    def _checksums(self, cur: int, r: float) -> None:
+        """After a turn, `r` the style's draw for it (below 0.35): a count of every player's
+        cash, or of the turn player's."""
         t = self.t
-        r = self.srandom()
         if r < 0.06:
             for s in t.active():
                 self.w.check(self.name(s), t.seats[s].cash)
@@ -123,7 +131,8 @@ class Simulator(Faulty):
         t = self.t
         self.last_seat = s
         seat = t.seats[s]
-        self.unsettled.clear()
+        if self.unsettled:
+            self.unsettled.clear()
         self.w.turn(self.turn_no, seat.name)
         released = ""
         again = True
@@ -134,8 +143,11 @@ class Simulator(Faulty):
                 return
         doubles = 0
         first = True
+        rand = self.rng.random  # the dice, thrown as Dice.roll throws them
+        size = t.size
         while True:
-            d1, d2 = self.dice.roll()
+            d1 = int(rand() * 6) + 1
+            d2 = int(rand() * 6) + 1
             double = d1 == d2
             doubles = doubles + 1 if double else 0
             extra = double
@@ -143,7 +155,7 @@ class Simulator(Faulty):
                 doubles, extra = 0, False  # CF-05 no-extra-roll
             first = False
             if doubles >= 3:  # DBL-02, CF-09: straight to jail without moving
-                if seat.pos + d1 + d2 >= t.size and self.fault("third-double-salary"):
+                if seat.pos + d1 + d2 >= size and self.fault("third-double-salary"):
                     amount = t.rules.go_salary
                     t.receive(s, amount)
                     self.say(s, f"{d1}-{d2} salary {self.style.amount(amount)}")
@@ -154,8 +166,12 @@ class Simulator(Faulty):
                 self.say(s, f"{d1}-{d2} jail")
                 self.send_to_jail(s)
                 return
-            target = (seat.pos + d1 + d2) % t.size
-            self.roll_to(s, d1, d2, target, [])
+            target = (seat.pos + d1 + d2) % size  # roll_to(), written out
+            self.say(s, f"{THROWS[d1][d2]} {self.style.square(target)}")
+            if target < seat.pos:  # MOVE-02: GO reached or passed
+                self.salary(s)
+            seat.pos = target
+            self.land(s, target, d1 + d2, None, False)
             if seat.bankrupt or seat.in_jail or self.over or not extra:
                 return
             self.w.cont()
@@ -170,7 +186,7 @@ class Simulator(Faulty):
             card = seat.cards.pop(0)
             self.say(s, f"goojf {card}" if self.srandom() < 0.6 else "goojf")
             top = self.fault("goojf-on-top")
-            self.decks.put_back(self.ed.card(card).deck, card, top=top)
+            self.decks.put_back(self.cards[card].deck, card, top=top)
             if top:
                 self.misplaced.add(card)
             self.release(s)
@@ -192,7 +208,7 @@ class Simulator(Faulty):
         target = (t.rules.jail_index + d1 + d2) % t.size
         if d1 == d2:  # JAIL-06: out, moving by this roll
             self.release(s)
-            self.roll_to(s, d1, d2, target, [])
+            self.roll_to(s, d1, d2, target)
             if seat.bankrupt or seat.in_jail or self.over:
                 return False, "double"
             if self.extra_after_double:  # CF-04 extra-roll
@@ -209,7 +225,7 @@ class Simulator(Faulty):
             t.pay(s, None, self.fine)
             self.to_pot(self.fine)
             self.stats["forced fine"] += 1
-            self.roll_to(s, d1, d2, target, ["fine" + self.style.maybe(self.fine)])
+            self.roll_to(s, d1, d2, target, "fine" + self.style.maybe(self.fine))
             return False, "forced"
         if try_no >= last and self.cf02 == "pay-then-move-next-turn":
             self.release(s)
@@ -236,10 +252,11 @@ class Simulator(Faulty):
         self.stats["jailed"] += 1
 
     # ---------------------------------------------------------------- moving and landing
-    def roll_to(self, s: int, d1: int, d2: int, target: int, pending: list[str]) -> None:
-        """Move by a roll of d1-d2 to `target`, collect the salary, deal with the square."""
+    def roll_to(self, s: int, d1: int, d2: int, target: int, pending: str = "") -> None:
+        """Move by a roll of d1-d2 to `target`, collect the salary, deal with the square;
+        `pending`: a clause written before the square's (a forced fine)."""
         seat = self.t.seats[s]
-        self.say(s, f"{d1}-{d2} {self.sq(target)}")
+        self.say(s, f"{d1}-{d2} {self.style.square(target)}")
         if target < seat.pos:  # MOVE-02: GO reached or passed
             self.salary(s)
         seat.pos = target
@@ -258,77 +275,98 @@ class Simulator(Faulty):
         dice: int | None,
         card_rule: str | None,
         by_card: bool,
-        pending: list[str],
+        pending: str = "",
     ) -> None:
+        """Deal with the square `s` has come to; `pending` is written first, once the square's
+        payment is settled (a clause of the move that brought the player here)."""
         t = self.t
+        seat = t.seats[s]
+        deed = t.deeds.get(index)
+        if deed is not None:  # an ownable square
+            if deed.owner is None:
+                # (cash >= 0 and no debt: settle() would have nothing to do)
+                if (seat.cash >= 0 and not seat.debts) or self.settle(s):
+                    if pending:
+                        self.say(s, pending)
+                    self.offer(s, index)
+                return
+            self.rent_due(s, index, dice, card_rule, by_card, pending)
+            return
         sq = t.squares[index]
-        if sq.kind == "go-to-jail":
+        kind = sq.kind
+        if kind == "go-to-jail":
             if self.settle(s):
-                self._write(s, pending)
+                if pending:
+                    self.say(s, pending)
                 self.say(s, "jail")
                 self.send_to_jail(s)
             return
-        if sq.ownable:
-            deed = t.deeds[index]
-            if deed.owner is None:
-                if self.settle(s):
-                    self._write(s, pending)
-                    self.offer(s, index)
-                return
-            owner, amount, per_pip = t.rent(index, s, dice, card_rule)
-            owner, amount, fault = self.rent_fault(s, index, dice, card_rule, owner, amount)
-            if owner is None:
-                if self.settle(s):
-                    self._write(s, pending)
-                return
-            if per_pip and (dice is None or (not by_card and self.fresh_utility)):
-                d1, d2 = self.dice.roll()  # RENT-10, CF-19: a throw for the rent
-                self.say(s, f"dice {d1}-{d2}")
-                amount = per_pip * (d1 + d2)
-            elif per_pip and not by_card and self.fault("utility-fresh-throw"):
-                d1, d2 = self.dice.roll()
-                if d1 + d2 != dice:
-                    self.say(s, f"dice {d1}-{d2}")
-                    amount, fault = per_pip * (d1 + d2), "utility-fresh-throw"
-            t.pay(s, owner, amount)
-            self.stats["rent"] += 1
-            if self.settle(s):
-                self._write(s, pending)
-                to = f" to {self.name(owner)}" if self.srandom() < 0.3 else ""
-                if fault is None:
-                    self.say(s, "rent" + self.style.maybe(amount) + to)
-                else:
-                    self.say(s, f"rent {self.style.amount(amount)}{to}")
-                    self.flag(fault)
-            return
-        if sq.kind == "tax":
+        if kind == "tax":
             t.pay(s, None, sq.tax)
             self.to_pot(sq.tax)
             if self.settle(s):
-                self._write(s, pending)
+                if pending:
+                    self.say(s, pending)
                 self.say(s, "tax" + self.style.maybe(sq.tax))
             return
-        if not self.settle(s):
+        if (seat.cash < 0 or seat.debts) and not self.settle(s):
             return
-        self._write(s, pending)
-        if sq.kind == "free-parking" and self.pot:
+        if pending:
+            self.say(s, pending)
+        if kind == "free-parking" and self.pot:
             t.receive(s, self.pot)  # free-parking-jackpot: the pool to the lander
             self.say(s, "salary" + self.style.maybe(self.pot))
             self.pot = 0
         if sq.deck is not None:
             self.draw(s, sq.deck)
 
-    def _write(self, s: int, clauses: list[str]) -> None:
-        for c in clauses:
-            self.say(s, c)
-        clauses.clear()
+    def rent_due(
+        self,
+        s: int,
+        index: int,
+        dice: int | None,
+        card_rule: str | None,
+        by_card: bool,
+        pending: str,
+    ) -> None:
+        """The rent `s` owes on the deed at `index`, another player's or the bank's."""
+        t = self.t
+        owner, amount, per_pip = t.rent(index, s, dice, card_rule)
+        fault = None
+        if self.faults:  # with none played, rent_fault gives the rent back as it is
+            owner, amount, fault = self.rent_fault(s, index, dice, card_rule, owner, amount)
+        if owner is None:
+            if self.settle(s) and pending:
+                self.say(s, pending)
+            return
+        if per_pip and (dice is None or (not by_card and self.fresh_utility)):
+            d1, d2 = self.dice.roll()  # RENT-10, CF-19: a throw for the rent
+            self.say(s, f"dice {d1}-{d2}")
+            amount = per_pip * (d1 + d2)
+        elif per_pip and not by_card and self.fault("utility-fresh-throw"):
+            d1, d2 = self.dice.roll()
+            if d1 + d2 != dice:
+                self.say(s, f"dice {d1}-{d2}")
+                amount, fault = per_pip * (d1 + d2), "utility-fresh-throw"
+        t.pay(s, owner, amount)
+        self.stats["rent"] += 1
+        seat = t.seats[s]
+        if (seat.cash >= 0 and not seat.debts) or self.settle(s):
+            if pending:
+                self.say(s, pending)
+            to = f" to {self.names_of[owner]}" if self.srandom() < 0.3 else ""
+            if fault is None:
+                self.say(s, "rent" + self.style.maybe(amount) + to)
+            else:
+                self.say(s, f"rent {self.style.amount(amount)}{to}")
+                self.flag(fault)
 
     # ---------------------------------------------------------------- cards
     def draw(self, s: int, deck: str) -> None:
         t = self.t
         seat = t.seats[s]
         card_id = self.draw_card(deck)
-        card = self.ed.card(card_id)
+        card = self.cards[card_id]
         kind = card.kind
         self.stats["cards"] += 1
         if kind in ("advance_to", "advance_to_nearest", "move_back"):
@@ -424,7 +462,7 @@ class Simulator(Faulty):
             self.salary(s)
         seat.pos = target
         rule = card.rent_rule if forward else None
-        self.land(s, target, None, rule, True, [])
+        self.land(s, target, None, rule, True)
 
 
 __all__ = ["CLOCK_TURNS", "MAX_TURNS", "NAMES", "Simulator"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..editions.model import Edition, Square
+from .layout import layout, round_half_up
 
 
 @dataclass(slots=True)
@@ -40,17 +41,19 @@ class Watch:
     """Facts about the deeds kept up to date as each deed changes (`Deed.__setattr__`), so that
     the bots' plans between turns need not be worked out from the whole board every turn:
     per seat, how many colour groups it holds whole, how many of its deeds are mortgaged, and
-    two versions counted up at every change that can alter its plans (plans.py): `built`,
-    for building (a group it holds whole, or held, changing), and `versions`, for the rest (a
-    deed of a group it has a deed in changing)."""
+    versions counted up at every change that can alter its plans (plans.py): `built`, for
+    building (a group it holds whole, or held, changing), `versions`, for lifting mortgages (a
+    deed of a group it has a deed in changing), and `owners`, for the deals it looks for (such
+    a deed changing hands)."""
 
-    __slots__ = ("built", "colour", "dirty", "groups", "mortgages", "versions", "whole")
+    __slots__ = ("built", "colour", "dirty", "groups", "mortgages", "owners", "versions", "whole")
 
     def __init__(self, seats: int) -> None:
         self.whole = [0] * seats  # colour groups held whole
         self.mortgages = [0] * seats  # mortgaged deeds held
         self.versions = [0] * seats
         self.built = [0] * seats
+        self.owners = [0] * seats  # counted up when a deed of a group the seat is in changes hands
         self.dirty: set[int] = set()  # the seats whose versions moved on, until plans.py looks
         self.groups: dict[int, tuple[Deed, ...]] = {}  # each deed's group
         self.colour: set[int] = set()  # the deeds of colour groups
@@ -59,24 +62,7 @@ class Watch:
         """Set `deed.name` to `value` and bring the counts up to date."""
         owner = deed.owner
         if name == "owner":
-            group = self.groups[deed.index]
-            was = self._whole_owner(group) if deed.index in self.colour else None
-            if deed.mortgaged:
-                self._count(self.mortgages, owner, -1)
-                self._count(self.mortgages, value, 1)
-            object.__setattr__(deed, name, value)
-            now = self._whole_owner(group) if deed.index in self.colour else None
-            if was != now:
-                self._count(self.whole, was, -1)
-                self._count(self.whole, now, 1)
-                self._count(self.built, was, 1)
-                self._count(self.built, now, 1)
-            self._count(self.versions, owner, 1)
-            for d in group:  # whether a deed's group is whole orders the mortgages it lifts
-                self._count(self.versions, d.owner, 1)
-            self.dirty.update(d.owner for d in group if d.owner is not None)
-            if owner is not None:
-                self.dirty.add(owner)
+            self._owner(deed, owner, value)
             return
         flips = name == "mortgaged" and bool(value) != deed.mortgaged
         object.__setattr__(deed, name, value)
@@ -94,11 +80,43 @@ class Watch:
             self.versions[owner] += 1
             self.built[owner] += 1
 
+    def _owner(self, deed: Deed, owner: int | None, value: object) -> None:
+        """The deed passes from `owner` to `value` (None: the bank)."""
+        group = self.groups[deed.index]
+        colour = deed.index in self.colour
+        was = self._whole_owner(group) if colour else None
+        if deed.mortgaged:
+            self._count(self.mortgages, owner, -1)
+            self._count(self.mortgages, value, 1)
+        object.__setattr__(deed, "owner", value)
+        now = self._whole_owner(group) if colour else None
+        if was != now:
+            self._count(self.whole, was, -1)
+            self._count(self.whole, now, 1)
+            self._count(self.built, was, 1)
+            self._count(self.built, now, 1)
+        versions = self.versions
+        owners = self.owners
+        dirty = self.dirty
+        if owner is not None:
+            versions[owner] += 1
+            owners[owner] += 1
+            dirty.add(owner)
+        for d in group:  # whether a deed's group is whole orders the mortgages it lifts
+            held = d.owner
+            if held is not None:
+                versions[held] += 1
+                owners[held] += 1
+                dirty.add(held)
+
     @staticmethod
     def _whole_owner(group: tuple[Deed, ...]) -> int | None:
         owner = group[0].owner
-        if owner is None or any(d.owner != owner for d in group):
+        if owner is None:
             return None
+        for d in group:
+            if d.owner != owner:
+                return None
         return owner
 
     @staticmethod
@@ -146,11 +164,6 @@ class Deed:
             watch.change(self, name, value)
 
 
-def round_half_up(numerator: int, denominator: int) -> int:
-    """numerator / denominator in whole units, halves rounded up."""
-    return (2 * numerator + denominator) // (2 * denominator)
-
-
 class Table:
     """The whole game position, with the rule arithmetic the simulator needs."""
 
@@ -162,38 +175,29 @@ class Table:
         self.size = len(edition.squares)
         self.seats = [Seat(n, edition.rules.starting_cash) for n in names]
         self._order()  # the seats not bankrupt, kept as they leave()
-        self.deeds: dict[int, Deed] = {s.index: Deed(s.index) for s in edition.squares if s.ownable}
-        self.group: dict[int, tuple[Deed, ...]] = {}
-        for sq in edition.squares:
-            if sq.ownable:
-                members = edition.groups.get(sq.group or "", ()) or (sq.index,)
-                self.group[sq.index] = tuple(self.deeds[i] for i in members)
-        self.colour_groups = [
-            tuple(self.deeds[i] for i in members)
-            for members in edition.groups.values()
-            if members and all(edition.squares[i].kind == "site" for i in members)
-        ]
-        self.watch = Watch(len(self.seats))
-        self.watch.groups = self.group
-        self.watch.colour = {d.index for g in self.colour_groups for d in g}
-        for d in self.deeds.values():
-            d.watch = self.watch
-        self.bank_houses = edition.rules.houses
-        self.bank_hotels = edition.rules.hotels
-        self.max_houses = edition.rules.houses_before_hotel
+        lay = layout(edition)
+        self.watch = watch = Watch(len(self.seats))
+        self.deeds: dict[int, Deed] = {i: Deed(i, watch=watch) for i in lay.deeds}
+        deeds = self.deeds
+        # each group's deeds, made once
+        made = {members: tuple([deeds[i] for i in members]) for members in lay.distinct}
+        self.group: dict[int, tuple[Deed, ...]] = {i: made[m] for i, m in lay.groups.items()}
+        self.colour_groups = [made[members] for members in lay.colour]
+        watch.groups = self.group
+        watch.colour = {i for members in lay.colour for i in members}
+        rules = edition.rules
+        self.bank_houses = rules.houses
+        self.bank_hotels = rules.hotels
+        self.max_houses = rules.houses_before_hotel
         self.hotel_level = self.max_houses + 1
         self.bank_paid = 0  # money the bank has paid out
         self.bank_received = 0  # money the bank has taken in
-        pct = edition.rules.mortgage_interest_percent
         down = readings.get("CF-34") == "down"
         on_price = readings.get("CF-35") == "printed-price"
-        self.interest: dict[int, int] = {}
-        for sq in edition.squares:
-            if sq.ownable:
-                base = sq.price if on_price else sq.mortgage_value
-                self.interest[sq.index] = (
-                    base * pct // 100 if down else round_half_up(base * pct, 100)
-                )
+        # each deed's interest, and what lifting its mortgage costs (read only: shared)
+        self.interest, self.lift_costs = lay.interest_for(edition, down, on_price)
+        # CF-20: whether a mortgaged railroad or utility counts for the tier
+        self.tier_counts_mortgaged = readings.get("CF-20") != "count-unmortgaged"
 
     # ---------------------------------------------------------------- money
     def pay(self, payer: int | None, payee: int | None, amount: int) -> None:
@@ -216,8 +220,14 @@ class Table:
                 seat.debts.clear()
 
     def receive(self, seat: int, amount: int) -> None:
-        """The bank pays a player (salary, mortgages, sales, cards)."""
-        self.pay(None, seat, amount)
+        """The bank pays a player (salary, mortgages, sales, cards): `pay(None, seat, amount)`."""
+        if amount <= 0:
+            return
+        self.bank_paid += amount
+        payee = self.seats[seat]
+        payee.cash += amount
+        if payee.cash >= 0 and payee.debts:
+            payee.debts.clear()
 
     def total_cash(self) -> int:
         return sum(s.cash for s in self.seats)
@@ -225,7 +235,7 @@ class Table:
     # ---------------------------------------------------------------- players
     def active(self) -> list[int]:
         """The seats still in, in order (a new list: the caller may keep or change it)."""
-        return list(self._active)
+        return list(self.playing)
 
     def leave(self, seat: int) -> None:
         """The seat goes bankrupt: it is out of the game."""
@@ -234,15 +244,22 @@ class Table:
 
     def _order(self) -> None:
         """The seats still in, and the next one still in after each seat."""
-        self._active = tuple(i for i, s in enumerate(self.seats) if not s.bankrupt)
-        n = len(self.seats)
-        self._next = []
+        seats = self.seats
+        # the seats still in, in order (read only: active() gives a list to keep or change)
+        self.playing = tuple(i for i, s in enumerate(seats) if not s.bankrupt)
+        n = len(seats)
+        # the next seat still in after each seat (itself when no other is): read only
+        self.next_seat: list[int] = []
         for after in range(n):
-            ahead = [(after + step) % n for step in range(1, n + 1)]
-            self._next.append(next((s for s in ahead if s in self._active), after))
+            nxt = after
+            for step in range(1, n + 1):
+                if not seats[(after + step) % n].bankrupt:
+                    nxt = (after + step) % n
+                    break
+            self.next_seat.append(nxt)
 
     def next_active(self, after: int) -> int:
-        return self._next[after]
+        return self.next_seat[after]
 
     def owned(self, seat: int) -> list[Deed]:
         return [d for d in self.deeds.values() if d.owner == seat]
@@ -261,7 +278,12 @@ class Table:
         """Colour groups the player holds whole with nothing mortgaged (BLD-01, BLD-08)."""
         out = []
         for g in self.colour_groups:
-            if g[0].owner == seat and all(d.owner == seat and not d.mortgaged for d in g):
+            if g[0].owner != seat:
+                continue
+            for d in g:
+                if d.owner != seat or d.mortgaged:
+                    break
+            else:
                 out.append(g)
         return out
 
@@ -302,11 +324,13 @@ class Table:
                 return owner, sq.rents[5], 0
             if deed.houses:
                 return owner, sq.rents[deed.houses], 0
-            group = self.group[index]
             base = sq.rents[0]
-            if not all(d.owner == owner for d in group):
-                return owner, base, 0
-            if any(d.mortgaged for d in group):
+            mortgaged = False
+            for d in self.group[index]:
+                if d.owner != owner:
+                    return owner, base, 0
+                mortgaged = mortgaged or d.mortgaged
+            if mortgaged:
                 # CF-01: a mortgaged member stops the doubling, unless the edition reads otherwise
                 if self.readings.get("CF-01") == "double-unmortgaged":
                     return owner, base * self.rules.full_group_multiplier, 0
@@ -326,15 +350,12 @@ class Table:
 
     def _tier(self, index: int, owner: int) -> int:
         """How many of the group the owner holds for the rent tier (RENT-08, CF-20)."""
-        mortgaged_count = self.readings.get("CF-20") != "count-unmortgaged"
-        return max(
-            1,
-            sum(
-                1
-                for d in self.group[index]
-                if d.owner == owner and (mortgaged_count or not d.mortgaged)
-            ),
-        )
+        counts_mortgaged = self.tier_counts_mortgaged
+        count = 0
+        for d in self.group[index]:
+            if d.owner == owner and (counts_mortgaged or not d.mortgaged):
+                count += 1
+        return max(1, count)
 
     # ---------------------------------------------------------------- values
     @staticmethod
@@ -342,7 +363,7 @@ class Table:
         return round_half_up(amount, 2)
 
     def lift_cost(self, index: int) -> int:
-        return self.squares[index].mortgage_value + self.interest[index]
+        return self.lift_costs[index]
 
     def sale_value(self, deed: Deed) -> int:
         """Every building on the site sold to the bank at half price (SELL-02)."""

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache
 
 from ..editions.errors import ResolveError
-from ..editions.loader import load_edition
 from ..editions.model import Edition
 from ..editions.resolver import Resolver
 
@@ -28,17 +26,14 @@ def written(name: str) -> str:
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-@cache
-def _forms(key: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[bool, ...]]:
+# for each square: its full written name, other written forms that name it alone (aliases and
+# word-wise abbreviations), and whether the full name is shared
+Forms = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[bool, ...]]
+
+
+def square_forms(edition: Edition) -> Forms:
     """For each square: its full written name, other written forms that name it alone
     (aliases and word-wise abbreviations), and whether the full name is shared."""
-    edition = load_edition(key)
-    return square_forms(edition)
-
-
-def square_forms(
-    edition: Edition,
-) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[bool, ...]]:
     resolver = Resolver(edition, [])
     full: list[str] = []
     others: list[tuple[str, ...]] = []
@@ -73,13 +68,10 @@ def square_forms(
 class Style:
     """How this record writes names and amounts (seeded)."""
 
-    def __init__(self, edition: Edition, rng: random.Random, *, amounts: float = 0.9) -> None:
-        try:
-            self.full, self.others, self.shared = _forms(edition.key)
-            if load_edition(edition.key) is not edition:
-                raise KeyError(edition.key)
-        except Exception:
-            self.full, self.others, self.shared = square_forms(edition)
+    def __init__(
+        self, edition: Edition, rng: random.Random, forms: Forms, *, amounts: float = 0.9
+    ) -> None:
+        self.full, self.others, self.shared = forms  # square_forms(edition), made once
         self.rng = rng
         self.random = rng.random
         self.amounts = amounts
@@ -140,7 +132,8 @@ class Writer:
         self.keep = False
 
     def turn(self, number: int, player: str) -> None:
-        self.flush()
+        if len(self.cur) > self.base or self.keep:  # flush(), written out
+            self.lines.append(" ".join(self.cur))
         self.cur = [f"{number}.", player]
         self.base = 2
         self.keep = True
