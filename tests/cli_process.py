@@ -1,12 +1,24 @@
 """Running monolog as a user does (a separate process, with a timeout so a hang fails the test
-instead of stopping the suite), and a deadline for in-process calls that could block."""
+instead of stopping the suite), and a deadline for in-process calls that could block.
+
+A command run with the usual stdin (empty) and stdout (captured) starts as a fork of a Python
+process that has imported monolog already (tests/cli_zygote.py, one per environment): a
+separate process all the same, with its own exit code, streams and folder, without paying
+the import again each time. Any other command, or one whose forking process is gone, runs
+as `python -m monolog`."""
 
 from __future__ import annotations
 
+import atexit
+import json
 import os
+import select
 import signal
 import subprocess
 import sys
+import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -43,6 +55,10 @@ def run_cli(
 ) -> Outcome:
     environment = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"}
     environment.update(env or {})
+    if stdin == subprocess.DEVNULL and stdout == subprocess.PIPE and FORKS:
+        forked = _forked(argv, Path(cwd or os.getcwd()), environment, timeout)
+        if forked is not None:
+            return forked
     process = subprocess.Popen(
         [sys.executable, "-m", "monolog", *argv],
         cwd=cwd,
@@ -62,6 +78,107 @@ def run_cli(
 
 def _text(data: bytes | None) -> str:
     return (data or b"").decode("utf-8", "replace")
+
+
+# --------------------------------------------------------------------------- forked commands
+
+ZYGOTE = Path(__file__).with_name("cli_zygote.py")
+# fork is a POSIX call, and only Linux forks a process that has imported libraries safely
+FORKS = sys.platform == "linux"
+
+
+class _Zygote:
+    """One tests/cli_zygote.py process: it runs one command at a time."""
+
+    def __init__(self, environment: dict[str, str]) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, str(ZYGOTE)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=environment,
+        )
+
+    def run(
+        self, argv: list[str], cwd: Path, environment: dict[str, str], timeout: float
+    ) -> Outcome | None:
+        """The command's outcome; None when this process is gone (nothing was run)."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        with tempfile.TemporaryDirectory(prefix="monolog-cli-") as scratch:
+            out, err = Path(scratch, "stdout"), Path(scratch, "stderr")
+            request = {
+                "argv": argv,
+                "cwd": str(cwd),
+                "env": environment,
+                "stdout": str(out),
+                "stderr": str(err),
+            }
+            try:
+                self.process.stdin.write(json.dumps(request).encode() + b"\n")
+                self.process.stdin.flush()
+                pid = int(_reply(self.process.stdout.fileno(), None) or "")
+                code = _reply(self.process.stdout.fileno(), timeout)
+                if code is None:  # hung: stopped, as a timeout stops a process
+                    os.kill(pid, signal.SIGKILL)
+                    _reply(self.process.stdout.fileno(), None)
+            except (OSError, ValueError):
+                return None
+            return Outcome(
+                None if code is None else int(code),
+                _text(out.read_bytes() if out.exists() else b""),
+                _text(err.read_bytes() if err.exists() else b""),
+            )
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def _reply(fd: int, timeout: float | None) -> str | None:
+    """One line from the zygote; None if none came within `timeout` seconds."""
+    line = b""
+    end = None if timeout is None else time.monotonic() + timeout
+    while not line.endswith(b"\n"):
+        left = None if end is None else max(0.0, end - time.monotonic())
+        if not select.select([fd], [], [], left)[0]:
+            return None
+        byte = os.read(fd, 1)  # a byte at a time: the pid's line and the code's stay apart
+        if not byte:
+            raise OSError("the forking process is gone")
+        line += byte
+    return line.decode()
+
+
+_IDLE: dict[frozenset[tuple[str, str]], list[_Zygote]] = {}
+_ALL: list[_Zygote] = []
+_LOCK = threading.Lock()
+
+
+def _forked(
+    argv: list[str], cwd: Path, environment: dict[str, str], timeout: float
+) -> Outcome | None:
+    """Run the command forked from a zygote of this environment (one per thread at a time)."""
+    # pytest names the running test in the environment; the command sees its own value
+    key = frozenset((k, v) for k, v in environment.items() if k != "PYTEST_CURRENT_TEST")
+    with _LOCK:
+        idle = _IDLE.setdefault(key, [])
+        zygote = idle.pop() if idle else None
+    if zygote is None:
+        zygote = _Zygote(environment)
+        with _LOCK:
+            _ALL.append(zygote)
+    outcome = zygote.run(argv, cwd, environment, timeout)
+    if outcome is not None:
+        with _LOCK:
+            _IDLE[key].append(zygote)
+    return outcome
+
+
+@atexit.register
+def _close_zygotes() -> None:
+    for zygote in _ALL:
+        zygote.close()
 
 
 @contextmanager
