@@ -1,11 +1,12 @@
 """Running monolog as a user does (a separate process, with a timeout so a hang fails the test
 instead of stopping the suite), and a deadline for in-process calls that could block.
 
-A command run with the usual stdin (empty) and stdout (captured) starts as a fork of a Python
-process that has imported monolog already (tests/cli_zygote.py, one per environment): a
-separate process all the same, with its own exit code, streams and folder, without paying
-the import again each time. Any other command, or one whose forking process is gone, runs
-as `python -m monolog`."""
+A command run with an empty stdin (/dev/null or a pipe) and stdout captured starts as a fork of
+a Python process that has imported monolog already (tests/cli_zygote.py, one per environment): a
+separate process all the same, with its own exit code, streams and folder, without paying the
+import again each time. Any other command, or one whose forking process is gone, runs as
+`python -m monolog`.
+"""
 
 from __future__ import annotations
 
@@ -55,8 +56,9 @@ def run_cli(
 ) -> Outcome:
     environment = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"}
     environment.update(env or {})
-    if stdin == subprocess.DEVNULL and stdout == subprocess.PIPE and FORKS:
-        forked = _forked(argv, Path(cwd or os.getcwd()), environment, timeout)
+    if stdin in (subprocess.DEVNULL, subprocess.PIPE) and stdout == subprocess.PIPE and FORKS:
+        piped = stdin == subprocess.PIPE  # closed at once by communicate(), as below
+        forked = _forked(argv, Path(cwd or os.getcwd()), environment, piped, timeout)
         if forked is not None:
             return forked
     process = subprocess.Popen(
@@ -100,7 +102,7 @@ class _Zygote:
         )
 
     def run(
-        self, argv: list[str], cwd: Path, environment: dict[str, str], timeout: float
+        self, argv: list[str], cwd: Path, environment: dict[str, str], piped: bool, timeout: float
     ) -> Outcome | None:
         """The command's outcome; None when this process is gone (nothing was run)."""
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -110,6 +112,7 @@ class _Zygote:
                 "argv": argv,
                 "cwd": str(cwd),
                 "env": environment,
+                "stdin": "pipe" if piped else "devnull",
                 "stdout": str(out),
                 "stderr": str(err),
             }
@@ -156,7 +159,7 @@ _LOCK = threading.Lock()
 
 
 def _forked(
-    argv: list[str], cwd: Path, environment: dict[str, str], timeout: float
+    argv: list[str], cwd: Path, environment: dict[str, str], piped: bool, timeout: float
 ) -> Outcome | None:
     """Run the command forked from a zygote of this environment (one per thread at a time)."""
     # pytest names the running test in the environment; the command sees its own value
@@ -168,7 +171,7 @@ def _forked(
         zygote = _Zygote(environment)
         with _LOCK:
             _ALL.append(zygote)
-    outcome = zygote.run(argv, cwd, environment, timeout)
+    outcome = zygote.run(argv, cwd, environment, piped, timeout)
     if outcome is not None:
         with _LOCK:
             _IDLE[key].append(zygote)
