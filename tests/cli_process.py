@@ -56,6 +56,19 @@ def run_cli(
 ) -> Outcome:
     environment = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"}
     environment.update(env or {})
+    return run_command(argv, cwd, environment, stdin=stdin, stdout=stdout, timeout=timeout)
+
+
+def run_command(
+    argv: list[str],
+    cwd: Path | str | None,
+    environment: dict[str, str],
+    *,
+    stdin: int | IO[Any] | None = subprocess.DEVNULL,
+    stdout: int | IO[Any] | None = subprocess.PIPE,
+    timeout: float = TIMEOUT,
+) -> Outcome:
+    """`python -m monolog ARGV` run in exactly `environment` (run_cli adds its defaults)."""
     if stdin in (subprocess.DEVNULL, subprocess.PIPE) and stdout == subprocess.PIPE and FORKS:
         piped = stdin == subprocess.PIPE  # closed at once by communicate(), as below
         forked = _forked(argv, Path(cwd or os.getcwd()), environment, piped, timeout)
