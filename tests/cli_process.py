@@ -146,9 +146,17 @@ class _Zygote:
             )
 
     def close(self) -> None:
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        self.process.wait()
+        """End the process: its stdin ends (or, if that fails, it is killed)."""
+        try:
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        except OSError:
+            self.process.kill()
+        try:
+            self.process.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:  # a command of its own still running: stopped
+            self.process.kill()
+            self.process.wait()
 
 
 def _reply(fd: int, timeout: float | None) -> str | None:
@@ -166,8 +174,9 @@ def _reply(fd: int, timeout: float | None) -> str | None:
     return line.decode()
 
 
-_IDLE: dict[frozenset[tuple[str, str]], list[_Zygote]] = {}
-_ALL: list[_Zygote] = []
+# idle zygotes, the one used longest ago first; a few are kept (~30 MB each), the rest closed
+_IDLE: list[tuple[frozenset[tuple[str, str]], _Zygote]] = []
+KEEP_IDLE = 4
 _LOCK = threading.Lock()
 
 
@@ -178,22 +187,29 @@ def _forked(
     # pytest names the running test in the environment; the command sees its own value
     key = frozenset((k, v) for k, v in environment.items() if k != "PYTEST_CURRENT_TEST")
     with _LOCK:
-        idle = _IDLE.setdefault(key, [])
-        zygote = idle.pop() if idle else None
+        found = next((i for i, (k, _) in enumerate(_IDLE) if k == key), None)
+        zygote = None if found is None else _IDLE.pop(found)[1]
     if zygote is None:
         zygote = _Zygote(environment)
-        with _LOCK:
-            _ALL.append(zygote)
     outcome = zygote.run(argv, cwd, environment, piped, timeout)
-    if outcome is not None:
-        with _LOCK:
-            _IDLE[key].append(zygote)
+    if outcome is None:  # gone: the command runs as `python -m monolog` instead
+        zygote.close()
+        return None
+    with _LOCK:
+        _IDLE.append((key, zygote))
+        extra = [z for _, z in _IDLE[: max(0, len(_IDLE) - KEEP_IDLE)]]
+        del _IDLE[: len(extra)]
+    for old in extra:
+        old.close()
     return outcome
 
 
 @atexit.register
 def _close_zygotes() -> None:
-    for zygote in _ALL:
+    with _LOCK:
+        idle = [z for _, z in _IDLE]
+        _IDLE.clear()
+    for zygote in idle:
         zygote.close()
 
 
