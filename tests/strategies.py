@@ -13,6 +13,8 @@ so other tests can draw a single clause or line.
 
 from __future__ import annotations
 
+from functools import cache
+
 from hypothesis import strategies as st
 
 from monolog.notation import parse_text
@@ -59,6 +61,7 @@ def quoted(text: str) -> str:
     return '"' + _escape(text) + '"'
 
 
+@cache
 @st.composite
 def made_up_name(draw: Draw) -> str:
     """A capitalised name of one to three words that no pool holds."""
@@ -93,6 +96,7 @@ def _quoted_text(draw: Draw, pool: list[str]) -> str:
     return written
 
 
+@cache
 def player() -> st.SearchStrategy[str]:
     """A player as written: a bare name or a quoted one."""
     return st.one_of(
@@ -102,6 +106,7 @@ def player() -> st.SearchStrategy[str]:
     )
 
 
+@cache
 def square() -> st.SearchStrategy[str]:
     """A square as written: a bare name, a quoted one, or `#n`."""
     return st.one_of(
@@ -112,11 +117,13 @@ def square() -> st.SearchStrategy[str]:
     )
 
 
+@cache
 def card() -> st.SearchStrategy[str]:
     """A card by id or title, bare or quoted."""
     return st.one_of(st.sampled_from(CARD_NAMES), _quoted_text(QUOTED_CARDS))
 
 
+@cache
 def amount() -> st.SearchStrategy[str]:
     """An amount of money with an optional currency sign."""
     return st.builds(
@@ -124,6 +131,7 @@ def amount() -> st.SearchStrategy[str]:
     )
 
 
+@cache
 def _dice() -> st.SearchStrategy[str]:
     return st.builds(lambda a, b: f"{a}-{b}", st.integers(1, 6), st.integers(1, 6))
 
@@ -131,6 +139,7 @@ def _dice() -> st.SearchStrategy[str]:
 # --------------------------------------------------------------------------- spacing
 
 
+@cache
 def _sp() -> st.SearchStrategy[str]:
     """Space between two tokens, as typed."""
     return st.sampled_from([" ", " ", " ", "  ", "\t", " \t "])
@@ -164,6 +173,7 @@ def _opt(draw: Draw, strategy: st.SearchStrategy[str]) -> list[str]:
 # --------------------------------------------------------------------------- clauses
 
 
+@cache
 @st.composite
 def _build_item(draw: Draw) -> str:
     parts = [str(draw(square()))]
@@ -181,6 +191,7 @@ def _list_of(draw: Draw, item: st.SearchStrategy[str], max_size: int = 3) -> str
     return str(draw(_listing(items)))
 
 
+@cache
 @st.composite
 def clause(draw: Draw) -> str:
     """One clause of a turn, continuation or actor line."""
@@ -276,6 +287,7 @@ def _clauses(draw: Draw, min_size: int) -> list[str]:
 # --------------------------------------------------------------------------- comments
 
 
+@cache
 def inline_comment() -> st.SearchStrategy[str]:
     """A `{…}` comment, on one line."""
     text = st.text(
@@ -285,6 +297,7 @@ def inline_comment() -> st.SearchStrategy[str]:
     return text.map(lambda t: "{" + t + "}")
 
 
+@cache
 def line_comment() -> st.SearchStrategy[str]:
     """A `;` comment to the end of the line."""
     text = st.text(
@@ -313,6 +326,7 @@ def _with_comments(draw: Draw, parts: list[str], between: bool = True) -> str:
 # --------------------------------------------------------------------------- lines
 
 
+@cache
 @st.composite
 def tag(draw: Draw) -> str:
     key = str(draw(st.sampled_from(TAG_KEYS)))
@@ -322,6 +336,7 @@ def tag(draw: Draw) -> str:
     return f"[ {key}\t{value} ]"
 
 
+@cache
 @st.composite
 def _holding(draw: Draw) -> str:
     parts = [str(draw(square()))]
@@ -335,6 +350,7 @@ def _holding(draw: Draw) -> str:
     return str(draw(_join(parts)))
 
 
+@cache
 @st.composite
 def setup_line(draw: Draw) -> str:
     kind = draw(st.sampled_from(["player", "player", "bank", "deck", "next"]))
@@ -361,6 +377,7 @@ def setup_line(draw: Draw) -> str:
     return str(draw(_join(["setup", str(draw(player())), *items])))
 
 
+@cache
 @st.composite
 def deal_line(draw: Draw) -> str:
     def side() -> str:
@@ -378,6 +395,7 @@ def deal_line(draw: Draw) -> str:
     return str(draw(_join(["deal", side(), "|", side()])))
 
 
+@cache
 @st.composite
 def line(draw: Draw) -> str:
     """One movetext or setup line, comments included."""
@@ -397,6 +415,7 @@ def line(draw: Draw) -> str:
     return str(draw(_with_comments([str(draw(setup_line()))], between=False)))
 
 
+@cache
 @st.composite
 def _filler(draw: Draw) -> str:
     """A line with nothing but comments or whitespace on it."""
@@ -413,6 +432,7 @@ def _filler(draw: Draw) -> str:
     )
 
 
+@cache
 @st.composite
 def records(draw: Draw) -> str:
     """The text of a whole valid record."""
@@ -442,6 +462,7 @@ def records(draw: Draw) -> str:
     return text
 
 
+@cache
 def event_lists() -> st.SearchStrategy[list[Event]]:
     """The events of a valid record (as the parser gives them, comments included)."""
     return records().map(lambda text: parse_text(text, "<drawn>"))

@@ -5,8 +5,9 @@ fuzzed ones; a long game audited that way gives the report of a whole replay."""
 from __future__ import annotations
 
 import random
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,6 +29,7 @@ from monolog.notation.parser import parse_text
 from monolog.scenarios.model import load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
 
 
 def _whole(text: str) -> tuple[Any, str | None]:
@@ -55,7 +57,10 @@ def _same(text: str) -> None:
         assert _pieces(text, lines) == whole, lines
 
 
-def _repository_records() -> list[tuple[str, str]]:
+@cache
+def repository_records() -> list[tuple[str, str]]:
+    """Every record of the repository (.mlog files and the scenarios' records), by name: read
+    when a test first asks, not when the suite is collected (every worker collects every file)."""
     found: dict[str, str] = {}
     for path in sorted(ROOT.glob("**/*.mlog")):
         if ".venv" not in path.parts:
@@ -71,16 +76,23 @@ def _repository_records() -> list[tuple[str, str]]:
     return sorted(found.items())
 
 
-RECORDS = _repository_records()
+def part(items: list[T], k: int, parts: int) -> list[T]:
+    """The k-th of `parts` runs of `items` that together hold each item once, in order."""
+    return items[len(items) * k // parts : len(items) * (k + 1) // parts]
 
 
 def test_the_repository_has_records_to_compare() -> None:
-    assert len(RECORDS) > 500
+    records = repository_records()
+    assert len(records) > 500
+    assert [r for k in range(PARTS) for r in part(records, k, PARTS)] == records
 
 
-@pytest.mark.parametrize("at", range(0, len(RECORDS), 100))
-def test_every_record_of_the_repository_parses_the_same_in_pieces(at: int) -> None:
-    for name, text in RECORDS[at : at + 100]:
+PARTS = 29  # about 100 records in each
+
+
+@pytest.mark.parametrize("k", range(PARTS))
+def test_every_record_of_the_repository_parses_the_same_in_pieces(k: int) -> None:
+    for name, text in part(repository_records(), k, PARTS):
         try:
             _same(text)
         except AssertionError as exc:

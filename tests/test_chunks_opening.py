@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_chunks import RECORDS
+from test_chunks import part, repository_records
 
 from monolog.commands.audit_record import audit_file
 from monolog.engine import replay
@@ -169,22 +169,28 @@ def test_pieces_are_read_twice_only_when_the_start_needs_it() -> None:
     assert calls == []
 
 
-AFFECTED = [
-    (name, text)
-    for name, text in RECORDS
-    if "[Result" in text or "[Players" not in text or "[Variant" in text
-]
+def _affected() -> list[tuple[str, str]]:
+    return [
+        (name, text)
+        for name, text in repository_records()
+        if "[Result" in text or "[Players" not in text or "[Variant" in text
+    ]
 
 
 def test_the_repository_has_records_whose_start_needs_more() -> None:
-    assert len(AFFECTED) >= 40
+    affected = _affected()
+    assert len(affected) >= 40
+    assert [r for k in range(PARTS) for r in part(affected, k, PARTS)] == affected
 
 
-@pytest.mark.parametrize("at", range(0, len(AFFECTED), 10))
+PARTS = 6  # about 10 records in each
+
+
+@pytest.mark.parametrize("k", range(PARTS))
 def test_the_repository_records_whose_start_needs_more_have_the_whole_report(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], at: int
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], k: int
 ) -> None:
-    for number, (name, text) in enumerate(AFFECTED[at : at + 10]):
+    for number, (name, text) in enumerate(part(_affected(), k, PARTS)):
         path = tmp_path / f"r{number}.mlog"
         path.write_text(text, encoding="utf-8")
         try:

@@ -9,6 +9,7 @@ catalogue and the scenarios cannot drift apart.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -21,9 +22,11 @@ from monolog.scenarios.suite import find_files
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@cache
 def _pinned() -> dict[tuple[str, str], list[str]]:
     """(code, rule) -> the scenarios whose expected finding of that code pins that rule, those
-    tagged with the rule (`rules:`) marked with a trailing `*`."""
+    tagged with the rule (`rules:`) marked with a trailing `*`. Read when a test first asks, not
+    as the suite is collected (every worker collects every file)."""
     out: dict[tuple[str, str], list[str]] = defaultdict(list)
     for path in find_files([ROOT / "scenarios"]):
         try:
@@ -38,15 +41,12 @@ def _pinned() -> dict[tuple[str, str], list[str]]:
     return out
 
 
-PINNED = _pinned()
-
-
 def test_every_cited_rule_is_pinned_by_a_scenario_of_its_code() -> None:
     unpinned = [
         f"{entry.code} cites {rule}"
         for entry in load_catalogue()
         for rule in entry.cites
-        if (entry.code, rule) not in PINNED
+        if (entry.code, rule) not in _pinned()
     ]
     assert unpinned == []
 
@@ -57,7 +57,7 @@ def test_every_cited_rule_has_a_violation_tagged_with_it() -> None:
         f"{entry.code} cites {rule}"
         for entry in load_catalogue()
         for rule in entry.cites
-        if not any(name.endswith("*") for name in PINNED.get((entry.code, rule), []))
+        if not any(name.endswith("*") for name in _pinned().get((entry.code, rule), []))
     ]
     assert untagged == []
 
@@ -66,7 +66,7 @@ def test_a_pinned_rule_is_one_its_code_names_or_cites() -> None:
     catalogue = load_catalogue()
     stray = [
         f"{code} [{rule}] in {names[0]}"
-        for (code, rule), names in PINNED.items()
+        for (code, rule), names in _pinned().items()
         if code in catalogue and rule not in catalogue[code].rules
     ]
     assert stray == []

@@ -7,21 +7,22 @@ the command ends with exit 1 or 2 (0 where the input is fine), never a traceback
 parse error names the file on stderr (with line:col where the error has a place).
 
 The processes run a few at a time: the selected cases are started together on first use and
-each test waits for its own. A process that hangs is stopped by its timeout.
+each test waits for its own. A process that hangs is stopped by its timeout. Each is forked
+from a Python that has imported monolog already (tests/cli_process.py), so a case costs the
+command's own work, not a fresh import.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from cli_process import Outcome, run_cli
 
 TIMEOUT = 90  # seconds for one process; a process still running then has hung
 MB = 1 << 20
@@ -178,33 +179,8 @@ CASES = list(_cases())
 # --------------------------------------------------------------------------- running
 
 
-@dataclass(frozen=True)
-class Outcome:
-    code: int | None  # None: stopped by the timeout
-    stdout: str
-    stderr: str
-
-
 def run(folder: Path, argv: list[str]) -> Outcome:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"}
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "monolog", *argv],
-            cwd=folder,
-            capture_output=True,
-            stdin=subprocess.DEVNULL,  # `monolog record` reads its lines from a pipe
-            timeout=TIMEOUT,
-            env=env,
-        )
-    except subprocess.TimeoutExpired as exc:
-        out = (exc.stdout or b"").decode("utf-8", "replace")
-        err = (exc.stderr or b"").decode("utf-8", "replace")
-        return Outcome(None, out, err)
-    return Outcome(
-        done.returncode,
-        done.stdout.decode("utf-8", "replace"),
-        done.stderr.decode("utf-8", "replace"),
-    )
+    return run_cli(argv, folder, timeout=TIMEOUT)
 
 
 @pytest.fixture(scope="module")

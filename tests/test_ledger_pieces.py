@@ -15,6 +15,7 @@ import dataclasses
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -142,19 +143,29 @@ def test_a_long_ledger_prints_in_blocks_as_the_whole_table(long_game: Game, widt
     assert console.export_text(styles=True) == _printed(ledger, width, False)
 
 
-@pytest.mark.parametrize("kind", ["txt", "svg", "html"])
-def test_exports_are_as_printed_whole(long_game: Game, kind: str) -> None:
+@pytest.fixture(scope="module")
+def printed_whole(long_game: Game) -> tuple[list[Any], Console]:
+    """The long game's ledger, and a console that recorded it printed whole, as `export` did
+    (printed once for the three exports: each export below leaves the recording as it is)."""
     renderables = render_ledger(build_ledger(long_game), chart=False)
     console = recording_console()
-    for item in renderables:  # each printed whole, as `export` did
+    for item in renderables:  # each printed whole
         console.print(item)
+    return renderables, console
+
+
+@pytest.mark.parametrize("kind", ["txt", "svg", "html"])
+def test_exports_are_as_printed_whole(printed_whole: tuple[list[Any], Console], kind: str) -> None:
+    renderables, console = printed_whole
     if kind == "txt":
-        text = console.export_text(styles=False)
+        text = console.export_text(styles=False, clear=False)
         whole = "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
     elif kind == "svg":
-        whole = console.export_svg(title="t", unique_id="monolog", code_format=offline_svg_format())
+        whole = console.export_svg(
+            title="t", unique_id="monolog", code_format=offline_svg_format(), clear=False
+        )
     else:
-        whole = console.export_html(inline_styles=True)
+        whole = console.export_html(inline_styles=True, clear=False)
     assert export(renderables, kind, "t") == whole
 
 

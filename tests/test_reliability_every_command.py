@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_process import TIMEOUT, Outcome
+from cli_process import TIMEOUT, Outcome, run_cli
 
 GOOD = '[Players "Ann, Ben"]\n1. Ann 3-4 Oriental Avenue buy 100\n'
 SCENARIO = """title: a legal purchase
@@ -56,7 +56,10 @@ needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named p
 
 
 def _run(argv: list[str], cwd: Path, prefix: list[str] | None = None) -> Outcome:
-    """monolog as a user runs it, stdin a pipe held open (reading it would block)."""
+    """monolog as a user runs it, stdin an empty pipe (tests/cli_process.py); with a prefix,
+    the prefix's process starts `python -m monolog`."""
+    if not prefix:
+        return run_cli(argv, cwd, stdin=subprocess.PIPE)
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"}
     process = subprocess.Popen(
         [*(prefix or []), sys.executable, "-m", "monolog", *argv],

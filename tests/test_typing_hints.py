@@ -11,11 +11,10 @@ review the diff.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_process import run_command
 
 from monolog.notation import ParseError, parse_text
 
@@ -29,15 +28,15 @@ def _audit(stem: str, folder: Path) -> str:
     (folder / name).write_bytes((HINTS / (stem + ".record")).read_bytes())
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "COLUMNS")}
     env["NO_COLOR"] = "1"
-    result = subprocess.run(
-        [sys.executable, "-m", "monolog", "audit", name],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
-    return f"exit {result.returncode}\n--- stdout\n{result.stdout}--- stderr\n{result.stderr}"
+    result = run_command(["audit", name], folder, env, timeout=120)
+    assert result.code is not None, "still running after 120 s"
+    out, err = _newlines(result.stdout), _newlines(result.stderr)
+    return f"exit {result.code}\n--- stdout\n{out}--- stderr\n{err}"
+
+
+def _newlines(text: str) -> str:
+    """Line ends as a stream read as text gives them."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 @pytest.mark.parametrize("stem", RECORDS)
