@@ -20,6 +20,8 @@ def open_debts(game: Game, debtor: str | None = None) -> list[Debt]:
 
     A debt counts as paid once the debtor's cash is back at zero or more.
     """
+    if not game.owing:  # no debt open (`owing` counts `debts`): at nearly every turn's end
+        return []
     refresh(game)
     return [d for d in game.debts if debtor is None or d.debtor == debtor]
 

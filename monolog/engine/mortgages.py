@@ -84,6 +84,8 @@ def flag_unsettled(game: Game, span: Span) -> None:
     for each receipt, at the line where they were received (the choice was due there); `span`
     is where the record moved on without it."""
     choices = pending_mortgage_choices(game)
+    if not choices:  # at nearly every turn's end
+        return
     _report_unsettled(game, [c for c in choices if not c.reported], span)
     choices.clear()
 

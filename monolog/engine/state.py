@@ -82,6 +82,10 @@ class GameState:
     current: int = 0
     doubles: int = 0
     over: bool = False
+    # each player by name, as `player` has found them (not part of the position)
+    _seats: dict[str, PlayerState] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def new(cls, edition: Edition, names: list[str]) -> GameState:
@@ -96,8 +100,14 @@ class GameState:
         return cls(players, deeds, rules.houses, rules.hotels, decks)
 
     def player(self, name: str) -> PlayerState:
+        # looked up a few times per event: by name once found (the seating never changes
+        # once the game is set up), ~2% of a replay by the list alone
+        found = self._seats.get(name)
+        if found is not None:
+            return found
         for p in self.players:
             if p.name == name:
+                self._seats[name] = p
                 return p
         raise KeyError(name)
 

@@ -132,6 +132,8 @@ def unauctioned_estate(game: Game, ended: bool = False) -> None:
     as if they went back to it (a lander may buy one). Once the game is over nothing is left to
     auction."""
     flow = flow_of(game)
+    if not flow.lots and game.follow.estate_point is None:
+        return  # nothing open and no CF-39 point: every step but a few (before each roll)
     estate = [lot for lot in flow.lots if lot.lander is None]
     # CF-39: play goes on with none of the estate's deeds free of mortgage auctioned, which is
     # reading auction-mortgaged-only's play (the record's end or the game's shows nothing)
