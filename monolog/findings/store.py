@@ -230,6 +230,42 @@ class _Reading:
         return Finding(key[3], key[4], text, span, key[6], expected, recorded, key[9], data, cause)
 
 
+def _late(count: int, place: Callable[[int], tuple[int, int]]) -> tuple[array[int], bool]:
+    """The handles of the findings filed after one on a later line (in handle order), and
+    whether the others are out of order on a line."""
+    late = array("i")
+    top, last = -1, (-1, -1)
+    disorder = False
+    for h in range(count):
+        at = place(h)
+        if at[0] < top:
+            late.append(h)
+            continue
+        top = at[0]
+        disorder = disorder or at < last
+        last = at
+    return late, disorder
+
+
+def _kept(count: int, late: array[int], place: Callable[[int], tuple[int, int]]) -> Iterator[int]:
+    """The handles below `count` not in `late` (sorted), in order of place: each line's in
+    order among themselves."""
+    aside = iter(late)
+    skip = next(aside, -1)
+    line: list[int] = []
+    for h in range(count):
+        if h == skip:
+            skip = next(aside, -1)
+            continue
+        if line and place(h)[0] != place(line[0])[0]:
+            line.sort(key=place)  # stable: those on one place stay in the order filed
+            yield from line
+            line = []
+        line.append(h)
+    line.sort(key=place)
+    yield from line
+
+
 class FindingStore(Sequence[Finding]):
     """The findings of one game in the order they were filed (or, after `sort`, by line and
     column), as a sequence of `Finding`."""
@@ -326,34 +362,29 @@ class FindingStore(Sequence[Finding]):
         """Order the findings by line and column, those on one place in the order filed (as a
         stable sort does), and drop those taken back; handles are no longer valid after it.
 
-        A game files nearly all its findings in line order: those that are not (filed at the
-        end for an earlier line) are taken aside, sorted, and merged back, so that a long game
-        never holds a key per finding."""
-        lines, wordings, whole, table = self.lines, self.wordings, self.whole, self.table
-        starts, numbers = self.starts, self.numbers
+        A game files nearly all its findings in line order, though not always in column order
+        on a line (a deed not bought is filed when the turn ends, after what the rest of its
+        line said): the findings of a line are put in order among themselves, those filed
+        after a later line's (at the end, for an earlier line) are taken aside, sorted, and
+        merged back, so that a long game never holds a key per finding (nearly half the
+        findings of a game with a count on every line come after another on their line: a
+        10 MiB one held 60 MiB more for its sort)."""
+        lines, wordings, whole = self.lines, self.wordings, self.whole
+        starts, numbers, table = self.starts, self.numbers, self.table
 
-        def place(h: int) -> tuple[int, int]:
+        def place(h: int) -> tuple[int, int]:  # the line and column of the finding at `h`
             wording = wordings[h]
             if wording == _WHOLE:
                 span = whole[h].span
                 return span.line, span.column
             return lines[h], table[wording].key[0] if wording >= 0 else 0
 
-        handles = range(len(wordings))
-        late: list[int] = []
-        top = (-1, -1)
-        for h in handles:
-            at = place(h)
-            if at >= top:
-                top = at
-            else:
-                late.append(h)
-        if not late and not self.gone:
+        count = len(wordings)
+        late, disorder = _late(count, place)
+        if not late and not disorder and not self.gone:
             return
-        late.sort(key=place)
-        aside = set(late)
-        kept = (h for h in handles if h not in aside)
-        order = heapq.merge(kept, late, key=lambda h: (*place(h), h))
+        late_in_order = sorted(late, key=place)
+        order = heapq.merge(_kept(count, late, place), late_in_order, key=lambda h: (*place(h), h))
         self.lines, self.wordings, self.whole = array("i"), array("i"), {}
         self.starts, self.numbers = array("I"), array("i")
         self.gone = 0
