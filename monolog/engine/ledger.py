@@ -103,11 +103,13 @@ class Ledger(MutableSequence[Transfer]):
         places searched first: the entry a line restates is nearly always one of the last."""
         if not entry.serial:
             return None
+        serial = entry.serial
         if self._entries is not None:
+            entries = self._entries
             return next(
-                (i for i in range(len(self) - 1, -1, -1) if self._entries[i] is entry), None
+                (i for i in range(len(self) - 1, -1, -1) if entries[i].serial == serial), None
             )
-        rows, serial = self._rows, entry.serial
+        rows = self._rows
         for i in range(len(self) - 1, -1, -1):
             if rows[i * _ROW + _ROW - 1] == serial:
                 return i
