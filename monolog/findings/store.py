@@ -14,10 +14,11 @@ its values and data (lists and dicts followed), and where its cause stands. They
 finding in one array of 4-byte numbers, so a game whose every line has a finding of its own
 figures (a wrong count on each line: a W001 each, all different) does not keep a message and a
 `Finding` per line (a 10 MiB such game peaked at 599 MiB). A text in double quotes in a message
-(a name as the record wrote it) is taken out the same way: each distinct one is kept once in
-`texts`, and the finding's number is its place there, so a game whose every line names a square
-of its own (an M900 each) shares one wording. A finding whose values are not plain
-(a tuple, an object, a dict with keys that are not text) is kept whole, as it was filed.
+(a name as the record wrote it) is taken out the same way: it is kept in `texts` (once, when
+it was met among the last 1,024), and the finding's number is its place there, so a game whose
+every line names a square of its own (an M900 each) shares one wording. A finding whose values
+are not plain (a tuple, an object, a dict with keys that are not text) is kept whole, as it was
+filed.
 
 Reading the store gives back `Finding`s equal to the ones filed. `append` returns a handle,
 the finding's place in the store, which stays its own until `sort`: the engine changes (`put`)
@@ -50,6 +51,7 @@ _NUMBER = re.compile(r'"([^"\n]*)"|\d{1,3}(?:,\d{3})+|\d+', re.ASCII)
 _DIGITS, _GROUPED = "\x00", "\x01"  # where a taken-out number goes in a message's wording
 _QUOTED = "\x02"  # where a taken-out quoted text goes (the number kept is its place in `texts`)
 _MARKS = (_DIGITS, _GROUPED, _QUOTED)
+_TEXTS_KNOWN = 1024  # the quoted texts a store finds again (the last ones met)
 _SLOT = ("slot",)  # where a taken-out number goes in a value's wording
 _NO_DATA: dict[str, Any] = {}  # the data of every finding read back without any
 
@@ -278,8 +280,8 @@ class FindingStore(Sequence[Finding]):
         self.table: list[_Reading] = []  # each wording once
         self.known: dict[tuple[Any, ...], int] = {}
         self.whole: dict[int, Finding] = {}  # by handle
-        self.texts: list[str] = []  # each quoted text of a message once
-        self.text_at: dict[str, int] = {}
+        self.texts: list[str] = []  # the quoted texts of the messages
+        self.text_at: dict[str, int] = {}  # where the last ones met are in `texts`
         self.gone = 0
         for finding in findings:
             self.append(finding)
@@ -307,9 +309,15 @@ class FindingStore(Sequence[Finding]):
         return handle
 
     def _text_at(self, text: str) -> int:
-        at = self.text_at.get(text)
+        """The place of `text` in `texts`, put there if it is not among the last ones met: the
+        table of those is bounded, so a game of a new name on every line keeps each once,
+        not each and a key (a text met again after many others is kept again)."""
+        known = self.text_at
+        at = known.get(text)
         if at is None:
-            at = self.text_at[text] = len(self.texts)
+            if len(known) >= _TEXTS_KNOWN:
+                known.clear()
+            at = known[text] = len(self.texts)
             self.texts.append(text)
         return at
 
