@@ -236,3 +236,18 @@ def test_uk_unknown_square_names_the_board() -> None:
     r = Resolver(load_edition("uk-1996"), ["Ann"])
     with pytest.raises(ResolveError, match=r'no square "Boardwalk" on the uk-1996 board'):
         r.square(Ref("Boardwalk"))
+
+
+def test_a_long_name_is_quoted_clipped(r: Resolver) -> None:
+    # a message is one readable line: a long name is quoted to its first 40 characters and an
+    # ellipsis (the record's line, echoed under the finding, still shows it whole)
+    long = "Nowhere " + "Long Row " * 12
+    clipped = f'"{long[:40]}…"'
+    for lookup in (r.square, r.player, r.card):
+        with pytest.raises(ResolveError) as err:
+            lookup(long)
+        assert clipped in str(err.value), lookup
+        assert long[:41] not in str(err.value)
+    short = "Nowhere Long Row"
+    with pytest.raises(ResolveError, match=f'no square "{short}" on'):
+        r.square(short)

@@ -220,17 +220,7 @@ def _audit_once(
     except MemoryError:  # the record's size, not a bug: said so, and the run goes on
         return too_large(name)
     except Exception as exc:  # a bug in the engine: reported cleanly, never a traceback
-        detail = " ".join(str(exc).split())
-        finding = Finding(
-            "P900",
-            Severity.ERROR,
-            f"internal error while replaying the record ({type(exc).__name__}: {detail}); "
-            "please report it",
-            file=name,
-            span=WHOLE_FILE,
-        )
-        report = GameReport(name, header=header, findings=[finding], parsed=False)
-        return report, f"{shown_name(name)}:1:1: P900 {finding.message}"
+        return _internal_error(name, header, exc)
     findings: Sequence[Finding] = result.findings
     if isinstance(findings, FindingStore):  # a long game's, kept packed: W101 after them
         for problem in result_check:
@@ -250,6 +240,23 @@ def _audit_once(
         declared=getattr(result, "declared", ()),
     )
     return report, None
+
+
+def _internal_error(
+    name: str, header: dict[str, str], exc: Exception
+) -> tuple[GameReport, str | None]:
+    """The report of a record whose replay raised: a P900 naming the error (a bug)."""
+    detail = " ".join(str(exc).split())
+    finding = Finding(
+        "P900",
+        Severity.ERROR,
+        f"internal error while replaying the record ({type(exc).__name__}: {detail}); "
+        "please report it",
+        file=name,
+        span=WHOLE_FILE,
+    )
+    report = GameReport(name, header=header, findings=[finding], parsed=False)
+    return report, f"{shown_name(name)}:1:1: P900 {finding.message}"
 
 
 def _hidden(

@@ -92,24 +92,9 @@ def dispute(
     Its own rulings are the record's, the edition's and those of the settings (`[tool.monolog]`
     in pyproject.toml, or monolog.toml), which also give the edition and house rules."""
     # here: every command module loads at start-up, only this command needs it
-    from rich.text import Text
-
     from ..dispute.compare import dispute_record
-    from ..dispute.render import render_text, to_document
-    from ..reports.console import terminal_console
 
-    if fmt not in FORMATS:
-        print_error(f"monolog dispute: --format {fmt!r}: expected one of {', '.join(FORMATS)}")
-        raise typer.Exit(EXIT_UNREADABLE)
-    try:
-        if not ruling:
-            raise UsageError(
-                "give at least one --ruling CF-nn=READING, e.g. --ruling CF-04=extra-roll"
-            )
-        asked = parse_rulings(ruling)
-    except UsageError as exc:
-        print_error(f"monolog dispute: {exc}")
-        raise typer.Exit(EXIT_UNREADABLE) from None
+    asked = _asked(ruling, fmt)
     project = project_choices("dispute", edition, [], isolated)
     try:  # an edition named by --edition or the settings must be usable, as for audit
         chosen = (
@@ -165,22 +150,48 @@ def dispute(
             note += "; it is the only reading monolog knows for it"
         notes.append(note)
     header = {e.key: e.value for e in tags if e.key != "Ruling"}
+    _report(file, fmt, comparison, bool(changed), notes, header)
+    raise typer.Exit(EXIT_CLEAN)
+
+
+def _asked(ruling: list[str], fmt: str) -> dict[str, str]:
+    """The rulings asked for, once the format and the rulings are checked (exit 2 if wrong)."""
+    if fmt not in FORMATS:
+        print_error(f"monolog dispute: --format {fmt!r}: expected one of {', '.join(FORMATS)}")
+        raise typer.Exit(EXIT_UNREADABLE)
+    try:
+        if not ruling:
+            raise UsageError(
+                "give at least one --ruling CF-nn=READING, e.g. --ruling CF-04=extra-roll"
+            )
+        return parse_rulings(ruling)
+    except UsageError as exc:
+        print_error(f"monolog dispute: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def _report(
+    file: str, fmt: str, comparison: Any, changed: bool, notes: list[str], header: dict[str, str]
+) -> None:
+    """Print the comparison in `fmt`; with nothing changed, the notes that say why (text)."""
+    # here: every command module loads at start-up, only this command needs them
+    from rich.text import Text
+
+    from ..dispute.render import render_text, to_document
+    from ..reports.console import terminal_console
 
     if fmt == "json":
         doc = to_document(comparison, unchanged=notes)
         typer.echo(json.dumps(doc, ensure_ascii=False, indent=2, default=_jsonable))
-        raise typer.Exit(EXIT_CLEAN)
-
+        return
     console = terminal_console()
     if not changed:
         for note in notes:
             typer.echo(f"{visible(file)}: {visible(note)}: nothing to compare")
-        raise typer.Exit(EXIT_CLEAN)
-
+        return
     renderables: list[Any] = render_text(comparison, header)
     renderables[1:1] = [Text(f"{note}: left as it is", style="dim") for note in notes]
     _print(console, renderables)
-    raise typer.Exit(EXIT_CLEAN)
 
 
 def _print(console: Console, renderables: list[Any]) -> None:

@@ -8,11 +8,14 @@ rules.py.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from typing import Any
 
 from ..editions import load_readings
 from ..editions.loader import load_param_info
 from ..editions.model import Card, Edition
+from ..editions.readings import CFItem
 
 SQUARE_FIELDS = (
     "name",
@@ -103,6 +106,30 @@ def differences(a: Edition, b: Edition) -> list[Difference]:
             out.append(
                 Difference("parameter", f.name, _ids(info["rule_ids"].get(f.name, "")), va, vb)
             )
+    out += _variant_differences(a, b, info["rule_ids"])
+    out += _reading_differences(a, b, items)
+    out.extend(text_differences(a.key, b.key))
+    vocab = info["vocabulary_rule_ids"]
+    for concept in list(a.vocabulary) + [k for k in b.vocabulary if k not in a.vocabulary]:
+        wa, wb = a.word(concept), b.word(concept)
+        if wa != wb:
+            colour = concept in a.groups or concept[:-1] in a.groups  # "green", "greens"
+            rule = vocab.get(concept) or ("RENT-04" if colour else "")
+            out.append(Difference("vocabulary", concept, _ids(rule), wa, wb))
+    for sa, sb in zip(a.squares, b.squares, strict=True):
+        for name in SQUARE_FIELDS:
+            xa, xb = getattr(sa, name), getattr(sb, name)
+            if xa != xb:
+                label = f"#{sa.index} {name}"
+                out.append(Difference("square", label, _ids(board.get(name, "")), xa, xb))
+    out += _deck_differences(a, b, board)
+    return out
+
+
+def _variant_differences(a: Edition, b: Edition, rule_ids: Mapping[str, str]) -> list[Difference]:
+    """The variants one edition has and the other has not, and the parameters a variant of
+    both sets differently."""
+    out: list[Difference] = []
     for key in list(a.variants) + [k for k in b.variants if k not in a.variants]:
         va_, vb_ = a.variants.get(key), b.variants.get(key)
         if va_ is None or vb_ is None:
@@ -122,10 +149,16 @@ def differences(a: Edition, b: Edition) -> list[Difference]:
             xa = va_.rules.get(name, getattr(a.rules, name))
             xb = vb_.rules.get(name, getattr(b.rules, name))
             if xa != xb:
-                rule = info["rule_ids"].get(name, "")
+                rule = rule_ids.get(name, "")
                 out.append(
                     Difference("variant", f"{key}: {name}", _ids(rule, *va_.rule_ids), xa, xb)
                 )
+    return out
+
+
+def _reading_differences(a: Edition, b: Edition, items: Mapping[str, CFItem]) -> list[Difference]:
+    """The disputed points read differently, then those one text settles and the other not."""
+    out: list[Difference] = []
     for cf in items:
         ra, rb = a.readings.get(cf), b.readings.get(cf)
         if ra != rb:
@@ -142,20 +175,13 @@ def differences(a: Edition, b: Edition) -> list[Difference]:
                     word[cf in b.settled],
                 )
             )
-    out.extend(text_differences(a.key, b.key))
-    vocab = info["vocabulary_rule_ids"]
-    for concept in list(a.vocabulary) + [k for k in b.vocabulary if k not in a.vocabulary]:
-        wa, wb = a.word(concept), b.word(concept)
-        if wa != wb:
-            colour = concept in a.groups or concept[:-1] in a.groups  # "green", "greens"
-            rule = vocab.get(concept) or ("RENT-04" if colour else "")
-            out.append(Difference("vocabulary", concept, _ids(rule), wa, wb))
-    for sa, sb in zip(a.squares, b.squares, strict=True):
-        for name in SQUARE_FIELDS:
-            xa, xb = getattr(sa, name), getattr(sb, name)
-            if xa != xb:
-                label = f"#{sa.index} {name}"
-                out.append(Difference("square", label, _ids(board.get(name, "")), xa, xb))
+    return out
+
+
+def _deck_differences(a: Edition, b: Edition, board: Mapping[str, Any]) -> list[Difference]:
+    """The decks one edition has and the other has not (or names differently), and the cards
+    that differ in what they do."""
+    out: list[Difference] = []
     for key in list(a.decks) + [k for k in b.decks if k not in a.decks]:
         da, db = a.decks.get(key), b.decks.get(key)
         if da is None or db is None or da.name != db.name:

@@ -123,6 +123,17 @@ def _board_index(edition: Edition) -> _BoardIndex:
     return held[2]
 
 
+# the longest name a message quotes whole: a message is one readable line, and the full name
+# stays in the record's line echoed under it (a long game of long unknown names kept each)
+QUOTED_NAME_LIMIT = 40
+
+
+def _clipped(text: str) -> str:
+    """A name written in the record, as a message quotes it: its first 40 characters and an
+    ellipsis when it is longer."""
+    return text if len(text) <= QUOTED_NAME_LIMIT else text[:QUOTED_NAME_LIMIT] + "…"
+
+
 def _afresh(cached: ResolveError) -> ResolveError:
     """A new error saying what a cached one says. The cached one is never raised itself: a
     raised exception keeps its traceback, and with it every frame the lookup was made from
@@ -172,7 +183,7 @@ class Resolver:
         names = [f"{s.name} (#{s.index})" for s in found]
         if len({s.name for s in found}) == len(found):
             names = [s.name for s in found]
-        raise ResolveError(f'ambiguous square "{text}": {_listing(names)}', names)
+        raise ResolveError(f'ambiguous square "{_clipped(text)}": {_listing(names)}', names)
 
     def _find_squares(self, kind: str, text: str) -> tuple[Square, ...] | ResolveError:
         board = self.edition.squares
@@ -189,7 +200,9 @@ class Resolver:
             return tuple(board[i] for i in found)
         close = [board[i].name for i in self._squares.suggest(text)]
         hint = f" (did you mean {' or '.join(close)}?)" if close else ""
-        return ResolveError(f'no square "{text}" on the {self.edition.key} board{hint}', close)
+        return ResolveError(
+            f'no square "{_clipped(text)}" on the {self.edition.key} board{hint}', close
+        )
 
     # ---------------------------------------------------------------- players
     def player(self, ref: Ref | str) -> str:
@@ -210,11 +223,13 @@ class Resolver:
             return self.players[found[0]]
         if found:
             names = [self.players[i] for i in found]
-            return ResolveError(f'ambiguous player "{text}": {_listing(names)}', names)
+            return ResolveError(f'ambiguous player "{_clipped(text)}": {_listing(names)}', names)
         close = [self.players[i] for i in self._players.suggest(text)]
         hint = f"did you mean {' or '.join(close)}? " if close else ""
         known = _listing(self.players) or "none named"
-        return ResolveError(f'no player "{text}" in this game ({hint}players: {known})', close)
+        return ResolveError(
+            f'no player "{_clipped(text)}" in this game ({hint}players: {known})', close
+        )
 
     # ---------------------------------------------------------------- cards
     def card(self, ref: Ref | str, deck: str | None = None) -> Card:
@@ -251,7 +266,7 @@ class Resolver:
         if found:
             names = [f"{c.id} {c.title}" for c in found]
             return ResolveError(
-                f'ambiguous card "{text}": {_listing(names)}', [c.id for c in found]
+                f'ambiguous card "{_clipped(text)}": {_listing(names)}', [c.id for c in found]
             )
         close = [
             self._cards[i]
@@ -261,7 +276,7 @@ class Resolver:
         hint = (
             f" (did you mean {' or '.join(f'{c.id} {c.title}' for c in close)}?)" if close else ""
         )
-        return ResolveError(f'no card "{text}" in {where}{hint}', [c.id for c in close])
+        return ResolveError(f'no card "{_clipped(text)}" in {where}{hint}', [c.id for c in close])
 
     def _deck_words(self, deck: str | None) -> str:
         if deck is not None and deck in self.edition.decks:

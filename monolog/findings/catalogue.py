@@ -295,24 +295,52 @@ def validate_entry(
     if not isinstance(raw, dict):
         return None, [*problems, f"{where}: the entry must be a mapping of fields"]
 
+    examples_optional = NO_EXAMPLE_RE.match(code) is not None
+    _check_fields(raw, where, examples_optional, problems)
+    severity = _severity(raw, family, where, problems)
+    rule = raw.get("rule")
+    _check_rule(rule, code, where, rule_ids, problems)
+    cites = _cites(raw.get("cites"), rule, where, rule_ids, problems)
+    _check_cf(code, where, rule_ids, problems)
+    examples = _examples(raw, where, examples_optional, problems)
+
+    if problems or severity is None:
+        return None, problems
+    entry = Entry(
+        code=code,
+        title=str(raw.get("title")).strip(),
+        severity=severity,
+        rule=rule,
+        summary=str(raw.get("summary")).strip(),
+        explanation=str(raw.get("explanation")).strip(),
+        fail=examples["fail"],
+        passing=examples["pass"],
+        source=source,
+        cites=cites,
+    )
+    return entry, []
+
+
+def _check_fields(
+    raw: dict[Any, Any], where: str, examples_optional: bool, problems: list[str]
+) -> None:
+    """The fields an entry has, and its text fields."""
     unknown = sorted(str(k) for k in raw if k not in REQUIRED_KEYS + OPTIONAL_KEYS)
     if unknown:
         problems.append(f"{where}: unknown field(s) {', '.join(unknown)}")
-    examples_optional = NO_EXAMPLE_RE.match(code) is not None
     for key in REQUIRED_KEYS:
         if key not in raw and not (examples_optional and key in ("fail", "pass")):
             problems.append(f"{where}: missing field '{key}'")
-
-    title = raw.get("title")
-    if "title" in raw and not _one_line(title):
-        problems.append(f"{where}: 'title' must be one non-empty line")
-    summary = raw.get("summary")
-    if "summary" in raw and not _one_line(summary):
-        problems.append(f"{where}: 'summary' must be one non-empty line")
+    for key in ("title", "summary"):
+        if key in raw and not _one_line(raw.get(key)):
+            problems.append(f"{where}: '{key}' must be one non-empty line")
     explanation = raw.get("explanation")
     if "explanation" in raw and (not isinstance(explanation, str) or not explanation.strip()):
         problems.append(f"{where}: 'explanation' must be non-empty text")
 
+
+def _severity(raw: dict[Any, Any], family: str, where: str, problems: list[str]) -> Severity | None:
+    """The entry's severity, one its family allows, or None."""
     severity: Severity | None = None
     try:
         severity = Severity(raw.get("severity"))
@@ -325,8 +353,14 @@ def validate_entry(
         problems.append(
             f"{where}: {article} {family}-code has severity {allowed}, not {severity.value}"
         )
+    return severity
 
-    rule = raw.get("rule")
+
+def _check_rule(
+    rule: Any, code: str, where: str, rule_ids: Mapping[str, str] | None, problems: list[str]
+) -> None:
+    """The entry's rule: a RULES-MATRIX ID (needed by M and A codes; an A code's is its CF)."""
+    family = code[0]
     if rule is None:
         if family in "MA":
             problems.append(f"{where}: an {family}-code needs a 'rule' (a RULES-MATRIX ID)")
@@ -334,12 +368,22 @@ def validate_entry(
         problems.append(f"{where}: 'rule' must be a RULES-MATRIX ID like RENT-05 or CF-01")
     elif rule_ids is not None and rule not in rule_ids:
         problems.append(f"{where}: 'rule' {rule} is not a RULES-MATRIX rule ID or CF item")
-    cites = _cites(raw.get("cites"), rule, where, rule_ids, problems)
-    if family == "A" and rule_ids is not None:
+
+
+def _check_cf(
+    code: str, where: str, rule_ids: Mapping[str, str] | None, problems: list[str]
+) -> None:
+    """An A code's number is a CF item's."""
+    if code[0] == "A" and rule_ids is not None:
         cf = f"CF-{code[1:]}"
         if cf not in rule_ids:
             problems.append(f"{where}: {code} must be the number of a CF item, and {cf} is none")
 
+
+def _examples(
+    raw: dict[Any, Any], where: str, examples_optional: bool, problems: list[str]
+) -> dict[str, str | None]:
+    """The entry's fail and pass records (None where an entry may have none)."""
     examples: dict[str, str | None] = {}
     for key in ("fail", "pass"):
         value = raw.get(key)
@@ -351,22 +395,7 @@ def validate_entry(
             examples[key] = None
         else:
             examples[key] = value
-
-    if problems or severity is None:
-        return None, problems
-    entry = Entry(
-        code=code,
-        title=str(title).strip(),
-        severity=severity,
-        rule=rule,
-        summary=str(summary).strip(),
-        explanation=str(explanation).strip(),
-        fail=examples["fail"],
-        passing=examples["pass"],
-        source=source,
-        cites=cites,
-    )
-    return entry, []
+    return examples
 
 
 def _cites(

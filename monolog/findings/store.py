@@ -13,8 +13,12 @@ A wording leaves out the numbers that are a finding's own: those in its message 
 its values and data (lists and dicts followed), and where its cause stands. They are kept per
 finding in one array of 4-byte numbers, so a game whose every line has a finding of its own
 figures (a wrong count on each line: a W001 each, all different) does not keep a message and a
-`Finding` per line (a 10 MiB such game peaked at 599 MiB). A finding whose values are not plain
-(a tuple, an object, a dict with keys that are not text) is kept whole, as it was filed.
+`Finding` per line (a 10 MiB such game peaked at 599 MiB). A text in double quotes in a message
+(a name as the record wrote it) is taken out the same way: it is kept in `texts` (once, when
+it was met among the last 1,024), and the finding's number is its place there, so a game whose
+every line names a square of its own (an M900 each) shares one wording. A finding whose values
+are not plain (a tuple, an object, a dict with keys that are not text) is kept whole, as it was
+filed.
 
 Reading the store gives back `Finding`s equal to the ones filed. `append` returns a handle,
 the finding's place in the store, which stays its own until `sort`: the engine changes (`put`)
@@ -40,9 +44,14 @@ _WHOLE = -1  # the wording of a finding kept whole
 _GONE = -2  # the wording of a finding taken back
 
 # a number in a message: digits, or digits in groups of three with commas ("$1,500"); each is
-# taken out of the wording only where writing the number back gives the same text
-_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+|\d+", re.ASCII)
+# taken out of the wording only where writing the number back gives the same text. A text in
+# double quotes (a name as the record wrote it: `no square "..."`) is taken out whole, numbers
+# and all, and kept once per store
+_NUMBER = re.compile(r'"([^"\n]*)"|\d{1,3}(?:,\d{3})+|\d+', re.ASCII)
 _DIGITS, _GROUPED = "\x00", "\x01"  # where a taken-out number goes in a message's wording
+_QUOTED = "\x02"  # where a taken-out quoted text goes (the number kept is its place in `texts`)
+_MARKS = (_DIGITS, _GROUPED, _QUOTED)
+_TEXTS_KNOWN = 1024  # the quoted texts a store finds again (the last ones met)
 _SLOT = ("slot",)  # where a taken-out number goes in a value's wording
 _NO_DATA: dict[str, Any] = {}  # the data of every finding read back without any
 
@@ -55,13 +64,22 @@ def _number(value: object) -> bool:
     return type(value) is int and -_LIMIT < value < _LIMIT
 
 
-def _message_wording(message: str, numbers: list[int]) -> tuple[str, ...]:
-    """The message's text between its numbers, and which way each number is written."""
-    if _DIGITS in message or _GROUPED in message:
+def _message_wording(
+    message: str, numbers: list[int], text_at: Callable[[str], int]
+) -> tuple[str, ...]:
+    """The message's text between its numbers and quoted texts, and which way each number is
+    written; `text_at` gives a quoted text's place in the store's texts."""
+    if any(mark in message for mark in _MARKS):
         return (message,)
     parts: list[str] = []
     at = 0
     for match in _NUMBER.finditer(message):
+        quoted = match.group(1)
+        if quoted is not None:  # the quotes stay in the wording, the text between them goes
+            parts.append(message[at : match.start() + 1] + _QUOTED)
+            numbers.append(text_at(quoted))
+            at = match.end() - 1
+            continue
         text = match.group()
         value = int(text.replace(",", ""))
         if value >= _LIMIT:
@@ -82,7 +100,7 @@ def _message_format(parts: tuple[str, ...]) -> str:
     out = []
     for part in parts[:-1]:
         out.append(part[:-1].replace("{", "{{").replace("}", "}}"))
-        out.append("{:,}" if part[-1] == _GROUPED else "{}")
+        out.append("{:,}" if part[-1] == _GROUPED else "{}")  # a quoted text: "{}" too
     out.append(parts[-1].replace("{", "{{").replace("}", "}}"))
     return "".join(out)
 
@@ -113,7 +131,9 @@ def _write_value(wording: Any, numbers: Iterator[int]) -> Any:
     return wording[1]
 
 
-def _split(finding: Finding) -> tuple[tuple[Any, ...], list[int]] | None:
+def _split(
+    finding: Finding, text_at: Callable[[str], int]
+) -> tuple[tuple[Any, ...], list[int]] | None:
     """What makes two findings' wordings the same, and the numbers that are the finding's own;
     None when it cannot be shared."""
     numbers: list[int] = []
@@ -132,7 +152,7 @@ def _split(finding: Finding) -> tuple[tuple[Any, ...], list[int]] | None:
             return None
         caused = (cause.code,)
         numbers.extend(where)
-    message = _message_wording(finding.message, numbers)
+    message = _message_wording(finding.message, numbers, text_at)
     span = finding.span
     key = (
         span.column,
@@ -168,7 +188,7 @@ class _Reading:
     finding's own numbers made once and shared (findings are frozen), the message as a format
     string."""
 
-    __slots__ = ("constant", "count", "key", "text", "values")
+    __slots__ = ("constant", "count", "key", "quoted", "text", "values")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
@@ -184,8 +204,10 @@ class _Reading:
         parts = key[5]
         self.count = len(parts) - 1  # the message's own numbers, the last of the finding's
         self.text = parts[0] if not self.count else _message_format(parts)
+        # which of them are places in the store's texts
+        self.quoted = tuple(i for i, part in enumerate(parts[:-1]) if part[-1] == _QUOTED)
 
-    def finding(self, line: int, own: Sequence[int]) -> Finding:
+    def finding(self, line: int, own: Sequence[int], texts: Sequence[str]) -> Finding:
         key = self.key
         span = Span(line, key[0], line + key[1], key[2])
         numbers = iter(own)
@@ -201,8 +223,49 @@ class _Reading:
         if caused is not None:
             at = Span(next(numbers), next(numbers), next(numbers), next(numbers))
             cause = Cause(caused[0], at)
-        text = self.text.format(*own[len(own) - self.count :]) if self.count else self.text
+        text = self.text
+        if self.count:
+            args: list[object] = list(own[len(own) - self.count :])
+            for i in self.quoted:
+                args[i] = texts[own[len(own) - self.count + i]]
+            text = text.format(*args)
         return Finding(key[3], key[4], text, span, key[6], expected, recorded, key[9], data, cause)
+
+
+def _late(count: int, place: Callable[[int], tuple[int, int]]) -> tuple[array[int], bool]:
+    """The handles of the findings filed after one on a later line (in handle order), and
+    whether the others are out of order on a line."""
+    late = array("i")
+    top, last = -1, (-1, -1)
+    disorder = False
+    for h in range(count):
+        at = place(h)
+        if at[0] < top:
+            late.append(h)
+            continue
+        top = at[0]
+        disorder = disorder or at < last
+        last = at
+    return late, disorder
+
+
+def _kept(count: int, late: array[int], place: Callable[[int], tuple[int, int]]) -> Iterator[int]:
+    """The handles below `count` not in `late` (sorted), in order of place: each line's in
+    order among themselves."""
+    aside = iter(late)
+    skip = next(aside, -1)
+    line: list[int] = []
+    for h in range(count):
+        if h == skip:
+            skip = next(aside, -1)
+            continue
+        if line and place(h)[0] != place(line[0])[0]:
+            line.sort(key=place)  # stable: those on one place stay in the order filed
+            yield from line
+            line = []
+        line.append(h)
+    line.sort(key=place)
+    yield from line
 
 
 class FindingStore(Sequence[Finding]):
@@ -217,6 +280,8 @@ class FindingStore(Sequence[Finding]):
         self.table: list[_Reading] = []  # each wording once
         self.known: dict[tuple[Any, ...], int] = {}
         self.whole: dict[int, Finding] = {}  # by handle
+        self.texts: list[str] = []  # the quoted texts of the messages
+        self.text_at: dict[str, int] = {}  # where the last ones met are in `texts`
         self.gone = 0
         for finding in findings:
             self.append(finding)
@@ -226,7 +291,7 @@ class FindingStore(Sequence[Finding]):
         """File `finding` last; its handle."""
         handle = len(self.wordings)
         line = finding.span.line
-        split = _split(finding) if -_LIMIT < line < _LIMIT else None
+        split = _split(finding, self._text_at) if -_LIMIT < line < _LIMIT else None
         self.starts.append(len(self.numbers))
         if split is None:
             self.whole[handle] = finding
@@ -243,6 +308,19 @@ class FindingStore(Sequence[Finding]):
         self.wordings.append(wording)
         return handle
 
+    def _text_at(self, text: str) -> int:
+        """The place of `text` in `texts`, put there if it is not among the last ones met: the
+        table of those is bounded, so a game of a new name on every line keeps each once,
+        not each and a key (a text met again after many others is kept again)."""
+        known = self.text_at
+        at = known.get(text)
+        if at is None:
+            if len(known) >= _TEXTS_KNOWN:
+                known.clear()
+            at = known[text] = len(self.texts)
+            self.texts.append(text)
+        return at
+
     @property
     def last(self) -> int:
         """The handle of the finding filed last."""
@@ -254,7 +332,7 @@ class FindingStore(Sequence[Finding]):
             return self.whole[handle]
         if wording == _GONE:
             raise KeyError(handle)
-        return self.table[wording].finding(self.lines[handle], self._own(handle))
+        return self.table[wording].finding(self.lines[handle], self._own(handle), self.texts)
 
     def _own(self, handle: int) -> Sequence[int]:
         """The numbers of the finding at `handle`, in the order its wording takes them."""
@@ -292,34 +370,29 @@ class FindingStore(Sequence[Finding]):
         """Order the findings by line and column, those on one place in the order filed (as a
         stable sort does), and drop those taken back; handles are no longer valid after it.
 
-        A game files nearly all its findings in line order: those that are not (filed at the
-        end for an earlier line) are taken aside, sorted, and merged back, so that a long game
-        never holds a key per finding."""
-        lines, wordings, whole, table = self.lines, self.wordings, self.whole, self.table
-        starts, numbers = self.starts, self.numbers
+        A game files nearly all its findings in line order, though not always in column order
+        on a line (a deed not bought is filed when the turn ends, after what the rest of its
+        line said): the findings of a line are put in order among themselves, those filed
+        after a later line's (at the end, for an earlier line) are taken aside, sorted, and
+        merged back, so that a long game never holds a key per finding (nearly half the
+        findings of a game with a count on every line come after another on their line: a
+        10 MiB one held 60 MiB more for its sort)."""
+        lines, wordings, whole = self.lines, self.wordings, self.whole
+        starts, numbers, table = self.starts, self.numbers, self.table
 
-        def place(h: int) -> tuple[int, int]:
+        def place(h: int) -> tuple[int, int]:  # the line and column of the finding at `h`
             wording = wordings[h]
             if wording == _WHOLE:
                 span = whole[h].span
                 return span.line, span.column
             return lines[h], table[wording].key[0] if wording >= 0 else 0
 
-        handles = range(len(wordings))
-        late: list[int] = []
-        top = (-1, -1)
-        for h in handles:
-            at = place(h)
-            if at >= top:
-                top = at
-            else:
-                late.append(h)
-        if not late and not self.gone:
+        count = len(wordings)
+        late, disorder = _late(count, place)
+        if not late and not disorder and not self.gone:
             return
-        late.sort(key=place)
-        aside = set(late)
-        kept = (h for h in handles if h not in aside)
-        order = heapq.merge(kept, late, key=lambda h: (*place(h), h))
+        late_in_order = sorted(late, key=place)
+        order = heapq.merge(_kept(count, late, place), late_in_order, key=lambda h: (*place(h), h))
         self.lines, self.wordings, self.whole = array("i"), array("i"), {}
         self.starts, self.numbers = array("I"), array("i")
         self.gone = 0

@@ -190,6 +190,19 @@ def format_clause(e: ev.Event) -> str:
     text of its line (`[Event "x"]`, `setup bank houses 30`, `12. Ann`, `deal …`), or of the
     comment. A blank line gives the empty string.
     """
+    text = _action_text(e)
+    if text is None:
+        text = _deed_text(e)
+    if text is None:
+        text = _line_text(e)
+    if text is None:
+        raise FormatError(f"no canonical text for {type(e).__name__}")
+    return text
+
+
+def _action_text(e: ev.Event) -> str | None:
+    """The clause of a move, a payment to the bank, a card or the jail (None for another
+    event)."""
     match e:
         case ev.Roll(die1=d1, die2=d2, square=sq):
             return f"{d1}-{d2}" if sq is None else f"{d1}-{d2} {ref(sq)}"
@@ -225,6 +238,13 @@ def format_clause(e: ev.Event) -> str:
             return _with_amount("fine", a)
         case ev.UseJailCard(card=c):
             return "goojf" if c is None else f"goojf {ref(c)}"
+    return None
+
+
+def _deed_text(e: ev.Event) -> str | None:
+    """The clause of a deed's change, a payment between players or a bankruptcy (None for
+    another event)."""
+    match e:
         case ev.Build(items=items, amount=a):
             return _items("build", items, a)
         case ev.Sell():
@@ -247,6 +267,13 @@ def format_clause(e: ev.Event) -> str:
             if c is not None:
                 return f"bankrupt to {ref(c)}"
             return "bankrupt to bank" if to_bank else "bankrupt"
+    return None
+
+
+def _line_text(e: ev.Event) -> str | None:
+    """The clause of an ending, a check, a tag, a setup line, a turn's start, a deal or a
+    comment (None for another event)."""
+    match e:
         case ev.Resign():
             return "resign"
         case ev.Ignored():
@@ -290,7 +317,7 @@ def format_clause(e: ev.Event) -> str:
             return comment_text(e)
         case ev.BlankLine():
             return ""
-    raise FormatError(f"no canonical text for {type(e).__name__}")
+    return None
 
 
 # --------------------------------------------------------------------------- lines

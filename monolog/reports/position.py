@@ -79,7 +79,6 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
     """The position as Rich renderables: players, deeds, the bank, the decks."""
 
     ed = game.edition
-    money = game.money
     snap = pos.snapshot
     heading = Text(title_of(game, "Position"), style="bold")
     whose = f", {snap['player']}'s" if snap.get("player") and pos.turn else ""
@@ -88,6 +87,27 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
     )
     sub = Text(f"{shown_name(game.file)} · {ed.title} · at {pos.at.words()}: {where}", style="dim")
 
+    out: list[RenderableType] = [heading, sub, _players_table(game, pos)]
+    deeds, with_bank = _deeds_table(game, snap)
+    if deeds is not None:
+        out.append(deeds)
+    else:
+        out.append(Text("No deed is owned yet.", style="dim"))
+    bank = snap["bank"]
+    bank_line = Text(
+        f"The {ed.word('bank')} holds {bank['houses']} {ed.word('houses')} and "
+        f"{bank['hotels']} {ed.word('hotels')}; {with_bank} deed"
+        f"{'s' if with_bank != 1 else ''} unsold."
+    )
+    out.append(bank_line)
+    out.extend(_decks(game, snap))
+    return out
+
+
+def _players_table(game: Game, pos: Position) -> FirstThatFits:
+    """A row per player: cash, square, jail, cards, worth; in the first form that fits."""
+    money = game.money
+    snap = pos.snapshot
     players = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for name, justify in (
         ("Player", "left"),
@@ -132,6 +152,12 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
         line.append_text(rest)
         player_lines.add_row(line)
 
+    return FirstThatFits(players, few, player_lines)
+
+
+def _deeds_table(game: Game, snap: dict[str, Any]) -> tuple[FirstThatFits | None, int]:
+    """A row per deed owned (None when none is), and how many deeds the bank still holds."""
+    ed = game.edition
     deeds = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     deeds.add_column("Deed", no_wrap=True)
     deeds.add_column("Group", no_wrap=True)
@@ -167,20 +193,9 @@ def render_position(game: Game, pos: Position) -> list[RenderableType]:
             state.append("mortgaged")
         narrow_deeds.add_row(sq.name, d["owner"], "; ".join(state) or "-")
         deed_lines.add_row(f"{sq.name}: {'; '.join([d['owner'], *state])}")
-    bank = snap["bank"]
-    bank_line = Text(
-        f"The {ed.word('bank')} holds {bank['houses']} {ed.word('houses')} and "
-        f"{bank['hotels']} {ed.word('hotels')}; {with_bank} deed"
-        f"{'s' if with_bank != 1 else ''} unsold."
-    )
-    out: list[RenderableType] = [heading, sub, FirstThatFits(players, few, player_lines)]
-    if deeds.row_count:
-        out.append(FirstThatFits(deeds, narrow_deeds, deed_lines))
-    else:
-        out.append(Text("No deed is owned yet.", style="dim"))
-    out.append(bank_line)
-    out.extend(_decks(game, snap))
-    return out
+    if not deeds.row_count:
+        return None, with_bank
+    return FirstThatFits(deeds, narrow_deeds, deed_lines), with_bank
 
 
 def _decks(game: Game, snap: dict[str, Any]) -> list[RenderableType]:

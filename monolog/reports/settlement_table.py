@@ -23,6 +23,56 @@ def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType
 
     ed = game.edition
     money = game.money
+    heading = Text(title_of(game, "Settlement"), style="bold")
+    sub = Text(f"{shown_name(game.file)} · {ed.title} · amounts in {ed.currency}", style="dim")
+    if settlement.winners:
+        who = " and ".join(settlement.winners)
+        outcome = Text(f"Winner: {who}, {settlement.how}.", style="bold green")
+    else:
+        leader = settlement.ranking[0].name if settlement.ranking else "nobody"
+        outcome = Text(f"No winner yet: {settlement.how}; standing at the end, {leader} leads.")
+    tag = settlement.result_tag
+    check = Text(f"Result tag: {tag if tag is not None else '(none)'}", style="dim")
+    if tag is not None and not settlement.findings:
+        check.append(" · agrees")
+    under = settlement.valuation_words()
+    counting = Text(
+        f"Counted{f' under {under}' if under else ''}: cash; deeds at their printed price, "
+        "mortgaged deeds at half; "
+        f"{ed.word('houses')} at cost; {ed.word('hotels')} at cost with the "
+        f"{ed.rules.houses_before_hotel} {ed.word('houses')} they replaced.",
+        style="dim",
+    )
+    out: list[RenderableType] = [heading, sub, _worth_table(game, settlement)]
+    verbs = {"bankrupt": "went bankrupt", "resigned": "resigned"}
+    for w in settlement.ranking:
+        if w.name in settlement.exits:
+            line, turn, before = settlement.exits[w.name]
+            out.append(
+                Text(
+                    f"{w.name} {verbs.get(w.status, 'left')} at line {line} (turn {turn}), "
+                    f"worth {money(before)} just before.",
+                    style="dim",
+                )
+            )
+    out += [outcome, check]
+    for f in settlement.findings:
+        said = Text()
+        said.append(f"{f.location()}  ", style="bold")
+        said.append(f.code, style=SEVERITY_STYLES[f.severity])
+        said.append(f"  {f.message}")
+        if f.rule:
+            said.append(f"  [{f.rule}]", style="dim")
+        out.append(said)
+    out.append(counting)
+    return out
+
+
+def _worth_table(game: Game, settlement: Settlement) -> FirstThatFits:
+    """A row per player in place order, what makes each worth: in columns, wrapped beside the
+    worth, or written out, the first that fits."""
+    ed = game.edition
+    money = game.money
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Player", no_wrap=True)
@@ -83,46 +133,4 @@ def render_settlement(game: Game, settlement: Settlement) -> list[RenderableType
         written.append(": ")
         written.append_text(made)
         lines.add_row(written)
-    heading = Text(title_of(game, "Settlement"), style="bold")
-    sub = Text(f"{shown_name(game.file)} · {ed.title} · amounts in {ed.currency}", style="dim")
-    if settlement.winners:
-        who = " and ".join(settlement.winners)
-        outcome = Text(f"Winner: {who}, {settlement.how}.", style="bold green")
-    else:
-        leader = settlement.ranking[0].name if settlement.ranking else "nobody"
-        outcome = Text(f"No winner yet: {settlement.how}; standing at the end, {leader} leads.")
-    tag = settlement.result_tag
-    check = Text(f"Result tag: {tag if tag is not None else '(none)'}", style="dim")
-    if tag is not None and not settlement.findings:
-        check.append(" · agrees")
-    under = settlement.valuation_words()
-    counting = Text(
-        f"Counted{f' under {under}' if under else ''}: cash; deeds at their printed price, "
-        "mortgaged deeds at half; "
-        f"{ed.word('houses')} at cost; {ed.word('hotels')} at cost with the "
-        f"{ed.rules.houses_before_hotel} {ed.word('houses')} they replaced.",
-        style="dim",
-    )
-    out: list[RenderableType] = [heading, sub, FirstThatFits(table, narrow, lines)]
-    verbs = {"bankrupt": "went bankrupt", "resigned": "resigned"}
-    for w in settlement.ranking:
-        if w.name in settlement.exits:
-            line, turn, before = settlement.exits[w.name]
-            out.append(
-                Text(
-                    f"{w.name} {verbs.get(w.status, 'left')} at line {line} (turn {turn}), "
-                    f"worth {money(before)} just before.",
-                    style="dim",
-                )
-            )
-    out += [outcome, check]
-    for f in settlement.findings:
-        said = Text()
-        said.append(f"{f.location()}  ", style="bold")
-        said.append(f.code, style=SEVERITY_STYLES[f.severity])
-        said.append(f"  {f.message}")
-        if f.rule:
-            said.append(f"  [{f.rule}]", style="dim")
-        out.append(said)
-    out.append(counting)
-    return out
+    return FirstThatFits(table, narrow, lines)

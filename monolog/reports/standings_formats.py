@@ -75,8 +75,30 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
     )
     several = len(events) > 1
     out: list[RenderableType] = [heading, sub, scheme]
+    out.append(_players_table(s))
+    out.append(
+        Text(
+            "Ties on points are broken by total final worth, then by wins, then by name.",
+            style="dim",
+        )
+    )
+    if details:
+        out.append(Text("Per game", style="bold"))
+        out.append(_details_table(s, several))
+    if s.games:
+        out.append(Text("Games: the player in each place, with the points", style="bold"))
+        out.append(_games_table(s, several))
+    out.extend(_closing(s))
+    return out
 
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+
+def _table() -> Table:
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+
+
+def _players_table(s: Standings) -> FirstThatFits:
+    """A row per player in order, in the first of three forms that fits."""
+    table = _table()
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Player", no_wrap=True)
     table.add_column("Points", justify="right", no_wrap=True)
@@ -86,12 +108,12 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
     table.add_column("Played (place)", overflow="fold")
     # narrower forms, where those columns do not fit whole: the rest of a row wrapped in one
     # column, then each row written out (reports/fitted.py)
-    narrow = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    narrow = _table()
     narrow.add_column("#", justify="right", no_wrap=True)
     narrow.add_column("Player", no_wrap=True)
     narrow.add_column("Points", justify="right", no_wrap=True)
     narrow.add_column("Worth, wins, games, played (place)", overflow="fold", min_width=8)
-    lines = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    lines = _table()
     lines.add_column("Players in order", overflow="fold")
     for e in s.entries:
         played = ", ".join(f"{g.label}: {_game_place(p)}{g.marks}" for g, p in e.games)
@@ -114,92 +136,90 @@ def render_standings(s: Standings, details: bool = False) -> list[RenderableType
         written.append_text(name)
         written.append(f", {points}, {rest}")
         lines.add_row(written)
-    out.append(FirstThatFits(table, narrow, lines))
-    out.append(
-        Text(
-            "Ties on points are broken by total final worth, then by wins, then by name.",
-            style="dim",
-        )
-    )
+    return FirstThatFits(table, narrow, lines)
 
-    if details:
-        out.append(Text("Per game", style="bold"))
-        detail = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        columns = [("Player", "left"), ("Event", "left")] if several else [("Player", "left")]
-        for title, justify in (
-            *columns,
-            ("Round", "right"),
-            ("Table", "right"),
-            ("File", "left"),
-            ("Place", "right"),
-            ("Points", "right"),
-            ("Worth", "right"),
-            ("", "left"),
-        ):
-            if title in ("File", ""):
-                detail.add_column(title, overflow="fold", min_width=12 if title else 4)
-            else:
-                detail.add_column(title, justify=justify, no_wrap=True)  # type: ignore[arg-type]
-        # narrower: each game written out beside the player
-        narrow_detail = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        narrow_detail.add_column("Player", overflow="fold", min_width=4)
-        narrow_detail.add_column("Game: place, points, worth", overflow="fold", min_width=8)
-        for e in s.entries:
-            for i, (g, p) in enumerate(e.games):
-                first = (
-                    [e.name if i == 0 else "", g.event] if several else [e.name if i == 0 else ""]
-                )
-                detail.add_row(
-                    *first,
-                    g.round,
-                    g.table,
-                    g.file,
-                    _game_place(p),
-                    format_points(p.points),
-                    s.money(p.worth),
-                    _game_notes(g, p),
-                    end_section=i == len(e.games) - 1,
-                )
-                notes = _game_notes(g, p)
-                narrow_detail.add_row(
-                    e.name if i == 0 else "",
-                    f"{_game_words(g, several)}: place {_game_place(p)}, "
-                    f"{format_points(p.points)} points, worth {s.money(p.worth)}"
-                    + (f"; {notes}" if notes else ""),
-                    end_section=i == len(e.games) - 1,
-                )
-        out.append(FirstThatFits(detail, narrow_detail))
 
-    if s.games:
-        out.append(Text("Games: the player in each place, with the points", style="bold"))
-        games = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        noted = any(_game_notes(g, None) for g in s.games)
-        if several:
-            games.add_column("Event", no_wrap=True)
-        games.add_column("Round", justify="right", no_wrap=True)
-        games.add_column("Table", justify="right", no_wrap=True)
-        games.add_column("File", overflow="fold", min_width=12)
-        width = max(len(g.placings) for g in s.games)
-        for place in range(1, width + 1):
-            games.add_column(ordinal(place), no_wrap=True)
-        if noted:
-            games.add_column("Notes")
-        narrow_games = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-        narrow_games.add_column("Game", overflow="fold", min_width=8)
-        narrow_games.add_column("Places, with the points", overflow="fold", min_width=8)
-        for g in s.games:
-            cells = [f"{visible(p.name)} {format_points(p.points)}" for p in g.placings]
-            notes = _game_notes(g, None)
-            placed = ", ".join(f"{ordinal(k)} {cell}" for k, cell in enumerate(cells, start=1)) + (
-                f"; {notes}" if notes else ""
+def _details_table(s: Standings, several: bool) -> FirstThatFits:
+    """Each player's games, one a row (`--details`), or each written out beside the player."""
+    detail = _table()
+    columns = [("Player", "left"), ("Event", "left")] if several else [("Player", "left")]
+    for title, justify in (
+        *columns,
+        ("Round", "right"),
+        ("Table", "right"),
+        ("File", "left"),
+        ("Place", "right"),
+        ("Points", "right"),
+        ("Worth", "right"),
+        ("", "left"),
+    ):
+        if title in ("File", ""):
+            detail.add_column(title, overflow="fold", min_width=12 if title else 4)
+        else:
+            detail.add_column(title, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    # narrower: each game written out beside the player
+    narrow_detail = _table()
+    narrow_detail.add_column("Player", overflow="fold", min_width=4)
+    narrow_detail.add_column("Game: place, points, worth", overflow="fold", min_width=8)
+    for e in s.entries:
+        for i, (g, p) in enumerate(e.games):
+            first = [e.name if i == 0 else "", g.event] if several else [e.name if i == 0 else ""]
+            detail.add_row(
+                *first,
+                g.round,
+                g.table,
+                g.file,
+                _game_place(p),
+                format_points(p.points),
+                s.money(p.worth),
+                _game_notes(g, p),
+                end_section=i == len(e.games) - 1,
             )
-            cells += [""] * (width - len(cells))
-            row = [g.event] if several else []
-            row += [g.round, g.table, g.file, *cells]
-            games.add_row(*row, *([notes] if noted else []))
-            narrow_games.add_row(_game_words(g, several), placed)
-        out.append(FirstThatFits(games, narrow_games))
+            notes = _game_notes(g, p)
+            narrow_detail.add_row(
+                e.name if i == 0 else "",
+                f"{_game_words(g, several)}: place {_game_place(p)}, "
+                f"{format_points(p.points)} points, worth {s.money(p.worth)}"
+                + (f"; {notes}" if notes else ""),
+                end_section=i == len(e.games) - 1,
+            )
+    return FirstThatFits(detail, narrow_detail)
 
+
+def _games_table(s: Standings, several: bool) -> FirstThatFits:
+    """A row per game: the player in each place, with the points."""
+    games = _table()
+    noted = any(_game_notes(g, None) for g in s.games)
+    if several:
+        games.add_column("Event", no_wrap=True)
+    games.add_column("Round", justify="right", no_wrap=True)
+    games.add_column("Table", justify="right", no_wrap=True)
+    games.add_column("File", overflow="fold", min_width=12)
+    width = max(len(g.placings) for g in s.games)
+    for place in range(1, width + 1):
+        games.add_column(ordinal(place), no_wrap=True)
+    if noted:
+        games.add_column("Notes")
+    narrow_games = _table()
+    narrow_games.add_column("Game", overflow="fold", min_width=8)
+    narrow_games.add_column("Places, with the points", overflow="fold", min_width=8)
+    for g in s.games:
+        cells = [f"{visible(p.name)} {format_points(p.points)}" for p in g.placings]
+        notes = _game_notes(g, None)
+        placed = ", ".join(f"{ordinal(k)} {cell}" for k, cell in enumerate(cells, start=1)) + (
+            f"; {notes}" if notes else ""
+        )
+        cells += [""] * (width - len(cells))
+        row = [g.event] if several else []
+        row += [g.round, g.table, g.file, *cells]
+        games.add_row(*row, *([notes] if noted else []))
+        narrow_games.add_row(_game_words(g, several), placed)
+    return FirstThatFits(games, narrow_games)
+
+
+def _closing(s: Standings) -> list[RenderableType]:
+    """What the marks mean, the notes, and the heading of the records not counted."""
+    out: list[RenderableType] = []
     legend = []
     if any(not g.finished for g in s.games):
         legend.append(

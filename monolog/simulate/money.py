@@ -5,7 +5,7 @@ CF-34..37), debts and bankruptcy (BKR, CF-39..41), the short game's last estate 
 from __future__ import annotations
 
 from .base import SimulatorBase
-from .table import Deed
+from .table import Debt, Deed
 
 
 def shares(total: int, weights: list[int]) -> list[int]:
@@ -129,12 +129,7 @@ class MoneyTrouble(SimulatorBase):
         t = self.t
         seat = t.seats[s]
         if self.brandom() < self.settings.liquidate:
-            for g in t.colour_groups:
-                if g[0].owner == s and any(d.houses or d.hotel for d in g):
-                    self.sell_down(s, g, stop=False)
-            rest = [d for d in t.owned(s) if not d.mortgaged]
-            if rest:
-                self.mortgage(s, rest)
+            self._raise_what_is_left(s)
         owed = list(seat.debts)
         creditors = list(dict.fromkeys(d.creditor for d in owed))
         to_player = len(creditors) == 1 and creditors[0] is not None
@@ -142,52 +137,13 @@ class MoneyTrouble(SimulatorBase):
         if final and len(creditors) == 1:
             self.hand_over(s, creditors[0])
             return
-        if to_player:
-            self.say(s, f"bankrupt to {self.name(creditors[0])}")  # type: ignore[arg-type]
-            self.stats["bankrupt to player"] += 1
-        elif creditors == [None]:
-            self.say(s, "bankrupt to bank" if self.srandom() < 0.7 else "bankrupt")
-            self.stats["bankrupt to bank"] += 1
-        else:
-            self.say(s, "bankrupt")
-            self.stats["bankrupt to several"] += 1
-        for d in t.owned(s):
-            if d.houses or d.hotel:
-                if to_player:
-                    t.receive(s, t.sale_value(d))  # BKR-04
-                if d.hotel:
-                    t.bank_hotels += 1
-                t.bank_houses += d.houses
-                d.houses, d.hotel = 0, False
-        short = max(0, -seat.cash)
-        if short and owed:
-            full = [debt.full for debt in owed]
-            kept = shares(max(0, sum(full) - short), full)
-            for debt, paid, keep in zip(owed, full, kept, strict=True):
-                if paid > keep:
-                    self._move(debt.creditor, s, paid - keep)
-        if seat.cash > 0:
-            targets = [debt.creditor for debt in owed] or [creditors[0] if creditors else None]
-            weights = [debt.short for debt in owed] or [1]
-            for creditor, part in zip(targets, shares(seat.cash, weights), strict=True):
-                self._move(s, creditor, part)
+        self._declare(s, creditors, to_player)
+        self._buildings_back(s, to_player)
+        self._settle_debts(s, owed, creditors)
         seat.debts.clear()
         deeds = t.owned(s)
-        lots: list[Deed] = []
         heir = creditors[0] if to_player else None
-        if heir is not None:
-            for d in deeds:
-                d.owner = heir
-            t.seats[heir].cards.extend(seat.cards)
-        else:
-            for d in deeds:
-                if d.mortgaged or self.auction_all:
-                    lots.append(d)
-                d.owner = None
-                d.mortgaged = False
-            for c in seat.cards:
-                self.decks.put_back(self.ed.card(c).deck, c)
-        seat.cards.clear()
+        lots = self._estate_to(s, deeds, heir)
         t.leave(s)
         seat.in_jail = False
         self.choices = [c for c in self.choices if c[0] != s]
@@ -205,6 +161,79 @@ class MoneyTrouble(SimulatorBase):
             for d in lots:
                 if not self.over:
                     self.auction(d.index, s, actor, named=True)
+
+    def _raise_what_is_left(self, s: int) -> None:
+        """The player sells every building and mortgages every deed before going bankrupt."""
+        t = self.t
+        for g in t.colour_groups:
+            if g[0].owner == s and any(d.houses or d.hotel for d in g):
+                self.sell_down(s, g, stop=False)
+        rest = [d for d in t.owned(s) if not d.mortgaged]
+        if rest:
+            self.mortgage(s, rest)
+
+    def _declare(self, s: int, creditors: list[int | None], to_player: bool) -> None:
+        """The `bankrupt` clause: to the one creditor player, to the bank, or to several."""
+        if to_player:
+            self.say(s, f"bankrupt to {self.name(creditors[0])}")  # type: ignore[arg-type]
+            self.stats["bankrupt to player"] += 1
+        elif creditors == [None]:
+            self.say(s, "bankrupt to bank" if self.srandom() < 0.7 else "bankrupt")
+            self.stats["bankrupt to bank"] += 1
+        else:
+            self.say(s, "bankrupt")
+            self.stats["bankrupt to several"] += 1
+
+    def _buildings_back(self, s: int, to_player: bool) -> None:
+        """The bankrupt player's buildings go back to the stock, sold at half their price when
+        the estate goes to a player (BKR-04)."""
+        t = self.t
+        for d in t.owned(s):
+            if d.houses or d.hotel:
+                if to_player:
+                    t.receive(s, t.sale_value(d))  # BKR-04
+                if d.hotel:
+                    t.bank_hotels += 1
+                t.bank_houses += d.houses
+                d.houses, d.hotel = 0, False
+
+    def _settle_debts(self, s: int, owed: list[Debt], creditors: list[int | None]) -> None:
+        """What the creditors keep of the payments that left the player short, and the cash
+        that is left shared among them."""
+        seat = self.t.seats[s]
+        short = max(0, -seat.cash)
+        if short and owed:
+            full = [debt.full for debt in owed]
+            kept = shares(max(0, sum(full) - short), full)
+            for debt, paid, keep in zip(owed, full, kept, strict=True):
+                if paid > keep:
+                    self._move(debt.creditor, s, paid - keep)
+        if seat.cash > 0:
+            targets = [debt.creditor for debt in owed] or [creditors[0] if creditors else None]
+            weights = [debt.short for debt in owed] or [1]
+            for creditor, part in zip(targets, shares(seat.cash, weights), strict=True):
+                self._move(s, creditor, part)
+
+    def _estate_to(self, s: int, deeds: list[Deed], heir: int | None) -> list[Deed]:
+        """The deeds and cards to the heir, else back to the bank and the decks; the deeds the
+        bank then auctions."""
+        t = self.t
+        seat = t.seats[s]
+        lots: list[Deed] = []
+        if heir is not None:
+            for d in deeds:
+                d.owner = heir
+            t.seats[heir].cards.extend(seat.cards)
+        else:
+            for d in deeds:
+                if d.mortgaged or self.auction_all:
+                    lots.append(d)
+                d.owner = None
+                d.mortgaged = False
+            for c in seat.cards:
+                self.decks.put_back(self.ed.card(c).deck, c)
+        seat.cards.clear()
+        return lots
 
     def hand_over(self, s: int, creditor: int | None) -> None:
         """SHORT-06, SHORT-07, CF-47: the bankruptcy that ends a short game. The estate passes

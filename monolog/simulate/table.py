@@ -423,17 +423,7 @@ class Table:
         if hotels + self.bank_hotels != self.rules.hotels:
             out.append(f"hotels: {hotels} built + {self.bank_hotels} in the bank")
         for d in self.deeds.values():
-            name = self.squares[d.index].name
-            if d.owner is not None and self.seats[d.owner].bankrupt:
-                out.append(f"{name} belongs to a bankrupt player")
-            if (d.houses or d.hotel) and not self.owns_group(d.owner or 0, d.index):
-                out.append(f"{name} is built on without the whole group")
-            if (d.houses and d.hotel) or d.houses > self.max_houses:
-                out.append(f"{name} has {d.houses} houses and hotel={d.hotel}")
-            if (d.houses or d.hotel) and any(x.mortgaged for x in self.group[d.index]):
-                out.append(f"{name} is built on in a group with a mortgage")
-            if d.owner is None and (d.houses or d.hotel or d.mortgaged):
-                out.append(f"{name} is the bank's but built on or mortgaged")
+            out += self._deed_problems(d)
         for g in self.colour_groups:
             levels = [self.level(d) for d in g]
             if max(levels) - min(levels) > 1:
@@ -443,4 +433,20 @@ class Table:
                 out.append(f"{s.name} is bankrupt but holds cash or cards")
             if not s.bankrupt and s.cash < 0:
                 out.append(f"{s.name} has {s.cash}")
+        return out
+
+    def _deed_problems(self, d: Deed) -> list[str]:
+        """What is wrong with one deed: its owner, its buildings, its mortgage."""
+        out: list[str] = []
+        name = self.squares[d.index].name
+        if d.owner is not None and self.seats[d.owner].bankrupt:
+            out.append(f"{name} belongs to a bankrupt player")
+        if (d.houses or d.hotel) and not self.owns_group(d.owner or 0, d.index):
+            out.append(f"{name} is built on without the whole group")
+        if (d.houses and d.hotel) or d.houses > self.max_houses:
+            out.append(f"{name} has {d.houses} houses and hotel={d.hotel}")
+        if (d.houses or d.hotel) and any(x.mortgaged for x in self.group[d.index]):
+            out.append(f"{name} is built on in a group with a mortgage")
+        if d.owner is None and (d.houses or d.hotel or d.mortgaged):
+            out.append(f"{name} is the bank's but built on or mortgaged")
         return out
