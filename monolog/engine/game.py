@@ -16,8 +16,8 @@ from ..findings.model import Cause, Finding, Severity
 from ..findings.store import FindingStore
 from ..notation.events import Span
 from .ledger import Debt as Debt
-from .ledger import Ledger, entry_span
 from .ledger import Transfer as Transfer
+from .ledger import entry_span
 from .pending_state import (
     DeckState,
     FollowState,
@@ -55,8 +55,7 @@ class Game:
     file: str | None = None
     # packed, with a handle per finding the engine may change later (findings/store.py)
     findings: FindingStore = field(default_factory=FindingStore)
-    # packed: an entry is a row of numbers (engine/ledger.py)
-    transfers: Ledger = field(default_factory=Ledger)
+    transfers: list[Transfer] = field(default_factory=list)
     header: dict[str, str] = field(default_factory=dict)
     # money owed and not paid in cash, oldest first: a payment that leaves the payer short opens
     # one, a movement that brings the debtor's cash back to zero or more closes it (debts.py)
@@ -260,7 +259,8 @@ class Game:
         # one string for each reason met in the game (shared with the messages): a long game
         # writes "Ann passed GO" and its like on most turns (10 MiB game of bare rolls: 8 MiB)
         reason = self.messages.setdefault(reason, reason)
-        entry = self.transfers.add(Transfer(st.turn, span, payer, payee, amount, reason, derived))
+        entry = Transfer(st.turn, span, payer, payee, amount, reason, derived)
+        self.transfers.append(entry)
         self._count(entry, 1)
         self._recovered(payer, payee)
         return entry
@@ -320,9 +320,7 @@ class Game:
             payee = entry.payee if payee is None else payee
             reason = entry.reason if reason is None else reason
             span = entry.span if span is None else span
-            at = self.transfers.find(entry)
-            if at is None:
-                raise ValueError(f"no such ledger entry: {entry}")
+            at = next(i for i in self._latest_first() if self.transfers[i] is entry)
             del self.transfers[at]
             self._count(entry, -1)
         else:
@@ -345,10 +343,9 @@ class Game:
         written = Transfer(
             entry.turn, entry.span, entry.payer, entry.payee, entry.amount, entry.reason, False
         )
-        at = self.transfers.find(entry)
+        at = next((i for i in self._latest_first() if self.transfers[i] is entry), None)
         if at is not None:
             self.transfers[at] = written
-            written = self.transfers[at]  # with the serial the ledger gave it
             if entry.amount < 0:
                 self.negative_entries[self.negative_entries.index(entry)] = written
         return written
@@ -366,6 +363,11 @@ class Game:
                 self.negative_entries.append(entry)
             else:
                 self.negative_entries.remove(entry)
+
+    def _latest_first(self) -> range:
+        """The ledger's places, the last first: the entry a line restates or confirms is nearly
+        always one of the last (searched from the first, a long game's replay was quadratic)."""
+        return range(len(self.transfers) - 1, -1, -1)
 
     # ---------------------------------------------------------------- words
     @staticmethod

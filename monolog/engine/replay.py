@@ -44,7 +44,7 @@ class Replay:
 
     findings: Sequence[Finding]
     state: GameState
-    transfers: Sequence[Transfer]
+    transfers: list[Transfer]
     header: dict[str, str]
     edition: Edition
     readings: dict[str, str] = field(default_factory=dict)
