@@ -12,7 +12,7 @@ from itertools import chain
 from typing import Any
 
 from ..engine import replay
-from ..engine.replay import replay_chunks
+from ..engine.core.replay import replay_chunks
 from ..files import open_regular
 from ..findings.lines import TextLines, record_lines
 from ..findings.model import WHOLE_FILE, Cause, Finding, Severity, shown_name

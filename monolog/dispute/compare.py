@@ -19,10 +19,10 @@ from typing import Any
 
 from ..editions.model import Edition
 from ..engine import GameState, Replay
-from ..engine.declared import CODE as DECLARED_CODE
-from ..engine.record import CountMoves, follow_counts, lead_counts, share_counts
-from ..engine.replay import begin, needs_whole_record, replay_steps, replay_steps_chunks
-from ..engine.worth import worth
+from ..engine.core.declared import CODE as DECLARED_CODE
+from ..engine.core.record import CountMoves, follow_counts, lead_counts, share_counts
+from ..engine.core.replay import begin, needs_whole_record, replay_steps, replay_steps_chunks
+from ..engine.money.worth import worth
 from ..findings.model import Finding, Severity
 from ..notation import events as E
 from .signature import Difference, Signature, signature, state_differences

@@ -1,6 +1,6 @@
 """House rules a record may declare (`[HouseRule "free-parking-jackpot"]`).
 
-The keys come from data/house-rules.yaml; the engine plays them (engine/house_rules.py). A key
+The keys come from data/house-rules.yaml; the engine plays them (engine/core/house_rules.py). A key
 whose entry has a `parameter` takes one amount after it, separated by a space:
 `[HouseRule "free-parking-bonus 500"]` (`$500` and `£500` are read too). A key without one takes
 nothing after it. An unknown key, a missing or stray amount, or a key monolog deliberately does

@@ -156,7 +156,7 @@ class EngineProfile:
     `name` is the program and its version as its records are to name it ("gnome 0.0.9"); `plays`
     maps each declared disputed point to the reading the program plays ("CF-80" ->
     "one-throw-a-turn"). The readings are in force for a game of that edition, and a play that
-    agrees with one is counted, not reported at every place (engine/declared.py).
+    agrees with one is counted, not reported at every place (engine/core/declared.py).
     """
 
     name: str

@@ -1,7 +1,7 @@
 """The strict replay engine: state, handlers, and `replay` (records in, findings out)."""
 
-from .game import Game, Transfer
-from .replay import Replay, replay
-from .state import GameState
+from .core.game import Game, Transfer
+from .core.replay import Replay, replay
+from .core.state import GameState
 
 __all__ = ["Game", "GameState", "Replay", "Transfer", "replay"]

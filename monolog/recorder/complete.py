@@ -14,7 +14,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from ..editions.model import Square
-from ..engine.rent import quote_rent
+from ..engine.money.rent import quote_rent
 from .session import Session
 
 KEYWORDS = (

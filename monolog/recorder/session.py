@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..editions.model import Edition, Square
-from ..engine.game import Game, Transfer
-from ..engine.replay import begin, step
+from ..engine.core.game import Game, Transfer
+from ..engine.core.replay import begin, step
 from ..findings.model import Finding, Severity
 from ..findings.report import source_lines
 from ..notation import ParseError

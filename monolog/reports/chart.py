@@ -1,6 +1,6 @@
 """Worth over time: each player's worth at the end of every turn, drawn as a small chart.
 
-Worth is counted as in the settlement (engine/worth.py): cash, deeds at their printed price
+Worth is counted as in the settlement (engine/money/worth.py): cash, deeds at their printed price
 (half when mortgaged), buildings at cost. The chart is text: one sparkline per player on a
 scale shared by all players, so the lines compare, and each player's last worth and peak.
 """

@@ -15,9 +15,9 @@ from typing import Any
 
 from ..editions import DEFAULT_EDITION, load_edition, load_tagged_edition
 from ..editions.model import Edition
-from ..engine.replay import Replay, replay
-from ..engine.state import GameState
-from ..engine.worth import worth
+from ..engine.core.replay import Replay, replay
+from ..engine.core.state import GameState
+from ..engine.money.worth import worth
 from ..findings.lines import record_lines
 from ..findings.model import Finding
 from ..findings.report import source_lines as source_lines  # also named here (reports use it)

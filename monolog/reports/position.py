@@ -16,8 +16,8 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.state import GameState
-from ..engine.worth import worth
+from ..engine.core.state import GameState
+from ..engine.money.worth import worth
 from ..findings.model import shown_name
 from ..visible import visible
 from .fitted import FirstThatFits

@@ -18,9 +18,9 @@ from itertools import chain
 from typing import TypeVar
 
 from ..editions.model import Edition
-from ..engine.replay import replay, replay_chunks
-from ..engine.state import GameState
-from ..engine.worth import worth
+from ..engine.core.replay import replay, replay_chunks
+from ..engine.core.state import GameState
+from ..engine.money.worth import worth
 from ..findings.lines import record_lines
 from ..notation import ParseError
 from ..notation import events as E

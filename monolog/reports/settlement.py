@@ -1,11 +1,11 @@
 """The settlement: what each player is worth at the end, the ranking, the winner.
 
-Worth is counted as engine/worth.py counts it (CF-49): cash, each deed at its printed price or at
-its mortgage value (half) when mortgaged, houses at their cost, a hotel at its cost plus the
-houses it replaced. The winner is the last player still in (WIN-01); in a game that ended with
-several still in (time called, a short game), the richest (TIME-01, CF-54). A record that stops
-before the game ends has a leader, not a winner. The record's Result tag is checked against
-this: a mismatch is reported as W101.
+Worth is counted as engine/money/worth.py counts it (CF-49): cash, each deed at its printed
+price or at its mortgage value (half) when mortgaged, houses at their cost, a hotel at its cost
+plus the houses it replaced. The winner is the last player still in (WIN-01); in a game that
+ended with several still in (time called, a short game), the richest (TIME-01, CF-54). A record
+that stops before the game ends has a leader, not a winner. The record's Result tag is checked
+against this: a mismatch is reported as W101.
 
 In a short game and a time-limit game the count decides the winner, and how to count is a
 disputed point: the settlement names the ruling it counted under, CF-48 (short game) or CF-49
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import Replay
-from ..engine.worth import worth
+from ..engine.money.worth import worth
 from ..findings.model import Finding, Severity
 from ..notation import events as E
 from .game import Game
@@ -91,7 +91,7 @@ def valuation_ruling(result: Replay) -> tuple[str, str] | None:
 
 
 def breakdown(result: Replay) -> list[Worth]:
-    """Each player's worth, part by part, in seating order; totals equal engine/worth.py's."""
+    """Each player's worth, part by part, in seating order; totals equal engine/money/worth.py's."""
     ed = result.edition
     state = result.state
     per_hotel = ed.rules.houses_before_hotel

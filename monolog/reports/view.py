@@ -18,8 +18,8 @@ from typing import Any
 
 from ..dispute import compare, run_side
 from ..editions.readings import load_readings
-from ..engine.state import GameState
-from ..engine.worth import worth
+from ..engine.core.state import GameState
+from ..engine.money.worth import worth
 from ..findings.model import Finding
 from .board import GROUP_COLOURS, PLAYER_COLOURS, player_colour
 from .chart import worth_series

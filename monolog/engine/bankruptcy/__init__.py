@@ -1,0 +1,1 @@
+"""Bankruptcy: the estate, who receives it, and deals made before it."""

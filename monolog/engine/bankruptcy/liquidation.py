@@ -1,0 +1,347 @@
+"""A bankrupt player's estate shared out among the creditors (BKR-03..09, CF-39, CF-41, CF-59).
+
+To a player: buildings sold to the bank at half price (CF-30), then all the cash, every deed
+(mortgaged deeds open the 10 % choice for the receiver) and every Get Out of Jail Free card. To
+the bank: buildings back to the stock, the cash to the bank, every deed back free of its
+mortgage for auction (CF-39) and the jail cards under their decks. Several creditors at once
+share the cash in proportion to what each is owed, equally, or in turn order (CF-41), and the
+deeds and cards go as to the bank or to the first creditor left short (CF-59).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...notation.events import Span
+from ..building.holdings import owner_word
+from ..buying.paid_prices import bankruptcy_sale
+from ..core import follow
+from ..core.game import Debt, Game
+from ..core.obligations import flow_of, open_lot
+from ..money.debts import clear_debts
+from ..money.mortgages import add_choice, pending_mortgage_choices
+
+__all__ = ["card_to_deck", "leave_landing", "liquidate", "payments", "seat_distance"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Sharing:
+    """How an estate is shared, from the creditors and the readings in force."""
+
+    several: bool  # more than one creditor
+    players_only: bool  # several creditors, all of them players
+    follows: bool  # the record names one of several player creditors, followed
+    reading: str  # CF-41
+    in_turn: bool  # the creditors paid in full in turn order
+    deeds_reading: str  # CF-59
+    first_unpaid: bool  # the first creditor left short takes the deeds and jail cards
+    to_player: bool  # the estate goes to a player (else as to the bank)
+
+
+def _sharing(game: Game, creditors: list[str | None], named: str | None) -> _Sharing:
+    several = len(creditors) > 1
+    players_only = several and None not in creditors
+    follows = named is not None and players_only
+    reading = game.ruling("CF-41")
+    deeds_reading = game.ruling("CF-59")
+    first_unpaid = players_only and (deeds_reading == "first-unpaid" or follows)
+    return _Sharing(
+        several=several,
+        players_only=players_only,
+        follows=follows,
+        reading=reading,
+        in_turn=players_only and (reading == "turn-order" or follows),
+        deeds_reading=deeds_reading,
+        first_unpaid=first_unpaid,
+        to_player=(len(creditors) == 1 and creditors[0] is not None) or first_unpaid,
+    )
+
+
+def liquidate(
+    game: Game,
+    actor: str,
+    owed: list[Debt],
+    creditors: list[str | None],
+    span: Span,
+    named: str | None = None,
+) -> None:
+    """The estate of a bankrupt player goes to the creditor(s) (BKR-03..07).
+
+    `named`: the one creditor the record writes among several players owed. Only readings
+    turn-order (CF-41) and first-unpaid (CF-59) give the estate to one of them, so the record
+    follows those: each point is reported naming them (a warning where another is in force)
+    and the estate is replayed as recorded, to the creditor named.
+    """
+    plan = _sharing(game, creditors, named)
+    if plan.in_turn or plan.first_unpaid:
+        owed = sorted(owed, key=lambda d: seat_distance(game, actor, d.creditor))
+    if plan.several:
+        _note_cash_sharing(game, actor, creditors, named, plan, span)
+    if plan.players_only:
+        _note_deeds_sharing(game, actor, named, plan, span)
+    _clear_buildings(game, actor, plan.to_player, span)
+    first_short = _take_back_unpaid(game, actor, owed, plan, span)
+    if first_short is None:
+        first_short = owed[-1].creditor if owed else creditors[-1]
+    taker = named if plan.follows else first_short
+    _share_cash(game, actor, owed, creditors, plan, taker, span)
+    clear_debts(game, actor)
+    if plan.to_player:
+        heir = taker if plan.first_unpaid else creditors[0]
+        assert heir is not None
+        _estate_to_player(game, actor, heir, span)
+    else:
+        _estate_to_bank(game, actor, span)
+    # choices the debtor had not made go with the deeds
+    choices = pending_mortgage_choices(game)
+    choices[:] = [c for c in choices if c.player != actor]
+    leave_landing(game, actor)
+
+
+def _note_cash_sharing(
+    game: Game,
+    actor: str,
+    creditors: list[str | None],
+    named: str | None,
+    plan: _Sharing,
+    span: Span,
+) -> None:
+    """CF-41: how several creditors share the cash, named at the bankruptcy."""
+    reading = plan.reading
+    listed = " and ".join(owner_word(game, c) for c in creditors)
+    others = ", ".join(r for r in ("pro-rata", "turn-order", "equal-shares") if r != reading)
+    if plan.follows and reading != "turn-order":
+        message = (
+            f"{actor} is bankrupt to {named} alone of {listed}: the creditors paid in full in "
+            f"turn order from the debtor's left, the first left short taking the rest "
+            f"(reading turn-order); under reading {reading} in force the estate is shared"
+        )
+    else:
+        if plan.in_turn:
+            applied = "the creditors are paid in full in turn order from the debtor's left"
+        elif reading == "equal-shares":
+            applied = "the cash is shared equally"
+        else:
+            applied = "the cash is shared in proportion to each debt"
+        message = (
+            f"{actor} is bankrupt to {listed}: {applied} (reading {reading}); no edition "
+            f"says how several creditors share an estate; the other readings are {others}"
+        )
+    game.ambiguous("CF-41", message, span, "BKR-03", follows="turn-order" if plan.follows else None)
+
+
+def _note_deeds_sharing(
+    game: Game, actor: str, named: str | None, plan: _Sharing, span: Span
+) -> None:
+    """CF-59: where the deeds and jail cards of an estate owed to several players go."""
+    deeds_reading = plan.deeds_reading
+    if plan.follows and deeds_reading != "first-unpaid":
+        where = (
+            f"the record gives the deeds and jail cards to {named}, as to the first creditor "
+            f"left short (reading first-unpaid); under reading {deeds_reading} in force "
+            "they go to auction and the jail cards back to their decks"
+        )
+    elif plan.first_unpaid:
+        where = (
+            "the first creditor left short, in turn order from the debtor's left, takes the "
+            f"deeds and jail cards (reading {deeds_reading}); reading auction would auction "
+            "them as for the bank"
+        )
+    else:
+        where = (
+            f"the deeds go to auction and the jail cards back to their decks (reading "
+            f"{deeds_reading}); reading first-unpaid would give them to the first creditor "
+            "left short in turn order"
+        )
+    game.ambiguous(
+        "CF-59",
+        f"{actor} owes several players: {where}",
+        span,
+        "BKR-05",
+        follows="first-unpaid" if plan.follows else None,
+    )
+
+
+def _clear_buildings(game: Game, actor: str, to_player: bool, span: Span) -> None:
+    """Buildings: sold to the bank at half price for a player creditor (BKR-04), else back to
+    the stock with nothing paid (CF-39)."""
+    st = game.state
+    for deed in st.owned_by(actor):
+        if not (deed.houses or deed.hotel):
+            continue
+        value = bankruptcy_sale(game, deed, span, paid=to_player)  # CF-30
+        if to_player:
+            game.transfer(None, actor, value, "bankruptcy sale", span)
+        if deed.hotel:
+            st.bank_hotels += 1
+        st.bank_houses += deed.houses
+        deed.houses, deed.hotel = 0, False
+
+
+def _take_back_unpaid(
+    game: Game, actor: str, owed: list[Debt], plan: _Sharing, span: Span
+) -> str | None:
+    """The payments went through in full; what the debtor could not cover goes back, so that
+    the creditors keep what the debtor had: in proportion to each payment, equally, or in turn
+    order (CF-41). Returns the first creditor in `owed` left short (None: none was)."""
+    short = max(0, -game.state.player(actor).cash)
+    if not (short and owed):
+        return None
+    full = payments(game, owed)
+    left = max(0, sum(full) - short)
+    if plan.in_turn:
+        kept = []
+        for paid in full:
+            kept.append(min(paid, left))
+            left -= kept[-1]
+    elif plan.reading == "equal-shares" and plan.several:
+        kept = [
+            min(paid, share)
+            for paid, share in zip(full, _shares(left, [1] * len(full)), strict=True)
+        ]
+    else:
+        kept = _shares(left, full)
+    first_short: str | None = None
+    for d, paid, keep in zip(owed, full, kept, strict=True):
+        if paid > keep:
+            if first_short is None:
+                first_short = d.creditor
+            game.transfer(d.creditor, actor, paid - keep, "bankruptcy: unpaid part", span)
+    return first_short
+
+
+def _share_cash(
+    game: Game,
+    actor: str,
+    owed: list[Debt],
+    creditors: list[str | None],
+    plan: _Sharing,
+    taker: str | None,
+    span: Span,
+) -> None:
+    """The cash left goes to the creditors, in proportion to what each was owed (BKR-03,
+    CF-41), or all of it to the one who takes the estate (`taker`)."""
+    cash = game.state.player(actor).cash
+    if cash <= 0:
+        return
+    if plan.first_unpaid or plan.in_turn:
+        targets: list[str | None] = [taker]
+        weights = [1]
+    else:
+        targets = [d.creditor for d in owed] or [creditors[0]]
+        weights = [d.amount for d in owed] or [1]
+        if plan.reading == "equal-shares" and plan.several:
+            weights = [1] * len(targets)
+    for creditor, share in zip(targets, _shares(cash, weights), strict=True):
+        game.transfer(actor, creditor, share, "bankruptcy: cash", span)
+
+
+def _estate_to_player(game: Game, actor: str, heir: str, span: Span) -> None:
+    """Every deed (a mortgaged one opening the heir's 10 % choice, BKR-06) and jail card."""
+    st = game.state
+    me = st.player(actor)
+    for deed in st.owned_by(actor):
+        deed.owner = heir
+        if deed.mortgaged:
+            add_choice(game, heir, deed.square, "bankruptcy", span)
+    st.player(heir).cards.extend(me.cards)
+    me.cards.clear()
+
+
+def _estate_to_bank(game: Game, actor: str, span: Span) -> None:
+    """Every deed back to the bank free of its mortgage, for auction as CF-39 says (BKR-07,
+    BKR-08), and the jail cards under their decks (BKR-09)."""
+    st = game.state
+    me = st.player(actor)
+    deeds = st.owned_by(actor)
+    free = [game.name(d.square) for d in deeds if not d.mortgaged]
+    reading = game.ruling("CF-39")
+    all_lots = reading == "auction-all"
+    if free:
+        listed = ", ".join(free)
+        if all_lots:
+            message = (
+                f"every deed of {actor} goes to auction free of mortgage (reading "
+                f"{reading}); under reading auction-mortgaged-only {listed} would return "
+                "to the bank unsold"
+            )
+        else:
+            message = (
+                f"only the mortgaged deeds of {actor} go to auction (reading {reading}), so "
+                f"{listed} {'returns' if len(free) == 1 else 'return'} to the bank unowned; "
+                "reading auction-all would auction them too"
+            )
+        # whether the bank auctions them shows on the lines that follow (follow.py)
+        filed = game.ambiguous("CF-39", message, span, "BKR-07")
+        handle = None if filed is None else game.findings.last
+        squares = frozenset(d.square for d in deeds if not d.mortgaged)
+        follow.note_estate(game, follow.EstatePoint(handle, message, span, squares))
+    freed = game.mortgages.freed
+    for deed in deeds:
+        if deed.mortgaged or all_lots:
+            open_lot(game, deed.square, None, span)
+        if deed.mortgaged:
+            freed.add(deed.square)  # auctioned free of its mortgage (BKR-08)
+        deed.owner = None
+        deed.mortgaged = False
+    for card in me.cards:
+        card_to_deck(game, card)
+    me.cards.clear()
+
+
+def seat_distance(game: Game, actor: str, other: str | None) -> int:
+    """How many seats to the left of `actor` `other` sits (the bank last)."""
+    names = [p.name for p in game.state.players]
+    if other is None or other not in names:
+        return len(names)
+    return (names.index(other) - names.index(actor)) % len(names)
+
+
+def leave_landing(game: Game, actor: str) -> None:
+    """A player out of the game owes no more of their landing (BKR-02): a card still to draw
+    stays in the deck, and a throw for a utility rent is not made (the estate settles it)."""
+    flow = flow_of(game)
+    if flow.draw is not None and flow.draw.player == actor:
+        flow.draw = None
+    if flow.throw is not None and flow.throw.player == actor:
+        flow.throw = None
+
+
+def payments(game: Game, owed: list[Debt]) -> list[int]:
+    """The whole payment each debt came from (its ledger entry, the latest one when several
+    match), at least the shortfall. The ledger is read once, backwards, into a lookup by
+    payer, payee, line and reason: scanning it again for every debt made a turn with many
+    debts quadratic (10,000 debts took 25 s)."""
+    wanted = {(d.debtor, d.creditor, d.span, d.reason) for d in owed}
+    found: dict[tuple[str | None, str | None, Span, str], int] = {}
+    for t in reversed(game.transfers):
+        if len(found) == len(wanted):
+            break
+        key = (t.payer, t.payee, t.span, t.reason)
+        if key in wanted and key not in found:
+            found[key] = t.amount
+    return [
+        max(found.get((d.debtor, d.creditor, d.span, d.reason), d.amount), d.amount) for d in owed
+    ]
+
+
+def _shares(total: int, weights: list[int]) -> list[int]:
+    """`total` split in proportion to `weights`, whole units, remainder to the first largest."""
+    if not weights:
+        return []
+    whole = sum(weights)
+    if whole <= 0:
+        return [total] + [0] * (len(weights) - 1)
+    shares = [total * w // whole for w in weights]
+    shares[weights.index(max(weights))] += total - sum(shares)
+    return shares
+
+
+def card_to_deck(game: Game, card_id: str) -> None:
+    """A Get Out of Jail Free card goes back under its own deck (BKR-09, CF-55)."""
+    deck = game.state.decks.get(game.edition.card(card_id).deck)
+    if deck is None:
+        return
+    if card_id in deck.held_out:
+        deck.held_out.remove(card_id)
+    deck.slots.append(card_id)

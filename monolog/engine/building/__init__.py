@@ -1,0 +1,1 @@
+"""Building and selling: houses and hotels built and sold, even building, the bank's stock."""

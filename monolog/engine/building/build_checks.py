@@ -1,0 +1,315 @@
+"""Whether a build may be carried out, and in what order its houses go up (BLD-01, BLD-03..08,
+BLD-15, CF-26, CF-45, CF-50): the checks of a `build` clause before the bank is paid (estate.py).
+
+A build the group's ownership, a mortgage, an early hotel or uneven building forbids is reported
+once and followed, so the later lines are judged with the buildings where the table put them; one
+that cannot be carried out (not a site, not the builder's own, a site that cannot hold more) is
+reported and refused.
+"""
+
+from __future__ import annotations
+
+from ...notation.events import Build
+from ..core import house_rules
+from ..core.game import Game
+from ..core.invariants import followed
+from ..core.skipped import money_words, not_replayed
+from ..core.state import DeedState
+from ..core.variants import fourth_house_recorded, house_cap_terms, most_houses
+from .building_plans import Step
+from .holdings import (
+    count_word,
+    describe_level,
+    group_label,
+    group_of,
+    hotel_level,
+    level,
+    owner_word,
+)
+
+
+def _word(game: Game, key: str) -> str:
+    return game.edition.word(key)
+
+
+def build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, Step]) -> bool:
+    """Whether the build may be carried out, site by site (BLD-01, BLD-04..08, BLD-15, CF-50):
+    False when it is refused (reported). A build the group's ownership, a mortgage or an early
+    hotel forbids is reported and followed."""
+    told: set[int] = set()  # the groups whose mortgage this clause was reported for (M603)
+    return all(_site_allowed(game, ev, actor, plan, index, told) for index in plan)
+
+
+def _site_allowed(
+    game: Game, ev: Build, actor: str, plan: dict[int, Step], index: int, told: set[int]
+) -> bool:
+    """One site of a build checked; False when the build is refused there."""
+    sq = game.square(index)
+    step = plan[index]
+    deed = step.deed
+    if sq.kind != "site":
+        game.emit(
+            "M601",
+            f"{sq.name} cannot take {_word(game, 'houses')} or {_word(game, 'hotels')}: "
+            f"only {_word(game, 'sites')} of a colour group are built on; "
+            + not_replayed("the square has no place for them")
+            + money_words(game, ev.amount),
+            ev.span,
+            "BLD-15",
+            expected=None,
+            recorded=sq.name,
+        )
+        return False
+    group = group_of(game, index)
+    if any(d.owner != actor for d in group):
+        return _group_not_whole(game, ev, actor, index, step)
+    mortgaged = [game.name(d.square) for d in group if d.mortgaged]
+    allowed = game.ruling("CF-50") == "allowed" and not deed.mortgaged
+    if mortgaged:
+        _mortgaged_group(game, ev, plan, index, mortgaged, allowed, told)
+    if mortgaged and not allowed:
+        # a building on the mortgaged site itself is followed too: the record put it there
+        # (an engine that let a mortgaged site be built on, ufosc/TERMINALMONOPOLY#61); its
+        # rent, if the table collects one, is the mortgaged deed's finding (M302)
+        if not _one_hotel(game, ev, index, step):  # a second hotel: never followed
+            return False
+        followed(game, (d.square for d in group))
+        return True  # the record built there: the replay follows it (the mortgage is reported)
+    if not _one_hotel(game, ev, index, step):
+        return False
+    return _level_allowed(game, ev, index, step)
+
+
+def _group_not_whole(game: Game, ev: Build, actor: str, index: int, step: Step) -> bool:
+    """M602: the builder does not own the whole group. The build is followed on the builder's
+    own site (the group is reported); False when the site is not the builder's."""
+    sq = game.square(index)
+    deed = step.deed
+    group = group_of(game, index)
+    others = sorted({d.owner for d in group if d.owner != actor}, key=lambda o: o or "")
+    held = [game.name(d.square) for d in group if d.owner != actor]
+    tail = (
+        "; "
+        + not_replayed(f"{sq.name} is not {actor}'s to build on")
+        + money_words(game, ev.amount)
+        if deed.owner != actor
+        else ""
+    )
+    game.emit(
+        "M602",
+        f"{actor} cannot build on {sq.name}: {', '.join(held)} "
+        f"{'is' if len(held) == 1 else 'are'} held by "
+        f"{' and '.join(owner_word(game, o) for o in others)}, and only the owner of "
+        f"the whole {group_label(game, index)} group may build{tail}",
+        ev.span,
+        "BLD-01",
+        expected=actor,
+        recorded=[owner_word(game, o) for o in others],
+    )
+    if deed.owner != actor:  # not the builder's own site: nothing to adopt
+        return False
+    if not _one_hotel(game, ev, index, step):  # a second hotel: never followed
+        return False
+    followed(game, (d.square for d in group))
+    return True  # the record built there: the replay follows it (the group is reported)
+
+
+def _mortgaged_group(
+    game: Game,
+    ev: Build,
+    plan: dict[int, Step],
+    index: int,
+    mortgaged: list[str],
+    allowed: bool,
+    told: set[int],
+) -> None:
+    """A build in a group with a mortgaged site (BLD-08, CF-50): named once per group."""
+    sq = game.square(index)
+    group = group_of(game, index)
+    if allowed:
+        game.ambiguous(
+            "CF-50",
+            f"{sq.name} built on while {game.listing(mortgaged)} "
+            f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: reading allowed lets it "
+            "stand; reading forbidden, the rule of most rulebooks, would refuse the build",
+            ev.span,
+            "BLD-08",
+            follows="allowed",
+        )
+    elif group[0].square not in told:
+        # one finding for the clause's sites in the group: one build, one mistake
+        told.add(group[0].square)
+        sites = [game.name(i) for i in plan if group_of(game, i)[0].square == group[0].square]
+        game.emit(
+            "M603",
+            f"nothing may be built on {game.listing(sites)} while {', '.join(mortgaged)} "
+            f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: lift every mortgage "
+            f"in the {group_label(game, index)} group first",
+            ev.span,
+            "BLD-08",
+            expected=[],
+            recorded=mortgaged,
+        )
+        if not plan[index].deed.mortgaged and _cf50_open(game):
+            # the matrix: a violation in every mode, and flagged AMBIGUOUS where the text
+            # is silent (CF-50); the record, by building, plays reading allowed
+            game.ambiguous(
+                "CF-50",
+                f"{game.listing(sites)} built on while {game.listing(mortgaged)} "
+                f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: reading "
+                f"{game.ruling('CF-50')}, the rule of the other rulebooks, refuses the "
+                "build; reading allowed lets it stand",
+                ev.span,
+                "BLD-08",
+                follows="allowed",
+            )
+
+
+def _level_allowed(game: Game, ev: Build, index: int, step: Step) -> bool:
+    """The houses a site may hold (BLD-04, SHORT-03, CF-45) and the hotel only after them
+    (BLD-05): False when the site cannot hold them (reported); an early hotel is reported and
+    followed."""
+    sq = game.square(index)
+    deed = step.deed
+    group = group_of(game, index)
+    most = game.edition.rules.houses_before_hotel
+    cap = most_houses(game, index)  # SHORT-03, CF-45: a 4th house in a short game
+    many = deed.houses + step.houses
+    if many > cap and fourth_house_recorded(game, index, many, ev.span):
+        # the record plays the other reading of CF-45: replayed as recorded, and the cap
+        # in force is not checked on the group from now on
+        followed(game, (d.square for d in group))
+        return True
+    if many > cap:
+        note, rule = house_cap_terms(game, index)
+        game.emit(
+            "M604",
+            f"{sq.name} would have {many} {_word(game, 'houses')}: "
+            f"a site takes {cap} at most, then {game.edition.a_word('hotel')}{note}; "
+            + not_replayed(f"no rent is printed for {many} {_word(game, 'houses')}")
+            + money_words(game, ev.amount),
+            ev.span,
+            rule,
+            expected=cap,
+            recorded=many,
+        )
+        return False
+    if step.hotels and deed.houses + step.houses < most:
+        game.emit(
+            "M606",
+            f"{game.edition.a_word('hotel')} on {sq.name} needs {most} {_word(game, 'houses')} "
+            f"there first; it would have {deed.houses + step.houses}",
+            ev.span,
+            "BLD-05",
+            expected=most,
+            recorded=deed.houses + step.houses,
+        )
+        # the record put the hotel up: the replay follows it (the site's houses go back)
+        followed(game, (d.square for d in group))
+        step.early = True
+    return True
+
+
+def _one_hotel(game: Game, ev: Build, index: int, step: Step) -> bool:
+    """Whether the site can take what the build puts on it: one hotel and nothing beside it
+    (BLD-07). Checked even where the replay follows a build the group's ownership or a mortgage
+    forbids: a second hotel on a site is never carried out, the bank's hotel would be lost."""
+    sq = game.square(index)
+    deed = step.deed
+    if deed.hotel or step.hotels > 1:
+        game.emit(
+            "M605",
+            f"{sq.name} already has {describe_level(game, deed)}: a site takes one "
+            f"{_word(game, 'hotel')} and nothing beside it; "
+            + not_replayed("the site has no place for more")
+            + money_words(game, ev.amount),
+            ev.span,
+            "BLD-07",
+            expected=0,
+            recorded=step.houses + step.hotels,
+        )
+        return False
+    return True
+
+
+def build_even(game: Game, ev: Build, plan: dict[int, Step], group: list[DeedState]) -> bool:
+    """Place the group's houses lowest site first (BLD-03), then its hotels (CF-26)."""
+    levels = {d.square: level(game, d) for d in group}
+    need = {i: plan[i].houses for i in levels if i in plan}
+    house_rules.build_unevenly(game, levels, need)  # uneven-building: BLD-03 not applied
+    while any(need.values()):
+        low = min(levels.values())
+        ready = [i for i, n in need.items() if n and levels[i] == low]
+        if not ready:
+            stuck = next(i for i, n in need.items() if n)
+            behind = [game.name(i) for i, lv in levels.items() if lv == low]
+            game.emit(
+                "M607",
+                f"{game.name(stuck)} cannot have house {levels[stuck] + 1} while "
+                f"{', '.join(behind)} {'has' if len(behind) == 1 else 'have'} "
+                f"{_held_words(game, low)}: build evenly across the "
+                f"{group_label(game, stuck)} group",
+                ev.span,
+                "BLD-03",
+                expected=low + 1,
+                recorded=levels[stuck] + 1,
+            )
+            followed(game, levels)
+            return True  # reported once; the replay follows the record's build
+        for i in ready:
+            levels[i] += 1
+            need[i] -= 1
+    most = game.edition.rules.houses_before_hotel
+    for i in (i for i in levels if i in plan and plan[i].hotels):
+        short = [game.name(j) for j, lv in levels.items() if j != i and lv < most]
+        if short and not plan[i].early:  # an early hotel is reported once, as M606
+            reading = game.ruling("CF-26")
+            hotel = _word(game, "hotel")
+            where = (
+                f"{hotel} on {game.name(i)} while {', '.join(short)} "
+                f"{'has' if len(short) == 1 else 'have'} fewer than {most} "
+                f"{_word(game, 'houses')}"
+            )
+            if reading == "site-four-houses":
+                message = (
+                    f"{where}: allowed, as only the site itself needs {most} (reading "
+                    f"{reading}); reading group-four-houses would make the {hotel} wait"
+                )
+            elif "CF-26" not in game.edition.settled and not house_rules.uneven_allowed(game):
+                # even building with the hotel as the fifth level (CF-27): under the default
+                # reading this is uneven building, a violation like any other (BLD-03, BLD-05)
+                game.emit(
+                    "M607",
+                    f"{where}: build evenly, the {hotel} being the level above {most} "
+                    f"{_word(game, 'houses')} (reading {reading} of CF-26; reading "
+                    "site-four-houses would allow it)",
+                    ev.span,
+                    "BLD-05",
+                    expected=most,
+                    recorded=min(levels[j] for j in levels if j != i),
+                    data={"cf": "CF-26", "reading": reading},
+                )
+                levels[i] = hotel_level(game)
+                continue
+            else:
+                message = (
+                    f"{where}: every site of the group needs {most} first (reading {reading}), "
+                    f"so the {hotel} must wait; the record builds it as reading "
+                    "site-four-houses allows"
+                )
+            # the record's build is replayed as made: it follows site-four-houses (BLD-05)
+            game.ambiguous("CF-26", message, ev.span, "BLD-05", follows="site-four-houses")
+        levels[i] = hotel_level(game)
+    return True
+
+
+def _held_words(game: Game, n: int) -> str:
+    """What a site holds: "2 houses", or "no houses"."""
+    return "no " + _word(game, "houses") if n == 0 else count_word(game, n, "house")
+
+
+def _cf50_open(game: Game) -> bool:
+    """Whether CF-50 is open here: the edition's text does not settle it, or a ruling chose a
+    reading other than the one it settles."""
+    reading = game.ruling("CF-50")
+    return "CF-50" not in game.edition.settled or reading != game.edition.readings.get("CF-50")

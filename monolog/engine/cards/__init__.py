@@ -1,0 +1,1 @@
+"""Cards: the decks, the card drawn and what it does."""

@@ -1,0 +1,67 @@
+"""Squares reached by a card move whose dealing is disputed: a second card (CF-62) and a deed
+declined (CF-67).
+
+A card move ends on a square as a throw does, and the engine deals with the square the same way
+(the readings in force by default). Whether the table did is known only from what the record
+writes next, so the reading is named then: at the card drawn or the auction written, or when the
+step closes without them. The record's choice is replayed either way; the A code says whether it
+agrees with the reading in force.
+"""
+
+from __future__ import annotations
+
+from ...notation.events import Span
+from ..core.game import Game
+from ..core.obligations import Draw, Lot
+
+
+def second_draw_note(game: Game, draw: Draw, span: Span, *, drawn: bool) -> None:
+    """CF-62: a card moved the token onto a card square; the record drew there (the finding is
+    at the card drawn, `span`) or did not (at the card move)."""
+    reading = game.ruling("CF-62")
+    square = game.name(draw.square)
+    deck = game.edition.decks[draw.deck].name
+    if reading == "no-second-draw":
+        message = (
+            f"{draw.player} reached {square} by {draw.moved_by}: one card a landing, so nothing "
+            f"is drawn there (reading {reading}); reading draw-again would draw a {deck} card"
+        )
+    else:
+        message = (
+            f"{draw.player} reached {square} by {draw.moved_by}, which is dealt with like any "
+            f"landing: a {deck} card is drawn (reading {reading}); reading no-second-draw draws "
+            "nothing there"
+        )
+    game.ambiguous(
+        "CF-62",
+        message,
+        span,
+        "CARD-01",
+        follows="draw-again" if drawn else "no-second-draw",
+    )
+
+
+def declined_after_card_note(game: Game, lot: Lot, span: Span, *, auctioned: bool) -> None:
+    """CF-67: a deed reached by a card move was declined; the record auctioned it (the finding
+    is at the auction, `span`) or did not (at the card move)."""
+    reading = game.ruling("CF-67")
+    deed = game.name(lot.square)
+    if reading == "no-auction":
+        message = (
+            f"{lot.lander} declined {deed}, reached by {lot.moved_by}: the card only offered it, "
+            f"so it stays with the {game.edition.word('bank')} (reading {reading}); reading "
+            "auction would auction it"
+        )
+    else:
+        message = (
+            f"{lot.lander} declined {deed}, reached by {lot.moved_by}: a card move is a landing, "
+            f"so the deed goes to auction (reading {reading}); reading no-auction would leave it "
+            f"with the {game.edition.word('bank')}"
+        )
+    game.ambiguous(
+        "CF-67",
+        message,
+        span,
+        "BUY-03",
+        follows="auction" if auctioned else "no-auction",
+    )

@@ -1,0 +1,379 @@
+"""Chance and Community Chest: drawing and carrying out every card (CARD-01..06, MOVE-03,
+MOVE-05, CF-12, CF-55).
+
+Movement cards move the token at once and the square reached is dealt with as a landing
+(CARD-06, card_moves.py); the record's `-> Square` is then a check. Money cards are dues:
+derived at once, checked against the amount the record writes after the card id. Which card
+may come up is the deck's (decks.py, CF-79).
+"""
+
+from __future__ import annotations
+
+from ...editions.model import Card
+from ...notation.events import CardDraw, Reshuffle, Span
+from ..core import follow, record
+from ..core.board import buildings
+from ..core.game import Game
+from ..core.names import actor_of, card_of
+from ..core.obligations import (
+    Draw,
+    Due,
+    apply_due,
+    cancel_due,
+    flow_of,
+    settle_due,
+)
+from ..core.skipped import not_replayed
+from ..turn.landing import send_to_jail
+from ..turn.moves import card_salary_written, check_salary
+from .card_landings import second_draw_note
+from .card_moves import MOVING_KINDS, move_by_card
+from .decks import draw, reshuffle
+
+
+def _deck_drawn(game: Game, pending: Draw | None, choice: Due | None, player: str) -> str | None:
+    """The deck `player` is to draw from, if known: the card square reached, else the deck a
+    "pay a fine or take a card" card offers. Card titles are looked up there first."""
+    if pending is not None and pending.player == player:
+        return pending.deck
+    if choice is not None and choice.player == player and choice.card is not None:
+        return game.edition.card(choice.card).draw_deck
+    return None
+
+
+def on_card(game: Game, ev: CardDraw) -> None:
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    flow = flow_of(game)
+    card = card_of(game, ev.card, ev.span, _deck_drawn(game, flow.draw, flow.choice, player))
+    if card is None:
+        return
+    pending = flow.draw
+    pos = game.state.player(player).position
+    deck_name = game.edition.decks[card.deck].name
+    choice = flow.choice
+    if choice is not None and choice.player == player and choice.card is not None:
+        # "pay a fine or take a card": the card may be taken in place of the fine
+        flow.choice = None
+        chosen = game.edition.card(choice.card)
+        offered = game.edition.decks[chosen.draw_deck or ""].name if chosen.draw_deck else "?"
+        if pending is not None:
+            pass  # a card square reached since: that draw is the one checked below
+        elif choice.stated:
+            game.emit(
+                "M402",
+                f"{player} paid the fine of {chosen.id} and takes no card for it",
+                ev.span,
+                "CARD-02",
+                recorded=card.id,
+            )
+            pending = Draw(player, card.deck, pos, ev.span)  # reported once
+        elif chosen.draw_deck != card.deck:
+            game.emit(
+                "M402",
+                f"{chosen.id} lets {player} take a {offered} card in place of the fine, not "
+                f"{card.id} ({deck_name})",
+                ev.span,
+                "CARD-02",
+                expected=offered,
+                recorded=card.id,
+            )
+            cancel_due(game, choice)
+            pending = Draw(player, card.deck, pos, ev.span)
+        else:
+            cancel_due(game, choice)  # the player took a card instead of paying
+            pending = Draw(player, card.deck, pos, ev.span)
+    if pending is None:
+        game.emit(
+            "M402",
+            f"{player} is on {game.name(pos)}: no card is drawn there",
+            ev.span,
+            "CARD-01",
+            recorded=card.id,
+        )
+    elif pending.deck != card.deck:
+        want = game.edition.decks[pending.deck].name
+        game.emit(
+            "M402",
+            f"{player} is on {game.name(pending.square)} and draws a {want} card, not "
+            f"{card.id} ({deck_name})",
+            ev.span,
+            "CARD-01",
+            expected=want,
+            recorded=card.id,
+        )
+    flow.draw = None
+    if pending is not None and pending.moved_by is not None and pending.deck == card.deck:
+        second_draw_note(game, pending, ev.span, drawn=True)
+    if not draw(game, card, ev.span):
+        return
+    if follow.card_ignored(game, player, card, ev.span):
+        return
+    flow.current_card = card.id
+    dues_before = len(flow.dues)
+    moved = carry_out(game, player, card, ev.span)
+    mine = [d for d in flow.dues[dues_before:] if d.card == card.id or d.kind == "salary"]
+    if _repairs_with_hotels(game, player, card, ev, mine):
+        return
+    if ev.amount is not None:
+        _check_amount(game, player, card, ev, mine, moved)
+
+
+def on_reshuffle(game: Game, ev: Reshuffle) -> None:
+    """`reshuffle Chance`: a deck shuffled during play (CF-76). No edition reshuffles: a used
+    card goes under its deck, so the order comes round again (reading cycle). The record is
+    followed either way: the deck's order starts again unknown."""
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    decks = game.edition.decks
+    key: str | None = None
+    if ev.deck is not None:
+        text = ev.deck.text.casefold()
+        key = next((k for k, d in decks.items() if text in (k.casefold(), d.name.casefold())), None)
+        if key is None:
+            names = " or ".join(d.name for d in decks.values())
+            game.emit("M900", f'no deck "{ev.deck.text}": the decks are {names}', ev.span, None)
+            return
+    else:
+        flow = flow_of(game)
+        key = _deck_drawn(game, flow.draw, flow.choice, player)
+        if key is None:
+            game.emit(
+                "M900",
+                f"a reshuffle that names no deck, where {player} is to draw no card: name the "
+                "deck (reshuffle Chance)",
+                ev.span,
+                None,
+            )
+            return
+    name = decks[key].name
+    reading = game.ruling("CF-76")
+    if reading == "cycle":
+        message = (
+            f"the {name} deck is reshuffled during play: a used card goes under its deck, so "
+            f"the order comes round again and no reshuffle is needed (reading {reading}); "
+            "reading reshuffle lets a table or program shuffle it again, as here"
+        )
+    else:
+        message = (
+            f"the {name} deck is reshuffled during play, as a table or program may when it runs "
+            f"through (reading {reading}); reading cycle keeps the order, used cards going under"
+        )
+    game.ambiguous("CF-76", message, ev.span, "CARD-03", follows="reshuffle")
+    reshuffle(game, key)
+
+
+def _check_amount(
+    game: Game, player: str, card: Card, ev: CardDraw, dues: list[Due], moved: bool
+) -> None:
+    money = [d for d in dues if d.kind == "card"]
+    if not money:
+        salary = [d for d in dues if d.kind == "salary"]
+        if moved and salary:
+            card_salary_written(game, player, ev.amount, ev.span, paid=True)
+            check_salary(game, salary[0], ev.amount, ev.span)
+            return
+        if moved and card_salary_written(game, player, ev.amount, ev.span, paid=False):
+            return
+        game.emit(
+            "W007",
+            f"{card.id} moves no money itself; "
+            + not_replayed(f"the amount {game.money(ev.amount or 0)} after it moves nothing"),
+            ev.span,
+            "CARD-02",
+            expected=None,
+            recorded=ev.amount,
+        )
+        return
+    total = sum(d.amount or 0 for d in money)
+    recorded = ev.amount or 0
+    if recorded != total:
+        many = len(money) > 1
+        per = money[0].amount or 0
+        # a total in whole card amounts: that many players paid the card's amount (a player
+        # who had left paying too, gamescomputersplay/monopoly#7, or some left unpaid); else an
+        # even share (another edition's amount for each); else the card's amount in seat order
+        whole = bool(per) and recorded % per == 0 and all(d.amount == per for d in money)
+        even = not whole and recorded % len(money) == 0
+        how = (
+            "shared evenly"
+            if even
+            else "at the card's amount for each player in seat order as far as it goes"
+            + (", the rest with the bank" if recorded > total else "")
+        )
+        game.emit(
+            "M405",
+            f"{card.id} moves {game.money(total)}: {card.title}"
+            + (f" ({money[0].reason})" if card.kind == "repairs" else "")
+            + (f"; replayed as recorded: {game.money(recorded)} in all, {how}" if many else ""),
+            ev.span,
+            "CARD-02",
+            expected=total,
+            recorded=recorded,
+        )
+        if not many:
+            handle = game.findings.last
+            settle_due(game, money[0], recorded, ev.span)
+            record.written_slip(game, money[0], total, handle)  # a count may show the slip
+        elif even:
+            for d in money:
+                settle_due(game, d, recorded // len(money), ev.span)
+        else:
+            _in_seat_order(game, card, money, recorded, ev.span)
+        return
+    for d in money:
+        d.stated = True
+        d.entry = game.confirm(d.entry)
+
+
+def _in_seat_order(game: Game, card: Card, money: list[Due], recorded: int, span: Span) -> None:
+    """A card's total written as moved, not its amounts (M405): the card's amount for each
+    player in seat order until the total runs out, a rest beyond them with the bank. Before,
+    the card's own amounts stood where the total did not divide evenly, and every player's
+    count disagreed."""
+    left = recorded
+    for d in money:
+        part = min(d.amount or 0, left)
+        settle_due(game, d, part, span)
+        left -= part
+    if left:
+        pays = all(d.payer == money[0].payer for d in money)
+        drawer = money[0].payer if pays else money[0].payee
+        why = f"{card.id} as recorded, beyond the card's amounts"
+        if pays:
+            game.transfer(drawer, None, left, why, span)
+        else:
+            game.transfer(None, drawer, left, why, span)
+
+
+def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
+    """Apply a card's effect for `player`. True when the card moved the token."""
+    kind = card.kind
+    if kind in MOVING_KINDS:
+        move_by_card(game, player, card, span)
+        return True
+    if kind == "go_to_jail":
+        send_to_jail(game, player, span, f"card {card.id}")
+    elif kind == "get_out_of_jail_free":
+        game.state.player(player).cards.append(card.id)
+    else:
+        _money_card(game, player, card, span)
+    return False
+
+
+def _money_card(game: Game, player: str, card: Card, span: Span) -> None:
+    """A card that moves money: its dues are made at once (CARD-02)."""
+    kind, amount = card.kind, card.amount
+    others = [q.name for q in game.state.players if q.active and q.name != player]
+    if kind == "collect":
+        _due(
+            game,
+            player,
+            None,
+            player,
+            amount,
+            f"{card.id} pays {player} {game.money(amount)}",
+            card,
+            span,
+        )
+    elif kind == "pay":
+        _due(
+            game, player, player, None, amount, f"{card.id} costs {game.money(amount)}", card, span
+        )
+    elif kind == "pay_each_player":
+        each = f"{card.id}: {game.money(amount)} to {_each(len(others), 'other player')}"
+        for other in others:
+            _due(game, player, player, other, amount, each, card, span)
+    elif kind == "collect_from_each_player":
+        each = f"{card.id}: {game.money(amount)} from {_each(len(others), 'other player')}"
+        for other in others:
+            _due(game, player, other, player, amount, each, card, span)
+    elif kind == "repairs":
+        _repairs_due(game, player, card, span)
+    elif kind == "pay_or_draw":
+        why = f"{card.id} costs {game.money(amount)} unless a card is taken instead"
+        flow_of(game).choice = _due(game, player, player, None, amount, why, card, span)
+    else:
+        raise ValueError(f"the card kind {kind!r} of {card.id} ({card.title}) is not known")
+
+
+def _repairs_due(game: Game, player: str, card: Card, span: Span) -> None:
+    """A repairs card: so much a house and so much a hotel the player owns (CF-65)."""
+    houses, hotels = buildings(game.state, player)
+    total, _ = _repairs(game, card, houses, hotels)
+    hw = game.edition.word("house" if houses == 1 else "houses")
+    tw = game.edition.word("hotel" if hotels == 1 else "hotels")
+    per_hotel = f"{game.money(card.per_hotel)}"
+    if hotels and game.ruling("CF-65") == "hotel-and-houses":
+        per_hotel += f" plus the {game.edition.rules.houses_before_hotel} houses it replaced"
+    why = f"{houses} {hw} at {game.money(card.per_house)} and {hotels} {tw} at {per_hotel}"
+    _due(game, player, player, None, total, why, card, span)
+
+
+def _repairs(game: Game, card: Card, houses: int, hotels: int) -> tuple[int, int]:
+    """What a repairs card charges under the CF-65 reading in force, and under the other: a
+    hotel at the hotel rate alone (hotel-only), or plus the houses it replaced
+    (hotel-and-houses)."""
+    alone = houses * card.per_house + hotels * card.per_hotel
+    replaced = alone + hotels * game.edition.rules.houses_before_hotel * card.per_house
+    if game.ruling("CF-65") == "hotel-and-houses":
+        return replaced, alone
+    return alone, replaced
+
+
+def _repairs_with_hotels(
+    game: Game, player: str, card: Card, ev: CardDraw, dues: list[Due]
+) -> bool:
+    """CF-65: a repairs card on a player with hotels. Names the reading applied and, where the
+    record writes the amount, which reading it follows; an amount that is the other reading's
+    figure is replayed as recorded (True: no M405 for it)."""
+    houses, hotels = buildings(game.state, player)
+    if card.kind != "repairs" or not hotels:
+        return False
+    total, other = _repairs(game, card, houses, hotels)
+    reading = game.ruling("CF-65")
+    other_reading = "hotel-only" if reading == "hotel-and-houses" else "hotel-and-houses"
+    follows = {total: reading, other: other_reading}.get(ev.amount) if ev.amount else None
+    per = game.edition.rules.houses_before_hotel
+    hotel, replaced = game.edition.word("hotel"), game.edition.word("houses")
+    if reading == "hotel-and-houses":
+        applied = f"each {hotel} with the {per} {replaced} it replaced"
+        alt = f"reading hotel-only charges each {hotel} the {hotel} rate alone"
+    else:
+        applied = f"each {hotel} at the {hotel} rate alone"
+        alt = f"reading hotel-and-houses adds the {per} {replaced} each {hotel} replaced"
+    game.ambiguous(
+        "CF-65",
+        f"{card.id} charges {player} {game.money(total)}, {applied} (reading {reading}); "
+        f"{alt}: {game.money(other)}",
+        ev.span,
+        "CARD-02",
+        follows=follows,
+    )
+    money = [d for d in dues if d.kind == "card"]
+    if follows != other_reading or len(money) != 1:
+        return False
+    settle_due(game, money[0], ev.amount, ev.span)  # the record is what happened at the table
+    return True
+
+
+def _due(
+    game: Game,
+    player: str,
+    payer: str | None,
+    payee: str | None,
+    amount: int,
+    reason: str,
+    card: Card,
+    span: Span,
+) -> Due:
+    return apply_due(
+        game, Due("card", player, payer, payee, amount, reason, "CARD-02", span, card=card.id)
+    )
+
+
+def _each(count: int, noun: str) -> str:
+    """ "the one other player" for one, "each of the 3 other players" for more."""
+    return f"the one {noun}" if count == 1 else f"each of the {count} {noun}s"

@@ -1,0 +1,143 @@
+"""One way from a money event to its finding: decide, compare, file, follow.
+
+decide: a plain function of the handler's says what each relevant reading requires of the
+event, as an `Outcome` (the amount, who pays whom): the reading in force gives `Decision.right`,
+each other reading of an open point that would set another figure is an `Alternative`.
+
+compare: the figure the record wrote is set against the outcomes (`compare`). It agrees with
+the reading in force; or it is the figure of another reading (the A code naming that reading,
+never an M code); or no reading gives it (the M code, with the right value and its rule).
+
+file: `file` files exactly one finding for the verdict, with the handler's words (`Words`).
+
+follow: `follow` has the replay take what the record did, all of it, once: the written
+amount (and payee) in place of the derived one.
+
+Where the edition's own text settles a point, the decide step lists no other reading for it
+(or `Game.ambiguous` turns the departure into M990), so a settled point is never open here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...findings.model import Finding
+from ...notation.events import Span
+from . import follow as following
+from .game import Game
+from .obligations import Due, settle_due
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a reading requires of one event: `amount` from `payer` to `payee` (None: the bank)."""
+
+    amount: int
+    payer: str | None = None
+    payee: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """Another reading of the open point `cf` and what it would require."""
+
+    cf: str
+    reading: str
+    outcome: Outcome
+    rule: str | None = None  # the rule the point is about, if not the decision's
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the readings require of one event: `right` under the readings in force, with its
+    rule, and the other readings of open points that would set another figure."""
+
+    right: Outcome
+    rule: str
+    others: tuple[Alternative, ...] = ()
+
+
+AGREES = "agrees"
+FOLLOWS = "follows"
+BREAKS = "breaks"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """How the record's figure stands: it `agrees` with the readings in force, `follows`
+    another reading (`other`), or `breaks` every reading (`right` is then the right value)."""
+
+    kind: str
+    right: Outcome
+    other: Alternative | None = None
+
+
+def compare(game: Game, decision: Decision, written: int | None) -> Verdict:
+    """Set the written figure against the decision. No figure written agrees (the replay
+    takes the derived one). In a replay that measures the reading in force (`monolog
+    dispute`) no other reading counts: the figure is judged by the reading in force alone.
+    The amounts are compared; who is paid is the handler's to check (M303 for a rent)."""
+    right = decision.right
+    if written is None or written == right.amount:
+        return Verdict(AGREES, right)
+    if following.record_settles(game):
+        for other in decision.others:
+            if other.outcome.amount == written and other.outcome.amount != right.amount:
+                return Verdict(FOLLOWS, right, other)
+    return Verdict(BREAKS, right)
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """What each verdict's finding says. `code` and `wrong` are the M code and the message of a
+    figure no reading gives (`rule` overrides the decision's rule); `other` gives the message
+    naming the reading a figure follows (None: the point was named already, on this line, with
+    the record's choice); `agree`, if any, is called when the record agrees."""
+
+    code: str
+    wrong: str
+    rule: str | None = None
+    other: Callable[[Alternative], str | None] | None = None
+    agree: Callable[[], None] | None = None
+
+
+def file(
+    game: Game, verdict: Verdict, written: int | None, span: Span, rule: str, words: Words
+) -> Finding | None:
+    """File the one finding of `verdict`: the A code naming the reading followed, the M code
+    with the right value, or what `words.agree` files when the record agrees."""
+    if verdict.kind == AGREES:
+        if words.agree is not None:
+            words.agree()
+        return None
+    other = verdict.other
+    if verdict.kind == FOLLOWS and other is not None:
+        message = None if words.other is None else words.other(other)
+        if message is None:
+            return None
+        return game.ambiguous(other.cf, message, span, other.rule or rule, follows=other.reading)
+    return game.emit(
+        words.code,
+        words.wrong,
+        span,
+        words.rule or rule,
+        expected=verdict.right.amount,
+        recorded=written,
+    )
+
+
+def follow(
+    game: Game, due: Due, written: int | None, span: Span, *, payee: str | None = None
+) -> None:
+    """The replay takes what the record did: the written amount (the derived one if none is
+    written) and payee, in place of the derived movement, once."""
+    settle_due(game, due, written, span, payee=payee)
+
+
+def judge(
+    game: Game, decision: Decision, written: int | None, span: Span, words: Words
+) -> tuple[Verdict, Finding | None]:
+    """Compare the written figure with the decision and file its one finding."""
+    verdict = compare(game, decision, written)
+    return verdict, file(game, verdict, written, span, decision.rule, words)

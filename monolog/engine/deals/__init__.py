@@ -1,0 +1,1 @@
+"""Deals between players, the promises made in them, and sales to the bank."""

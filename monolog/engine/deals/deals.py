@@ -1,0 +1,431 @@
+"""Deals between players, and plain payments (DEAL, CF-38, CF-51, CF-52).
+
+Deeds, cash and Get Out of Jail Free cards are all that may be traded (DEAL-02); a site cannot
+change hands while its group has buildings (DEAL-03, DEAL-04); cash comes out of cash in hand,
+never on credit (DEAL-05). A mortgaged deed received opens the 10 % choice (mortgages.py).
+
+The record is what happened at the table: a site of a built-on group handed over (M712) and cash
+given for nothing (M714) are reported and then carried out as written. An item that cannot be
+carried out (a deed or card the giver does not hold, a name that is no deed) is reported and
+only that item is skipped; the rest of the deal goes ahead. Cash the giver does not have is
+reported and handed over all the same (the giver's cash goes below zero). A deal with a player
+out of the game is reported and not carried out.
+
+A plain `pay N to P|bank` is legal only towards a debt that is owed (bankruptcy.py); anything else
+is a gift of cash, which CF-52 treats as a disguised loan.
+"""
+
+from __future__ import annotations
+
+from ...notation.events import Deal, DealItem, DealSide, Pay, Span
+from ..bankruptcy import insolvent_deals
+from ..bankruptcy.bankruptcy import settle_with_property
+from ..building.holdings import (
+    buildings_in_group,
+    count_word,
+    describe_level,
+    group_built,
+    group_label,
+    group_of,
+    owner_word,
+    resolve_card,
+    resolve_player,
+    resolve_square,
+)
+from ..core import follow
+from ..core.game import Game
+from ..core.house_rules import bare_payment, gift_allowed
+from ..core.invariants import followed
+from ..core.obligations import Due, flow_of, settle_due
+from ..core.skipped import not_replayed
+from ..core.state import DeedState
+from ..jail.jail_rights import while_jailed
+from ..money.debts import open_debts
+from ..money.mortgages import add_choice, flag_unsettled, passed_on, pending_mortgage_choices
+from .promises import report_promise
+
+__all__ = ["flag_unsettled", "on_deal", "on_pay", "pending_mortgage_choices"]
+
+
+class _Refused(Exception):
+    """A deal item that cannot be carried out; the finding has been filed."""
+
+
+def on_deal(game: Game, ev: Deal, actor: str | None = None) -> None:
+    """`deal Ann: … | Ben: …`: each side's deeds, cash and jail cards go to the other side.
+
+    `actor` is not used: a deal names both its parties.
+    """
+    if ev.first.player is None or ev.second.player is None:
+        return  # the bank as a party: bank_sales.py
+    first = resolve_player(game, ev.first.player, ev.span)
+    second = resolve_player(game, ev.second.player, ev.span)
+    if first is None or second is None:
+        return
+    st = game.state
+    if first == second or not (st.player(first).active and st.player(second).active):
+        who = first if first == second or not st.player(first).active else second
+        game.emit(
+            "M713",
+            "a deal is made between two players still in the game; "
+            + (
+                f"{who} is named on both sides: nothing changes hands"
+                if first == second
+                else f"{who} is out; "
+                + not_replayed("a player who has left holds nothing and takes no more part")
+            ),
+            ev.span,
+            "DEAL-01",
+            expected=None,
+            recorded=[first, second],
+        )
+        return
+    for party in (first, second):
+        while_jailed(game, party, "makes a deal", ev.span)
+    try:
+        # a side whose deeds carry buildings sells them when the other side gives anything
+        gives_1 = _gather(game, first, ev.first, ev.span, sold=bool(ev.second.gives))
+        gives_2 = _gather(game, second, ev.second, ev.span, sold=bool(ev.first.gives))
+    except _Refused:
+        return
+    cash_only = all(k == "cash" for k, _ in gives_1 + gives_2)
+    written_cash_only = all(i.kind == "cash" for i in ev.first.gives + ev.second.gives)
+    if cash_only and written_cash_only and (gives_1 or gives_2) and not gift_allowed(game):
+        _gift(game, first if gives_1 else second, second if gives_1 else first, ev.span)
+        # reported; the cash changed hands at the table: the replay follows it
+    deeds_1 = [v for k, v in gives_1 if k == "square"]
+    deeds_2 = [v for k, v in gives_2 if k == "square"]
+    # the disputed points a deal may raise (CF-51, CF-64) are reported; the record settles
+    # them by writing the deal, so it is carried out as written
+    # (in a counterfactual replay, follow.py, the reading in force may set the deal aside)
+    if settle_with_property(game, first, second, deeds_1, ev.span) or settle_with_property(
+        game, second, first, deeds_2, ev.span
+    ):
+        return
+    # what the other side wrote, not what could be carried out: a deed traded for a card the
+    # other did not hold (M711, skipped) was not handed over for nothing
+    if _given_for_nothing(
+        game, first, second, deeds_1, ev.second.gives, ev.span
+    ) or _given_for_nothing(game, second, first, deeds_2, ev.first.gives, ev.span):
+        return
+    # CF-78: deeds dealt away by a player in debt, which the deal did not clear, are named if
+    # the bankruptcy follows
+    owing_1 = insolvent_deals.owing(game, first, second)
+    owing_2 = insolvent_deals.owing(game, second, first)
+    _carry_out(game, first, second, gives_1, ev.span)
+    _carry_out(game, second, first, gives_2, ev.span)
+    insolvent_deals.note(game, first, second, _indices(deeds_1), owing_1, ev.span, gives_2)
+    insolvent_deals.note(game, second, first, _indices(deeds_2), owing_2, ev.span, gives_1)
+
+
+def _indices(deeds: list[object]) -> list[int]:
+    return [d for d in deeds if isinstance(d, int)]
+
+
+def _given_for_nothing(
+    game: Game,
+    giver: str,
+    receiver: str,
+    deeds: list[object],
+    returned: tuple[DealItem, ...],
+    span: Span,
+) -> bool:
+    """CF-64: deeds handed over with nothing given back, and no debt they go towards (CF-51).
+
+    Under reading allowed the deal goes ahead (the texts leave the price to the players); under
+    forbidden a gift of deeds is collusion. Either way the record, by writing the gift, follows
+    reading allowed, and the deal is replayed as recorded (False), except in a counterfactual
+    replay (follow.py) under forbidden (True: nothing changes hands).
+    """
+    if not deeds or returned or any(d.creditor == receiver for d in open_debts(game, giver)):
+        return False
+    reading = game.ruling("CF-64")
+    names = game.listing([game.name(i) for i in deeds if isinstance(i, int)])
+    if reading == "forbidden":
+        message = (
+            f"{giver} hands {names} to {receiver} for nothing: a deed given away is collusion "
+            f"(reading {reading}); reading allowed lets any price stand, nothing included"
+        )
+    else:
+        message = (
+            f"{giver} hands {names} to {receiver} for nothing, as the texts leave the price to "
+            f"the players (reading {reading}); reading forbidden would set the deal aside as "
+            "collusion"
+        )
+    game.ambiguous("CF-64", message, span, "DEAL-01", follows="allowed")
+    # a counterfactual replay (follow.py) applies reading forbidden: the deal is set aside
+    return reading == "forbidden" and not follow.record_settles(game)
+
+
+def _gather(
+    game: Game, giver: str, side: DealSide, span: Span, *, sold: bool = True
+) -> list[tuple[str, object]]:
+    """Check one side's items; return (kind, value) pairs: deed index, cash amount, card id.
+    `sold`: the other side gives something back (buildings handed over are then sold)."""
+    st = game.state
+    out: list[tuple[str, object]] = []
+    cash = 0
+    held = list(st.player(giver).cards)
+    for item in side.gives:
+        where = item.span if item.span.line else span
+        try:
+            if item.kind == "square":
+                out.append(("square", _deed_item(game, giver, item, where, sold)))
+            elif item.kind == "cash":
+                cash += item.amount or 0
+                out.append(("cash", item.amount or 0))
+            elif item.kind == "promise":
+                report_promise(game, giver, item, where)  # DEAL-06: nothing to hand over
+            else:
+                out.append(("card", _card_item(game, giver, item, held, where)))
+        except _Refused:
+            continue  # reported: only this item cannot be followed, the rest of the deal can
+    have = st.player(giver).cash
+    if cash > max(have, 0):
+        game.emit(
+            "M711",
+            f"{giver} has {game.money(have)} and cannot hand over {game.money(cash)}: deals are "
+            f"paid from cash in hand, and players never lend to each other",
+            span,
+            "DEAL-05",
+            expected=have,
+            recorded=cash,
+        )
+        if not follow.record_settles(game):
+            raise _Refused  # a replay under another reading has its own cash: not paid there
+        # reported; the cash changed hands at the table: the replay follows, cash below 0
+    return out
+
+
+def _deed_item(game: Game, giver: str, item: DealItem, span: Span, sold: bool = True) -> int:
+    assert item.square is not None
+    sq = resolve_square(game, item.square, span)
+    if sq is None:
+        raise _Refused
+    deed = game.state.deeds.get(sq.index)
+    if deed is None or deed.owner != giver:
+        game.emit(
+            "M711",
+            f"{giver} cannot trade {sq.name}: "
+            + (
+                "only properties, cash and Get Out of Jail Free cards are traded"
+                if deed is None
+                else f"it belongs to {owner_word(game, deed.owner)}"
+            )
+            + "; "
+            + not_replayed(f"{sq.name} is not {giver}'s to hand over (the rest of the deal is)"),
+            span,
+            "DEAL-02",
+            expected=giver,
+            recorded=None if deed is None else owner_word(game, deed.owner),
+        )
+        raise _Refused
+    if item.houses or item.hotel:
+        _with_buildings(game, giver, item, deed, span, sold)
+    elif group_built(game, sq.index):
+        built = buildings_in_group(game, sq.index)
+        reading = game.ruling("CF-77")
+        if "CF-77" in game.edition.settled and reading == game.edition.readings.get("CF-77"):
+            game.emit(
+                "M712",
+                f"{sq.name} cannot change hands while the {group_label(game, sq.index)} group "
+                f"has buildings: sell {built} to the bank first",
+                span,
+                "DEAL-03",
+                expected=0,
+                recorded=built,
+            )
+        elif reading == "with-buildings":
+            game.ambiguous(
+                "CF-77",
+                f"{sq.name} changes hands while the {group_label(game, sq.index)} group has "
+                f"buildings ({built}), which stay where they stand (reading {reading}); reading "
+                "sold-first would have them sold to the bank first",
+                span,
+                "DEAL-03",
+                follows="with-buildings",
+            )
+        else:
+            game.ambiguous(
+                "CF-77",
+                f"{sq.name} changes hands while the {group_label(game, sq.index)} group has "
+                f"buildings ({built}): they are sold to the bank first (reading {reading}); "
+                "reading with-buildings lets them stay, as here",
+                span,
+                "DEAL-03",
+                follows="with-buildings",
+            )
+        # reported; the deed changed hands at the table: the replay follows it
+        followed(game, (d.square for d in group_of(game, sq.index)))
+    return sq.index
+
+
+def _with_buildings(
+    game: Game, giver: str, item: DealItem, deed: DeedState, span: Span, sold: bool = True
+) -> None:
+    """`deal Ann: Boardwalk x2 | …`: the record says the site's buildings changed hands with
+    the deed (DEAL-04). Written buildings that do not stand there are M711 (the item is
+    skipped); else M718 where the edition's text settles CF-77 (buildings are sold to the bank
+    first), A77 where it does not (followed either way: the buildings stay on the site).
+    M718 cites SELL-01 when the other side paid (the buildings were sold to a player), DEAL-04
+    when nothing came back (they were given away)."""
+    sq = game.square(deed.square)
+    written = game.edition.a_word("hotel") if item.hotel else count_word(game, item.houses, "house")
+    if item.hotel and item.houses:  # `hotel x2`: no site carries both
+        written += f" and {count_word(game, item.houses, 'house')}"
+    if (item.hotel, item.houses) != (deed.hotel, deed.houses):
+        game.emit(
+            "M711",
+            f"{giver} cannot trade {sq.name} with {written}: it has {describe_level(game, deed)}; "
+            + not_replayed(f"{sq.name} has no {written} to hand over (the rest of the deal is)"),
+            span,
+            "DEAL-02",
+            expected=describe_level(game, deed),
+            recorded=written,
+        )
+        raise _Refused
+    reading = game.ruling("CF-77")
+    moved = f"{sq.name} changes hands with {written} on it"
+    if "CF-77" in game.edition.settled and reading == game.edition.readings.get("CF-77"):
+        game.emit(
+            "M718",
+            f"{moved}, but buildings are sold only to the bank, never to a player: {giver} "
+            "sells them to the bank first and trades the bare deed"
+            if sold
+            else f"{moved}, given for nothing, but buildings are never handed to another "
+            f"player: {giver} sells them to the bank first and gives the bare deed",
+            span,
+            "SELL-01" if sold else "DEAL-04",
+            expected=0,
+            recorded=written,
+        )
+    elif reading == "with-buildings":
+        game.ambiguous(
+            "CF-77",
+            f"{moved}: the buildings stay where they stand (reading {reading}); reading "
+            "sold-first has them sold to the bank first",
+            span,
+            "SELL-01" if sold else "DEAL-04",
+            follows="with-buildings",
+        )
+    else:
+        game.ambiguous(
+            "CF-77",
+            f"{moved}: the buildings are sold to the bank first (reading {reading}); reading "
+            "with-buildings lets them pass with the deed, as here",
+            span,
+            "SELL-01" if sold else "DEAL-04",
+            follows="with-buildings",
+        )
+    # reported; the site changed hands at the table with what stands on it: the replay follows
+    followed(game, (d.square for d in group_of(game, deed.square)))
+
+
+def _card_item(game: Game, giver: str, item: DealItem, held: list[str], span: Span) -> str:
+    if item.card is None:
+        if held:
+            return held.pop(0)
+        card_id = None
+    else:
+        card_id = resolve_card(game, item.card, span)
+        if card_id is None:
+            raise _Refused
+        if card_id in held:
+            held.remove(card_id)
+            return card_id
+    game.emit(
+        "M711",
+        f"{giver} holds no {game.edition.word('goojf')} card"
+        + (f" {card_id}" if card_id else "")
+        + " to trade; "
+        + not_replayed("there is no such card to hand over (the rest of the deal is)"),
+        span,
+        "DEAL-02",
+        expected=list(game.state.player(giver).cards),
+        recorded=card_id,
+    )
+    raise _Refused
+
+
+def _carry_out(
+    game: Game, giver: str, receiver: str, gives: list[tuple[str, object]], span: Span
+) -> None:
+    st = game.state
+    for kind, value in gives:
+        if kind == "cash":
+            assert isinstance(value, int)
+            game.transfer(giver, receiver, value, f"cash in a deal with {receiver}", span)
+        elif kind == "card":
+            assert isinstance(value, str)
+            st.player(giver).cards.remove(value)
+            st.player(receiver).cards.append(value)
+        else:
+            assert isinstance(value, int)
+            deed = st.deeds[value]
+            passed_on(game, value, span)  # the giver's own 10% choice on it, left open
+            deed.owner = receiver
+            if deed.mortgaged and game.ruling("CF-38") == "every-transfer":
+                add_choice(game, receiver, value, "deal", span)
+
+
+# --------------------------------------------------------------------------- payments
+
+
+def on_pay(game: Game, ev: Pay, actor: str) -> None:
+    """`pay N to Player|bank`: legal only as a payment the rules make due and the record has not
+    stated yet (rent, a tax, a card's money); anything else is a gift of cash (CF-52)."""
+    payee: str | None = None
+    if ev.to is not None:
+        payee = resolve_player(game, ev.to, ev.span)
+        if payee is None:
+            return
+    due = _open_due(game, actor, payee)
+    if due is None and bare_payment(game, actor, payee, ev.amount, ev.span):
+        return  # house rules cash-gifts, loans-between-players (CF-52 departed from)
+    if due is None:
+        _gift(game, actor, payee, ev.span, ev.amount)
+        # reported; the cash changed hands at the table: the replay follows it
+        game.transfer(actor, payee, ev.amount, f"paid to {owner_word(game, payee)}", ev.span)
+        return
+    if due.amount is not None and ev.amount != due.amount:
+        game.emit(
+            "M715",
+            f"{actor} owes {game.money(due.amount)} to {owner_word(game, payee)} "
+            f"({due.reason}), not {game.money(ev.amount)}",
+            ev.span,
+            due.rule,
+            expected=due.amount,
+            recorded=ev.amount,
+        )
+    settle_due(game, due, ev.amount, ev.span)
+
+
+def _open_due(game: Game, payer: str, payee: str | None) -> Due | None:
+    for due in reversed(flow_of(game).dues):
+        if due.payer == payer and due.payee == payee and not due.stated and not due.lapsed:
+            return due
+    return None
+
+
+def _gift(game: Game, giver: str, payee: str | None, span: Span, amount: int | None = None) -> None:
+    """A transfer of cash with nothing owed and nothing given for it (CF-52, DEAL-05)."""
+    what = game.money(amount) if amount is not None else "cash"
+    if payee is None:
+        why = (
+            "nothing is owed to it, and the bank is paid only what the rules make due (a "
+            "price, a tax, a fine, a card's charge, interest)"
+        )
+    else:
+        why = (
+            "nothing is owed, and cash passes between players only as rent, card payments, "
+            "settlements or part of a deal for a deed or card"
+        )
+    game.emit(
+        "M714",
+        f"{giver} may not give {what} to {owner_word(game, payee)}: {why}",
+        span,
+        "DEAL-05",
+        expected=0,
+        recorded=amount,
+        data={"cf": "CF-52"},
+    )

@@ -1,0 +1,351 @@
+"""Jail clauses: `jail`, `fine`, `goojf` (JAIL-01, JAIL-02, JAIL-04, JAIL-05, JAIL-09,
+CARD-05, CF-06, CF-07, CF-08, CF-81 for a fine or card after a one-turn stay). Rolls in jail
+are in `jail_rolls`.
+"""
+
+from __future__ import annotations
+
+from ...notation.events import GoToJail, PayFine, UseJailCard
+from ..cards.decks import return_card
+from ..core import follow
+from ..core.game import Game
+from ..core.names import actor_of, card_of
+from ..core.obligations import cancel_due, find_due, flow_of, settle_due
+from ..money.debts import note_payment
+from ..turn.landing import send_to_jail
+from .jail_rolls import kept_past_one_turn
+
+_FINE_TURNS = {"first-turn-only": 1, "turns-one-or-two": 2, "before-any-roll": 3}
+
+
+def on_jail(game: Game, ev: GoToJail) -> None:
+    """`jail`: confirms that something sent the player to jail, else an unexplained jailing."""
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    flow = flow_of(game)
+    p = game.state.player(player)
+    if flow.jailed_by is not None and p.in_jail:
+        follow.confirm(game, player)
+        return
+    if follow.jailed_by_run(game, player, ev.span):
+        send_to_jail(game, player, ev.span, "the record")
+        return
+    earlier = flow.last_turn_doubles.get(player, 0)
+    if game.state.doubles and earlier and game.state.doubles + earlier >= 3:
+        # a run of doubles counted on from the player's last turn (DBL-05)
+        n = game.state.doubles
+        game.emit(
+            "M501",
+            f"nothing sends {player} to jail here: this is {player}'s "
+            f"{'first' if n == 1 else 'second'} double in a row this turn, and the doubles of "
+            f"{player}'s last turn do not count towards the third",
+            ev.span,
+            "DBL-05",
+            recorded="jail",
+        )
+        send_to_jail(game, player, ev.span, "the record")
+        return
+    game.emit(
+        "M501",
+        f"nothing sends {player} to jail here: only the Go to Jail square, a Go to Jail card "
+        "or a third double in a row do",
+        ev.span,
+        "JAIL-01",
+        recorded="jail",
+    )
+    send_to_jail(game, player, ev.span, "the record")
+
+
+def _release(game: Game, player: str, how: str) -> None:
+    p = game.state.player(player)
+    p.in_jail = False
+    p.jail_turns = 0
+    flow = flow_of(game)
+    if player == flow.turn_player:
+        flow.released = how
+
+
+def on_fine(game: Game, ev: PayFine) -> None:
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    flow = flow_of(game)
+    fine = game.edition.rules.jail_fine
+    p = game.state.player(player)
+    follow.confirm(game, player)
+    forced = find_due(game, "fine", player)
+    if forced is not None:
+        if ev.amount is not None and ev.amount != forced.amount:
+            game.emit(
+                "M504",
+                forced.reason,
+                ev.span,
+                "JAIL-08",
+                expected=forced.amount,
+                recorded=ev.amount,
+            )
+        settle_due(game, forced, ev.amount, ev.span)
+        return
+    amount = ev.amount if ev.amount is not None else fine
+    if not p.in_jail:
+        _fine_out_of_jail(game, ev, player, amount)
+        return
+    if ev.amount is not None and ev.amount != fine:
+        game.emit(
+            "M504",
+            f"the fine to leave jail is {game.money(fine)}",
+            ev.span,
+            "JAIL-04",
+            expected=fine,
+            recorded=ev.amount,
+        )
+    # jailed during this very turn: that turn has ended for the jail count (CF-03), so the
+    # payment is one made between turns
+    jailed_now = player == flow.turn_player and flow.jail_try == 0
+    if player != flow.turn_player or jailed_now:
+        _fine_between_turns(game, ev, player, jailed_now)
+    else:
+        _fine_on_jail_turn(game, ev, player, amount)
+    game.transfer(player, None, amount, "jail fine", ev.span)
+    note_payment(game, player, None, amount, "the jail fine", ev.span)
+    _release(game, player, "fine")
+
+
+def _fine_out_of_jail(game: Game, ev: PayFine, player: str, amount: int) -> None:
+    """A fine written for a player not in jail: what let them out of a move out of jail the
+    record made (M507, followed), a fine paid a turn late (A02), or no fine due (M503)."""
+    flow = flow_of(game)
+    if kept_past_one_turn(game, player, ev.span, f"pays the {game.money(amount)} fine"):
+        # CF-81: the record kept the player in jail a turn longer, and this fine let them out
+        game.transfer(player, None, amount, "jail fine", ev.span)
+        note_payment(game, player, None, amount, "the jail fine", ev.span)
+        flow.released = "fine"
+        return
+    if flow.released == "record" and player == flow.turn_player:
+        # the record moved the player out of jail by a failed roll (M507, followed): the fine
+        # written after it is what let them out at the table
+        game.transfer(player, None, amount, "jail fine as recorded", ev.span)
+        flow.released = "fine"
+        return
+    if player == flow.turn_player and follow.fine_paid_late(game, player):
+        return  # CF-02: the fine taken at the failed last roll, paid a turn late (A02)
+    visiting = game.state.player(player).position == game.edition.rules.jail_index
+    game.emit(
+        "M503",
+        f"no fine is due: {player} is only visiting the jail, not in it"
+        if visiting
+        else f"no fine is due: {player} is not in jail",
+        ev.span,
+        "JAIL-03" if visiting else "JAIL-04",
+        expected=0,
+        recorded=amount,
+    )
+    game.transfer(player, None, amount, "jail fine as recorded", ev.span)
+
+
+def _fine_between_turns(game: Game, ev: PayFine, player: str, jailed_now: bool) -> None:
+    """CF-06: a payment between turns (or on the turn of the jailing) stands for the jail turn
+    that comes next."""
+    reading = game.ruling("CF-06")
+    upcoming = game.state.player(player).jail_turns + 1
+    limit = _FINE_TURNS.get(reading, 3)
+    when = "on the turn they were jailed" if jailed_now else "between turns"
+    if reading == "any-time":
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine {when}: accepted, and {player} leaves jail at the "
+            "start of the next turn (reading any-time); reading before-any-roll takes the "
+            "fine only before the throw on a jail turn",
+            ev.span,
+            "JAIL-04",
+            follows="any-time",
+        )
+    elif upcoming > limit:
+        # the record pays it all the same: it follows reading any-time (the only one taking
+        # a payment between turns); replayed as recorded
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine {when}, standing for jail turn {upcoming}: under reading "
+            f"{reading} the fine is paid up to jail turn {limit} only; reading any-time "
+            "accepts it at any moment",
+            ev.span,
+            "JAIL-04",
+            follows="any-time",
+        )
+    else:
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine {when}: taken as paid before the throw of jail turn "
+            f"{upcoming} (reading {reading}); only reading any-time accepts a payment at "
+            "any moment",
+            ev.span,
+            "JAIL-04",
+            follows="any-time",
+        )
+
+
+def _fine_on_jail_turn(game: Game, ev: PayFine, player: str, amount: int) -> None:
+    """The fine paid on the player's own jail turn: before the throw (CF-06 says up to which
+    jail turn), or after a failed throw (M505, unless CF-06 any-time)."""
+    flow = flow_of(game)
+    reading = game.ruling("CF-06")
+    if flow.rolled and reading == "any-time":
+        # the fine may be paid at any moment (JAIL-09 holds only where it is paid before the
+        # throw): the failed roll stands, and the player leaves jail for the next turn
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine after a failed roll on jail turn {flow.jail_try}: accepted, "
+            f"and {player} leaves jail at the start of the next turn (reading any-time); under "
+            "reading before-any-roll the fine is paid only before the throw",
+            ev.span,
+            "JAIL-09",
+            follows="any-time",
+        )
+        return
+    if flow.rolled:
+        game.emit(
+            "M505",
+            f"{player} failed to roll a double on jail turn {flow.jail_try} and stays in jail: "
+            "the fine is paid before rolling, not after a failed roll",
+            ev.span,
+            "JAIL-09",
+            expected=None,
+            recorded=amount,
+        )
+        return
+    limit = _FINE_TURNS.get(reading, 3)
+    if flow.jail_try > limit:
+        # the record pays it before the throw all the same: it follows the reading that
+        # takes the fine before any of the three throws; replayed as recorded
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine before rolling on jail turn {flow.jail_try}: under "
+            f"reading {reading} the fine is paid up to jail turn {limit} only; reading "
+            "before-any-roll accepts it before any of the three throws",
+            ev.span,
+            "JAIL-04",
+            follows="before-any-roll",
+        )
+    elif flow.jail_try > 1:
+        stricter = "turns-one-or-two" if flow.jail_try > 2 else "first-turn-only"
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine before rolling on jail turn {flow.jail_try}: allowed "
+            f"(reading {reading}); reading {stricter} would refuse it on jail turn "
+            f"{flow.jail_try}",
+            ev.span,
+            "JAIL-04",
+            follows=reading,  # the record pays it then, as the reading in force allows
+        )
+
+
+def on_goojf(game: Game, ev: UseJailCard) -> None:
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    follow.confirm(game, player)
+    p = game.state.player(player)
+    card_id: str | None = None
+    if ev.card is not None:
+        card = card_of(game, ev.card, ev.span)
+        if card is None:
+            return
+        card_id = card.id
+        if card_id not in p.cards:
+            game.emit(
+                "M506",
+                f"{player} does not hold {card_id}"
+                + (f": {player} holds {', '.join(p.cards)}" if p.cards else ""),
+                ev.span,
+                "JAIL-05",
+                expected=list(p.cards),
+                recorded=card_id,
+            )
+            _released_without_card(game, player)
+            return
+    elif p.cards:
+        card_id = p.cards[0]
+    else:
+        game.emit(
+            "M506",
+            f"{player} holds no Get Out of Jail Free card",
+            ev.span,
+            "JAIL-05",
+            expected=[],
+            recorded="goojf",
+        )
+        _released_without_card(game, player)
+        return
+    forced = find_due(game, "fine", player)
+    if not p.in_jail and forced is None:
+        if kept_past_one_turn(game, player, ev.span, f"plays {card_id}"):
+            # CF-81: the record kept the player in jail a turn longer, and the card let them out
+            p.cards.remove(card_id)
+            return_card(game, card_id)
+            flow_of(game).released = "card"
+            return
+        visiting = p.position == game.edition.rules.jail_index
+        game.emit(
+            "M503",
+            f"{player} is {'only visiting the jail, ' if visiting else ''}not in jail: a Get Out "
+            "of Jail Free card is used only to leave jail",
+            ev.span,
+            "JAIL-03" if visiting else "JAIL-05",
+            recorded=card_id,
+        )
+        # reported; the card was played at the table, so it leaves the hand for its deck
+        p.cards.remove(card_id)
+        return_card(game, card_id)
+        return
+    if forced is not None:
+        reading = game.ruling("CF-07")
+        if reading == "card-before-roll-only" and not follow.record_settles(game):
+            game.emit(
+                "M505",
+                f"after a failed third throw {player} must pay the fine in cash (reading "
+                f"{reading} of CF-07)",
+                ev.span,
+                "JAIL-08",
+                expected=forced.amount,
+                recorded=card_id,
+            )
+            return
+        cancel_due(game, forced)
+        fine = game.money(forced.amount or 0)
+        if reading == "card-before-roll-only":
+            # the record plays the card all the same: it follows the other reading, and the
+            # replay takes the card for the fine as recorded
+            game.ambiguous(
+                "CF-07",
+                f"{player} uses {card_id} in place of the {fine} fine the failed tries made "
+                f"due: after a failed third throw the fine is paid in cash (reading {reading}); "
+                "reading card-replaces-fine lets the card stand in for it",
+                ev.span,
+                "JAIL-08",
+                follows="card-replaces-fine",
+            )
+        else:
+            game.ambiguous(
+                "CF-07",
+                f"{player} uses {card_id} in place of the {fine} fine the failed tries made due "
+                f"(reading {reading}); reading card-before-roll-only would make the fine due in "
+                "cash",
+                ev.span,
+                "JAIL-08",
+                follows="card-replaces-fine",  # the record plays the card for the fine
+            )
+    p.cards.remove(card_id)
+    return_card(game, card_id)
+    _release(game, player, "card")
+
+
+def _released_without_card(game: Game, player: str) -> None:
+    """The record has `player` leave jail by a card they do not hold (reported, M506): the card
+    cannot change hands, but the release happened at the table, so the replay follows it (a
+    fine a failed third throw made due is not owed either)."""
+    forced = find_due(game, "fine", player)
+    if forced is not None:
+        cancel_due(game, forced)
+    if game.state.player(player).in_jail or forced is not None:
+        _release(game, player, "card")

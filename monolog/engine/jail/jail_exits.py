@@ -1,0 +1,195 @@
+"""How a player leaves jail, or stays, once the jail roll is judged: the fine forced after the
+last failed try, the release, the token kept on the jail's square, and what the record's roll
+shows of it (JAIL-08, CF-02, CF-81). The rolls that lead here are jail_rolls.py.
+"""
+
+from __future__ import annotations
+
+from ...notation.events import Roll, Span
+from ..core import follow
+from ..core.game import Game
+from ..core.names import nearest_of, shown, squares_if_named, squares_named
+from ..core.obligations import Due, apply_due, flow_of
+from ..turn.landing import check_square, land, move_token
+
+
+def record_keeps(game: Game, ev: Roll) -> bool:
+    """The failed roll of the last jail turn names the jail's square: the record kept the
+    player in jail, unmoved, as reading fourth-turn-pay does (not in a counterfactual replay).
+    A roll with no square is silent, and the rules fill in the fine and the move."""
+    if ev.square is None or not follow.record_settles(game):
+        return False
+    jail = game.edition.rules.jail_index
+    return any(sq.index == jail for sq in squares_if_named(game, ev.square))
+
+
+def kept_in_jail(game: Game, ev: Roll, player: str, why: str, target: int, try_no: int) -> None:
+    """CF-02: the reading in force has the player pay and move by the last failed roll, but the
+    record keeps them in jail: it follows reading fourth-turn-pay. Reported once naming that
+    reading (M990 where the edition's text settles the point), and replayed so: no fine taken,
+    no move, the turn over; the fine falls due on the next turn."""
+    fine = game.edition.rules.jail_fine
+    game.ambiguous(
+        "CF-02",
+        f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
+        f"{game.name(target)} (reading {game.ruling('CF-02')}); the record keeps {player} in "
+        f"jail, unmoved, with the fine due at the start of the next turn, as reading "
+        "fourth-turn-pay does",
+        ev.span,
+        "JAIL-08",
+        follows="fourth-turn-pay",
+    )
+    game.jail_rolls.kept_past_last.add(player)
+    flow = flow_of(game)
+    flow.jail_failed = True
+    flow.turn_over = True
+
+
+def pays_unmoved(game: Game, ev: Roll) -> bool:
+    """The failed roll of the last jail turn names the jail's square and is followed on its line
+    by the fine: the record has the player pay now and not move by it, as reading
+    pay-then-move-next-turn does."""
+    if ev.square is None or not follow.fine_follows(game, ev.span):
+        return False  # a roll with no square may have been moved by: it shows no reading
+    jail = game.edition.rules.jail_index
+    return any(sq.index == jail for sq in squares_if_named(game, ev.square))
+
+
+def paid_not_moved(game: Game, ev: Roll, player: str, why: str) -> None:
+    """CF-02 pay-then-move-next-turn: the fine is due now and the player leaves jail, the token
+    left on the jail's square until the next turn's roll."""
+    forced_fine(game, player, why, ev.span)
+    release(game, player)
+    flow = flow_of(game)
+    flow.released = "forced"
+    flow.turn_over = True
+    stays_on_jail(game, ev, player, f"{player} pays now and moves on the next turn")
+
+
+def record_moves(game: Game, ev: Roll) -> bool:
+    """The roll names a square other than the jail's: the record moved the player by it (and
+    the replay follows the record: not in a counterfactual replay, see follow.py)."""
+    if ev.square is None or not follow.record_settles(game):
+        return False
+    jail = game.edition.rules.jail_index
+    return not any(sq.index == jail for sq in squares_if_named(game, ev.square))
+
+
+def paid_and_moved(game: Game, ev: Roll, player: str, why: str, target: int, applied: str) -> None:
+    """CF-02: the last try failed and the reading in force keeps the player from moving by it,
+    but the record moves them: it follows reading third-roll-pay-and-move. Reported once
+    naming that reading, and replayed so: the fine falls due now and the roll is moved by."""
+    game.ambiguous(
+        "CF-02",
+        f"{why}: {applied}; the record moves {player} by this roll to {game.name(target)}, "
+        "paying the fine now, as reading third-roll-pay-and-move does",
+        ev.span,
+        "JAIL-08",
+        follows="third-roll-pay-and-move",
+    )
+    forced_fine(game, player, why, ev.span)
+    release(game, player)
+    flow_of(game).released = "forced"
+    jail = game.edition.rules.jail_index
+    target = check_square(game, ev, target, player, jail)
+    move_token(game, player, target, ev.span, salary=True)
+    land(game, player, target, ev.span, dice=ev.total)
+
+
+def pays_or_owes(game: Game, player: str) -> str:
+    """ "pays $50", or "owes the $50 fine" when the cash in hand falls short (CF-08)."""
+    fine = game.edition.rules.jail_fine
+    if game.state.player(player).cash >= fine:
+        return f"pays {game.money(fine)}"
+    return f"owes the {game.money(fine)} fine"
+
+
+def stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
+    """A roll that does not move the token: the square the record names must be the jail's.
+
+    A record that names another square moved the player out of jail by this roll (M507): the
+    replay follows it, out of jail and on the square reached, and a fine written after the roll
+    on the same line is taken as what let them out (jail.py), not reported again.
+    """
+    jail = game.edition.rules.jail_index
+    if ev.square is None:
+        return
+    found = squares_named(game, ev.square, ev.span)
+    if found and not any(s.index == jail for s in found):
+        reached = (jail + ev.total) % len(game.edition.squares)
+        named = {s.name for s in found}
+        # the one mistake is the move out of jail: a square the roll does not reach from the
+        # jail either is said in the same finding, not a second one (M104), and followed
+        elsewhere = len(named) == 1 and not any(s.index == reached for s in found)
+        if elsewhere:
+            message += (
+                f"; the record moves {player} to {shown(game, nearest_of(game, found, reached))}"
+                f", though {ev.die1}-{ev.die2} from {game.name(jail)} reaches "
+                f"{game.name(reached)}"
+            )
+        game.emit(
+            "M507",
+            message,
+            ev.span,
+            "JAIL-06",
+            expected=game.name(jail),
+            recorded=found[0].name,
+        )
+        if not follow.record_settles(game):
+            return  # a replay measuring another reading keeps the player where it puts them
+        release(game, player)
+        flow_of(game).released = "record"
+        if elsewhere:
+            target = nearest_of(game, found, reached).index
+        else:
+            target = check_square(game, ev, reached, player, jail)
+        move_token(game, player, target, ev.span, salary=True)
+        land(game, player, target, ev.span, dice=ev.total)
+
+
+def forced_fine(
+    game: Game,
+    player: str,
+    why: str,
+    span: Span,
+    *,
+    noted: bool = False,
+    moved: bool = False,
+) -> Due:
+    """The fine a player must pay to leave jail (JAIL-08); short of cash, a debt (CF-08).
+    `noted`: CF-08 has been reported at this roll already (the record settled it). `moved`:
+    the record moves the player by the roll, as reading debt-to-bank does."""
+    fine = game.edition.rules.jail_fine
+    p = game.state.player(player)
+    cash = p.cash
+    due = apply_due(
+        game,
+        Due(
+            "fine",
+            player,
+            player,
+            None,
+            fine,
+            f"the fine is {game.money(fine)}: {why}, so {player} must pay and leave",
+            "JAIL-08",
+            span,
+        ),
+    )
+    if cash < fine and not noted:
+        game.ambiguous(
+            "CF-08",
+            f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine in "
+            f"cash: it is a debt to the bank, to be raised by selling, mortgaging or a deal or "
+            f"else ending in bankruptcy to the bank (reading {game.ruling('CF-08')}); reading "
+            f"stays-in-jail would keep {player} in jail, unmoved, until the fine can be paid",
+            span,
+            "JAIL-08",
+            follows="debt-to-bank" if moved else None,
+        )
+    return due
+
+
+def release(game: Game, player: str) -> None:
+    p = game.state.player(player)
+    p.in_jail = False
+    p.jail_turns = 0

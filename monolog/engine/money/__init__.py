@@ -1,0 +1,1 @@
+"""Money: rent, taxes and what is due, debts, raising money, mortgages, promises and worth."""

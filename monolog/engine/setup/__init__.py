@@ -1,0 +1,1 @@
+"""A game's setup: players, cash, deeds and buildings before play."""

@@ -1,0 +1,1 @@
+"""Turns and dice: whose turn it is, rolls, doubles, moves and landings."""

@@ -1,0 +1,332 @@
+"""Rolls: who rolls, doubles and the roll they owe, three doubles in a row, and the move a roll
+makes.
+
+TURN-03, DBL-01..05, CF-04, CF-05, CF-09, CF-10, CF-22 (claims lapse at the next player's first
+roll), CF-80 (one throw a turn: one_throw.py), CF-81 (the throw after a one-turn stay in jail). A
+turn's start and end are turns.py; where the token lands and what the square makes due is
+landing.py; a roll in jail is jail_rolls.py.
+"""
+
+from __future__ import annotations
+
+from ...editions.model import Square
+from ...notation.events import Roll, TurnStart
+from ..core import follow
+from ..core.board import next_active, passes_go
+from ..core.game import Game
+from ..core.names import actor_of, squares_if_named, squares_named
+from ..core.obligations import flow_of
+from ..jail.jail_exits import release
+from ..jail.jail_rolls import jail_roll, served_shown
+from ..money.claims import claim_can_lapse
+from .landing import check_square, land, move_token, send_to_jail
+from .one_throw import note_throw, one_throw, thrown_again
+from .turns import close_step, on_turn, seat_of, taken_over
+
+
+def _lapse_claims(game: Game, roller: str) -> None:
+    """RENT-03 / CF-22: the next player's first roll ends the claims of earlier turns (the
+    second player's under reading second-player-rolls).
+
+    A claim that cannot lapse (CF-22 sites-only: railroad and utility rent) stays owed until
+    its tenant's next turn, when the rent the engine applied on landing stands as paid.
+    """
+    flow = flow_of(game)
+    kept = []
+    # older printings: the claim holds until the second player after the tenant throws
+    longer = game.ruling("CF-22") == "second-player-rolls"
+    last = game.state.turn - (2 if longer else 1)
+    for claim in flow.claims:
+        if longer and claim.board is not None and claim.board[0] == last + 1:
+            claim.kept_longer = True
+        if claim.board is not None and claim.board[0] <= last:
+            if not claim_can_lapse(game, claim):
+                if claim.player != roller:
+                    kept.append(claim)
+                continue
+            claim.lapsed = True
+        kept.append(claim)
+    flow.claims = kept
+
+
+def _next_player(game: Game) -> str:
+    """Whose turn comes after the current one, in seat order."""
+    st = game.state
+    return st.players[next_active(st, st.current)].name
+
+
+def on_roll(game: Game, ev: Roll) -> None:
+    flow = flow_of(game)
+    st = game.state
+    player = actor_of(game, ev)
+    if player is None:
+        return
+    follow.fine_not_late(game, player)  # CF-02: no fine written before this roll
+    _whose_turn(game, ev, player)
+    close_step(game, ev.span)
+    if not flow.rolled:
+        _lapse_claims(game, player)
+        served_shown(game, player, ev)  # CF-81: out of jail for nothing after one turn
+    p = st.player(player)
+    if p.in_jail and not follow.check_roll(game, ev, player):
+        if not (
+            flow.rolled and flow.turn_over and flow.jail_try == 0 and player == flow.turn_player
+        ):
+            jail_roll(game, ev, player)
+            return
+        if not _roll_after_jailing(game, ev, player):
+            return
+    _roll_owed(game, ev, player)
+    first = not flow.rolled
+    flow.rolled = True
+    if ev.is_double:
+        st.doubles += 1
+        flow.doubles_rolled += 1
+        if flow.released == "double" and st.doubles == 2:
+            _run_from_jail_double(game, ev, player)
+        if first and flow.released in ("fine", "card") and not one_throw(game):
+            _double_after_release(game, ev, player)
+    else:
+        st.doubles = 0
+    if st.doubles >= 3:
+        _third_double(game, ev, player)
+        return
+    flow.again = ev.is_double
+    if ev.is_double:
+        flow.again_span = ev.span
+        if flow.released in ("fine", "card") and game.ruling("CF-05") == "no-extra-roll":
+            flow.again = False
+    note_throw(game, ev)  # CF-80 one-throw-a-turn: a double earns no further throw
+    origin = p.position
+    target = (origin + ev.total) % len(game.edition.squares)
+    if follow.move_ignored(game, player, ev, target):
+        return
+    target = check_square(game, ev, target, player, origin)
+    move_token(game, player, target, ev.span, salary=True)
+    land(game, player, target, ev.span, dice=ev.total)
+
+
+def _whose_turn(game: Game, ev: Roll, player: str) -> None:
+    """The roller is the turn's player: the record's first roll starts the first turn, and a
+    roll by another player is reported (M109) and followed as that player's turn."""
+    flow = flow_of(game)
+    st = game.state
+    if flow.turn_player is None:
+        if ev.actor is not None and not flow.started:
+            # the record's first roll, on a line that names its player but no turn line before
+            # it: the first turn with its number left out. It is played as that turn, numbered,
+            # so the turns after it (and their hints) count from it
+            start = f"{st.turn + 1}. {player} {ev.die1}-{ev.die2}"
+            game.emit(
+                "W018",
+                f"{player} rolls before any turn line: if {player}'s turn starts here, write "
+                f"its number first: {start}",
+                # the caret stands where the number is missing: under the player's name
+                ev.actor.span,
+                "TURN-03",
+                expected=st.turn + 1,
+                recorded=None,
+            )
+            st.turn += 1
+            flow.turn_number = st.turn
+        flow.turn_player = player
+        flow.started = True
+        st.current = seat_of(game, player)
+    if player == flow.turn_player:
+        return
+    hint = ""
+    # a roll on a line that names its player, once the turn's rolls are done: most often
+    # the next turn's line with its number left out
+    unnumbered = ev.actor is not None and flow.rolled and not flow.again
+    if unnumbered:
+        start = f"{st.turn + 1}. {player} {ev.die1}-{ev.die2}"
+        hint = f"; if {player}'s turn starts here, write its number first: {start}"
+    game.emit(
+        "M109",
+        f"only {flow.turn_player} rolls now: it is {flow.turn_player}'s turn{hint}",
+        ev.span,
+        "TURN-03",
+        expected=flow.turn_player,
+        recorded=player,
+    )
+    if unnumbered and ev.actor is not None and player == _next_player(game):
+        # the next player's turn with its number left out: the record is what happened, so
+        # it is played as that turn, numbered; its roll, its landing and the turn numbers
+        # after it are then not reported again
+        on_turn(game, TurnStart(ev.span, st.turn + 1, ev.actor))
+    else:
+        # any other roll out of turn (the turn's own roll still owed, or a player out of
+        # seat order): the table let it stand, so the replay follows it as the roller's
+        # turn; the turn in progress ends here, judged as at any turn's end
+        taken_over(game, player, ev.span)
+
+
+def _roll_after_jailing(game: Game, ev: Roll, player: str) -> bool:
+    """A roll by a player jailed in this very turn, which is no jail turn: the jailing ended
+    the turn (DBL-04), so this is a roll too many (M103), not a try for a double in jail.
+    True when the record moves the token by it, and the replay follows it as a roll of the
+    same turn, out of jail."""
+    flow = flow_of(game)
+    game.emit(
+        "M103",
+        f"{player} was sent to jail this turn, which ended it: no further roll",
+        ev.span,
+        "DBL-04",
+        expected=None,
+        recorded=f"{ev.die1}-{ev.die2}",
+    )
+    if ev.square is None:
+        return False  # the record says nothing of a move: the player stays in jail
+    # the roll names where it went: the table let it move the token out of jail, and
+    # the replay follows it as a roll of the same turn
+    release(game, player)
+    flow.turn_over = False
+    flow.again = True
+    return True
+
+
+def _roll_owed(game: Game, ev: Roll, player: str) -> None:
+    """A second roll of the turn is owed only after a double (DBL-01); else M103, or the
+    record's play of CF-04 / CF-05 when the double came out of jail."""
+    flow = flow_of(game)
+    if not flow.rolled:
+        return
+    if flow.again:
+        follow.jail_double_shown(game, player, True)  # thrown again, as the reading has it
+        return
+    if thrown_again(game, player, ev):
+        return  # CF-80: the record throws again after a double under one-throw-a-turn
+    waiting = follow.double_point(game, player)
+    if waiting is not None and waiting.cf == "CF-05" and follow.record_settles(game):
+        # CF-05 no-extra-roll: the record throws again after the double, as
+        # normal-doubles has it; the roll is replayed as one more of the turn
+        follow.jail_double_shown(game, player, True)
+        flow.again = True
+        return
+    if flow.released == "double":
+        reading = game.ruling("CF-04")
+        # the point is named here, once, with the record's choice
+        follow.jail_double_shown(game, player, True, refile=False)
+        game.ambiguous(
+            "CF-04",
+            f"{player} rolls again after leaving jail on a double: under reading {reading} "
+            "the turn had ended; the record's roll is replayed as reading extra-roll",
+            ev.span,
+            "JAIL-07",
+            follows="extra-roll",
+        )
+        return
+    game.emit(
+        "M103",
+        f"{player} has no further roll this turn: the last roll was not a double"
+        if not flow.turn_over
+        else f"{player}'s turn is over: no further roll",
+        ev.span,
+        "DBL-01",
+        expected=None,
+        recorded=f"{ev.die1}-{ev.die2}",
+    )
+
+
+def _run_from_jail_double(game: Game, ev: Roll, player: str) -> None:
+    """CF-10: the second double after the one that opened the cell; under per-turn the jail
+    double starts no run, under counts-jail-double this is the third double of the turn."""
+    st = game.state
+    p = st.player(player)
+    reading = game.ruling("CF-10")
+    # a roll naming the square it reaches moves the token: the record counts per turn
+    target = (p.position + ev.total) % len(game.edition.squares)
+    moved = (
+        ev.square is not None
+        and follow.record_settles(game)
+        and any(sq.index == target for sq in squares_if_named(game, ev.square))
+    )
+    follows = "per-turn" if moved else None
+    if reading == "counts-jail-double" and not moved:
+        st.doubles = 3
+        message = (
+            f"{player}'s second double since the one that opened the cell: counting "
+            f"that one, this is the third double of the turn (reading {reading}); "
+            f"reading per-turn would let {player} move by it"
+        )
+    elif reading == "counts-jail-double":
+        message = (
+            f"{player}'s second double since the one that opened the cell: counting that "
+            f"one makes it the third double of the turn, straight to jail (reading "
+            f"{reading}); the record moves {player} by it, as the per-turn count does"
+        )
+    else:
+        message = (
+            f"{player}'s second double since the one that opened the cell: the count is "
+            f"per turn and the jail double starts no run, so {player} stays out "
+            f"(reading {reading}); counting it would make this the third double, "
+            "straight to jail"
+        )
+    point = game.ambiguous("CF-10", message, ev.span, "DBL-05", follows=follows)
+    if reading != "counts-jail-double" and not moved:
+        follow.note_run_point(game, player, ev.span, point)
+
+
+def _double_after_release(game: Game, ev: Roll, player: str) -> None:
+    """CF-05: the first roll after leaving jail by fine or card is a double; whether it earns
+    another roll shows on a later line."""
+    flow = flow_of(game)
+    reading = game.ruling("CF-05")
+    if reading == "no-extra-roll":
+        applied, other = "it earns no further roll", "normal-doubles would give one"
+    else:
+        applied, other = "it earns another roll", "no-extra-roll would end the turn"
+    message = (
+        f"{player} rolled a double after leaving jail by {flow.released}: {applied} "
+        f"(reading {reading}); reading {other}"
+    )
+    if game.ambiguous("CF-05", message, ev.span, "JAIL-04") is not None:
+        # whether the record throws again shows on a later line
+        follow.note_jail_double(
+            game,
+            follow.DoublePoint(
+                "CF-05",
+                player,
+                game.findings.last,
+                message,
+                ev.span,
+                "JAIL-04",
+                "normal-doubles",
+                "no-extra-roll",
+            ),
+        )
+    if reading == "no-extra-roll":
+        game.state.doubles = 0
+
+
+def _third_double(game: Game, ev: Roll, player: str) -> None:
+    """The third double in a row sends the player to jail (DBL-03); CF-09: moved first or not."""
+    p = game.state.player(player)
+    reading = game.ruling("CF-09")
+    target = (p.position + ev.total) % len(game.edition.squares)
+    named: tuple[Square, ...] = (
+        squares_named(game, ev.square, ev.span) if ev.square is not None else None
+    ) or ()
+    jail = game.edition.rules.jail_index
+    # the record shows the token moved when the roll names the square it reaches
+    follows = "moved" if any(s.index == target and s.index != jail for s in named) else None
+    if reading == "moved":
+        salary = ""
+        if passes_go(p.position, ev.total, len(game.edition.squares)):
+            salary = f", collecting {game.money(game.edition.rules.go_salary)} for GO"
+        message = (
+            f"third double in a row: {player} moves to {game.name(target)} first{salary}, "
+            f"the square having no effect, then goes to jail (reading {reading}); reading "
+            "not-moved would send the token straight to jail"
+        )
+        move_token(game, player, target, ev.span, salary=True)
+    else:
+        message = (
+            f"third double in a row: {player} goes straight to jail without moving (reading "
+            f"{reading}); reading moved would first move to {game.name(target)}"
+        )
+        if passes_go(p.position, ev.total, len(game.edition.squares)):
+            message += f", passing GO for {game.money(game.edition.rules.go_salary)}"
+    game.ambiguous("CF-09", message, ev.span, "DBL-03", follows=follows)
+    send_to_jail(game, player, ev.span, "three doubles in a row")
+    flow_of(game).again = False
