@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from monolog.editions import default_readings, load_edition
-from monolog.engine.game import Game
-from monolog.engine.invariants import check_invariants
-from monolog.engine.state import GameState
+from monolog.engine.core.game import Game
+from monolog.engine.core.invariants import check_invariants
+from monolog.engine.core.state import GameState
 from monolog.notation.events import (
     Bankrupt,
     Build,

@@ -17,7 +17,7 @@ from test_fuzz_parser import damaged
 
 from monolog.commands.audit_record import audit_file
 from monolog.engine import replay
-from monolog.engine.replay import replay_chunks
+from monolog.engine.core.replay import replay_chunks
 from monolog.findings.json_document import render_json
 from monolog.findings.lines import TextLines
 from monolog.findings.render import TextOutput

@@ -3,7 +3,7 @@ audited a piece at a time too, with the report of the whole replay.
 
 A record with no Players tag (the seating is the order names first appear, anywhere), or in a
 variant that deals deeds before play (every setup line is checked against the deal), is read
-through once for what its start needs (engine/opening.py) and replayed from its pieces again;
+through once for what its start needs (engine/core/opening.py) and replayed from its pieces again;
 a Result tag is settled from the final state and from what the replay's observer saw. These
 tests audit each record whole and in small pieces and compare every byte of the text and the
 JSON reports: simulated games of every variant, with their header changed, and the records of
@@ -24,8 +24,8 @@ from test_chunks import part, repository_records
 
 from monolog.commands.audit_record import audit_file
 from monolog.engine import replay
-from monolog.engine.opening import opening_events
-from monolog.engine.replay import replay_chunks
+from monolog.engine.core.opening import opening_events
+from monolog.engine.core.replay import replay_chunks
 from monolog.findings.json_document import render_json
 from monolog.findings.render import TextOutput
 from monolog.notation import chunks

@@ -6,11 +6,17 @@ from dataclasses import replace
 
 from estate_helpers import SPAN, bankrupt, codes, deed, give, index, new_game, sound
 
-from monolog.engine.bankruptcy import check_obligations, on_bankrupt, on_end, on_resign, winner
-from monolog.engine.debts import note_payment, open_debts
-from monolog.engine.game import Game
-from monolog.engine.mortgages import pending_mortgage_choices
-from monolog.engine.obligations import find_lot
+from monolog.engine.bankruptcy.bankruptcy import (
+    check_obligations,
+    on_bankrupt,
+    on_end,
+    on_resign,
+    winner,
+)
+from monolog.engine.core.game import Game
+from monolog.engine.core.obligations import find_lot
+from monolog.engine.money.debts import note_payment, open_debts
+from monolog.engine.money.mortgages import pending_mortgage_choices
 from monolog.findings.model import Severity
 from monolog.notation.events import Bankrupt, GameEnd, Ref, Resign
 

@@ -9,7 +9,7 @@ import dataclasses
 from monolog.editions.loader import load_edition
 from monolog.editions.model import Edition
 from monolog.engine import replay
-from monolog.engine.replay import Replay
+from monolog.engine.core.replay import Replay
 from monolog.notation.parser import parse_text
 
 WITH_REPLACEMENT = {"CF-79": "with-replacement"}

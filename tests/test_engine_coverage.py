@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from monolog.editions import load_edition
 from monolog.engine import replay
-from monolog.engine.replay import Replay
-from monolog.engine.state import GameState
-from monolog.engine.worth import tax_worth
+from monolog.engine.core.replay import Replay
+from monolog.engine.core.state import GameState
+from monolog.engine.money.worth import tax_worth
 from monolog.notation.parser import parse_text
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from estate_helpers import SPAN, codes, deal, deed, give, index, new_game, side, sound
 
-from monolog.engine.deals import on_deal, on_pay, pending_mortgage_choices
+from monolog.engine.deals.deals import on_deal, on_pay, pending_mortgage_choices
 from monolog.notation.events import Pay, Ref
 
 

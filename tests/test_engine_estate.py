@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from estate_helpers import SPAN, build, codes, deed, give, item, new_game, sell, sound
 
-from monolog.engine.estate import on_build, on_sell
-from monolog.engine.mortgages import on_mortgage
-from monolog.engine.shortage import on_building_auction, won_buildings
+from monolog.engine.building.estate import on_build, on_sell
+from monolog.engine.buying.shortage import on_building_auction, won_buildings
+from monolog.engine.money.mortgages import on_mortgage
 from monolog.findings.model import Severity
 from monolog.notation.events import Auction, Bid, Ref
 

@@ -4,8 +4,8 @@ cards, the deck audit, jail, checksums. Each test replays a short record and pin
 from __future__ import annotations
 
 from monolog.engine import replay
-from monolog.engine.replay import Replay
-from monolog.engine.worth import worth
+from monolog.engine.core.replay import Replay
+from monolog.engine.money.worth import worth
 from monolog.notation.parser import parse_text
 
 

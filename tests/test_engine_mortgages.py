@@ -15,7 +15,7 @@ from estate_helpers import (
     unmortgage,
 )
 
-from monolog.engine.mortgages import (
+from monolog.engine.money.mortgages import (
     add_choice,
     flag_unsettled,
     on_interest,
@@ -154,7 +154,7 @@ def test_lifting_an_inherited_mortgage_at_once() -> None:
 
 
 def test_interest_that_cannot_be_paid_is_a_debt() -> None:
-    from monolog.engine.debts import open_debts
+    from monolog.engine.money.debts import open_debts
 
     g = new_game()
     give(g, "Ann", "Boardwalk", mortgaged=True)

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from monolog.cli import app
 from monolog.editions import EditionError, load_edition
 from monolog.engine import replay
-from monolog.engine.replay import Replay
+from monolog.engine.core.replay import Replay
 from monolog.findings.declared import Declared
 from monolog.findings.model import Severity
 from monolog.notation.parser import parse_file

@@ -247,7 +247,7 @@ def test_the_payments_a_count_named_keep_only_where_its_note_is() -> None:
     # each derived payment a W001 names is kept to find a later count's root: it kept the whole
     # W001 (message, data, the list of amounts) for the rest of the game, most of what a game
     # with a wrong count on every line held
-    from monolog.engine.replay import begin, step
+    from monolog.engine.core.replay import begin, step
     from monolog.notation.parser import parse_text
 
     events = parse_text(_engine_fragment(CHAIRMAN_UNPAID), "g.mlog")

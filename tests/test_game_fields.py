@@ -1,5 +1,5 @@
 """What `Game` keeps from one event to the next is named and typed: one object per module that
-owns it (engine/pending_state.py), never a bag of string keys whose values are `Any`, where a
+owns it (engine/core/pending_state.py), never a bag of string keys whose values are `Any`, where a
 misspelt key or a value of the wrong type goes unseen by mypy."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 import typing
 
-from monolog.engine import pending_state
-from monolog.engine.game import Game
+from monolog.engine.core import pending_state
+from monolog.engine.core.game import Game
 
 
 def test_game_keeps_no_string_keyed_bag_of_anything() -> None:

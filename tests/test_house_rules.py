@@ -12,8 +12,9 @@ from monolog.editions.house_rules import (
     load_house_rules,
     split_house_rule,
 )
-from monolog.engine import house_rules, replay
-from monolog.engine.replay import Replay
+from monolog.engine import replay
+from monolog.engine.core import house_rules
+from monolog.engine.core.replay import Replay
 from monolog.notation.parser import parse_text
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from estate_helpers import SPAN, build, deed, give, item, new_game, sell
 
-from monolog.engine.estate import on_build, on_sell
-from monolog.engine.game import Game
-from monolog.engine.invariants import check_invariants
+from monolog.engine.building.estate import on_build, on_sell
+from monolog.engine.core.game import Game
+from monolog.engine.core.invariants import check_invariants
 from monolog.notation.parser import parse_text
 
 
@@ -198,8 +198,8 @@ def test_buildings_won_and_not_placed_are_counted_as_they_come_and_go() -> None:
     # turn made --paranoid quadratic (5,000 took 2.4x the time of 2,500); the counts are kept
     import copy
 
-    from monolog.engine.replay import begin, step
-    from monolog.engine.shortage import WonBuildings
+    from monolog.engine.buying.shortage import WonBuildings
+    from monolog.engine.core.replay import begin, step
 
     text = (
         '[Players "Ann, Ben"]\n'

@@ -1,4 +1,4 @@
-"""A rent or tax the record writes is judged once (engine/judge.py): under any readings, the
+"""A rent or tax the record writes is judged once (engine/core/judge.py): under any readings, the
 findings on its line never give two different right figures, never call the figure wrong (an
 M code) while saying the record follows a reading (an A code with the record's choice), and the
 replay pays what the record wrote."""
@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 import monolog
 from monolog.editions.loader import load_edition
-from monolog.engine import judge
-from monolog.engine.game import Game
-from monolog.engine.state import GameState
+from monolog.engine.core import judge
+from monolog.engine.core.game import Game
+from monolog.engine.core.state import GameState
 from monolog.notation.events import Span
 
 WRONG = {"M301", "M407"}

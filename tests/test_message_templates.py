@@ -111,7 +111,7 @@ def pinned_templates(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """The templates that wrote a message some scenario pins."""
     # looked up now, not at import: a test run may have loaded the package afresh since (an
     # installed copy beside the source tree), and the engine must be the one the runner uses
-    game_class = importlib.import_module("monolog.engine.game").Game
+    game_class = importlib.import_module("monolog.engine.core.game").Game
     run_scenario = importlib.import_module("monolog.scenarios.runner").run_scenario
     load_scenarios = importlib.import_module("monolog.scenarios.model").load_scenarios
     find_files = importlib.import_module("monolog.scenarios.suite").find_files
@@ -168,6 +168,6 @@ def test_every_message_template_is_pinned_or_listed(monkeypatch: pytest.MonkeyPa
 def test_templates_are_found() -> None:
     every = templates()
     # the calls the test follows are there to be found, ambiguous ones named by their A code
-    assert "monolog/engine/claims.py:on_no_throw:M417" in every
-    assert "monolog/engine/taxes.py:_counted_first:A43" in every
+    assert "monolog/engine/money/claims.py:on_no_throw:M417" in every
+    assert "monolog/engine/money/taxes.py:_counted_first:A43" in every
     assert len(every) > 150

@@ -1,6 +1,6 @@
 """A clause the replay cannot carry out says so in the same words, whatever the event: the
 finding's message holds `; not replayed: <why>`, only that clause is skipped, and money the
-clause writes still changes hands (monolog/engine/skipped.py). Each record below writes such a
+clause writes still changes hands (monolog/engine/core/skipped.py). Each record below writes such a
 clause, and where it writes money, a cash count after it that agrees only if that money moved."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from testkit.base import audit_text
 
-from monolog.engine.skipped import not_replayed
+from monolog.engine.core.skipped import not_replayed
 from monolog.findings.model import Severity
 
 

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from monolog.cli import app
-from monolog.engine.worth import worth
+from monolog.engine.money.worth import worth
 from monolog.reports.chart import sample, sparkline, worth_series
 from monolog.reports.game import load_game
 from monolog.reports.ledger import (

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from monolog.cli import app
 from monolog.engine import replay
-from monolog.engine.state import GameState
+from monolog.engine.core.state import GameState
 from monolog.notation.parser import parse_text
 
 IMPOSSIBLE = {

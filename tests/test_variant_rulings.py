@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from monolog.cli import app
 from monolog.engine import replay
-from monolog.engine.replay import Replay
+from monolog.engine.core.replay import Replay
 from monolog.findings.model import Finding, Severity
 from monolog.notation.parser import parse_text
 from monolog.reports.game import load_game

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from monolog.editions.model import Edition, Square
 from monolog.engine import replay
-from monolog.engine.state import GameState
+from monolog.engine.core.state import GameState
 from monolog.findings.model import Finding, Severity
 from monolog.notation import events as E
 from monolog.notation.errors import ParseError

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from monolog.engine.holdings import half
+from monolog.engine.building.holdings import half
 from monolog.notation import events as E
 
 from ..base import (
