@@ -10,31 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from ..findings.model import shown_name
-from .rule_ids import RuleCatalogue as RuleCatalogue
-from .rule_ids import load_rule_text as load_rule_text
-from .rule_ids import rule_catalogue as rule_catalogue
-
-RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
-CF_ID = re.compile(r"^CF-\d{2}$")
-FINDING_CODE = re.compile(r"^[PMAWI]\d{2,3}$")
-
-SCENARIO_KEYS = (
-    "title",
-    "rules",
-    "edition",
-    "variant",
-    "rulings",
-    "record",
-    "record_file",
-    "expect",
-    "notes",
-    "editions",
-    "overrides",
-)
-EXPECT_KEYS = ("findings", "state", "final", "parse_error", "settlement")
-FINDING_KEYS = ("code", "line", "column", "message", "severity", "rule")
-SEVERITIES = ("error", "warning", "info")
-PARSE_ERROR_KEYS = ("code", "line", "column")
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 CF_ID = re.compile(r"^CF-\d{2}$")
