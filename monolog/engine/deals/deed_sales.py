@@ -39,8 +39,9 @@ def on_sell_deed(game: Game, ev: SellDeed, actor: str) -> None:
     reading = game.ruling("CF-63")
     bare = not any(d.mortgaged or group_built(game, d.square) for d in deeds)
     if foreclosed(game, actor, deeds, ev.amount, ev.span):
-        pass
-    elif bare and ev.amount == value and (reading == _READING or not game.text_settles("CF-63")):
+        _carry_out(game, actor, deeds, ev.amount, ev.span)
+        return
+    if bare and ev.amount == value and (reading == _READING or not game.text_settles("CF-63")):
         other = game.edition.readings.get("CF-63") if reading == _READING else reading
         game.ambiguous(
             "CF-63",
@@ -66,12 +67,11 @@ def foreclosed(game: Game, actor: str, deeds: list[DeedState], amount: int, span
     if reading != "foreclosed" and game.text_settles("CF-83"):
         return False
     names = game.listing([game.name(d.square) for d in deeds])
-    other = "never" if reading == "foreclosed" else "foreclosed"
     game.ambiguous(
         "CF-83",
         f"{actor} hands {names}, mortgaged, back to the bank for nothing, the loan cancelled "
-        f"(reading foreclosed); under reading {other if reading == 'foreclosed' else reading} "
-        "the bank takes back no mortgaged deed, which goes only to another player",
+        "(reading foreclosed); under reading never the bank takes back no mortgaged deed, "
+        "which goes only to another player",
         span,
         "SELL-06",
         follows="foreclosed",
