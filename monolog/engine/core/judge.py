@@ -1,7 +1,8 @@
-"""One way from a money event to its finding: decide, compare, file, follow.
+"""One way from an event to its finding: decide, compare, file, follow.
 
 decide: a plain function of the handler's says what each relevant reading requires of the
-event, as an `Outcome` (the amount, who pays whom): the reading in force gives `Decision.right`,
+event, as an `Outcome` (the amount, who pays whom) or, for an event that moves no money, a
+`Choice` (the square, whether the player leaves jail): the reading in force gives `Decision.right`,
 each other reading of an open point that would set another figure is an `Alternative`.
 
 compare: the figure the record wrote is set against the outcomes (`compare`). It agrees with
@@ -11,7 +12,8 @@ never an M code); or no reading gives it (the M code, with the right value and i
 file: `file` files exactly one finding for the verdict, with the handler's words (`Words`).
 
 follow: `follow` has the replay take what the record did, all of it, once: the written
-amount (and payee) in place of the derived one.
+amount (and payee) in place of the derived one. A non-money outcome is followed by its
+handler, which takes the record's value whatever the verdict.
 
 Where the edition's own text settles a point, the decide step lists no other reading for it
 (or `Game.ambiguous` turns the departure into M990), so a settled point is never open here.
@@ -39,12 +41,32 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """What a reading requires of an event that moves no money: a square to end on, whether
+    a player leaves jail, a count. `value` is compared with what the record wrote as it is."""
+
+    value: object
+
+
+def figure(outcome: Outcome | Choice) -> object:
+    """The figure a record writes for `outcome`: an amount, or the choice's value."""
+    return outcome.amount if isinstance(outcome, Outcome) else outcome.value
+
+
+def amount(outcome: Outcome | Choice) -> int:
+    """The amount of a money outcome (a money handler's decisions hold only `Outcome`s)."""
+    if not isinstance(outcome, Outcome):
+        raise TypeError(f"not a money outcome: {outcome!r}")
+    return outcome.amount
+
+
+@dataclass(frozen=True, slots=True)
 class Alternative:
     """Another reading of the open point `cf` and what it would require."""
 
     cf: str
     reading: str
-    outcome: Outcome
+    outcome: Outcome | Choice
     rule: str | None = None  # the rule the point is about, if not the decision's
 
 
@@ -53,7 +75,7 @@ class Decision:
     """What the readings require of one event: `right` under the readings in force, with its
     rule, and the other readings of open points that would set another figure."""
 
-    right: Outcome
+    right: Outcome | Choice
     rule: str
     others: tuple[Alternative, ...] = ()
 
@@ -69,21 +91,21 @@ class Verdict:
     another reading (`other`), or `breaks` every reading (`right` is then the right value)."""
 
     kind: str
-    right: Outcome
+    right: Outcome | Choice
     other: Alternative | None = None
 
 
-def compare(game: Game, decision: Decision, written: int | None) -> Verdict:
+def compare(game: Game, decision: Decision, written: object) -> Verdict:
     """Set the written figure against the decision. No figure written agrees (the replay
     takes the derived one). In a replay that measures the reading in force (`monolog
     dispute`) no other reading counts: the figure is judged by the reading in force alone.
     The amounts are compared; who is paid is the handler's to check (M303 for a rent)."""
     right = decision.right
-    if written is None or written == right.amount:
+    if written is None or written == figure(right):
         return Verdict(AGREES, right)
     if following.record_settles(game):
         for other in decision.others:
-            if other.outcome.amount == written and other.outcome.amount != right.amount:
+            if figure(other.outcome) == written and figure(other.outcome) != figure(right):
                 return Verdict(FOLLOWS, right, other)
     return Verdict(BREAKS, right)
 
@@ -103,7 +125,7 @@ class Words:
 
 
 def file(
-    game: Game, verdict: Verdict, written: int | None, span: Span, rule: str, words: Words
+    game: Game, verdict: Verdict, written: object, span: Span, rule: str, words: Words
 ) -> Finding | None:
     """File the one finding of `verdict`: the A code naming the reading followed, the M code
     with the right value, or what `words.agree` files when the record agrees."""
@@ -122,7 +144,7 @@ def file(
         words.wrong,
         span,
         words.rule or rule,
-        expected=verdict.right.amount,
+        expected=figure(verdict.right),
         recorded=written,
     )
 
@@ -136,7 +158,7 @@ def follow(
 
 
 def judge(
-    game: Game, decision: Decision, written: int | None, span: Span, words: Words
+    game: Game, decision: Decision, written: object, span: Span, words: Words
 ) -> tuple[Verdict, Finding | None]:
     """Compare the written figure with the decision and file its one finding."""
     verdict = compare(game, decision, written)

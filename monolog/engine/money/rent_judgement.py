@@ -32,7 +32,7 @@ def rent_judged(game: Game, claim: Due, ev: RentEvent, payee: str | None) -> Non
         claim.thrown = None
     judge.follow(game, claim, ev.amount, ev.span, payee=payee)
     # a count may show it was the slip
-    record.written_slip(game, claim, verdict.right.amount, handle)
+    record.written_slip(game, claim, judge.amount(verdict.right), handle)
 
 
 def rent_decision(game: Game, claim: Due) -> judge.Decision:
@@ -121,8 +121,9 @@ def _rent_words(game: Game, claim: Due, ev: RentEvent) -> judge.Words:
 
     def other(alt: judge.Alternative) -> str | None:
         if alt.cf == "CF-19" and alt.reading == "movement-roll":
+            written = game.money(judge.amount(alt.outcome))
             return (
-                f"the rent written on {name}, {game.money(alt.outcome.amount)}, is the figure "
+                f"the rent written on {name}, {written}, is the figure "
                 f"of the roll of {flow_of(game).last_dice} that brought {claim.player} there "
                 f"(reading movement-roll); reading {game.ruling('CF-19')} makes it "
                 f"{game.money(claim.amount or 0)}, from the fresh throw"

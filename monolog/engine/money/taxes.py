@@ -70,7 +70,7 @@ def _tax_judged(
     judge.file(game, verdict, ev.amount, ev.span, decision.rule, words)
     judge.follow(game, due, ev.amount, ev.span)
     if verdict.kind == judge.BREAKS:
-        record.written_slip(game, due, verdict.right.amount, game.findings.last)
+        record.written_slip(game, due, judge.amount(verdict.right), game.findings.last)
 
 
 def _percent_tax(game: Game, ev: Tax, due: Due, player: str, counted: int | None) -> bool:
@@ -211,7 +211,7 @@ def _percent_judgement(
         return (
             f"{offered}% of {game.money(used.worth)} is {game.money(amount)} rounded "
             f"{ROUNDING_WORDS[reading]} (reading {reading}); reading {alt.reading} gives the "
-            f"{game.money(alt.outcome.amount)} recorded"
+            f"{game.money(judge.amount(alt.outcome))} recorded"
         )
 
     if game.ruling("CF-43") == "choice-first":
