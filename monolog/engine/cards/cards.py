@@ -24,8 +24,9 @@ from ..core.obligations import (
     settle_due,
 )
 from ..core.skipped import not_replayed
+from ..money.salary import salary_judged
 from ..turn.landing import send_to_jail
-from ..turn.moves import card_salary_written, check_salary
+from ..turn.moves import card_salary_written
 from .card_landings import second_draw_note
 from .card_moves import MOVING_KINDS, move_by_card
 from .decks import draw, reshuffle
@@ -172,8 +173,7 @@ def _check_amount(
     if not money:
         salary = [d for d in dues if d.kind == "salary"]
         if moved and salary:
-            card_salary_written(game, player, ev.amount, ev.span, paid=True)
-            check_salary(game, salary[0], ev.amount, ev.span)
+            salary_judged(game, salary[0], ev.amount, ev.span)
             return
         if moved and card_salary_written(game, player, ev.amount, ev.span, paid=False):
             return

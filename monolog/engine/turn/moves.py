@@ -14,13 +14,13 @@ from ..core.game import Game
 from ..core.names import actor_of, nearest_of, resolve_square, shown, squares_if_named
 from ..core.obligations import (
     CardMove,
-    Due,
     cancel_due,
     find_due,
     flow_of,
     mark_card_landing,
     settle_due,
 )
+from ..money.salary import salary_judged, unpaid_card_salary
 from .landing import land, move_token
 
 
@@ -30,11 +30,12 @@ def on_salary(game: Game, ev: Salary) -> None:
         return
     rules = game.edition.rules
     due = find_due(game, "salary", player)
-    followed = card_salary_written(game, player, ev.amount, ev.span, paid=due is not None)
-    if followed and due is None:
+    if due is None and card_salary_written(game, player, ev.amount, ev.span, paid=False):
         return  # CF-12: the record pays the salary of reading forward-cards-pay
     if due is None and house_rules.salary_not_due(game, player, ev.amount, ev.span):
         return
+    if due is None and unpaid_card_salary(game, player, ev.amount, ev.span):
+        return  # CF-12: nothing written for a card move past GO, as dice-moves-only has it
     if due is not None and house_rules.salary_doubled(game, player, due, ev.amount, ev.span):
         settle_due(game, due, ev.amount, ev.span)
         return
@@ -54,7 +55,7 @@ def on_salary(game: Game, ev: Salary) -> None:
         )
         game.transfer(None, player, amount, "salary as recorded", ev.span)
         return
-    check_salary(game, due, ev.amount, ev.span)
+    salary_judged(game, due, ev.amount, ev.span)
 
 
 def card_salary_written(
@@ -94,6 +95,13 @@ def _no_go(game: Game, player: str) -> tuple[str, str]:
             else:
                 why = f"{player} moved back on {cm.card}, and a move back pays none"
             return why, "MOVE-05"
+        if cm.salary_note and not cm.salary:
+            # CF-12: past GO on a card, which pays no salary under dice-moves-only
+            return (
+                f"{player} passed GO on {cm.card}, and only moves by the dice pay the salary "
+                f"(reading {game.ruling('CF-12')})",
+                "MOVE-03",
+            )
         return f"{player}'s move on {cm.card} did not reach or pass GO", "MOVE-03"
     return f"{player}'s last move did not reach or pass GO", "MOVE-02"
 
@@ -215,19 +223,3 @@ def nearest_railroad_note(
         )
     game.ambiguous("CF-71", message, span, "CARD-06", follows=follows)
     return follows is not None and follows != reading
-
-
-def check_salary(game: Game, due: Due, amount: int | None, span: Span) -> None:
-    """A recorded GO salary against the one due (MOVE-02), settled as recorded."""
-    if amount is not None and amount != due.amount:
-        # a house rule's Free Parking money is written as a salary, but is not one (PIR-02/03)
-        what = "Free Parking pays" if due.rule in ("PIR-02", "PIR-03") else "the salary is"
-        game.emit(
-            "M105",
-            f"{what} {game.money(due.amount or 0)}: {due.reason}",
-            span,
-            due.rule,
-            expected=due.amount,
-            recorded=amount,
-        )
-    settle_due(game, due, amount, span)

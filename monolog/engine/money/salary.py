@@ -1,0 +1,90 @@
+"""The GO salary the record writes, judged: decide, compare, follow (judge.py).
+
+`salary_decision` says what each reading makes a salary that fell due: the GO salary (or what
+a declared house rule pays on Free Parking) under the readings in force, and, for a forward
+card move past GO, the figure of reading dice-moves-only, nothing (CF-12). `salary_judged`
+sets the figure written against them, files its one finding (agrees, A12 naming the reading it
+follows, or M105 with the right figure) and has the replay pay what the record wrote.
+
+A salary written where none fell due is the caller's (M106, moves.py), except the nothing
+written for a card move past GO under dice-moves-only, which is that reading's own figure
+(`unpaid_card_salary`).
+
+Twice the salary on landing exactly on GO is the house rule double-go-salary (CF-70, settled
+by every edition's text): house_rules.salary_doubled reports it before the judgement.
+"""
+
+from __future__ import annotations
+
+from ...notation.events import Span
+from ..core import judge
+from ..core.game import Game
+from ..core.obligations import Due, flow_of
+from ..core.turn_flow import CardMove
+
+# a house rule's Free Parking money is written as a salary, but is not one (PIR-02/03)
+_FREE_PARKING_RULES = ("PIR-02", "PIR-03")
+
+
+def card_past_go(game: Game, player: str) -> CardMove | None:
+    """The card move of `player` in this turn that went forward past GO to another square,
+    where the two readings of CF-12 differ (None if there is none)."""
+    cm = flow_of(game).card_move
+    if cm is None or cm.player not in ("", player) or not cm.salary_note:
+        return None
+    return cm
+
+
+def salary_decision(game: Game, due: Due) -> judge.Decision:
+    """What each reading makes the salary of `due`: its amount under the readings in force,
+    and nothing under dice-moves-only where a card paid it for a move past GO (CF-12)."""
+    right = judge.Outcome(due.amount or 0, None, due.player)
+    cm = card_past_go(game, due.player)
+    if cm is None or not cm.salary or due.span != cm.span:
+        return judge.Decision(right, due.rule)
+    unpaid = judge.Alternative("CF-12", "dice-moves-only", judge.Outcome(0, None, due.player))
+    return judge.Decision(right, due.rule, (unpaid,))
+
+
+def salary_judged(game: Game, due: Due, amount: int | None, span: Span) -> None:
+    """The salary written set against what each reading makes it (`salary_decision`), one
+    finding filed for it, and the record followed."""
+    decision = salary_decision(game, due)
+    what = "Free Parking pays" if due.rule in _FREE_PARKING_RULES else "the salary is"
+    cm = card_past_go(game, due.player)
+
+    def other(alt: judge.Alternative) -> str | None:
+        if cm is not None and _card_point(game, cm, alt.reading):
+            return None  # named at the card, with the record's choice
+        return cm.salary_note if cm is not None else None
+
+    def agree() -> None:
+        if cm is not None and cm.salary:
+            _card_point(game, cm, game.ruling("CF-12"))
+
+    words = judge.Words(
+        "M105", f"{what} {game.money(due.amount or 0)}: {due.reason}", None, other, agree
+    )
+    judge.judge(game, decision, amount, span, words)
+    judge.follow(game, due, amount, span)
+
+
+def unpaid_card_salary(game: Game, player: str, amount: int | None, span: Span) -> bool:
+    """`salary 0` for a card move past GO that paid none, as reading dice-moves-only has it
+    (CF-12): the record agrees with that reading, named at the card. True when so."""
+    cm = card_past_go(game, player)
+    if amount != 0 or cm is None or cm.salary:
+        return False
+    _card_point(game, cm, "dice-moves-only")
+    return True
+
+
+def _card_point(game: Game, cm: CardMove, follows: str) -> bool:
+    """The A12 filed at the card before the record showed its choice, filed again in its place
+    saying which reading the salary written follows (once). False where none was filed."""
+    if cm.salary_point is None:
+        return False
+    game.findings.withdraw(cm.salary_point)
+    cm.salary_point = None
+    game.ambiguous("CF-12", cm.salary_note, cm.span, "MOVE-03", follows=follows)
+    return True

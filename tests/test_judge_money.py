@@ -1,0 +1,84 @@
+"""The money amounts a record writes besides rent and tax, each judged once by its decide step
+(engine/core/judge.py): what each reading makes the figure, and the one finding a figure gets."""
+
+from __future__ import annotations
+
+import monolog
+from monolog.editions.loader import load_edition
+from monolog.engine.core import judge
+from monolog.engine.core.game import Game
+from monolog.engine.core.state import GameState
+from monolog.engine.core.turn_flow import CardMove, Due
+from monolog.engine.money.salary import salary_decision
+from monolog.notation.events import Span
+
+
+def _game(edition: str = "us-2018", **rulings: str) -> Game:
+    ed = load_edition(edition)
+    return Game(ed, GameState.new(ed, ["Ann", "Ben"]), {**ed.readings, **rulings})
+
+
+def _findings(text: str, **rulings: str) -> list[tuple[str, object, object]]:
+    game = monolog.parse_games(text)[0].replay(edition="us-2018", rulings=rulings)
+    return [(f.code, f.expected, f.recorded) for f in game.findings if f.span.line > 3]
+
+
+def _cash(text: str, player: str, **rulings: str) -> int:
+    game = monolog.parse_games(text)[0].replay(edition="us-2018", rulings=rulings)
+    positions = list(game.positions())
+    return int(positions[-1].state["players"][player]["cash"])  # type: ignore[index]
+
+
+# --------------------------------------------------------------------------- GO salary
+
+CARD = Span(4, 19, 4, 28)
+
+
+def test_salary_decision_names_dice_moves_only_for_a_card_past_go() -> None:
+    """A card move past GO (not to it) paid the salary under forward-cards-pay: the salary is
+    $200, and reading dice-moves-only makes it nothing (CF-12). A salary of the dice, or of a
+    card that sends the token to GO, is the same under every reading."""
+    game = _game()
+    game.flow.card_move = CardMove("CH03", 24, CARD, 30, True, player="Ann", salary_note="…")
+    due = Due("salary", "Ann", None, "Ann", 200, "Ann passed GO on CH03", "MOVE-03", CARD)
+    decision = salary_decision(game, due)
+    assert decision.right == judge.Outcome(200, None, "Ann")
+    assert decision.rule == "MOVE-03"
+    assert [(a.cf, a.reading, a.outcome) for a in decision.others] == [
+        ("CF-12", "dice-moves-only", judge.Outcome(0, None, "Ann"))
+    ]
+    dice = Due("salary", "Ann", None, "Ann", 200, "Ann passed GO", "MOVE-02", Span(4, 4, 4, 7))
+    assert salary_decision(game, dice).others == ()
+    game.flow.card_move = CardMove("CH02", 0, CARD, 30, True, player="Ann")
+    to_go = Due("salary", "Ann", None, "Ann", 200, "Ann reached GO on CH02", "MOVE-03", CARD)
+    assert salary_decision(game, to_go).others == ()
+
+
+PAST_GO = '[Players "Ann, Ben"]\nsetup Ann at #30\nsetup next Ann\n1. Ann 3-3 Chance card CH03 {}\n'
+
+
+def test_nothing_paid_for_a_card_past_go_is_dice_moves_only_not_m105() -> None:
+    """Under forward-cards-pay, `salary 0` for a card move past GO is reading dice-moves-only's
+    figure: one A12 following it (a warning), never M105, and the replay pays nothing."""
+    text = PAST_GO.format("salary 0")
+    assert _findings(text) == [("A12", "forward-cards-pay", "dice-moves-only")]
+    assert _cash(text, "Ann") == 1500
+
+
+def test_nothing_paid_under_dice_moves_only_agrees() -> None:
+    """Under dice-moves-only, `salary 0` for a card move past GO is the reading in force's own
+    figure: the A12 agrees with it; no M106 saying the move did not pass GO."""
+    text = PAST_GO.format("salary 0")
+    findings = _findings(text, **{"CF-12": "dice-moves-only"})
+    assert findings == [("A12", "dice-moves-only", "dice-moves-only")]
+    assert _cash(text, "Ann", **{"CF-12": "dice-moves-only"}) == 1500
+
+
+def test_a_salary_no_reading_gives_after_a_card_past_go_says_it_passed_go() -> None:
+    """Under dice-moves-only a figure neither reading gives is M106, whose words say the card
+    passed GO and the reading pays nothing for it (not that the move fell short of GO)."""
+    game = monolog.parse_games(PAST_GO.format("salary 150"))[0].replay(
+        edition="us-2018", rulings={"CF-12": "dice-moves-only"}
+    )
+    m106 = [f for f in game.findings if f.code == "M106"]
+    assert len(m106) == 1 and "passed GO on CH03" in m106[0].message
