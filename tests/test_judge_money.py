@@ -9,6 +9,7 @@ from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
 from monolog.engine.core.turn_flow import CardMove, Due
+from monolog.engine.jail.fines import fine_decision
 from monolog.engine.money.salary import salary_decision
 from monolog.notation.events import Span
 
@@ -82,3 +83,15 @@ def test_a_salary_no_reading_gives_after_a_card_past_go_says_it_passed_go() -> N
     )
     m106 = [f for f in game.findings if f.code == "M106"]
     assert len(m106) == 1 and "passed GO on CH03" in m106[0].message
+
+
+# --------------------------------------------------------------------------- jail fine
+
+
+def test_fine_decision_is_the_editions_fine_under_every_reading() -> None:
+    """The fine forced after the last failed try is the due's figure (JAIL-08), the fine paid
+    to leave early the edition's (JAIL-04); no reading sets another figure, so none is listed."""
+    game = _game("uk-1996")
+    forced = Due("fine", "Ann", "Ann", None, 50, "the fine is £50", "JAIL-08", CARD)
+    assert fine_decision(game, "Ann", forced) == judge.Decision(judge.Outcome(50, "Ann"), "JAIL-08")
+    assert fine_decision(game, "Ann", None) == judge.Decision(judge.Outcome(50, "Ann"), "JAIL-04")

@@ -10,9 +10,10 @@ from ..cards.decks import return_card
 from ..core import follow
 from ..core.game import Game
 from ..core.names import actor_of, card_of
-from ..core.obligations import cancel_due, find_due, flow_of, settle_due
+from ..core.obligations import cancel_due, find_due, flow_of
 from ..money.debts import note_payment
 from ..turn.landing import send_to_jail
+from .fines import fine_judged
 from .jail_rolls import kept_past_one_turn
 
 _FINE_TURNS = {"first-turn-only": 1, "turns-one-or-two": 2, "before-any-roll": 3}
@@ -76,30 +77,13 @@ def on_fine(game: Game, ev: PayFine) -> None:
     follow.confirm(game, player)
     forced = find_due(game, "fine", player)
     if forced is not None:
-        if ev.amount is not None and ev.amount != forced.amount:
-            game.emit(
-                "M504",
-                forced.reason,
-                ev.span,
-                "JAIL-08",
-                expected=forced.amount,
-                recorded=ev.amount,
-            )
-        settle_due(game, forced, ev.amount, ev.span)
+        fine_judged(game, ev, player, forced)
         return
     amount = ev.amount if ev.amount is not None else fine
     if not p.in_jail:
         _fine_out_of_jail(game, ev, player, amount)
         return
-    if ev.amount is not None and ev.amount != fine:
-        game.emit(
-            "M504",
-            f"the fine to leave jail is {game.money(fine)}",
-            ev.span,
-            "JAIL-04",
-            expected=fine,
-            recorded=ev.amount,
-        )
+    fine_judged(game, ev, player, None)
     # jailed during this very turn: that turn has ended for the jail count (CF-03), so the
     # payment is one made between turns
     jailed_now = player == flow.turn_player and flow.jail_try == 0
