@@ -10,8 +10,9 @@ from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
 from monolog.engine.core.turn_flow import CardMove, Due
 from monolog.engine.jail.fines import fine_decision
+from monolog.engine.money.mortgage_amounts import amount_decision
 from monolog.engine.money.salary import salary_decision
-from monolog.notation.events import Span
+from monolog.notation.events import Interest, Mortgage, Span, Unmortgage
 
 
 def _game(edition: str = "us-2018", **rulings: str) -> Game:
@@ -95,3 +96,31 @@ def test_fine_decision_is_the_editions_fine_under_every_reading() -> None:
     forced = Due("fine", "Ann", "Ann", None, 50, "the fine is £50", "JAIL-08", CARD)
     assert fine_decision(game, "Ann", forced) == judge.Decision(judge.Outcome(50, "Ann"), "JAIL-08")
     assert fine_decision(game, "Ann", None) == judge.Decision(judge.Outcome(50, "Ann"), "JAIL-04")
+
+
+# --------------------------------------------------------------------------- mortgages
+
+
+def _others(decision: judge.Decision) -> list[tuple[str, str, int]]:
+    return [(a.cf, a.reading, judge.amount(a.outcome)) for a in decision.others]
+
+
+def test_mortgage_decisions_give_each_rounding_and_the_open_base() -> None:
+    """Electric Company (price 150, mortgage 75): lifting costs 75 + 7.50 rounded half up, $83;
+    rounded down $82 (CF-34). The 10% on the printed price ($90) is another reading only where a
+    ruling opens CF-35; the mortgage lent has no other figure."""
+    game = _game()
+    util = [game.square(12)]
+    lift = Unmortgage(CARD, None, (), 83)
+    decision = amount_decision(game, lift, "Ann", util)
+    assert (decision.right, decision.rule) == (judge.Outcome(83, "Ann"), "MORT-03")
+    assert _others(decision) == [("CF-34", "down", 82), ("CF-34", "up", 83)]
+    ten = amount_decision(game, Interest(CARD, None, (), 8), "Ann", util)
+    assert (ten.right, ten.rule) == (judge.Outcome(8, "Ann"), "MORT-07")
+    assert _others(ten) == [("CF-34", "down", 7), ("CF-34", "up", 8)]
+    lent = amount_decision(game, Mortgage(CARD, None, (), 75), "Ann", util)
+    assert lent == judge.Decision(judge.Outcome(75, None, "Ann"), "MORT-02")
+    ruled = _game(**{"CF-35": "printed-price"})
+    decision = amount_decision(ruled, lift, "Ann", util, added=8)
+    assert decision.right == judge.Outcome(98, "Ann")
+    assert ("CF-35", "mortgage-value", 91) in _others(decision)

@@ -21,7 +21,7 @@ Where the edition's own text settles a point, the decide step lists no other rea
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ...findings.model import Finding
@@ -115,13 +115,15 @@ class Words:
     """What each verdict's finding says. `code` and `wrong` are the M code and the message of a
     figure no reading gives (`rule` overrides the decision's rule); `other` gives the message
     naming the reading a figure follows (None: the point was named already, on this line, with
-    the record's choice); `agree`, if any, is called when the record agrees."""
+    the record's choice); `agree`, if any, is called when the record agrees; `data` is given
+    to the M code's finding."""
 
     code: str
     wrong: str
     rule: str | None = None
     other: Callable[[Alternative], str | None] | None = None
     agree: Callable[[], None] | None = None
+    data: Mapping[str, object] | None = None
 
 
 def file(
@@ -146,6 +148,7 @@ def file(
         words.rule or rule,
         expected=figure(verdict.right),
         recorded=written,
+        data=words.data,
     )
 
 

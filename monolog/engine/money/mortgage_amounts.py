@@ -1,84 +1,129 @@
-"""The amounts written on mortgage lines checked (MORT-02, MORT-03, MORT-07, MORT-08, CF-34,
-CF-35): each deed's 10% is rounded as CF-34 says and taken on the base CF-35 says, and a written
-amount another reading gives is that disputed point, not a wrong amount (mortgages.py).
+"""The amounts written on mortgage lines, judged: decide, compare, follow (judge.py; MORT-02,
+MORT-03, MORT-07, MORT-08, CF-34, CF-35).
+
+`amount_decision` says what each reading makes the amount of a line: the mortgage value lent
+(no point sets another figure), or the cost of lifting and the 10% on deeds received, each
+deed's 10% rounded as CF-34 says and taken on the base CF-35 says. A written amount another
+reading gives is that disputed point (A34, A35), not a wrong amount (M704, M706, M708).
+
+CF-35 is open only under a ruling that changes the edition's reading: the rules matrix reads
+every text as taking the 10% on the mortgage value, so under the edition's own reading the
+figure on the printed price is a wrong amount whose message names the reading it follows.
+The replay moves the amount written (mortgages.py).
 """
 
 from __future__ import annotations
 
 from ...editions.model import Square
 from ...notation.events import Interest, Mortgage, Unmortgage
-from ..building.holdings import ROUNDING_WORDS, percent_of, rounded_percent
+from ..building.holdings import ROUNDING_WORDS, interest, lift_cost, percent_of, rounded_percent
+from ..core import judge
 from ..core.game import Game
 
+_CODES = {Mortgage: "M704", Unmortgage: "M706", Interest: "M708"}
+_RULES = {Mortgage: "MORT-02", Unmortgage: "MORT-03", Interest: "MORT-07"}
+_WHAT = {
+    Mortgage: "the mortgage value",
+    Unmortgage: "lifting the mortgage",
+    Interest: "the 10% due",
+}
 
-def check_amount(
+
+def amount_decision(
     game: Game,
     ev: Mortgage | Unmortgage | Interest,
-    derived: int,
-    others: dict[str, int],
-    what: str,
-    other_base: int | None = None,
-) -> int:
-    """Compare a written amount with the derived one; return the amount that moved.
+    actor: str,
+    squares: list[Square],
+    added: int = 0,
+) -> judge.Decision:
+    """What each reading makes the amount of the line on `squares`: the mortgage value the bank
+    lends `actor`; or what `actor` pays to lift the mortgages (plus `added`, the further 10%
+    of CF-36 one-twenty applied) or as the 10% on deeds received, with the figure of each other
+    CF-34 rounding and, where the point is open, of the other CF-35 base."""
+    if isinstance(ev, Mortgage):
+        lent = sum(sq.mortgage_value for sq in squares)
+        return judge.Decision(judge.Outcome(lent, None, actor), "MORT-02")
+    lift = isinstance(ev, Unmortgage)
+    right = sum(lift_cost(game, sq) if lift else interest(game, sq) for sq in squares) + added
+    others = [
+        judge.Alternative("CF-34", reading, judge.Outcome(figure + added, actor))
+        for reading, figure in other_roundings(game, squares, lift).items()
+    ]
+    if _base_open(game):
+        figure = other_base(game, squares, lift) + added
+        others.append(judge.Alternative("CF-35", _other_base(game), judge.Outcome(figure, actor)))
+    return judge.Decision(judge.Outcome(right, actor), _RULES[type(ev)], tuple(others))
 
-    `others` holds the amount under each other CF-34 rounding: a record matching one is the
-    disputed rounding (A34), not a wrong amount. `other_base` is the amount with the 10% taken
-    on the other base of CF-35 (the printed price, or the mortgage value): a record matching it
-    follows that reading (A35).
-    """
-    if ev.amount is None or ev.amount == derived:
-        return derived
-    code = {Mortgage: "M704", Unmortgage: "M706", Interest: "M708"}[type(ev)]
-    rule = {Mortgage: "MORT-02", Unmortgage: "MORT-03", Interest: "MORT-07"}[type(ev)]
-    follows = next((r for r, figure in others.items() if figure == ev.amount), None)
-    if follows is not None:
-        reading = game.ruling("CF-34")
-        game.ambiguous(
-            "CF-34",
-            f"{what} is {game.money(derived)} with each 10% rounded "
-            f"{ROUNDING_WORDS[reading]} (reading {reading}); reading {follows} gives the "
-            f"{game.money(ev.amount)} recorded",
-            ev.span,
-            rule,
-            follows=follows,
-        )
-    elif other_base is not None and ev.amount == other_base:
-        reading = game.ruling("CF-35")
-        base = "the mortgage value" if reading == "mortgage-value" else "the printed price"
-        follows = "printed-price" if reading == "mortgage-value" else "mortgage-value"
-        if reading == game.edition.readings.get("CF-35"):
-            # the matrix reads every text as taking the 10% on the mortgage value: the other
-            # base stays a wrong amount there, and the message names the reading it follows
-            game.emit(
-                code,
-                f"{what} is {game.money(derived)}, not {game.money(ev.amount)}: "
-                f"{game.money(ev.amount)} takes the 10% on the printed price (CF-35, reading "
-                f"{follows}), and the rules take it on {base}",
-                ev.span,
-                "MORT-08",  # what the 10% is taken from
-                expected=derived,
-                recorded=ev.amount,
-                data={"cf": "CF-35", "follows": follows},
+
+def amount_judged(
+    game: Game,
+    ev: Mortgage | Unmortgage | Interest,
+    actor: str,
+    squares: list[Square],
+    added: int = 0,
+) -> int:
+    """The amount written set against what each reading makes it (`amount_decision`), its one
+    finding filed; returns the amount the replay moves: the one written, else the derived."""
+    decision = amount_decision(game, ev, actor, squares, added)
+    derived = judge.amount(decision.right)
+    judge.judge(game, decision, ev.amount, ev.span, _words(game, ev, squares, derived, added))
+    return derived if ev.amount is None else ev.amount
+
+
+def _words(
+    game: Game,
+    ev: Mortgage | Unmortgage | Interest,
+    squares: list[Square],
+    derived: int,
+    added: int,
+) -> judge.Words:
+    """What the finding of a mortgage line's amount says: a figure no reading gives (the M code;
+    on the edition's own CF-35 reading, the printed price's figure named as such), or the
+    reading of CF-34 or CF-35 whose figure was written."""
+    what = _WHAT[type(ev)]
+    written = game.money(ev.amount or 0)
+    kind = type(ev)
+
+    def other(alt: judge.Alternative) -> str:
+        if alt.cf == "CF-34":
+            reading = game.ruling("CF-34")
+            return (
+                f"{what} is {game.money(derived)} with each 10% rounded "
+                f"{ROUNDING_WORDS[reading]} (reading {reading}); reading {alt.reading} gives the "
+                f"{written} recorded"
             )
-            return ev.amount
-        game.ambiguous(
-            "CF-35",
-            f"{what} is {game.money(derived)} with the 10% taken on {base} (reading "
-            f"{reading}); reading {follows} gives the {game.money(ev.amount)} recorded",
-            ev.span,
-            rule,
-            follows=follows,
+        reading = game.ruling("CF-35")
+        return (
+            f"{what} is {game.money(derived)} with the 10% taken on {_BASE_WORDS[reading]} "
+            f"(reading {reading}); reading {alt.reading} gives the {written} recorded"
         )
-    else:
-        game.emit(
-            code,
-            f"{what} is {game.money(derived)}, not {game.money(ev.amount)}",
-            ev.span,
-            rule,
-            expected=derived,
-            recorded=ev.amount,
+
+    wrong = f"{what} is {game.money(derived)}, not {written}"
+    on_price = kind is not Mortgage and not _base_open(game)
+    if on_price and ev.amount == other_base(game, squares, kind is Unmortgage) + added:
+        reading, follows = game.ruling("CF-35"), _other_base(game)
+        return judge.Words(
+            _CODES[kind],
+            f"{wrong}: {written} takes the 10% on the printed price (CF-35, reading {follows}), "
+            f"and the rules take it on {_BASE_WORDS[reading]}",
+            "MORT-08",  # what the 10% is taken from
+            other,
+            data={"cf": "CF-35", "follows": follows},
         )
-    return ev.amount
+    return judge.Words(_CODES[kind], wrong, None, other)
+
+
+_BASE_WORDS = {"mortgage-value": "the mortgage value", "printed-price": "the printed price"}
+
+
+def _base_open(game: Game) -> bool:
+    """Whether CF-35 is open here: a ruling changed the edition's reading of it."""
+    return game.ruling("CF-35") != game.edition.readings.get("CF-35")
+
+
+def _other_base(game: Game) -> str:
+    """The CF-35 reading not in force."""
+    return "printed-price" if game.ruling("CF-35") == "mortgage-value" else "mortgage-value"
 
 
 def other_base(game: Game, squares: list[Square], lift: bool) -> int:

@@ -6,7 +6,7 @@ the 10 % and keep it mortgaged (`interest`). The open choices live here; `flag_u
 the ones a record never settled. Lifting later always costs the mortgage value plus 10 % again.
 Amounts are worked out per deed and rounded as CF-34 says; a written amount that differs from
 the derived one only by that rounding is reported as the disputed point, not as a violation
-(mortgage_amounts.py).
+(mortgage_amounts.py, judged by judge.py).
 
 The record is what happened at the table: a deed mortgaged again (M702) or mortgaged while its
 group has buildings (M703), a mortgage lifted that was not there (M705) and a 10% paid that was
@@ -37,7 +37,7 @@ from ..core.names import squares_if_named
 from ..core.pending_state import MortgageChoice
 from ..core.skipped import not_replayed
 from .debts import note_payment, unpaid_lot
-from .mortgage_amounts import check_amount, other_base, other_roundings
+from .mortgage_amounts import amount_judged, other_base
 
 # the open choices and the deeds freed at a bankruptcy live in `game.mortgages`
 # (pending_state.MortgageState)
@@ -265,7 +265,7 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
     if skipped:  # an amount written for the whole line is what moved; no sum to check it by
         moved = derived if ev.amount is None else ev.amount
     else:
-        moved = check_amount(game, ev, derived, {}, "the mortgage value")
+        moved = amount_judged(game, ev, actor, squares)
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = True
         game.mortgages.freed.discard(sq.index)
@@ -349,17 +349,13 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
         return
     if received:
         extra = _lifted_on_receipt(game, ev, squares, received, skipped)
-    derived = sum(lift_cost(game, sq) for sq in squares) + sum(extra.values())
     added = sum(extra.values())
-    other = {r: x + added for r, x in other_roundings(game, squares, lift=True).items()}
+    derived = sum(lift_cost(game, sq) for sq in squares) + added
     cost = derived if ev.amount is None else ev.amount
     if not lifted_free and not _lift_paid(game, ev, actor, squares, cost):
         return
     # with a deed left out, an amount written for the whole line is what moved (no sum to check)
-    base = other_base(game, squares, lift=True) + sum(extra.values())
-    moved = (
-        cost if skipped else check_amount(game, ev, derived, other, "lifting the mortgage", base)
-    )
+    moved = cost if skipped else amount_judged(game, ev, actor, squares, added)
     for sq in squares:
         game.state.deeds[sq.index].mortgaged = False
         _take_choice(game, actor, sq.index)
@@ -503,12 +499,10 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
         _written_money(game, ev, actor)
         return
     derived = sum(interest(game, sq) for sq in squares)
-    other = other_roundings(game, squares, lift=False)
     if skipped:  # an amount written for the whole line is what moved; no sum to check it by
         moved = derived if ev.amount is None else ev.amount
     else:
-        base = other_base(game, squares, lift=False)
-        moved = check_amount(game, ev, derived, other, "the 10% due", base)
+        moved = amount_judged(game, ev, actor, squares)
     for sq in squares:
         _take_choice(game, actor, sq.index)
     names = game.listing([sq.name for sq in squares])
