@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import monolog
 from monolog.editions.loader import load_edition
+from monolog.engine.buying.paid_prices import Sold, sale_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
@@ -124,3 +125,23 @@ def test_mortgage_decisions_give_each_rounding_and_the_open_base() -> None:
     decision = amount_decision(ruled, lift, "Ann", util, added=8)
     assert decision.right == judge.Outcome(98, "Ann")
     assert ("CF-35", "mortgage-value", 91) in _others(decision)
+
+
+# --------------------------------------------------------------------------- building sales
+
+
+def test_sale_decision_gives_the_other_basis_only_where_the_figures_differ() -> None:
+    """Boardwalk's house (printed $200) won at a shortage auction for $260: sold back, half of
+    what was paid is $130 (us-classic, price-paid) and half the printed price $100 (CF-30). A
+    house bought at its printed price gives one figure, so no other reading is listed."""
+    game = _game("us-classic")
+    deed = game.state.deeds[39]
+    deed.owner, deed.houses = "Ann", 1
+    game.paid_prices.houses[39] = [260]
+    decision = sale_decision(game, [Sold(deed, 0, 1)], 100, 4)
+    assert (decision.right, decision.rule) == (judge.Outcome(130), "SELL-02")
+    assert _others(decision) == [("CF-30", "printed-price", 100)]
+    game.paid_prices.houses.clear()
+    assert sale_decision(game, [Sold(deed, 0, 1)], 100, 4) == judge.Decision(
+        judge.Outcome(100), "SELL-02"
+    )

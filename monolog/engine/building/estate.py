@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ...notation.events import Build, Sell
 from ..buying import paid_prices
 from ..buying.shortage import WonBuilding, report_empty_stock, won_buildings
-from ..core import follow, house_rules
+from ..core import follow, house_rules, judge
 from ..core.game import Game
 from ..core.invariants import followed
 from ..core.skipped import money_words, not_replayed
@@ -367,25 +367,10 @@ def _sold(game: Game, ev: Sell, actor: str, plan: dict[int, Step], cut: bool) ->
         sq = game.square(index)
         printed += step.hotels * half(sq.hotel_cost) + step.houses * half(sq.house_cost)
     sold = [paid_prices.Sold(s.deed, s.hotels, s.houses) for s in plan.values()]
-    value = paid_prices.sale_value(game, ev, sold, printed, most)  # CF-30
     hotel_sites = [i for i, s in plan.items() if s.hotels]
-    if (
-        value is not None
-        and ev.amount is not None
-        and ev.buyer is None  # sold to a player: reported as that (SELL-01), not the price
-        and not cut  # the amount was written for the houses the record thought were there
-        and ev.amount != value
-        and not wrong_hotel_sale_value(game, ev, hotel_sites, value, ev.amount)  # SHORT-04
-    ):
-        game.emit(
-            "M614",
-            f"the bank pays {game.money(value)} for these buildings, not "
-            f"{game.money(ev.amount)}: {paid_prices.basis_words(game)}",
-            ev.span,
-            "SELL-02",
-            expected=value,
-            recorded=ev.amount,
-        )
+    # sold to a player: reported as that (SELL-01), not the price; cut: the amount was written
+    # for the houses the record thought were there
+    value = _sale_judged(game, ev, sold, printed, hotel_sites, ev.buyer is None and not cut)
     what = buildings_words(game, plan)
     paid_prices.sold_off(game, sold, most)
     for step in plan.values():
@@ -402,8 +387,34 @@ def _sold(game: Game, ev: Sell, actor: str, plan: dict[int, Step], cut: bool) ->
             game.transfer(buyer, actor, ev.amount, f"bought {what} from {actor}", ev.span)
         return
     # the record's amount is what moved
-    paid = ev.amount if ev.amount is not None else value if value is not None else printed
+    paid = ev.amount if ev.amount is not None else value
     game.transfer(None, actor, paid, f"sold {what} to the bank", ev.span)
+
+
+def _sale_judged(
+    game: Game,
+    ev: Sell,
+    sold: list[paid_prices.Sold],
+    printed: int,
+    hotel_sites: list[int],
+    priced: bool,
+) -> int:
+    """The amount of a sale set against what each reading of CF-30 makes it, and its one
+    finding filed: the point named (A30) with the reading the amount follows; M614 (M619 for a
+    short-game hotel, SHORT-04) for a figure no reading gives, where the amount is the bank's
+    price for these buildings (`priced`). Returns what the bank pays under the reading in force."""
+    decision = paid_prices.sale_decision(
+        game, sold, printed, game.edition.rules.houses_before_hotel
+    )
+    value = judge.amount(decision.right)
+    verdict = judge.compare(game, decision, ev.amount)
+    if verdict.kind == judge.BREAKS and (
+        not priced or wrong_hotel_sale_value(game, ev, hotel_sites, value, ev.amount or 0)
+    ):
+        return value
+    words = paid_prices.sale_words(game, ev, decision)
+    judge.file(game, verdict, ev.amount, ev.span, decision.rule, words)
+    return value
 
 
 def _sell_even(game: Game, ev: Sell, plan: dict[int, Step], group: list[DeedState]) -> bool:

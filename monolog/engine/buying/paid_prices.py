@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ...notation.events import Sell, Span
 from ..building.holdings import building_sale_value, half
+from ..core import judge
 from ..core.game import Game
 from ..core.state import DeedState
 
@@ -82,31 +83,53 @@ def _paid_value(game: Game, sold: Sequence[Sold], most: int) -> int:
     return value
 
 
-def sale_value(game: Game, ev: Sell, sold: Sequence[Sold], printed: int, most: int) -> int | None:
-    """What the bank pays under the reading of CF-30 in force, the point named where the two
-    readings differ (A30, which says which one the record's amount follows). None when the
-    record's amount follows the other reading: the A30 (or M990) said so, no M614 is due."""
+def sale_decision(game: Game, sold: Sequence[Sold], printed: int, most: int) -> judge.Decision:
+    """What the bank pays for the buildings `sold` under each reading of CF-30: the reading in
+    force (`right`), and the other reading where the two figures differ (`printed` is half the
+    printed prices). Where the edition's text settles the point, a figure of the other reading
+    is M990 (`Game.ambiguous`)."""
     paid = _paid_value(game, sold, most)
     reading = game.ruling("CF-30")
     value, other_value = (paid, printed) if reading == PAID else (printed, paid)
     if paid == printed:
-        return value
-    other = PRINTED if reading == PAID else PAID
-    follows = reading if ev.amount == value else other if ev.amount == other_value else None
-    if ev.amount is not None and follows is None:
-        return value  # neither figure: a wrong amount (M614), which names the basis
-    basis = {PAID: "half of what was paid for them", PRINTED: "half their printed prices"}
-    written = f"{game.money(ev.amount)} written: " if ev.amount is not None else ""
-    game.ambiguous(
-        "CF-30",
-        f"{written}the bank pays {game.money(value)} for these buildings, {basis[reading]} "
-        f"(reading {reading}); reading {other} makes it {game.money(other_value)}, "
-        f"{basis[other]}",
-        ev.span,
-        "SELL-02",
-        follows=follows,
+        return judge.Decision(judge.Outcome(value), "SELL-02")
+    other = judge.Alternative("CF-30", _other(reading), judge.Outcome(other_value))
+    return judge.Decision(judge.Outcome(value), "SELL-02", (other,))
+
+
+def sale_words(game: Game, ev: Sell, decision: judge.Decision) -> judge.Words:
+    """What the finding of a sale's amount says: a figure no reading gives (M614, naming the
+    basis); where the readings differ, the point named (A30) with the reading the amount
+    follows, or with none when the record writes no amount."""
+    value = judge.amount(decision.right)
+    reading = game.ruling("CF-30")
+
+    def point(alt: judge.Alternative) -> str:
+        other_value = judge.amount(alt.outcome)
+        written = f"{game.money(ev.amount)} written: " if ev.amount is not None else ""
+        return (
+            f"{written}the bank pays {game.money(value)} for these buildings, "
+            f"{_BASIS[reading]} (reading {reading}); reading {alt.reading} makes it "
+            f"{game.money(other_value)}, {_BASIS[alt.reading]}"
+        )
+
+    def agree() -> None:
+        for alt in decision.others:
+            follows = reading if ev.amount is not None else None
+            game.ambiguous("CF-30", point(alt), ev.span, "SELL-02", follows=follows)
+
+    wrong = (
+        f"the bank pays {game.money(value)} for these buildings, not "
+        f"{game.money(ev.amount or 0)}: {basis_words(game)}"
     )
-    return None if follows == other else value
+    return judge.Words("M614", wrong, None, point, agree)
+
+
+_BASIS = {PAID: "half of what was paid for them", PRINTED: "half their printed prices"}
+
+
+def _other(reading: str) -> str:
+    return PRINTED if reading == PAID else PAID
 
 
 def basis_words(game: Game) -> str:
@@ -152,13 +175,12 @@ def bankruptcy_sale(game: Game, deed: DeedState, span: Span, *, paid: bool) -> i
         value, other_value = site_refund(game, deed)
     if value != other_value:
         reading = game.ruling("CF-30")
-        other = PRINTED if reading == PAID else PAID
-        basis = {PAID: "half of what was paid for them", PRINTED: "half their printed prices"}
+        other = _other(reading)
         game.ambiguous(
             "CF-30",
             f"the bank buys the bankrupt's buildings on {game.name(deed.square)} for "
-            f"{game.money(value)}, {basis[reading]} (reading {reading}); reading {other} makes "
-            f"it {game.money(other_value)}, {basis[other]}",
+            f"{game.money(value)}, {_BASIS[reading]} (reading {reading}); reading {other} makes "
+            f"it {game.money(other_value)}, {_BASIS[other]}",
             span,
             "SELL-02",
         )
