@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import monolog
 from monolog.editions.loader import load_edition
+from monolog.engine.buying.deed_prices import auction_decision, price_decision
 from monolog.engine.buying.paid_prices import Sold, sale_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
@@ -145,3 +146,20 @@ def test_sale_decision_gives_the_other_basis_only_where_the_figures_differ() -> 
     assert sale_decision(game, [Sold(deed, 0, 1)], 100, 4) == judge.Decision(
         judge.Outcome(100), "SELL-02"
     )
+
+
+# --------------------------------------------------------------------------- deeds bought
+
+
+def test_a_deeds_price_is_its_list_price_and_an_auction_goes_to_the_last_bid() -> None:
+    """A deed bought on landing costs its list price under every reading (BUY-02); an auction
+    goes to the last and highest bid that counts, at that bid, or to nobody when none counts
+    (BUY-07), the winner and price judged together."""
+    game = _game()
+    assert price_decision(game, "Ann", 39) == judge.Decision(judge.Outcome(400, "Ann"), "BUY-02")
+    won = auction_decision(("Ben", 120), "BUY-07")
+    assert won == judge.Decision(judge.Choice(["Ben", 120]), "BUY-07")
+    assert judge.compare(game, won, ["Ben", 120]).kind == judge.AGREES
+    assert judge.compare(game, won, ["Ann", 120]).kind == judge.BREAKS
+    nobody = auction_decision(None, "BUY-07")
+    assert judge.compare(game, nobody, ["Ben", 120]).kind == judge.BREAKS

@@ -8,14 +8,16 @@ from __future__ import annotations
 from ...notation.events import Auction, Buy, Decline, Span
 from ..building.holdings import group_of
 from ..cards.card_landings import declined_after_card_note
-from ..core import follow, house_rules
+from ..core import follow, house_rules, judge
 from ..core.game import Game
 from ..core.invariants import followed
 from ..core.names import actor_of, resolve_player, resolve_square
 from ..core.obligations import Lot, cancel_due, close_lot, find_due, find_lot, flow_of, open_lot
 from ..core.skipped import money_words, not_replayed
 from ..money.debts import note_lot_debt, note_payment
+from . import deed_prices
 from .deed_bids import check_bids
+from .deed_prices import price_judged
 
 
 def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> bool:
@@ -102,15 +104,8 @@ def on_buy(game: Game, ev: Buy) -> None:
     if lot is None and not first_lap:
         if not _not_offered(game, ev, player, index, amount):
             return
-    elif ev.amount is not None and ev.amount != price:
-        game.emit(
-            "M203",
-            f"{sq.name} costs {game.money(price)}, its list price",
-            ev.span,
-            "BUY-02",
-            expected=price,
-            recorded=ev.amount,
-        )
+    else:
+        price_judged(game, ev, player, index)
     counted = _salary_note(game, player, amount, sq.name, ev.span)
     if lot is not None and not (counted and follow.record_settles(game)):
         cash = _cash_at_payment(game, player)
@@ -455,26 +450,15 @@ def _sell_to_winner(
     name = game.name(index)
     if bids_ok is None and ev.bids:
         # every bid was refused under the readings in force (CF-14, CF-17)
-        game.emit(
-            "M207",
-            f"no bid for {name} counts, so nobody wins it: the deed stays with the bank",
-            ev.span,
-            "BUY-07",
-            expected=None,
-            recorded=[winner, price],
-        )
+        wrong = f"no bid for {name} counts, so nobody wins it: the deed stays with the bank"
+        deed_prices.auction_judged(game, ev, (winner, price), None, judge.Words("M207", wrong))
     if bids_ok is not None:
         last_player, last_amount = bids_ok
-        if winner != last_player or price != last_amount:
-            game.emit(
-                "M207",
-                f"the last and highest bid was {last_player}'s {game.money(last_amount)}: "
-                f"{last_player} must buy {name} at {game.money(last_amount)}",
-                ev.span,
-                "BUY-07",
-                expected=[last_player, last_amount],
-                recorded=[winner, price],
-            )
+        wrong = (
+            f"the last and highest bid was {last_player}'s {game.money(last_amount)}: "
+            f"{last_player} must buy {name} at {game.money(last_amount)}"
+        )
+        deed_prices.auction_judged(game, ev, (winner, price), bids_ok, judge.Words("M207", wrong))
     cash = game.state.player(winner).cash
     if cash < price and game.ruling("CF-17") != "capped-by-cash":
         game.ambiguous(

@@ -14,12 +14,13 @@ from ..building.holdings import (
     level,
     resolve_player,
 )
-from ..core import house_rules
+from ..core import house_rules, judge
 from ..core.game import Game
 from ..core.pending_state import WonBuilding as WonBuilding
 from ..core.pending_state import WonBuildings as WonBuildings
 from ..core.skipped import money_words, not_replayed
 from ..money.debts import note_payment
+from . import deed_prices
 from .bidding import check_order
 
 
@@ -141,16 +142,12 @@ def _highest_bid_wins(
 ) -> None:
     """BLD-12: the building goes to the highest bid (M617 when the record sells it otherwise)."""
     top_who, top_bid, _ = max(bidders, key=lambda b: b[1])
-    if (top_who, top_bid) != (winner, price):
-        game.emit(
-            "M617",
-            f"the {game.edition.word(kind)} goes to {top_who} for {game.money(top_bid)}, "
-            f"the highest bid, not to {winner} for {game.money(price)}",
-            ev.span,
-            "BLD-12",
-            expected=[top_who, top_bid],
-            recorded=[winner, price],
-        )
+    wrong = (
+        f"the {game.edition.word(kind)} goes to {top_who} for {game.money(top_bid)}, "
+        f"the highest bid, not to {winner} for {game.money(price)}"
+    )
+    words = judge.Words("M617", wrong)
+    deed_prices.auction_judged(game, ev, (winner, price), (top_who, top_bid), words, "BLD-12")
 
 
 def _low_opening(game: Game, kind: str, opening: int, floor: int, span: Span) -> None:
