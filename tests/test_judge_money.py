@@ -7,6 +7,7 @@ import monolog
 from monolog.editions.loader import load_edition
 from monolog.engine.buying.deed_prices import auction_decision, price_decision
 from monolog.engine.buying.paid_prices import Sold, sale_decision
+from monolog.engine.cards.card_amounts import card_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
@@ -163,3 +164,30 @@ def test_a_deeds_price_is_its_list_price_and_an_auction_goes_to_the_last_bid() -
     assert judge.compare(game, won, ["Ann", 120]).kind == judge.BREAKS
     nobody = auction_decision(None, "BUY-07")
     assert judge.compare(game, nobody, ["Ben", 120]).kind == judge.BREAKS
+
+
+# --------------------------------------------------------------------------- card money
+
+
+def test_card_decision_sums_the_dues_and_names_the_other_repairs_reading() -> None:
+    """CH12 ($25 a house, $100 a hotel) on three houses and a hotel: $175 with the hotel at its
+    rate alone (hotel-only), $275 with the four houses it replaced (CF-65). A card paying each
+    player is judged on its total; without hotels no reading sets another figure."""
+    game = _game()
+    edition = game.edition
+    repairs = edition.card("CH12")
+    for index, houses, hotel in ((37, 3, False), (39, 0, True)):
+        deed = game.state.deeds[index]
+        deed.owner, deed.houses, deed.hotel = "Ann", houses, hotel
+    due = Due("card", "Ann", "Ann", None, 175, "repairs", "CARD-02", CARD, card="CH12")
+    decision = card_decision(game, "Ann", repairs, [due])
+    assert (decision.right, decision.rule) == (judge.Outcome(175, "Ann"), "CARD-02")
+    assert _others(decision) == [("CF-65", "hotel-and-houses", 275)]
+    each = edition.card("CH15")
+    dues = [
+        Due("card", "Ben", "Ben", who, 50, "each", "CARD-02", CARD, card="CH15")
+        for who in ("Ann", "Cy")
+    ]
+    assert card_decision(game, "Ben", each, dues) == judge.Decision(
+        judge.Outcome(100, "Ben"), "CARD-02"
+    )

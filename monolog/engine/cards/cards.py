@@ -3,7 +3,8 @@ MOVE-05, CF-12, CF-55).
 
 Movement cards move the token at once and the square reached is dealt with as a landing
 (CARD-06, card_moves.py); the record's `-> Square` is then a check. Money cards are dues:
-derived at once, checked against the amount the record writes after the card id. Which card
+derived at once, the amount the record writes after the card id judged against them
+(card_amounts.py). Which card
 may come up is the deck's (decks.py, CF-79).
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from ...editions.model import Card
 from ...notation.events import CardDraw, Reshuffle, Span
-from ..core import follow, record
+from ..core import follow
 from ..core.board import buildings
 from ..core.game import Game
 from ..core.names import actor_of, card_of
@@ -21,12 +22,12 @@ from ..core.obligations import (
     apply_due,
     cancel_due,
     flow_of,
-    settle_due,
 )
 from ..core.skipped import not_replayed
 from ..money.salary import salary_judged
 from ..turn.landing import send_to_jail
 from ..turn.moves import card_salary_written
+from .card_amounts import card_judged, repairs_figures, repairs_point
 from .card_landings import second_draw_note
 from .card_moves import MOVING_KINDS, move_by_card
 from .decks import draw, reshuffle
@@ -115,10 +116,10 @@ def on_card(game: Game, ev: CardDraw) -> None:
     dues_before = len(flow.dues)
     moved = carry_out(game, player, card, ev.span)
     mine = [d for d in flow.dues[dues_before:] if d.card == card.id or d.kind == "salary"]
-    if _repairs_with_hotels(game, player, card, ev, mine):
-        return
     if ev.amount is not None:
         _check_amount(game, player, card, ev, mine, moved)
+    else:
+        repairs_point(game, player, card, ev, None)  # CF-65: no amount written, no choice shown
 
 
 def on_reshuffle(game: Game, ev: Reshuffle) -> None:
@@ -187,65 +188,7 @@ def _check_amount(
             recorded=ev.amount,
         )
         return
-    total = sum(d.amount or 0 for d in money)
-    recorded = ev.amount or 0
-    if recorded != total:
-        many = len(money) > 1
-        per = money[0].amount or 0
-        # a total in whole card amounts: that many players paid the card's amount (a player
-        # who had left paying too, gamescomputersplay/monopoly#7, or some left unpaid); else an
-        # even share (another edition's amount for each); else the card's amount in seat order
-        whole = bool(per) and recorded % per == 0 and all(d.amount == per for d in money)
-        even = not whole and recorded % len(money) == 0
-        how = (
-            "shared evenly"
-            if even
-            else "at the card's amount for each player in seat order as far as it goes"
-            + (", the rest with the bank" if recorded > total else "")
-        )
-        game.emit(
-            "M405",
-            f"{card.id} moves {game.money(total)}: {card.title}"
-            + (f" ({money[0].reason})" if card.kind == "repairs" else "")
-            + (f"; replayed as recorded: {game.money(recorded)} in all, {how}" if many else ""),
-            ev.span,
-            "CARD-02",
-            expected=total,
-            recorded=recorded,
-        )
-        if not many:
-            handle = game.findings.last
-            settle_due(game, money[0], recorded, ev.span)
-            record.written_slip(game, money[0], total, handle)  # a count may show the slip
-        elif even:
-            for d in money:
-                settle_due(game, d, recorded // len(money), ev.span)
-        else:
-            _in_seat_order(game, card, money, recorded, ev.span)
-        return
-    for d in money:
-        d.stated = True
-        d.entry = game.confirm(d.entry)
-
-
-def _in_seat_order(game: Game, card: Card, money: list[Due], recorded: int, span: Span) -> None:
-    """A card's total written as moved, not its amounts (M405): the card's amount for each
-    player in seat order until the total runs out, a rest beyond them with the bank. Before,
-    the card's own amounts stood where the total did not divide evenly, and every player's
-    count disagreed."""
-    left = recorded
-    for d in money:
-        part = min(d.amount or 0, left)
-        settle_due(game, d, part, span)
-        left -= part
-    if left:
-        pays = all(d.payer == money[0].payer for d in money)
-        drawer = money[0].payer if pays else money[0].payee
-        why = f"{card.id} as recorded, beyond the card's amounts"
-        if pays:
-            game.transfer(drawer, None, left, why, span)
-        else:
-            game.transfer(None, drawer, left, why, span)
+    card_judged(game, player, card, ev, money)
 
 
 def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
@@ -302,7 +245,7 @@ def _money_card(game: Game, player: str, card: Card, span: Span) -> None:
 def _repairs_due(game: Game, player: str, card: Card, span: Span) -> None:
     """A repairs card: so much a house and so much a hotel the player owns (CF-65)."""
     houses, hotels = buildings(game.state, player)
-    total, _ = _repairs(game, card, houses, hotels)
+    total, _ = repairs_figures(game, card, houses, hotels)
     hw = game.edition.word("house" if houses == 1 else "houses")
     tw = game.edition.word("hotel" if hotels == 1 else "hotels")
     per_hotel = f"{game.money(card.per_hotel)}"
@@ -310,53 +253,6 @@ def _repairs_due(game: Game, player: str, card: Card, span: Span) -> None:
         per_hotel += f" plus the {game.edition.rules.houses_before_hotel} houses it replaced"
     why = f"{houses} {hw} at {game.money(card.per_house)} and {hotels} {tw} at {per_hotel}"
     _due(game, player, player, None, total, why, card, span)
-
-
-def _repairs(game: Game, card: Card, houses: int, hotels: int) -> tuple[int, int]:
-    """What a repairs card charges under the CF-65 reading in force, and under the other: a
-    hotel at the hotel rate alone (hotel-only), or plus the houses it replaced
-    (hotel-and-houses)."""
-    alone = houses * card.per_house + hotels * card.per_hotel
-    replaced = alone + hotels * game.edition.rules.houses_before_hotel * card.per_house
-    if game.ruling("CF-65") == "hotel-and-houses":
-        return replaced, alone
-    return alone, replaced
-
-
-def _repairs_with_hotels(
-    game: Game, player: str, card: Card, ev: CardDraw, dues: list[Due]
-) -> bool:
-    """CF-65: a repairs card on a player with hotels. Names the reading applied and, where the
-    record writes the amount, which reading it follows; an amount that is the other reading's
-    figure is replayed as recorded (True: no M405 for it)."""
-    houses, hotels = buildings(game.state, player)
-    if card.kind != "repairs" or not hotels:
-        return False
-    total, other = _repairs(game, card, houses, hotels)
-    reading = game.ruling("CF-65")
-    other_reading = "hotel-only" if reading == "hotel-and-houses" else "hotel-and-houses"
-    follows = {total: reading, other: other_reading}.get(ev.amount) if ev.amount else None
-    per = game.edition.rules.houses_before_hotel
-    hotel, replaced = game.edition.word("hotel"), game.edition.word("houses")
-    if reading == "hotel-and-houses":
-        applied = f"each {hotel} with the {per} {replaced} it replaced"
-        alt = f"reading hotel-only charges each {hotel} the {hotel} rate alone"
-    else:
-        applied = f"each {hotel} at the {hotel} rate alone"
-        alt = f"reading hotel-and-houses adds the {per} {replaced} each {hotel} replaced"
-    game.ambiguous(
-        "CF-65",
-        f"{card.id} charges {player} {game.money(total)}, {applied} (reading {reading}); "
-        f"{alt}: {game.money(other)}",
-        ev.span,
-        "CARD-02",
-        follows=follows,
-    )
-    money = [d for d in dues if d.kind == "card"]
-    if follows != other_reading or len(money) != 1:
-        return False
-    settle_due(game, money[0], ev.amount, ev.span)  # the record is what happened at the table
-    return True
 
 
 def _due(
