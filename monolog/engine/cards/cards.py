@@ -4,8 +4,7 @@ MOVE-05, CF-12, CF-55).
 Movement cards move the token at once and the square reached is dealt with as a landing
 (CARD-06, card_moves.py); the record's `-> Square` is then a check. Money cards are dues:
 derived at once, the amount the record writes after the card id judged against them
-(card_amounts.py). Which card
-may come up is the deck's (decks.py, CF-79).
+(card_amounts.py). Which card may come up is the deck's (decks.py, CF-79).
 """
 
 from __future__ import annotations
