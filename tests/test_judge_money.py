@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import monolog
 from monolog.editions.loader import load_edition
 from monolog.engine.buying.deed_prices import auction_decision, price_decision
@@ -21,11 +24,6 @@ from monolog.notation.events import Interest, Mortgage, Span, Unmortgage
 def _game(edition: str = "us-2018", **rulings: str) -> Game:
     ed = load_edition(edition)
     return Game(ed, GameState.new(ed, ["Ann", "Ben"]), {**ed.readings, **rulings})
-
-
-def _findings(text: str, **rulings: str) -> list[tuple[str, object, object]]:
-    game = monolog.parse_games(text)[0].replay(edition="us-2018", rulings=rulings)
-    return [(f.code, f.expected, f.recorded) for f in game.findings if f.span.line > 3]
 
 
 def _cash(text: str, player: str, **rulings: str) -> int:
@@ -59,30 +57,40 @@ def test_salary_decision_names_dice_moves_only_for_a_card_past_go() -> None:
     assert salary_decision(game, to_go).others == ()
 
 
-PAST_GO = '[Players "Ann, Ben"]\nsetup Ann at #30\nsetup next Ann\n1. Ann 3-3 Chance card CH03 {}\n'
+_TO_CHANCE = {3: "1-2", 4: "1-3", 5: "1-4", 6: "1-5", 7: "1-6", 8: "2-6", 9: "3-6", 10: "4-6"}
 
 
-def test_nothing_paid_for_a_card_past_go_is_dice_moves_only_not_m105() -> None:
-    """Under forward-cards-pay, `salary 0` for a card move past GO is reading dice-moves-only's
-    figure: one A12 following it (a warning), never M105, and the replay pays nothing."""
-    text = PAST_GO.format("salary 0")
-    assert _findings(text) == [("A12", "forward-cards-pay", "dice-moves-only")]
-    assert _cash(text, "Ann") == 1500
-
-
-def test_nothing_paid_under_dice_moves_only_agrees() -> None:
-    """Under dice-moves-only, `salary 0` for a card move past GO is the reading in force's own
-    figure: the A12 agrees with it; no M106 saying the move did not pass GO."""
-    text = PAST_GO.format("salary 0")
-    findings = _findings(text, **{"CF-12": "dice-moves-only"})
-    assert findings == [("A12", "dice-moves-only", "dice-moves-only")]
-    assert _cash(text, "Ann", **{"CF-12": "dice-moves-only"}) == 1500
+@settings(max_examples=60, deadline=None)
+@given(
+    throw=st.sampled_from(sorted(_TO_CHANCE)),
+    card=st.sampled_from(["CH03", "CH04", "CH14"]),
+    written=st.sampled_from([0, 200]) | st.integers(1, 400),
+    reading=st.sampled_from(["forward-cards-pay", "dice-moves-only"]),
+)
+def test_a_salary_after_a_card_past_go_is_judged_once_and_followed(
+    throw: int, card: str, written: int, reading: str
+) -> None:
+    """Ann throws onto Chance (#36) and a card sends her forward past GO. A salary written that
+    is either reading's figure (nothing, or $200) is never called wrong (M105, M106); one no
+    reading gives is wrong once; Ann's cash moves by what the record wrote."""
+    text = (
+        f'[Players "Ann, Ben"]\nsetup Ann at #{36 - throw}\nsetup next Ann\n'
+        f"1. Ann {_TO_CHANCE[throw]} #36 card {card} salary {written}\n"
+    )
+    game = monolog.parse_games(text)[0].replay(edition="us-2018", rulings={"CF-12": reading})
+    wrong = [f.code for f in game.findings if f.code in ("M105", "M106")]
+    assert len(wrong) == (0 if written in (0, 200) else 1), wrong
+    assert _cash(text, "Ann", **{"CF-12": reading}) - 1500 == written
 
 
 def test_a_salary_no_reading_gives_after_a_card_past_go_says_it_passed_go() -> None:
     """Under dice-moves-only a figure neither reading gives is M106, whose words say the card
     passed GO and the reading pays nothing for it (not that the move fell short of GO)."""
-    game = monolog.parse_games(PAST_GO.format("salary 150"))[0].replay(
+    text = (
+        '[Players "Ann, Ben"]\nsetup Ann at #30\nsetup next Ann\n'
+        "1. Ann 3-3 Chance card CH03 salary 150\n"
+    )
+    game = monolog.parse_games(text)[0].replay(
         edition="us-2018", rulings={"CF-12": "dice-moves-only"}
     )
     m106 = [f for f in game.findings if f.code == "M106"]
