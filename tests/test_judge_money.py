@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import monolog
 from monolog.editions.loader import load_edition
+from monolog.engine.building.building_prices import build_decision
 from monolog.engine.buying.deed_prices import auction_decision, price_decision
 from monolog.engine.buying.paid_prices import Sold, sale_decision
 from monolog.engine.cards.card_amounts import card_decision
@@ -155,6 +156,13 @@ def test_sale_decision_gives_the_other_basis_only_where_the_figures_differ() -> 
     assert sale_decision(game, [Sold(deed, 0, 1)], 100, 4) == judge.Decision(
         judge.Outcome(100), "SELL-02"
     )
+
+
+def test_a_builds_cost_is_the_printed_prices_under_every_reading() -> None:
+    """A build costs what the caller worked out under every reading, its rule the hotel's
+    price for hotels alone (BLD-06), else the building prices (BLD-02)."""
+    assert build_decision("Ann", 400, True) == judge.Decision(judge.Outcome(400, "Ann"), "BLD-06")
+    assert build_decision("Ann", 150, False).rule == "BLD-02"
 
 
 # --------------------------------------------------------------------------- deeds bought

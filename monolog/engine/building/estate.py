@@ -36,6 +36,7 @@ from ..core.variants import note_fourth_houses, refuses_hotel_houses, wrong_hote
 from ..jail.jail_rights import while_jailed
 from .build_checks import build_allowed, build_even
 from .building_plans import Step, buildings_words, groups_of, plan_of, written_money
+from .building_prices import build_decision
 from .holdings import (
     count_word,
     describe_level,
@@ -166,18 +167,16 @@ def _charge_paid(
         if not follow.record_settles(game):
             return False  # a replay under another reading has its own cash: it cannot pay there
         # reported; the buildings were put up at the table: the replay follows, cash below 0
-    if ev.amount is not None and ev.amount != cost:
-        # hotels alone: the printed hotel price is the rule (BLD-06)
-        hotels_only = all(s.hotels and not s.houses for s in plan.values())
-        game.emit(
-            "M609",
-            f"the buildings cost {game.money(cost)}, not {game.money(ev.amount)}: "
-            + _price_note(game, plan),
-            ev.span,
-            "BLD-06" if hotels_only else "BLD-02",
-            expected=cost,
-            recorded=ev.amount,
+    # hotels alone: the printed hotel price is the rule (BLD-06)
+    hotels_only = all(s.hotels and not s.houses for s in plan.values())
+    decision = build_decision(actor, cost, hotels_only)
+    wrong = ""  # worded only for a figure the cost is not (M609)
+    if ev.amount not in (None, cost):
+        wrong = (
+            f"the buildings cost {game.money(cost)}, not {game.money(ev.amount or 0)}: "
+            + _price_note(game, plan)
         )
+    judge.judge(game, decision, ev.amount, ev.span, judge.Words("M609", wrong))
     return True
 
 
