@@ -10,8 +10,11 @@ A salary written where none fell due is the caller's (M106, moves.py), except th
 written for a card move past GO under dice-moves-only, which is that reading's own figure
 (`unpaid_card_salary`).
 
-Twice the salary on landing exactly on GO is the house rule double-go-salary (CF-70, settled
-by every edition's text): house_rules.salary_doubled reports it before the judgement.
+A declared house rule's money is the due itself (twice the salary on GO, the Free Parking
+pool or bonus), so the judgement holds the record to it. Undeclared, the house rule's figure is
+not another reading the judge names: CF-70 and CF-69 are settled by every edition's text and
+have no A code, and house_rules.py reports the play before the judgement as M905 (twice the
+salary on GO, `salary_doubled`; money collected on Free Parking, `salary_not_due`).
 """
 
 from __future__ import annotations
