@@ -12,8 +12,8 @@ written for a card move past GO under dice-moves-only, which is that reading's o
 
 A declared house rule's money is the due itself (twice the salary on GO, the Free Parking
 pool or bonus), so the judgement holds the record to it. Undeclared, the house rule's figure is
-not another reading the judge names: CF-70 and CF-69 are settled by every edition's text and
-have no A code, and house_rules.py reports the play before the judgement as M905 (twice the
+not another reading the judge names: the other readings of CF-70 and CF-69 are those house
+rules, with no A code, and house_rules.py reports the play before the judgement as M905 (twice the
 salary on GO, `salary_doubled`; money collected on Free Parking, `salary_not_due`).
 """
 
