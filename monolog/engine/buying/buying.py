@@ -17,7 +17,6 @@ from ..core.skipped import money_words, not_replayed
 from ..money.debts import note_lot_debt, note_payment
 from . import deed_prices
 from .deed_bids import check_bids
-from .deed_prices import price_judged
 
 
 def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> bool:
@@ -105,7 +104,7 @@ def on_buy(game: Game, ev: Buy) -> None:
         if not _not_offered(game, ev, player, index, amount):
             return
     else:
-        price_judged(game, ev, player, index)
+        deed_prices.price_judged(game, ev, player, index)
     counted = _salary_note(game, player, amount, sq.name, ev.span)
     if lot is not None and not (counted and follow.record_settles(game)):
         cash = _cash_at_payment(game, player)

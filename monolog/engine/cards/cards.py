@@ -175,7 +175,7 @@ def _check_amount(
         if moved and salary:
             salary_judged(game, salary[0], ev.amount, ev.span)
             return
-        if moved and card_salary_written(game, player, ev.amount, ev.span, paid=False):
+        if moved and card_salary_written(game, player, ev.amount, ev.span):
             return
         if moved and unpaid_card_salary(game, player, ev.amount, ev.span):
             return  # CF-12: nothing written for a move past GO, as dice-moves-only has it

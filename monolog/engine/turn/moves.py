@@ -30,7 +30,7 @@ def on_salary(game: Game, ev: Salary) -> None:
         return
     rules = game.edition.rules
     due = find_due(game, "salary", player)
-    if due is None and card_salary_written(game, player, ev.amount, ev.span, paid=False):
+    if due is None and card_salary_written(game, player, ev.amount, ev.span):
         return  # CF-12: the record pays the salary of reading forward-cards-pay
     if due is None and house_rules.salary_not_due(game, player, ev.amount, ev.span):
         return
@@ -58,15 +58,13 @@ def on_salary(game: Game, ev: Salary) -> None:
     salary_judged(game, due, ev.amount, ev.span)
 
 
-def card_salary_written(
-    game: Game, player: str | None, amount: int | None, span: Span, *, paid: bool
-) -> bool:
-    """CF-12: the record writes the GO salary for the card move that passed GO (a `salary`
-    clause, or the amount after the card). It follows reading forward-cards-pay: the A12 filed
-    at the card, before the record showed its choice, is filed again in its place saying so (a
-    departure where dice-moves-only is in force, whose salary the replay had not paid: the
-    record's is paid, except in a replay measuring the reading, follow.py). `paid`: whether the
-    replay paid the salary. True when this was such a salary."""
+def card_salary_written(game: Game, player: str | None, amount: int | None, span: Span) -> bool:
+    """CF-12: the record writes the GO salary for a card move past GO that the replay did not
+    pay it for (dice-moves-only in force; a `salary` clause, or the amount after the card). It
+    follows reading forward-cards-pay: the A12 filed at the card, before the record showed its
+    choice, is filed again in its place saying so, a departure, and the record's salary is paid,
+    except in a replay measuring the reading (follow.py). A salary the replay paid is judged by
+    money/salary.py. True when this was such a salary."""
     cm = flow_of(game).card_move
     if player is None or cm is None or cm.player not in ("", player):
         return False
@@ -76,7 +74,7 @@ def card_salary_written(
     game.findings.withdraw(cm.salary_point)
     cm.salary_point = None
     game.ambiguous("CF-12", cm.salary_note, cm.span, "MOVE-03", follows="forward-cards-pay")
-    if not paid and follow.record_settles(game):
+    if follow.record_settles(game):
         game.transfer(None, player, go, "salary as recorded", span)
     return True
 
