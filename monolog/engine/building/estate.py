@@ -367,9 +367,12 @@ def _sold(game: Game, ev: Sell, actor: str, plan: dict[int, Step], cut: bool) ->
         printed += step.hotels * half(sq.hotel_cost) + step.houses * half(sq.house_cost)
     sold = [paid_prices.Sold(s.deed, s.hotels, s.houses) for s in plan.values()]
     hotel_sites = [i for i, s in plan.items() if s.hotels]
-    # sold to a player: reported as that (SELL-01), not the price; cut: the amount was written
-    # for the houses the record thought were there
-    value = _sale_judged(game, ev, sold, printed, hotel_sites, ev.buyer is None and not cut)
+    # sold to a player: reported as that (M620, SELL-01); the bank pays nothing, so no basis of
+    # its refund (CF-30) is judged; cut: the amount was written for the houses the record
+    # thought were there
+    value = 0
+    if ev.buyer is None:
+        value = _sale_judged(game, ev, sold, printed, hotel_sites, not cut)
     what = buildings_words(game, plan)
     paid_prices.sold_off(game, sold, most)
     for step in plan.values():

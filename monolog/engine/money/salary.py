@@ -4,7 +4,9 @@
 a declared house rule pays on Free Parking) under the readings in force, and, for a forward
 card move past GO, the figure of reading dice-moves-only, nothing (CF-12). `salary_judged`
 sets the figure written against them, files its one finding (agrees, A12 naming the reading it
-follows, or M105 with the right figure) and has the replay pay what the record wrote.
+follows, or M105 with the right figure) and has the replay pay what the record wrote. A figure
+no reading gives is reported by its M code alone: the A12 filed at the card before the record
+showed a figure is withdrawn (`drop_card_point`).
 
 A salary written where none fell due is the caller's (M106, moves.py), except the nothing
 written for a card move past GO under dice-moves-only, which is that reading's own figure
@@ -68,8 +70,20 @@ def salary_judged(game: Game, due: Due, amount: int | None, span: Span) -> None:
     words = judge.Words(
         "M105", f"{what} {game.money(due.amount or 0)}: {due.reason}", None, other, agree
     )
-    judge.judge(game, decision, amount, span, words)
+    verdict, _ = judge.judge(game, decision, amount, span, words)
+    if verdict.kind == judge.BREAKS:
+        drop_card_point(game, due.player)
     judge.follow(game, due, amount, span)
+
+
+def drop_card_point(game: Game, player: str) -> None:
+    """A salary written for a card move past GO that no reading gives (M105, or M106 where no
+    salary fell due): the A12 filed at the card, saying the record writes no salary, is
+    withdrawn, so the mistake is reported once, by the M code."""
+    cm = card_past_go(game, player)
+    if cm is not None and cm.salary_point is not None:
+        game.findings.withdraw(cm.salary_point)
+        cm.salary_point = None
 
 
 def unpaid_card_salary(game: Game, player: str, amount: int | None, span: Span) -> bool:

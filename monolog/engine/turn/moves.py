@@ -20,7 +20,7 @@ from ..core.obligations import (
     mark_card_landing,
     settle_due,
 )
-from ..money.salary import salary_judged, unpaid_card_salary
+from ..money.salary import drop_card_point, salary_judged, unpaid_card_salary
 from .landing import land, move_token
 
 
@@ -45,6 +45,7 @@ def on_salary(game: Game, ev: Salary) -> None:
         why, rule = ("a player sent to jail collects none", "MOVE-04")
         if not flow.jailed_by:
             why, rule = _no_go(game, player)
+            drop_card_point(game, player)  # the M106 is the line's one finding (CF-12)
         game.emit(
             "M106",
             f"no salary is due: {why}",
