@@ -150,54 +150,70 @@ def _highest_bid_wins(
     deed_prices.auction_judged(game, ev, (winner, price), (top_who, top_bid), words, "BLD-12")
 
 
-def _low_opening(game: Game, kind: str, opening: int, floor: int, span: Span) -> None:
-    """BLD-13, CF-28: an opening bid below the lowest printed price on the bidders' deeds.
+FLOOR = "deed-price-floor"
+FROM_ONE = "open-from-one"
 
-    A bid below 1 is no opening under any reading (M616), nor is a low opening where the
-    edition's own text sets the printed-price floor (the 1996 UK rules). Elsewhere the floor is
-    the disputed point CF-28: the A28 names the reading in force, and since the record opened
-    below the floor its play is that of reading open-from-one (a warning where the floor is in
-    force, so that `--strict` counts it). The record's bid stands either way.
-    """
+
+def opening_decision(game: Game, opening: int, floor: int) -> judge.Decision:
+    """Whether an opening bid of `opening` stands at a shortage auction whose bidders' lowest
+    printed price of the building is `floor` (BLD-13, CF-28): a `Choice` of True or False under
+    the reading in force, and reading open-from-one (from one unit) or deed-price-floor (from
+    the printed price) where it says otherwise. Where the edition's text settles the point, no
+    other reading is listed."""
+    stands = {FLOOR: opening >= floor, FROM_ONE: opening >= 1}
+    reading = game.ruling("CF-28")
+    right = judge.Choice(stands[reading])
+    if game.text_settles("CF-28"):
+        return judge.Decision(right, "BLD-13")
+    others = tuple(
+        judge.Alternative("CF-28", other, judge.Choice(value))
+        for other, value in stands.items()
+        if other != reading and value != stands[reading]
+    )
+    return judge.Decision(right, "BLD-13", others)
+
+
+def _low_opening(game: Game, kind: str, opening: int, floor: int, span: Span) -> None:
+    """BLD-13, CF-28: an opening bid below the lowest printed price on the bidders' deeds,
+    judged by `opening_decision`: where it stands under the reading in force (open-from-one),
+    the point is named (A28, the record agreeing); where only reading open-from-one lets it
+    stand, the A28 says the record follows that reading (a warning, so that `--strict` counts
+    it); a bid below 1, or a low opening where the edition's own text sets the printed-price
+    floor (the 1996 UK rules), stands under no reading (M616). The record's bid stands either
+    way."""
     what = game.edition.a_word(kind)
     reading = game.ruling("CF-28")
-    if reading == "deed-price-floor" and game.text_settles("CF-28"):
-        game.emit(
-            "M616",
-            f"the bidding for {what} opens at {game.money(floor)} at least, not "
-            f"{game.money(opening)}: the lowest printed price on the bidders' deeds",
-            span,
-            "BLD-13",
-            expected=floor,
-            recorded=opening,
-        )
-        return
-    if opening < 1:
-        lowest = game.money(floor if reading == "deed-price-floor" else 1)
-        game.emit(
-            "M616",
-            f"the bidding for {what} opens at {lowest} at least, not {game.money(opening)}: "
-            f"no reading of the shortage auction takes less than {game.money(1)} (reading "
-            f"{reading} in force)",
-            span,
-            "BLD-13",
-            expected=floor if reading == "deed-price-floor" else 1,
-            recorded=opening,
-        )
-        return
-    if reading == "deed-price-floor":
-        message = (
-            f"the bidding for {what} opened at {game.money(opening)}: under reading {reading} it "
-            f"opens at {game.money(floor)} at least, the lowest printed price on the bidders' "
-            f"deeds; reading open-from-one accepts any opening from {game.money(1)}"
+    lowest = floor if reading == FLOOR else 1
+    decision = opening_decision(game, opening, floor)
+    if opening < 1 and not (reading == FLOOR and game.text_settles("CF-28")):
+        wrong = (
+            f"the bidding for {what} opens at {game.money(lowest)} at least, not "
+            f"{game.money(opening)}: no reading of the shortage auction takes less than "
+            f"{game.money(1)} (reading {reading} in force)"
         )
     else:
+        wrong = (
+            f"the bidding for {what} opens at {game.money(floor)} at least, not "
+            f"{game.money(opening)}: the lowest printed price on the bidders' deeds"
+        )
+
+    def other(alt: judge.Alternative) -> str:
+        return (
+            f"the bidding for {what} opened at {game.money(opening)}: under reading {reading} "
+            f"it opens at {game.money(floor)} at least, the lowest printed price on the "
+            f"bidders' deeds; reading {alt.reading} accepts any opening from {game.money(1)}"
+        )
+
+    def agree() -> None:
         message = (
             f"opening bid of {game.money(opening)} for {what} accepted, as auctions open from "
-            f"{game.money(1)} (reading {reading}); under reading deed-price-floor it would be "
+            f"{game.money(1)} (reading {reading}); under reading {FLOOR} it would be "
             f"{game.money(floor)} at least"
         )
-    game.ambiguous("CF-28", message, span, "BLD-13", follows="open-from-one")
+        game.ambiguous("CF-28", message, span, "BLD-13", follows=FROM_ONE)
+
+    words = judge.Words("M616", wrong, other=other, agree=agree, shown=(lowest, opening))
+    judge.judge(game, decision, True, span, words)  # the record's opening bid stood
 
 
 def _passers(game: Game, ev: Auction, kind: str) -> list[tuple[str, int | None]] | None:

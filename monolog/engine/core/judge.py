@@ -116,7 +116,7 @@ class Words:
     figure no reading gives (`rule` overrides the decision's rule); `other` gives the message
     naming the reading a figure follows (None: the point was named already, on this line, with
     the record's choice); `agree`, if any, is called when the record agrees; `data` is given
-    to the M code's finding."""
+    to the M code's finding, and `shown`, if any, its expected and recorded values."""
 
     code: str
     wrong: str
@@ -124,6 +124,9 @@ class Words:
     other: Callable[[Alternative], str | None] | None = None
     agree: Callable[[], None] | None = None
     data: Mapping[str, object] | None = None
+    # (expected, recorded) the M code's finding shows where the figure compared is a choice,
+    # not a value the record writes (an opening bid that stands or not: the floor, the bid)
+    shown: tuple[object, object] | None = None
 
 
 def file(
@@ -141,13 +144,14 @@ def file(
         if message is None:
             return None
         return game.ambiguous(other.cf, message, span, other.rule or rule, follows=other.reading)
+    expected, recorded = words.shown or (figure(verdict.right), written)
     return game.emit(
         words.code,
         words.wrong,
         span,
         words.rule or rule,
-        expected=figure(verdict.right),
-        recorded=written,
+        expected=expected,
+        recorded=recorded,
         data=words.data,
     )
 

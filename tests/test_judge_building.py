@@ -1,0 +1,86 @@
+"""The building decisions judged by their decide step (engine/core/judge.py): what each reading
+requires of a build, a sale or a shortage auction, and the one finding the record's play gets."""
+
+from __future__ import annotations
+
+import pytest
+
+from monolog.dispute import compare, run_side, split_rulings
+from monolog.editions.loader import load_edition
+from monolog.engine.buying.shortage import opening_decision
+from monolog.engine.core import judge
+from monolog.engine.core.game import Game
+from monolog.engine.core.state import GameState
+from monolog.notation.parser import parse_text
+
+
+def _game(edition: str = "us-2018", **rulings: str) -> Game:
+    ed = load_edition(edition)
+    return Game(ed, GameState.new(ed, ["Ann", "Ben"]), {**ed.readings, **rulings})
+
+
+def _others(decision: judge.Decision) -> list[tuple[str, str, object]]:
+    return [(a.cf, a.reading, judge.figure(a.outcome)) for a in decision.others]
+
+
+# --------------------------------------------------------------------------- shortage auction
+
+
+def test_opening_decision_under_the_floor_names_open_from_one() -> None:
+    """A $50 opening where the bidders' lowest printed house price is $200: under reading
+    deed-price-floor it does not stand, and reading open-from-one lets it (CF-28)."""
+    decision = opening_decision(_game("us-classic"), 50, 200)
+    assert decision.right == judge.Choice(False)
+    assert decision.rule == "BLD-13"
+    assert _others(decision) == [("CF-28", "open-from-one", True)]
+
+
+def test_opening_decision_from_one_names_the_floor() -> None:
+    """Under reading open-from-one the $50 opening stands; deed-price-floor would refuse it."""
+    decision = opening_decision(_game("us-2018"), 50, 200)
+    assert decision.right == judge.Choice(True)
+    assert _others(decision) == [("CF-28", "deed-price-floor", False)]
+
+
+@pytest.mark.parametrize("edition", ["us-2018", "us-classic"])
+def test_opening_decision_below_one_stands_under_no_reading(edition: str) -> None:
+    """An opening of nothing stands under neither reading: no other reading is listed."""
+    decision = opening_decision(_game(edition), 0, 200)
+    assert decision.right == judge.Choice(False)
+    assert decision.others == ()
+
+
+def test_opening_decision_lists_no_reading_where_the_text_settles_the_floor() -> None:
+    """The 1996 UK text sets the printed-price floor: the point is not open, so a low opening
+    stands under no reading; a ruling for open-from-one opens it again."""
+    settled = opening_decision(_game("uk-1996"), 50, 200)
+    assert settled.right == judge.Choice(False)
+    assert settled.others == ()
+    ruled = opening_decision(_game("uk-1996", **{"CF-28": "open-from-one"}), 50, 200)
+    assert ruled.right == judge.Choice(True)
+    assert _others(ruled) == [("CF-28", "deed-price-floor", False)]
+
+
+# us-2018 opens a shortage auction from $1 (CF-28 open-from-one): Ann opens the house at $20.
+LOW_OPENING = """\
+[Edition "us-2018"]
+[Players "Ann, Ben"]
+setup Ann owns Park Place, Boardwalk
+setup bank houses 1
+setup next Ann
+Ann auction house bids Ann 20 sold Ann 20
+Ann build Park Place
+"""
+
+
+def test_a_low_opening_is_illegal_in_a_dispute_under_the_floor() -> None:
+    """`monolog dispute --ruling CF-28=deed-price-floor`: the replay under the floor judges the
+    $20 opening by that reading alone, as it judges a written amount: illegal (M616, the $200
+    floor), not a warning that the record follows open-from-one; the bid still stands."""
+    events = parse_text(LOW_OPENING, "low.mlog")
+    original = run_side(events, None, file="low.mlog")
+    changed, _ = split_rulings({"CF-28": "deed-price-floor"}, original.readings)
+    alternative = run_side(events, changed, file="low.mlog", alternative_of=original)
+    c = compare(original, alternative, changed, LOW_OPENING.splitlines(), file="low.mlog")
+    assert [(f.code, f.line, f.expected, f.recorded) for f in c.illegal] == [("M616", 6, 200, 20)]
+    assert all(o.worth_delta == 0 for o in c.outcomes)
