@@ -7,6 +7,7 @@ import pytest
 
 from monolog.dispute import compare, run_side, split_rulings
 from monolog.editions.loader import load_edition
+from monolog.engine.building.build_checks import hotel_decision
 from monolog.engine.buying.shortage import opening_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
@@ -21,6 +22,43 @@ def _game(edition: str = "us-2018", **rulings: str) -> Game:
 
 def _others(decision: judge.Decision) -> list[tuple[str, str, object]]:
     return [(a.cf, a.reading, judge.figure(a.outcome)) for a in decision.others]
+
+
+# --------------------------------------------------------------------------- hotel (CF-26)
+
+
+def test_hotel_decision_beside_fewer_than_four_is_uneven_where_the_text_is_silent() -> None:
+    """us-2018 under group-four-houses: a hotel beside a site of three houses may not go up,
+    and no other reading is listed (the hotel, a fifth level, is uneven building: M607)."""
+    decision = hotel_decision(_game("us-2018"), True)
+    assert decision.right == judge.Choice(False)
+    assert decision.rule == "BLD-05"
+    assert decision.others == ()
+
+
+def test_hotel_decision_names_site_four_houses_where_the_text_settles_it() -> None:
+    """us-classic settles group-four-houses: the other reading is listed, and its departure is
+    M990 when filed (Game.ambiguous)."""
+    decision = hotel_decision(_game("us-classic"), True)
+    assert decision.right == judge.Choice(False)
+    assert _others(decision) == [("CF-26", "site-four-houses", True)]
+
+
+def test_hotel_decision_under_the_uneven_building_house_rule_names_site_four_houses() -> None:
+    """With even building lifted (uneven-building), the hotel follows reading site-four-houses."""
+    game = _game("us-2018")
+    game.house_rules.active["uneven-building"] = None
+    assert _others(hotel_decision(game, True)) == [("CF-26", "site-four-houses", True)]
+
+
+def test_hotel_decision_under_site_four_houses_names_the_group_reading() -> None:
+    """Ruled site-four-houses, the hotel may go up; group-four-houses would make it wait. A
+    group whose other sites all hold four houses lets it go up under every reading."""
+    decision = hotel_decision(_game("us-2018", **{"CF-26": "site-four-houses"}), True)
+    assert decision.right == judge.Choice(True)
+    assert _others(decision) == [("CF-26", "group-four-houses", False)]
+    level = hotel_decision(_game("us-classic"), False)
+    assert level.right == judge.Choice(True) and level.others == ()
 
 
 # --------------------------------------------------------------------------- shortage auction

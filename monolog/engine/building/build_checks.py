@@ -4,13 +4,14 @@ BLD-15, CF-26, CF-45, CF-50): the checks of a `build` clause before the bank is 
 A build the group's ownership, a mortgage, an early hotel or uneven building forbids is reported
 once and followed, so the later lines are judged with the buildings where the table put them; one
 that cannot be carried out (not a site, not the builder's own, a site that cannot hold more) is
-reported and refused.
+reported and refused. A hotel beside fewer than four houses is judged by `hotel_decision`
+(CF-26) through judge.py: one finding, A26 or M607 (M990 where the text settles the point).
 """
 
 from __future__ import annotations
 
 from ...notation.events import Build
-from ..core import house_rules
+from ..core import house_rules, judge
 from ..core.game import Game
 from ..core.invariants import followed
 from ..core.skipped import money_words, not_replayed
@@ -259,48 +260,77 @@ def build_even(game: Game, ev: Build, plan: dict[int, Step], group: list[DeedSta
         for i in ready:
             levels[i] += 1
             need[i] -= 1
-    most = game.edition.rules.houses_before_hotel
     for i in (i for i in levels if i in plan and plan[i].hotels):
-        short = [game.name(j) for j, lv in levels.items() if j != i and lv < most]
-        if short and not plan[i].early:  # an early hotel is reported once, as M606
-            reading = game.ruling("CF-26")
-            hotel = _word(game, "hotel")
-            where = (
-                f"{hotel} on {game.name(i)} while {', '.join(short)} "
-                f"{'has' if len(short) == 1 else 'have'} fewer than {most} "
-                f"{_word(game, 'houses')}"
-            )
-            if reading == "site-four-houses":
-                message = (
-                    f"{where}: allowed, as only the site itself needs {most} (reading "
-                    f"{reading}); reading group-four-houses would make the {hotel} wait"
-                )
-            elif "CF-26" not in game.edition.settled and not house_rules.uneven_allowed(game):
-                # even building with the hotel as the fifth level (CF-27): under the default
-                # reading this is uneven building, a violation like any other (BLD-03, BLD-05)
-                game.emit(
-                    "M607",
-                    f"{where}: build evenly, the {hotel} being the level above {most} "
-                    f"{_word(game, 'houses')} (reading {reading} of CF-26; reading "
-                    "site-four-houses would allow it)",
-                    ev.span,
-                    "BLD-05",
-                    expected=most,
-                    recorded=min(levels[j] for j in levels if j != i),
-                    data={"cf": "CF-26", "reading": reading},
-                )
-                levels[i] = hotel_level(game)
-                continue
-            else:
-                message = (
-                    f"{where}: every site of the group needs {most} first (reading {reading}), "
-                    f"so the {hotel} must wait; the record builds it as reading "
-                    "site-four-houses allows"
-                )
-            # the record's build is replayed as made: it follows site-four-houses (BLD-05)
-            game.ambiguous("CF-26", message, ev.span, "BLD-05", follows="site-four-houses")
+        if not plan[i].early:  # an early hotel is reported once, as M606
+            _hotel_judged(game, ev, levels, i)
         levels[i] = hotel_level(game)
     return True
+
+
+GROUP_FOUR = "group-four-houses"
+SITE_FOUR = "site-four-houses"
+
+
+def hotel_decision(game: Game, short: bool) -> judge.Decision:
+    """Whether a hotel may go up while other sites of its group hold fewer than four houses
+    (`short`), a `Choice` of True or False under the reading of CF-26 in force (BLD-05), and
+    the other reading where it says otherwise. Under group-four-houses the other reading is
+    listed where the edition's text settles the point (its departure is then M990) or the
+    uneven-building house rule lifts even building; elsewhere the hotel, the level above four
+    houses (CF-27), beside fewer than four is uneven building under every reading of it."""
+    stands = {GROUP_FOUR: not short, SITE_FOUR: True}
+    reading = game.ruling("CF-26")
+    right = judge.Choice(stands[reading])
+    if reading == GROUP_FOUR and not (
+        "CF-26" in game.edition.settled or house_rules.uneven_allowed(game)
+    ):
+        return judge.Decision(right, "BLD-05")
+    others = tuple(
+        judge.Alternative("CF-26", other, judge.Choice(value))
+        for other, value in stands.items()
+        if other != reading and value != stands[reading]
+    )
+    return judge.Decision(right, "BLD-05", others)
+
+
+def _hotel_judged(game: Game, ev: Build, levels: dict[int, int], i: int) -> None:
+    """The hotel the record puts up on site `i` set against what each reading of CF-26 says
+    (`hotel_decision`), and its one finding filed: the point named (A26) with the reading the
+    record follows, or uneven building (M607). The record's build is replayed as made."""
+    most = game.edition.rules.houses_before_hotel
+    short = [game.name(j) for j, lv in levels.items() if j != i and lv < most]
+    if not short:
+        return
+    reading = game.ruling("CF-26")
+    hotel = _word(game, "hotel")
+    where = (
+        f"{hotel} on {game.name(i)} while {', '.join(short)} "
+        f"{'has' if len(short) == 1 else 'have'} fewer than {most} "
+        f"{_word(game, 'houses')}"
+    )
+
+    def other(alt: judge.Alternative) -> str:
+        return (
+            f"{where}: every site of the group needs {most} first (reading {reading}), "
+            f"so the {hotel} must wait; the record builds it as reading {alt.reading} allows"
+        )
+
+    def agree() -> None:
+        message = (
+            f"{where}: allowed, as only the site itself needs {most} (reading "
+            f"{reading}); reading {GROUP_FOUR} would make the {hotel} wait"
+        )
+        game.ambiguous("CF-26", message, ev.span, "BLD-05", follows=SITE_FOUR)
+
+    wrong = (
+        f"{where}: build evenly, the {hotel} being the level above {most} "
+        f"{_word(game, 'houses')} (reading {reading} of CF-26; reading "
+        f"{SITE_FOUR} would allow it)"
+    )
+    lowest = min(levels[j] for j in levels if j != i)
+    data = {"cf": "CF-26", "reading": reading}
+    words = judge.Words("M607", wrong, other=other, agree=agree, data=data, shown=(most, lowest))
+    judge.judge(game, hotel_decision(game, True), True, ev.span, words)  # the hotel went up
 
 
 def _held_words(game: Game, n: int) -> str:
