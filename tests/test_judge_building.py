@@ -8,6 +8,7 @@ import pytest
 from monolog.dispute import compare, run_side, split_rulings
 from monolog.editions.loader import load_edition
 from monolog.engine.building.build_checks import hotel_decision
+from monolog.engine.building.estate import exchange_decision
 from monolog.engine.buying.shortage import opening_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
@@ -59,6 +60,40 @@ def test_hotel_decision_under_site_four_houses_names_the_group_reading() -> None
     assert _others(decision) == [("CF-26", "group-four-houses", False)]
     level = hotel_decision(_game("us-classic"), False)
     assert level.right == judge.Choice(True) and level.others == ()
+
+
+# --------------------------------------------------------------------------- hotel sale (CF-29)
+
+
+def test_exchange_decision_names_the_readings_that_would_not_let_it_stand() -> None:
+    """us-2018's text describes only the exchange for four houses: a hotel sold outright with
+    too few houses in the bank stands under sell-outright, and partial-swap and blocked would
+    not let it stand as written (CF-29)."""
+    decision = exchange_decision(_game("us-2018"))
+    assert decision.right == judge.Choice(True)
+    assert decision.rule == "SELL-04"
+    assert _others(decision) == [
+        ("CF-29", "partial-swap", False),
+        ("CF-29", "blocked", False),
+    ]
+
+
+@pytest.mark.parametrize("edition", ["us-classic", "uk-1996"])
+def test_exchange_decision_lists_none_where_the_text_offers_the_outright_sale(
+    edition: str,
+) -> None:
+    """Where the edition's text lets a hotel be sold whole, sell-outright is not disputed."""
+    decision = exchange_decision(_game(edition))
+    assert decision.right == judge.Choice(True) and decision.others == ()
+
+
+@pytest.mark.parametrize("reading", ["blocked", "partial-swap"])
+def test_exchange_decision_under_another_reading_names_sell_outright(reading: str) -> None:
+    """Ruled blocked or partial-swap, the outright sale does not stand under the reading in
+    force; the record's sale follows sell-outright (an A29 warning, never M613)."""
+    decision = exchange_decision(_game("us-classic", **{"CF-29": reading}))
+    assert decision.right == judge.Choice(False)
+    assert _others(decision) == [("CF-29", "sell-outright", True)]
 
 
 # --------------------------------------------------------------------------- shortage auction

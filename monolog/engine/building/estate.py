@@ -313,8 +313,39 @@ def _sale_problem(game: Game, actor: str, index: int, step: Step) -> str | None:
     return None
 
 
+OUTRIGHT, SWAP, BLOCKED = "sell-outright", "partial-swap", "blocked"
+
+
+def exchange_decision(game: Game) -> judge.Decision:
+    """Whether a hotel sold outright stands where the bank has too few houses to exchange it
+    for (SELL-04, BLD-14, CF-29): a `Choice`, True under sell-outright; reading partial-swap
+    (the seller takes the houses the bank has and cash for the rest) and reading blocked (the
+    sale waits) would not let it stand as written. Where the edition's text offers the outright
+    sale and sell-outright is in force, the point is settled: no other reading is listed."""
+    reading = game.ruling("CF-29")
+    right = judge.Choice(reading == OUTRIGHT)
+    if reading == OUTRIGHT and (
+        game.edition.rules.hotel_outright_sale or game.text_settles("CF-29")
+    ):
+        return judge.Decision(right, "SELL-04")
+    others = tuple(
+        judge.Alternative("CF-29", other, judge.Choice(other == OUTRIGHT))
+        for other in (OUTRIGHT, SWAP, BLOCKED)
+        if other != reading and (other == OUTRIGHT) != (reading == OUTRIGHT)
+    )
+    return judge.Decision(right, "SELL-04", others)
+
+
+_NOT_OUTRIGHT = {
+    SWAP: "the seller takes the houses the bank has and is paid cash for the rest",
+    BLOCKED: "the sale waits until the bank has the houses",
+}
+
+
 def _hotels_exchanged(game: Game, ev: Sell, actor: str, plan: dict[int, Step]) -> bool:
-    """Whether the bank has the houses to give back for the hotels sold (BLD-14, CF-29); False
+    """Whether the bank has the houses to give back for the hotels sold (BLD-14), and the
+    outright sale of a hotel it cannot exchange judged (CF-29, `exchange_decision`): the point
+    named (A29) with the reading the record follows, and the sale replayed as written. False
     when the sale cannot be carried out (reported)."""
     st = game.state
     most = game.edition.rules.houses_before_hotel
@@ -324,14 +355,16 @@ def _hotels_exchanged(game: Game, ev: Sell, actor: str, plan: dict[int, Step]) -
     house_rules.restock(game, most * hotels, 0)  # unlimited-buildings: no BLD-14 shortage
     if not hotels or most * hotels <= st.bank_houses:
         return True
-    # the bank cannot exchange every hotel for houses (BLD-14, CF-29)
-    if taken > st.bank_houses or game.ruling("CF-29") == "blocked":
+    exchange = (
+        f"the bank has {count_word(game, st.bank_houses, 'house')}, so "
+        f"{game.edition.a_word('hotel')} cannot be exchanged for "
+        f"{count_word(game, most, 'house')}"
+    )
+    if taken > st.bank_houses:  # houses the bank lacks: under no reading (BLD-14)
         game.emit(
             "M613",
-            f"the bank has {count_word(game, st.bank_houses, 'house')}, so "
-            f"{game.edition.a_word('hotel')} cannot be exchanged for "
-            f"{count_word(game, most, 'house')}: sell the group's "
-            f"buildings outright down to a level the bank's stock allows; "
+            f"{exchange}: sell the group's buildings outright down to a level the bank's stock "
+            "allows; "
             + not_replayed("the bank has no houses to put in its place")
             + money_words(game, ev.amount),
             ev.span,
@@ -341,19 +374,45 @@ def _hotels_exchanged(game: Game, ev: Sell, actor: str, plan: dict[int, Step]) -
         )
         written_money(game, ev, actor)
         return False
-    # an edition whose text offers the outright sale itself settles CF-29 (SELL-04)
-    if not game.edition.rules.hotel_outright_sale:
-        game.ambiguous(
-            "CF-29",
-            f"{_word(game, 'hotel')} sold outright with "
-            f"{count_word(game, st.bank_houses, 'house')} in the bank: the rulebook only "
-            f"describes the exchange for {most} {_word(game, 'houses')}, which the bank "
-            f"could not make; under the blocked reading the sale would wait",
-            ev.span,
-            "SELL-04",
-            follows="sell-outright",  # the record sells the hotel outright
-        )
+    verdict, _ = judge.judge(
+        game, exchange_decision(game), True, ev.span, _exchange_words(game, ev, exchange, taken)
+    )  # the record sold the hotel outright
+    if verdict.kind == judge.BREAKS:  # a replay measuring the reading in force (follow.py)
+        written_money(game, ev, actor)
+        return False
     return True
+
+
+def _exchange_words(game: Game, ev: Sell, exchange: str, taken: int) -> judge.Words:
+    """What the finding of a hotel sold outright in a house shortage says (CF-29)."""
+    st = game.state
+    most = game.edition.rules.houses_before_hotel
+    reading = game.ruling("CF-29")
+    sold = f"{_word(game, 'hotel')} sold outright with {count_word(game, st.bank_houses, 'house')}"
+    if game.edition.rules.hotel_outright_sale:
+        point = (
+            f"{sold} in the bank, as the rulebook lets a hotel be sold whole; under reading "
+            f"{reading} {_NOT_OUTRIGHT.get(reading, 'the sale stands')}"
+        )
+    else:
+        point = (
+            f"{sold} in the bank: the rulebook only describes the exchange for {most} "
+            f"{_word(game, 'houses')}, which the bank could not make; under the blocked "
+            "reading the sale would wait"
+        )
+
+    def agree() -> None:
+        if not game.edition.rules.hotel_outright_sale:
+            game.ambiguous("CF-29", point, ev.span, "SELL-04", follows=OUTRIGHT)
+
+    wrong = (
+        f"{exchange}: under reading {reading} {_NOT_OUTRIGHT.get(reading, '')}; "
+        + not_replayed("the bank has no houses to put in its place")
+        + money_words(game, ev.amount)
+    )
+    return judge.Words(
+        "M613", wrong, "BLD-14", lambda _: point, agree, shown=(st.bank_houses, max(taken, 0))
+    )
 
 
 def _sold(game: Game, ev: Sell, actor: str, plan: dict[int, Step], cut: bool) -> None:
