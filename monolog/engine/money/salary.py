@@ -71,8 +71,8 @@ def salary_judged(game: Game, due: Due, amount: int | None, span: Span) -> None:
         "M105", f"{what} {game.money(due.amount or 0)}: {due.reason}", None, other, agree
     )
     verdict, _ = judge.judge(game, decision, amount, span, words)
-    if verdict.kind == judge.BREAKS:
-        drop_card_point(game, due.player)
+    if verdict.kind == judge.BREAKS and cm is not None and due.span == cm.span:
+        drop_card_point(game, due.player)  # the card's own salary: the M105 is its one finding
     judge.follow(game, due, amount, span)
 
 
