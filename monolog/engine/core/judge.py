@@ -21,8 +21,9 @@ Where the edition's own text settles a point, the decide step lists no other rea
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ...findings.model import Finding
 from ...notation.events import Span
@@ -110,18 +111,37 @@ def compare(game: Game, decision: Decision, written: object) -> Verdict:
     return Verdict(BREAKS, right)
 
 
+def arising(game: Game, decision: Decision, verdict: Verdict, written: object) -> Verdict:
+    """`verdict` for a handler whose point must still be named where it arises in a replay that
+    measures the reading in force (`monolog dispute`, where `compare` counts no other reading):
+    a figure another reading gives then follows that reading (its A code, where `monolog
+    dispute` finds the point), though the replay goes by the reading in force. Elsewhere the
+    verdict as it is."""
+    if verdict.kind != BREAKS or following.record_settles(game):
+        return verdict
+    for other in decision.others:
+        if figure(other.outcome) == written and figure(other.outcome) != figure(verdict.right):
+            return Verdict(FOLLOWS, verdict.right, other)
+    return verdict
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """What each verdict's finding says. `code` and `wrong` are the M code and the message of a
     figure no reading gives (`rule` overrides the decision's rule); `other` gives the message
     naming the reading a figure follows (None: the point was named already, on this line, with
-    the record's choice); `agree`, if any, is called when the record agrees."""
+    the record's choice); `agree`, if any, is called when the record agrees. `expected`,
+    `recorded` and `data`, where given, are what the M code's finding shows in place of the
+    figures themselves (a choice the record writes as a word, a list of names)."""
 
     code: str
     wrong: str
     rule: str | None = None
     other: Callable[[Alternative], str | None] | None = None
     agree: Callable[[], None] | None = None
+    expected: object = None
+    recorded: object = None
+    data: Mapping[str, Any] | None = None
 
 
 def file(
@@ -144,8 +164,9 @@ def file(
         words.wrong,
         span,
         words.rule or rule,
-        expected=figure(verdict.right),
-        recorded=written,
+        expected=figure(verdict.right) if words.expected is None else words.expected,
+        recorded=written if words.recorded is None else words.recorded,
+        data=words.data,
     )
 
 
