@@ -162,13 +162,14 @@ def _heir_judged(
             f"{owner_word(game, short)}, takes it (reading turn-order)"
         )
     tail = "; replayed as written, to " + written if follow.record_settles(game) else ""
+    right = judge.figure(decision.right)
+    if right == heirs.SHARED:
+        right = [owner_word(game, c) for c in debtees]
     words = judge.Words(
         "M803",
         f"{actor}'s estate does not go to {written} alone: {why}{tail}",
         "BKR-05",
-        expected=[owner_word(game, c) for c in debtees]
-        if judge.figure(decision.right) == heirs.SHARED
-        else judge.figure(decision.right),
+        shown=(right, written),
     )
     judge.file(game, verdict, written, span, decision.rule, words)
     return False
@@ -329,7 +330,7 @@ def _bank_share_words(
             + held
             + "; replayed as written, to the bank"
         )
-        return judge.Words("M803", wrong, rule, expected=players, recorded="bank")
+        return judge.Words("M803", wrong, rule, shown=(players, "bank"))
     if ev.to_bank:
         wrong = f"{actor}'s estate goes whole to {listed}, the player owed{held}, not to the bank"
         shown = f"{written} keeps the {paid} paid and the bank takes the rest"
@@ -369,8 +370,7 @@ def _bank_share_words(
         rule if ev.to_bank else "BKR-03",
         other,
         agree,
-        expected=players,
-        recorded="bank" if ev.to_bank else players,
+        shown=(players, "bank" if ev.to_bank else players),
         data={"cf": "CF-82"},
     )
 

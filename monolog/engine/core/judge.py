@@ -130,17 +130,16 @@ class Words:
     """What each verdict's finding says. `code` and `wrong` are the M code and the message of a
     figure no reading gives (`rule` overrides the decision's rule); `other` gives the message
     naming the reading a figure follows (None: the point was named already, on this line, with
-    the record's choice); `agree`, if any, is called when the record agrees. `expected`,
-    `recorded` and `data`, where given, are what the M code's finding shows in place of the
-    figures themselves (a choice the record writes as a word, a list of names)."""
+    the record's choice); `agree`, if any, is called when the record agrees. `shown`, where
+    given, is the (expected, recorded) pair the M code's finding shows in place of the figures
+    themselves (a choice the record writes as a word, a list of names); `data`, its data."""
 
     code: str
     wrong: str
     rule: str | None = None
     other: Callable[[Alternative], str | None] | None = None
     agree: Callable[[], None] | None = None
-    expected: object = None
-    recorded: object = None
+    shown: tuple[object, object] | None = None
     data: Mapping[str, Any] | None = None
 
 
@@ -159,13 +158,14 @@ def file(
         if message is None:
             return None
         return game.ambiguous(other.cf, message, span, other.rule or rule, follows=other.reading)
+    expected, recorded = (figure(verdict.right), written) if words.shown is None else words.shown
     return game.emit(
         words.code,
         words.wrong,
         span,
         words.rule or rule,
-        expected=figure(verdict.right) if words.expected is None else words.expected,
-        recorded=written if words.recorded is None else words.recorded,
+        expected=expected,
+        recorded=recorded,
         data=words.data,
     )
 
