@@ -11,6 +11,7 @@ from estate_helpers import SPAN, give, new_game
 import monolog
 from monolog.engine.bankruptcy import heirs
 from monolog.engine.bankruptcy.bankruptcy import on_bankrupt
+from monolog.engine.bankruptcy.liquidation import first_short
 from monolog.engine.core import judge
 from monolog.engine.core.game import Debt, Game
 from monolog.engine.money.debts import note_payment, open_debts
@@ -62,7 +63,7 @@ def test_decide_heir_player_and_bank() -> None:
     """Owed to a player and the bank: shared under pro-rata, turn-order giving it to Ann (no
     CF-59: that point is about players alone); under turn-order Ann takes it, no other."""
     g = _rent_and_tax()
-    assert heirs.first_short(g, "Ben", _debts(g)) == "Ann"
+    assert first_short(g, "Ben", _debts(g)) == "Ann"
     assert heirs.decide_heir(g, "Ben", _debts(g)) == judge.Decision(
         judge.Choice(heirs.SHARED),
         "BKR-03",
@@ -89,7 +90,7 @@ def test_decide_heir_players_only() -> None:
     t.state.player("Ben").cash = 30
     owe(t, "Ben", "Ann", 20)
     owe(t, "Ben", "Cal", 20)
-    assert heirs.first_short(t, "Ben", _debts(t)) == "Cal"
+    assert first_short(t, "Ben", _debts(t)) == "Cal"
     assert heirs.decide_heir(t, "Ben", _debts(t)).others == (
         judge.Alternative("CF-59", "first-unpaid", heir, "BKR-05"),
     )

@@ -39,7 +39,14 @@ from ..money.debts import clear_debts, open_debts
 from ..money.mortgages import flag_unsettled
 from ..money.raising import Raisable, raisable
 from . import heirs, insolvent_deals
-from .liquidation import card_to_deck, leave_landing, liquidate, payments, seat_distance
+from .liquidation import (
+    card_to_deck,
+    first_short,
+    leave_landing,
+    liquidate,
+    payments,
+    seat_distance,
+)
 
 
 def check_obligations(game: Game, span: Span) -> None:
@@ -145,7 +152,7 @@ def _heir_judged(
     if verdict.kind != judge.BREAKS:
         return True
     listed = " and ".join(owner_word(game, c) for c in debtees)
-    short = heirs.first_short(game, actor, owed)
+    short = first_short(game, actor, owed)
     if judge.figure(decision.right) == heirs.SHARED:
         shared = f"{listed} share it (reading {game.ruling('CF-41')})"
         if game.ruling("CF-41") == "turn-order":

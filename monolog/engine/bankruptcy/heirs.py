@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..building.holdings import owner_word
 from ..core import judge
 from ..core.game import Debt, Game
-from .liquidation import payments, seat_distance
+from .liquidation import first_short
 
 WHOLE = "whole"  # CF-82 whole-estate: the player owed takes everything
 REST = "rest"  # CF-82 debt-then-bank: the player owed keeps the payment, the bank the rest
@@ -38,7 +38,6 @@ __all__ = [
     "decide_bank_share",
     "decide_creditor",
     "decide_heir",
-    "first_short",
 ]
 
 
@@ -58,20 +57,6 @@ def decide_bank_share(game: Game) -> judge.Decision:
     if not game.text_settles("CF-82"):
         others = (judge.Alternative("CF-82", DEBT_THEN_BANK, judge.Choice(REST)),)
     return judge.Decision(judge.Choice(WHOLE), "BKR-03", others)
-
-
-def first_short(game: Game, actor: str, owed: list[Debt]) -> str | None:
-    """The first creditor left short when the debtor's cash pays each payment in full in seat
-    order from the debtor's left, the bank last (CF-41 turn-order); None: the bank (or no
-    debt). When none is left short, the last creditor."""
-    ordered = sorted(owed, key=lambda d: seat_distance(game, actor, d.creditor))
-    full = payments(game, ordered)
-    left = max(0, sum(full) - max(0, -game.state.player(actor).cash))
-    for debt, paid in zip(ordered, full, strict=True):
-        if paid > left:
-            return debt.creditor
-        left -= paid
-    return ordered[-1].creditor if ordered else None
 
 
 def decide_heir(game: Game, actor: str, owed: list[Debt]) -> judge.Decision:

@@ -21,7 +21,14 @@ from ..core.obligations import flow_of, open_lot
 from ..money.debts import clear_debts
 from ..money.mortgages import add_choice, pending_mortgage_choices
 
-__all__ = ["card_to_deck", "leave_landing", "liquidate", "payments", "seat_distance"]
+__all__ = [
+    "card_to_deck",
+    "first_short",
+    "leave_landing",
+    "liquidate",
+    "payments",
+    "seat_distance",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +95,16 @@ def liquidate(
         _note_cash_sharing(game, actor, creditors, named, plan, span)
     if plan.players_only:
         _note_deeds_sharing(game, actor, named, plan, span)
-    _clear_buildings(game, actor, plan.to_player, span)
-    first_short = _take_back_unpaid(game, actor, owed, plan, span)
-    if first_short is None:
-        first_short = owed[-1].creditor if owed else creditors[-1]
-    taker = named if plan.taken else first_short
+    to_player = plan.to_player
+    if plan.in_turn and not plan.players_only and not plan.taken:
+        # turn-order, the bank owed too: the buildings are sold for a player left short, and go
+        # back to the stock where the bank is the first left short (every player paid in full)
+        to_player = first_short(game, actor, owed) is not None
+    _clear_buildings(game, actor, to_player, span)
+    left_short = _take_back_unpaid(game, actor, owed, plan, span)
+    if left_short is None:
+        left_short = owed[-1].creditor if owed else creditors[-1]
+    taker = named if plan.taken else left_short
     _share_cash(game, actor, owed, creditors, plan, taker, span)
     clear_debts(game, actor)
     heir = taker if plan.first_unpaid else creditors[0]
@@ -209,13 +221,13 @@ def _take_back_unpaid(
         ]
     else:
         kept = _shares(left, full)
-    first_short: str | None = None
+    short_one: str | None = None
     for d, paid, keep in zip(owed, full, kept, strict=True):
         if paid > keep:
-            if first_short is None:
-                first_short = d.creditor
+            if short_one is None:
+                short_one = d.creditor
             game.transfer(d.creditor, actor, paid - keep, "bankruptcy: unpaid part", span)
-    return first_short
+    return short_one
 
 
 def _share_cash(
@@ -295,6 +307,20 @@ def _estate_to_bank(game: Game, actor: str, span: Span) -> None:
     for card in me.cards:
         card_to_deck(game, card)
     me.cards.clear()
+
+
+def first_short(game: Game, actor: str, owed: list[Debt]) -> str | None:
+    """The first creditor left short when the debtor's cash pays each payment in full in seat
+    order from the debtor's left, the bank last (CF-41 turn-order); None: the bank (or no
+    debt). When none is left short, the last creditor."""
+    ordered = sorted(owed, key=lambda d: seat_distance(game, actor, d.creditor))
+    full = payments(game, ordered)
+    left = max(0, sum(full) - max(0, -game.state.player(actor).cash))
+    for debt, paid in zip(ordered, full, strict=True):
+        if paid > left:
+            return debt.creditor
+        left -= paid
+    return ordered[-1].creditor if ordered else None
 
 
 def seat_distance(game: Game, actor: str, other: str | None) -> int:
