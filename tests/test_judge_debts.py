@@ -146,3 +146,22 @@ def test_turn_order_in_force_beside_the_bank_is_applied_as_named() -> None:
     assert "paid in full in turn order" in a41.message
     assert g.state.player("Ann").cash == 1502
     assert g.state.deeds[6].owner == "Ann"
+
+
+def test_turn_order_with_the_bank_first_left_short_takes_the_estate_unsold() -> None:
+    """Under turn-order Ben's $100 pay Ann's $6 rent in full before the bank's $200 tax: the
+    bank, first left short, takes the rest as in a bankruptcy to the bank, the house back in
+    its stock with nothing paid for it (before: the cash was shared in proportion, Ann keeping
+    $2 of her rent)."""
+    g = new_game("Ann", "Ben", "Cal", rulings={"CF-41": "turn-order"})
+    g.state.player("Ben").cash = 100
+    give(g, "Ben", "Baltic Avenue")
+    give(g, "Ben", "Mediterranean Avenue", houses=1)
+    stock = g.state.bank_houses
+    owe(g, "Ben", None, 200, "tax")
+    owe(g, "Ben", "Ann", 6)
+    on_bankrupt(g, Bankrupt(SPAN, None, None, False), "Ben")
+    assert g.state.player("Ann").cash == 1506
+    assert g.state.bank_houses == stock + 1
+    assert not [t for t in g.transfers if t.reason == "bankruptcy sale"]
+    assert g.state.deeds[1].owner is None and g.state.deeds[3].owner is None
