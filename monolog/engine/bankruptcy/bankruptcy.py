@@ -302,7 +302,7 @@ def _to_the_bank(
         record = heirs.ALL
     decision = heirs.decide_bank_share(game)
     verdict = judge.arising(game, decision, judge.compare(game, decision, record), record)
-    words = _bank_share_words(game, ev, actor, written, owed, players)
+    words = _bank_share_words(game, ev.span, actor, record, written, owed, players)
     judge.file(game, verdict, record, ev.span, decision.rule, words)
     if record == heirs.ALL:
         _take_back(game, actor, owed, "bankruptcy to the bank as written", ev.span)
@@ -317,35 +317,38 @@ def _to_the_bank(
 
 def _bank_share_words(
     game: Game,
-    ev: Bankrupt,
+    span: Span,
     actor: str,
+    record: str,
     written: str | None,
     owed: list[Debt],
     players: list[str],
 ) -> judge.Words:
-    """What CF-82's finding says: the bank written while players are owed, which no reading
-    gives (M803, naming the players the estate goes to); the reading the record follows; the
-    record agreeing with debt-then-bank in force (A82, agreeing)."""
+    """What CF-82's finding says of what the record gives the bank (`record`: heirs.ALL, REST
+    or WHOLE): the bank written while only players are owed, which no reading gives (M803,
+    naming the players the estate goes to); the reading the record follows; the record
+    agreeing with debt-then-bank in force (A82, agreeing)."""
     reading = game.ruling("CF-82")
     listed = " and ".join(players)
     paid = game.money(sum(payments(game, [d for d in owed if d.creditor is not None])))
     held = _held_words(game, actor)
     rule = "BKR-05" if held else "BKR-03"
-    if ev.to_bank and written is None:
+    if record == heirs.ALL:
         wrong = (
             f"{actor}'s debt is to {listed}, not the bank: the estate goes to {listed}"
             + held
             + "; replayed as written, to the bank"
         )
         return judge.Words("M803", wrong, rule, shown=(players, "bank"))
-    if ev.to_bank:
+    rest = record == heirs.REST  # `bankrupt to bank, creditor Player`
+    if rest:
         wrong = f"{actor}'s estate goes whole to {listed}, the player owed{held}, not to the bank"
         shown = f"{written} keeps the {paid} paid and the bank takes the rest"
     else:
         wrong = f"{listed} keeps the {paid} owed and the bank takes the rest of {actor}'s estate"
         shown = f"to {listed}"
     if follow.record_settles(game):
-        wrong += f"; replayed as written{':' if ev.to_bank else ','} {shown}"
+        wrong += f"; replayed as written{':' if rest else ','} {shown}"
 
     def other(alt: judge.Alternative) -> str:
         if alt.reading == heirs.DEBT_THEN_BANK:
@@ -360,13 +363,13 @@ def _bank_share_words(
         )
 
     def agree() -> None:
-        if not ev.to_bank:
+        if not rest:
             return  # the estate left to the players under whole-estate: nothing to say
         game.ambiguous(
             "CF-82",
             f"{written} keeps the {paid} owed and the bank takes the rest of {actor}'s estate "
             f"(reading {reading}); reading whole-estate gives {listed} the whole estate",
-            ev.span,
+            span,
             "BKR-03",
             follows=heirs.DEBT_THEN_BANK,
         )
@@ -374,10 +377,10 @@ def _bank_share_words(
     return judge.Words(
         "M803",
         wrong,
-        rule if ev.to_bank else "BKR-03",
+        rule if rest else "BKR-03",
         other,
         agree,
-        shown=(players, "bank" if ev.to_bank else players),
+        shown=(players, "bank" if rest else players),
         data={"cf": "CF-82"},
     )
 
