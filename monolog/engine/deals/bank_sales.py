@@ -375,12 +375,18 @@ def _broken_rule(game: Game, sold: list[_Thing], bought: list[_Thing]) -> tuple[
                 "SELL-06",
                 "the bank never buys a mortgaged deed; it can go only to another player",
             )
-    for kind, _ in sold:
+    for kind, value in sold:
         if kind == "card":
             return (
                 "CARD-04",
                 f"the bank never buys a {word} card; it is kept until used or sold to "
                 + "another player",
+            )
+        if kind == "square" and holdings.group_built(game, int(value)):
+            return (
+                "DEAL-01",
+                "the bank buys buildings back, never a deed of a group that has them: "
+                f"{holdings.buildings_in_group(game, int(value))} must be sold to it first",
             )
         if kind == "square":
             return (
