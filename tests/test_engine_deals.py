@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from estate_helpers import SPAN, codes, deal, deed, give, index, new_game, side, sound
 
+import monolog
 from monolog.engine.deals.deals import on_deal, on_pay, pending_mortgage_choices
 from monolog.notation.events import Pay, Ref
 
@@ -82,3 +83,16 @@ def test_deal_with_oneself_or_a_player_out() -> None:
     g.state.player("Cal").bankrupt = True
     on_deal(g, deal(side("Ann", "Boardwalk"), side("Cal", 100)))
     assert codes(g) == ["M713", "M713"]
+
+
+def test_a_mortgaged_deed_dealt_as_the_record_ends_owes_its_choice() -> None:
+    """The record's last line deals a mortgaged deed and the receiver writes neither the 10%
+    nor the lift: M709 at the deal (before, the record was clean: the choice was checked only
+    at the next turn or at the game's end)."""
+    text = (
+        '[Players "Ann, Ben"]\nsetup Ann owns Oriental Avenue mortgaged\nsetup next Ann\n'
+        "1. Ann 4-6 #10\ndeal Ann: Oriental Avenue | Ben: 20\n"
+    )
+    game = monolog.parse_games(text)[0].replay(edition="us-2018")
+    assert [(f.code, f.span.line, f.expected) for f in game.findings] == [("M709", 5, 5)]
+    assert game.findings[0].message.endswith("neither was done before the record ends")

@@ -15,10 +15,13 @@ is owed, and the deeds and cards go as to the bank (CF-41). The sharing itself i
 The bankruptcy that ends a short game hands the estate over whole instead (`hand_over`, SHORT-07,
 CF-47).
 
-The record is what happened at the table: an estate written for another than the creditor (the
-bank, or a player owed nothing) is reported once (M803) and then handed over as written, the
-payments towards the debts taken back. `bankrupt to bank, creditor Ben` lets Ben keep what he
-was paid and gives the bank the rest (CF-82, reading debt-then-bank).
+The record is what happened at the table: who the record gives the estate to is judged once
+(judge.py, against the decisions of heirs.py). An estate written for another than the creditor
+(the bank, or a player owed nothing) is reported once (M803) and then handed over as written,
+the payments towards the debts taken back. `bankrupt to bank, creditor Ben` lets Ben keep what
+he was paid and gives the bank the rest (CF-82, reading debt-then-bank). An estate written to
+one of several creditors follows turn-order (CF-41) and first-unpaid (CF-59) where that
+creditor is the first left short, and no reading (M803) otherwise; it is replayed as written.
 """
 
 from __future__ import annotations
@@ -28,17 +31,22 @@ from dataclasses import dataclass
 from ...notation.events import Bankrupt, GameEnd, Resign, Span
 from ..building.holdings import owner_word, resolve_player
 from ..buying.shortage import flag_unplaced
-from ..core import follow
+from ..core import follow, judge
 from ..core.game import Debt, Game
 from ..core.obligations import flow_of
 from ..core.variants import ends_game, final_bankruptcy, may_end
 from ..money.debts import clear_debts, open_debts
 from ..money.mortgages import flag_unsettled
 from ..money.raising import Raisable, raisable
-from . import insolvent_deals
-from .liquidation import card_to_deck, leave_landing, liquidate, payments, seat_distance
-
-_DEBT_THEN_BANK = "debt-then-bank"  # CF-82: the creditor paid the debt, the rest to the bank
+from . import heirs, insolvent_deals
+from .liquidation import (
+    card_to_deck,
+    first_short,
+    leave_landing,
+    liquidate,
+    payments,
+    seat_distance,
+)
 
 
 def check_obligations(game: Game, span: Span) -> None:
@@ -121,13 +129,57 @@ def on_bankrupt(game: Game, ev: Bankrupt, actor: str) -> None:
         if beside:
             owed = sorted(owed + beside, key=lambda d: seat_distance(game, actor, d.creditor))
         debtees = list(dict.fromkeys(d.creditor for d in owed)) if owed else creditors
-        # a bankruptcy written to one of several player creditors names who takes the estate
-        named = written if len(debtees) > 1 and written in creditors else None
-        if not follow.record_settles(game):
-            named = None  # a replay measuring another reading shares the estate by it
-        liquidate(game, actor, owed, debtees, ev.span, named=named)
+        named, shown = None, True
+        if len(debtees) > 1 and written is not None and written in creditors:
+            shown = _heir_judged(game, actor, written, owed, debtees, ev.span)
+            # a replay measuring another reading shares the estate by it
+            named = written if follow.record_settles(game) else None
+        liquidate(game, actor, owed, debtees, ev.span, named=named, shown=shown)
     game.state.player(actor).bankrupt = True
     game.state.over = winner(game) is not None or ends_game(game)
+
+
+def _heir_judged(
+    game: Game, actor: str, written: str, owed: list[Debt], debtees: list[str | None], span: Span
+) -> bool:
+    """A bankruptcy written to one of several creditors (`heirs.decide_heir`): the creditor
+    named is the first left short in turn order, which readings turn-order (CF-41) and
+    first-unpaid (CF-59) give the estate to (True: the notes of each point, liquidation.py,
+    name the record's reading), or no reading gives it to them alone (M803, False). The
+    estate goes to the creditor named, as written."""
+    decision = heirs.decide_heir(game, actor, owed)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, written), written)
+    if verdict.kind != judge.BREAKS:
+        return True
+    listed = " and ".join(owner_word(game, c) for c in debtees)
+    short = first_short(game, actor, owed)
+    if judge.figure(decision.right) == heirs.SHARED:
+        shared = f"{listed} share it (reading {game.ruling('CF-41')})"
+        if game.ruling("CF-41") == "turn-order":
+            shared = f"its deeds go to auction (reading {game.ruling('CF-59')})"
+        readings = " and ".join(o.reading for o in decision.others)
+        word = "readings" if len(decision.others) > 1 else "reading"
+        why = (
+            f"{shared}, and only the first creditor left short in turn order from {actor}'s "
+            f"left, {owner_word(game, short)}, takes it alone ({word} {readings})"
+        )
+    else:
+        why = (
+            f"the first creditor left short in turn order from {actor}'s left, "
+            f"{owner_word(game, short)}, takes it (reading turn-order)"
+        )
+    tail = "; replayed as written, to " + written if follow.record_settles(game) else ""
+    right = judge.figure(decision.right)
+    if right == heirs.SHARED:
+        right = [owner_word(game, c) for c in debtees]
+    words = judge.Words(
+        "M803",
+        f"{actor}'s estate does not go to {written} alone: {why}{tail}",
+        "BKR-05",
+        shown=(right, written),
+    )
+    judge.file(game, verdict, written, span, decision.rule, words)
+    return False
 
 
 def _owing_nothing(game: Game, actor: str, written: str | None, span: Span) -> str | None:
@@ -168,17 +220,17 @@ def _wrong_creditor(
     if not (ev.to_bank or _can_inherit(game, actor, written)):
         heir = None  # no estate goes to the bankrupt or to a player out: the creditors take it
     to = "" if heir is None else f"; replayed as written, to {owner_word(game, heir.name)}"
-    game.emit(
-        "M803",
+    message = (
         f"{actor}'s debt is to {' and '.join(owner_word(game, c) for c in creditors)}, "
         f"not {written}: the estate goes to the creditor"
         + (f", {' and '.join(held)} as well as cash" if held else "")
-        + to,
-        ev.span,
-        "BKR-05" if held else "BKR-03",
-        expected=[owner_word(game, c) for c in creditors],
-        recorded=written,
+        + to
     )
+    # no reading gives the estate to a player owed nothing: the verdict breaks
+    decision = heirs.decide_creditor(game, creditors)
+    verdict = judge.compare(game, decision, written)
+    words = judge.Words("M803", message, "BKR-05" if held else "BKR-03")
+    judge.file(game, verdict, written, ev.span, decision.rule, words)
     return heir
 
 
@@ -234,39 +286,103 @@ def _to_the_bank(
     owed: list[Debt],
     creditors: list[str | None],
 ) -> bool:
-    """The bank written while players are owed: `bankrupt to bank` (M803, the estate is
-    theirs) or `bankrupt to bank, creditor Player` (CF-82). True: the record is followed, the
-    debts closed and the whole estate left for the bank; False: the creditors take it."""
+    """With a player owed, whether the bank takes what is left once the player is paid (CF-82,
+    `heirs.decide_bank_share`), judged against what the record writes: `bankrupt to bank,
+    creditor Player` (the bank takes the rest), `bankrupt to bank` while only players are owed
+    (the bank takes all, which no reading gives: M803), or the estate left to the players.
+    True: the debts are closed and the whole estate left for the bank; False: the creditors
+    take it."""
     players = [c for c in creditors if c is not None]
     if not players:
         return False
+    record = heirs.WHOLE
     if ev.to_bank and written is not None:
-        return _debt_then_bank(game, actor, written, owed, players, ev.span)
-    if ev.to_bank and None not in creditors:
-        _written_to_bank(game, actor, owed, creditors, ev.span)
+        record = heirs.REST
+    elif ev.to_bank and None not in creditors:
+        record = heirs.ALL
+    decision = heirs.decide_bank_share(game)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, record), record)
+    words = _bank_share_words(game, ev.span, actor, record, written, owed, players)
+    judge.file(game, verdict, record, ev.span, decision.rule, words)
+    if record == heirs.ALL:
+        _take_back(game, actor, owed, "bankruptcy to the bank as written", ev.span)
         return True
-    return _whole_estate(game, actor, owed, players, ev.span)
+    # the record is followed; a replay measuring the reading in force shares by it
+    takes = record if follow.record_settles(game) else judge.figure(verdict.right)
+    if takes == heirs.WHOLE:
+        return False
+    _bank_covers(game, actor, ev.span)
+    return True
 
 
-def _written_to_bank(
-    game: Game, actor: str, owed: list[Debt], creditors: list[str | None], span: Span
-) -> None:
-    """`bankrupt to bank` written while the debts are to players: the estate is theirs (BKR-03,
-    BKR-05), which is reported once, naming them; the record is then followed, the estate going
-    to the bank. The payments made towards those debts are taken back (the bank takes all the
-    player had), and the debts are closed."""
-    listed = " and ".join(owner_word(game, c) for c in creditors)
-    game.emit(
+def _bank_share_words(
+    game: Game,
+    span: Span,
+    actor: str,
+    record: str,
+    written: str | None,
+    owed: list[Debt],
+    players: list[str],
+) -> judge.Words:
+    """What CF-82's finding says of what the record gives the bank (`record`: heirs.ALL, REST
+    or WHOLE): the bank written while only players are owed, which no reading gives (M803,
+    naming the players the estate goes to); the reading the record follows; the record
+    agreeing with debt-then-bank in force (A82, agreeing)."""
+    reading = game.ruling("CF-82")
+    listed = " and ".join(players)
+    paid = game.money(sum(payments(game, [d for d in owed if d.creditor is not None])))
+    held = _held_words(game, actor)
+    rule = "BKR-05" if held else "BKR-03"
+    if record == heirs.ALL:
+        wrong = (
+            f"{actor}'s debt is to {listed}, not the bank: the estate goes to {listed}"
+            + held
+            + "; replayed as written, to the bank"
+        )
+        return judge.Words("M803", wrong, rule, shown=(players, "bank"))
+    rest = record == heirs.REST  # `bankrupt to bank, creditor Player`
+    if rest:
+        wrong = f"{actor}'s estate goes whole to {listed}, the player owed{held}, not to the bank"
+        shown = f"{written} keeps the {paid} paid and the bank takes the rest"
+    else:
+        wrong = f"{listed} keeps the {paid} owed and the bank takes the rest of {actor}'s estate"
+        shown = f"to {listed}"
+    if follow.record_settles(game):
+        wrong += f"; replayed as written{':' if rest else ','} {shown}"
+
+    def other(alt: judge.Alternative) -> str:
+        if alt.reading == heirs.DEBT_THEN_BANK:
+            return (
+                f"{actor}'s whole estate goes to {listed} (reading {reading}); reading "
+                f"{heirs.DEBT_THEN_BANK} has {written} keep the {paid} owed and the bank take "
+                "the rest"
+            )
+        return (
+            f"{actor}'s whole estate goes to {listed} (reading whole-estate); under reading "
+            f"{reading} in force {listed} would keep the {paid} owed and the bank take the rest"
+        )
+
+    def agree() -> None:
+        if not rest:
+            return  # the estate left to the players under whole-estate: nothing to say
+        game.ambiguous(
+            "CF-82",
+            f"{written} keeps the {paid} owed and the bank takes the rest of {actor}'s estate "
+            f"(reading {reading}); reading whole-estate gives {listed} the whole estate",
+            span,
+            "BKR-03",
+            follows=heirs.DEBT_THEN_BANK,
+        )
+
+    return judge.Words(
         "M803",
-        f"{actor}'s debt is to {listed}, not the bank: the estate goes to {listed}"
-        + _held_words(game, actor)
-        + "; replayed as written, to the bank",
-        span,
-        "BKR-05" if _held_words(game, actor) else "BKR-03",
-        expected=[owner_word(game, c) for c in creditors],
-        recorded="bank",
+        wrong,
+        rule if rest else "BKR-03",
+        other,
+        agree,
+        shown=(players, "bank" if rest else players),
+        data={"cf": "CF-82"},
     )
-    _take_back(game, actor, owed, "bankruptcy to the bank as written", span)
 
 
 def _held_words(game: Game, actor: str) -> str:
@@ -285,78 +401,6 @@ def _take_back(game: Game, actor: str, owed: list[Debt], why: str, span: Span) -
     for debt, paid in zip(owed, payments(game, owed), strict=True):
         game.transfer(debt.creditor, actor, paid, why, span)
     clear_debts(game, actor)
-
-
-def _debt_then_bank(
-    game: Game, actor: str, written: str, owed: list[Debt], players: list[str], span: Span
-) -> bool:
-    """CF-82: `bankrupt to bank, creditor Ben`. The player owed keeps what they were paid, the
-    bank covers what the debtor could not, and the rest of the estate goes to the bank (reading
-    debt-then-bank, A82). Where the edition's text settles whole-estate, M803 names the player
-    the whole estate goes to, and the record is followed all the same (True); a replay
-    measuring whole-estate (follow.py) gives the creditor the whole estate (False)."""
-    reading = game.ruling("CF-82")
-    listed = " and ".join(players)
-    paid = game.money(sum(payments(game, [d for d in owed if d.creditor is not None])))
-    if game.text_settles("CF-82"):
-        game.emit(
-            "M803",
-            f"{actor}'s estate goes whole to {listed}, the player owed"
-            + _held_words(game, actor)
-            + f", not to the bank; replayed as written: {written} keeps the {paid} paid and "
-            "the bank takes the rest",
-            span,
-            "BKR-05" if _held_words(game, actor) else "BKR-03",
-            expected=players,
-            recorded="bank",
-            data={"cf": "CF-82"},
-        )
-    elif reading == _DEBT_THEN_BANK:
-        game.ambiguous(
-            "CF-82",
-            f"{written} keeps the {paid} owed and the bank takes the rest of {actor}'s estate "
-            f"(reading {reading}); reading whole-estate gives {listed} the whole estate",
-            span,
-            "BKR-03",
-            follows=_DEBT_THEN_BANK,
-        )
-    else:
-        game.ambiguous(
-            "CF-82",
-            f"{actor}'s whole estate goes to {listed} (reading {reading}); reading "
-            f"{_DEBT_THEN_BANK} has {written} keep the {paid} owed and the bank take the rest",
-            span,
-            "BKR-03",
-            follows=_DEBT_THEN_BANK,
-        )
-    if reading != _DEBT_THEN_BANK and not follow.record_settles(game):
-        return False
-    _bank_covers(game, actor, span)
-    return True
-
-
-def _whole_estate(game: Game, actor: str, owed: list[Debt], players: list[str], span: Span) -> bool:
-    """CF-82 under reading debt-then-bank: an estate the record gives to the players owed
-    departs from it (A82 as a warning), and is replayed as recorded (False), except in a replay
-    measuring debt-then-bank (follow.py), where the creditors keep their payments and the bank
-    takes the rest (True)."""
-    reading = game.ruling("CF-82")
-    if reading != _DEBT_THEN_BANK:
-        return False
-    listed = " and ".join(players)
-    paid = game.money(sum(payments(game, [d for d in owed if d.creditor is not None])))
-    game.ambiguous(
-        "CF-82",
-        f"{actor}'s whole estate goes to {listed} (reading whole-estate); under reading "
-        f"{reading} in force {listed} would keep the {paid} owed and the bank take the rest",
-        span,
-        "BKR-03",
-        follows="whole-estate",
-    )
-    if follow.record_settles(game):
-        return False
-    _bank_covers(game, actor, span)
-    return True
 
 
 def _bank_covers(game: Game, actor: str, span: Span) -> None:

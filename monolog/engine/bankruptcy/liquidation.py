@@ -21,16 +21,24 @@ from ..core.obligations import flow_of, open_lot
 from ..money.debts import clear_debts
 from ..money.mortgages import add_choice, pending_mortgage_choices
 
-__all__ = ["card_to_deck", "leave_landing", "liquidate", "payments", "seat_distance"]
+__all__ = [
+    "card_to_deck",
+    "first_short",
+    "leave_landing",
+    "liquidate",
+    "payments",
+    "seat_distance",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class _Sharing:
-    """How an estate is shared, from the creditors and the readings in force."""
+    """How an estate is shared, from the creditors, the readings in force and the record."""
 
     several: bool  # more than one creditor
     players_only: bool  # several creditors, all of them players
-    follows: bool  # the record names one of several player creditors, followed
+    follows: bool  # the record names the one of several creditors a reading gives it to
+    taken: bool  # the record names one of several creditors, followed
     reading: str  # CF-41
     in_turn: bool  # the creditors paid in full in turn order
     deeds_reading: str  # CF-59
@@ -38,19 +46,24 @@ class _Sharing:
     to_player: bool  # the estate goes to a player (else as to the bank)
 
 
-def _sharing(game: Game, creditors: list[str | None], named: str | None) -> _Sharing:
+def _sharing(game: Game, creditors: list[str | None], named: str | None, shown: bool) -> _Sharing:
     several = len(creditors) > 1
     players_only = several and None not in creditors
-    follows = named is not None and players_only
+    taken = named is not None and several
     reading = game.ruling("CF-41")
     deeds_reading = game.ruling("CF-59")
-    first_unpaid = players_only and (deeds_reading == "first-unpaid" or follows)
+    in_turn = several and (reading == "turn-order" or taken)
+    # turn-order: the first left short is the sole creditor of the rest, deeds included; owed
+    # to players only, where the deeds go is CF-59's
+    first_unpaid = in_turn and not players_only
+    first_unpaid = first_unpaid or (players_only and (deeds_reading == "first-unpaid" or taken))
     return _Sharing(
         several=several,
         players_only=players_only,
-        follows=follows,
+        follows=taken and shown,
+        taken=taken,
         reading=reading,
-        in_turn=players_only and (reading == "turn-order" or follows),
+        in_turn=in_turn,
         deeds_reading=deeds_reading,
         first_unpaid=first_unpaid,
         to_player=(len(creditors) == 1 and creditors[0] is not None) or first_unpaid,
@@ -64,31 +77,38 @@ def liquidate(
     creditors: list[str | None],
     span: Span,
     named: str | None = None,
+    shown: bool = True,
 ) -> None:
     """The estate of a bankrupt player goes to the creditor(s) (BKR-03..07).
 
-    `named`: the one creditor the record writes among several players owed. Only readings
-    turn-order (CF-41) and first-unpaid (CF-59) give the estate to one of them, so the record
-    follows those: each point is reported naming them (a warning where another is in force)
-    and the estate is replayed as recorded, to the creditor named.
+    `named`: the one creditor the record writes among several owed, followed: the estate is
+    replayed as recorded, to the creditor named. Only readings turn-order (CF-41) and
+    first-unpaid (CF-59) give the estate to one of them, the first left short; `shown`: the
+    creditor named is that one, so the record follows those readings and each point is
+    reported naming them (a warning where another is in force). Otherwise the record follows
+    no reading, which bankruptcy.py has reported (M803).
     """
-    plan = _sharing(game, creditors, named)
+    plan = _sharing(game, creditors, named, shown)
     if plan.in_turn or plan.first_unpaid:
         owed = sorted(owed, key=lambda d: seat_distance(game, actor, d.creditor))
     if plan.several:
         _note_cash_sharing(game, actor, creditors, named, plan, span)
     if plan.players_only:
         _note_deeds_sharing(game, actor, named, plan, span)
-    _clear_buildings(game, actor, plan.to_player, span)
-    first_short = _take_back_unpaid(game, actor, owed, plan, span)
-    if first_short is None:
-        first_short = owed[-1].creditor if owed else creditors[-1]
-    taker = named if plan.follows else first_short
+    to_player = plan.to_player
+    if plan.in_turn and not plan.players_only and not plan.taken:
+        # turn-order, the bank owed too: the buildings are sold for a player left short, and go
+        # back to the stock where the bank is the first left short (every player paid in full)
+        to_player = first_short(game, actor, owed) is not None
+    _clear_buildings(game, actor, to_player, span)
+    left_short = _take_back_unpaid(game, actor, owed, plan, span)
+    if left_short is None:
+        left_short = owed[-1].creditor if owed else creditors[-1]
+    taker = named if plan.taken else left_short
     _share_cash(game, actor, owed, creditors, plan, taker, span)
     clear_debts(game, actor)
-    if plan.to_player:
-        heir = taker if plan.first_unpaid else creditors[0]
-        assert heir is not None
+    heir = taker if plan.first_unpaid else creditors[0]
+    if plan.to_player and heir is not None:
         _estate_to_player(game, actor, heir, span)
     else:
         _estate_to_bank(game, actor, span)
@@ -117,7 +137,7 @@ def _note_cash_sharing(
             f"(reading turn-order); under reading {reading} in force the estate is shared"
         )
     else:
-        if plan.in_turn:
+        if reading == "turn-order":
             applied = "the creditors are paid in full in turn order from the debtor's left"
         elif reading == "equal-shares":
             applied = "the cash is shared equally"
@@ -141,7 +161,7 @@ def _note_deeds_sharing(
             f"left short (reading first-unpaid); under reading {deeds_reading} in force "
             "they go to auction and the jail cards back to their decks"
         )
-    elif plan.first_unpaid:
+    elif deeds_reading == "first-unpaid":
         where = (
             "the first creditor left short, in turn order from the debtor's left, takes the "
             f"deeds and jail cards (reading {deeds_reading}); reading auction would auction "
@@ -201,13 +221,13 @@ def _take_back_unpaid(
         ]
     else:
         kept = _shares(left, full)
-    first_short: str | None = None
+    short_one: str | None = None
     for d, paid, keep in zip(owed, full, kept, strict=True):
         if paid > keep:
-            if first_short is None:
-                first_short = d.creditor
+            if short_one is None:
+                short_one = d.creditor
             game.transfer(d.creditor, actor, paid - keep, "bankruptcy: unpaid part", span)
-    return first_short
+    return short_one
 
 
 def _share_cash(
@@ -287,6 +307,20 @@ def _estate_to_bank(game: Game, actor: str, span: Span) -> None:
     for card in me.cards:
         card_to_deck(game, card)
     me.cards.clear()
+
+
+def first_short(game: Game, actor: str, owed: list[Debt]) -> str | None:
+    """The first creditor left short when the debtor's cash pays each payment in full in seat
+    order from the debtor's left, the bank last (CF-41 turn-order); None: the bank (or no
+    debt). When none is left short, the last creditor."""
+    ordered = sorted(owed, key=lambda d: seat_distance(game, actor, d.creditor))
+    full = payments(game, ordered)
+    left = max(0, sum(full) - max(0, -game.state.player(actor).cash))
+    for debt, paid in zip(ordered, full, strict=True):
+        if paid > left:
+            return debt.creditor
+        left -= paid
+    return ordered[-1].creditor if ordered else None
 
 
 def seat_distance(game: Game, actor: str, other: str | None) -> int:

@@ -4,13 +4,15 @@ auctions (shortage.py) alike.
 Under reading seat-order bids go round the table in seat order and a player the bidding passes
 over has passed and is out of the auction; under open-outcry (the default) anyone may bid until
 the sale closes. A record writes the bids, and may write passes (`passed Ben`); a player
-skipped between two bids passed too. A later bid from a player who passed follows open-outcry,
-and is reported once per auction (A72).
+skipped between two bids passed too. A later bid from a player who passed is judged against
+`decide_bid` (judge.py): it follows open-outcry, and is reported once per auction (A72); the
+replay counts it, except one measuring seat-order (`monolog dispute`), which refuses it.
 """
 
 from __future__ import annotations
 
 from ...notation.events import Span
+from ..core import follow, judge
 from ..core.game import Game
 
 
@@ -41,29 +43,60 @@ class SeatOrder:
         return self.dropped.get(bidder, "")
 
 
-def out_of_seat_order(game: Game, bidder: str, amount: int, passed_by: str, span: Span) -> None:
-    """CF-72: a bid from a player the bidding had already gone past. Open outcry accepts it;
-    seat order dropped the player at the pass. The record shows the bid: it follows open-outcry.
-    `passed_by` "": the record writes the player's pass (`passed Ben`)."""
+def decide_bid(game: Game) -> judge.Decision:
+    """Whether a player the bidding had gone past (a pass written, or passed over in seat order)
+    may still bid (CF-72): open-outcry lets them, seat-order has dropped them. The figure is
+    True where the bid counts; the other reading is listed (where an edition's text settled
+    the point, `Game.ambiguous` would make the departure M990)."""
+    if game.ruling("CF-72") == "seat-order":
+        alt = judge.Alternative("CF-72", "open-outcry", judge.Choice(True))
+        return judge.Decision(judge.Choice(False), "BUY-04", (alt,))
+    alt = judge.Alternative("CF-72", "seat-order", judge.Choice(False))
+    return judge.Decision(judge.Choice(True), "BUY-04", (alt,))
+
+
+def bid_after_pass(
+    game: Game, bidder: str, amount: int, passed_by: str, span: Span, *, named: bool = True
+) -> bool:
+    """CF-72: a bid from a player the bidding had already gone past, judged (`decide_bid`): the
+    record shows the bid, so it follows open-outcry, named once per auction (`named`),
+    agreeing under open-outcry and a warning under seat-order. True: the bid counts, as the
+    table took it; a replay measuring seat-order (follow.py) refuses it. `passed_by` "": the
+    record writes the player's pass (`passed Ben`)."""
+    decision = decide_bid(game)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    if named:
+        message = _after_pass(game, bidder, amount, passed_by)
+        # the other reading is always listed, so the bid follows a reading (or, in a replay
+        # measuring seat-order, `arising` names it so): the M code is there for form only
+        words = judge.Words(
+            "M990",
+            f"{message}; the edition's own text settles this point (CF-72: {game.ruling('CF-72')})",
+            other=lambda alt: message,
+            agree=lambda: _named(game, message, span),
+            data={"cf": "CF-72"},
+        )
+        judge.file(game, verdict, True, span, decision.rule, words)
+    return follow.record_settles(game) or judge.figure(verdict.right) is True
+
+
+def _named(game: Game, message: str, span: Span) -> None:
+    game.ambiguous("CF-72", message, span, "BUY-04", follows="open-outcry")
+
+
+def _after_pass(game: Game, bidder: str, amount: int, passed_by: str) -> str:
+    """What A72 says of a bid after a pass."""
     if passed_by:
-        message = (
+        return (
             f"{bidder} bid {game.money(amount)} though the bidding had gone past {bidder} to "
             f"{passed_by} in seat order: any player may bid until the sale closes "
             "(reading open-outcry); under reading seat-order a player passed over has passed and "
             "is out of the auction"
         )
-    else:
-        message = (
-            f"{bidder} bid {game.money(amount)} after passing, as the record writes: any player "
-            "may bid until the sale closes, a pass included (reading open-outcry); under reading "
-            "seat-order a pass drops the player out of the auction"
-        )
-    game.ambiguous(
-        "CF-72",
-        message,
-        span,
-        "BUY-04",
-        follows="open-outcry",
+    return (
+        f"{bidder} bid {game.money(amount)} after passing, as the record writes: any player "
+        "may bid until the sale closes, a pass included (reading open-outcry); under reading "
+        "seat-order a pass drops the player out of the auction"
     )
 
 
@@ -72,5 +105,5 @@ def check_order(game: Game, bids: list[tuple[str, int, Span]], seats: list[str])
     order = SeatOrder(seats)
     for bidder, amount, span in bids:
         if not order.bids(bidder):
-            out_of_seat_order(game, bidder, amount, order.passed_by(bidder), span)
+            bid_after_pass(game, bidder, amount, order.passed_by(bidder), span)
             return

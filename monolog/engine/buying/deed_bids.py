@@ -11,7 +11,7 @@ from ..core import follow
 from ..core.game import Game
 from ..core.names import resolve_player
 from ..jail.jail_rights import while_jailed
-from .bidding import SeatOrder, out_of_seat_order
+from .bidding import SeatOrder, bid_after_pass
 
 
 def check_bids(
@@ -104,12 +104,17 @@ def check_bids(
             if not follow.record_settles(game):
                 continue  # a replay measuring capped-by-cash refuses the bid
             # the departure is named once: the bid stands, as the table took it
+        if not seat_order.bids(bidder):
+            passed_by = seat_order.passed_by(bidder)
+            counts = bid_after_pass(
+                game, bidder, bid.amount, passed_by, span, named=not flagged_order
+            )
+            flagged_order = True
+            if not counts:
+                continue  # a replay measuring seat-order refuses the bid
         if bid.amount > high or last is None:
             high = max(high, bid.amount)
             last = (bidder, bid.amount)
-        if not seat_order.bids(bidder) and not flagged_order:
-            flagged_order = True
-            out_of_seat_order(game, bidder, bid.amount, seat_order.passed_by(bidder), span)
     return last
 
 

@@ -110,6 +110,20 @@ def compare(game: Game, decision: Decision, written: object) -> Verdict:
     return Verdict(BREAKS, right)
 
 
+def arising(game: Game, decision: Decision, verdict: Verdict, written: object) -> Verdict:
+    """`verdict` for a handler whose point must still be named where it arises in a replay that
+    measures the reading in force (`monolog dispute`, where `compare` counts no other reading):
+    a figure another reading gives then follows that reading (its A code, where `monolog
+    dispute` finds the point), though the replay goes by the reading in force. Elsewhere the
+    verdict as it is."""
+    if verdict.kind != BREAKS or following.record_settles(game):
+        return verdict
+    for other in decision.others:
+        if figure(other.outcome) == written and figure(other.outcome) != figure(verdict.right):
+            return Verdict(FOLLOWS, verdict.right, other)
+    return verdict
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """What each verdict's finding says. `code` and `wrong` are the M code and the message of a

@@ -24,6 +24,7 @@ from ...editions.model import Edition
 from ...findings.declared import Declared
 from ...findings.model import Finding
 from ...notation import events as E
+from ..money import mortgages
 from ..setup import setup
 from ..turn import turns
 from . import derived_amounts, follow, house_rules, record, variants
@@ -223,6 +224,8 @@ def _steps(
     setup.at_end(game)  # a record of setup lines alone: its position is checked too
     if not game.state.over:  # a record that ends before the bank's auctions (BKR-07)
         wrap(game, last_span, lambda: turns.unauctioned_estate(game, ended=True))
+        # or before the 10% or the lift on a mortgaged deed received (MORT-07, BKR-06)
+        wrap(game, last_span, lambda: mortgages.flag_unsettled_at_end(game, last_span))
     if game.state.over:
         wrap(game, last_span, lambda: close_game(game, last_span))
     if require_amounts or "amounts" in _strict(game.header):

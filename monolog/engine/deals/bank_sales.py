@@ -13,10 +13,11 @@ from ...notation.events import Auction, Deal, DealItem, DealSide, Span
 from ..building import holdings
 from ..building.holdings import owner_word, resolve_card, resolve_player, resolve_square
 from ..cards.decks import hold_out, holder_of, return_card
-from ..core import invariants
+from ..core import invariants, judge
 from ..core.game import Game
 from ..core.skipped import money_words, not_replayed
-from .deed_sales import foreclosed
+from ..core.state import DeedState
+from .deed_sales import decide_sale, foreclosure_named
 from .promises import report_promise
 
 __all__ = ["on_bank_deal", "on_card_auction"]
@@ -26,6 +27,7 @@ _JAIL_CARD = "get_out_of_jail_free"
 _CF = {"CARD-04": {"cf": "CF-55"}, "BUY-09": {"cf": "CF-57"}}
 # the rule each disputed sale rests on
 _RULE = {"CF-63": "DEAL-01", "CF-73": "CARD-04"}
+_MORTGAGE_VALUE = "at-mortgage-value"  # CF-63: the reading that lets the bank buy a bare deed
 
 
 def on_bank_deal(game: Game, ev: Deal) -> None:
@@ -74,13 +76,19 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
     got = _describe(game, bought) or "nothing"
     where = bank_side.span if bank_side.span.line else ev.span
     given = [game.state.deeds[int(v)] for kind, v in sold if kind == "square"]
-    if not bought and len(given) == len(sold) and foreclosed(game, player, given, 0, where):
-        _carry_out(game, player, sold, bought, ev.span)
-        return
+    received = sum(int(v) for k, v in bought if k == "cash")
+    verdict: judge.Verdict | None = None
+    if given and len(given) == len(sold) and all(k == "cash" for k, _ in bought):
+        # deeds alone for cash or nothing: judged as `sell deed` is (deed_sales.decide_sale)
+        decision = decide_sale(game, given)
+        verdict = judge.arising(game, decision, judge.compare(game, decision, received), received)
+        if verdict.kind != judge.BREAKS:
+            _deeds_taken_back(game, player, given, what, got, where)
+            _carry_out(game, player, sold, bought, ev.span)
+            return
     point = _disputed_point(game, sold, bought)
-    if point is not None:
+    if point is not None and point[0] == "CF-73":
         cf, reading, price, which = point
-        received = sum(int(v) for k, v in bought if k == "cash")
         in_force = game.ruling(cf)
         if received == price and (in_force == reading or not game.text_settles(cf)):
             # the price a reading lets the bank buy at: that reading's play, named (a departure
@@ -108,16 +116,40 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
             )
         else:
             why += f" ({cf}, reading {in_force})"
-    game.emit(
-        "M717" if rule == "SELL-06" else "M716",
-        f"{player} hands {what} to the bank for {got}: {why}; replayed as the table did it",
-        where,
-        rule,
-        expected=None,
-        recorded=what,
-        data={"cf": point[0]} if point is not None else _CF.get(rule, {}),
-    )
+    code = "M717" if rule == "SELL-06" else "M716"
+    message = f"{player} hands {what} to the bank for {got}: {why}; replayed as the table did it"
+    data = {"cf": point[0]} if point is not None else _CF.get(rule, {})
+    if verdict is not None:  # deeds alone, a price no reading gives
+        words = judge.Words(code, message, rule, shown=(None, what), data=data)
+        judge.file(game, verdict, received, where, rule, words)
+    else:
+        game.emit(code, message, where, rule, expected=None, recorded=what, data=data)
     _carry_out(game, player, sold, bought, ev.span)
+
+
+def _deeds_taken_back(
+    game: Game, player: str, deeds: list[DeedState], what: str, got: str, span: Span
+) -> None:
+    """Deeds the bank takes back at the price a reading gives, each point named: the bare
+    deeds at their mortgage value (CF-63), the mortgaged ones for nothing (CF-83)."""
+    bare = [d for d in deeds if not d.mortgaged]
+    mortgaged = [d for d in deeds if d.mortgaged]
+    if bare:
+        reading = game.ruling("CF-63")
+        other = game.edition.readings.get("CF-63") if reading == _MORTGAGE_VALUE else reading
+        if mortgaged:  # name the bare deeds and their price alone
+            what = ", ".join(game.name(d.square) for d in bare)
+            got = game.money(sum(game.square(d.square).mortgage_value for d in bare))
+        game.ambiguous(
+            "CF-63",
+            f"{player} sells {what} to the bank for {got}, the mortgage value (reading "
+            f"{_MORTGAGE_VALUE}); under reading {other} the bank buys none",
+            span,
+            "DEAL-01",
+            follows=_MORTGAGE_VALUE,
+        )
+    if mortgaged:
+        foreclosure_named(game, player, mortgaged, span)
 
 
 def _disputed_point(
@@ -133,7 +165,7 @@ def _disputed_point(
         return ("CF-73", "bank-buys-at-fifty", fine * len(sold), "the jail fine for each card")
     if kinds == {"square"}:
         deeds = [game.state.deeds[int(v)] for _, v in sold]
-        if any(d.mortgaged or d.houses or d.hotel for d in deeds):
+        if any(d.mortgaged or holdings.group_built(game, d.square) for d in deeds):
             return None  # a mortgaged deed is never bought back (SELL-06), nor a built one
         value = sum(game.square(d.square).mortgage_value for d in deeds)
         return ("CF-63", "at-mortgage-value", value, "the mortgage value")
@@ -343,12 +375,18 @@ def _broken_rule(game: Game, sold: list[_Thing], bought: list[_Thing]) -> tuple[
                 "SELL-06",
                 "the bank never buys a mortgaged deed; it can go only to another player",
             )
-    for kind, _ in sold:
+    for kind, value in sold:
         if kind == "card":
             return (
                 "CARD-04",
                 f"the bank never buys a {word} card; it is kept until used or sold to "
                 + "another player",
+            )
+        if kind == "square" and holdings.group_built(game, int(value)):
+            return (
+                "DEAL-01",
+                "the bank buys buildings back, never a deed of a group that has them: "
+                f"{holdings.buildings_in_group(game, int(value))} must be sold to it first",
             )
         if kind == "square":
             return (

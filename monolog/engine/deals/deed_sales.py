@@ -2,11 +2,15 @@
 
 The bank sells deeds and lends on them; no text lets it buy one back. Some tables let a bare,
 unmortgaged deed go back to the bank for its mortgage value (CF-63, reading at-mortgage-value):
-such a sale is A63, agreeing with that reading, a warning where forbidden is in force. Any other
-price, or a deed whose group carries buildings, fits no reading (M716, naming the mortgage value);
-a mortgaged deed is never bought back (M717). The record is what happened at the table: each
-sale is reported once and replayed as written, the deed unowned again and the cash as the line
-says. The same sale written as a deal with the bank is judged in bank_sales.py.
+such a sale is A63, agreeing with that reading, a warning where forbidden is in force. Some
+programs let a mortgaged deed go back for nothing, the loan cancelled (CF-83, reading
+foreclosed: A83). `decide_sale` says what price each reading lets the bank pay, and the price
+written is judged against it (judge.py): a price the readings give names each point it rests on;
+any other price, or a deed whose group carries buildings, fits no reading (M716, naming the
+mortgage value), nor does a mortgaged deed sold for a price (M717). The record is what happened
+at the table: each sale is reported once and replayed as written, the deed unowned again and the
+cash as the line says. The same sale written as a deal with the bank is judged in bank_sales.py
+by the same decision.
 """
 
 from __future__ import annotations
@@ -19,53 +23,89 @@ from ..building.holdings import (
     owner_word,
     resolve_square,
 )
-from ..core import invariants
+from ..core import invariants, judge
 from ..core.game import Game
 from ..core.skipped import not_replayed
 from ..core.state import DeedState
 
-__all__ = ["foreclosed", "on_sell_deed"]
+__all__ = ["NO_SALE", "decide_sale", "foreclosure_named", "on_sell_deed"]
 
 _READING = "at-mortgage-value"
 
 
+NO_SALE = "no sale"  # the figure of a sale the readings in force do not let the bank make
+# the reading of each point that lets the bank take a deed back, and the rule it rests on
+_TAKES = {"CF-63": (_READING, "DEAL-01"), "CF-83": ("foreclosed", "SELL-06")}
+
+
+def decide_sale(game: Game, deeds: list[DeedState]) -> judge.Decision:
+    """What the readings let the bank pay for `deeds` handed back to it: a bare deed (no
+    mortgage, no building in its group) its mortgage value under CF-63 at-mortgage-value, a
+    mortgaged one nothing under CF-83 foreclosed, a deed of a built group never. The price
+    under the readings in force is `right` (from the bank); where they let the bank take none
+    back, `NO_SALE`, with the readings that would (each point the sale departs on, unless the
+    edition's text settles one: then no reading gives the sale)."""
+    mortgaged = [d for d in deeds if d.mortgaged]
+    bare = [d for d in deeds if not d.mortgaged and not group_built(game, d.square)]
+    rule = "SELL-06" if mortgaged else "DEAL-01"
+    if len(bare) + len(mortgaged) < len(deeds):
+        return judge.Decision(judge.Choice(NO_SALE), rule)
+    price = judge.Outcome(sum(game.square(d.square).mortgage_value for d in bare))
+    needed = [cf for cf, part in (("CF-63", bare), ("CF-83", mortgaged)) if part]
+    departed = [cf for cf in needed if game.ruling(cf) != _TAKES[cf][0]]
+    if not departed:
+        return judge.Decision(price, rule)
+    if any(game.text_settles(cf) for cf in departed):
+        return judge.Decision(judge.Choice(NO_SALE), rule)
+    others = tuple(judge.Alternative(cf, _TAKES[cf][0], price, _TAKES[cf][1]) for cf in departed)
+    return judge.Decision(judge.Choice(NO_SALE), rule, others)
+
+
 def on_sell_deed(game: Game, ev: SellDeed, actor: str) -> None:
-    """`sell deed Square, … for amt`: the deeds go back to the bank, the amount to the seller."""
+    """`sell deed Square, … for amt`: the deeds go back to the bank, the amount to the seller.
+    The price written is judged against `decide_sale`: a price the readings give names each
+    point it rests on (A63 for the bare deeds, A83 for the mortgaged ones), any other is M716
+    or M717; the sale is carried out as written either way."""
     deeds = _deeds(game, ev, actor)
     if not deeds:
         return  # reported: nothing the seller holds was named, so nothing changes hands
-    value = sum(game.square(d.square).mortgage_value for d in deeds)
-    names = game.listing([game.name(d.square) for d in deeds])
-    reading = game.ruling("CF-63")
-    bare = not any(d.mortgaged or group_built(game, d.square) for d in deeds)
-    if foreclosed(game, actor, deeds, ev.amount, ev.span):
-        _carry_out(game, actor, deeds, ev.amount, ev.span)
-        return
-    if bare and ev.amount == value and (reading == _READING or not game.text_settles("CF-63")):
+    decision = decide_sale(game, deeds)
+    verdict = judge.compare(game, decision, ev.amount)
+    verdict = judge.arising(game, decision, verdict, ev.amount)
+    if verdict.kind == judge.BREAKS:
+        value = sum(game.square(d.square).mortgage_value for d in deeds)
+        words = _refusal(game, ev, actor, deeds, value)
+        judge.file(game, verdict, ev.amount, ev.span, decision.rule, words)
+    else:
+        _taken_back(game, actor, deeds, ev.span)
+    _carry_out(game, actor, deeds, ev.amount, ev.span)
+
+
+def _taken_back(game: Game, actor: str, deeds: list[DeedState], span: Span) -> None:
+    """A sale the readings give, each point it rests on named: the bare deeds at their
+    mortgage value (CF-63), the mortgaged ones for nothing (CF-83); agreeing with the reading
+    in force, or a warning naming the reading followed."""
+    bare = [d for d in deeds if not d.mortgaged]
+    if bare:
+        reading = game.ruling("CF-63")
+        value = sum(game.square(d.square).mortgage_value for d in bare)
+        names = game.listing([game.name(d.square) for d in bare])
         other = game.edition.readings.get("CF-63") if reading == _READING else reading
         game.ambiguous(
             "CF-63",
             f"{actor} sells {names} to the bank for {game.money(value)}, the mortgage value "
             f"(reading {_READING}); under reading {other} the bank buys no deed",
-            ev.span,
+            span,
             "DEAL-01",
             follows=_READING,
         )
-    else:
-        _refused(game, ev, actor, deeds, value)
-    _carry_out(game, actor, deeds, ev.amount, ev.span)
+    mortgaged = [d for d in deeds if d.mortgaged]
+    if mortgaged:
+        foreclosure_named(game, actor, mortgaged, span)
 
 
-def foreclosed(game: Game, actor: str, deeds: list[DeedState], amount: int, span: Span) -> bool:
-    """CF-83: mortgaged deeds, and only those, handed back to the bank for nothing. Reading
-    foreclosed takes them back, the loans cancelled; under never the bank takes back no
-    mortgaged deed (a warning naming foreclosed, where the edition's text leaves it open). True
-    when the point was reported (the caller then carries the sale out as written)."""
-    if amount or not deeds or not all(d.mortgaged for d in deeds):
-        return False
-    reading = game.ruling("CF-83")
-    if reading != "foreclosed" and game.text_settles("CF-83"):
-        return False
+def foreclosure_named(game: Game, actor: str, deeds: list[DeedState], span: Span) -> None:
+    """CF-83: mortgaged deeds handed back to the bank for nothing, named (reading foreclosed)."""
     names = game.listing([game.name(d.square) for d in deeds])
     game.ambiguous(
         "CF-83",
@@ -76,7 +116,6 @@ def foreclosed(game: Game, actor: str, deeds: list[DeedState], amount: int, span
         "SELL-06",
         follows="foreclosed",
     )
-    return True
 
 
 def _deeds(game: Game, ev: SellDeed, actor: str) -> list[DeedState]:
@@ -111,25 +150,22 @@ def _deeds(game: Game, ev: SellDeed, actor: str) -> list[DeedState]:
     return out
 
 
-def _refused(game: Game, ev: SellDeed, actor: str, deeds: list[DeedState], value: int) -> None:
-    """A sale no reading of CF-63 allows: M717 for a mortgaged deed, else M716 with the price
+def _refusal(
+    game: Game, ev: SellDeed, actor: str, deeds: list[DeedState], value: int
+) -> judge.Words:
+    """What a sale no reading gives says: M717 for a mortgaged deed, else M716 with the price
     a table that lets the bank buy bare deeds would pay."""
     names = game.listing([game.name(d.square) for d in deeds])
     head = f"{actor} sells {names} to the bank for {game.money(ev.amount)}: "
     tail = "; replayed as the table did it"
     mortgaged = [game.name(d.square) for d in deeds if d.mortgaged]
+    cf = {"cf": "CF-63"}
     if mortgaged:
-        game.emit(
-            "M717",
-            head + f"the bank never buys a mortgaged deed ({game.listing(mortgaged)}); it can "
-            "go only to another player" + tail,
-            ev.span,
-            "SELL-06",
-            expected=None,
-            recorded=ev.amount,
-            data={"cf": "CF-63"},
+        why = (
+            f"the bank never buys a mortgaged deed ({game.listing(mortgaged)}); it can go "
+            "only to another player"
         )
-        return
+        return judge.Words("M717", head + why + tail, "SELL-06", shown=(None, ev.amount), data=cf)
     built = [d for d in deeds if group_built(game, d.square)]
     reading = game.ruling("CF-63")
     if built:
@@ -148,15 +184,7 @@ def _refused(game: Game, ev: SellDeed, actor: str, deeds: list[DeedState], value
             f"the bank buys no deed (CF-63, reading {reading}); a table that lets it buy a "
             f"bare deed pays the mortgage value, {game.money(value)}"
         )
-    game.emit(
-        "M716",
-        head + why + tail,
-        ev.span,
-        "DEAL-01",
-        expected=value,
-        recorded=ev.amount,
-        data={"cf": "CF-63"},
-    )
+    return judge.Words("M716", head + why + tail, "DEAL-01", shown=(value, ev.amount), data=cf)
 
 
 def _carry_out(game: Game, actor: str, deeds: list[DeedState], amount: int, span: Span) -> None:

@@ -99,6 +99,15 @@ def flag_unsettled_deals(game: Game, span: Span) -> None:
     choices.clear()
 
 
+def flag_unsettled_at_end(game: Game, span: Span) -> None:
+    """The record ends (at `span`) with the game still on: the 10 % choices on mortgaged deeds
+    received in deals, due at once, that the record never made are reported (M709), as at the
+    game's end (`flag_unsettled_deals`). (Before, such a record was clean.)"""
+    choices = pending_mortgage_choices(game)
+    wanted = [c for c in choices if c.origin == "deal" and not c.reported]
+    _report_unsettled(game, wanted, span, ended=True)
+
+
 def passed_on(game: Game, square: int, span: Span) -> None:
     """A deed handed on in a deal while its last receiver's choice on it is still open: the
     choices of that receipt were due at once, before the deed could pass on, so they are
@@ -115,7 +124,9 @@ def passed_on(game: Game, square: int, span: Span) -> None:
     choices[:] = [c for c in choices if c.square != square]
 
 
-def _report_unsettled(game: Game, choices: list[MortgageChoice], span: Span) -> None:
+def _report_unsettled(
+    game: Game, choices: list[MortgageChoice], span: Span, ended: bool = False
+) -> None:
     receipts: dict[tuple[str, Span], list[MortgageChoice]] = {}
     for c in choices:
         receipts.setdefault((c.player, c.span), []).append(c)
@@ -129,8 +140,8 @@ def _report_unsettled(game: Game, choices: list[MortgageChoice], span: Span) -> 
             f"{player} received {game.listing([sq.name for sq in squares])} mortgaged here "
             f"and owed the 10% at once ({game.listing([game.money(d) for d in due])}), or "
             f"to lift {'the mortgages' if many else 'the mortgage'} "
-            f"({game.listing([game.money(x) for x in lift])}): neither was done before line "
-            f"{span.line}",
+            f"({game.listing([game.money(x) for x in lift])}): neither was done before "
+            + ("the record ends" if ended else f"line {span.line}"),
             at,
             "BKR-06" if group[0].origin == "bankruptcy" else "MORT-07",
             expected=sum(due),
