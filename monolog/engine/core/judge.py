@@ -115,13 +115,15 @@ class Words:
     """What each verdict's finding says. `code` and `wrong` are the M code and the message of a
     figure no reading gives (`rule` overrides the decision's rule); `other` gives the message
     naming the reading a figure follows (None: the point was named already, on this line, with
-    the record's choice); `agree`, if any, is called when the record agrees."""
+    the record's choice); `agree`, if any, is called when the record agrees; `shown`, if any,
+    writes a figure as the finding's expected and recorded value (a square's index as its name)."""
 
     code: str
     wrong: str
     rule: str | None = None
     other: Callable[[Alternative], str | None] | None = None
     agree: Callable[[], None] | None = None
+    shown: Callable[[object], object] | None = None
 
 
 def file(
@@ -139,13 +141,14 @@ def file(
         if message is None:
             return None
         return game.ambiguous(other.cf, message, span, other.rule or rule, follows=other.reading)
+    shown = words.shown or (lambda value: value)
     return game.emit(
         words.code,
         words.wrong,
         span,
         words.rule or rule,
-        expected=figure(verdict.right),
-        recorded=written,
+        expected=shown(figure(verdict.right)),
+        recorded=shown(written),
     )
 
 

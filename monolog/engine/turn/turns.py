@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...notation.events import Span, TurnStart
 from ..cards.card_landings import declined_after_card_note, second_draw_note
+from ..cards.card_move_judgement import nearest_railroad_note
 from ..core import follow, skipped
 from ..core.board import next_active
 from ..core.game import Game
@@ -20,7 +21,6 @@ from ..core.variants import one_turn_in_jail
 from ..jail.jail_exits import forced_fine, release
 from ..money.debts import check_unpaid
 from .landing import land
-from .moves import nearest_railroad_note
 from .one_throw import turn_passed
 
 
@@ -102,7 +102,7 @@ def close_step(game: Game, span: Span) -> None:
                 )
     cm = flow.card_move
     if cm is not None and not cm.confirmed and not cm.nearest_noted:
-        nearest_railroad_note(game, cm.player, cm, None, cm.span)
+        nearest_railroad_note(game, cm.player, cm, cm.span)
     flow.card_move = None
     flow.jailed_by = None
     flow.current_card = None
