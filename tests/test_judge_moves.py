@@ -5,12 +5,14 @@ elsewhere."""
 from __future__ import annotations
 
 from monolog.editions.loader import load_edition
+from monolog.engine import Replay, replay
 from monolog.engine.cards.card_move_judgement import card_move_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.obligations import CardMove
 from monolog.engine.core.state import GameState
 from monolog.notation.events import Span
+from monolog.notation.parser import parse_text
 
 SPAN = Span(2, 1, 2, 10)
 READING, PENNSYLVANIA = 5, 15  # from the first Chance square (7): 2 back, 8 ahead
@@ -42,3 +44,19 @@ def test_a_card_move_nothing_disputes_lists_no_other_reading() -> None:
     is the closest too: the card's square alone, whatever the reading."""
     decision = card_move_decision(_game(**{"CF-71": "closest"}), CardMove("CH05", 25, SPAN, 22))
     assert decision == judge.Decision(judge.Choice(25), "CARD-06")
+
+
+def _measuring(body: str, **rulings: str) -> Replay:
+    """The replay `monolog dispute` makes under `rulings`: it measures the readings in force."""
+    text = '[Players "Ann, Ben"]\n' + body
+    return replay(parse_text(text, "t.mlog"), "us-2018", rulings, recount=False)
+
+
+def test_a_replay_measuring_ahead_keeps_the_token_ahead() -> None:
+    """The record moves back to the closest railroad; a replay measuring reading ahead applies
+    ahead instead (no departure named, no M406: the record broke no rule)."""
+    r = _measuring("1. Ann 3-4 Chance card CH05 -> Reading Railroad buy\n")
+    assert [(f.code, f.severity.value, f.data.get("follows")) for f in r.findings] == [
+        ("A71", "info", None)
+    ]
+    assert r.state.player("Ann").position == PENNSYLVANIA

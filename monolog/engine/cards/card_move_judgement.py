@@ -6,7 +6,9 @@ closest one, the square of the other reading of CF-71. `card_move_judged` sets t
 `-> Square` after the card against them and files its one finding: the A71 naming the reading
 the record agrees with, the A71 of the reading it follows, or M406 with the card's square. The
 record's square is then followed in full: the move the reading it follows makes (forward with
-the GO salary the card pays and the card's rent, or back with none), else a forward move.
+the GO salary the card pays and the card's rent, or back with none), else a forward move. A
+replay measuring the reading in force (`monolog dispute`) applies it instead of the record's
+CF-71 play, and names the point without the record's choice.
 
 CARD-06, MOVE-03, MOVE-05, CF-12, CF-71.
 """
@@ -40,6 +42,9 @@ def card_move_judged(game: Game, player: str, cm: CardMove, sq: Square, span: Sp
     """`-> Square` after `cm`'s card move: one finding for it, and the record's square followed."""
     cm.confirmed = True
     decision = card_move_decision(game, cm)
+    if judge.measured(game, decision, sq.index):
+        nearest_railroad_note(game, player, cm, span)  # the reading in force stands
+        return
     verdict = judge.compare(game, decision, sq.index)
     if verdict.kind == judge.BREAKS:
         # the point arose all the same; the record's square is no reading's

@@ -110,6 +110,17 @@ def compare(game: Game, decision: Decision, written: object) -> Verdict:
     return Verdict(BREAKS, right)
 
 
+def measured(game: Game, decision: Decision, written: object) -> bool:
+    """Whether this replay measures the reading in force (`monolog dispute`) and the record
+    wrote another reading's figure. Such a replay applies the reading in force in place of the
+    record's play and names the point without the record's choice: the record broke no rule,
+    so no M code. (`compare` calls the figure a breach there; a non-money handler asks this
+    first.)"""
+    if following.record_settles(game) or written is None or written == figure(decision.right):
+        return False
+    return any(figure(other.outcome) == written for other in decision.others)
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """What each verdict's finding says. `code` and `wrong` are the M code and the message of a
