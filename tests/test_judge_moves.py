@@ -1,6 +1,7 @@
-"""What each reading requires of a move, pinned at the decide step (engine/core/judge.py): the
-square a card sends the token to, and the other reading of an open point that would send it
-elsewhere."""
+"""What each reading requires of a move or a run of doubles, pinned at the decide step
+(engine/core/judge.py): the square a card sends the token to, whether a double is the third of
+the turn, where a third double takes the token, and the other reading of each open point that
+would decide otherwise."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.obligations import CardMove
 from monolog.engine.core.state import GameState
+from monolog.engine.turn.double_judgement import run_decision, third_double_decision
 from monolog.notation.events import Span
 from monolog.notation.parser import parse_text
 
@@ -60,3 +62,47 @@ def test_a_replay_measuring_ahead_keeps_the_token_ahead() -> None:
         ("A71", "info", None)
     ]
     assert r.state.player("Ann").position == PENNSYLVANIA
+
+
+def test_the_run_after_a_jail_double_names_the_other_count_of_cf10() -> None:
+    """CF-10: the second double after the one that opened the cell is the turn's third double
+    under counts-jail-double only."""
+    assert run_decision(_game()) == judge.Decision(
+        judge.Choice(False),
+        "DBL-05",
+        (judge.Alternative("CF-10", "counts-jail-double", judge.Choice(True)),),
+    )
+    assert run_decision(_game(**{"CF-10": "counts-jail-double"})) == judge.Decision(
+        judge.Choice(True),
+        "DBL-05",
+        (judge.Alternative("CF-10", "per-turn", judge.Choice(False)),),
+    )
+
+
+def test_a_third_double_moves_first_under_moved_only_and_around_the_board() -> None:
+    """CF-09: the token moves first under moved only, to the square counted around the board:
+    from Short Line (35) a 6 reaches Mediterranean Avenue (1)."""
+    assert third_double_decision(_game(), 35, 6) == judge.Decision(
+        judge.Choice(None),
+        "DBL-03",
+        (judge.Alternative("CF-09", "moved", judge.Choice(1)),),
+    )
+    assert third_double_decision(_game(**{"CF-09": "moved"}), 35, 6) == judge.Decision(
+        judge.Choice(1),
+        "DBL-03",
+        (judge.Alternative("CF-09", "not-moved", judge.Choice(None)),),
+    )
+
+
+def test_a_replay_measuring_not_moved_keeps_the_third_double_unmoved() -> None:
+    """The record moves a third double across GO; a replay measuring not-moved applies it: no
+    salary, and the point named without the record's choice."""
+    body = (
+        "setup Ann at Marvin Gardens\n1. Ann 1-1 Pacific Avenue buy\n2-2 Short Line buy\n"
+        "3-3 Mediterranean Avenue jail\n"
+    )
+    r = _measuring(body)
+    assert [(f.code, f.severity.value, f.data.get("follows")) for f in r.findings] == [
+        ("A09", "info", None)
+    ]
+    assert r.state.player("Ann").cash == 1000

@@ -28,9 +28,6 @@ def on_jail(game: Game, ev: GoToJail) -> None:
     if flow.jailed_by is not None and p.in_jail:
         follow.confirm(game, player)
         return
-    if follow.jailed_by_run(game, player, ev.span):
-        send_to_jail(game, player, ev.span, "the record")
-        return
     earlier = flow.last_turn_doubles.get(player, 0)
     if game.state.doubles and earlier and game.state.doubles + earlier >= 3:
         # a run of doubles counted on from the player's last turn (DBL-05)
