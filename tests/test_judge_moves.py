@@ -13,6 +13,7 @@ from monolog.engine.core.game import Game
 from monolog.engine.core.obligations import CardMove
 from monolog.engine.core.state import GameState
 from monolog.engine.turn.double_judgement import run_decision, third_double_decision
+from monolog.engine.turn.one_throw import throw_decision
 from monolog.notation.events import Span
 from monolog.notation.parser import parse_text
 
@@ -106,3 +107,17 @@ def test_a_replay_measuring_not_moved_keeps_the_third_double_unmoved() -> None:
         ("A09", "info", None)
     ]
     assert r.state.player("Ann").cash == 1000
+
+
+def test_a_double_earns_a_further_throw_under_throw_again_only() -> None:
+    """CF-80: a double earns another throw (throw-again) or nothing (one-throw-a-turn)."""
+    assert throw_decision(_game()) == judge.Decision(
+        judge.Choice(True),
+        "DBL-01",
+        (judge.Alternative("CF-80", "one-throw-a-turn", judge.Choice(False)),),
+    )
+    assert throw_decision(_game(**{"CF-80": "one-throw-a-turn"})) == judge.Decision(
+        judge.Choice(False),
+        "DBL-01",
+        (judge.Alternative("CF-80", "throw-again", judge.Choice(True)),),
+    )
