@@ -12,6 +12,7 @@ from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.obligations import CardMove
 from monolog.engine.core.state import GameState
+from monolog.engine.jail.jail_rolls import jail_turn_decision
 from monolog.engine.turn.double_judgement import run_decision, third_double_decision
 from monolog.engine.turn.one_throw import throw_decision
 from monolog.notation.events import Span
@@ -120,4 +121,22 @@ def test_a_double_earns_a_further_throw_under_throw_again_only() -> None:
         judge.Choice(False),
         "DBL-01",
         (judge.Alternative("CF-80", "throw-again", judge.Choice(True)),),
+    )
+
+
+def test_a_jail_turns_throw_moves_the_token_only_on_a_double_under_up_to_three_turns() -> None:
+    """CF-81: under one-turn-then-free no throw of the jail turn moves the token; a double
+    does under up-to-three-turns, the one reading listed against it. A throw that is not a
+    double moves it under neither, so no other reading is listed."""
+    one_turn = _game(**{"CF-81": "one-turn-then-free"})
+    assert jail_turn_decision(one_turn, True) == judge.Decision(
+        judge.Choice(False),
+        "JAIL-06",
+        (judge.Alternative("CF-81", "up-to-three-turns", judge.Choice(True)),),
+    )
+    assert jail_turn_decision(one_turn, False) == judge.Decision(judge.Choice(False), "JAIL-06")
+    assert jail_turn_decision(_game(), True) == judge.Decision(
+        judge.Choice(True),
+        "JAIL-06",
+        (judge.Alternative("CF-81", "one-turn-then-free", judge.Choice(False)),),
     )

@@ -111,40 +111,59 @@ def stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
     replay follows it, out of jail and on the square reached, and a fine written after the roll
     on the same line is taken as what let them out (jail.py), not reported again.
     """
+    out = moved_out(game, ev, player, message)
+    if out is None:
+        return
+    message, named = out
+    jail = game.edition.rules.jail_index
+    game.emit("M507", message, ev.span, "JAIL-06", expected=game.name(jail), recorded=named)
+    if not follow.record_settles(game):
+        return  # a replay measuring another reading keeps the player where it puts them
+    follow_moved_out(game, ev, player)
+
+
+def moved_out(game: Game, ev: Roll, player: str, message: str) -> tuple[str, str] | None:
+    """The M507 words for a roll the record moves by, naming a square other than the jail's,
+    where `message` says why the token does not move, and the square named; None when the roll
+    names the jail's square or none."""
     jail = game.edition.rules.jail_index
     if ev.square is None:
-        return
+        return None
     found = squares_named(game, ev.square, ev.span)
-    if found and not any(s.index == jail for s in found):
-        reached = (jail + ev.total) % len(game.edition.squares)
-        named = {s.name for s in found}
-        # the one mistake is the move out of jail: a square the roll does not reach from the
-        # jail either is said in the same finding, not a second one (M104), and followed
-        elsewhere = len(named) == 1 and not any(s.index == reached for s in found)
-        if elsewhere:
-            message += (
-                f"; the record moves {player} to {shown(game, nearest_of(game, found, reached))}"
-                f", though {ev.die1}-{ev.die2} from {game.name(jail)} reaches "
-                f"{game.name(reached)}"
-            )
-        game.emit(
-            "M507",
-            message,
-            ev.span,
-            "JAIL-06",
-            expected=game.name(jail),
-            recorded=found[0].name,
+    if not found or any(s.index == jail for s in found):
+        return None
+    reached = (jail + ev.total) % len(game.edition.squares)
+    # the one mistake is the move out of jail: a square the roll does not reach from the
+    # jail either is said in the same finding, not a second one (M104), and followed
+    if _elsewhere(game, ev):
+        message += (
+            f"; the record moves {player} to {shown(game, nearest_of(game, found, reached))}"
+            f", though {ev.die1}-{ev.die2} from {game.name(jail)} reaches "
+            f"{game.name(reached)}"
         )
-        if not follow.record_settles(game):
-            return  # a replay measuring another reading keeps the player where it puts them
-        release(game, player)
-        flow_of(game).released = "record"
-        if elsewhere:
-            target = nearest_of(game, found, reached).index
-        else:
-            target = check_square(game, ev, reached, player, jail)
-        move_token(game, player, target, ev.span, salary=True)
-        land(game, player, target, ev.span, dice=ev.total)
+    return message, found[0].name
+
+
+def _elsewhere(game: Game, ev: Roll) -> bool:
+    """The roll names one square (by name), not the one it reaches from the jail."""
+    found = () if ev.square is None else squares_if_named(game, ev.square)
+    reached = (game.edition.rules.jail_index + ev.total) % len(game.edition.squares)
+    return len({s.name for s in found}) == 1 and not any(s.index == reached for s in found)
+
+
+def follow_moved_out(game: Game, ev: Roll, player: str) -> None:
+    """The record moved `player` out of jail by `ev`: out of jail, on the square it names (or,
+    naming a square the throw reaches, that one)."""
+    jail = game.edition.rules.jail_index
+    reached = (jail + ev.total) % len(game.edition.squares)
+    release(game, player)
+    flow_of(game).released = "record"
+    if _elsewhere(game, ev) and ev.square is not None:
+        target = nearest_of(game, squares_if_named(game, ev.square), reached).index
+    else:
+        target = check_square(game, ev, reached, player, jail)
+    move_token(game, player, target, ev.span, salary=True)
+    land(game, player, target, ev.span, dice=ev.total)
 
 
 def forced_fine(

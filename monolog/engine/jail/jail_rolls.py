@@ -6,15 +6,17 @@ jail clauses (`jail`, `fine`, `goojf`) are in jail.py.
 from __future__ import annotations
 
 from ...notation.events import Roll, Span
-from ..core import follow
+from ..core import follow, judge
 from ..core.game import Game
 from ..core.obligations import flow_of
 from ..core.variants import note_one_turn_stay, one_turn_in_jail
 from ..turn.landing import check_square, land, move_token
 from ..turn.one_throw import note_throw, one_throw
 from .jail_exits import (
+    follow_moved_out,
     forced_fine,
     kept_in_jail,
+    moved_out,
     paid_and_moved,
     paid_not_moved,
     pays_or_owes,
@@ -79,7 +81,20 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
 
 
 # CF-81: a jailed player's next turn is spent in jail, and they are free after it
-ONE_TURN = "one-turn-then-free"
+ONE_TURN, UP_TO_THREE = "one-turn-then-free", "up-to-three-turns"
+
+
+def jail_turn_decision(game: Game, double: bool) -> judge.Decision:
+    """CF-81: whether the throw of a jail turn moves the token (a `double` or not): never under
+    one-turn-then-free; a double opens the cell and moves it under up-to-three-turns."""
+    reading = game.ruling("CF-81")
+    values = {ONE_TURN: False, UP_TO_THREE: double}
+    others = tuple(
+        judge.Alternative("CF-81", r, judge.Choice(v))
+        for r, v in values.items()
+        if r != reading and v != values[reading]
+    )
+    return judge.Decision(judge.Choice(values[reading]), "JAIL-06", others)
 
 
 def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
@@ -90,31 +105,47 @@ def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
     warning) and is replayed so; one that moves them by another throw is M507, as under any
     reading, and followed.
     """
-    flow = flow_of(game)
+    decision = jail_turn_decision(game, ev.is_double)
+    jail = game.edition.rules.jail_index
+    written = True if record_moves(game, ev) else None
+    verdict = judge.compare(game, decision, written)
     dice = f"{ev.die1}-{ev.die2}"
-    if ev.is_double and record_moves(game, ev):
-        game.ambiguous(
-            "CF-81",
+    stays = (
+        f"{player}'s throw in jail does not move the token (reading {ONE_TURN}): {player} "
+        "stays on the jail's square this turn and leaves jail after it"
+    )
+    out = moved_out(game, ev, player, stays) if verdict.kind == judge.BREAKS else None
+    words = judge.Words(
+        "M507",
+        stays if out is None else out[0],
+        other=lambda _: (
             f"{player}'s throw in jail does not move the token, a double neither, and "
             f"{player} leaves jail after this turn without paying (reading {ONE_TURN}); the "
             f"record moves {player} by the double {dice} to {game.name(target)}, as reading "
-            "up-to-three-turns does",
-            ev.span,
-            "JAIL-06",
-            follows="up-to-three-turns",
-        )
+            "up-to-three-turns does"
+        ),
+        agree=lambda: _one_turn_agrees(game, ev, player),
+        # the square the record names, else the jail's, where the token stays
+        shown=lambda moved: out[1] if moved and out is not None else game.name(jail),
+    )
+    if verdict.kind != judge.BREAKS or out is not None:
+        judge.file(game, verdict, written, ev.span, decision.rule, words)
+    if verdict.kind == judge.FOLLOWS:
         _out_on_double(game, ev, player, target)
         return
-    flow.turn_over = True
-    if not ev.is_double and record_moves(game, ev):
-        stays_on_jail(
-            game,
-            ev,
-            player,
-            f"{player}'s throw in jail does not move the token (reading {ONE_TURN}): {player} "
-            "stays on the jail's square this turn and leaves jail after it",
-        )
+    flow_of(game).turn_over = True
+    if verdict.kind == judge.BREAKS:
+        if out is not None:
+            follow_moved_out(game, ev, player)
         return
+    release(game, player)
+
+
+def _one_turn_agrees(game: Game, ev: Roll, player: str) -> None:
+    """The A81 of a jail turn the record does not move by: agreeing where it shows the token
+    stayed (the jail's square named, or `ignored` after a double), else pending the next turn
+    (served_shown)."""
+    dice = f"{ev.die1}-{ev.die2}"
     shown = record_keeps(game, ev) or (
         ev.is_double and ev.square is None and follow.unmoved_shown(game)
     )
@@ -134,8 +165,7 @@ def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
     )
     if filed is not None and not shown:
         # the release shows when the player's next turn moves them with no fine (served_shown)
-        flow.served[player] = (game.findings.last, message, ev.span)
-    release(game, player)
+        flow_of(game).served[player] = (game.findings.last, message, ev.span)
 
 
 def served_shown(game: Game, player: str, ev: Roll) -> None:
