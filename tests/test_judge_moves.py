@@ -14,6 +14,7 @@ from monolog.engine.core.obligations import CardMove
 from monolog.engine.core.state import GameState
 from monolog.engine.jail.jail_rolls import jail_turn_decision
 from monolog.engine.turn.double_judgement import run_decision, third_double_decision
+from monolog.engine.turn.landing import roll_move_decision
 from monolog.engine.turn.one_throw import throw_decision
 from monolog.notation.events import Span
 from monolog.notation.parser import parse_text
@@ -140,3 +141,8 @@ def test_a_jail_turns_throw_moves_the_token_only_on_a_double_under_up_to_three_t
         "JAIL-06",
         (judge.Alternative("CF-81", "one-turn-then-free", judge.Choice(False)),),
     )
+
+
+def test_a_roll_moves_the_token_around_the_board_and_no_reading_disputes_it() -> None:
+    """From Short Line (35) a 12 reaches the first Chance square (7), GO passed."""
+    assert roll_move_decision(_game(), 35, 12) == judge.Decision(judge.Choice(7), "MOVE-01")
