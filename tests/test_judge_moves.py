@@ -13,7 +13,11 @@ from monolog.engine.core.game import Game
 from monolog.engine.core.obligations import CardMove
 from monolog.engine.core.state import GameState
 from monolog.engine.jail.jail_rolls import jail_turn_decision
-from monolog.engine.turn.double_judgement import run_decision, third_double_decision
+from monolog.engine.turn.double_judgement import (
+    release_double_decision,
+    run_decision,
+    third_double_decision,
+)
 from monolog.engine.turn.landing import roll_move_decision
 from monolog.engine.turn.one_throw import throw_decision
 from monolog.notation.events import Span
@@ -146,3 +150,18 @@ def test_a_jail_turns_throw_moves_the_token_only_on_a_double_under_up_to_three_t
 def test_a_roll_moves_the_token_around_the_board_and_no_reading_disputes_it() -> None:
     """From Short Line (35) a 12 reaches the first Chance square (7), GO passed."""
     assert roll_move_decision(_game(), 35, 12) == judge.Decision(judge.Choice(7), "MOVE-01")
+
+
+def test_a_double_after_a_release_earns_a_throw_under_normal_doubles_only() -> None:
+    """CF-05: a double after leaving jail by the fine or a card earns another throw under
+    normal-doubles, none under no-extra-roll."""
+    assert release_double_decision(_game()) == judge.Decision(
+        judge.Choice(True),
+        "JAIL-04",
+        (judge.Alternative("CF-05", "no-extra-roll", judge.Choice(False)),),
+    )
+    assert release_double_decision(_game(**{"CF-05": "no-extra-roll"})) == judge.Decision(
+        judge.Choice(False),
+        "JAIL-04",
+        (judge.Alternative("CF-05", "normal-doubles", judge.Choice(True)),),
+    )

@@ -13,6 +13,10 @@ Two open points decide what a double does to the run (DBL-03, DBL-05):
   square shows moved. `third_double_judged` files the one A09 and follows the record: moved, the
   token moves first (with the GO salary on the way), then to jail.
 
+- CF-05, a double after leaving jail by the fine or a card: `release_double_decision` says
+  whether it earns a further throw. A record that throws again under no-extra-roll follows
+  normal-doubles (`thrown_after_release`), and the turn is then an ordinary one in full.
+
 A replay measuring the reading in force (`monolog dispute`) applies it in place of the record's
 play, naming the point without the record's choice (judge.measured).
 """
@@ -21,7 +25,7 @@ from __future__ import annotations
 
 from ...editions.model import Square
 from ...notation.events import GoToJail, Roll
-from ..core import judge
+from ..core import follow, judge
 from ..core.board import passes_go
 from ..core.game import Game
 from ..core.names import squares_if_named, squares_named
@@ -189,3 +193,49 @@ def _third_message(game: Game, player: str, ev: Roll, reading: str) -> str:
         f"{reading}); reading moved would first move to {game.name(target)}"
     )
     return message + (f", passing GO for {go}" if past_go else "")
+
+
+# --------------------------------------------------------------------------- CF-05
+NORMAL_DOUBLES, NO_EXTRA_ROLL = "normal-doubles", "no-extra-roll"
+
+
+def release_double_decision(game: Game) -> judge.Decision:
+    """CF-05: whether a double thrown after leaving jail by the fine or a card earns a further
+    throw (True: normal-doubles) or not (False: no-extra-roll)."""
+    reading = game.ruling("CF-05")
+    values: dict[str, object] = {NORMAL_DOUBLES: True, NO_EXTRA_ROLL: False}
+    return judge.Decision(
+        judge.Choice(values[reading]), "JAIL-04", _others("CF-05", values, reading)
+    )
+
+
+def thrown_after_release(game: Game, player: str, ev: Roll) -> bool:
+    """`player` throws again after the double that followed a release by the fine or a card,
+    under no-extra-roll (CF-05). True when judged here: the record follows normal-doubles (the
+    A05 filed at the double is filed again saying so) and the turn is followed as that reading
+    has it in full, an ordinary turn: the double counts as the first of the run, and every
+    double after it earns a throw. In a replay measuring no-extra-roll it is a throw too many
+    (M103)."""
+    point = follow.double_point(game, player)
+    if point is None or point.cf != "CF-05":
+        return False
+    flow = flow_of(game)
+    decision = release_double_decision(game)
+    verdict = judge.compare(game, decision, True)
+    words = judge.Words(
+        "M103",
+        f"{player}'s double after leaving jail by {flow.released or 'the fine'} earns no "
+        f"further roll (reading {NO_EXTRA_ROLL}): no further roll",
+        rule="DBL-01",
+        other=lambda _: point.message,
+        shown=lambda again: f"{ev.die1}-{ev.die2}" if again else None,
+    )
+    if verdict.kind != judge.FOLLOWS:
+        judge.file(game, verdict, True, ev.span, decision.rule, words)
+        return verdict.kind == judge.BREAKS
+    follow.jail_double_shown(game, player, True, refile=False)  # filed again just below
+    judge.file(game, verdict, True, point.span, point.rule, words)
+    flow.again = True
+    flow.released = None  # normal-doubles: the player is already out, the turn is ordinary
+    game.state.doubles = 1  # the double after the release starts the run
+    return True

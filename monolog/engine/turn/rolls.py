@@ -18,7 +18,7 @@ from ..core.obligations import flow_of
 from ..jail.jail_exits import release
 from ..jail.jail_rolls import jail_roll, served_shown
 from ..money.claims import claim_can_lapse
-from .double_judgement import run_judged, third_double_judged
+from .double_judgement import run_judged, third_double_judged, thrown_after_release
 from .landing import check_square, land, move_token
 from .one_throw import note_throw, one_throw, thrown_again
 from .turns import close_step, on_turn, seat_of, taken_over
@@ -196,13 +196,8 @@ def _roll_owed(game: Game, ev: Roll, player: str) -> None:
         return
     if thrown_again(game, player, ev):
         return  # CF-80: the record throws again after a double under one-throw-a-turn
-    waiting = follow.double_point(game, player)
-    if waiting is not None and waiting.cf == "CF-05" and follow.record_settles(game):
-        # CF-05 no-extra-roll: the record throws again after the double, as
-        # normal-doubles has it; the roll is replayed as one more of the turn
-        follow.jail_double_shown(game, player, True)
-        flow.again = True
-        return
+    if thrown_after_release(game, player, ev):
+        return  # CF-05: the record throws again after the double, under no-extra-roll
     if flow.released == "double":
         reading = game.ruling("CF-04")
         # the point is named here, once, with the record's choice
