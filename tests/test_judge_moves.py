@@ -14,6 +14,7 @@ from monolog.engine.core.obligations import CardMove
 from monolog.engine.core.state import GameState
 from monolog.engine.jail.jail_rolls import jail_turn_decision
 from monolog.engine.turn.double_judgement import (
+    jail_double_decision,
     release_double_decision,
     run_decision,
     third_double_decision,
@@ -164,4 +165,18 @@ def test_a_double_after_a_release_earns_a_throw_under_normal_doubles_only() -> N
         judge.Choice(False),
         "JAIL-04",
         (judge.Alternative("CF-05", "normal-doubles", judge.Choice(True)),),
+    )
+
+
+def test_the_double_that_opens_the_cell_earns_a_throw_under_extra_roll_only() -> None:
+    """CF-04: the double that opens the cell earns another throw under extra-roll only."""
+    assert jail_double_decision(_game()) == judge.Decision(
+        judge.Choice(False),
+        "JAIL-07",
+        (judge.Alternative("CF-04", "extra-roll", judge.Choice(True)),),
+    )
+    assert jail_double_decision(_game(**{"CF-04": "extra-roll"})) == judge.Decision(
+        judge.Choice(True),
+        "JAIL-07",
+        (judge.Alternative("CF-04", "no-extra-roll", judge.Choice(False)),),
     )

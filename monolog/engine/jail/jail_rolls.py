@@ -216,6 +216,7 @@ def _out_on_double(game: Game, ev: Roll, player: str, target: int) -> None:
     flow = flow_of(game)
     release(game, player)
     flow.released = "double"
+    flow.jail_double = True
     if one_throw(game):
         # CF-80 one-throw-a-turn: no double earns another throw, so CF-04 does not arise
         note_throw(game, ev)

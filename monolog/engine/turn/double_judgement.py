@@ -13,6 +13,9 @@ Two open points decide what a double does to the run (DBL-03, DBL-05):
   square shows moved. `third_double_judged` files the one A09 and follows the record: moved, the
   token moves first (with the GO salary on the way), then to jail.
 
+- CF-04, the double that opens the cell: `jail_double_decision` says whether it earns a
+  further throw; the record's throw right after it follows extra-roll
+  (`thrown_after_jail_double`), and the turn goes on as that reading has it.
 - CF-05, a double after leaving jail by the fine or a card: `release_double_decision` says
   whether it earns a further throw. A record that throws again under no-extra-roll follows
   normal-doubles (`thrown_after_release`), and the turn is then an ordinary one in full.
@@ -238,4 +241,46 @@ def thrown_after_release(game: Game, player: str, ev: Roll) -> bool:
     flow.again = True
     flow.released = None  # normal-doubles: the player is already out, the turn is ordinary
     game.state.doubles = 1  # the double after the release starts the run
+    return True
+
+
+# --------------------------------------------------------------------------- CF-04
+EXTRA_ROLL = "extra-roll"
+
+
+def jail_double_decision(game: Game) -> judge.Decision:
+    """CF-04: whether the double that opens the cell earns a further throw (True: extra-roll)
+    or not (False: no-extra-roll)."""
+    reading = game.ruling("CF-04")
+    values: dict[str, object] = {EXTRA_ROLL: True, NO_EXTRA_ROLL: False}
+    return judge.Decision(
+        judge.Choice(values[reading]), "JAIL-07", _others("CF-04", values, reading)
+    )
+
+
+def thrown_after_jail_double(game: Game, player: str, ev: Roll) -> bool:
+    """`player` throws right after the double that opened the cell, under no-extra-roll (CF-04).
+    True when judged here: the point, filed at the double before the record showed its choice,
+    is named here once with it (the record follows extra-roll, and the throw is one more of the
+    turn); in a replay measuring no-extra-roll it is a throw too many (M103). Only the throw
+    right after that double is the point's: a throw after another that was not a double is one
+    too many under either reading."""
+    flow = flow_of(game)
+    if not flow.jail_double:
+        return False
+    reading = game.ruling("CF-04")
+    decision = jail_double_decision(game)
+    verdict = judge.compare(game, decision, True)
+    follow.jail_double_shown(game, player, True, refile=False)  # named here, once
+    words = judge.Words(
+        "M103",
+        f"{player} left jail on a double, which ends the turn (reading {reading}): no further roll",
+        rule="DBL-01",
+        other=lambda _: (
+            f"{player} rolls again after leaving jail on a double: under reading {reading} "
+            "the turn had ended; the record's roll is replayed as reading extra-roll"
+        ),
+        shown=lambda again: f"{ev.die1}-{ev.die2}" if again else None,
+    )
+    judge.file(game, verdict, True, ev.span, decision.rule, words)
     return True

@@ -18,7 +18,12 @@ from ..core.obligations import flow_of
 from ..jail.jail_exits import release
 from ..jail.jail_rolls import jail_roll, served_shown
 from ..money.claims import claim_can_lapse
-from .double_judgement import run_judged, third_double_judged, thrown_after_release
+from .double_judgement import (
+    run_judged,
+    third_double_judged,
+    thrown_after_jail_double,
+    thrown_after_release,
+)
 from .landing import check_square, land, move_token
 from .one_throw import note_throw, one_throw, thrown_again
 from .turns import close_step, on_turn, seat_of, taken_over
@@ -77,6 +82,7 @@ def on_roll(game: Game, ev: Roll) -> None:
         if not _roll_after_jailing(game, ev, player):
             return
     _roll_owed(game, ev, player)
+    flow.jail_double = False  # a roll after the one that opened the cell, if any
     first = not flow.rolled
     flow.rolled = True
     if ev.is_double:
@@ -198,19 +204,8 @@ def _roll_owed(game: Game, ev: Roll, player: str) -> None:
         return  # CF-80: the record throws again after a double under one-throw-a-turn
     if thrown_after_release(game, player, ev):
         return  # CF-05: the record throws again after the double, under no-extra-roll
-    if flow.released == "double":
-        reading = game.ruling("CF-04")
-        # the point is named here, once, with the record's choice
-        follow.jail_double_shown(game, player, True, refile=False)
-        game.ambiguous(
-            "CF-04",
-            f"{player} rolls again after leaving jail on a double: under reading {reading} "
-            "the turn had ended; the record's roll is replayed as reading extra-roll",
-            ev.span,
-            "JAIL-07",
-            follows="extra-roll",
-        )
-        return
+    if thrown_after_jail_double(game, player, ev):
+        return  # CF-04: the record throws again after the double that opened the cell
     game.emit(
         "M103",
         f"{player} has no further roll this turn: the last roll was not a double"
