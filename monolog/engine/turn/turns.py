@@ -294,8 +294,11 @@ def start_turn(game: Game, player: str, number: int, span: Span) -> None:
     if p.in_jail:
         p.jail_turns += 1
         flow.jail_try = p.jail_turns
+        # the record kept the player in jail after the last failed try, as fourth-turn-pay
+        # does (jail_exits.kept_in_jail): that reading is followed in full, this turn too
+        kept = player in game.jail_rolls.kept_past_last
         if (
-            game.ruling("CF-02") == "fourth-turn-pay"
+            (kept or game.ruling("CF-02") == "fourth-turn-pay")
             and not one_turn_in_jail(game)  # SHORT-05: the one-turn stay ends on a roll
             and p.jail_turns > game.edition.rules.max_jail_turns
             and not (
@@ -306,6 +309,7 @@ def start_turn(game: Game, player: str, number: int, span: Span) -> None:
             # then an ordinary roll
             forced_fine(game, player, f"jail turn {p.jail_turns}, after three failed tries", span)
             release(game, player)
+            game.jail_rolls.kept_past_last.discard(player)
             flow.released = "fine"
     mid_turn(game, player, span)
 
