@@ -13,6 +13,7 @@ from monolog.engine.core.game import Game
 from monolog.engine.core.obligations import CardMove
 from monolog.engine.core.state import GameState
 from monolog.engine.jail.jail_rolls import jail_turn_decision
+from monolog.engine.jail.last_try_judgement import last_try_decision
 from monolog.engine.turn.double_judgement import (
     jail_double_decision,
     release_double_decision,
@@ -179,4 +180,26 @@ def test_the_double_that_opens_the_cell_earns_a_throw_under_extra_roll_only() ->
         judge.Choice(True),
         "JAIL-07",
         (judge.Alternative("CF-04", "no-extra-roll", judge.Choice(False)),),
+    )
+
+
+def test_the_failed_last_jail_throw_under_each_reading_of_cf02() -> None:
+    """CF-02: the fine now and a move by the throw, kept in jail for a fourth turn, or the fine
+    now and the move next turn; each other reading listed against the one in force."""
+    moves, kept, paid = (judge.Choice(play) for play in ("moves", "kept", "paid"))
+    assert last_try_decision(_game()) == judge.Decision(
+        moves,
+        "JAIL-08",
+        (
+            judge.Alternative("CF-02", "fourth-turn-pay", kept),
+            judge.Alternative("CF-02", "pay-then-move-next-turn", paid),
+        ),
+    )
+    assert last_try_decision(_game(**{"CF-02": "pay-then-move-next-turn"})) == judge.Decision(
+        paid,
+        "JAIL-08",
+        (
+            judge.Alternative("CF-02", "third-roll-pay-and-move", moves),
+            judge.Alternative("CF-02", "fourth-turn-pay", kept),
+        ),
     )

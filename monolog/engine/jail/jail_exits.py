@@ -23,22 +23,9 @@ def record_keeps(game: Game, ev: Roll) -> bool:
     return any(sq.index == jail for sq in squares_if_named(game, ev.square))
 
 
-def kept_in_jail(game: Game, ev: Roll, player: str, why: str, target: int, try_no: int) -> None:
-    """CF-02: the reading in force has the player pay and move by the last failed roll, but the
-    record keeps them in jail: it follows reading fourth-turn-pay. Reported once naming that
-    reading (M990 where the edition's text settles the point), and replayed so: no fine taken,
-    no move, the turn over; the fine falls due on the next turn."""
-    fine = game.edition.rules.jail_fine
-    game.ambiguous(
-        "CF-02",
-        f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
-        f"{game.name(target)} (reading {game.ruling('CF-02')}); the record keeps {player} in "
-        f"jail, unmoved, with the fine due at the start of the next turn, as reading "
-        "fourth-turn-pay does",
-        ev.span,
-        "JAIL-08",
-        follows="fourth-turn-pay",
-    )
+def keep_in_jail(game: Game, player: str) -> None:
+    """CF-02 fourth-turn-pay's play of the failed last try: no fine taken, no move, the turn
+    over; the fine opens the player's next turn (turns.py)."""
     game.jail_rolls.kept_past_last.add(player)
     flow = flow_of(game)
     flow.jail_failed = True
@@ -75,18 +62,9 @@ def record_moves(game: Game, ev: Roll) -> bool:
     return not any(sq.index == jail for sq in squares_if_named(game, ev.square))
 
 
-def paid_and_moved(game: Game, ev: Roll, player: str, why: str, target: int, applied: str) -> None:
-    """CF-02: the last try failed and the reading in force keeps the player from moving by it,
-    but the record moves them: it follows reading third-roll-pay-and-move. Reported once
-    naming that reading, and replayed so: the fine falls due now and the roll is moved by."""
-    game.ambiguous(
-        "CF-02",
-        f"{why}: {applied}; the record moves {player} by this roll to {game.name(target)}, "
-        "paying the fine now, as reading third-roll-pay-and-move does",
-        ev.span,
-        "JAIL-08",
-        follows="third-roll-pay-and-move",
-    )
+def pay_and_move(game: Game, ev: Roll, player: str, why: str, target: int) -> None:
+    """CF-02 third-roll-pay-and-move's play of the failed last try: the fine falls due now and
+    the roll is moved by."""
     forced_fine(game, player, why, ev.span)
     release(game, player)
     flow_of(game).released = "forced"

@@ -15,17 +15,17 @@ from ..turn.one_throw import note_throw, one_throw
 from .jail_exits import (
     follow_moved_out,
     forced_fine,
-    kept_in_jail,
+    keep_in_jail,
     moved_out,
-    paid_and_moved,
     paid_not_moved,
+    pay_and_move,
     pays_or_owes,
-    pays_unmoved,
     record_keeps,
     record_moves,
     release,
     stays_on_jail,
 )
+from .last_try_judgement import KEPT, MOVES, PAID, THIRD, last_try_judged
 
 
 def jail_roll(game: Game, ev: Roll, player: str) -> None:
@@ -311,32 +311,14 @@ def _last_try_failed(game: Game, ev: Roll, player: str, try_no: int, target: int
 def _pay_now_move_next(game: Game, ev: Roll, player: str, why: str, target: int, pays: str) -> None:
     """CF-02 pay-then-move-next-turn: the fine now, the move on the next turn (or the record's
     move by this roll, which follows third-roll-pay-and-move)."""
-    reading = game.ruling("CF-02")
-    if record_moves(game, ev):
-        paid_and_moved(
-            game,
-            ev,
-            player,
-            why,
-            target,
-            f"{player} {pays} now and moves on the next turn (reading {reading})",
-        )
+    judged = last_try_judged(game, ev, player, why, target, 0, pays)
+    if judged.play == MOVES:
+        pay_and_move(game, ev, player, why, target)
         return
-    message = (
-        f"{why}: {player} {pays} now and moves on the next turn "
-        f"(reading {reading}); reading third-roll-pay-and-move would move {player} to "
-        f"{game.name(target)} by this roll"
-    )
-    # the fine written after the roll, the token left on the jail's square
-    paid_now = pays_unmoved(game, ev)
-    filed = game.ambiguous(
-        "CF-02", message, ev.span, "JAIL-08", follows=reading if paid_now else None
-    )
-    if not paid_now and not follow.fine_follows(game, ev.span):
+    if judged.written is None and not follow.fine_follows(game, ev.span):
         # no fine on this line: one written at the next turn's start follows
         # fourth-turn-pay (follow.fine_paid_late)
-        handle = None if filed is None else game.findings.last
-        ahead = follow.FineAhead(handle, message, ev.span, game.state.turn)
+        ahead = follow.FineAhead(judged.handle, judged.message, ev.span, game.state.turn)
         follow.note_fine_ahead(game, player, ahead)
     paid_not_moved(game, ev, player, why)
 
@@ -371,22 +353,14 @@ def _name_last_try(
             "JAIL-08",
             follows=reading if record_moves(game, ev) else None,  # the record moves too
         )
-    elif reading == "third-roll-pay-and-move" and pays_unmoved(game, ev):
-        game.ambiguous(
-            "CF-02",
-            f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
-            f"{game.name(target)} (reading {reading}); the record has {player} pay now and "
-            "stay on the jail's square until the next turn, as reading "
-            "pay-then-move-next-turn does",
-            ev.span,
-            "JAIL-08",
-            follows="pay-then-move-next-turn",
-        )
-        paid_not_moved(game, ev, player, why)
-        return False
-    elif reading == "third-roll-pay-and-move" and record_keeps(game, ev):
-        kept_in_jail(game, ev, player, why, target, try_no)
-        return False
+    elif reading == THIRD:
+        judged = last_try_judged(game, ev, player, why, target, try_no, pays)
+        if judged.play == PAID:
+            paid_not_moved(game, ev, player, why)
+            return False
+        if judged.play == KEPT:
+            keep_in_jail(game, player)
+            return False
     else:
         game.ambiguous(
             "CF-02",
@@ -403,46 +377,14 @@ def _name_last_try(
 def _fourth_turn_ahead(game: Game, ev: Roll, player: str, try_no: int, target: int) -> bool:
     """CF-02 fourth-turn-pay: the third try failed and a fourth turn follows, opening with the
     fine. True when the record paid now or moved by the roll, and that play was replayed."""
-    reading = game.ruling("CF-02")
-    fine = game.edition.rules.jail_fine
-    if pays_unmoved(game, ev):
-        # the record pays the fine at this roll and leaves the token on the jail's square:
-        # it follows pay-then-move-next-turn, and is replayed so (released, to move next turn)
-        game.ambiguous(
-            "CF-02",
-            f"no double on jail turn {try_no}: {player} stays in jail and pays "
-            f"{game.money(fine)} at the start of a fourth turn (reading {reading}); the "
-            f"record has {player} pay now, on this roll, and move on the next turn, as "
-            "reading pay-then-move-next-turn does",
-            ev.span,
-            "JAIL-08",
-            follows="pay-then-move-next-turn",
-        )
-        paid_not_moved(game, ev, player, f"jail turn {try_no} and no double")
+    why = f"jail turn {try_no} and no double"
+    judged = last_try_judged(game, ev, player, why, target, try_no, pays_or_owes(game, player))
+    if judged.play == PAID:
+        paid_not_moved(game, ev, player, why)
         return True
-    if record_moves(game, ev):
-        why = f"jail turn {try_no} and no double"
-        paid_and_moved(
-            game,
-            ev,
-            player,
-            why,
-            target,
-            f"{player} stays in jail and pays "
-            f"{game.money(fine)} at the start of a fourth turn (reading {reading})",
-        )
+    if judged.play == MOVES:
+        pay_and_move(game, ev, player, why, target)
         return True
-    game.ambiguous(
-        "CF-02",
-        f"no double on jail turn {try_no}: {player} stays in jail and pays "
-        f"{game.money(fine)} at the start of a fourth turn (reading {reading}); reading "
-        f"third-roll-pay-and-move would have {player} pay now and move to "
-        f"{game.name(target)}",
-        ev.span,
-        "JAIL-08",
-        # a roll naming the jail's square is the record keeping the player there
-        follows=reading if record_keeps(game, ev) else None,
-    )
     return False
 
 
