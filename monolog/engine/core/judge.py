@@ -13,7 +13,9 @@ file: `file` files exactly one finding for the verdict, with the handler's words
 
 follow: `follow` has the replay take what the record did, all of it, once: the written
 amount (and payee) in place of the derived one. A non-money outcome is followed by its
-handler, which takes the record's value whatever the verdict.
+handler, which takes the record's value whatever the verdict, and all that value brings with
+it under the reading it follows (a move's salary and rent, the rest of the turn); except in a
+replay measuring the reading in force (`measured`), which applies that reading instead.
 
 Where the edition's own text settles a point, the decide step lists no other reading for it
 (or `Game.ambiguous` turns the departure into M990), so a settled point is never open here.
