@@ -211,6 +211,11 @@ def _fine_on_jail_turn(game: Game, ev: PayFine, player: str, amount: int) -> Non
             recorded=amount,
         )
         return
+    if flow.jail_try > game.edition.rules.max_jail_turns:
+        # the tries are spent, and the player was held for want of the fine (CF-08
+        # stays-in-jail): this is the fine the stay waited for, which no reading of CF-06
+        # (which of the three jail turns take it) is about
+        return
     limit = _FINE_TURNS.get(reading, 3)
     if flow.jail_try > limit:
         # the record pays it before the throw all the same: it follows the reading that
