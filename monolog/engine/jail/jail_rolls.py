@@ -296,7 +296,7 @@ def _last_try_failed(game: Game, ev: Roll, player: str, try_no: int, target: int
         )
     pays = pays_or_owes(game, player)
     if not short and reading == "pay-then-move-next-turn" and (try_no == last or held):
-        _pay_now_move_next(game, ev, player, why, target, pays)
+        _pay_now_move_next(game, ev, player, why, target, try_no, pays)
         return
     if not _name_last_try(game, ev, player, why, target, try_no, pays, held=held):
         return
@@ -308,10 +308,12 @@ def _last_try_failed(game: Game, ev: Roll, player: str, try_no: int, target: int
     land(game, player, target, ev.span, dice=ev.total)
 
 
-def _pay_now_move_next(game: Game, ev: Roll, player: str, why: str, target: int, pays: str) -> None:
+def _pay_now_move_next(
+    game: Game, ev: Roll, player: str, why: str, target: int, try_no: int, pays: str
+) -> None:
     """CF-02 pay-then-move-next-turn: the fine now, the move on the next turn (or the record's
     move by this roll, which follows third-roll-pay-and-move)."""
-    judged = last_try_judged(game, ev, player, why, target, 0, pays)
+    judged = last_try_judged(game, ev, player, why, target, try_no, pays)
     if judged.play == MOVES:
         pay_and_move(game, ev, player, why, target)
         return

@@ -85,9 +85,10 @@ def run_judged(game: Game, ev: Roll, player: str) -> None:
     else:
         verdict = judge.compare(game, decision, written)
         follows = None if written is None else (COUNTS if written else PER_TURN)
+        # every count the record shows is one reading's, so none breaks them all (no M code)
         words = judge.Words(
             "M501",
-            f"{player}'s run of doubles is counted one way or the other, never both",
+            _run_message(player, reading, None),
             other=lambda alt: _run_message(player, reading, alt.reading),
             agree=lambda: _run_agrees(game, player, ev, reading, follows),
         )
@@ -159,6 +160,7 @@ def third_double_judged(game: Game, ev: Roll, player: str) -> None:
         game.ambiguous("CF-09", message, ev.span, "DBL-03")
     else:
         verdict = judge.compare(game, decision, written)
+        # the record's square is the moved reading's, or it shows nothing: no M code is filed
         words = judge.Words(
             "M104",
             message,
