@@ -52,7 +52,7 @@ def _back_to_closest(
     """Reading closest, the railroad behind: a move back, with no salary (MOVE-05)."""
     p = game.state.player(player)
     flow_of(game).card_move = CardMove(
-        card.id, target, span, p.position, nearest=dispute, player=player
+        card.id, target, span, p.position, rent_rule=card.rent_rule, nearest=dispute, player=player
     )
     p.position = target
     land(game, player, target, span, card_rule=card.rent_rule, by_card=True)
@@ -69,12 +69,12 @@ def _advance(
 ) -> None:
     """A forward card move, paying the GO salary it earns (MOVE-03, CF-12)."""
     p = game.state.player(player)
-    size = len(game.edition.squares)
-    steps = steps_forward(p.position, target, size)
-    # CF-12: under dice-moves-only a card pays a salary only when it sends the token to GO
-    salary = card.collect_go and (target == 0 or game.ruling("CF-12") != "dice-moves-only")
-    past_go = card.collect_go and target != 0 and passes_go(p.position, steps, size)
-    note = _salary_point(game, player, target, salary, span) if past_go else None
+    salary = card_pays_salary(game, card, target)
+    note = (
+        salary_point(game, player, target, salary, span)
+        if past_go(game, card, player, target)
+        else None
+    )
     cm = CardMove(
         card.id,
         target,
@@ -93,7 +93,22 @@ def _advance(
     mark_card_landing(game, player, target, card.id)
 
 
-def _salary_point(
+def card_pays_salary(game: Game, card: Card, target: int) -> bool:
+    """Whether `card`'s forward move to `target` pays the GO salary if it reaches or passes GO
+    (MOVE-03; CF-12: under dice-moves-only only a card sending the token to GO pays it)."""
+    return card.collect_go and (target == 0 or game.ruling("CF-12") != "dice-moves-only")
+
+
+def past_go(game: Game, card: Card, player: str, target: int) -> bool:
+    """Whether `card`'s forward move of `player` to `target` passes GO without ending on it:
+    the move that raises CF-12."""
+    position = game.state.player(player).position
+    size = len(game.edition.squares)
+    steps = steps_forward(position, target, size)
+    return card.collect_go and target != 0 and passes_go(position, steps, size)
+
+
+def salary_point(
     game: Game, player: str, target: int, salary: bool, span: Span
 ) -> tuple[str, int | None]:
     """CF-12: a forward card move past GO. Files A12 before the record shows its choice, and

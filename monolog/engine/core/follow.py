@@ -22,7 +22,6 @@ M412), and follows the record.
 from __future__ import annotations
 
 from ...editions.model import Card
-from ...findings.model import Finding
 from ...notation.events import Ignored, PayFine, Roll, Span
 from .game import Game
 from .names import squares_if_named
@@ -30,7 +29,7 @@ from .obligations import Due, cancel_due, flow_of
 from .pending_state import DoublePoint as DoublePoint
 from .pending_state import EstatePoint as EstatePoint
 from .pending_state import FineAhead as FineAhead
-from .pending_state import Jailing, RunPoint
+from .pending_state import Jailing
 from .pending_state import UnbidPoint as UnbidPoint
 from .skipped import not_replayed
 
@@ -154,66 +153,6 @@ def check_square(game: Game, player: str, square: int, span: Span) -> bool:
     )
     _not_jailed(game, player, jailing)
     return True
-
-
-# --------------------------------------------------------------------------- CF-10
-# the CF-10 point a roll raised under reading per-turn (the second double after the one that
-# opened the cell): its player, line and finding, for a `jail` on that line to settle
-
-
-def note_run_point(game: Game, player: str, span: Span, finding: Finding | None) -> None:
-    """A roll raised CF-10 under per-turn and the record has not yet shown how it counted:
-    `finding`, if any, is the one just filed (its handle is kept, to take it back)."""
-    handle = None if finding is None else game.findings.last
-    game.follow.run_point = RunPoint(player, span, handle)
-
-
-def jailed_by_run(game: Game, player: str, span: Span) -> bool:
-    """`jail` on the line of the roll that raised CF-10 under per-turn: the record counts the
-    double that opened the cell, so this was the third double. The point, reported at the roll
-    before the record showed its choice, is reported again in its place naming the reading the
-    record follows (counts-jail-double), instead of the jailing being an unexplained one. True
-    when so."""
-    point = game.follow.run_point
-    game.follow.run_point = None
-    if point is None:
-        return False
-    who, roll, handle = point
-    if who != player or roll.line != span.line:
-        return False
-    if handle is not None:
-        game.findings.withdraw(handle)  # replaced by the same point with the record's choice
-    _unland(game, player, roll)
-    game.ambiguous(
-        "CF-10",
-        f"{player}'s second double since the one that opened the cell: the count is per turn "
-        f"and the jail double starts no run, so {player} stays out (reading "
-        f"{game.ruling('CF-10')}); the record jails {player}, counting it as the third double",
-        span,
-        "DBL-05",
-        follows="counts-jail-double",
-    )
-    return True
-
-
-def _unland(game: Game, player: str, roll: Span) -> None:
-    """Under counts-jail-double the roll was a third double: the token went straight to jail
-    and never reached the square the per-turn count moved it to. What that landing (and any GO
-    passed on the way) made due is taken back: no salary, rent, tax, card or sale."""
-    flow = flow_of(game)
-
-    def by_roll(span: Span) -> bool:
-        return (span.line, span.column) >= (roll.line, roll.column)
-
-    for due in flow.dues:
-        if due.player == player and not due.stated and by_roll(due.span):
-            cancel_due(game, due)
-    flow.claims = [c for c in flow.claims if not (c.player == player and by_roll(c.span))]
-    flow.lots = [lot for lot in flow.lots if not (lot.lander == player and by_roll(lot.span))]
-    if flow.draw is not None and flow.draw.player == player and by_roll(flow.draw.span):
-        flow.draw = None
-    if flow.throw is not None and flow.throw.player == player:
-        flow.throw = None
 
 
 # --------------------------------------------------------------------------- CF-04, CF-05

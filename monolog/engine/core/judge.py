@@ -13,7 +13,9 @@ file: `file` files exactly one finding for the verdict, with the handler's words
 
 follow: `follow` has the replay take what the record did, all of it, once: the written
 amount (and payee) in place of the derived one. A non-money outcome is followed by its
-handler, which takes the record's value whatever the verdict.
+handler, which takes the record's value whatever the verdict, and all that value brings with
+it under the reading it follows (a move's salary and rent, the rest of the turn); except in a
+replay measuring the reading in force (`measured`), which applies that reading instead.
 
 Where the edition's own text settles a point, the decide step lists no other reading for it
 (or `Game.ambiguous` turns the departure into M990), so a settled point is never open here.
@@ -124,13 +126,26 @@ def arising(game: Game, decision: Decision, verdict: Verdict, written: object) -
     return verdict
 
 
+def measured(game: Game, decision: Decision, written: object) -> bool:
+    """Whether this replay measures the reading in force (`monolog dispute`) and the record
+    wrote another reading's figure. Such a replay applies the reading in force in place of the
+    record's play and names the point without the record's choice: the record broke no rule,
+    so no M code. (`compare` calls the figure a breach there; a non-money handler asks this
+    first.)"""
+    if following.record_settles(game) or written is None or written == figure(decision.right):
+        return False
+    return any(figure(other.outcome) == written for other in decision.others)
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """What each verdict's finding says. `code` and `wrong` are the M code and the message of a
     figure no reading gives (`rule` overrides the decision's rule); `other` gives the message
     naming the reading a figure follows (None: the point was named already, on this line, with
     the record's choice); `agree`, if any, is called when the record agrees; `data` is given
-    to the M code's finding, and `shown`, if any, its expected and recorded values."""
+    to the M code's finding, and `shown`, if any, its expected and recorded values;
+    `show`, if any, writes a figure as the finding's expected and recorded value (a square's
+    index as its name) where `shown` gives none."""
 
     code: str
     wrong: str
@@ -141,6 +156,7 @@ class Words:
     # (expected, recorded) the M code's finding shows where the figure compared is a choice,
     # not a value the record writes (an opening bid that stands or not: the floor, the bid)
     shown: tuple[object, object] | None = None
+    show: Callable[[object], object] | None = None
 
 
 def file(
@@ -158,7 +174,8 @@ def file(
         if message is None:
             return None
         return game.ambiguous(other.cf, message, span, other.rule or rule, follows=other.reading)
-    expected, recorded = words.shown or (figure(verdict.right), written)
+    show = words.show or (lambda value: value)
+    expected, recorded = words.shown or (show(figure(verdict.right)), show(written))
     return game.emit(
         words.code,
         words.wrong,

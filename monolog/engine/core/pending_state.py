@@ -31,15 +31,6 @@ class Jailing(NamedTuple):
     again: bool = False  # the player had another roll to come that turn (a double)
 
 
-class RunPoint(NamedTuple):
-    """The CF-10 point a roll raised under reading per-turn (the second double after the one
-    that opened the cell), for a `jail` on that line to settle."""
-
-    player: str
-    span: Span  # the roll's
-    handle: int | None  # the finding filed, to take back
-
-
 class DoublePoint(NamedTuple):
     """A CF-04 or CF-05 point waiting for the record's play."""
 
@@ -92,7 +83,6 @@ class FollowState:
     counterfactual: bool = False
     # per player, the jailing the record has not confirmed (no `jail` clause after it)
     unconfirmed: dict[str, Jailing] = field(default_factory=dict)
-    run_point: RunPoint | None = None  # CF-10
     jail_double: DoublePoint | None = None  # CF-04, CF-05
     estate_point: EstatePoint | None = None  # CF-39
     unbid: dict[int, UnbidPoint] = field(default_factory=dict)  # CF-16, by square

@@ -132,6 +132,7 @@ class Flow:
     served: dict[str, tuple[int | None, str, Span]] = field(default_factory=dict)
     turn_over: bool = False  # jailed, or a roll that ends the turn
     released: str | None = None  # how the player left jail this turn: double/fine/card/forced
+    jail_double: bool = False  # the turn's last roll was the double that opened the cell (CF-04)
     jail_failed: bool = False  # a failed doubles roll in jail this turn
     jail_try: int = 0  # this turn's jail try number, 1..3 (0 = not a jail turn)
     doubles_rolled: int = 0  # the doubles the turn's player has rolled this turn, run or not

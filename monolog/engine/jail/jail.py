@@ -29,9 +29,6 @@ def on_jail(game: Game, ev: GoToJail) -> None:
     if flow.jailed_by is not None and p.in_jail:
         follow.confirm(game, player)
         return
-    if follow.jailed_by_run(game, player, ev.span):
-        send_to_jail(game, player, ev.span, "the record")
-        return
     earlier = flow.last_turn_doubles.get(player, 0)
     if game.state.doubles and earlier and game.state.doubles + earlier >= 3:
         # a run of doubles counted on from the player's last turn (DBL-05)
@@ -197,6 +194,11 @@ def _fine_on_jail_turn(game: Game, ev: PayFine, player: str, amount: int) -> Non
             expected=None,
             recorded=amount,
         )
+        return
+    if flow.jail_try > game.edition.rules.max_jail_turns:
+        # the tries are spent, and the player was held for want of the fine (CF-08
+        # stays-in-jail): this is the fine the stay waited for, which no reading of CF-06
+        # (which of the three jail turns take it) is about
         return
     limit = _FINE_TURNS.get(reading, 3)
     if flow.jail_try > limit:

@@ -23,22 +23,9 @@ def record_keeps(game: Game, ev: Roll) -> bool:
     return any(sq.index == jail for sq in squares_if_named(game, ev.square))
 
 
-def kept_in_jail(game: Game, ev: Roll, player: str, why: str, target: int, try_no: int) -> None:
-    """CF-02: the reading in force has the player pay and move by the last failed roll, but the
-    record keeps them in jail: it follows reading fourth-turn-pay. Reported once naming that
-    reading (M990 where the edition's text settles the point), and replayed so: no fine taken,
-    no move, the turn over; the fine falls due on the next turn."""
-    fine = game.edition.rules.jail_fine
-    game.ambiguous(
-        "CF-02",
-        f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
-        f"{game.name(target)} (reading {game.ruling('CF-02')}); the record keeps {player} in "
-        f"jail, unmoved, with the fine due at the start of the next turn, as reading "
-        "fourth-turn-pay does",
-        ev.span,
-        "JAIL-08",
-        follows="fourth-turn-pay",
-    )
+def keep_in_jail(game: Game, player: str) -> None:
+    """CF-02 fourth-turn-pay's play of the failed last try: no fine taken, no move, the turn
+    over; the fine opens the player's next turn (turns.py)."""
     game.jail_rolls.kept_past_last.add(player)
     flow = flow_of(game)
     flow.jail_failed = True
@@ -75,18 +62,9 @@ def record_moves(game: Game, ev: Roll) -> bool:
     return not any(sq.index == jail for sq in squares_if_named(game, ev.square))
 
 
-def paid_and_moved(game: Game, ev: Roll, player: str, why: str, target: int, applied: str) -> None:
-    """CF-02: the last try failed and the reading in force keeps the player from moving by it,
-    but the record moves them: it follows reading third-roll-pay-and-move. Reported once
-    naming that reading, and replayed so: the fine falls due now and the roll is moved by."""
-    game.ambiguous(
-        "CF-02",
-        f"{why}: {applied}; the record moves {player} by this roll to {game.name(target)}, "
-        "paying the fine now, as reading third-roll-pay-and-move does",
-        ev.span,
-        "JAIL-08",
-        follows="third-roll-pay-and-move",
-    )
+def pay_and_move(game: Game, ev: Roll, player: str, why: str, target: int) -> None:
+    """CF-02 third-roll-pay-and-move's play of the failed last try: the fine falls due now and
+    the roll is moved by."""
     forced_fine(game, player, why, ev.span)
     release(game, player)
     flow_of(game).released = "forced"
@@ -111,40 +89,59 @@ def stays_on_jail(game: Game, ev: Roll, player: str, message: str) -> None:
     replay follows it, out of jail and on the square reached, and a fine written after the roll
     on the same line is taken as what let them out (jail.py), not reported again.
     """
+    out = moved_out(game, ev, player, message)
+    if out is None:
+        return
+    message, named = out
+    jail = game.edition.rules.jail_index
+    game.emit("M507", message, ev.span, "JAIL-06", expected=game.name(jail), recorded=named)
+    if not follow.record_settles(game):
+        return  # a replay measuring another reading keeps the player where it puts them
+    follow_moved_out(game, ev, player)
+
+
+def moved_out(game: Game, ev: Roll, player: str, message: str) -> tuple[str, str] | None:
+    """The M507 words for a roll the record moves by, naming a square other than the jail's,
+    where `message` says why the token does not move, and the square named; None when the roll
+    names the jail's square or none."""
     jail = game.edition.rules.jail_index
     if ev.square is None:
-        return
+        return None
     found = squares_named(game, ev.square, ev.span)
-    if found and not any(s.index == jail for s in found):
-        reached = (jail + ev.total) % len(game.edition.squares)
-        named = {s.name for s in found}
-        # the one mistake is the move out of jail: a square the roll does not reach from the
-        # jail either is said in the same finding, not a second one (M104), and followed
-        elsewhere = len(named) == 1 and not any(s.index == reached for s in found)
-        if elsewhere:
-            message += (
-                f"; the record moves {player} to {shown(game, nearest_of(game, found, reached))}"
-                f", though {ev.die1}-{ev.die2} from {game.name(jail)} reaches "
-                f"{game.name(reached)}"
-            )
-        game.emit(
-            "M507",
-            message,
-            ev.span,
-            "JAIL-06",
-            expected=game.name(jail),
-            recorded=found[0].name,
+    if not found or any(s.index == jail for s in found):
+        return None
+    reached = (jail + ev.total) % len(game.edition.squares)
+    # the one mistake is the move out of jail: a square the roll does not reach from the
+    # jail either is said in the same finding, not a second one (M104), and followed
+    if _elsewhere(game, ev):
+        message += (
+            f"; the record moves {player} to {shown(game, nearest_of(game, found, reached))}"
+            f", though {ev.die1}-{ev.die2} from {game.name(jail)} reaches "
+            f"{game.name(reached)}"
         )
-        if not follow.record_settles(game):
-            return  # a replay measuring another reading keeps the player where it puts them
-        release(game, player)
-        flow_of(game).released = "record"
-        if elsewhere:
-            target = nearest_of(game, found, reached).index
-        else:
-            target = check_square(game, ev, reached, player, jail)
-        move_token(game, player, target, ev.span, salary=True)
-        land(game, player, target, ev.span, dice=ev.total)
+    return message, found[0].name
+
+
+def _elsewhere(game: Game, ev: Roll) -> bool:
+    """The roll names one square (by name), not the one it reaches from the jail."""
+    found = () if ev.square is None else squares_if_named(game, ev.square)
+    reached = (game.edition.rules.jail_index + ev.total) % len(game.edition.squares)
+    return len({s.name for s in found}) == 1 and not any(s.index == reached for s in found)
+
+
+def follow_moved_out(game: Game, ev: Roll, player: str) -> None:
+    """The record moved `player` out of jail by `ev`: out of jail, on the square it names (or,
+    naming a square the throw reaches, that one)."""
+    jail = game.edition.rules.jail_index
+    reached = (jail + ev.total) % len(game.edition.squares)
+    release(game, player)
+    flow_of(game).released = "record"
+    if _elsewhere(game, ev) and ev.square is not None:
+        target = nearest_of(game, squares_if_named(game, ev.square), reached).index
+    else:
+        target = check_square(game, ev, reached, player, jail)
+    move_token(game, player, target, ev.span, salary=True)
+    land(game, player, target, ev.span, dice=ev.total)
 
 
 def forced_fine(

@@ -6,24 +6,26 @@ jail clauses (`jail`, `fine`, `goojf`) are in jail.py.
 from __future__ import annotations
 
 from ...notation.events import Roll, Span
-from ..core import follow
+from ..core import follow, judge
 from ..core.game import Game
 from ..core.obligations import flow_of
 from ..core.variants import note_one_turn_stay, one_turn_in_jail
 from ..turn.landing import check_square, land, move_token
 from ..turn.one_throw import note_throw, one_throw
 from .jail_exits import (
+    follow_moved_out,
     forced_fine,
-    kept_in_jail,
-    paid_and_moved,
+    keep_in_jail,
+    moved_out,
     paid_not_moved,
+    pay_and_move,
     pays_or_owes,
-    pays_unmoved,
     record_keeps,
     record_moves,
     release,
     stays_on_jail,
 )
+from .last_try_judgement import KEPT, MOVES, PAID, THIRD, last_try_judged
 
 
 def jail_roll(game: Game, ev: Roll, player: str) -> None:
@@ -79,7 +81,20 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
 
 
 # CF-81: a jailed player's next turn is spent in jail, and they are free after it
-ONE_TURN = "one-turn-then-free"
+ONE_TURN, UP_TO_THREE = "one-turn-then-free", "up-to-three-turns"
+
+
+def jail_turn_decision(game: Game, double: bool) -> judge.Decision:
+    """CF-81: whether the throw of a jail turn moves the token (a `double` or not): never under
+    one-turn-then-free; a double opens the cell and moves it under up-to-three-turns."""
+    reading = game.ruling("CF-81")
+    values = {ONE_TURN: False, UP_TO_THREE: double}
+    others = tuple(
+        judge.Alternative("CF-81", r, judge.Choice(v))
+        for r, v in values.items()
+        if r != reading and v != values[reading]
+    )
+    return judge.Decision(judge.Choice(values[reading]), "JAIL-06", others)
 
 
 def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
@@ -90,31 +105,47 @@ def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
     warning) and is replayed so; one that moves them by another throw is M507, as under any
     reading, and followed.
     """
-    flow = flow_of(game)
+    decision = jail_turn_decision(game, ev.is_double)
+    jail = game.edition.rules.jail_index
+    written = True if record_moves(game, ev) else None
+    verdict = judge.compare(game, decision, written)
     dice = f"{ev.die1}-{ev.die2}"
-    if ev.is_double and record_moves(game, ev):
-        game.ambiguous(
-            "CF-81",
+    stays = (
+        f"{player}'s throw in jail does not move the token (reading {ONE_TURN}): {player} "
+        "stays on the jail's square this turn and leaves jail after it"
+    )
+    out = moved_out(game, ev, player, stays) if verdict.kind == judge.BREAKS else None
+    words = judge.Words(
+        "M507",
+        stays if out is None else out[0],
+        other=lambda _: (
             f"{player}'s throw in jail does not move the token, a double neither, and "
             f"{player} leaves jail after this turn without paying (reading {ONE_TURN}); the "
             f"record moves {player} by the double {dice} to {game.name(target)}, as reading "
-            "up-to-three-turns does",
-            ev.span,
-            "JAIL-06",
-            follows="up-to-three-turns",
-        )
+            "up-to-three-turns does"
+        ),
+        agree=lambda: _one_turn_agrees(game, ev, player),
+        # the square the record names, else the jail's, where the token stays
+        show=lambda moved: out[1] if moved and out is not None else game.name(jail),
+    )
+    if verdict.kind != judge.BREAKS or out is not None:
+        judge.file(game, verdict, written, ev.span, decision.rule, words)
+    if verdict.kind == judge.FOLLOWS:
         _out_on_double(game, ev, player, target)
         return
-    flow.turn_over = True
-    if not ev.is_double and record_moves(game, ev):
-        stays_on_jail(
-            game,
-            ev,
-            player,
-            f"{player}'s throw in jail does not move the token (reading {ONE_TURN}): {player} "
-            "stays on the jail's square this turn and leaves jail after it",
-        )
+    flow_of(game).turn_over = True
+    if verdict.kind == judge.BREAKS:
+        if out is not None:
+            follow_moved_out(game, ev, player)
         return
+    release(game, player)
+
+
+def _one_turn_agrees(game: Game, ev: Roll, player: str) -> None:
+    """The A81 of a jail turn the record does not move by: agreeing where it shows the token
+    stayed (the jail's square named, or `ignored` after a double), else pending the next turn
+    (served_shown)."""
+    dice = f"{ev.die1}-{ev.die2}"
     shown = record_keeps(game, ev) or (
         ev.is_double and ev.square is None and follow.unmoved_shown(game)
     )
@@ -134,8 +165,7 @@ def _one_turn_served(game: Game, ev: Roll, player: str, target: int) -> None:
     )
     if filed is not None and not shown:
         # the release shows when the player's next turn moves them with no fine (served_shown)
-        flow.served[player] = (game.findings.last, message, ev.span)
-    release(game, player)
+        flow_of(game).served[player] = (game.findings.last, message, ev.span)
 
 
 def served_shown(game: Game, player: str, ev: Roll) -> None:
@@ -186,6 +216,7 @@ def _out_on_double(game: Game, ev: Roll, player: str, target: int) -> None:
     flow = flow_of(game)
     release(game, player)
     flow.released = "double"
+    flow.jail_double = True
     if one_throw(game):
         # CF-80 one-throw-a-turn: no double earns another throw, so CF-04 does not arise
         note_throw(game, ev)
@@ -265,7 +296,7 @@ def _last_try_failed(game: Game, ev: Roll, player: str, try_no: int, target: int
         )
     pays = pays_or_owes(game, player)
     if not short and reading == "pay-then-move-next-turn" and (try_no == last or held):
-        _pay_now_move_next(game, ev, player, why, target, pays)
+        _pay_now_move_next(game, ev, player, why, target, try_no, pays)
         return
     if not _name_last_try(game, ev, player, why, target, try_no, pays, held=held):
         return
@@ -277,35 +308,19 @@ def _last_try_failed(game: Game, ev: Roll, player: str, try_no: int, target: int
     land(game, player, target, ev.span, dice=ev.total)
 
 
-def _pay_now_move_next(game: Game, ev: Roll, player: str, why: str, target: int, pays: str) -> None:
+def _pay_now_move_next(
+    game: Game, ev: Roll, player: str, why: str, target: int, try_no: int, pays: str
+) -> None:
     """CF-02 pay-then-move-next-turn: the fine now, the move on the next turn (or the record's
     move by this roll, which follows third-roll-pay-and-move)."""
-    reading = game.ruling("CF-02")
-    if record_moves(game, ev):
-        paid_and_moved(
-            game,
-            ev,
-            player,
-            why,
-            target,
-            f"{player} {pays} now and moves on the next turn (reading {reading})",
-        )
+    judged = last_try_judged(game, ev, player, why, target, try_no, pays)
+    if judged.play == MOVES:
+        pay_and_move(game, ev, player, why, target)
         return
-    message = (
-        f"{why}: {player} {pays} now and moves on the next turn "
-        f"(reading {reading}); reading third-roll-pay-and-move would move {player} to "
-        f"{game.name(target)} by this roll"
-    )
-    # the fine written after the roll, the token left on the jail's square
-    paid_now = pays_unmoved(game, ev)
-    filed = game.ambiguous(
-        "CF-02", message, ev.span, "JAIL-08", follows=reading if paid_now else None
-    )
-    if not paid_now and not follow.fine_follows(game, ev.span):
+    if judged.written is None and not follow.fine_follows(game, ev.span):
         # no fine on this line: one written at the next turn's start follows
         # fourth-turn-pay (follow.fine_paid_late)
-        handle = None if filed is None else game.findings.last
-        ahead = follow.FineAhead(handle, message, ev.span, game.state.turn)
+        ahead = follow.FineAhead(judged.handle, judged.message, ev.span, game.state.turn)
         follow.note_fine_ahead(game, player, ahead)
     paid_not_moved(game, ev, player, why)
 
@@ -340,22 +355,14 @@ def _name_last_try(
             "JAIL-08",
             follows=reading if record_moves(game, ev) else None,  # the record moves too
         )
-    elif reading == "third-roll-pay-and-move" and pays_unmoved(game, ev):
-        game.ambiguous(
-            "CF-02",
-            f"{why}: {player} pays {game.money(fine)} and moves by this roll to "
-            f"{game.name(target)} (reading {reading}); the record has {player} pay now and "
-            "stay on the jail's square until the next turn, as reading "
-            "pay-then-move-next-turn does",
-            ev.span,
-            "JAIL-08",
-            follows="pay-then-move-next-turn",
-        )
-        paid_not_moved(game, ev, player, why)
-        return False
-    elif reading == "third-roll-pay-and-move" and record_keeps(game, ev):
-        kept_in_jail(game, ev, player, why, target, try_no)
-        return False
+    elif reading == THIRD:
+        judged = last_try_judged(game, ev, player, why, target, try_no, pays)
+        if judged.play == PAID:
+            paid_not_moved(game, ev, player, why)
+            return False
+        if judged.play == KEPT:
+            keep_in_jail(game, player)
+            return False
     else:
         game.ambiguous(
             "CF-02",
@@ -372,46 +379,14 @@ def _name_last_try(
 def _fourth_turn_ahead(game: Game, ev: Roll, player: str, try_no: int, target: int) -> bool:
     """CF-02 fourth-turn-pay: the third try failed and a fourth turn follows, opening with the
     fine. True when the record paid now or moved by the roll, and that play was replayed."""
-    reading = game.ruling("CF-02")
-    fine = game.edition.rules.jail_fine
-    if pays_unmoved(game, ev):
-        # the record pays the fine at this roll and leaves the token on the jail's square:
-        # it follows pay-then-move-next-turn, and is replayed so (released, to move next turn)
-        game.ambiguous(
-            "CF-02",
-            f"no double on jail turn {try_no}: {player} stays in jail and pays "
-            f"{game.money(fine)} at the start of a fourth turn (reading {reading}); the "
-            f"record has {player} pay now, on this roll, and move on the next turn, as "
-            "reading pay-then-move-next-turn does",
-            ev.span,
-            "JAIL-08",
-            follows="pay-then-move-next-turn",
-        )
-        paid_not_moved(game, ev, player, f"jail turn {try_no} and no double")
+    why = f"jail turn {try_no} and no double"
+    judged = last_try_judged(game, ev, player, why, target, try_no, pays_or_owes(game, player))
+    if judged.play == PAID:
+        paid_not_moved(game, ev, player, why)
         return True
-    if record_moves(game, ev):
-        why = f"jail turn {try_no} and no double"
-        paid_and_moved(
-            game,
-            ev,
-            player,
-            why,
-            target,
-            f"{player} stays in jail and pays "
-            f"{game.money(fine)} at the start of a fourth turn (reading {reading})",
-        )
+    if judged.play == MOVES:
+        pay_and_move(game, ev, player, why, target)
         return True
-    game.ambiguous(
-        "CF-02",
-        f"no double on jail turn {try_no}: {player} stays in jail and pays "
-        f"{game.money(fine)} at the start of a fourth turn (reading {reading}); reading "
-        f"third-roll-pay-and-move would have {player} pay now and move to "
-        f"{game.name(target)}",
-        ev.span,
-        "JAIL-08",
-        # a roll naming the jail's square is the record keeping the player there
-        follows=reading if record_keeps(game, ev) else None,
-    )
     return False
 
 

@@ -9,7 +9,7 @@ jail in jail_rolls.py.
 from __future__ import annotations
 
 from ...notation.events import Roll, Span
-from ..core import follow, house_rules
+from ..core import follow, house_rules, judge
 from ..core.board import passes_go, steps_forward
 from ..core.game import Game
 from ..core.names import nearest_of, shown, squares_named
@@ -239,13 +239,19 @@ def check_square(
     if tries_spent and recorded.index == origin:
         rule = "JAIL-08"
         why = f": {player}'s jail tries are spent, so {player} leaves jail by this roll"
-    game.emit(
+    words = judge.Words(
         "M104",
         f"{ev.die1}-{ev.die2} from {game.name(origin)} reaches {game.name(target)}, "
         f"not {shown(game, recorded)}{why}",
-        ev.span,
-        rule,
-        expected=game.name(target),
-        recorded=recorded.name,
+        rule=rule,
+        show=lambda index: game.name(index) if isinstance(index, int) else index,
     )
-    return recorded.index
+    decision = roll_move_decision(game, origin, ev.total)
+    judge.judge(game, decision, recorded.index, ev.span, words)
+    return recorded.index  # the record is what happened
+
+
+def roll_move_decision(game: Game, origin: int, total: int) -> judge.Decision:
+    """Where a throw of `total` takes the token from `origin`: that many squares on, around the
+    board (MOVE-01). No reading disputes it."""
+    return judge.Decision(judge.Choice((origin + total) % len(game.edition.squares)), "MOVE-01")

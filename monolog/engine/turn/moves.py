@@ -1,7 +1,7 @@
-"""The GO salary clause and moves not made by the dice: `-> Square` after a card, the
-nearest-railroad reading, and a move nothing explains.
+"""The GO salary clause and moves not made by the dice: `-> Square` after a card (judged in
+cards/card_move_judgement.py), and a move nothing explains.
 
-MOVE-01..07, CARD-06, CF-71. A roll's move is rolls.py; where the token lands and what the
+MOVE-01..07, CARD-06, CF-12. A roll's move is rolls.py; where the token lands and what the
 square makes due is landing.py.
 """
 
@@ -9,19 +9,18 @@ from __future__ import annotations
 
 from ...editions.model import Square
 from ...notation.events import Move, Salary, Span
+from ..cards.card_move_judgement import card_move_judged
 from ..core import follow, house_rules
 from ..core.game import Game
 from ..core.names import actor_of, nearest_of, resolve_square, shown, squares_if_named
 from ..core.obligations import (
     CardMove,
-    cancel_due,
     find_due,
     flow_of,
-    mark_card_landing,
     settle_due,
 )
 from ..money.salary import drop_card_point, salary_judged, unpaid_card_salary
-from .landing import land, move_token
+from .landing import land
 
 
 def on_salary(game: Game, ev: Salary) -> None:
@@ -117,7 +116,7 @@ def on_move(game: Game, ev: Move) -> None:
     if sq is None:
         return
     if cm is not None:
-        _card_move_recorded(game, player, cm, sq, ev.span)
+        card_move_judged(game, player, cm, sq, ev.span)
         return
     p = game.state.player(player)
     if p.position == sq.index:
@@ -147,78 +146,3 @@ def _square_moved_to(game: Game, ev: Move, player: str, cm: CardMove | None) -> 
         here = cm.target if cm is not None else game.state.player(player).position
         return nearest_of(game, named, here)
     return resolve_square(game, ev.square, ev.span)
-
-
-def _card_move_recorded(game: Game, player: str, cm: CardMove, sq: Square, span: Span) -> None:
-    """`-> Square` after a card move: where the card sent the token (CARD-06), else the
-    record's square is what happened (M406, or the other reading of CF-71)."""
-    cm.confirmed = True
-    other_reading = nearest_railroad_note(game, player, cm, sq.index, span)
-    if sq.index == cm.target:
-        return
-    if not other_reading:
-        game.emit(
-            "M406",
-            f"{cm.card} sends {player} to {game.name(cm.target)}, not {shown(game, sq)}",
-            span,
-            "CARD-06",
-            expected=game.name(cm.target),
-            recorded=sq.name,
-        )
-    # the record is what happened: undo the card's landing, stand on the recorded square
-    _undo_card_landing(game, cm)
-    p = game.state.player(player)
-    p.position = cm.origin
-    if other_reading and cm.nearest is not None and sq.index == cm.nearest[1]:
-        p.position = sq.index  # CF-71 closest: back to the railroad behind, no salary
-    else:
-        move_token(game, player, sq.index, cm.span, salary=cm.salary, rule="MOVE-03")
-    land(game, player, sq.index, span, card_rule=cm.rent_rule, by_card=True)
-    mark_card_landing(game, player, sq.index, cm.card)
-
-
-def _undo_card_landing(game: Game, cm: CardMove) -> None:
-    """Take back what the square a card move reached made due, pending or offered."""
-    flow = flow_of(game)
-    for due in flow.dues:
-        if due.span is cm.span and not due.stated:
-            cancel_due(game, due)
-    flow.dues = [d for d in flow.dues if d.span is not cm.span]
-    flow.claims = [d for d in flow.claims if d.span is not cm.span]
-    flow.lots = [x for x in flow.lots if x.span is not cm.span]
-    if flow.draw is not None and flow.draw.span is cm.span:
-        flow.draw = None
-    if flow.throw is not None and flow.throw.span is cm.span:
-        flow.throw = None
-
-
-def nearest_railroad_note(
-    game: Game, player: str, cm: CardMove, recorded: int | None, span: Span
-) -> bool:
-    """CF-71: the nearest-railroad card where the railroad ahead is not the closest one. Names
-    the reading applied and, when the record writes where the token went (`recorded`), which
-    reading it follows. True when the record follows the other reading: its move is then
-    replayed as recorded, not reported as M406."""
-    if cm.nearest is None:
-        return False
-    ahead, near = cm.nearest
-    cm.nearest_noted = True
-    reading = game.ruling("CF-71")
-    follows = {ahead: "ahead", near: "closest"}.get(recorded) if recorded is not None else None
-    size = len(game.edition.squares)
-    back = (cm.origin - near) % size
-    rail = game.edition.word("railroad")
-    if reading == "closest":
-        message = (
-            f"{cm.card} sends {player} to {game.name(near)}, the closest {rail}, {back} "
-            f"{'square' if back == 1 else 'squares'} back (reading closest); reading ahead "
-            f"would advance {player} to {game.name(ahead)}"
-        )
-    else:
-        message = (
-            f"{cm.card} advances {player} to {game.name(ahead)}, the next {rail} ahead (reading "
-            f"ahead); reading closest would take {player} back {back} "
-            f"{'square' if back == 1 else 'squares'} to {game.name(near)}"
-        )
-    game.ambiguous("CF-71", message, span, "CARD-06", follows=follows)
-    return follows is not None and follows != reading

@@ -11,11 +11,11 @@ turn passing after a double stays M102 (turns.py).
 from __future__ import annotations
 
 from ...notation.events import Roll
-from ..core import follow
+from ..core import judge
 from ..core.game import Game
 from ..core.obligations import flow_of
 
-ONE_THROW = "one-throw-a-turn"
+ONE_THROW, THROW_AGAIN = "one-throw-a-turn", "throw-again"
 
 
 def one_throw(game: Game) -> bool:
@@ -32,6 +32,17 @@ def note_throw(game: Game, ev: Roll) -> None:
         flow.again = False
 
 
+def throw_decision(game: Game) -> judge.Decision:
+    """CF-80: whether a double earns a further throw (True: throw-again) or not (False:
+    one-throw-a-turn)."""
+    reading = game.ruling("CF-80")
+    values = {THROW_AGAIN: True, ONE_THROW: False}
+    others = tuple(
+        judge.Alternative("CF-80", r, judge.Choice(v)) for r, v in values.items() if r != reading
+    )
+    return judge.Decision(judge.Choice(values[reading]), "DBL-01", others)
+
+
 def thrown_again(game: Game, player: str, ev: Roll) -> bool:
     """A further throw after a double under one-throw-a-turn. True when it was judged here: the
     record follows throw-again (A80, a warning) and the throw is replayed as one more of the
@@ -40,27 +51,22 @@ def thrown_again(game: Game, player: str, ev: Roll) -> bool:
     if flow.double_span is None or not one_throw(game):
         return False
     flow.double_span = None
-    if not follow.record_settles(game):
-        game.emit(
-            "M103",
-            f"{player}'s turn was one throw, and the double earned no other (reading "
-            f"{ONE_THROW}): no further roll",
-            ev.span,
-            "DBL-01",
-            expected=None,
-            recorded=f"{ev.die1}-{ev.die2}",
-        )
-        return True
-    game.ambiguous(
-        "CF-80",
-        f"{player} throws again after a double: every turn is one throw and a double earns no "
-        f"other (reading {ONE_THROW}); the throw is replayed as reading throw-again has it, a "
-        "third double in a row sending the player to jail",
-        ev.span,
-        "DBL-01",
-        follows="throw-again",
+    decision = throw_decision(game)
+    verdict = judge.compare(game, decision, True)
+    words = judge.Words(
+        "M103",
+        f"{player}'s turn was one throw, and the double earned no other (reading {ONE_THROW}): "
+        "no further roll",
+        other=lambda _: (
+            f"{player} throws again after a double: every turn is one throw and a double earns "
+            f"no other (reading {ONE_THROW}); the throw is replayed as reading throw-again has "
+            "it, a third double in a row sending the player to jail"
+        ),
+        show=lambda again: f"{ev.die1}-{ev.die2}" if again else None,
     )
-    flow.again = True
+    judge.file(game, verdict, True, ev.span, decision.rule, words)
+    if verdict.kind == judge.FOLLOWS:
+        flow.again = True
     return True
 
 
@@ -72,12 +78,16 @@ def turn_passed(game: Game, player: str) -> None:
     flow.double_span = None
     if span is None or not one_throw(game):
         return
-    game.ambiguous(
-        "CF-80",
+    message = (
         f"{player} threw a double and the turn passed: every turn is one throw and a double "
         f"earns no other (reading {ONE_THROW}); reading throw-again would give {player} "
-        "another throw",
-        span,
-        "DBL-01",
-        follows=ONE_THROW,
+        "another throw"
     )
+
+    def agree() -> None:
+        game.ambiguous("CF-80", message, span, "DBL-01", follows=ONE_THROW)
+
+    decision = throw_decision(game)
+    verdict = judge.compare(game, decision, False)
+    words = judge.Words("M102", message, agree=agree)
+    judge.file(game, verdict, False, span, decision.rule, words)

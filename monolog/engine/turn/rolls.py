@@ -9,17 +9,22 @@ landing.py; a roll in jail is jail_rolls.py.
 
 from __future__ import annotations
 
-from ...editions.model import Square
 from ...notation.events import Roll, TurnStart
 from ..core import follow
-from ..core.board import next_active, passes_go
+from ..core.board import next_active
 from ..core.game import Game
-from ..core.names import actor_of, squares_if_named, squares_named
+from ..core.names import actor_of
 from ..core.obligations import flow_of
 from ..jail.jail_exits import release
 from ..jail.jail_rolls import jail_roll, served_shown
 from ..money.claims import claim_can_lapse
-from .landing import check_square, land, move_token, send_to_jail
+from .double_judgement import (
+    run_judged,
+    third_double_judged,
+    thrown_after_jail_double,
+    thrown_after_release,
+)
+from .landing import check_square, land, move_token
 from .one_throw import note_throw, one_throw, thrown_again
 from .turns import close_step, on_turn, seat_of, taken_over
 
@@ -77,19 +82,20 @@ def on_roll(game: Game, ev: Roll) -> None:
         if not _roll_after_jailing(game, ev, player):
             return
     _roll_owed(game, ev, player)
+    flow.jail_double = False  # a roll after the one that opened the cell, if any
     first = not flow.rolled
     flow.rolled = True
     if ev.is_double:
         st.doubles += 1
         flow.doubles_rolled += 1
         if flow.released == "double" and st.doubles == 2:
-            _run_from_jail_double(game, ev, player)
+            run_judged(game, ev, player)  # CF-10: may make this the third double
         if first and flow.released in ("fine", "card") and not one_throw(game):
             _double_after_release(game, ev, player)
     else:
         st.doubles = 0
     if st.doubles >= 3:
-        _third_double(game, ev, player)
+        third_double_judged(game, ev, player)
         return
     flow.again = ev.is_double
     if ev.is_double:
@@ -196,26 +202,10 @@ def _roll_owed(game: Game, ev: Roll, player: str) -> None:
         return
     if thrown_again(game, player, ev):
         return  # CF-80: the record throws again after a double under one-throw-a-turn
-    waiting = follow.double_point(game, player)
-    if waiting is not None and waiting.cf == "CF-05" and follow.record_settles(game):
-        # CF-05 no-extra-roll: the record throws again after the double, as
-        # normal-doubles has it; the roll is replayed as one more of the turn
-        follow.jail_double_shown(game, player, True)
-        flow.again = True
-        return
-    if flow.released == "double":
-        reading = game.ruling("CF-04")
-        # the point is named here, once, with the record's choice
-        follow.jail_double_shown(game, player, True, refile=False)
-        game.ambiguous(
-            "CF-04",
-            f"{player} rolls again after leaving jail on a double: under reading {reading} "
-            "the turn had ended; the record's roll is replayed as reading extra-roll",
-            ev.span,
-            "JAIL-07",
-            follows="extra-roll",
-        )
-        return
+    if thrown_after_release(game, player, ev):
+        return  # CF-05: the record throws again after the double, under no-extra-roll
+    if thrown_after_jail_double(game, player, ev):
+        return  # CF-04: the record throws again after the double that opened the cell
     game.emit(
         "M103",
         f"{player} has no further roll this turn: the last roll was not a double"
@@ -226,45 +216,6 @@ def _roll_owed(game: Game, ev: Roll, player: str) -> None:
         expected=None,
         recorded=f"{ev.die1}-{ev.die2}",
     )
-
-
-def _run_from_jail_double(game: Game, ev: Roll, player: str) -> None:
-    """CF-10: the second double after the one that opened the cell; under per-turn the jail
-    double starts no run, under counts-jail-double this is the third double of the turn."""
-    st = game.state
-    p = st.player(player)
-    reading = game.ruling("CF-10")
-    # a roll naming the square it reaches moves the token: the record counts per turn
-    target = (p.position + ev.total) % len(game.edition.squares)
-    moved = (
-        ev.square is not None
-        and follow.record_settles(game)
-        and any(sq.index == target for sq in squares_if_named(game, ev.square))
-    )
-    follows = "per-turn" if moved else None
-    if reading == "counts-jail-double" and not moved:
-        st.doubles = 3
-        message = (
-            f"{player}'s second double since the one that opened the cell: counting "
-            f"that one, this is the third double of the turn (reading {reading}); "
-            f"reading per-turn would let {player} move by it"
-        )
-    elif reading == "counts-jail-double":
-        message = (
-            f"{player}'s second double since the one that opened the cell: counting that "
-            f"one makes it the third double of the turn, straight to jail (reading "
-            f"{reading}); the record moves {player} by it, as the per-turn count does"
-        )
-    else:
-        message = (
-            f"{player}'s second double since the one that opened the cell: the count is "
-            f"per turn and the jail double starts no run, so {player} stays out "
-            f"(reading {reading}); counting it would make this the third double, "
-            "straight to jail"
-        )
-    point = game.ambiguous("CF-10", message, ev.span, "DBL-05", follows=follows)
-    if reading != "counts-jail-double" and not moved:
-        follow.note_run_point(game, player, ev.span, point)
 
 
 def _double_after_release(game: Game, ev: Roll, player: str) -> None:
@@ -297,36 +248,3 @@ def _double_after_release(game: Game, ev: Roll, player: str) -> None:
         )
     if reading == "no-extra-roll":
         game.state.doubles = 0
-
-
-def _third_double(game: Game, ev: Roll, player: str) -> None:
-    """The third double in a row sends the player to jail (DBL-03); CF-09: moved first or not."""
-    p = game.state.player(player)
-    reading = game.ruling("CF-09")
-    target = (p.position + ev.total) % len(game.edition.squares)
-    named: tuple[Square, ...] = (
-        squares_named(game, ev.square, ev.span) if ev.square is not None else None
-    ) or ()
-    jail = game.edition.rules.jail_index
-    # the record shows the token moved when the roll names the square it reaches
-    follows = "moved" if any(s.index == target and s.index != jail for s in named) else None
-    if reading == "moved":
-        salary = ""
-        if passes_go(p.position, ev.total, len(game.edition.squares)):
-            salary = f", collecting {game.money(game.edition.rules.go_salary)} for GO"
-        message = (
-            f"third double in a row: {player} moves to {game.name(target)} first{salary}, "
-            f"the square having no effect, then goes to jail (reading {reading}); reading "
-            "not-moved would send the token straight to jail"
-        )
-        move_token(game, player, target, ev.span, salary=True)
-    else:
-        message = (
-            f"third double in a row: {player} goes straight to jail without moving (reading "
-            f"{reading}); reading moved would first move to {game.name(target)}"
-        )
-        if passes_go(p.position, ev.total, len(game.edition.squares)):
-            message += f", passing GO for {game.money(game.edition.rules.go_salary)}"
-    game.ambiguous("CF-09", message, ev.span, "DBL-03", follows=follows)
-    send_to_jail(game, player, ev.span, "three doubles in a row")
-    flow_of(game).again = False

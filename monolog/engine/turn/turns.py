@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...notation.events import Span, TurnStart
 from ..cards.card_landings import declined_after_card_note, second_draw_note
+from ..cards.card_move_judgement import nearest_railroad_note
 from ..core import follow, skipped
 from ..core.board import next_active
 from ..core.game import Game
@@ -20,7 +21,6 @@ from ..core.variants import one_turn_in_jail
 from ..jail.jail_exits import forced_fine, release
 from ..money.debts import check_unpaid
 from .landing import land
-from .moves import nearest_railroad_note
 from .one_throw import turn_passed
 
 
@@ -102,7 +102,7 @@ def close_step(game: Game, span: Span) -> None:
                 )
     cm = flow.card_move
     if cm is not None and not cm.confirmed and not cm.nearest_noted:
-        nearest_railroad_note(game, cm.player, cm, None, cm.span)
+        nearest_railroad_note(game, cm.player, cm, cm.span)
     flow.card_move = None
     flow.jailed_by = None
     flow.current_card = None
@@ -294,8 +294,11 @@ def start_turn(game: Game, player: str, number: int, span: Span) -> None:
     if p.in_jail:
         p.jail_turns += 1
         flow.jail_try = p.jail_turns
+        # the record kept the player in jail after the last failed try, as fourth-turn-pay
+        # does (jail_exits.kept_in_jail): that reading is followed in full, this turn too
+        kept = player in game.jail_rolls.kept_past_last
         if (
-            game.ruling("CF-02") == "fourth-turn-pay"
+            (kept or game.ruling("CF-02") == "fourth-turn-pay")
             and not one_turn_in_jail(game)  # SHORT-05: the one-turn stay ends on a roll
             and p.jail_turns > game.edition.rules.max_jail_turns
             and not (
@@ -306,6 +309,7 @@ def start_turn(game: Game, player: str, number: int, span: Span) -> None:
             # then an ordinary roll
             forced_fine(game, player, f"jail turn {p.jail_turns}, after three failed tries", span)
             release(game, player)
+            game.jail_rolls.kept_past_last.discard(player)
             flow.released = "fine"
     mid_turn(game, player, span)
 
