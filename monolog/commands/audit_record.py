@@ -318,8 +318,8 @@ class _ExitOrder:
         self.time_called = False
 
     def __call__(self, event: Any, state: Any) -> None:
-        for p in state.players:
-            if p.name not in self.left and (p.bankrupt or p.resigned):
+        for p in state.players:  # on every event: the flags first, nearly always both false
+            if (p.bankrupt or p.resigned) and p.name not in self.left:
                 self.left[p.name] = self.count
         if isinstance(event, TimeCalled):
             self.time_called = True
