@@ -217,8 +217,9 @@ def check_square(
     found = squares_named(game, ev.square, ev.span)
     if not found:
         return target
-    if any(s.index == target for s in found):
-        return target
+    for s in found:  # a loop, not any() over a generator: on most rolls that name a square
+        if s.index == target:
+            return target
     names = sorted({s.name for s in found})
     if len(names) > 1:
         # an abbreviation that fits several squares, none of them where the dice lead: name
