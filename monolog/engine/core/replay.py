@@ -148,7 +148,7 @@ def _play(
     """Step `game` through the events of `pieces` (each with the event after it), then close.
 
     The loop of `_steps`, written again as plain calls: resuming that generator once per event
-    was about 4% of the replay of 200 simulated games (benchmarks/README.md)."""
+    was about 3% of the replay of 200 simulated games (benchmarks/README.md)."""
     if not game.state.players:
         return _result(game, packed)
     balance = _Balance(game) if paranoid else None
