@@ -138,13 +138,28 @@ _PLACES = st.lists(
 )
 
 
+def test_the_first_findings_are_kept_as_filed_and_those_after_them_packed() -> None:
+    # a game's store keeps its first findings whole (engine/core/game.py): most games file no
+    # more, and packing each and reading it back cost most of filing it
+    filed = [_finding(line, message=f"{line} m") for line in (3, 1, 2, 2, 1)]
+    store = FindingStore(filed, whole_first=2)
+    assert [store[n] is filed[n] for n in range(5)] == [True, True, False, False, False]
+    assert list(store) == filed and len(store.table) == 1
+    kept = store.kept(lambda f: f.line != 2)
+    assert list(kept) == [filed[0], filed[1], filed[4]] and kept[1] is filed[1]
+    assert kept[2] is not filed[4]  # the third it keeps is packed there too
+    store.sort()
+    assert list(store) == [filed[1], filed[4], filed[2], filed[3], filed[0]]
+    assert list(pickle.loads(pickle.dumps(store))) == list(store)
+
+
 @settings(max_examples=300, deadline=None)
-@given(_PLACES, st.sets(st.integers(0, 39)), st.sets(st.integers(0, 39)))
+@given(_PLACES, st.sets(st.integers(0, 39)), st.sets(st.integers(0, 39)), st.integers(0, 41))
 def test_the_order_is_a_stable_sort_by_line_and_column(
-    places: list[tuple[int, int, str, bool]], gone: set[int], corrected: set[int]
+    places: list[tuple[int, int, str, bool]], gone: set[int], corrected: set[int], whole: int
 ) -> None:
     listed: list[Finding | None] = []
-    store = FindingStore()
+    store = FindingStore(whole_first=whole)  # the first `whole` kept as filed
     for n, (line, column, message, plain) in enumerate(places):
         f = _finding(line, column, message, expected=n if plain else [n])
         listed.append(f)

@@ -22,7 +22,7 @@ from ..findings.store import FindingStore
 from ..notation import ParseError
 from ..notation.chunks import Pieces, parse_pieces
 from ..notation.errors import decode_error
-from ..notation.events import NO_SPAN, Span, Tag, TimeCalled
+from ..notation.events import NO_SPAN, Bankrupt, Resign, Span, Tag, TimeCalled
 from ..notation.games import game_ranges
 from ..notation.jsonl import SUFFIXES as JSONL_SUFFIXES
 from ..notation.jsonl import looks_like_jsonl, parse_jsonl
@@ -318,9 +318,13 @@ class _ExitOrder:
         self.time_called = False
 
     def __call__(self, event: Any, state: Any) -> None:
-        for p in state.players:
-            if p.name not in self.left and (p.bankrupt or p.resigned):
-                self.left[p.name] = self.count
+        # a player leaves only at a bankruptcy or a resignation (the engine sets the flags in
+        # those two handlers alone): the seats are looked at there, not after every event
+        # (about 4% of the replay of 200 simulated games, benchmarks/README.md)
+        if isinstance(event, (Bankrupt, Resign)):
+            for p in state.players:
+                if p.name not in self.left and (p.bankrupt or p.resigned):
+                    self.left[p.name] = self.count
         if isinstance(event, TimeCalled):
             self.time_called = True
         self.count += 1

@@ -272,7 +272,12 @@ class FindingStore(Sequence[Finding]):
     """The findings of one game in the order they were filed (or, after `sort`, by line and
     column), as a sequence of `Finding`."""
 
-    def __init__(self, findings: Iterable[Finding] = ()) -> None:
+    def __init__(self, findings: Iterable[Finding] = (), whole_first: int = 0) -> None:
+        # the first `whole_first` findings filed are kept whole, as filed: packing and reading
+        # back one took about 15 of the 19 microseconds `Game.emit` spent on it, about 4% of
+        # the replay of 200 simulated games (benchmarks/README.md), whose games file 5 to 105
+        # findings; a long game's memory is in the findings after them
+        self.whole_first = whole_first
         self.lines = array("i")
         self.wordings = array("i")  # an index in `table`, or _WHOLE, or _GONE
         self.starts = array("I")  # where the finding's own numbers begin in `numbers`
@@ -291,7 +296,8 @@ class FindingStore(Sequence[Finding]):
         """File `finding` last; its handle."""
         handle = len(self.wordings)
         line = finding.span.line
-        split = _split(finding, self._text_at) if -_LIMIT < line < _LIMIT else None
+        packs = handle >= self.whole_first and -_LIMIT < line < _LIMIT
+        split = _split(finding, self._text_at) if packs else None
         self.starts.append(len(self.numbers))
         if split is None:
             self.whole[handle] = finding
@@ -363,7 +369,7 @@ class FindingStore(Sequence[Finding]):
 
     def kept(self, keeps: Callable[[Finding], bool]) -> FindingStore:
         """A store of the findings `keeps` keeps, in this order."""
-        return FindingStore(f for f in self if keeps(f))
+        return FindingStore((f for f in self if keeps(f)), self.whole_first)
 
     # ------------------------------------------------------------ order
     def sort(self) -> None:

@@ -268,6 +268,8 @@ def unbid_left(game: Game, square: int | None = None) -> None:
     """Play goes on with the deed nobody bid for unsold: reading stays-with-bank's play. Each
     point waiting (or the one on `square`) is filed again in its place saying so."""
     points = game.follow.unbid
+    if not points:
+        return  # none waiting: at nearly every roll and turn's end (close_step)
     for sq in [square] if square is not None else list(points):
         point = points.pop(sq, None) if sq is not None else None
         if point is None or point.bought is not None:

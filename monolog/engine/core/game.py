@@ -40,6 +40,13 @@ from .pending_state import (
 from .state import GameState
 from .turn_flow import Flow
 
+# the findings a game keeps as filed before its store packs them (findings/store.py): more than
+# a game of a few hundred turns files, a small part of a long game's memory
+WHOLE_FIRST = 256
+
+# a finding's severity by the first letter of its code, where it is not an error
+_SEVERITY = {"A": Severity.INFO, "W": Severity.WARNING}
+
 # the data of a finding that has none, shared: findings are frozen and nothing writes into
 # their data (a finding with more data is a new one, built with a new dict)
 _NO_DATA: dict[str, Any] = {}
@@ -54,7 +61,7 @@ class Game:
     readings: dict[str, str]
     file: str | None = None
     # packed, with a handle per finding the engine may change later (findings/store.py)
-    findings: FindingStore = field(default_factory=FindingStore)
+    findings: FindingStore = field(default_factory=lambda: FindingStore(whole_first=WHOLE_FIRST))
     transfers: list[Transfer] = field(default_factory=list)
     header: dict[str, str] = field(default_factory=dict)
     # money owed and not paid in cash, oldest first: a payment that leaves the payer short opens
@@ -119,7 +126,7 @@ class Game:
         `caused_by` is the earlier finding this one only follows from (see Finding), or its
         code and place."""
         if severity is None:
-            severity = {"A": Severity.INFO, "W": Severity.WARNING}.get(code[0], Severity.ERROR)
+            severity = _SEVERITY.get(code[0], Severity.ERROR)
         finding = Finding(
             code,
             severity,

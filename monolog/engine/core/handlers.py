@@ -170,6 +170,10 @@ def _table_event(game: Game, ev: E.Event) -> bool:
     """The events routed before any player's action: deals (with the bank or between
     players), the end, a jail card or a bankrupt's deed put up for auction, time called by the
     table; a new turn first checks what the last one left owed. True when dealt with here."""
+    if isinstance(ev, E.TurnStart):  # a turn's line, most of the table's events
+        if flow_of(game).started:
+            wrap(game, ev.span, lambda: bankruptcy.check_obligations(game, ev.span))
+        return False
     if isinstance(ev, E.Deal):
         names = {p.name for p in game.state.players}
         refs = [s.player for s in (ev.first, ev.second) if s.player is not None]
@@ -182,8 +186,6 @@ def _table_event(game: Game, ev: E.Event) -> bool:
     if isinstance(ev, E.GameEnd):
         wrap(game, ev.span, lambda: _end(game, ev))
         return True
-    if isinstance(ev, E.TurnStart) and flow_of(game).started:
-        wrap(game, ev.span, lambda: bankruptcy.check_obligations(game, ev.span))
     if isinstance(ev, E.Auction) and ev.lot_kind == "card":
         # a jail card put up for auction, whoever writes it: the bank has none to sell (BKR-09)
         wrap(game, ev.span, lambda: bank_sales.on_card_auction(game, ev))

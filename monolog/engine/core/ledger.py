@@ -11,7 +11,11 @@ from dataclasses import dataclass
 from ...notation.events import NO_SPAN, Span
 
 
-@dataclass(frozen=True, slots=True)
+# not frozen, but never changed once made: an entry the record corrects or confirms is a new
+# one in its place (`Game.amend`, `Game.confirm`). A frozen class sets each field through
+# `object.__setattr__`: making the entries took about 4% of the replay of 200 simulated games,
+# a fifth of that now (benchmarks/README.md). Hashed by value, as a frozen one is.
+@dataclass(slots=True, unsafe_hash=True)
 class Transfer:
     """One movement of money. `payer` / `payee` None means the bank.
 

@@ -16,6 +16,7 @@ from ...editions.resolver import Resolver
 from ...findings.model import Cause, Finding
 from ...notation.events import NO_SPAN, Event, Ignored, Span
 from .ledger import Debt
+from .state import PlayerState
 from .turn_flow import Due
 
 # --------------------------------------------------------------------------- follow.py
@@ -407,9 +408,9 @@ class DeckState:
 
 @dataclass(slots=True)
 class HoldingsState:
-    """What holdings.py keeps: the game's name resolver, with the players it was made for."""
+    """What holdings.py keeps: the game's name resolver, with the seating it was made for."""
 
-    resolver: tuple[list[str], Resolver] | None = None
+    resolver: tuple[list[PlayerState], Resolver] | None = None
 
 
 @dataclass(slots=True)
