@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from estate_helpers import SPAN, give, new_game
 
 import monolog
@@ -165,3 +166,33 @@ def test_turn_order_with_the_bank_first_left_short_takes_the_estate_unsold() -> 
     assert g.state.bank_houses == stock + 1
     assert not [t for t in g.transfers if t.reason == "bankruptcy sale"]
     assert g.state.deeds[1].owner is None and g.state.deeds[3].owner is None
+
+
+_PAY_EACH = (
+    '[Players "Ann, Ben, Cal"]\n'
+    "setup Ann cash 10 at Marvin Gardens owns Boardwalk mortgaged\n"
+    "setup next Ann\n"
+    "1. Ann 3-4 Chance card CH15\n"
+    "Ann bankrupt =Ben {ben} =Cal {cal}\n"
+    "auction Boardwalk bids Cal 10 sold Cal 10\n"
+    "=Ben {ben} =Cal {paid}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("in_force", "counted", "ben", "cal"),
+    [("pro-rata", "turn-order", 1510, 1500), ("turn-order", "pro-rata", 1505, 1505)],
+)
+def test_counts_on_the_bankruptcy_line_follow_another_split(
+    in_force: str, counted: str, ben: int, cal: int
+) -> None:
+    """Ann pays 50 to each of Ben and Cal with 10 in hand: the counts on the bankruptcy line
+    show the split of the reading not in force. One A41 on the line names that reading (no
+    W001 for either count), and the replay takes its split in full: the next counts agree."""
+    record = monolog.parse_games(_PAY_EACH.format(ben=ben, cal=cal, paid=cal - 10))[0]
+    game = record.replay(edition="us-2018", rulings={"CF-41": in_force})
+    shown = [(f.code, f.line, f.message) for f in game.findings]
+    a41 = [f for f in game.findings if f.code == "A41"]
+    assert [f.code for f in game.findings if f.code[0] in "MW"] == [], shown
+    assert len(a41) == 1 and a41[0].severity is Severity.WARNING, shown
+    assert a41[0].data["follows"] == counted
