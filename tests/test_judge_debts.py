@@ -196,3 +196,13 @@ def test_counts_on_the_bankruptcy_line_follow_another_split(
     assert [f.code for f in game.findings if f.code[0] in "MW"] == [], shown
     assert len(a41) == 1 and a41[0].severity is Severity.WARNING, shown
     assert a41[0].data["follows"] == counted
+
+
+def test_a_count_of_no_known_player_on_the_bankruptcy_line_leaves_the_others_judged() -> None:
+    """The last count of the line names no player of the game (M900): the counts before it
+    are still read as the split (turn-order's, here), not left unjudged."""
+    text = _PAY_EACH.format(ben=1510, cal=1500, paid=1490).replace("=Cal 1500", "=Zed 5")
+    game = monolog.parse_games(text)[0].replay(edition="us-2018")
+    shown = [(f.code, f.line) for f in game.findings]
+    assert shown == [("A41", 5), ("A59", 5), ("M900", 5)], shown
+    assert game.findings[0].data["follows"] == "turn-order"

@@ -23,14 +23,16 @@ from .pending_state import SplitPoint, SplitReading
 __all__ = ["hold"]
 
 
-def hold(game: Game, ev: CashCheck, name: str) -> list[tuple[CashCheck, str]]:
-    """Take the count `ev` of `name` while a split point waits: the counts to judge now, in
-    the record's order (none while more counts of the bankruptcy line follow)."""
+def hold(game: Game, ev: CashCheck, name: str | None) -> list[tuple[CashCheck, str]]:
+    """Take the count `ev` of `name` (None: a player not known, reported already) while a
+    split point waits: the counts to judge now, in the record's order (none while more counts
+    of the bankruptcy line follow)."""
     point = game.record.split
+    mine = [] if name is None else [(ev, name)]
     if point is None or ev.span.line != point.line:
         game.record.split = None
-        return [(ev, name)]
-    point.held.append((ev, name))
+        return mine
+    point.held.extend(mine)
     after = game.follow.next
     if isinstance(after, CashCheck) and after.span.line == point.line:
         return []

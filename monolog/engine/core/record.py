@@ -66,13 +66,11 @@ def _cash(game: Game) -> tuple[int, ...]:
 def on_check(game: Game, ev: CashCheck) -> None:
     who = ev.player
     name = resolve_player(game, who, ev.span) if who is not None else actor_of(game, ev)
-    if name is None:
-        return
     if game.record.split is not None:  # a bankruptcy line's counts, held to its last
         for held, counted in count_split.hold(game, ev, name):
             _judge(game, held, counted)
-        return
-    _judge(game, ev, name)
+    elif name is not None:
+        _judge(game, ev, name)
 
 
 def _judge(game: Game, ev: CashCheck, name: str) -> None:
