@@ -4,6 +4,7 @@ reading it follows only where that reading gives the estate to that creditor."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import pytest
@@ -206,3 +207,47 @@ def test_a_count_of_no_known_player_on_the_bankruptcy_line_leaves_the_others_jud
     shown = [(f.code, f.line) for f in game.findings]
     assert shown == [("A41", 5), ("A59", 5), ("M900", 5)], shown
     assert game.findings[0].data["follows"] == "turn-order"
+
+
+_EACH_OF_THREE = (
+    '[Players "Ann, Ben, Cal, Dan"]\n'
+    "setup Ann cash {cash} at Marvin Gardens\n"
+    "setup next Ann\n"
+    "1. Ann 3-4 Chance card CH15\n"
+    "Ann bankrupt{counts}\n"
+)
+_SPLITS = ("pro-rata", "turn-order", "equal-shares")
+
+
+def _split_replay(cash: int, rulings: dict[str, str], counts: str = "") -> monolog.ReplayedGame:
+    text = _EACH_OF_THREE.format(cash=cash, counts=counts)
+    return monolog.parse_games(text)[0].replay(edition="us-2018", rulings=rulings)
+
+
+def _creditors_cash(game: monolog.ReplayedGame) -> dict[str, int]:
+    players = list(game.positions())[-1].state["players"]
+    return {n: int(players[n]["cash"]) for n in ("Ben", "Cal", "Dan")}  # type: ignore[index]
+
+
+@pytest.mark.parametrize("cash", [7, 56, 101])
+@pytest.mark.parametrize("deeds", ["auction", "first-unpaid"])
+def test_each_readings_split_written_as_counts_is_that_readings_replay(
+    cash: int, deeds: str
+) -> None:
+    """Ann pays 50 to each of three players with `cash` in hand. For every pair of readings of
+    CF-41, the counts of the creditors' cash as the other reading's own replay leaves it,
+    written on the bankruptcy line, are read as that split: no W001, the replay ends with those
+    figures, and where they differ from the reading in force one A41 names the other reading
+    (or says that another reading shares the cash the same way)."""
+    figures = {
+        r: _creditors_cash(_split_replay(cash, {"CF-41": r, "CF-59": deeds})) for r in _SPLITS
+    }
+    for in_force, other in itertools.permutations(_SPLITS, 2):
+        counts = "".join(f" ={n} {c}" for n, c in figures[other].items())
+        game = _split_replay(cash, {"CF-41": in_force, "CF-59": deeds}, counts)
+        shown = [(f.code, f.message) for f in game.findings if f.code in ("A41", "W001")]
+        assert [c for c, _ in shown].count("W001") == 0, (in_force, other, shown)
+        assert _creditors_cash(game) == figures[other], (in_force, other, shown)
+        if figures[other] != figures[in_force]:
+            named = [m for c, m in shown if c == "A41" and f"reading {other}" in m]
+            assert len(named) == 1 and len(shown) == 1, (in_force, other, shown)

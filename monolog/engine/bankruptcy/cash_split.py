@@ -121,18 +121,23 @@ def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
     in_force = split.gains[split.reading]
     listed = " and ".join(owner_word(game, c) for c in split.creditors)
     now = _figures(game, cash)
-    others = []
+    splits: dict[tuple[int, ...], list[str]] = {}  # the other readings, by the cash they give
     for reading in READINGS:
         if reading == split.reading:
             continue
         gained = split.gains[reading]
-        theirs = {n: cash[n] + gained.get(n, 0) - in_force.get(n, 0) for n in split.creditors}
-        if theirs == cash:
-            continue
+        row = tuple(cash[n] + gained.get(n, 0) - in_force.get(n, 0) for n in split.creditors)
+        if row != tuple(cash.values()):
+            splits.setdefault(row, []).append(reading)
+    others = []
+    for row, readings in splits.items():
+        theirs = dict(zip(split.creditors, row, strict=True))
+        reading, *same = readings
+        also = "".join(f" (and reading {r}, which shares it so here too)" for r in same)
         message = (
             f"{split.actor} is bankrupt to {listed}: the counts on this line show "
-            f"{_SHOWN[reading]} (reading {reading}), {_figures(game, theirs)}; under reading "
-            f"{split.reading} in force, {_SHOWN[split.reading]}, {now}"
+            f"{_SHOWN[reading]} (reading {reading}){also}, {_figures(game, theirs)}; under "
+            f"reading {split.reading} in force, {_SHOWN[split.reading]}, {now}"
         )
         others.append(SplitReading("CF-41", reading, "BKR-03", message, theirs))
     if others:
