@@ -137,13 +137,15 @@ def test_one_hotel_per_site() -> None:
 
 
 def test_hotel_beside_three_houses_is_the_disputed_point() -> None:
-    # the default reading group-four-houses: uneven building with the hotel as level five
+    # the default reading group-four-houses makes the hotel wait; CF-26 is open in us-2018 and
+    # reading site-four-houses allows it, so the record follows that reading (a warning)
     g = new_game()
     give(g, "Ann", "Boardwalk", houses=4)
     give(g, "Ann", "Park Place", houses=3)
     on_build(g, build(item("Boardwalk", hotel=True)), "Ann")
-    assert codes(g) == ["M607"]
-    assert "group-four-houses" in g.findings[0].message
+    assert codes(g) == ["A26"]
+    assert g.findings[0].severity is Severity.WARNING
+    assert "the record follows reading site-four-houses" in g.findings[0].message
     assert deed(g, "Boardwalk").hotel  # the record's build is followed
     g2 = new_game(rulings={"CF-26": "site-four-houses"})
     give(g2, "Ann", "Boardwalk", houses=4)

@@ -28,13 +28,17 @@ def _others(decision: judge.Decision) -> list[tuple[str, str, object]]:
 # --------------------------------------------------------------------------- hotel (CF-26)
 
 
-def test_hotel_decision_beside_fewer_than_four_is_uneven_where_the_text_is_silent() -> None:
-    """us-2018 under group-four-houses: a hotel beside a site of three houses may not go up,
-    and no other reading is listed (the hotel, a fifth level, is uneven building: M607)."""
-    decision = hotel_decision(_game("us-2018"), True)
+@pytest.mark.parametrize("edition", ["us-2018", "uk-esl"])
+def test_hotel_decision_beside_fewer_than_four_names_site_four_houses_where_it_is_open(
+    edition: str,
+) -> None:
+    """us-2018 and uk-esl leave CF-26 open: under group-four-houses a hotel beside a site of
+    three houses may not go up, and reading site-four-houses, which lets it, is listed (CF-27's
+    one reading forbids nothing that reading allows)."""
+    decision = hotel_decision(_game(edition), True)
     assert decision.right == judge.Choice(False)
     assert decision.rule == "BLD-05"
-    assert decision.others == ()
+    assert _others(decision) == [("CF-26", "site-four-houses", True)]
 
 
 def test_hotel_decision_names_site_four_houses_where_the_text_settles_it() -> None:

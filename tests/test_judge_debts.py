@@ -4,8 +4,10 @@ reading it follows only where that reading gives the estate to that creditor."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
+import pytest
 from estate_helpers import SPAN, give, new_game
 
 import monolog
@@ -165,3 +167,87 @@ def test_turn_order_with_the_bank_first_left_short_takes_the_estate_unsold() -> 
     assert g.state.bank_houses == stock + 1
     assert not [t for t in g.transfers if t.reason == "bankruptcy sale"]
     assert g.state.deeds[1].owner is None and g.state.deeds[3].owner is None
+
+
+_PAY_EACH = (
+    '[Players "Ann, Ben, Cal"]\n'
+    "setup Ann cash 10 at Marvin Gardens owns Boardwalk mortgaged\n"
+    "setup next Ann\n"
+    "1. Ann 3-4 Chance card CH15\n"
+    "Ann bankrupt =Ben {ben} =Cal {cal}\n"
+    "auction Boardwalk bids Cal 10 sold Cal 10\n"
+    "=Ben {ben} =Cal {paid}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("in_force", "counted", "ben", "cal"),
+    [("pro-rata", "turn-order", 1510, 1500), ("turn-order", "pro-rata", 1505, 1505)],
+)
+def test_counts_on_the_bankruptcy_line_follow_another_split(
+    in_force: str, counted: str, ben: int, cal: int
+) -> None:
+    """Ann pays 50 to each of Ben and Cal with 10 in hand: the counts on the bankruptcy line
+    show the split of the reading not in force. One A41 on the line names that reading (no
+    W001 for either count), and the replay takes its split in full: the next counts agree."""
+    record = monolog.parse_games(_PAY_EACH.format(ben=ben, cal=cal, paid=cal - 10))[0]
+    game = record.replay(edition="us-2018", rulings={"CF-41": in_force})
+    shown = [(f.code, f.line, f.message) for f in game.findings]
+    a41 = [f for f in game.findings if f.code == "A41"]
+    assert [f.code for f in game.findings if f.code[0] in "MW"] == [], shown
+    assert len(a41) == 1 and a41[0].severity is Severity.WARNING, shown
+    assert a41[0].data["follows"] == counted
+
+
+def test_a_count_of_no_known_player_on_the_bankruptcy_line_leaves_the_others_judged() -> None:
+    """The last count of the line names no player of the game (M900): the counts before it
+    are still read as the split (turn-order's, here), not left unjudged."""
+    text = _PAY_EACH.format(ben=1510, cal=1500, paid=1490).replace("=Cal 1500", "=Zed 5")
+    game = monolog.parse_games(text)[0].replay(edition="us-2018")
+    shown = [(f.code, f.line) for f in game.findings]
+    assert shown == [("A41", 5), ("A59", 5), ("M900", 5)], shown
+    assert game.findings[0].data["follows"] == "turn-order"
+
+
+_EACH_OF_THREE = (
+    '[Players "Ann, Ben, Cal, Dan"]\n'
+    "setup Ann cash {cash} at Marvin Gardens\n"
+    "setup next Ann\n"
+    "1. Ann 3-4 Chance card CH15\n"
+    "Ann bankrupt{counts}\n"
+)
+_SPLITS = ("pro-rata", "turn-order", "equal-shares")
+
+
+def _split_replay(cash: int, rulings: dict[str, str], counts: str = "") -> monolog.ReplayedGame:
+    text = _EACH_OF_THREE.format(cash=cash, counts=counts)
+    return monolog.parse_games(text)[0].replay(edition="us-2018", rulings=rulings)
+
+
+def _creditors_cash(game: monolog.ReplayedGame) -> dict[str, int]:
+    players = list(game.positions())[-1].state["players"]
+    return {n: int(players[n]["cash"]) for n in ("Ben", "Cal", "Dan")}  # type: ignore[index]
+
+
+@pytest.mark.parametrize("cash", [7, 56, 101])
+@pytest.mark.parametrize("deeds", ["auction", "first-unpaid"])
+def test_each_readings_split_written_as_counts_is_that_readings_replay(
+    cash: int, deeds: str
+) -> None:
+    """Ann pays 50 to each of three players with `cash` in hand. For every pair of readings of
+    CF-41, the counts of the creditors' cash as the other reading's own replay leaves it,
+    written on the bankruptcy line, are read as that split: no W001, the replay ends with those
+    figures, and where they differ from the reading in force one A41 names the other reading
+    (or says that another reading shares the cash the same way)."""
+    figures = {
+        r: _creditors_cash(_split_replay(cash, {"CF-41": r, "CF-59": deeds})) for r in _SPLITS
+    }
+    for in_force, other in itertools.permutations(_SPLITS, 2):
+        counts = "".join(f" ={n} {c}" for n, c in figures[other].items())
+        game = _split_replay(cash, {"CF-41": in_force, "CF-59": deeds}, counts)
+        shown = [(f.code, f.message) for f in game.findings if f.code in ("A41", "W001")]
+        assert [c for c, _ in shown].count("W001") == 0, (in_force, other, shown)
+        assert _creditors_cash(game) == figures[other], (in_force, other, shown)
+        if figures[other] != figures[in_force]:
+            named = [m for c, m in shown if c == "A41" and f"reading {other}" in m]
+            assert len(named) == 1 and len(shown) == 1, (in_force, other, shown)

@@ -67,20 +67,25 @@ _TO_CHANCE = {3: "1-2", 4: "1-3", 5: "1-4", 6: "1-5", 7: "1-6", 8: "2-6", 9: "3-
     card=st.sampled_from(["CH03", "CH04", "CH14"]),
     written=st.sampled_from([0, 200]) | st.integers(1, 400),
     reading=st.sampled_from(["forward-cards-pay", "dice-moves-only"]),
+    clause=st.sampled_from(["salary ", ""]),
 )
 def test_a_salary_after_a_card_past_go_is_judged_once_and_followed(
-    throw: int, card: str, written: int, reading: str
+    throw: int, card: str, written: int, reading: str, clause: str
 ) -> None:
-    """Ann throws onto Chance (#36) and a card sends her forward past GO. A salary written that
-    is either reading's figure (nothing, or $200) is never called wrong (M105, M106); one no
-    reading gives is wrong once; Ann's cash moves by what the record wrote."""
+    """Ann throws onto Chance (#36) and a card sends her forward past GO. A salary written (in
+    a `salary` clause or as the amount after the card) that is either reading's figure
+    (nothing, or $200) is never called wrong (M105, M106); one no reading gives is wrong once,
+    with no A12 beside it; Ann's cash moves by what the record wrote."""
     text = (
         f'[Players "Ann, Ben"]\nsetup Ann at #{36 - throw}\nsetup next Ann\n'
-        f"1. Ann {_TO_CHANCE[throw]} #36 card {card} salary {written}\n"
+        f"1. Ann {_TO_CHANCE[throw]} #36 card {card} {clause}{written}\n"
     )
     game = monolog.parse_games(text)[0].replay(edition="us-2018", rulings={"CF-12": reading})
-    wrong = [f.code for f in game.findings if f.code in ("M105", "M106")]
-    assert len(wrong) == (0 if written in (0, 200) else 1), wrong
+    shown = [(f.code, f.message) for f in game.findings]
+    wrong = [f.code for f in game.findings if f.code in ("M105", "M106", "W007")]
+    assert wrong == ([] if written in (0, 200) else [wrong[0]]), shown
+    if wrong:
+        assert wrong[0] != "W007" and not [f for f in game.findings if f.code == "A12"], shown
     assert _cash(text, "Ann", **{"CF-12": reading}) - 1500 == written
 
 
@@ -96,6 +101,15 @@ def test_a_salary_no_reading_gives_after_a_card_past_go_says_it_passed_go() -> N
     )
     m106 = [f for f in game.findings if f.code == "M106"]
     assert len(m106) == 1 and "passed GO on CH03" in m106[0].message
+
+
+def test_no_salary_written_where_none_is_due_is_no_finding() -> None:
+    """`salary 0` after a roll that does not reach GO says no salary was collected: that is
+    right, so nothing is reported (an M106 whose right figure, 0, is the one written is no
+    mistake)."""
+    text = '[Players "Ann, Ben"]\n1. Ann 1-2 Baltic Avenue salary 0\n=1500\n'
+    game = monolog.parse_games(text)[0].replay(edition="us-2018")
+    assert [(f.code, f.message) for f in game.findings] == []
 
 
 # --------------------------------------------------------------------------- jail fine

@@ -20,6 +20,7 @@ from ..core.game import Debt, Game
 from ..core.obligations import flow_of, open_lot
 from ..money.debts import clear_debts
 from ..money.mortgages import add_choice, pending_mortgage_choices
+from . import cash_split
 
 __all__ = [
     "card_to_deck",
@@ -89,10 +90,12 @@ def liquidate(
     no reading, which bankruptcy.py has reported (M803).
     """
     plan = _sharing(game, creditors, named, shown)
+    given = owed
     if plan.in_turn or plan.first_unpaid:
         owed = sorted(owed, key=lambda d: seat_distance(game, actor, d.creditor))
+    note = None
     if plan.several:
-        _note_cash_sharing(game, actor, creditors, named, plan, span)
+        note = _note_cash_sharing(game, actor, creditors, named, plan, span)
     if plan.players_only:
         _note_deeds_sharing(game, actor, named, plan, span)
     to_player = plan.to_player
@@ -101,11 +104,16 @@ def liquidate(
         # back to the stock where the bank is the first left short (every player paid in full)
         to_player = first_short(game, actor, owed) is not None
     _clear_buildings(game, actor, to_player, span)
+    split = None
+    if plan.players_only and not plan.taken:
+        split = _split(game, actor, given, plan, span)
     left_short = _take_back_unpaid(game, actor, owed, plan, span)
     if left_short is None:
         left_short = owed[-1].creditor if owed else creditors[-1]
     taker = named if plan.taken else left_short
     _share_cash(game, actor, owed, creditors, plan, taker, span)
+    if split is not None:
+        cash_split.offer(game, split, note, span)
     clear_debts(game, actor)
     heir = taker if plan.first_unpaid else creditors[0]
     if plan.to_player and heir is not None:
@@ -118,6 +126,15 @@ def liquidate(
     leave_landing(game, actor)
 
 
+def _split(
+    game: Game, actor: str, owed: list[Debt], plan: _Sharing, span: Span
+) -> cash_split.Split | None:
+    """Each reading's split of the cash, for counts on the bankruptcy line (`owed` as met)."""
+    order = sorted(range(len(owed)), key=lambda i: seat_distance(game, actor, owed[i].creditor))
+    full = payments(game, owed)
+    return cash_split.prepare(game, actor, owed, full, order, plan.first_unpaid, span)
+
+
 def _note_cash_sharing(
     game: Game,
     actor: str,
@@ -125,8 +142,9 @@ def _note_cash_sharing(
     named: str | None,
     plan: _Sharing,
     span: Span,
-) -> None:
-    """CF-41: how several creditors share the cash, named at the bankruptcy."""
+) -> int | None:
+    """CF-41: how several creditors share the cash, named at the bankruptcy; the handle of
+    the finding filed (None: none)."""
     reading = plan.reading
     listed = " and ".join(owner_word(game, c) for c in creditors)
     others = ", ".join(r for r in ("pro-rata", "turn-order", "equal-shares") if r != reading)
@@ -147,7 +165,9 @@ def _note_cash_sharing(
             f"{actor} is bankrupt to {listed}: {applied} (reading {reading}); no edition "
             f"says how several creditors share an estate; the other readings are {others}"
         )
-    game.ambiguous("CF-41", message, span, "BKR-03", follows="turn-order" if plan.follows else None)
+    follows = "turn-order" if plan.follows else None
+    filed = game.ambiguous("CF-41", message, span, "BKR-03", follows=follows)
+    return None if filed is None else game.findings.last
 
 
 def _note_deeds_sharing(
@@ -217,10 +237,10 @@ def _take_back_unpaid(
     elif plan.reading == "equal-shares" and plan.several:
         kept = [
             min(paid, share)
-            for paid, share in zip(full, _shares(left, [1] * len(full)), strict=True)
+            for paid, share in zip(full, cash_split.shares(left, [1] * len(full)), strict=True)
         ]
     else:
-        kept = _shares(left, full)
+        kept = cash_split.shares(left, full)
     short_one: str | None = None
     for d, paid, keep in zip(owed, full, kept, strict=True):
         if paid > keep:
@@ -252,7 +272,7 @@ def _share_cash(
         weights = [d.amount for d in owed] or [1]
         if plan.reading == "equal-shares" and plan.several:
             weights = [1] * len(targets)
-    for creditor, share in zip(targets, _shares(cash, weights), strict=True):
+    for creditor, share in zip(targets, cash_split.shares(cash, weights), strict=True):
         game.transfer(actor, creditor, share, "bankruptcy: cash", span)
 
 
@@ -357,18 +377,6 @@ def payments(game: Game, owed: list[Debt]) -> list[int]:
     return [
         max(found.get((d.debtor, d.creditor, d.span, d.reason), d.amount), d.amount) for d in owed
     ]
-
-
-def _shares(total: int, weights: list[int]) -> list[int]:
-    """`total` split in proportion to `weights`, whole units, remainder to the first largest."""
-    if not weights:
-        return []
-    whole = sum(weights)
-    if whole <= 0:
-        return [total] + [0] * (len(weights) - 1)
-    shares = [total * w // whole for w in weights]
-    shares[weights.index(max(weights))] += total - sum(shares)
-    return shares
 
 
 def card_to_deck(game: Game, card_id: str) -> None:

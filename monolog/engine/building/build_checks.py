@@ -5,7 +5,8 @@ A build the group's ownership, a mortgage, an early hotel or uneven building for
 once and followed, so the later lines are judged with the buildings where the table put them; one
 that cannot be carried out (not a site, not the builder's own, a site that cannot hold more) is
 reported and refused. A hotel beside fewer than four houses is judged by `hotel_decision`
-(CF-26) through judge.py: one finding, A26 or M607 (M990 where the text settles the point).
+(CF-26) through judge.py: one finding, A26 (M990 where the text settles the point; M607 only in
+a replay that measures the reading in force, where no other reading counts).
 """
 
 from __future__ import annotations
@@ -274,17 +275,20 @@ SITE_FOUR = "site-four-houses"
 def hotel_decision(game: Game, short: bool) -> judge.Decision:
     """Whether a hotel may go up while other sites of its group hold fewer than four houses
     (`short`), a `Choice` of True or False under the reading of CF-26 in force (BLD-05), and
-    the other reading where it says otherwise. Under group-four-houses the other reading is
-    listed where the edition's text settles the point (its departure is then M990) or the
-    uneven-building house rule lifts even building; elsewhere the hotel, the level above four
-    houses (CF-27), beside fewer than four is uneven building under every reading of it."""
+    the other reading where it says otherwise.
+
+    CF-27 has one reading (a hotel is the level above four houses, and levels differ by at
+    most one), so it opens no other combination; what it leaves open is what CF-26 says. Under
+    site-four-houses only the hotel's own site needs four houses: the hotel is allowed beside
+    fewer (the replay under that reading files A26, agreeing, and no uneven building), else the
+    reading would require nothing group-four-houses does not. So a hotel beside fewer than four
+    follows that reading wherever CF-26 is open (A26, a warning, never M607: three of the
+    rulebooks ask for four houses on the site alone), and is M990 where the edition's text
+    settles CF-26. No record of such a hotel breaks every reading, so M607 is left to a replay
+    that measures the reading in force alone (`monolog dispute`)."""
     stands = {GROUP_FOUR: not short, SITE_FOUR: True}
     reading = game.ruling("CF-26")
     right = judge.Choice(stands[reading])
-    if reading == GROUP_FOUR and not (
-        "CF-26" in game.edition.settled or house_rules.uneven_allowed(game)
-    ):
-        return judge.Decision(right, "BLD-05")
     others = tuple(
         judge.Alternative("CF-26", other, judge.Choice(value))
         for other, value in stands.items()
@@ -296,7 +300,8 @@ def hotel_decision(game: Game, short: bool) -> judge.Decision:
 def _hotel_judged(game: Game, ev: Build, levels: dict[int, int], i: int) -> None:
     """The hotel the record puts up on site `i` set against what each reading of CF-26 says
     (`hotel_decision`), and its one finding filed: the point named (A26) with the reading the
-    record follows, or uneven building (M607). The record's build is replayed as made."""
+    record follows, or uneven building (M607) where no other reading counts. The record's build
+    is replayed as made."""
     most = game.edition.rules.houses_before_hotel
     short = [game.name(j) for j, lv in levels.items() if j != i and lv < most]
     if not short:

@@ -23,7 +23,7 @@ from ..core.obligations import (
     flow_of,
 )
 from ..core.skipped import not_replayed
-from ..money.salary import salary_judged, unpaid_card_salary
+from ..money.salary import card_salary_not_due, salary_judged, unpaid_card_salary
 from ..turn.landing import send_to_jail
 from ..turn.moves import card_salary_written
 from .card_amounts import card_judged, repairs_figures, repairs_point
@@ -179,6 +179,8 @@ def _check_amount(
             return
         if moved and unpaid_card_salary(game, player, ev.amount, ev.span):
             return  # CF-12: nothing written for a move past GO, as dice-moves-only has it
+        if moved and card_salary_not_due(game, player, ev.amount, ev.span):
+            return  # CF-12: an amount no reading gives for a move past GO (M106)
         game.emit(
             "W007",
             f"{card.id} moves no money itself; "

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from ...editions.resolver import Resolver
 from ...findings.model import Cause, Finding
-from ...notation.events import NO_SPAN, Event, Ignored, Span
+from ...notation.events import NO_SPAN, CashCheck, Event, Ignored, Span
 from .ledger import Debt
 from .state import PlayerState
 from .turn_flow import Due
@@ -157,6 +157,34 @@ class RecordState:
     # each derived payment a W001 named, to the first W001 that named it (`_shared_cause`): its
     # code and place only, not the finding (a long game of wrong counts kept each W001 whole here)
     named_by: dict[tuple[object, ...], Cause] = field(default_factory=dict)
+    # the cash of several creditors shared at a bankruptcy whose line writes counts: those
+    # counts show which reading shared it (count_split.py)
+    split: SplitPoint | None = None
+
+
+class SplitReading(NamedTuple):
+    """Another reading of how several creditors share an estate's cash (CF-41): each
+    creditor's cash under it, and the message naming it."""
+
+    cf: str
+    reading: str
+    rule: str
+    message: str
+    cash: dict[str, int]
+
+
+@dataclass(slots=True)
+class SplitPoint:
+    """A bankruptcy to several creditors whose line goes on with counts (`=Ben 1510`): the
+    other readings' split of the cash, the note filed on the reading in force (its handle, to
+    take back when the counts follow another reading), and the line's counts held until the
+    last of them."""
+
+    line: int
+    span: Span
+    note: int | None
+    readings: tuple[SplitReading, ...]
+    held: list[tuple[CashCheck, str]] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- house_rules.py

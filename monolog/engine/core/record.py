@@ -24,7 +24,7 @@ from ...notation.events import (
     TimeCalled,
 )
 from ..building.holdings import resolve_square
-from . import follow, house_rules, invariants
+from . import count_split, follow, house_rules, invariants
 from .derived_amounts import derived_since, explain_gap
 from .game import Game, Transfer
 from .names import actor_of, resolve_player
@@ -66,8 +66,14 @@ def _cash(game: Game) -> tuple[int, ...]:
 def on_check(game: Game, ev: CashCheck) -> None:
     who = ev.player
     name = resolve_player(game, who, ev.span) if who is not None else actor_of(game, ev)
-    if name is None:
-        return
+    if game.record.split is not None:  # a bankruptcy line's counts, held to its last
+        for held, counted in count_split.hold(game, ev, name):
+            _judge(game, held, counted)
+    elif name is not None:
+        _judge(game, ev, name)
+
+
+def _judge(game: Game, ev: CashCheck, name: str) -> None:
     followed = game.record.counts_followed
     if followed is not None:
         _follow_count(game, ev, name, followed)

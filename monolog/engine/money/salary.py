@@ -10,7 +10,8 @@ showed a figure is withdrawn (`drop_card_point`).
 
 A salary written where none fell due is the caller's (M106, moves.py), except the nothing
 written for a card move past GO under dice-moves-only, which is that reading's own figure
-(`unpaid_card_salary`).
+(`unpaid_card_salary`), and another amount written after such a card, which no reading gives:
+judged as the same amount in a `salary` clause is, one M106 (`card_salary_not_due`).
 
 A declared house rule's money is the due itself (twice the salary on GO, the Free Parking
 pool or bonus), so the judgement holds the record to it. Undeclared, the house rule's figure is
@@ -84,6 +85,36 @@ def drop_card_point(game: Game, player: str) -> None:
     if cm is not None and cm.salary_point is not None:
         game.findings.withdraw(cm.salary_point)
         cm.salary_point = None
+
+
+def unpaid_card_words(game: Game, player: str, cm: CardMove) -> str:
+    """Why a card move past GO paid no salary: reading dice-moves-only is in force (CF-12)."""
+    return (
+        f"{player} passed GO on {cm.card}, and only moves by the dice pay the salary "
+        f"(reading {game.ruling('CF-12')})"
+    )
+
+
+def card_salary_not_due(game: Game, player: str, amount: int | None, span: Span) -> bool:
+    """The amount written after a card whose move past GO paid no salary (dice-moves-only in
+    force) that neither reading gives (not nothing, not the GO salary: those are
+    `unpaid_card_salary` and moves.card_salary_written): judged as `salary N` is there, the
+    one M106 with the right figure, nothing (the A12 at the card withdrawn), and the record's
+    amount paid. True when so."""
+    cm = card_past_go(game, player)
+    if amount is None or cm is None or cm.salary:
+        return False
+    drop_card_point(game, player)
+    game.emit(
+        "M106",
+        f"no salary is due: {unpaid_card_words(game, player, cm)}",
+        span,
+        "MOVE-03",
+        expected=0,
+        recorded=amount,
+    )
+    game.transfer(None, player, amount, "salary as recorded", span)
+    return True
 
 
 def unpaid_card_salary(game: Game, player: str, amount: int | None, span: Span) -> bool:

@@ -19,7 +19,12 @@ from ..core.obligations import (
     flow_of,
     settle_due,
 )
-from ..money.salary import drop_card_point, salary_judged, unpaid_card_salary
+from ..money.salary import (
+    drop_card_point,
+    salary_judged,
+    unpaid_card_salary,
+    unpaid_card_words,
+)
 from .landing import land
 
 
@@ -35,6 +40,8 @@ def on_salary(game: Game, ev: Salary) -> None:
         return
     if due is None and unpaid_card_salary(game, player, ev.amount, ev.span):
         return  # CF-12: nothing written for a card move past GO, as dice-moves-only has it
+    if due is None and ev.amount == 0:
+        return  # no salary written where none is due: the record agrees, nothing to report
     if due is not None and house_rules.salary_doubled(game, player, due, ev.amount, ev.span):
         settle_due(game, due, ev.amount, ev.span)
         return
@@ -95,11 +102,7 @@ def _no_go(game: Game, player: str) -> tuple[str, str]:
             return why, "MOVE-05"
         if cm.salary_note and not cm.salary:
             # CF-12: past GO on a card, which pays no salary under dice-moves-only
-            return (
-                f"{player} passed GO on {cm.card}, and only moves by the dice pay the salary "
-                f"(reading {game.ruling('CF-12')})",
-                "MOVE-03",
-            )
+            return unpaid_card_words(game, player, cm), "MOVE-03"
         return f"{player}'s move on {cm.card} did not reach or pass GO", "MOVE-03"
     return f"{player}'s last move did not reach or pass GO", "MOVE-02"
 

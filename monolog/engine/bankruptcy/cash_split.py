@@ -1,0 +1,148 @@
+"""How each reading of CF-41 shares a bankrupt player's cash among several players owed.
+
+When the bankruptcy line goes on with counts of the creditors, those counts show the split the
+table made (engine/core/count_split.py). `prepare` works out, before the cash is shared, what
+each creditor gains under every reading of CF-41; `offer` then leaves the other readings'
+figures for the line's counts to be read against. Only an estate owed to players alone and
+short of what they are owed is split differently by the readings of CF-41 alone: with the
+bank owed too, turn-order also moves the deeds (to the first player left short), which counts
+of cash cannot show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...notation.events import CashCheck, Span
+from ..building.holdings import owner_word
+from ..core import follow
+from ..core.game import Debt, Game
+from ..core.pending_state import SplitPoint, SplitReading
+
+__all__ = ["Split", "offer", "prepare"]
+
+READINGS = ("pro-rata", "turn-order", "equal-shares")
+_SHOWN = {
+    "pro-rata": "the cash shared in proportion to each debt",
+    "turn-order": "the creditors paid in full in turn order from the debtor's left",
+    "equal-shares": "the cash shared equally",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """What each creditor gains from the estate under each reading of CF-41."""
+
+    actor: str
+    creditors: tuple[str, ...]
+    reading: str  # in force
+    gains: dict[str, dict[str, int]]  # reading -> creditor -> cash gained
+
+
+def prepare(
+    game: Game,
+    actor: str,
+    owed: list[Debt],
+    full: list[int],
+    order: list[int],
+    first_unpaid: bool,
+    span: Span,
+) -> Split | None:
+    """The split under each reading of an estate owed to players alone (`owed` in the order
+    the debts were met, `full` their whole payments, `order` their indexes in seat order from
+    the debtor's left), when its line goes on with counts. None where the counts are judged
+    as any count."""
+    short = max(0, -game.state.player(actor).cash)
+    after = game.follow.next
+    if (
+        not short
+        or not isinstance(after, CashCheck)
+        or after.span.line != span.line
+        or not follow.record_settles(game)
+        or game.record.counts_led is not None
+        or game.record.counts_followed is not None
+        or game.text_settles("CF-41")
+    ):
+        return None
+    left = max(0, sum(full) - short)
+    gains: dict[str, dict[str, int]] = {}
+    for reading in READINGS:
+        seat = reading == "turn-order" or first_unpaid
+        idx = order if seat else list(range(len(owed)))
+        kept = _kept(reading, [full[i] for i in idx], left, first_unpaid)
+        mine: dict[str, int] = {}
+        for i, keep in zip(idx, kept, strict=True):
+            name = str(owed[i].creditor)
+            mine[name] = mine.get(name, 0) + keep
+        gains[reading] = mine
+    names = tuple(dict.fromkeys(str(d.creditor) for d in owed))
+    return Split(actor, names, game.ruling("CF-41"), gains)
+
+
+def _kept(reading: str, full: list[int], left: int, first_unpaid: bool) -> list[int]:
+    """What each payment (in the order the reading pays them) keeps of the `left` the debtor
+    could cover, as liquidation.py shares it: in turn, equally, or in proportion."""
+    if reading == "turn-order":
+        kept = []
+        for paid in full:
+            kept.append(min(paid, left))
+            left -= kept[-1]
+        return kept
+    if reading == "equal-shares":
+        kept = [min(p, s) for p, s in zip(full, shares(left, [1] * len(full)), strict=True)]
+    else:
+        kept = shares(left, full)
+    rest = left - sum(kept)
+    if rest > 0:  # what the equal shares left over: to the first left short, or shared again
+        if first_unpaid:
+            short = next((i for i, (p, k) in enumerate(zip(full, kept, strict=True)) if p > k), -1)
+            kept[short] += rest
+        else:
+            kept = [k + s for k, s in zip(kept, shares(rest, [1] * len(full)), strict=True)]
+    return kept
+
+
+def shares(total: int, weights: list[int]) -> list[int]:
+    """`total` split in proportion to `weights`, whole units, remainder to the first largest."""
+    if not weights:
+        return []
+    whole = sum(weights)
+    if whole <= 0:
+        return [total] + [0] * (len(weights) - 1)
+    parts = [total * w // whole for w in weights]
+    parts[weights.index(max(weights))] += total - sum(parts)
+    return parts
+
+
+def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
+    """Leave the other readings' figures (each creditor's cash now, moved by the difference
+    the reading makes) for the counts of the bankruptcy line."""
+    cash = {n: game.state.player(n).cash for n in split.creditors}
+    in_force = split.gains[split.reading]
+    listed = " and ".join(owner_word(game, c) for c in split.creditors)
+    now = _figures(game, cash)
+    splits: dict[tuple[int, ...], list[str]] = {}  # the other readings, by the cash they give
+    for reading in READINGS:
+        if reading == split.reading:
+            continue
+        gained = split.gains[reading]
+        row = tuple(cash[n] + gained.get(n, 0) - in_force.get(n, 0) for n in split.creditors)
+        if row != tuple(cash.values()):
+            splits.setdefault(row, []).append(reading)
+    others = []
+    for row, readings in splits.items():
+        theirs = dict(zip(split.creditors, row, strict=True))
+        reading, *same = readings
+        also = "".join(f" (and reading {r}, which shares it so here too)" for r in same)
+        message = (
+            f"{split.actor} is bankrupt to {listed}: the counts on this line show "
+            f"{_SHOWN[reading]} (reading {reading}){also}, {_figures(game, theirs)}; under "
+            f"reading {split.reading} in force, {_SHOWN[split.reading]}, {now}"
+        )
+        others.append(SplitReading("CF-41", reading, "BKR-03", message, theirs))
+    if others:
+        game.record.split = SplitPoint(span.line, span, note, tuple(others))
+
+
+def _figures(game: Game, cash: dict[str, int]) -> str:
+    return " and ".join(f"{n} {game.money(c)}" for n, c in cash.items())

@@ -1,0 +1,79 @@
+"""The counts written on a bankruptcy line to several creditors, read as the split of the cash.
+
+How several creditors share a bankrupt player's cash is an open point (CF-41). When the
+bankruptcy line goes on with counts of the creditors (`Ann bankrupt =Ben 1510 =Cal 1500`),
+those counts show which split the table made. The bankruptcy handler leaves a `SplitPoint`
+(the other readings' figures); the counts of that line are held until its last one, then:
+
+- they agree with the replay (the reading in force) or leave the creditors out: judged as any
+  count;
+- every creditor counted has the figure of another reading, one at least differing from the
+  replay: that reading is followed in full (each creditor's cash as it gives), its A code is
+  filed as a warning naming it in place of the note on the reading in force, and the counts
+  then agree;
+- otherwise they follow no reading, and each disagreeing count is its own W001, as any count.
+"""
+
+from __future__ import annotations
+
+from ...notation.events import CashCheck
+from .game import Game
+from .pending_state import SplitPoint, SplitReading
+
+__all__ = ["hold"]
+
+
+def hold(game: Game, ev: CashCheck, name: str | None) -> list[tuple[CashCheck, str]]:
+    """Take the count `ev` of `name` (None: a player not known, reported already) while a
+    split point waits: the counts to judge now, in the record's order (none while more counts
+    of the bankruptcy line follow)."""
+    point = game.record.split
+    mine = [] if name is None else [(ev, name)]
+    if point is None or ev.span.line != point.line:
+        game.record.split = None
+        return mine
+    point.held.extend(mine)
+    after = game.follow.next
+    if isinstance(after, CashCheck) and after.span.line == point.line:
+        return []
+    game.record.split = None
+    _settle(game, point)
+    return point.held
+
+
+def _settle(game: Game, point: SplitPoint) -> None:
+    """The reading the held counts show, followed; nothing when they show none."""
+    counts = {name: ev.amount for ev, name in point.held}
+    for other in point.readings:
+        counted = {n: a for n, a in counts.items() if n in other.cash}
+        if not counted or any(other.cash[n] != a for n, a in counted.items()):
+            continue
+        if all(game.state.player(n).cash == a for n, a in counted.items()):
+            return  # the counts agree with the reading in force too
+        _follow(game, point, other)
+        return
+
+
+def _follow(game: Game, point: SplitPoint, other: SplitReading) -> None:
+    """The cash as `other` shares it, every creditor's, moved between the creditors; the
+    note on the reading in force replaced by the warning naming `other`."""
+    gains = {n: c - game.state.player(n).cash for n, c in other.cash.items()}
+    owing = {n: -d for n, d in gains.items() if d < 0}
+    reason = f"bankruptcy: cash (reading {other.reading})"
+    for taker, want in gains.items():
+        for giver, left in owing.items():
+            moved = min(want, left)
+            if moved > 0:
+                game.transfer(giver, taker, moved, reason, point.span, derived=False)
+                owing[giver] = left - moved
+                want -= moved
+    filed = game.ambiguous(other.cf, other.message, point.span, other.rule, follows=other.reading)
+    if point.note is None:
+        return
+    findings = game.findings
+    if filed is None:
+        findings.withdraw(point.note)
+        return
+    # in the note's place, so that the line's findings keep their order
+    findings.withdraw(findings.last)
+    findings.put(point.note, filed)
