@@ -67,43 +67,10 @@ def check_bids(
             )
         if bidder == decliner and last is None and not flagged_decliner:
             flagged_decliner = True
-            if game.ruling("CF-14") == "decliner-joins-not-opens":
-                game.ambiguous(
-                    "CF-14",
-                    f"{bidder} declined {name} and may bid but not open: the opening bid of "
-                    f"{game.money(bid.amount)} does not count (reading decliner-joins-not-opens); "
-                    "reading anyone-bids would accept it",
-                    span,
-                    "BUY-04",
-                    follows="anyone-bids",  # the record has the decliner open
-                )
-                if not follow.record_settles(game):
-                    continue  # a replay measuring that reading refuses the opening bid
-                # the departure is named once: the bid counts, as the table took it
-            else:
-                game.ambiguous(
-                    "CF-14",
-                    f"{bidder} declined {name} and then opened the bidding: every player may "
-                    f"open, the decliner included (reading {game.ruling('CF-14')}); reading "
-                    "decliner-joins-not-opens would make another player open",
-                    span,
-                    "BUY-04",
-                    follows="anyone-bids",
-                )
-        cash = game.state.player(bidder).cash
-        if bid.amount > cash and game.ruling("CF-17") == "capped-by-cash":
-            game.ambiguous(
-                "CF-17",
-                f"{bidder} bid {game.money(bid.amount)} holding {game.money(cash)}: a bid may "
-                f"not exceed the cash in hand, so it does not count (reading capped-by-cash); "
-                "reading pay-at-close would let it stand",
-                span,
-                "BUY-06",
-                follows="pay-at-close",  # the record's bid is above the cash in hand
-            )
-            if not follow.record_settles(game):
-                continue  # a replay measuring capped-by-cash refuses the bid
-            # the departure is named once: the bid stands, as the table took it
+            if not _decliner_opens(game, bidder, name, bid.amount, span):
+                continue  # a replay measuring decliner-joins-not-opens refuses the opening bid
+        if not _within_cash(game, bidder, bid.amount, span):
+            continue  # a replay measuring capped-by-cash refuses the bid
         if not seat_order.bids(bidder):
             passed_by = seat_order.passed_by(bidder)
             counts = bid_after_pass(
@@ -116,6 +83,52 @@ def check_bids(
             high = max(high, bid.amount)
             last = (bidder, bid.amount)
     return last
+
+
+def _decliner_opens(game: Game, bidder: str, name: str, amount: int, span: Span) -> bool:
+    """CF-14: the player who declined the deed opens the bidding. Named once; False where a
+    replay measuring decliner-joins-not-opens refuses the opening bid (the record's own replay
+    counts it, as the table took it)."""
+    if game.ruling("CF-14") == "decliner-joins-not-opens":
+        game.ambiguous(
+            "CF-14",
+            f"{bidder} declined {name} and may bid but not open: the opening bid of "
+            f"{game.money(amount)} does not count (reading decliner-joins-not-opens); "
+            "reading anyone-bids would accept it",
+            span,
+            "BUY-04",
+            follows="anyone-bids",  # the record has the decliner open
+        )
+        return follow.record_settles(game)
+    game.ambiguous(
+        "CF-14",
+        f"{bidder} declined {name} and then opened the bidding: every player may "
+        f"open, the decliner included (reading {game.ruling('CF-14')}); reading "
+        "decliner-joins-not-opens would make another player open",
+        span,
+        "BUY-04",
+        follows="anyone-bids",
+    )
+    return True
+
+
+def _within_cash(game: Game, bidder: str, amount: int, span: Span) -> bool:
+    """CF-17: a bid above the bidder's cash in hand. Named once where capped-by-cash is in
+    force; False where a replay measuring that reading refuses the bid (the record's own replay
+    lets it stand, as the table took it)."""
+    cash = game.state.player(bidder).cash
+    if amount <= cash or game.ruling("CF-17") != "capped-by-cash":
+        return True
+    game.ambiguous(
+        "CF-17",
+        f"{bidder} bid {game.money(amount)} holding {game.money(cash)}: a bid may "
+        f"not exceed the cash in hand, so it does not count (reading capped-by-cash); "
+        "reading pay-at-close would let it stand",
+        span,
+        "BUY-06",
+        follows="pay-at-close",  # the record's bid is above the cash in hand
+    )
+    return follow.record_settles(game)
 
 
 def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Span) -> None:

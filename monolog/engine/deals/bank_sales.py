@@ -42,27 +42,8 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
             ev.first,
         )
     )
-    if player_side.player is None:
-        game.emit(
-            "M713",
-            "a deal is made between two players still in the game; the bank is named on both "
-            "sides: nothing changes hands",
-            ev.span,
-            "DEAL-01",
-        )
-        return
-    player = resolve_player(game, player_side.player, ev.span)
+    player = _dealing_player(game, ev, player_side)
     if player is None:
-        return
-    if not game.state.player(player).active:
-        game.emit(
-            "M713",
-            f"a deal is made between two players still in the game; {player} is out; "
-            + not_replayed("a player who has left holds nothing and takes no more part"),
-            ev.span,
-            "DEAL-01",
-            recorded=player,
-        )
         return
     sold = _things(game, player, player_side, ev.span)
     bought = _things(game, None, bank_side, ev.span)
@@ -87,29 +68,88 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
             _carry_out(game, player, sold, bought, ev.span)
             return
     point = _disputed_point(game, sold, bought)
-    if point is not None and point[0] == "CF-73":
-        cf, reading, price, which = point
-        in_force = game.ruling(cf)
-        if received == price and (in_force == reading or not game.text_settles(cf)):
-            # the price a reading lets the bank buy at: that reading's play, named (a departure
-            # where the reading in force lets the bank buy none; M716 where the text settles it)
-            other = game.edition.readings.get(cf) if in_force == reading else in_force
-            game.ambiguous(
-                cf,
-                f"{player} sells {what} to the bank for {got}, {which} (reading {reading}); "
-                f"under reading {other} the bank buys none",
-                where,
-                _RULE[cf],
-                follows=reading,
-            )
-            _carry_out(game, player, sold, bought, ev.span)
-            return
+    if not _cf73_followed(game, point, player, what, got, received, where):
+        _sale_broken(game, point, player, (sold, bought), (what, got), verdict, where)
+    _carry_out(game, player, sold, bought, ev.span)
+
+
+def _dealing_player(game: Game, ev: Deal, player_side: DealSide) -> str | None:
+    """The player dealing with the bank, or None (reported: the bank on both sides, an unknown
+    player, or a player out of the game; nothing is replayed)."""
+    if player_side.player is None:
+        game.emit(
+            "M713",
+            "a deal is made between two players still in the game; the bank is named on both "
+            "sides: nothing changes hands",
+            ev.span,
+            "DEAL-01",
+        )
+        return None
+    player = resolve_player(game, player_side.player, ev.span)
+    if player is None:
+        return None
+    if not game.state.player(player).active:
+        game.emit(
+            "M713",
+            f"a deal is made between two players still in the game; {player} is out; "
+            + not_replayed("a player who has left holds nothing and takes no more part"),
+            ev.span,
+            "DEAL-01",
+            recorded=player,
+        )
+        return None
+    return player
+
+
+def _cf73_followed(
+    game: Game,
+    point: tuple[str, str, int, str] | None,
+    player: str,
+    what: str,
+    got: str,
+    received: int,
+    where: Span,
+) -> bool:
+    """The price a CF-73 reading lets the bank buy at: that reading's play, named (a departure
+    where the reading in force lets the bank buy none; M716 where the text settles it). True
+    when the sale is named so."""
+    if point is None or point[0] != "CF-73":
+        return False
+    cf, reading, price, which = point
+    in_force = game.ruling(cf)
+    if received != price or (in_force != reading and game.text_settles(cf)):
+        return False
+    other = game.edition.readings.get(cf) if in_force == reading else in_force
+    game.ambiguous(
+        cf,
+        f"{player} sells {what} to the bank for {got}, {which} (reading {reading}); "
+        f"under reading {other} the bank buys none",
+        where,
+        _RULE[cf],
+        follows=reading,
+    )
+    return True
+
+
+def _sale_broken(
+    game: Game,
+    point: tuple[str, str, int, str] | None,
+    player: str,
+    things: tuple[list[_Thing], list[_Thing]],
+    words: tuple[str, str],
+    verdict: judge.Verdict | None,
+    where: Span,
+) -> None:
+    """A sale to the bank no reading gives: M716 with the rule it breaks, M717 for a mortgaged
+    deed (through the judge where deeds alone were sold for cash)."""
+    sold, bought = things
+    what, got = words
+    received = sum(int(v) for k, v in bought if k == "cash")
     rule, why = _broken_rule(game, sold, bought)
     if point is not None:
         cf, reading, price, which = point
         in_force = game.ruling(cf)
         if in_force == reading:
-            received = sum(int(v) for k, v in bought if k == "cash")
             why = (
                 f"the bank pays {which}, {game.money(price)}, not {game.money(received)} "
                 f"({cf}, reading {reading})"
@@ -120,11 +160,10 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
     message = f"{player} hands {what} to the bank for {got}: {why}; replayed as the table did it"
     data = {"cf": point[0]} if point is not None else _CF.get(rule, {})
     if verdict is not None:  # deeds alone, a price no reading gives
-        words = judge.Words(code, message, rule, shown=(None, what), data=data)
-        judge.file(game, verdict, received, where, rule, words)
+        words_ = judge.Words(code, message, rule, shown=(None, what), data=data)
+        judge.file(game, verdict, received, where, rule, words_)
     else:
         game.emit(code, message, where, rule, expected=None, recorded=what, data=data)
-    _carry_out(game, player, sold, bought, ev.span)
 
 
 def _deeds_taken_back(
