@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from test_chunks import _long_game
 from typer.testing import CliRunner
 
@@ -138,7 +139,7 @@ _PLACES = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_PLACES, st.sets(st.integers(0, 39)), st.sets(st.integers(0, 39)))
 def test_the_order_is_a_stable_sort_by_line_and_column(
     places: list[tuple[int, int, str, bool]], gone: set[int], corrected: set[int]
