@@ -67,11 +67,15 @@ def run_command(
     stdin: int | IO[Any] | None = subprocess.DEVNULL,
     stdout: int | IO[Any] | None = subprocess.PIPE,
     timeout: float = TIMEOUT,
+    file_size_limit: int | None = None,
 ) -> Outcome:
-    """`python -m monolog ARGV` run in exactly `environment` (run_cli adds its defaults)."""
+    """`python -m monolog ARGV` run in exactly `environment` (run_cli adds its defaults);
+    `file_size_limit`: the bytes the command may write to a file (RLIMIT_FSIZE; a write past it
+    fails with EFBIG, Python ignoring SIGXFSZ), as `ulimit -f` sets it."""
     if stdin in (subprocess.DEVNULL, subprocess.PIPE) and stdout == subprocess.PIPE and FORKS:
         piped = stdin == subprocess.PIPE  # closed at once by communicate(), as below
-        forked = _forked(argv, Path(cwd or os.getcwd()), environment, piped, timeout)
+        where = Path(cwd or os.getcwd())
+        forked = _forked(argv, where, environment, piped, timeout, file_size_limit)
         if forked is not None:
             return forked
     process = subprocess.Popen(
@@ -81,6 +85,7 @@ def run_command(
         stdout=stdout,
         stderr=subprocess.PIPE,
         env=environment,
+        preexec_fn=None if file_size_limit is None else lambda: _limit_files(file_size_limit),
     )
     try:
         out, err = process.communicate(timeout=timeout)
@@ -93,6 +98,12 @@ def run_command(
 
 def _text(data: bytes | None) -> str:
     return (data or b"").decode("utf-8", "replace")
+
+
+def _limit_files(size: int) -> None:
+    import resource  # POSIX only, as a file size limit is
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
 
 
 # --------------------------------------------------------------------------- forked commands
@@ -115,7 +126,13 @@ class _Zygote:
         )
 
     def run(
-        self, argv: list[str], cwd: Path, environment: dict[str, str], piped: bool, timeout: float
+        self,
+        argv: list[str],
+        cwd: Path,
+        environment: dict[str, str],
+        piped: bool,
+        timeout: float,
+        file_size_limit: int | None = None,
     ) -> Outcome | None:
         """The command's outcome; None when this process is gone (nothing was run)."""
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -128,6 +145,7 @@ class _Zygote:
                 "stdin": "pipe" if piped else "devnull",
                 "stdout": str(out),
                 "stderr": str(err),
+                "file_size_limit": file_size_limit,
             }
             try:
                 self.process.stdin.write(json.dumps(request).encode() + b"\n")
@@ -181,7 +199,12 @@ _LOCK = threading.Lock()
 
 
 def _forked(
-    argv: list[str], cwd: Path, environment: dict[str, str], piped: bool, timeout: float
+    argv: list[str],
+    cwd: Path,
+    environment: dict[str, str],
+    piped: bool,
+    timeout: float,
+    file_size_limit: int | None,
 ) -> Outcome | None:
     """Run the command forked from a zygote of this environment (one per thread at a time)."""
     # pytest names the running test in the environment; the command sees its own value
@@ -191,7 +214,7 @@ def _forked(
         zygote = None if found is None else _IDLE.pop(found)[1]
     if zygote is None:
         zygote = _Zygote(environment)
-    outcome = zygote.run(argv, cwd, environment, piped, timeout)
+    outcome = zygote.run(argv, cwd, environment, piped, timeout, file_size_limit)
     if outcome is None:  # gone: the command runs as `python -m monolog` instead
         zygote.close()
         return None
