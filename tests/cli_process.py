@@ -67,20 +67,27 @@ def run_command(
     stdin: int | IO[Any] | None = subprocess.DEVNULL,
     stdout: int | IO[Any] | None = subprocess.PIPE,
     timeout: float = TIMEOUT,
+    file_size_limit: int | None = None,
+    prefix: tuple[str, ...] = (),
 ) -> Outcome:
-    """`python -m monolog ARGV` run in exactly `environment` (run_cli adds its defaults)."""
+    """`python -m monolog ARGV` run in exactly `environment` (run_cli adds its defaults);
+    `file_size_limit`: the bytes the command may write to a file (RLIMIT_FSIZE; a write past it
+    fails with EFBIG, Python ignoring SIGXFSZ), as `ulimit -f` sets it; `prefix`: a command that
+    starts Python (as `setpriv … --`), the forking process started through it too."""
     if stdin in (subprocess.DEVNULL, subprocess.PIPE) and stdout == subprocess.PIPE and FORKS:
         piped = stdin == subprocess.PIPE  # closed at once by communicate(), as below
-        forked = _forked(argv, Path(cwd or os.getcwd()), environment, piped, timeout)
+        where = Path(cwd or os.getcwd())
+        forked = _forked(argv, where, environment, piped, timeout, file_size_limit, prefix)
         if forked is not None:
             return forked
     process = subprocess.Popen(
-        [sys.executable, "-m", "monolog", *argv],
+        [*prefix, sys.executable, "-m", "monolog", *argv],
         cwd=cwd,
         stdin=stdin,
         stdout=stdout,
         stderr=subprocess.PIPE,
         env=environment,
+        preexec_fn=None if file_size_limit is None else lambda: _limit_files(file_size_limit),
     )
     try:
         out, err = process.communicate(timeout=timeout)
@@ -95,6 +102,12 @@ def _text(data: bytes | None) -> str:
     return (data or b"").decode("utf-8", "replace")
 
 
+def _limit_files(size: int) -> None:
+    import resource  # POSIX only, as a file size limit is
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
 # --------------------------------------------------------------------------- forked commands
 
 ZYGOTE = Path(__file__).with_name("cli_zygote.py")
@@ -105,9 +118,9 @@ FORKS = sys.platform == "linux"
 class _Zygote:
     """One tests/cli_zygote.py process: it runs one command at a time."""
 
-    def __init__(self, environment: dict[str, str]) -> None:
+    def __init__(self, environment: dict[str, str], prefix: tuple[str, ...] = ()) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, str(ZYGOTE)],
+            [*prefix, sys.executable, str(ZYGOTE)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -115,7 +128,13 @@ class _Zygote:
         )
 
     def run(
-        self, argv: list[str], cwd: Path, environment: dict[str, str], piped: bool, timeout: float
+        self,
+        argv: list[str],
+        cwd: Path,
+        environment: dict[str, str],
+        piped: bool,
+        timeout: float,
+        file_size_limit: int | None = None,
     ) -> Outcome | None:
         """The command's outcome; None when this process is gone (nothing was run)."""
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -128,6 +147,7 @@ class _Zygote:
                 "stdin": "pipe" if piped else "devnull",
                 "stdout": str(out),
                 "stderr": str(err),
+                "file_size_limit": file_size_limit,
             }
             try:
                 self.process.stdin.write(json.dumps(request).encode() + b"\n")
@@ -174,24 +194,32 @@ def _reply(fd: int, timeout: float | None) -> str | None:
     return line.decode()
 
 
-# idle zygotes, the one used longest ago first; a few are kept (~30 MB each), the rest closed
-_IDLE: list[tuple[frozenset[tuple[str, str]], _Zygote]] = []
+# idle zygotes by prefix and environment, the one used longest ago first; a few are kept
+# (~30 MB each), the rest closed
+_IDLE: list[tuple[tuple[tuple[str, ...], frozenset[tuple[str, str]]], _Zygote]] = []
 KEEP_IDLE = 4
 _LOCK = threading.Lock()
 
 
 def _forked(
-    argv: list[str], cwd: Path, environment: dict[str, str], piped: bool, timeout: float
+    argv: list[str],
+    cwd: Path,
+    environment: dict[str, str],
+    piped: bool,
+    timeout: float,
+    file_size_limit: int | None,
+    prefix: tuple[str, ...],
 ) -> Outcome | None:
-    """Run the command forked from a zygote of this environment (one per thread at a time)."""
+    """Run the command forked from a zygote of this prefix and environment (one per thread at a
+    time)."""
     # pytest names the running test in the environment; the command sees its own value
-    key = frozenset((k, v) for k, v in environment.items() if k != "PYTEST_CURRENT_TEST")
+    key = (prefix, frozenset((k, v) for k, v in environment.items() if k != "PYTEST_CURRENT_TEST"))
     with _LOCK:
         found = next((i for i, (k, _) in enumerate(_IDLE) if k == key), None)
         zygote = None if found is None else _IDLE.pop(found)[1]
     if zygote is None:
-        zygote = _Zygote(environment)
-    outcome = zygote.run(argv, cwd, environment, piped, timeout)
+        zygote = _Zygote(environment, prefix)
+    outcome = zygote.run(argv, cwd, environment, piped, timeout, file_size_limit)
     if outcome is None:  # gone: the command runs as `python -m monolog` instead
         zygote.close()
         return None

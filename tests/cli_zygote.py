@@ -2,9 +2,9 @@
 
 `python -m monolog` spends most of a short command's time importing monolog (~0.3 s of CPU); a
 test that runs a hundred commands pays that a hundred times. This process pays it once: it reads
-a request line (JSON: argv, folder, environment, files for stdout and stderr) from its stdin,
-forks, and answers with the child's pid and then its exit code (negative: the signal that ended
-it).
+a request line (JSON: argv, folder, environment, files for stdout and stderr, a file size limit)
+from its stdin, forks, and answers with the child's pid and then its exit code (negative: the
+signal that ended it).
 
 The child is still a separate process that runs the command as `python -m monolog` does: it
 takes the output files as fds 1 and 2, its own folder, environment and argv, `sys.path[0]` as
@@ -64,6 +64,11 @@ def _become(request: dict[str, object]) -> None:
         target = os.open(str(request[key]), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.dup2(target, fd)
         os.close(target)
+    limit = request.get("file_size_limit")
+    if isinstance(limit, int):  # the stdout and stderr files count too: keep them short
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
     os.chdir(str(request["cwd"]))
     environment = request["env"]
     assert isinstance(environment, dict)

@@ -3,7 +3,8 @@
 Hypothesis' default 200 ms deadline per example is a timed assertion: on a loaded machine a
 healthy example of tests/test_chunks.py took 385 ms and failed the suite. Speed is measured in
 benchmarks/, so the suite's property tests run without a deadline unless a test asks for one
-(tests/test_fuzz_parser.py keeps its own as a guard against a hang).
+(tests/test_fuzz_parser.py keeps its own as a guard against a hang). Property tests draw a
+fifth of their examples unless pytest is run with `--hypothesis-profile=thorough`.
 
 Every test starts from the same environment whatever the user's shell holds: the variables that
 change colour, width, encoding or monolog's own limits are taken out (a test that is about one
@@ -21,8 +22,12 @@ from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
+from property_budget import QUICK, THOROUGH
 
-settings.register_profile("monolog", deadline=None)
+# a property test draws a fifth of its examples by default (tests/property_budget.py), all of
+# them with `pytest --hypothesis-profile=thorough`
+settings.register_profile("monolog", deadline=None, max_examples=QUICK)
+settings.register_profile("thorough", deadline=None, max_examples=THOROUGH)
 settings.load_profile("monolog")
 
 # read by Rich, Click/Typer, Python or monolog; each changes what a command prints

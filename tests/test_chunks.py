@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from strategies import records
 from test_fuzz_parser import damaged
 
@@ -99,7 +100,9 @@ def test_every_record_of_the_repository_parses_the_same_in_pieces(k: int) -> Non
             raise AssertionError(f"{name}: {exc}") from None
 
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @FUZZ

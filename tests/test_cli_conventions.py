@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_process import run_command
 from typer.testing import CliRunner
 
 from monolog.cli import app
@@ -156,34 +157,22 @@ def test_color_after_the_command_name_works_as_before_it() -> None:
     # `monolog audit --color never`, as ruff and sqlfluff users write it
     out = _in_terminal(["audit", "--color", "never", WRONG])
     assert b"M" in out and b"\x1b" not in out
-    env = {**os.environ, "NO_COLOR": "1"}
-    run = subprocess.run(
-        [sys.executable, "-m", "monolog", "settle", "--color", "always", WRONG],
-        capture_output=True,
-        env=env,
-    )
-    assert b"\x1b[" in run.stdout
+    run = run_command(["settle", "--color", "always", WRONG], None, {**os.environ, "NO_COLOR": "1"})
+    assert "\x1b[" in run.stdout
     result = CliRunner().invoke(app, ["audit", "--color", "sometimes", WRONG])
     assert result.exit_code == 2
     assert "auto, always, never" in result.output
 
 
 def test_color_always_styles_a_pipe_and_wins_over_no_color() -> None:
-    env = {**os.environ, "NO_COLOR": "1"}
-    run = subprocess.run(
-        [sys.executable, "-m", "monolog", "--color", "always", "audit", WRONG],
-        capture_output=True,
-        env=env,
-    )
-    assert b"\x1b[" in run.stdout
+    run = run_command(["--color", "always", "audit", WRONG], None, {**os.environ, "NO_COLOR": "1"})
+    assert "\x1b[" in run.stdout
 
 
 def test_piped_output_is_plain() -> None:
     env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
-    run = subprocess.run(
-        [sys.executable, "-m", "monolog", "audit", WRONG], capture_output=True, env=env
-    )
-    assert run.stdout and b"\x1b" not in run.stdout
+    run = run_command(["audit", WRONG], None, env)
+    assert run.stdout and "\x1b" not in run.stdout
 
 
 def test_an_unknown_colour_is_a_usage_error() -> None:

@@ -3,12 +3,12 @@ like a compiler's, and the command line reports every unreadable record without 
 
 from __future__ import annotations
 
+import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_process import Outcome, run_command
 
 from monolog.notation import ParseError
 from monolog.notation.mistakes import MISTAKES, PARSE_CODES
@@ -197,13 +197,10 @@ def test_file_errors(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ the command line
 
 
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "monolog", "parse", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def _run(*args: str) -> Outcome:
+    """`monolog parse ARGS` in a process of its own (forked from one that has imported monolog:
+    tests/cli_process.py), in the suite's environment."""
+    return run_command(["parse", *args], None, dict(os.environ), timeout=60)
 
 
 CLI_CASES: dict[str, bytes | None] = {
@@ -226,14 +223,14 @@ def test_cli_reports_unreadable_records(tmp_path: Path, name: str) -> None:
     if data is not None:
         path.write_bytes(data)
     result = _run(str(path))
-    assert result.returncode == 2, result.stderr
+    assert result.code == 2, result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     assert re.match(rf"{re.escape(str(path))}(:\d+:\d+)?: P\d{{3}} ", result.stderr), result.stderr
 
 
 def test_cli_folder_without_records(tmp_path: Path) -> None:
     result = _run(str(tmp_path))
-    assert result.returncode == 2
+    assert result.code == 2
     assert "P001" in result.stderr
     assert "Traceback" not in result.stderr
 
@@ -242,7 +239,7 @@ def test_cli_crlf_and_bom_parse(tmp_path: Path) -> None:
     path = tmp_path / "crlf.mlog"
     path.write_bytes(b'\xef\xbb\xbf[Event "x"]\r\n1. Ann 3-4 Vermont Avenue buy 100\r\n')
     result = _run(str(path), "--json")
-    assert result.returncode == 0, result.stderr
+    assert result.code == 0, result.stderr
     assert len(result.stdout.strip().splitlines()) == 4
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from test_chunks import _long_game
 from typer.testing import CliRunner
 
@@ -153,7 +154,7 @@ def test_the_first_findings_are_kept_as_filed_and_those_after_them_packed() -> N
     assert list(pickle.loads(pickle.dumps(store))) == list(store)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_PLACES, st.sets(st.integers(0, 39)), st.sets(st.integers(0, 39)), st.integers(0, 41))
 def test_the_order_is_a_stable_sort_by_line_and_column(
     places: list[tuple[int, int, str, bool]], gone: set[int], corrected: set[int], whole: int

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from monolog.notation import ParseError
 from monolog.notation.events import Event
@@ -31,7 +32,7 @@ try:
 except ImportError:  # pragma: no cover - the shared strategies are optional here
     valid_records = None
 
-EXAMPLES = int(os.environ.get("MONOLOG_FUZZ_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("MONOLOG_FUZZ_EXAMPLES", examples(200)))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=timedelta(seconds=2),

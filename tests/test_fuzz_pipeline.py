@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 from monolog.findings.catalogue import load_catalogue
 from monolog.findings.model import Finding
@@ -39,7 +40,7 @@ try:
 except ImportError:  # pragma: no cover - the shared strategies live next to this file
     from tests.strategies import records as valid_records
 
-EXAMPLES = int(os.environ.get("MONOLOG_FUZZ_EXAMPLES", "30"))
+EXAMPLES = int(os.environ.get("MONOLOG_FUZZ_EXAMPLES", examples(30)))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,  # slowness is bounded by the size of the inputs instead

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 
 import monolog
 from monolog.editions.loader import load_edition
@@ -120,7 +121,7 @@ def _replayed(case: Line) -> tuple[list[monolog.Finding], int]:
     return on_line, int(cash[0]) - int(cash[-1])  # type: ignore[call-overload]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(rent_lines() | card_rent_lines() | tax_lines())
 def test_a_written_figure_is_judged_once_and_followed(case: Line) -> None:
     findings, paid = _replayed(case)

@@ -70,20 +70,26 @@ def test_a_long_game_read_in_pieces_gives_the_same_ledger(
     _ledgers_agree(path)
 
 
-def _disputes_agree(path: Path, asked: dict[str, str]) -> None:
+def _disputes_agree(path: Path, rulings: list[dict[str, str]]) -> None:
+    """For each of `rulings`, the dispute stepped side by side is the dispute of the two sides
+    replayed whole (the record's own side replayed once: each alternative copies what it reads
+    of it, and the comparison reads it only)."""
     text = read_source(str(path))
     events = parse_text(text, str(path))
     lines = source_lines(text.removeprefix("\ufeff"))
     original = run_side(events, None, file=str(path))
-    changed = {cf: r for cf, r in asked.items() if original.readings.get(cf) != r}
-    alternative = (
-        run_side(events, changed, file=str(path), alternative_of=original) if changed else original
-    )
-    before = compare(original, alternative, changed, lines, file=str(path))
-    side, changed_now, _, now = dispute_record(events, {}, asked, lines, file=str(path))
-    assert changed_now == changed
-    assert side.readings == original.readings
-    assert now == before
+    for asked in rulings:
+        changed = {cf: r for cf, r in asked.items() if original.readings.get(cf) != r}
+        alternative = (
+            run_side(events, changed, file=str(path), alternative_of=original)
+            if changed
+            else original
+        )
+        before = compare(original, alternative, changed, lines, file=str(path))
+        side, changed_now, _, now = dispute_record(events, {}, asked, lines, file=str(path))
+        assert changed_now == changed, asked
+        assert side.readings == original.readings, asked
+        assert now == before, asked
 
 
 RULINGS = [
@@ -96,15 +102,13 @@ RULINGS = [
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name)
 def test_the_dispute_stepped_side_by_side_is_the_dispute_kept_whole(path: Path) -> None:
-    for asked in RULINGS:
-        _disputes_agree(path, asked)
+    _disputes_agree(path, RULINGS)
 
 
 def test_a_long_game_disputed_side_by_side(tmp_path: Path) -> None:
     path = tmp_path / "long.mlog"
     path.write_text(_long_game(1_500), encoding="utf-8")
-    for asked in RULINGS:
-        _disputes_agree(path, asked)
+    _disputes_agree(path, RULINGS)
 
 
 def _disputes_in_pieces_agree(path: Path, asked: dict[str, str]) -> None:

@@ -13,11 +13,10 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from cli_process import TIMEOUT, Outcome, run_cli
+from cli_process import TIMEOUT, Outcome, run_cli, run_command
 
 GOOD = '[Players "Ann, Ben"]\n1. Ann 3-4 Oriental Avenue buy 100\n'
 SCENARIO = """title: a legal purchase
@@ -57,27 +56,11 @@ needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named p
 
 def _run(argv: list[str], cwd: Path, prefix: list[str] | None = None) -> Outcome:
     """monolog as a user runs it, stdin an empty pipe (tests/cli_process.py); with a prefix,
-    the prefix's process starts `python -m monolog`."""
+    the prefix's process starts Python (the process the command is forked from)."""
     if not prefix:
         return run_cli(argv, cwd, stdin=subprocess.PIPE)
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"}
-    process = subprocess.Popen(
-        [*(prefix or []), sys.executable, "-m", "monolog", *argv],
-        cwd=cwd,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-    )
-    try:
-        out, err = process.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, err = process.communicate()
-        return Outcome(None, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"))
-    return Outcome(
-        process.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
-    )
+    return run_command(argv, cwd, env, stdin=subprocess.PIPE, prefix=tuple(prefix))
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from rich.console import Console
 
 from monolog.findings.model import Finding, Severity
@@ -77,7 +78,7 @@ def _rich(render: Callable[[Console], object]) -> str:
     return out.getvalue()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(report=reports(), first=st.booleans(), width=st.sampled_from([20, 80, 120]))
 def test_a_game_without_rich_is_what_rich_prints(
     report: GameReport, first: bool, width: int
@@ -90,7 +91,7 @@ def test_a_game_without_rich_is_what_rich_prints(
         assert plain == expected
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(names=st.lists(texts, max_size=4), codes=st.lists(st.sampled_from(["M301", "A04"])))
 def test_the_summary_without_rich_is_what_rich_prints(names: list[str], codes: list[str]) -> None:
     summary = RunSummary()

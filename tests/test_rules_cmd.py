@@ -339,18 +339,14 @@ def test_show_board_and_cards_in_text_and_json() -> None:
 
 def test_piped_rules_tables_have_one_row_a_square_and_no_trailing_blanks() -> None:
     import os
-    import subprocess
-    import sys
+
+    from cli_process import run_command  # a process of its own, forked from a pre-imported one
 
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR")}
     for args in (["show", "us-2018", "--board", "--cards"], ["show", "uk-1996"], ["list"]):
-        out = subprocess.run(
-            [sys.executable, "-m", "monolog", "rules", *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            check=True,
-        ).stdout
+        done = run_command(["rules", *args], None, env)
+        assert done.code == 0 and done.clean, (args, done.stderr)
+        out = done.stdout
         lines = out.splitlines()
         assert lines and all(line == line.rstrip() for line in lines), args
         assert "\x1b" not in out

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_budget import examples
 from rich.console import Console
 
 from monolog.notation import chunks
@@ -71,7 +72,7 @@ def test_a_repository_record_settles_the_same(path: Path) -> None:
 EDITIONS = [("us-2018", "standard"), ("uk-1996", "short"), ("uk-1996", "time-limit")]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(2, 6),
@@ -149,7 +150,7 @@ def test_a_repository_record_shows_the_same_table_at_each_moment(path: Path) -> 
     assert _same_positions(path, 5) >= 8
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(2, 6),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,7 @@ def page(browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Itera
     p.close()
 
 
+@cache  # the table at a line of the shipped record: the same at each look, printed once
 def state_text(line: int) -> str:
     return cli(["state", WORKED, "--at", str(line)])
 
@@ -77,21 +79,23 @@ def expected_owners(line: int) -> dict[str, str]:
     return owners
 
 
+# read in one call each (a query per row and cell was a round trip to the browser each)
+PLAYERS = """() => Array.from(document.querySelectorAll('#players tbody tr'), tr => [
+    tr.getAttribute('data-player'),
+    tr.querySelector('td.cash').innerText,
+    tr.querySelector('td.where').innerText,
+])"""
+OWNERS = """() => Array.from(document.querySelectorAll('#dynamic .owner'), r => [
+    r.getAttribute('data-square'), r.getAttribute('data-owner'),
+])"""
+
+
 def shown_players(page: Any) -> dict[str, tuple[str, str]]:
-    out: dict[str, tuple[str, str]] = {}
-    for tr in page.query_selector_all("#players tbody tr"):
-        name = tr.get_attribute("data-player")
-        cash = tr.query_selector("td.cash").inner_text()
-        where = tr.query_selector("td.where").inner_text()
-        out[name] = (cash, where)
-    return out
+    return {name: (cash, where) for name, cash, where in page.evaluate(PLAYERS)}
 
 
 def shown_owners(page: Any) -> dict[str, str]:
-    return {
-        r.get_attribute("data-square"): r.get_attribute("data-owner")
-        for r in page.query_selector_all("#dynamic .owner")
-    }
+    return dict(page.evaluate(OWNERS))
 
 
 def shown_line(page: Any) -> int:

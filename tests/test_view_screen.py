@@ -96,18 +96,26 @@ def test_square_names_are_readable_and_stay_in_their_squares(
     page.close()
 
 
+# the line shown, what COVERED finds there, and whether the last move is shown: one call a step
+STEP = (
+    "() => [document.body.dataset.line, (" + COVERED + ")(), "
+    "document.querySelector('#moves li.at') === document.querySelector('#moves li:last-child')]"
+)
+
+
 def test_tokens_never_cover_a_name_or_price(browser: Any, html_file: Path) -> None:
     page = open_page(browser, html_file, 1000)
     covered: list[str] = []
+    lines: list[str] = []
     for _ in range(200):
-        covered += [
-            f"line {page.evaluate('document.body.dataset.line')}: {c}"
-            for c in page.evaluate(COVERED)
-        ]
-        if page.query_selector("#moves li.at") == page.query_selector("#moves li:last-child"):
+        line, here, last = page.evaluate(STEP)
+        lines.append(line)
+        covered += [f"line {line}: {c}" for c in here]
+        if last:
             break
         page.keyboard.press("ArrowRight")
     assert covered == []
+    assert last and len(set(lines)) > 20, lines  # every move was stepped through, to the last
     page.close()
 
 
