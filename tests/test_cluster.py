@@ -12,6 +12,7 @@ import pytest
 from monolog.commands import audit as audit_cmd
 from monolog.commands import cluster
 from monolog.commands.audit_batch import audit_unit
+from monolog.commands.audit_options import Settings
 
 distributed = pytest.importorskip("distributed")
 
@@ -145,3 +146,43 @@ def test_no_scheduler_at_the_address_is_a_usage_error(
     assert status == 2 and out == ""
     assert "--scheduler 'tcp://127.0.0.1:9': no Dask scheduler answered" in err
     assert "Traceback" not in err
+
+
+class _Recording:
+    """A client that records the tasks it is given (their records) and runs none of them."""
+
+    def __init__(self, threads: int) -> None:
+        self.threads = threads
+        self.tasks: list[list[str]] = []
+
+    def scheduler_info(self) -> dict[str, Any]:
+        return {"workers": {f"w{n}": {"nthreads": 1} for n in range(self.threads)}}
+
+    def scatter(self, data: Any, broadcast: bool) -> Any:
+        return data
+
+    def map(self, func: Any, starts: list[int], units: list[list[str]], **options: Any) -> Any:
+        self.tasks = units
+        return [_Done() for _ in units]
+
+
+class _Done:
+    def result(self) -> list[Any]:
+        return []
+
+    def release(self) -> None:
+        pass
+
+
+def test_a_long_run_goes_to_the_cluster_in_few_tasks_that_shrink_at_the_end() -> None:
+    # each task costs the scheduler, the client and a worker some CPU of their own, which a
+    # task of 16 records (as --jobs cuts them) made a sizeable part of a run on two cores
+    names = [f"/corpus/g{n}.mlog" for n in range(20_000)]
+    client = _Recording(threads=2)
+    settings = Settings(None, None, {}, False, "jsonl", False)
+    assert list(cluster.cluster_outcomes(client, names, settings)) == []
+    sizes = [len(task) for task in client.tasks]
+    assert [name for task in client.tasks for name in task] == names  # each once, in order
+    assert len(sizes) < 300  # not the 1,300 of 16 records or fewer
+    assert max(sizes) == cluster.MOST_PER_TASK >= 100
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 1  # the workers end together

@@ -165,19 +165,24 @@ def _start_pool(settings: Settings, workers: int) -> Any:
     return Workers(context, workers, _init_worker, (settings,), _audit_one, record_failure)
 
 
-def _chunk_size(records: int, workers: int) -> int:
+# records per work unit at most: a worker process of --jobs gets a unit through a pipe, which
+# costs little, so units stay small and results stream
+MOST_PER_UNIT = 16
+
+
+def _chunk_size(records: int, workers: int, most: int) -> int:
     """Records per work unit, for `records` still to hand out: big enough that a unit costs
-    little to send, small enough that results stream (at most 16), and shrinking as the run
+    little to send, small enough that results stream (at most `most`), and shrinking as the run
     nears its end, so the workers finish together instead of one waiting on the other's last
     big unit."""
-    return max(1, min(16, records // (workers * 8)))
+    return max(1, min(most, records // (workers * 8)))
 
 
-def chunks(records: int, workers: int) -> Iterator[tuple[int, int]]:
-    """(start, stop) of each work unit, in file order."""
+def chunks(records: int, workers: int, most: int = MOST_PER_UNIT) -> Iterator[tuple[int, int]]:
+    """(start, stop) of each work unit, in file order, each of `most` records at most."""
     start = 0
     while start < records:
-        stop = start + _chunk_size(records - start, workers)
+        stop = start + _chunk_size(records - start, workers, most)
         yield start, stop
         start = stop
 

@@ -1,9 +1,9 @@
 """`monolog audit --scheduler tcp://HOST:PORT`: the records audited on a Dask distributed
 cluster (`pip install 'monolog-audit[dask]'`; docs/scale.md says how to run one).
 
-Each run of consecutive records (a few per worker in flight, as `--jobs` cuts them) is one
-task. The run's settings go to every worker once (scattered), not with every task. A task lost
-with its worker is run again by Dask on another (`retries`); a task that still fails is split
+Each run of consecutive records (up to `MOST_PER_TASK`, fewer near the end) is one task. The
+run's settings go to every worker once (scattered), not with every task. A task lost with its
+worker is run again by Dask on another (`retries`); a task that still fails is split
 into one task per record, so only a record that no worker can audit is reported (P900), and
 every other record of the task still is. Results come back in file order: the client waits on
 the tasks one after another while the cluster works on all of them, keeping at most the
@@ -35,6 +35,13 @@ from .command_line import print_error
 RETRIES = 3
 # seconds to wait for the scheduler to answer before the run gives up
 CONNECT_TIMEOUT = 30
+# records per task at most. A task costs the scheduler, the client and its worker some 5 ms
+# of CPU between them (its messages, its state, its future), about what one record's audit
+# costs: at --jobs' 16 records a task, some 6% of the run's CPU, taken from the workers on a
+# machine whose cores the client and the scheduler share with them. 128 records (well under a
+# second of work) keep it under 1%; the last tasks still shrink to one record, so the workers
+# finish together.
+MOST_PER_TASK = 128
 
 
 def connect(address: str) -> Any:
@@ -85,7 +92,7 @@ def cluster_outcomes(client: Any, names: list[str], settings: Settings) -> Itera
     """Every record of `names` audited on the cluster, an `Outcome` a game, in file order."""
     _warn_of_relative_names(client, names)
     shared = client.scatter(_for_workers(settings), broadcast=True)
-    units = [(a, names[a:b]) for a, b in chunks(len(names), workers_of(client))]
+    units = [(a, names[a:b]) for a, b in chunks(len(names), workers_of(client), MOST_PER_TASK)]
     futures = client.map(
         audit_unit,
         [start for start, _ in units],
