@@ -1,16 +1,20 @@
 """What each reading requires of a jail decision, pinned at the decide step
 (engine/core/judge.py): when the fine may be paid (CF-06), whether a Get Out of Jail Free card
-may stand in for the fine a failed last throw made due (CF-07), and the other reading of each
+may stand in for the fine a failed last throw made due (CF-07), which throw is the last try
+(CF-03), and the other reading of each
 open point that would decide otherwise."""
 
 from __future__ import annotations
 
 from monolog.editions.loader import load_edition
+from monolog.engine import replay
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
 from monolog.engine.jail.card_for_fine import card_for_fine_decision
 from monolog.engine.jail.fine_timing import fine_time_decision
+from monolog.engine.jail.jail_turn_count import last_try_count_decision
+from monolog.notation.parser import parse_text
 
 
 def _game(**rulings: str) -> Game:
@@ -66,3 +70,30 @@ def test_a_card_for_the_forced_fine_stands_under_card_replaces_fine_only() -> No
         "JAIL-08",
         (judge.Alternative("CF-07", "card-replaces-fine", judge.Choice(True)),),
     )
+
+
+def test_a_failed_throw_is_the_last_try_under_jailing_turn_counts_only() -> None:
+    assert last_try_count_decision(_game()) == judge.Decision(
+        judge.Choice(False),
+        "JAIL-08",
+        (judge.Alternative("CF-03", "jailing-turn-counts", judge.Choice(True)),),
+    )
+    counts = _game(**{"CF-03": "jailing-turn-counts"})
+    assert last_try_count_decision(counts) == judge.Decision(
+        judge.Choice(True),
+        "JAIL-08",
+        (judge.Alternative("CF-03", "next-turn-is-first", judge.Choice(False)),),
+    )
+
+
+def test_a_move_by_the_second_failed_throw_follows_jailing_turn_counts_in_full() -> None:
+    """Under next-turn-is-first jail turn 2 leaves one more try; the record moves Ann by its
+    failed throw, the last try under jailing-turn-counts: one A03 naming that reading (no M507
+    beside it), and the replay takes the fine and makes the move."""
+    text = '[Players "Ann, Ben"]\nsetup Ann jail 2\n1. Ann 1-2 States Avenue\n'
+    r = replay(parse_text(text, "t.mlog"), "us-2018")
+    assert [(f.code, f.line, f.severity.value, f.data.get("follows")) for f in r.findings] == [
+        ("A03", 3, "warning", "jailing-turn-counts")
+    ]
+    ann = r.state.player("Ann")
+    assert (ann.cash, ann.in_jail, ann.position) == (1450, False, 13)

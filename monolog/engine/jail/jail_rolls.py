@@ -25,6 +25,7 @@ from .jail_exits import (
     release,
     stays_on_jail,
 )
+from .jail_turn_count import JAILING_COUNTS, NEXT_IS_FIRST, last_judged, second_last_judged
 from .last_try_judgement import KEPT, MOVES, PAID, THIRD, last_try_judged
 
 
@@ -58,18 +59,9 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         return
     if try_no == last and _fourth_turn_ahead(game, ev, player, try_no, target):
         return
-    if try_no == last - 1 and game.ruling("CF-03") == "next-turn-is-first":
-        game.ambiguous(
-            "CF-03",
-            f"no double on jail turn {try_no}: {player} stays in jail, with one more try next "
-            "turn (reading next-turn-is-first); reading jailing-turn-counts would make this "
-            f"the last try, with {game.money(rules.jail_fine)} due now and a move to "
-            f"{game.name(target)}",
-            ev.span,
-            "JAIL-08",
-            # a roll naming the jail's square is the record keeping the player there
-            follows="next-turn-is-first" if record_keeps(game, ev) else None,
-        )
+    second_last = try_no == last - 1 and game.ruling("CF-03") == NEXT_IS_FIRST
+    if second_last and second_last_judged(game, ev, player, try_no, target):
+        return  # the record's move follows jailing-turn-counts: the last try, replayed
     flow.jail_failed = True
     flow.turn_over = True
     stays_on_jail(
@@ -268,17 +260,8 @@ def _last_try_failed(game: Game, ev: Roll, player: str, try_no: int, target: int
     short = one_turn_in_jail(game)
     why = f"jail turn {try_no} and no double"
     held = not short and try_no > last and reading != "fourth-turn-pay"
-    if not short and try_no == last and game.ruling("CF-03") == "jailing-turn-counts":
-        game.ambiguous(
-            "CF-03",
-            f"no double on jail turn {try_no}, the turn {player} was jailed counted as the "
-            "first (reading jailing-turn-counts): this was the last try; reading "
-            f"next-turn-is-first would leave {player} in jail with one more try next turn",
-            ev.span,
-            "JAIL-08",
-            # a roll naming the square reached is the record's move, as this reading has it
-            follows="jailing-turn-counts" if record_moves(game, ev) else None,
-        )
+    if not short and try_no == last and game.ruling("CF-03") == JAILING_COUNTS:
+        last_judged(game, ev, player, try_no)
     # CF-08 stays-in-jail, and the record moves the player all the same (debt-to-bank)
     debt_followed = (
         game.ruling("CF-08") == "stays-in-jail"
