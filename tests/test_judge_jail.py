@@ -1,8 +1,8 @@
 """What each reading requires of a jail decision, pinned at the decide step
 (engine/core/judge.py): when the fine may be paid (CF-06), whether a Get Out of Jail Free card
 may stand in for the fine a failed last throw made due (CF-07), which throw is the last try
-(CF-03), and the other reading of each
-open point that would decide otherwise."""
+(CF-03), whether a one-turn stay ends in a release for nothing (CF-81), and the other reading
+of each open point that would decide otherwise."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
 from monolog.engine.jail.card_for_fine import card_for_fine_decision
 from monolog.engine.jail.fine_timing import fine_time_decision
+from monolog.engine.jail.jail_rolls import stay_release_decision
 from monolog.engine.jail.jail_turn_count import last_try_count_decision
 from monolog.notation.parser import parse_text
 
@@ -97,3 +98,16 @@ def test_a_move_by_the_second_failed_throw_follows_jailing_turn_counts_in_full()
     ]
     ann = r.state.player("Ann")
     assert (ann.cash, ann.in_jail, ann.position) == (1450, False, 13)
+
+
+def test_the_player_is_out_for_nothing_after_the_jail_turn_under_one_turn_then_free_only() -> None:
+    assert stay_release_decision(_game(**{"CF-81": "one-turn-then-free"})) == judge.Decision(
+        judge.Choice(True),
+        "JAIL-06",
+        (judge.Alternative("CF-81", "up-to-three-turns", judge.Choice(False)),),
+    )
+    assert stay_release_decision(_game()) == judge.Decision(
+        judge.Choice(False),
+        "JAIL-06",
+        (judge.Alternative("CF-81", "one-turn-then-free", judge.Choice(True)),),
+    )

@@ -160,6 +160,19 @@ def _one_turn_agrees(game: Game, ev: Roll, player: str) -> None:
         flow_of(game).served[player] = (game.findings.last, message, ev.span)
 
 
+def stay_release_decision(game: Game) -> judge.Decision:
+    """CF-81: whether a player is out of jail for nothing once the jail turn is over (True
+    under one-turn-then-free), or still in, with another try to come (False under
+    up-to-three-turns). The record shows it on the next turn: a move with no fine paid before
+    it (out), or the fine or a card before the throw (still in)."""
+    reading = game.ruling("CF-81")
+    values = {ONE_TURN: True, UP_TO_THREE: False}
+    others = tuple(
+        judge.Alternative("CF-81", r, judge.Choice(v)) for r, v in values.items() if r != reading
+    )
+    return judge.Decision(judge.Choice(values[reading]), "JAIL-06", others)
+
+
 def served_shown(game: Game, player: str, ev: Roll) -> None:
     """`player`'s first throw of the turn after a one-turn stay in jail (CF-81), with no fine
     paid before it: when it names the square it moves the player to, the record released them
@@ -169,9 +182,16 @@ def served_shown(game: Game, player: str, ev: Roll) -> None:
     if served is None or not record_moves(game, ev):
         return
     handle, message, span = served
-    if handle is not None:
-        game.findings.withdraw(handle)
-    game.ambiguous("CF-81", message, span, "JAIL-06", follows=ONE_TURN)
+
+    def agree() -> None:
+        if handle is not None:
+            game.findings.withdraw(handle)
+        game.ambiguous("CF-81", message, span, "JAIL-06", follows=ONE_TURN)
+
+    decision = stay_release_decision(game)
+    verdict = judge.compare(game, decision, True)
+    # filed only where one-turn-then-free is in force (the stay is its play), so it agrees
+    judge.file(game, verdict, True, span, "JAIL-06", judge.Words("M507", message, agree=agree))
 
 
 def kept_past_one_turn(game: Game, player: str, span: Span, how: str) -> bool:
@@ -184,21 +204,24 @@ def kept_past_one_turn(game: Game, player: str, span: Span, how: str) -> bool:
     served = flow.served.pop(player, None)
     if served is None or player != flow.turn_player or flow.rolled:
         return False
-    if not follow.record_settles(game):
-        return False
+    decision = stay_release_decision(game)
+    verdict = judge.compare(game, decision, False)
+    if verdict.kind != judge.FOLLOWS:
+        return False  # a replay measuring one-turn-then-free: the payment is judged as such
     handle, _, jailed = served
     if handle is not None:
         game.findings.withdraw(handle)
-    game.ambiguous(
-        "CF-81",
-        f"{player} {how} before the throw of the turn after the turn in jail (line "
-        f"{jailed.line}): under reading {ONE_TURN} {player} left jail after that turn without "
-        f"paying; the record keeps {player} in jail until now, as reading up-to-three-turns "
-        "does with another try to come",
-        span,
-        "JAIL-04",
-        follows="up-to-three-turns",
+    words = judge.Words(
+        "M503",
+        f"{player} is not in jail",
+        other=lambda alt: (
+            f"{player} {how} before the throw of the turn after the turn in jail (line "
+            f"{jailed.line}): under reading {ONE_TURN} {player} left jail after that turn "
+            f"without paying; the record keeps {player} in jail until now, as reading "
+            f"{alt.reading} does with another try to come"
+        ),
     )
+    judge.file(game, verdict, False, span, "JAIL-04", words)
     return True
 
 
