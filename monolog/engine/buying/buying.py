@@ -6,6 +6,7 @@ Shortage auctions of buildings are the estate handlers' (shortage.py).
 from __future__ import annotations
 
 from ...notation.events import Auction, Buy, Decline, Span
+from ..bankruptcy.estate_auctions import estate_auctioned
 from ..building.holdings import group_of
 from ..cards.card_landings import declined_after_card_note
 from ..core import follow, house_rules, judge
@@ -278,7 +279,7 @@ def on_auction(game: Game, ev: Auction) -> None:
         # CF-39: a deed of the bankrupt's estate free of mortgage is auctioned, reading
         # auction-all's play; under auction-mortgaged-only the A39 names the departure and the
         # auction is replayed as recorded
-        follow.estate_auctioned(game)
+        estate_auctioned(game)
         if lot is None and follow.record_settles(game):
             lot = open_lot(game, index, None, ev.span)
     if lot is None and not _auctioned_unoffered(game, ev, index):
