@@ -1,11 +1,13 @@
 """What each reading of CF-18 requires of a purchase by a lander short of cash, pinned at the
-decide step (engine/core/judge.py), and the one finding of a purchase no reading allows."""
+decide step (engine/core/judge.py), and the one finding of a purchase no reading allows; and
+whether a shortage auction goes on once the other askers pass (CF-61)."""
 
 from __future__ import annotations
 
 from monolog.editions.loader import load_edition
 from monolog.engine import replay
 from monolog.engine.buying.purchase_judgement import purchase_decision
+from monolog.engine.buying.shortage import uncontested_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
@@ -66,3 +68,17 @@ def test_a_replay_measuring_cash_in_hand_judges_the_purchase_by_it() -> None:
     assert ("M212", 3) in [(f.code, f.span.line) for f in r.findings]
     assert "A18" not in {f.code for f in r.findings}
     assert r.state.deeds[BALTIC].owner is None
+
+
+def test_a_shortage_auction_goes_on_after_the_others_pass_under_auction_goes_on_only() -> None:
+    assert uncontested_decision(_game()) == judge.Decision(
+        judge.Choice(False),
+        "BLD-12",
+        (judge.Alternative("CF-61", "auction-goes-on", judge.Choice(True)),),
+    )
+    goes_on = _game(**{"CF-61": "auction-goes-on"})
+    assert uncontested_decision(goes_on) == judge.Decision(
+        judge.Choice(True),
+        "BLD-12",
+        (judge.Alternative("CF-61", "printed-price-when-uncontested", judge.Choice(False)),),
+    )
