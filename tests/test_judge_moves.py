@@ -203,3 +203,26 @@ def test_the_failed_last_jail_throw_under_each_reading_of_cf02() -> None:
             judge.Alternative("CF-02", "fourth-turn-pay", kept),
         ),
     )
+
+
+THIRD_DOUBLE_MISCOUNTED = (
+    "setup Ann at Marvin Gardens\n"
+    "1. Ann 1-1 Pacific Avenue buy\n"
+    "2-2 Short Line buy\n"
+    "3-3 Oriental Avenue jail\n"
+)
+
+
+def test_a_third_double_naming_a_square_it_does_not_reach_is_m104_and_followed() -> None:
+    """From Short Line a 3-3 reaches Mediterranean Avenue: a third double written to Oriental
+    Avenue breaks both readings of CF-09 (one M104 with the right square, no A09), and the
+    record's move is followed (across GO with the salary, then to jail)."""
+    for reading, right, rule in (
+        ("not-moved", "Jail / Just Visiting", "DBL-03"),
+        ("moved", None, "MOVE-01"),
+    ):
+        r = _measuring(THIRD_DOUBLE_MISCOUNTED, **{"CF-09": reading})
+        assert [(f.code, f.span.line, f.rule) for f in r.findings] == [("M104", 5, rule)]
+        expected = right or "Mediterranean Avenue"
+        assert (r.findings[0].expected, r.findings[0].recorded) == (expected, "Oriental Avenue")
+        assert r.state.player("Ann").cash == 1200 and r.state.player("Ann").in_jail

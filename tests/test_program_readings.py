@@ -36,8 +36,16 @@ def test_gnome_games_under_gnomes_readings_lose_only_those_departures(game: str)
     # every other finding stays where it was: the replay follows GNOME's play without a cash
     # count or a later move drifting
     assert [(f.code, f.line, f.message) for f in ruled if f not in named] == [
-        (f.code, f.line, f.message) for f in shipped if f.code not in DEPARTURES
+        (f.code, f.line, f.message) for f in shipped if not _departure(f)
     ]
+
+
+def _departure(f: Finding) -> bool:
+    """A finding the two departures draw under the shipped readings: their codes, and the W001
+    of the fine CF-03 jailing-turn-counts takes at the move after a one-turn stay (the last try
+    under that reading, which the record follows; GNOME paid no fine)."""
+    fine = f.code == "W001" and "jail turn 2 and no double, so" in f.message
+    return f.code in DEPARTURES or fine
 
 
 def test_the_three_gnome_games_name_each_departure_once() -> None:

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from ...notation.events import Span
 from ..building.holdings import owner_word
 from ..buying.paid_prices import bankruptcy_sale
-from ..core import follow
+from ..core import follow, judge
 from ..core.game import Debt, Game
 from ..core.obligations import flow_of, open_lot
 from ..money.debts import clear_debts
 from ..money.mortgages import add_choice, pending_mortgage_choices
 from . import cash_split
+from .estate_auctions import estate_decision
 
 __all__ = [
     "card_to_deck",
@@ -296,7 +297,7 @@ def _estate_to_bank(game: Game, actor: str, span: Span) -> None:
     deeds = st.owned_by(actor)
     free = [game.name(d.square) for d in deeds if not d.mortgaged]
     reading = game.ruling("CF-39")
-    all_lots = reading == "auction-all"
+    all_lots = estate_decision(game).right == judge.Choice(True)  # the free deeds auctioned
     if free:
         listed = ", ".join(free)
         if all_lots:

@@ -6,6 +6,7 @@ Shortage auctions of buildings are the estate handlers' (shortage.py).
 from __future__ import annotations
 
 from ...notation.events import Auction, Buy, Decline, Span
+from ..bankruptcy.estate_auctions import estate_auctioned
 from ..building.holdings import group_of
 from ..cards.card_landings import declined_after_card_note
 from ..core import follow, house_rules, judge
@@ -17,6 +18,7 @@ from ..core.skipped import money_words, not_replayed
 from ..money.debts import note_lot_debt, note_payment
 from . import deed_prices
 from .deed_bids import check_bids
+from .purchase_judgement import bought_short
 
 
 def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> bool:
@@ -110,7 +112,7 @@ def on_buy(game: Game, ev: Buy) -> None:
         cash = _cash_at_payment(game, player)
     else:
         cash = p.cash  # the record counts the salary (CF-11, named above): replayed so
-    if cash < amount and not _bought_short(game, ev, player, lot, sq.name, amount, cash):
+    if cash < amount and not bought_short(game, ev, player, lot, sq.name, amount, cash):
         return
     game.transfer(player, None, amount, f"bought {sq.name}", ev.span)
     note_payment(game, player, None, amount, f"the price of {sq.name}", ev.span)
@@ -183,40 +185,6 @@ def _not_offered(game: Game, ev: Buy, player: str, index: int, amount: int) -> b
     return True
 
 
-def _bought_short(
-    game: Game, ev: Buy, player: str, lot: Lot | None, name: str, amount: int, cash: int
-) -> bool:
-    """CF-18: the buyer holds less than the price. False when the replay, measuring reading
-    cash-in-hand, auctions the deed instead of selling it."""
-    if game.ruling("CF-18") == "cash-in-hand" and lot is not None:
-        # CF-18 cash-in-hand: no purchase without the price in hand; the deed is auctioned
-        game.ambiguous(
-            "CF-18",
-            f"{player} holds {game.money(cash)} and cannot buy {name} for "
-            f"{game.money(amount)}: the deed goes to auction (reading cash-in-hand); "
-            "reading raise-then-buy would let the money be raised first",
-            ev.span,
-            "BUY-02",
-            follows="raise-then-buy",  # the record buys all the same
-        )
-        if not follow.record_settles(game):
-            # a replay measuring cash-in-hand auctions the deed (follow.counterfactual)
-            lot.declined = True
-            return False
-        # the departure is named once: the purchase is replayed as recorded
-    else:
-        game.ambiguous(
-            "CF-18",
-            f"{player} buys {name} for {game.money(amount)} holding "
-            f"{game.money(cash)}: the money may be raised first (reading "
-            f"{game.ruling('CF-18')}); otherwise the deed would go to auction",
-            ev.span,
-            "BUY-02",
-            follows="raise-then-buy",
-        )
-    return True
-
-
 def _offer_state(game: Game, index: int) -> str:
     """Why the square `index` is not on offer: owned, not a deed, or not just landed on."""
     sq = game.square(index)
@@ -278,7 +246,7 @@ def on_auction(game: Game, ev: Auction) -> None:
         # CF-39: a deed of the bankrupt's estate free of mortgage is auctioned, reading
         # auction-all's play; under auction-mortgaged-only the A39 names the departure and the
         # auction is replayed as recorded
-        follow.estate_auctioned(game)
+        estate_auctioned(game)
         if lot is None and follow.record_settles(game):
             lot = open_lot(game, index, None, ev.span)
     if lot is None and not _auctioned_unoffered(game, ev, index):

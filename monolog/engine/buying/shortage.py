@@ -240,21 +240,40 @@ def _passers(game: Game, ev: Auction, kind: str) -> list[tuple[str, int | None]]
     return out
 
 
+def uncontested_decision(game: Game) -> judge.Decision:
+    """CF-61: whether a shortage auction goes on once every other asker has passed (True under
+    auction-goes-on) or the one left buys at the printed price with no auction (False under
+    printed-price-when-uncontested), and the other reading."""
+    reading = game.ruling("CF-61")
+    values = {"printed-price-when-uncontested": False, "auction-goes-on": True}
+    others = tuple(
+        judge.Alternative("CF-61", r, judge.Choice(v)) for r, v in values.items() if r != reading
+    )
+    return judge.Decision(judge.Choice(values[reading]), "BLD-12", others)
+
+
 def _uncontested(game: Game, ev: Auction, kind: str, winner: str, passers: list[str]) -> None:
-    """CF-61: every other player who asked passed, so one asker bid alone."""
+    """CF-61: every other player who asked passed, so one asker bid alone. The record holds the
+    auction (the figure `True`): one A61, following auction-goes-on under the other reading;
+    the sale is replayed as recorded. Every play is one reading's, so no M code; the point is
+    named in a replay measuring the reading in force too (judge.arising)."""
     price = placeable_price(game, winner, kind)
     printed = f" ({game.money(price)})" if price is not None else ""
     who = " and ".join(passers)
-    game.ambiguous(
-        "CF-61",
+    message = (
         f"{who} asked for the {game.edition.word(kind)} and passed, leaving {winner} alone: "
         f"under reading printed-price-when-uncontested {winner} buys it at the printed "
         f"price{printed} with no auction; under reading auction-goes-on the auction goes on "
-        "from its opening bid",
-        ev.span,
-        "BLD-12",
-        follows="auction-goes-on",
+        "from its opening bid"
     )
+
+    def agree() -> None:
+        game.ambiguous("CF-61", message, ev.span, "BLD-12", follows="auction-goes-on")
+
+    decision = uncontested_decision(game)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    words = judge.Words("M615", message, other=lambda _: message, agree=agree)
+    judge.file(game, verdict, True, ev.span, decision.rule, words)
 
 
 def placeable_price(game: Game, player: str, kind: str) -> int | None:

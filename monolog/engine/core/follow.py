@@ -190,7 +190,7 @@ def jail_double_shown(game: Game, player: str, again: bool, *, refile: bool = Tr
 
 # --------------------------------------------------------------------------- CF-39
 # the CF-39 point a bankruptcy to the bank raised (deeds free of mortgage in the estate) before
-# the record showed whether the bank auctions those deeds
+# the record showed whether the bank auctions those deeds (judged in bankruptcy/estate_auctions)
 
 
 def note_estate(game: Game, point: EstatePoint) -> None:
@@ -202,35 +202,6 @@ def estate_free(game: Game, square: int) -> bool:
     """`square` is a deed free of mortgage of the estate whose CF-39 point is open."""
     point = game.follow.estate_point
     return point is not None and square in point.free
-
-
-def estate_auctioned(game: Game) -> None:
-    """The record auctions a deed of the estate free of mortgage: reading auction-all's play.
-    The point filed at the bankruptcy is filed again in its place saying so (once); the other
-    free deeds may be auctioned too until play goes on (`estate_closed`)."""
-    point = game.follow.estate_point
-    if point is None or point.shown:
-        return
-    if point.handle is not None:
-        game.findings.withdraw(point.handle)
-    game.ambiguous("CF-39", point.message, point.span, "BKR-07", follows="auction-all")
-    game.follow.estate_point = point._replace(handle=None, shown=True)
-
-
-def estate_closed(game: Game, ended: bool) -> frozenset[int]:
-    """Play goes on after the bankruptcy's auctions: if the record auctioned none of the
-    estate's deeds free of mortgage, it follows auction-mortgaged-only, and the point is filed
-    again saying so; the record's end (`ended`) or the game's shows nothing, and the point stays
-    as filed. Returns the deeds left unauctioned by that choice (empty when the record auctioned
-    one of them, or showed nothing)."""
-    point = game.follow.estate_point
-    game.follow.estate_point = None
-    if point is None or point.shown or ended:
-        return frozenset()
-    if point.handle is not None:
-        game.findings.withdraw(point.handle)
-    game.ambiguous("CF-39", point.message, point.span, "BKR-07", follows="auction-mortgaged-only")
-    return point.free
 
 
 # --------------------------------------------------------------------------- CF-16

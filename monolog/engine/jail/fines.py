@@ -4,8 +4,9 @@
 failed try (JAIL-08) or paid to leave early (JAIL-04). No open point sets another figure: the
 disputed points around the fine (when it falls due, CF-02, CF-06; a card in its place, CF-07; a
 player who cannot pay it, CF-08; a stay of one turn, CF-81) decide when and whether it is paid,
-not how much, and are named where the record shows them (jail.py, jail_rolls.py). A figure
-other than the fine is M504 with the right figure; the replay takes the figure written.
+not how much, and are named where the record shows them (fine_timing.py, card_for_fine.py,
+jail_rolls.py). A figure other than the fine is M504 with the right figure; the replay takes
+the figure written.
 """
 
 from __future__ import annotations

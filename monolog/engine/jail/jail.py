@@ -1,6 +1,6 @@
 """Jail clauses: `jail`, `fine`, `goojf` (JAIL-01, JAIL-02, JAIL-04, JAIL-05, JAIL-09,
-CARD-05, CF-06, CF-07, CF-08, CF-81 for a fine or card after a one-turn stay). Rolls in jail
-are in `jail_rolls`.
+CARD-05, CF-08, CF-81 for a fine or card after a one-turn stay; CF-06 is judged in fine_timing,
+CF-07 in card_for_fine). Rolls in jail are in `jail_rolls`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from ..core.names import actor_of, card_of
 from ..core.obligations import cancel_due, find_due, flow_of
 from ..money.debts import note_payment
 from ..turn.landing import send_to_jail
+from .card_for_fine import card_for_fine_judged
+from .fine_timing import ANY_TIME, before_throw_judged, between_turns_judged
 from .fines import fine_judged
 from .jail_rolls import kept_past_one_turn
-
-_FINE_TURNS = {"first-turn-only": 1, "turns-one-or-two": 2, "before-any-roll": 3}
 
 
 def on_jail(game: Game, ev: GoToJail) -> None:
@@ -85,7 +85,7 @@ def on_fine(game: Game, ev: PayFine) -> None:
     # payment is one made between turns
     jailed_now = player == flow.turn_player and flow.jail_try == 0
     if player != flow.turn_player or jailed_now:
-        _fine_between_turns(game, ev, player, jailed_now)
+        between_turns_judged(game, ev, player, jailed_now)
     else:
         _fine_on_jail_turn(game, ev, player, amount)
     game.transfer(player, None, amount, "jail fine", ev.span)
@@ -125,53 +125,12 @@ def _fine_out_of_jail(game: Game, ev: PayFine, player: str, amount: int) -> None
     game.transfer(player, None, amount, "jail fine as recorded", ev.span)
 
 
-def _fine_between_turns(game: Game, ev: PayFine, player: str, jailed_now: bool) -> None:
-    """CF-06: a payment between turns (or on the turn of the jailing) stands for the jail turn
-    that comes next."""
-    reading = game.ruling("CF-06")
-    upcoming = game.state.player(player).jail_turns + 1
-    limit = _FINE_TURNS.get(reading, 3)
-    when = "on the turn they were jailed" if jailed_now else "between turns"
-    if reading == "any-time":
-        game.ambiguous(
-            "CF-06",
-            f"{player} pays the fine {when}: accepted, and {player} leaves jail at the "
-            "start of the next turn (reading any-time); reading before-any-roll takes the "
-            "fine only before the throw on a jail turn",
-            ev.span,
-            "JAIL-04",
-            follows="any-time",
-        )
-    elif upcoming > limit:
-        # the record pays it all the same: it follows reading any-time (the only one taking
-        # a payment between turns); replayed as recorded
-        game.ambiguous(
-            "CF-06",
-            f"{player} pays the fine {when}, standing for jail turn {upcoming}: under reading "
-            f"{reading} the fine is paid up to jail turn {limit} only; reading any-time "
-            "accepts it at any moment",
-            ev.span,
-            "JAIL-04",
-            follows="any-time",
-        )
-    else:
-        game.ambiguous(
-            "CF-06",
-            f"{player} pays the fine {when}: taken as paid before the throw of jail turn "
-            f"{upcoming} (reading {reading}); only reading any-time accepts a payment at "
-            "any moment",
-            ev.span,
-            "JAIL-04",
-            follows="any-time",
-        )
-
-
 def _fine_on_jail_turn(game: Game, ev: PayFine, player: str, amount: int) -> None:
     """The fine paid on the player's own jail turn: before the throw (CF-06 says up to which
     jail turn), or after a failed throw (M505, unless CF-06 any-time)."""
     flow = flow_of(game)
     reading = game.ruling("CF-06")
-    if flow.rolled and reading == "any-time":
+    if flow.rolled and reading == ANY_TIME:
         # the fine may be paid at any moment (JAIL-09 holds only where it is paid before the
         # throw): the failed roll stands, and the player leaves jail for the next turn
         game.ambiguous(
@@ -200,30 +159,7 @@ def _fine_on_jail_turn(game: Game, ev: PayFine, player: str, amount: int) -> Non
         # stays-in-jail): this is the fine the stay waited for, which no reading of CF-06
         # (which of the three jail turns take it) is about
         return
-    limit = _FINE_TURNS.get(reading, 3)
-    if flow.jail_try > limit:
-        # the record pays it before the throw all the same: it follows the reading that
-        # takes the fine before any of the three throws; replayed as recorded
-        game.ambiguous(
-            "CF-06",
-            f"{player} pays the fine before rolling on jail turn {flow.jail_try}: under "
-            f"reading {reading} the fine is paid up to jail turn {limit} only; reading "
-            "before-any-roll accepts it before any of the three throws",
-            ev.span,
-            "JAIL-04",
-            follows="before-any-roll",
-        )
-    elif flow.jail_try > 1:
-        stricter = "turns-one-or-two" if flow.jail_try > 2 else "first-turn-only"
-        game.ambiguous(
-            "CF-06",
-            f"{player} pays the fine before rolling on jail turn {flow.jail_try}: allowed "
-            f"(reading {reading}); reading {stricter} would refuse it on jail turn "
-            f"{flow.jail_try}",
-            ev.span,
-            "JAIL-04",
-            follows=reading,  # the record pays it then, as the reading in force allows
-        )
+    before_throw_judged(game, ev, player, flow.jail_try)
 
 
 def on_goojf(game: Game, ev: UseJailCard) -> None:
@@ -285,42 +221,9 @@ def on_goojf(game: Game, ev: UseJailCard) -> None:
         return_card(game, card_id)
         return
     if forced is not None:
-        reading = game.ruling("CF-07")
-        if reading == "card-before-roll-only" and not follow.record_settles(game):
-            game.emit(
-                "M505",
-                f"after a failed third throw {player} must pay the fine in cash (reading "
-                f"{reading} of CF-07)",
-                ev.span,
-                "JAIL-08",
-                expected=forced.amount,
-                recorded=card_id,
-            )
-            return
+        if not card_for_fine_judged(game, ev, player, card_id, forced):
+            return  # a replay measuring card-before-roll-only: the fine stays due in cash
         cancel_due(game, forced)
-        fine = game.money(forced.amount or 0)
-        if reading == "card-before-roll-only":
-            # the record plays the card all the same: it follows the other reading, and the
-            # replay takes the card for the fine as recorded
-            game.ambiguous(
-                "CF-07",
-                f"{player} uses {card_id} in place of the {fine} fine the failed tries made "
-                f"due: after a failed third throw the fine is paid in cash (reading {reading}); "
-                "reading card-replaces-fine lets the card stand in for it",
-                ev.span,
-                "JAIL-08",
-                follows="card-replaces-fine",
-            )
-        else:
-            game.ambiguous(
-                "CF-07",
-                f"{player} uses {card_id} in place of the {fine} fine the failed tries made due "
-                f"(reading {reading}); reading card-before-roll-only would make the fine due in "
-                "cash",
-                ev.span,
-                "JAIL-08",
-                follows="card-replaces-fine",  # the record plays the card for the fine
-            )
     p.cards.remove(card_id)
     return_card(game, card_id)
     _release(game, player, "card")

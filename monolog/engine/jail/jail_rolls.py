@@ -25,6 +25,7 @@ from .jail_exits import (
     release,
     stays_on_jail,
 )
+from .jail_turn_count import JAILING_COUNTS, NEXT_IS_FIRST, last_judged, second_last_judged
 from .last_try_judgement import KEPT, MOVES, PAID, THIRD, last_try_judged
 
 
@@ -58,18 +59,9 @@ def jail_roll(game: Game, ev: Roll, player: str) -> None:
         return
     if try_no == last and _fourth_turn_ahead(game, ev, player, try_no, target):
         return
-    if try_no == last - 1 and game.ruling("CF-03") == "next-turn-is-first":
-        game.ambiguous(
-            "CF-03",
-            f"no double on jail turn {try_no}: {player} stays in jail, with one more try next "
-            "turn (reading next-turn-is-first); reading jailing-turn-counts would make this "
-            f"the last try, with {game.money(rules.jail_fine)} due now and a move to "
-            f"{game.name(target)}",
-            ev.span,
-            "JAIL-08",
-            # a roll naming the jail's square is the record keeping the player there
-            follows="next-turn-is-first" if record_keeps(game, ev) else None,
-        )
+    second_last = try_no == last - 1 and game.ruling("CF-03") == NEXT_IS_FIRST
+    if second_last and second_last_judged(game, ev, player, try_no, target):
+        return  # the record's move follows jailing-turn-counts: the last try, replayed
     flow.jail_failed = True
     flow.turn_over = True
     stays_on_jail(
@@ -168,6 +160,19 @@ def _one_turn_agrees(game: Game, ev: Roll, player: str) -> None:
         flow_of(game).served[player] = (game.findings.last, message, ev.span)
 
 
+def stay_release_decision(game: Game) -> judge.Decision:
+    """CF-81: whether a player is out of jail for nothing once the jail turn is over (True
+    under one-turn-then-free), or still in, with another try to come (False under
+    up-to-three-turns). The record shows it on the next turn: a move with no fine paid before
+    it (out), or the fine or a card before the throw (still in)."""
+    reading = game.ruling("CF-81")
+    values = {ONE_TURN: True, UP_TO_THREE: False}
+    others = tuple(
+        judge.Alternative("CF-81", r, judge.Choice(v)) for r, v in values.items() if r != reading
+    )
+    return judge.Decision(judge.Choice(values[reading]), "JAIL-06", others)
+
+
 def served_shown(game: Game, player: str, ev: Roll) -> None:
     """`player`'s first throw of the turn after a one-turn stay in jail (CF-81), with no fine
     paid before it: when it names the square it moves the player to, the record released them
@@ -177,9 +182,16 @@ def served_shown(game: Game, player: str, ev: Roll) -> None:
     if served is None or not record_moves(game, ev):
         return
     handle, message, span = served
-    if handle is not None:
-        game.findings.withdraw(handle)
-    game.ambiguous("CF-81", message, span, "JAIL-06", follows=ONE_TURN)
+
+    def agree() -> None:
+        if handle is not None:
+            game.findings.withdraw(handle)
+        game.ambiguous("CF-81", message, span, "JAIL-06", follows=ONE_TURN)
+
+    decision = stay_release_decision(game)
+    verdict = judge.compare(game, decision, True)
+    # filed only where one-turn-then-free is in force (the stay is its play), so it agrees
+    judge.file(game, verdict, True, span, "JAIL-06", judge.Words("M507", message, agree=agree))
 
 
 def kept_past_one_turn(game: Game, player: str, span: Span, how: str) -> bool:
@@ -192,21 +204,24 @@ def kept_past_one_turn(game: Game, player: str, span: Span, how: str) -> bool:
     served = flow.served.pop(player, None)
     if served is None or player != flow.turn_player or flow.rolled:
         return False
-    if not follow.record_settles(game):
-        return False
+    decision = stay_release_decision(game)
+    verdict = judge.compare(game, decision, False)
+    if verdict.kind != judge.FOLLOWS:
+        return False  # a replay measuring one-turn-then-free: the payment is judged as such
     handle, _, jailed = served
     if handle is not None:
         game.findings.withdraw(handle)
-    game.ambiguous(
-        "CF-81",
-        f"{player} {how} before the throw of the turn after the turn in jail (line "
-        f"{jailed.line}): under reading {ONE_TURN} {player} left jail after that turn without "
-        f"paying; the record keeps {player} in jail until now, as reading up-to-three-turns "
-        "does with another try to come",
-        span,
-        "JAIL-04",
-        follows="up-to-three-turns",
+    words = judge.Words(
+        "M503",
+        f"{player} is not in jail",
+        other=lambda alt: (
+            f"{player} {how} before the throw of the turn after the turn in jail (line "
+            f"{jailed.line}): under reading {ONE_TURN} {player} left jail after that turn "
+            f"without paying; the record keeps {player} in jail until now, as reading "
+            f"{alt.reading} does with another try to come"
+        ),
     )
+    judge.file(game, verdict, False, span, "JAIL-04", words)
     return True
 
 
@@ -268,17 +283,8 @@ def _last_try_failed(game: Game, ev: Roll, player: str, try_no: int, target: int
     short = one_turn_in_jail(game)
     why = f"jail turn {try_no} and no double"
     held = not short and try_no > last and reading != "fourth-turn-pay"
-    if not short and try_no == last and game.ruling("CF-03") == "jailing-turn-counts":
-        game.ambiguous(
-            "CF-03",
-            f"no double on jail turn {try_no}, the turn {player} was jailed counted as the "
-            "first (reading jailing-turn-counts): this was the last try; reading "
-            f"next-turn-is-first would leave {player} in jail with one more try next turn",
-            ev.span,
-            "JAIL-08",
-            # a roll naming the square reached is the record's move, as this reading has it
-            follows="jailing-turn-counts" if record_moves(game, ev) else None,
-        )
+    if not short and try_no == last and game.ruling("CF-03") == JAILING_COUNTS:
+        last_judged(game, ev, player, try_no)
     # CF-08 stays-in-jail, and the record moves the player all the same (debt-to-bank)
     debt_followed = (
         game.ruling("CF-08") == "stays-in-jail"

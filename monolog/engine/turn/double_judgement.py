@@ -26,14 +26,13 @@ play, naming the point without the record's choice (judge.measured).
 
 from __future__ import annotations
 
-from ...editions.model import Square
 from ...notation.events import GoToJail, Roll
 from ..core import follow, judge
 from ..core.board import passes_go
 from ..core.game import Game
-from ..core.names import squares_if_named, squares_named
+from ..core.names import nearest_of, squares_if_named, squares_named
 from ..core.obligations import flow_of
-from .landing import move_token, send_to_jail
+from .landing import move_token, send_to_jail, unreadable_square
 
 PER_TURN, COUNTS = "per-turn", "counts-jail-double"
 MOVED, NOT_MOVED = "moved", "not-moved"
@@ -143,36 +142,86 @@ def third_double_decision(game: Game, origin: int, total: int) -> judge.Decision
 
 def third_double_judged(game: Game, ev: Roll, player: str) -> None:
     """The third double in a row sends the player to jail (DBL-03): one A09, the token moved
-    first where the record (or, showing nothing, the reading in force) has it moved."""
+    first where the record (or, showing nothing, the reading in force) has it moved. A roll
+    naming a square the throw does not reach breaks both readings: one M104 with the right
+    square, and the record followed (the token moved there first, then to jail)."""
     p = game.state.player(player)
     reading = game.ruling("CF-09")
     decision = third_double_decision(game, p.position, ev.total)
     target = _reached(game, player, ev)
-    named: tuple[Square, ...] = (
-        squares_named(game, ev.square, ev.span) if ev.square is not None else None
-    ) or ()
-    jail = game.edition.rules.jail_index
-    # the record shows the token moved when the roll names the square it reaches
-    written = target if any(s.index == target and s.index != jail for s in named) else None
+    written = _third_written(game, ev, player)
     message = _third_message(game, player, ev, reading)
-    moved = reading == MOVED
+    moved: int | None = target if reading == MOVED else None
     if judge.measured(game, decision, written):
         game.ambiguous("CF-09", message, ev.span, "DBL-03")
     else:
         verdict = judge.compare(game, decision, written)
-        # the record's square is the moved reading's, or it shows nothing: no M code is filed
-        words = judge.Words(
-            "M104",
-            message,
-            other=lambda _: message,
-            agree=lambda: _third_agrees(game, message, ev, written),
+        judge.file(
+            game,
+            verdict,
+            written,
+            ev.span,
+            decision.rule,
+            _third_words(game, ev, player, message, written),
         )
-        judge.file(game, verdict, written, ev.span, decision.rule, words)
-        moved = moved or verdict.kind == judge.FOLLOWS
-    if moved:
-        move_token(game, player, target, ev.span, salary=True)
+        if verdict.kind == judge.FOLLOWS:
+            moved = target
+        elif verdict.kind == judge.BREAKS and isinstance(written, int):
+            moved = written  # the record is what happened
+    if moved is not None:
+        move_token(game, player, moved, ev.span, salary=True)
     send_to_jail(game, player, ev.span, "three doubles in a row")
     flow_of(game).again = False
+
+
+def _third_written(game: Game, ev: Roll, player: str) -> int | None:
+    """The square the record moves a third double to: the one the throw reaches, or another
+    (a miscount); None where it names no square, the jail (straight there), or a name it
+    cannot read (M900 filed)."""
+    if ev.square is None:
+        return None
+    origin = game.state.player(player).position
+    target = _reached(game, player, ev)
+    found = squares_named(game, ev.square, ev.span) or ()
+    jail = game.edition.rules.jail_index
+    if not found or any(s.index in (target, jail) for s in found):
+        return target if any(s.index == target != jail for s in found) else None
+    if unreadable_square(game, ev, found, origin, target):
+        return None
+    return nearest_of(game, found, target).index
+
+
+def _third_words(
+    game: Game, ev: Roll, player: str, message: str, written: int | None
+) -> judge.Words:
+    """What the one finding says: the A09 for a square a reading gives, else the M104 of a
+    square the throw does not reach (the right square under the reading in force)."""
+    p = game.state.player(player)
+    target = _reached(game, player, ev)
+    recorded = game.name(written) if written is not None else None
+    if game.ruling("CF-09") == MOVED:
+        wrong = (
+            f"third double in a row: {ev.die1}-{ev.die2} from {game.name(p.position)} reaches "
+            f"{game.name(target)}, not {recorded}; {player} moves there first, then goes to "
+            f"jail (reading {MOVED}); the record's square is followed"
+        )
+        rule = "MOVE-01"
+    else:
+        wrong = (
+            f"third double in a row: {player} goes straight to jail without moving (reading "
+            f"{NOT_MOVED}), and {ev.die1}-{ev.die2} from {game.name(p.position)} reaches "
+            f"{game.name(target)}, not {recorded}; the record's move to {recorded} is followed"
+        )
+        rule = "DBL-03"
+    jail = game.name(game.edition.rules.jail_index)
+    return judge.Words(
+        "M104",
+        wrong,
+        rule=rule,
+        other=lambda _: message,
+        agree=lambda: _third_agrees(game, message, ev, written),
+        show=lambda index: game.name(index) if isinstance(index, int) else jail,
+    )
 
 
 def _third_agrees(game: Game, message: str, ev: Roll, written: object) -> None:

@@ -8,6 +8,7 @@ jail in jail_rolls.py.
 
 from __future__ import annotations
 
+from ...editions.model import Square
 from ...notation.events import Roll, Span
 from ..core import follow, house_rules, judge
 from ..core.board import passes_go, steps_forward
@@ -220,19 +221,7 @@ def check_square(
     for s in found:  # a loop, not any() over a generator: on most rolls that name a square
         if s.index == target:
             return target
-    names = sorted({s.name for s in found})
-    if len(names) > 1:
-        # an abbreviation that fits several squares, none of them where the dice lead: name
-        # the candidates and follow the dice rather than guess (the record cannot be read)
-        game.emit(
-            "M900",
-            f'ambiguous square "{ev.square.text}": {", ".join(names[:-1])} or {names[-1]}; '
-            f"{ev.die1}-{ev.die2} from {game.name(origin)} reaches {game.name(target)}",
-            ev.square.span,
-            "SET-03",
-            expected=game.name(target),
-            recorded=names,
-        )
+    if unreadable_square(game, ev, found, origin, target):
         return target
     # a name several squares share ("Chance"): the record is followed to the one nearest where
     # the dice lead, and the message says which
@@ -251,6 +240,27 @@ def check_square(
     decision = roll_move_decision(game, origin, ev.total)
     judge.judge(game, decision, recorded.index, ev.span, words)
     return recorded.index  # the record is what happened
+
+
+def unreadable_square(
+    game: Game, ev: Roll, found: tuple[Square, ...], origin: int, target: int
+) -> bool:
+    """Whether the roll's square is an abbreviation that fits several squares, none of them
+    where the dice lead: then the candidates are named (M900) and the dice followed rather
+    than a guess (the record cannot be read)."""
+    names = sorted({s.name for s in found})
+    if len(names) < 2 or ev.square is None:
+        return False
+    game.emit(
+        "M900",
+        f'ambiguous square "{ev.square.text}": {", ".join(names[:-1])} or {names[-1]}; '
+        f"{ev.die1}-{ev.die2} from {game.name(origin)} reaches {game.name(target)}",
+        ev.square.span,
+        "SET-03",
+        expected=game.name(target),
+        recorded=names,
+    )
+    return True
 
 
 def roll_move_decision(game: Game, origin: int, total: int) -> judge.Decision:

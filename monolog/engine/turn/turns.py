@@ -10,6 +10,7 @@ jail_rolls.py.
 from __future__ import annotations
 
 from ...notation.events import Span, TurnStart
+from ..bankruptcy.estate_auctions import estate_closed
 from ..cards.card_landings import declined_after_card_note, second_draw_note
 from ..cards.card_move_judgement import nearest_railroad_note
 from ..core import follow, skipped
@@ -137,7 +138,7 @@ def unauctioned_estate(game: Game, ended: bool = False) -> None:
     estate = [lot for lot in flow.lots if lot.lander is None]
     # CF-39: play goes on with none of the estate's deeds free of mortgage auctioned, which is
     # reading auction-mortgaged-only's play (the record's end or the game's shows nothing)
-    free = follow.estate_closed(game, ended or game.state.over)
+    free = estate_closed(game, ended or game.state.over)
     if follow.record_settles(game):
         # those deeds went back to the bank unowned, as that reading has it: the A39 (or M990)
         # just filed names the departure, not M201 as well

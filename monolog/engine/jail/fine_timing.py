@@ -1,0 +1,123 @@
+"""When the voluntary jail fine may be paid, judged: decide, compare, follow (judge.py; CF-06,
+JAIL-04).
+
+`fine_time_decision` says whether each reading of CF-06 takes the fine at the moment the record
+pays it: between turns (or on the turn of the jailing), standing for the jail turn that comes
+next, only any-time; before the throw of jail turn N, every reading whose last such turn is N
+or later (any-time always). The record pays it, so the figure written is `True`. The replay
+follows the payment whatever the verdict (jail.py moves the money and lets the player out).
+A payment after a failed throw is JAIL-09's (M505) outside any-time, as the texts take the fine
+before the throw; it is not judged here.
+"""
+
+from __future__ import annotations
+
+from ...notation.events import PayFine
+from ..core import judge
+from ..core.game import Game
+
+FIRST, ONE_OR_TWO, BEFORE_ANY, ANY_TIME = (
+    "first-turn-only",
+    "turns-one-or-two",
+    "before-any-roll",
+    "any-time",
+)
+# the last jail turn before whose throw each reading takes the fine (any-time: every moment)
+_LAST_TURN = {FIRST: 1, ONE_OR_TWO: 2, BEFORE_ANY: 3}
+
+
+def _allows(reading: str, turn: int, between: bool) -> bool:
+    if reading == ANY_TIME:
+        return True
+    return not between and turn <= _LAST_TURN.get(reading, 3)
+
+
+def fine_time_decision(game: Game, turn: int, *, between: bool) -> judge.Decision:
+    """CF-06: whether the fine may be paid before the throw of jail turn `turn` (`between`:
+    between turns, or on the turn of the jailing, standing for jail turn `turn`) under the
+    reading in force (True or False), with each other reading that decides otherwise."""
+    reading = game.ruling("CF-06")
+    right = _allows(reading, turn, between)
+    others = tuple(
+        judge.Alternative("CF-06", r, judge.Choice(_allows(r, turn, between)))
+        for r in (FIRST, ONE_OR_TWO, BEFORE_ANY, ANY_TIME)
+        if r != reading and _allows(r, turn, between) != right
+    )
+    return judge.Decision(judge.Choice(right), "JAIL-04", others)
+
+
+def _judged(game: Game, ev: PayFine, decision: judge.Decision, words: judge.Words) -> None:
+    """The payment (the figure `True`) set against the decision, its one finding filed. Every
+    payment is one reading's, so no M code falls; the point is named in a replay measuring the
+    reading in force too (judge.arising)."""
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    judge.file(game, verdict, True, ev.span, decision.rule, words)
+
+
+def between_turns_judged(game: Game, ev: PayFine, player: str, jailed_now: bool) -> None:
+    """A payment between turns (or on the turn of the jailing) stands for the jail turn that
+    comes next: the one A06, following any-time under every other reading."""
+    reading = game.ruling("CF-06")
+    upcoming = game.state.player(player).jail_turns + 1
+    limit = _LAST_TURN.get(reading, 3)
+    when = "on the turn they were jailed" if jailed_now else "between turns"
+
+    def other(_: judge.Alternative) -> str:
+        if upcoming > limit:
+            return (
+                f"{player} pays the fine {when}, standing for jail turn {upcoming}: under "
+                f"reading {reading} the fine is paid up to jail turn {limit} only; reading "
+                "any-time accepts it at any moment"
+            )
+        return (
+            f"{player} pays the fine {when}: taken as paid before the throw of jail turn "
+            f"{upcoming} (reading {reading}); only reading any-time accepts a payment at "
+            "any moment"
+        )
+
+    def agree() -> None:
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine {when}: accepted, and {player} leaves jail at the "
+            "start of the next turn (reading any-time); reading before-any-roll takes the "
+            "fine only before the throw on a jail turn",
+            ev.span,
+            "JAIL-04",
+            follows=ANY_TIME,
+        )
+
+    decision = fine_time_decision(game, upcoming, between=True)
+    wrong = f"{player} may not pay the fine {when} (reading {reading})"
+    _judged(game, ev, decision, judge.Words("M505", wrong, other=other, agree=agree))
+
+
+def before_throw_judged(game: Game, ev: PayFine, player: str, turn: int) -> None:
+    """The fine paid before the throw of jail turn `turn`: the one A06 where a reading refuses
+    it then (the record following the reading that takes it, or agreeing with the one in
+    force); nothing on jail turn 1, which every reading allows."""
+    reading = game.ruling("CF-06")
+    limit = _LAST_TURN.get(reading, 3)
+
+    def other(alt: judge.Alternative) -> str:
+        return (
+            f"{player} pays the fine before rolling on jail turn {turn}: under reading "
+            f"{reading} the fine is paid up to jail turn {limit} only; reading "
+            f"{alt.reading} accepts it before any of the three throws"
+        )
+
+    def agree() -> None:
+        if turn < 2:
+            return
+        stricter = ONE_OR_TWO if turn > 2 else FIRST
+        game.ambiguous(
+            "CF-06",
+            f"{player} pays the fine before rolling on jail turn {turn}: allowed (reading "
+            f"{reading}); reading {stricter} would refuse it on jail turn {turn}",
+            ev.span,
+            "JAIL-04",
+            follows=reading,  # the record pays it then, as the reading in force allows
+        )
+
+    decision = fine_time_decision(game, turn, between=False)
+    wrong = f"{player} may not pay the fine on jail turn {turn} (reading {reading})"
+    _judged(game, ev, decision, judge.Words("M505", wrong, other=other, agree=agree))

@@ -1,0 +1,84 @@
+"""What each reading of CF-18 requires of a purchase by a lander short of cash, pinned at the
+decide step (engine/core/judge.py), and the one finding of a purchase no reading allows; and
+whether a shortage auction goes on once the other askers pass (CF-61)."""
+
+from __future__ import annotations
+
+from monolog.editions.loader import load_edition
+from monolog.engine import replay
+from monolog.engine.buying.purchase_judgement import purchase_decision
+from monolog.engine.buying.shortage import uncontested_decision
+from monolog.engine.core import judge
+from monolog.engine.core.game import Game
+from monolog.engine.core.state import GameState
+from monolog.notation.parser import parse_text
+
+BOARDWALK, BALTIC = 39, 3
+
+
+def _game(**rulings: str) -> Game:
+    edition = load_edition("us-2018")
+    readings = dict(edition.readings) | rulings
+    game = Game(edition, GameState.new(edition, ["Ann", "Ben"]), readings)
+    game.state.deeds[BOARDWALK].owner = "Ann"  # $200 to raise by a mortgage
+    return game
+
+
+def test_a_purchase_short_of_cash_is_allowed_under_raise_then_buy_only() -> None:
+    assert purchase_decision(_game(), "Ann", 60, 50) == judge.Decision(
+        judge.Choice(True),
+        "BUY-02",
+        (judge.Alternative("CF-18", "cash-in-hand", judge.Choice(False)),),
+    )
+    cash = _game(**{"CF-18": "cash-in-hand"})
+    assert purchase_decision(cash, "Ann", 60, 50) == judge.Decision(
+        judge.Choice(False),
+        "BUY-02",
+        (judge.Alternative("CF-18", "raise-then-buy", judge.Choice(True)),),
+    )
+
+
+def test_a_purchase_beyond_what_could_be_raised_is_allowed_by_no_reading() -> None:
+    assert purchase_decision(_game(), "Ann", 300, 50) == judge.Decision(
+        judge.Choice(False), "BUY-02"
+    )
+    assert purchase_decision(_game(), "Ben", 60, 50) == judge.Decision(
+        judge.Choice(False), "BUY-02"
+    )
+
+
+def test_a_purchase_no_reading_allows_is_m212_and_replayed() -> None:
+    """Before, the A18 said the record agreed with raise-then-buy, which refuses it too."""
+    text = '[Players "Ann, Ben"]\nsetup Ann cash 50\n1. Ann 1-2 Baltic Avenue buy\n'
+    r = replay(parse_text(text, "t.mlog"), "us-2018")
+    assert [(f.code, f.span.line, f.rule, f.expected, f.recorded) for f in r.findings] == [
+        ("M212", 3, "BUY-02", "auction", "buy")
+    ]
+    assert r.state.deeds[BALTIC].owner == "Ann"
+
+
+def test_a_replay_measuring_cash_in_hand_judges_the_purchase_by_it() -> None:
+    """`monolog dispute` under cash-in-hand: the purchase breaks that reading (M212, not the
+    A18 of a record following raise-then-buy), and the deed goes to auction."""
+    text = (
+        '[Players "Ann, Ben"]\nsetup Ann cash 50 owns Boardwalk\n'
+        "1. Ann 1-2 Baltic Avenue buy\nAnn mortgage Boardwalk\n"
+    )
+    r = replay(parse_text(text, "t.mlog"), "us-2018", {"CF-18": "cash-in-hand"}, recount=False)
+    assert ("M212", 3) in [(f.code, f.span.line) for f in r.findings]
+    assert "A18" not in {f.code for f in r.findings}
+    assert r.state.deeds[BALTIC].owner is None
+
+
+def test_a_shortage_auction_goes_on_after_the_others_pass_under_auction_goes_on_only() -> None:
+    assert uncontested_decision(_game()) == judge.Decision(
+        judge.Choice(False),
+        "BLD-12",
+        (judge.Alternative("CF-61", "auction-goes-on", judge.Choice(True)),),
+    )
+    goes_on = _game(**{"CF-61": "auction-goes-on"})
+    assert uncontested_decision(goes_on) == judge.Decision(
+        judge.Choice(True),
+        "BLD-12",
+        (judge.Alternative("CF-61", "printed-price-when-uncontested", judge.Choice(False)),),
+    )
