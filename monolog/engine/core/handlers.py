@@ -171,7 +171,7 @@ def _table_event(game: Game, ev: E.Event) -> bool:
     players), the end, a jail card or a bankrupt's deed put up for auction, time called by the
     table; a new turn first checks what the last one left owed. True when dealt with here."""
     if isinstance(ev, E.TurnStart):  # a turn's line, most of the table's events
-        if flow_of(game).started:
+        if game.flow.started:
             wrap(game, ev.span, lambda: bankruptcy.check_obligations(game, ev.span))
         return False
     if isinstance(ev, E.Deal):
