@@ -225,7 +225,10 @@ def _action(game: Game, ev: E.Action) -> bool:
         return False
     if isinstance(ev, _BETWEEN_ROLLS):
         _inside_landing(game, ev, [actor])
-    wrap(game, ev.span, lambda: handler(game, ev, actor))
+    try:  # as `wrap` does, without a closure (most rolls and rents come this way)
+        handler(game, ev, actor)
+    except Exception as err:  # never a traceback: report and carry on
+        _internal(game, ev.span, err)
     return True
 
 
