@@ -228,20 +228,22 @@ def _steps(
     # each event is stepped once the one after it is known (plain loops: a generator of the
     # played events, taken one `next` at a time, was about 3% of the replay)
     ev: E.Event | None = None
+    ev_kind = _NONE
     for piece in pieces:
         for after in piece:
-            if (_KINDS.get(type(after)) or _kind(type(after))).not_played:
+            kind = _KINDS.get(type(after)) or _kind(type(after))
+            if kind.not_played:
                 continue
             if ev is not None:
                 last_span = ev.span
-                step(game, ev, after)
+                _step(game, ev, after, ev_kind)
                 if balance is not None:
                     balance.check(ev)
                 yield ev, game.state
-            ev = after
+            ev, ev_kind = after, kind
     if ev is not None:
         last_span = ev.span
-        step(game, ev, None)
+        _step(game, ev, None, ev_kind)
         if balance is not None:
             balance.check(ev)
         yield ev, game.state
