@@ -171,7 +171,7 @@ def _table_event(game: Game, ev: E.Event) -> bool:
     players), the end, a jail card or a bankrupt's deed put up for auction, time called by the
     table; a new turn first checks what the last one left owed. True when dealt with here."""
     if isinstance(ev, E.TurnStart):  # a turn's line, most of the table's events
-        if flow_of(game).started:
+        if game.flow.started:
             wrap(game, ev.span, lambda: bankruptcy.check_obligations(game, ev.span))
         return False
     if isinstance(ev, E.Deal):
@@ -225,7 +225,10 @@ def _action(game: Game, ev: E.Action) -> bool:
         return False
     if isinstance(ev, _BETWEEN_ROLLS):
         _inside_landing(game, ev, [actor])
-    wrap(game, ev.span, lambda: handler(game, ev, actor))
+    try:  # as `wrap` does, without a closure (most rolls and rents come this way)
+        handler(game, ev, actor)
+    except Exception as err:  # never a traceback: report and carry on
+        _internal(game, ev.span, err)
     return True
 
 

@@ -12,7 +12,6 @@ from ...editions.model import Card, Square
 from ...notation.events import Action, Ref, Span
 from ..building.holdings import UNKNOWN_NAME, resolve_card, resolve_player, resolve_square, resolver
 from .game import Game
-from .obligations import flow_of
 
 __all__ = [
     "actor_of",
@@ -84,9 +83,9 @@ def actor_of(game: Game, ev: Action) -> str | None:
     """
     if ev.actor is not None:
         return resolve_player(game, ev.actor, ev.span)
-    flow = flow_of(game)
-    if flow.turn_player is not None:
-        return flow.turn_player
+    turn_player = game.flow.turn_player  # (not `flow_of`: 184,000 calls over 200 games)
+    if turn_player is not None:
+        return turn_player
     if game.state.players:
         return game.state.current_player.name
     return None

@@ -149,29 +149,34 @@ def _play(
     """Step `game` through the events of `pieces` (each with the event after it), then close.
 
     The loop of `_steps`, written again as plain calls: resuming that generator once per event
-    was about 3% of the replay of 200 simulated games (benchmarks/README.md)."""
+    was about 3% of the replay of 200 simulated games (benchmarks/README.md). An observer with
+    an `only` attribute (a tuple of event classes) is told of those events alone: the audit's
+    call after every event was about 3% of that replay."""
     if not game.state.players:
         return _result(game, packed)
     balance = _Balance(game) if paranoid else None
+    only: tuple[type, ...] | None = getattr(observer, "only", None)
     ev: E.Event | None = None
+    ev_kind = _NONE
     for piece in pieces:
         for after in piece:
-            if (_KINDS.get(type(after)) or _kind(type(after))).not_played:
+            kind = _KINDS.get(type(after)) or _kind(type(after))
+            if kind.not_played:
                 continue
             if ev is not None:
                 last_span = ev.span
-                step(game, ev, after)
+                _step(game, ev, after, ev_kind)  # its kind found once (~1% of the replay)
                 if balance is not None:
                     balance.check(ev)
-                if observer is not None:
+                if observer is not None and (only is None or isinstance(ev, only)):
                     observer(ev, game.state)
-            ev = after
+            ev, ev_kind = after, kind
     if ev is not None:
         last_span = ev.span
-        step(game, ev, None)
+        _step(game, ev, None, ev_kind)
         if balance is not None:
             balance.check(ev)
-        if observer is not None:
+        if observer is not None and (only is None or isinstance(ev, only)):
             observer(ev, game.state)
     return _close(game, last_span, require_amounts, packed)
 
@@ -223,20 +228,22 @@ def _steps(
     # each event is stepped once the one after it is known (plain loops: a generator of the
     # played events, taken one `next` at a time, was about 3% of the replay)
     ev: E.Event | None = None
+    ev_kind = _NONE
     for piece in pieces:
         for after in piece:
-            if (_KINDS.get(type(after)) or _kind(type(after))).not_played:
+            kind = _KINDS.get(type(after)) or _kind(type(after))
+            if kind.not_played:
                 continue
             if ev is not None:
                 last_span = ev.span
-                step(game, ev, after)
+                _step(game, ev, after, ev_kind)
                 if balance is not None:
                     balance.check(ev)
                 yield ev, game.state
-            ev = after
+            ev, ev_kind = after, kind
     if ev is not None:
         last_span = ev.span
-        step(game, ev, None)
+        _step(game, ev, None, ev_kind)
         if balance is not None:
             balance.check(ev)
         yield ev, game.state
@@ -340,8 +347,12 @@ def step(game: Game, ev: E.Event, after: E.Event | None = None) -> None:
     `after` is the event that follows it in the record, if known: an `ignored` there says a
     consequence of this one did not happen (follow.py)."""
     kind = _KINDS.get(type(ev)) or _kind(type(ev))
-    if kind.not_played:
-        return
+    if not kind.not_played:
+        _step(game, ev, after, kind)
+
+
+def _step(game: Game, ev: E.Event, after: E.Event | None, kind: _Kind) -> None:
+    """`step` of an event that is played, its kind already found."""
     if kind.setup or not game.setup.started:
         setup.before_event(game, ev)  # the starting position checked once; setup lines after
     game.writes_amounts = kind.stated or getattr(ev, "amount", None) is not None
@@ -366,6 +377,7 @@ class _Kind:
 
 
 _KINDS: dict[type, _Kind] = {}
+_NONE = _Kind(False, False, False, False)  # before the first played event (never stepped)
 
 
 def _kind(cls: type) -> _Kind:
