@@ -1,0 +1,504 @@
+"""The commonest lines of a record read without Lark's parser; Lark reads every other line.
+
+Lark's LALR loop (`feed_token`, one call per token with a table look-up and a callback per
+rule reduced) and the lexer's question to it before each token were about two thirds of a
+parse. Most lines of real and simulated records are a turn, a continuation or an actor line
+of a few common clauses, so this module reads those lines itself: it cuts the text into
+tokens with one pattern of every terminal (the pattern `StateLexer` starts every parser state
+with: Lark's terminals, in Lark's order of preference), checks each line's tokens against the
+grammar's rules for these clauses, and builds the events: the commonest clauses directly
+(their events as the event builder makes them), the others with the event builder's own
+callbacks, given the children Lark would give them. What this pays for is in
+benchmarks/README.md ("The parse: common lines without Lark's parser").
+
+Why a line read here gives Lark's events: a token this reader accepts at a place is one the
+grammar takes there, so Lark's parser state at that place accepts it too, and the contextual
+lexer, trying only the accepted terminals in the same order, stops at the same terminal the
+pattern of every terminal stopped at (all those before it failed to match). Anything else on
+a line (a keyword out of place, a clause not read here, a character no terminal matches)
+leaves the line to Lark, which reads such lines a run at a time, in place (its public
+`TextSlice`, lines numbered from the record's start). Should Lark find a mistake there, or
+anything here fail, the caller parses the whole text again as before, so every error is
+Lark's. tests/test_fastpath.py compares the two, spans included, on every record of the
+repository, on simulated games and on damaged lines.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from lark import Token
+
+from . import events as ev
+from .events import Ref, Span
+from .grammar import Trivia
+from .lexer import StateLexer
+from .transformer import EventBuilder, amount_of, unquote
+
+__all__ = ["LineReader", "Slow"]
+
+# A record whose lines fall to Lark in more runs than this has the rest read by Lark in one run:
+# each run makes Lark count the lines before it, so many runs in a long record would cost time
+# in proportion to its length squared
+MAX_RUNS = 32
+
+# a token here: its terminal, and where it starts and ends in the text (a line's tokens are on
+# that line; Lark's `Token` is made only for the event builder's callbacks)
+Tok = tuple[str, int, int]
+
+_SQUARE = frozenset(("NAME", "STRING", "SQNUM"))
+_PLAYER = frozenset(("NAME", "STRING"))
+_CARD = frozenset(("NAME", "STRING", "CARD_ID"))
+_COMMENTS = frozenset(("COMMENT", "BRACE_COMMENT"))
+_CHECKED = frozenset(("AMOUNT", "NEGATIVE"))
+_BUILDING = frozenset(("COUNT", "HOTEL"))
+_TAX_PARTS = ("PERCENT", "AMOUNT", "COUNTED")
+_new_str = str.__new__
+_intern = sys.intern
+
+
+class Slow(Exception):
+    """The line is not one this module reads: Lark reads it."""
+
+
+class LineReader:
+    """Tokens of a text cut at its line ends, and the events of the lines read here."""
+
+    def __init__(self, lexer: StateLexer) -> None:
+        self.scan = lexer.pattern(frozenset(lexer.terminals) - lexer.absorbed).match
+        self.builder = EventBuilder()
+        self.trivia = Trivia()
+        # the line being read: the text, its number, where it starts in the text
+        self.text = ""
+        self.line = 1
+        self.start = 0
+        b = self.builder
+        self.clause: dict[str, Callable[[list[Tok], int], tuple[Any, int]]] = {
+            "ROLL": self._roll,
+            "ARROW": self._move,
+            "SALARY": self._amount_after,
+            "BUY": self._amount_after,
+            "FINE": self._amount_after,
+            "DECLINE": self._alone,
+            "JAIL": self._alone,
+            "RESIGN": self._alone,
+            "IGNORED": self._alone,
+            "TIME": self._alone,
+            "END": self._alone,
+            "RENT": self._rent,
+            "TAX": self._tax,
+            "CARD": self._card,
+            "GOOJF": self._goojf,
+            "DICE": self._dice,
+            "EQUALS": self._check,
+            "BUILD": self._listing,
+            "MORTGAGE": self._listing,
+            "UNMORTGAGE": self._listing,
+            "INTEREST": self._listing,
+            "PAY": self._pay,
+            "AUCTION": self._auction,
+        }
+        # the events of the clauses made from an amount that may be left out, directly
+        self.amounted: dict[str, Callable[..., Any]] = {
+            "SALARY": ev.Salary,
+            "BUY": ev.Buy,
+            "FINE": ev.PayFine,
+        }
+        self.callbacks: dict[str, Callable[[list[Any]], Any]] = {
+            "DECLINE": b.decline,
+            "JAIL": b.jail,
+            "RESIGN": b.resign,
+            "IGNORED": b.ignored,
+            "TIME": b.time,
+            "END": b.end,
+            "BUILD": b.build,
+            "MORTGAGE": b.mortgage,
+            "UNMORTGAGE": b.unmortgage,
+            "INTEREST": b.interest,
+        }
+
+    # ------------------------------------------------------------------ lines
+    def read(self, text: str, start: int, end: int) -> list[Any]:
+        """The text from `start` (a line's first character) to `end`, a line at a time: a
+        list of, in the text's order, [events, comments and blank lines] of lines read here
+        and (start, end) ranges of the text for Lark to read."""
+        self.text = text
+        self.line = text.count("\n", 0, start) + 1
+        self.start = text.rfind("\n", 0, start) + 1
+        out: list[Any] = []
+        block: list[list[Any]] | None = None  # the lines read here since Lark's last run
+        runs = 0
+        pos = start
+        while pos < end:
+            first = pos
+            tokens, nl, pos = self._tokens(text, pos, end)
+            if pos < 0:  # no terminal matches: Lark reads the rest and says why
+                out.append((first, end))
+                return out
+            events = self._line(tokens) if tokens else []
+            if nl is not None:
+                self._next_line(nl, events is not None)
+            if events is None:
+                block = None
+                if out and out[-1].__class__ is tuple and out[-1][1] == first:
+                    out[-1] = (out[-1][0], pos)  # the run of lines for Lark goes on
+                    continue
+                runs += 1
+                if runs > MAX_RUNS:
+                    out.append((first, end))
+                    return out
+                out.append((first, pos))
+                continue
+            if block is None:
+                block = [[], []]
+                out.append(block)
+            block[0] += events
+            if self.trivia.items:
+                block[1] += self.trivia.items
+                self.trivia.items = []
+        return out
+
+    def _tokens(self, text: str, pos: int, end: int) -> tuple[list[Tok], Tok | None, int]:
+        """The tokens of the line from `pos`, the line end's token (None at the text's end),
+        and where the next line starts (-1 where no terminal matches)."""
+        scan = self.scan
+        tokens: list[Tok] = []
+        while pos < end:
+            m = scan(text, pos, end)
+            if m is None:
+                return tokens, None, (-1 if text[pos:end].strip(" \t") else end)
+            kind: str = m.lastgroup  # type: ignore[assignment]
+            s, pos = m.span(kind)
+            if kind == "_NL":
+                return tokens, (kind, s, pos), pos
+            tokens.append((kind, s, pos))
+        return tokens, None, pos
+
+    def _next_line(self, nl: Tok, read: bool) -> None:
+        """Past a line end: the next line's place, and a blank line kept where there is one
+        after a line `read` here (Lark keeps those after the lines it reads)."""
+        value = self.text[nl[1] : nl[2]]
+        count = value.count("\n")
+        if read and count >= 2:
+            self.trivia.newline(self._token(nl))
+        self.line += count
+        self.start = nl[1] + value.rindex("\n") + 1
+
+    def _token(self, t: Tok) -> Any:
+        """Lark's token for `t`, as monolog's lexer makes it (lexer.py), for a callback (the
+        callbacks' `Placed`: its places are set, never None)."""
+        kind, s, e = t
+        value = self.text[s:e]
+        tok = _new_str(Token, value)
+        tok.type = kind
+        tok.value = value
+        tok.start_pos = s
+        tok.end_pos = e
+        tok.line = self.line
+        tok.column = s - self.start + 1
+        if kind == "_NL":
+            tok.end_line = self.line + value.count("\n")
+            tok.end_column = e - (s + value.rindex("\n") + 1) + 1
+        else:
+            tok.end_line = self.line
+            tok.end_column = e - self.start + 1
+        return tok
+
+    def _line(self, tokens: list[Tok]) -> list[Any] | None:
+        """The events of one line (its comments to the trivia), or None."""
+        comments = [t for t in tokens if t[0] in _COMMENTS]
+        if comments:
+            tokens = [t for t in tokens if t[0] not in _COMMENTS]
+        try:
+            events = self._events(tokens) if tokens else []
+        except (Slow, IndexError):
+            # (a pair the line's card made is left flagged in the builder: the next line
+            # spreads its clauses for nothing, to the same list)
+            return None
+        for t in comments:
+            self.trivia.comment(self._token(t))
+        return events
+
+    def _events(self, tokens: list[Tok]) -> list[Any]:
+        b = self.builder
+        kind = tokens[0][0]
+        if kind == "TURN_NO":
+            head, who = tokens[0], tokens[1]
+            if who[0] not in _PLAYER:
+                raise Slow
+            player = self._player(tokens, 1)
+            number = int(self.text[head[1] : head[2] - 1])
+            line = self.line
+            span = Span(line, head[1] - self.start + 1, line, who[2] - self.start + 1)
+            start = ev.TurnStart(span, number, player)
+            if len(tokens) == 2:
+                return [start]
+            clauses = self._clauses(tokens, 2)
+            if b.pairs:
+                clauses = b.spread(clauses)
+            clauses.insert(0, start)
+            return clauses
+        if kind in _PLAYER:
+            return b.actor_line([self._player(tokens, 0), self._clauses(tokens, 1)])
+        if kind == "LBRACKET":
+            if [t[0] for t in tokens] != ["LBRACKET", "NAME", "STRING", "RBRACKET"]:
+                raise Slow
+            return b.tag([self._token(t) for t in tokens])
+        return b.cont([self._clauses(tokens, 0)])
+
+    def _clauses(self, tokens: list[Tok], i: int) -> list[Any]:
+        """`clauses`: one or more clauses up to the line's end."""
+        out = []
+        n = len(tokens)
+        if i >= n:
+            raise Slow
+        clause = self.clause
+        while i < n:
+            read = clause.get(tokens[i][0])
+            if read is None:
+                raise Slow
+            event, i = read(tokens, i)
+            out.append(event)
+        return out
+
+    # ------------------------------------------------------------------ parts of clauses
+    def _span(self, first: Tok, end: int) -> Span:
+        """From the start of token `first` to the text's position `end`, on this line."""
+        return Span(self.line, first[1] - self.start + 1, self.line, end - self.start + 1)
+
+    def _square(self, tokens: list[Tok], i: int) -> Ref:
+        """A square as the event builder's `square` makes it."""
+        if i >= len(tokens):
+            raise Slow
+        kind, s, e = tokens[i]
+        span = Span(self.line, s - self.start + 1, self.line, e - self.start + 1)
+        if kind == "NAME":
+            return Ref(self.text[s:e], "name", span)
+        if kind == "STRING":
+            return Ref(unquote(self.text[s:e]), "quoted", span)
+        if kind == "SQNUM":
+            return Ref(self.text[s + 1 : e], "number", span)
+        raise Slow
+
+    def _player(self, tokens: list[Tok], i: int) -> Ref:
+        """A player (or a card) as the event builder's `player` makes it."""
+        if i >= len(tokens):
+            raise Slow
+        kind, s, e = tokens[i]
+        span = Span(self.line, s - self.start + 1, self.line, e - self.start + 1)
+        if kind == "NAME":
+            return Ref(_intern(self.text[s:e]), "name", span)
+        if kind == "STRING":
+            return Ref(unquote(self.text[s:e]), "quoted", span)
+        raise Slow
+
+    def _amount(self, t: Tok) -> int:
+        return amount_of(self.text[t[1] : t[2]])
+
+    @staticmethod
+    def _is(tokens: list[Tok], i: int, kind: str) -> bool:
+        return i < len(tokens) and tokens[i][0] == kind
+
+    @staticmethod
+    def _in(tokens: list[Tok], i: int, kinds: frozenset[str]) -> bool:
+        return i < len(tokens) and tokens[i][0] in kinds
+
+    # ------------------------------------------------------------------ clauses
+    def _alone(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        t = tokens[i]
+        return self.callbacks[t[0]]([self._token(t)]), i + 1
+
+    def _amount_after(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """SALARY AMOUNT?, BUY AMOUNT?, FINE AMOUNT?"""
+        t = tokens[i]
+        make = self.amounted[t[0]]
+        if self._is(tokens, i + 1, "AMOUNT"):
+            a = tokens[i + 1]
+            return make(self._span(t, a[2]), None, self._amount(a)), i + 2
+        return make(self._span(t, t[2]), None, None), i + 1
+
+    def _roll(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        t = tokens[i]
+        text = self.text
+        d1, d2 = ord(text[t[1]]) - 48, ord(text[t[1] + 2]) - 48  # ROLL is [1-6]-[1-6]
+        if self._in(tokens, i + 1, _SQUARE):
+            square = self._square(tokens, i + 1)
+            return ev.Roll(self._span(t, tokens[i + 1][2]), None, d1, d2, square), i + 2
+        return ev.Roll(self._span(t, t[2]), None, d1, d2, None), i + 1
+
+    def _move(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        square = self._square(tokens, i + 1)
+        return ev.Move(self._span(tokens[i], tokens[i + 1][2]), None, square), i + 2
+
+    def _rent(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """RENT AMOUNT? (TO player)?, or RENT UNCLAIMED (TO player)?"""
+        head = tokens[i]
+        j = i + 1
+        unclaimed = self._is(tokens, j, "UNCLAIMED")
+        amount = None
+        if unclaimed or self._is(tokens, j, "AMOUNT"):
+            if not unclaimed:
+                amount = self._amount(tokens[j])
+            j += 1
+        payee = None
+        if self._is(tokens, j, "TO"):
+            payee = self._player(tokens, j + 1)
+            j += 2
+        span = self._span(head, tokens[j - 1][2])
+        if unclaimed:
+            return ev.RentUnclaimed(span, None, payee), j
+        return ev.Rent(span, None, amount, payee), j
+
+    def _tax(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """TAX PERCENT? AMOUNT? COUNTED?"""
+        head = tokens[i]
+        j = i + 1
+        parts: list[Tok | None] = [None, None, None]
+        for k, kind in enumerate(_TAX_PARTS):
+            if self._is(tokens, j, kind):
+                parts[k] = tokens[j]
+                j += 1
+        percent, amount, counted = parts
+        return ev.Tax(
+            self._span(head, tokens[j - 1][2]),
+            None,
+            None if percent is None else int(self.text[percent[1] : percent[2] - 1]),
+            None if amount is None else self._amount(amount),
+            counted is not None,
+        ), j
+
+    def _card(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """CARD card_ref AMOUNT?, or CARD CARD_ID square (the card and the move it made)."""
+        head = tokens[i]
+        if not self._in(tokens, i + 1, _CARD):
+            raise Slow
+        ref = tokens[i + 1]
+        card = self._player(tokens, i + 1) if ref[0] != "CARD_ID" else self._card_id(ref)
+        if ref[0] == "CARD_ID" and self._in(tokens, i + 2, _SQUARE):
+            square = self._square(tokens, i + 2)
+            self.builder.pairs = True
+            draw = ev.CardDraw(self._span(head, ref[2]), None, card, None)
+            return [draw, ev.Move(square.span, None, square)], i + 3
+        if self._is(tokens, i + 2, "AMOUNT"):
+            a = tokens[i + 2]
+            return ev.CardDraw(self._span(head, a[2]), None, card, self._amount(a)), i + 3
+        return ev.CardDraw(self._span(head, ref[2]), None, card, None), i + 2
+
+    def _card_id(self, t: Tok) -> Ref:
+        span = Span(self.line, t[1] - self.start + 1, self.line, t[2] - self.start + 1)
+        return Ref(_intern(self.text[t[1] : t[2]]), "name", span)
+
+    def _goojf(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        b = self.builder
+        head = self._token(tokens[i])
+        if self._in(tokens, i + 1, _CARD):
+            return b.goojf([head, b.card_ref([self._token(tokens[i + 1])])]), i + 2
+        return b.goojf([head]), i + 1
+
+    def _dice(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        c = [self._token(t) for t in tokens[i : i + 2]]
+        if self._is(tokens, i + 1, "ROLL"):
+            return self.builder.dice(c), i + 2
+        if self._is(tokens, i + 1, "SAME"):
+            return self.builder.dice_same(c), i + 2
+        raise Slow
+
+    def _check(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """EQUALS player? (AMOUNT | NEGATIVE), or EQUALS player? AT square."""
+        head = tokens[i]
+        j = i + 1
+        player = None
+        if self._in(tokens, j, _PLAYER):
+            player = self._player(tokens, j)
+            j += 1
+        if self._is(tokens, j, "AT"):
+            square = self._square(tokens, j + 1)
+            return ev.SquareCheck(self._span(head, tokens[j + 1][2]), None, player, square), j + 2
+        if not self._in(tokens, j, _CHECKED):
+            raise Slow
+        a = tokens[j]
+        return ev.CashCheck(self._span(head, a[2]), None, player, self._amount(a)), j + 1
+
+    def _listing(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """KEYWORD thing ("," thing)* (FOR AMOUNT)?: a build's items, or squares."""
+        b = self.builder
+        head = tokens[i]
+        c: list[Any] = [self._token(head)]
+        build = head[0] == "BUILD"
+        while True:
+            square: Any = self._square(tokens, i + 1)
+            i += 2
+            if build and self._in(tokens, i, _BUILDING):
+                square = b.item([square, b.building([self._token(tokens[i])])])
+                i += 1
+            elif build:
+                square = b.item([square])
+            c.append(square)
+            if not self._is(tokens, i, "COMMA"):
+                break
+        if self._is(tokens, i, "FOR"):
+            if not self._is(tokens, i + 1, "AMOUNT"):
+                raise Slow
+            c += (self._token(tokens[i]), self._token(tokens[i + 1]))
+            i += 2
+        return self.callbacks[head[0]](c), i
+
+    def _pay(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """PAY AMOUNT TO (player | BANK)"""
+        if not (self._is(tokens, i + 1, "AMOUNT") and self._is(tokens, i + 2, "TO")):
+            raise Slow
+        to: Any = (
+            self._token(tokens[i + 3])
+            if self._is(tokens, i + 3, "BANK")
+            else self._player(tokens, i + 3)
+        )
+        c = [self._token(t) for t in tokens[i : i + 3]]
+        return self.builder.pay([*c, to]), i + 4
+
+    def _auction(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """AUCTION lot? passed? (BIDS bid (","? bid)* dropped? SOLD player AMOUNT | NOBIDS)"""
+        b = self.builder
+        c: list[Any] = [self._token(tokens[i])]
+        i += 1
+        if self._in(tokens, i, _SQUARE):  # the lot: a square only here
+            c.append(b.lot([self._square(tokens, i)]))
+            i += 1
+        if self._is(tokens, i, "PASSED"):
+            c.append(b.passed(self._players(tokens, i)))
+            i += len(c[-1]) * 2  # the keyword and the players, with a comma between two
+        if self._is(tokens, i, "NOBIDS"):
+            c.append(self._token(tokens[i]))
+            return b.auction_nobids(c), i + 1
+        if not self._is(tokens, i, "BIDS"):
+            raise Slow
+        c.append(self._token(tokens[i]))
+        i += 1
+        while True:
+            player = self._player(tokens, i)
+            if not self._is(tokens, i + 1, "AMOUNT"):
+                raise Slow
+            c.append(b.bid([player, self._token(tokens[i + 1])]))
+            i += 2
+            if self._is(tokens, i, "COMMA") and self._in(tokens, i + 1, _PLAYER):
+                i += 1
+            elif not self._in(tokens, i, _PLAYER):
+                break
+        if self._is(tokens, i, "OUT"):
+            players = self._players(tokens, i)
+            c.append(b.dropped(players))
+            i += len(players) * 2 - 2
+        if not self._is(tokens, i, "SOLD") or not self._is(tokens, i + 2, "AMOUNT"):
+            raise Slow
+        c += (self._token(tokens[i]), self._player(tokens, i + 1), self._token(tokens[i + 2]))
+        return b.auction(c), i + 3
+
+    def _players(self, tokens: list[Tok], i: int) -> list[Any]:
+        """KEYWORD player ("," player)*: the keyword's token and the players."""
+        c: list[Any] = [self._token(tokens[i]), self._player(tokens, i + 1)]
+        i += 2
+        while self._is(tokens, i, "COMMA"):
+            c.append(self._player(tokens, i + 1))
+            i += 2
+        return c
