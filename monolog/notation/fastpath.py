@@ -47,6 +47,8 @@ MAX_RUNS = 32
 # a token here: its terminal, and where it starts and ends in the text (a line's tokens are on
 # that line; Lark's `Token` is made only for the event builder's callbacks)
 Tok = tuple[str, int, int]
+# the end of a line's tokens, of no terminal: whatever looks one token past the last finds it
+EOL: Tok = ("", 0, 0)
 
 _SQUARE = frozenset(("NAME", "STRING", "SQNUM"))
 _PLAYER = frozenset(("NAME", "STRING"))
@@ -54,6 +56,7 @@ _CARD = frozenset(("NAME", "STRING", "CARD_ID"))
 _COMMENTS = frozenset(("COMMENT", "BRACE_COMMENT"))
 _CHECKED = frozenset(("AMOUNT", "NEGATIVE"))
 _BUILDING = frozenset(("COUNT", "HOTEL"))
+_ITEMS = frozenset(("BUILD", "SELL"))
 _TAX_PARTS = ("PERCENT", "AMOUNT", "COUNTED")
 _new_str = str.__new__
 _intern = sys.intern
@@ -97,8 +100,10 @@ class LineReader:
             "MORTGAGE": self._listing,
             "UNMORTGAGE": self._listing,
             "INTEREST": self._listing,
+            "SELL": self._listing,
             "PAY": self._pay,
             "AUCTION": self._auction,
+            "BANKRUPT": self._bankrupt,
         }
         # the events of the clauses made from an amount that may be left out, directly
         self.amounted: dict[str, Callable[..., Any]] = {
@@ -117,6 +122,7 @@ class LineReader:
             "MORTGAGE": b.mortgage,
             "UNMORTGAGE": b.unmortgage,
             "INTEREST": b.interest,
+            "SELL": b.sell,
         }
 
     # ------------------------------------------------------------------ lines
@@ -133,11 +139,11 @@ class LineReader:
         pos = start
         while pos < end:
             first = pos
-            tokens, nl, pos = self._tokens(text, pos, end)
+            tokens, comments, nl, pos = self._tokens(text, pos, end)
             if pos < 0:  # no terminal matches: Lark reads the rest and says why
                 out.append((first, end))
                 return out
-            events = self._line(tokens) if tokens else []
+            events = self._line(tokens, comments)
             if nl is not None:
                 self._next_line(nl, events is not None)
             if events is None:
@@ -160,21 +166,31 @@ class LineReader:
                 self.trivia.items = []
         return out
 
-    def _tokens(self, text: str, pos: int, end: int) -> tuple[list[Tok], Tok | None, int]:
-        """The tokens of the line from `pos`, the line end's token (None at the text's end),
-        and where the next line starts (-1 where no terminal matches)."""
+    def _tokens(
+        self, text: str, pos: int, end: int
+    ) -> tuple[list[Tok], list[Tok], Tok | None, int]:
+        """The tokens of the line from `pos` (ending with `EOL`), its comments, the line end's
+        token (None at the text's end), and where the next line starts (-1 where no terminal
+        matches)."""
         scan = self.scan
         tokens: list[Tok] = []
+        comments: list[Tok] = []
         while pos < end:
             m = scan(text, pos, end)
             if m is None:
-                return tokens, None, (-1 if text[pos:end].strip(" \t") else end)
+                tokens.append(EOL)
+                return tokens, comments, None, (-1 if text[pos:end].strip(" \t") else end)
             kind: str = m.lastgroup  # type: ignore[assignment]
             s, pos = m.span(kind)
             if kind == "_NL":
-                return tokens, (kind, s, pos), pos
-            tokens.append((kind, s, pos))
-        return tokens, None, pos
+                tokens.append(EOL)
+                return tokens, comments, (kind, s, pos), pos
+            if kind in _COMMENTS:
+                comments.append((kind, s, pos))
+            else:
+                tokens.append((kind, s, pos))
+        tokens.append(EOL)
+        return tokens, comments, None, pos
 
     def _next_line(self, nl: Tok, read: bool) -> None:
         """Past a line end: the next line's place, and a blank line kept where there is one
@@ -206,13 +222,10 @@ class LineReader:
             tok.end_column = e - self.start + 1
         return tok
 
-    def _line(self, tokens: list[Tok]) -> list[Any] | None:
+    def _line(self, tokens: list[Tok], comments: list[Tok]) -> list[Any] | None:
         """The events of one line (its comments to the trivia), or None."""
-        comments = [t for t in tokens if t[0] in _COMMENTS]
-        if comments:
-            tokens = [t for t in tokens if t[0] not in _COMMENTS]
         try:
-            events = self._events(tokens) if tokens else []
+            events = self._events(tokens) if len(tokens) > 1 else []
         except (Slow, IndexError):
             # (a pair the line's card made is left flagged in the builder: the next line
             # spreads its clauses for nothing, to the same list)
@@ -233,7 +246,7 @@ class LineReader:
             line = self.line
             span = Span(line, head[1] - self.start + 1, line, who[2] - self.start + 1)
             start = ev.TurnStart(span, number, player)
-            if len(tokens) == 2:
+            if len(tokens) == 3:  # the number, the player, EOL
                 return [start]
             clauses = self._clauses(tokens, 2)
             if b.pairs:
@@ -242,16 +255,18 @@ class LineReader:
             return clauses
         if kind in _PLAYER:
             return b.actor_line([self._player(tokens, 0), self._clauses(tokens, 1)])
+        if kind == "DEAL":
+            return self._deal(tokens)
         if kind == "LBRACKET":
-            if [t[0] for t in tokens] != ["LBRACKET", "NAME", "STRING", "RBRACKET"]:
+            if [t[0] for t in tokens] != ["LBRACKET", "NAME", "STRING", "RBRACKET", ""]:
                 raise Slow
-            return b.tag([self._token(t) for t in tokens])
+            return b.tag([self._token(t) for t in tokens[:-1]])
         return b.cont([self._clauses(tokens, 0)])
 
     def _clauses(self, tokens: list[Tok], i: int) -> list[Any]:
         """`clauses`: one or more clauses up to the line's end."""
         out = []
-        n = len(tokens)
+        n = len(tokens) - 1  # EOL
         if i >= n:
             raise Slow
         clause = self.clause
@@ -270,8 +285,6 @@ class LineReader:
 
     def _square(self, tokens: list[Tok], i: int) -> Ref:
         """A square as the event builder's `square` makes it."""
-        if i >= len(tokens):
-            raise Slow
         kind, s, e = tokens[i]
         span = Span(self.line, s - self.start + 1, self.line, e - self.start + 1)
         if kind == "NAME":
@@ -284,8 +297,6 @@ class LineReader:
 
     def _player(self, tokens: list[Tok], i: int) -> Ref:
         """A player (or a card) as the event builder's `player` makes it."""
-        if i >= len(tokens):
-            raise Slow
         kind, s, e = tokens[i]
         span = Span(self.line, s - self.start + 1, self.line, e - self.start + 1)
         if kind == "NAME":
@@ -297,14 +308,6 @@ class LineReader:
     def _amount(self, t: Tok) -> int:
         return amount_of(self.text[t[1] : t[2]])
 
-    @staticmethod
-    def _is(tokens: list[Tok], i: int, kind: str) -> bool:
-        return i < len(tokens) and tokens[i][0] == kind
-
-    @staticmethod
-    def _in(tokens: list[Tok], i: int, kinds: frozenset[str]) -> bool:
-        return i < len(tokens) and tokens[i][0] in kinds
-
     # ------------------------------------------------------------------ clauses
     def _alone(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
         t = tokens[i]
@@ -314,7 +317,7 @@ class LineReader:
         """SALARY AMOUNT?, BUY AMOUNT?, FINE AMOUNT?"""
         t = tokens[i]
         make = self.amounted[t[0]]
-        if self._is(tokens, i + 1, "AMOUNT"):
+        if tokens[i + 1][0] == "AMOUNT":
             a = tokens[i + 1]
             return make(self._span(t, a[2]), None, self._amount(a)), i + 2
         return make(self._span(t, t[2]), None, None), i + 1
@@ -323,7 +326,7 @@ class LineReader:
         t = tokens[i]
         text = self.text
         d1, d2 = ord(text[t[1]]) - 48, ord(text[t[1] + 2]) - 48  # ROLL is [1-6]-[1-6]
-        if self._in(tokens, i + 1, _SQUARE):
+        if tokens[i + 1][0] in _SQUARE:
             square = self._square(tokens, i + 1)
             return ev.Roll(self._span(t, tokens[i + 1][2]), None, d1, d2, square), i + 2
         return ev.Roll(self._span(t, t[2]), None, d1, d2, None), i + 1
@@ -336,14 +339,14 @@ class LineReader:
         """RENT AMOUNT? (TO player)?, or RENT UNCLAIMED (TO player)?"""
         head = tokens[i]
         j = i + 1
-        unclaimed = self._is(tokens, j, "UNCLAIMED")
+        unclaimed = tokens[j][0] == "UNCLAIMED"
         amount = None
-        if unclaimed or self._is(tokens, j, "AMOUNT"):
+        if unclaimed or tokens[j][0] == "AMOUNT":
             if not unclaimed:
                 amount = self._amount(tokens[j])
             j += 1
         payee = None
-        if self._is(tokens, j, "TO"):
+        if tokens[j][0] == "TO":
             payee = self._player(tokens, j + 1)
             j += 2
         span = self._span(head, tokens[j - 1][2])
@@ -357,7 +360,7 @@ class LineReader:
         j = i + 1
         parts: list[Tok | None] = [None, None, None]
         for k, kind in enumerate(_TAX_PARTS):
-            if self._is(tokens, j, kind):
+            if tokens[j][0] == kind:
                 parts[k] = tokens[j]
                 j += 1
         percent, amount, counted = parts
@@ -372,16 +375,16 @@ class LineReader:
     def _card(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
         """CARD card_ref AMOUNT?, or CARD CARD_ID square (the card and the move it made)."""
         head = tokens[i]
-        if not self._in(tokens, i + 1, _CARD):
+        if tokens[i + 1][0] not in _CARD:
             raise Slow
         ref = tokens[i + 1]
         card = self._player(tokens, i + 1) if ref[0] != "CARD_ID" else self._card_id(ref)
-        if ref[0] == "CARD_ID" and self._in(tokens, i + 2, _SQUARE):
+        if ref[0] == "CARD_ID" and tokens[i + 2][0] in _SQUARE:
             square = self._square(tokens, i + 2)
             self.builder.pairs = True
             draw = ev.CardDraw(self._span(head, ref[2]), None, card, None)
             return [draw, ev.Move(square.span, None, square)], i + 3
-        if self._is(tokens, i + 2, "AMOUNT"):
+        if tokens[i + 2][0] == "AMOUNT":
             a = tokens[i + 2]
             return ev.CardDraw(self._span(head, a[2]), None, card, self._amount(a)), i + 3
         return ev.CardDraw(self._span(head, ref[2]), None, card, None), i + 2
@@ -393,15 +396,15 @@ class LineReader:
     def _goojf(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
         b = self.builder
         head = self._token(tokens[i])
-        if self._in(tokens, i + 1, _CARD):
+        if tokens[i + 1][0] in _CARD:
             return b.goojf([head, b.card_ref([self._token(tokens[i + 1])])]), i + 2
         return b.goojf([head]), i + 1
 
     def _dice(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
         c = [self._token(t) for t in tokens[i : i + 2]]
-        if self._is(tokens, i + 1, "ROLL"):
+        if tokens[i + 1][0] == "ROLL":
             return self.builder.dice(c), i + 2
-        if self._is(tokens, i + 1, "SAME"):
+        if tokens[i + 1][0] == "SAME":
             return self.builder.dice_same(c), i + 2
         raise Slow
 
@@ -410,36 +413,42 @@ class LineReader:
         head = tokens[i]
         j = i + 1
         player = None
-        if self._in(tokens, j, _PLAYER):
+        if tokens[j][0] in _PLAYER:
             player = self._player(tokens, j)
             j += 1
-        if self._is(tokens, j, "AT"):
+        if tokens[j][0] == "AT":
             square = self._square(tokens, j + 1)
             return ev.SquareCheck(self._span(head, tokens[j + 1][2]), None, player, square), j + 2
-        if not self._in(tokens, j, _CHECKED):
+        if tokens[j][0] not in _CHECKED:
             raise Slow
         a = tokens[j]
         return ev.CashCheck(self._span(head, a[2]), None, player, self._amount(a)), j + 1
 
     def _listing(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
-        """KEYWORD thing ("," thing)* (FOR AMOUNT)?: a build's items, or squares."""
+        """KEYWORD thing ("," thing)* (FOR AMOUNT)?: a build's items, or squares; a sale's
+        items, then (TO player)? before the amount."""
         b = self.builder
         head = tokens[i]
         c: list[Any] = [self._token(head)]
-        build = head[0] == "BUILD"
+        build = head[0] in _ITEMS
+        if tokens[i + 1][0] == "DEED":
+            raise Slow  # a sale of bare deeds: Lark reads it
         while True:
             square: Any = self._square(tokens, i + 1)
             i += 2
-            if build and self._in(tokens, i, _BUILDING):
+            if build and tokens[i][0] in _BUILDING:
                 square = b.item([square, b.building([self._token(tokens[i])])])
                 i += 1
             elif build:
                 square = b.item([square])
             c.append(square)
-            if not self._is(tokens, i, "COMMA"):
+            if tokens[i][0] != "COMMA":
                 break
-        if self._is(tokens, i, "FOR"):
-            if not self._is(tokens, i + 1, "AMOUNT"):
+        if head[0] == "SELL" and tokens[i][0] == "TO":
+            c += (self._token(tokens[i]), self._player(tokens, i + 1))
+            i += 2
+        if tokens[i][0] == "FOR":
+            if tokens[i + 1][0] != "AMOUNT":
                 raise Slow
             c += (self._token(tokens[i]), self._token(tokens[i + 1]))
             i += 2
@@ -447,11 +456,11 @@ class LineReader:
 
     def _pay(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
         """PAY AMOUNT TO (player | BANK)"""
-        if not (self._is(tokens, i + 1, "AMOUNT") and self._is(tokens, i + 2, "TO")):
+        if not (tokens[i + 1][0] == "AMOUNT" and tokens[i + 2][0] == "TO"):
             raise Slow
         to: Any = (
             self._token(tokens[i + 3])
-            if self._is(tokens, i + 3, "BANK")
+            if tokens[i + 3][0] == "BANK"
             else self._player(tokens, i + 3)
         )
         c = [self._token(t) for t in tokens[i : i + 3]]
@@ -462,34 +471,34 @@ class LineReader:
         b = self.builder
         c: list[Any] = [self._token(tokens[i])]
         i += 1
-        if self._in(tokens, i, _SQUARE):  # the lot: a square only here
+        if tokens[i][0] in _SQUARE:  # the lot: a square only here
             c.append(b.lot([self._square(tokens, i)]))
             i += 1
-        if self._is(tokens, i, "PASSED"):
+        if tokens[i][0] == "PASSED":
             c.append(b.passed(self._players(tokens, i)))
             i += len(c[-1]) * 2  # the keyword and the players, with a comma between two
-        if self._is(tokens, i, "NOBIDS"):
+        if tokens[i][0] == "NOBIDS":
             c.append(self._token(tokens[i]))
             return b.auction_nobids(c), i + 1
-        if not self._is(tokens, i, "BIDS"):
+        if tokens[i][0] != "BIDS":
             raise Slow
         c.append(self._token(tokens[i]))
         i += 1
         while True:
             player = self._player(tokens, i)
-            if not self._is(tokens, i + 1, "AMOUNT"):
+            if tokens[i + 1][0] != "AMOUNT":
                 raise Slow
             c.append(b.bid([player, self._token(tokens[i + 1])]))
             i += 2
-            if self._is(tokens, i, "COMMA") and self._in(tokens, i + 1, _PLAYER):
+            if tokens[i][0] == "COMMA" and tokens[i + 1][0] in _PLAYER:
                 i += 1
-            elif not self._in(tokens, i, _PLAYER):
+            elif tokens[i][0] not in _PLAYER:
                 break
-        if self._is(tokens, i, "OUT"):
+        if tokens[i][0] == "OUT":
             players = self._players(tokens, i)
             c.append(b.dropped(players))
             i += len(players) * 2 - 2
-        if not self._is(tokens, i, "SOLD") or not self._is(tokens, i + 2, "AMOUNT"):
+        if tokens[i][0] != "SOLD" or tokens[i + 2][0] != "AMOUNT":
             raise Slow
         c += (self._token(tokens[i]), self._player(tokens, i + 1), self._token(tokens[i + 2]))
         return b.auction(c), i + 3
@@ -498,7 +507,88 @@ class LineReader:
         """KEYWORD player ("," player)*: the keyword's token and the players."""
         c: list[Any] = [self._token(tokens[i]), self._player(tokens, i + 1)]
         i += 2
-        while self._is(tokens, i, "COMMA"):
+        while tokens[i][0] == "COMMA":
             c.append(self._player(tokens, i + 1))
             i += 2
         return c
+
+    def _bankrupt(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """BANKRUPT (TO (player | BANK))?, or BANKRUPT TO BANK "," CREDITOR player"""
+        b = self.builder
+        c: list[Any] = [self._token(tokens[i])]
+        if tokens[i + 1][0] != "TO":
+            return b.bankrupt(c), i + 1
+        c.append(self._token(tokens[i + 1]))
+        if tokens[i + 2][0] != "BANK":
+            c.append(self._player(tokens, i + 2))
+            return b.bankrupt(c), i + 3
+        c.append(self._token(tokens[i + 2]))
+        if tokens[i + 3][0] != "COMMA":
+            return b.bankrupt(c), i + 3
+        if tokens[i + 4][0] != "CREDITOR":
+            raise Slow
+        c += (self._token(tokens[i + 4]), self._player(tokens, i + 5))
+        return b.bankrupt_creditor(c), i + 6
+
+    # ------------------------------------------------------------------ deals
+    def _deal(self, tokens: list[Tok]) -> list[Any]:
+        """DEAL party "|" party deal_check*, a deal_check being EQUALS player (AMOUNT |
+        NEGATIVE)."""
+        b = self.builder
+        c: list[Any] = [self._token(tokens[0])]
+        party, i = self._party(tokens, 1)
+        if tokens[i][0] != "VBAR":
+            raise Slow
+        c.append(party)
+        party, i = self._party(tokens, i + 1)
+        c.append(party)
+        while tokens[i] is not EOL:
+            if not (tokens[i][0] == "EQUALS" and tokens[i + 2][0] in _CHECKED):
+                raise Slow
+            player = self._player(tokens, i + 1)
+            c.append(b.check([self._token(tokens[i]), player, self._token(tokens[i + 2])]))
+            i += 3
+        return b.deal(c)
+
+    def _party(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """(player | BANK) ":" (deal_item ("," deal_item)* | NOTHING)"""
+        b = self.builder
+        who = self._token(tokens[i]) if tokens[i][0] == "BANK" else self._player(tokens, i)
+        if tokens[i + 1][0] != "COLON":
+            raise Slow
+        i += 2
+        if tokens[i][0] == "NOTHING":
+            return b.party([who, self._token(tokens[i])]), i + 1
+        c: list[Any] = [who]
+        while True:
+            item, i = self._deal_item(tokens, i)
+            c.append(item)
+            if tokens[i][0] != "COMMA":
+                return b.party(c), i
+            i += 1
+
+    def _deal_item(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """square standing? | AMOUNT | GOOJF card_ref? | PROMISE STRING"""
+        b = self.builder
+        kind = tokens[i][0]
+        if kind in _SQUARE:
+            c: list[Any] = [self._square(tokens, i)]
+            i += 1
+            if tokens[i][0] == "COUNT":
+                c.append(b.standing([self._token(tokens[i])]))
+                i += 1
+            elif tokens[i][0] == "HOTEL":
+                n = 2 if tokens[i + 1][0] == "COUNT" else 1
+                c.append(b.standing([self._token(t) for t in tokens[i : i + n]]))
+                i += n
+            return b.deal_square(c), i
+        if kind == "AMOUNT":
+            return b.deal_cash([self._token(tokens[i])]), i + 1
+        if kind == "GOOJF":
+            if tokens[i + 1][0] in _CARD:
+                card = b.card_ref([self._token(tokens[i + 1])])
+                return b.deal_goojf([self._token(tokens[i]), card]), i + 2
+            return b.deal_goojf([self._token(tokens[i])]), i + 1
+        if kind == "PROMISE" and tokens[i + 1][0] == "STRING":
+            return b.deal_promise([self._token(t) for t in tokens[i : i + 2]]), i + 2
+        raise Slow
