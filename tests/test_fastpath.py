@@ -145,7 +145,7 @@ def test_simulated_games_and_damaged_lines_read_as_lark_reads_them(seed: int) ->
         "1. Ann 3-4 tax x2\n",
         "1. Ann 3-4 auction nobids\n",
         'deal Ann: Boardwalk hotel x2, Park Place x3, 50, goojf CH07, promise "no rent" | '
-        "bank: nothing =Ann 20 =Ben -$5\ndeal bank: goojf | Ben: \"Go to Jail\", #5 hotel\n",
+        'bank: nothing =Ann 20 =Ben -$5\ndeal bank: goojf | Ben: "Go to Jail", #5 hotel\n',
         "1. Ann 3-4 bankrupt to bank, creditor Ben\n2. Ben 1-2 bankrupt to Cal bankrupt\n"
         "Cal sell Boardwalk x2, Park Place hotel to Ann for 200 sell deed Boardwalk for 5\n",
         "deal Ann: 5 Ben: 6\ndeal Ann: | Ben: 6\n1. Ann 1-1 sell Boardwalk to\n",
