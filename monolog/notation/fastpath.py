@@ -389,13 +389,16 @@ class LineReader:
         return make(self._span(t, t[2]), None, None), i + 1
 
     def _roll(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
-        t = tokens[i]
-        text = self.text
-        d1, d2 = ord(text[t[1]]) - 48, ord(text[t[1] + 2]) - 48  # ROLL is [1-6]-[1-6]
-        if tokens[i + 1][0] in _SQUARE:
+        # a roll starts nearly every line: its spans are made here, without `_span`
+        _, s, e = tokens[i]
+        text, line, start = self.text, self.line, self.start
+        d1, d2 = ord(text[s]) - 48, ord(text[s + 2]) - 48  # ROLL is [1-6]-[1-6]
+        after = tokens[i + 1]
+        if after[0] in _SQUARE:
             square = self._square(tokens, i + 1)
-            return _Roll(self._span(t, tokens[i + 1][2]), None, d1, d2, square), i + 2
-        return _Roll(self._span(t, t[2]), None, d1, d2, None), i + 1
+            span = _Span(line, s - start + 1, line, after[2] - start + 1)
+            return _Roll(span, None, d1, d2, square), i + 2
+        return _Roll(_Span(line, s - start + 1, line, e - start + 1), None, d1, d2, None), i + 1
 
     def _move(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
         square = self._square(tokens, i + 1)
