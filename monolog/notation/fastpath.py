@@ -199,6 +199,15 @@ class LineReader:
         self.text = text
         self.line = text.count("\n", 0, start) + 1
         self.start = text.rfind("\n", 0, start) + 1
+        self.trivia.items = []
+        try:
+            return self._read(start, end)
+        finally:
+            self.text = ""  # not to keep a record alive once read
+            self.trivia.items = []
+
+    def _read(self, start: int, end: int) -> list[Any]:
+        text = self.text
         out: list[Any] = []
         block: list[list[Any]] | None = None  # the lines read here since Lark's last run
         runs = 0
