@@ -149,6 +149,15 @@ def test_simulated_games_and_damaged_lines_read_as_lark_reads_them(seed: int) ->
         "1. Ann 3-4 bankrupt to bank, creditor Ben\n2. Ben 1-2 bankrupt to Cal bankrupt\n"
         "Cal sell Boardwalk x2, Park Place hotel to Ann for 200 sell deed Boardwalk for 5\n",
         "deal Ann: 5 Ben: 6\ndeal Ann: | Ben: 6\n1. Ann 1-1 sell Boardwalk to\n",
+        "=bank houses 28 hotels 10 =bank hotels 9 =pot 50 =Ann 5\n=bank houses 012345\n",
+        # (a mistake sends the whole text to Lark: one each)
+        "=bank houses 1 =bank\n",
+        "=bank houses 1234567\n",
+        "=bank houses $5\n",
+        "=bank hotels 1 houses 2\n",
+        "=bank houses 2-\n",
+        "1. Ann 1-2 auction house bids Ann 5 sold Ann 5 auction goojf CC01 nobids\n"
+        "auction hotel passed Ben nobids auction goojf passed Ben, Cal bids Dee 1 sold Dee 1\n",
         # more runs of lines left to Lark than the reader hands over one by one
         "".join(f"{n}. Ann 1-2 ; {n}\nsetup bank houses {n}\n\n" for n in range(1, 80)),
         "1. Ann 3-4 Boardwalk ! rent\n2. Ben 1-2\n",  # a character no terminal matches

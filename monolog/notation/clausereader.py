@@ -37,6 +37,9 @@ _CARD = frozenset(("NAME", "STRING", "CARD_ID"))
 _CHECKED = frozenset(("AMOUNT", "NEGATIVE"))
 _BUILDING = frozenset(("COUNT", "HOTEL"))
 _ITEMS = frozenset(("BUILD", "SELL"))
+_BANK_OR_POT = frozenset(("BANK", "POT"))
+_BUILDINGS = frozenset(("HOUSE", "HOTEL"))
+_DIGITS = frozenset("0123456789")
 _TAX_PARTS = ("PERCENT", "AMOUNT", "COUNTED")
 _new_str = str.__new__
 _T = TypeVar("_T")
@@ -367,9 +370,12 @@ class ClauseReader:
         raise Slow
 
     def _check(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
-        """EQUALS player? (AMOUNT | NEGATIVE), or EQUALS player? AT square."""
+        """EQUALS player? (AMOUNT | NEGATIVE), or EQUALS player? AT square; the counts of the
+        bank's buildings and of the pot apart."""
         head = tokens[i]
         j = i + 1
+        if tokens[j][0] in _BANK_OR_POT:
+            return self._count(tokens, i)
         player = None
         if tokens[j][0] in _PLAYER:
             player = self._player(tokens, j)
@@ -381,6 +387,34 @@ class ClauseReader:
             raise Slow
         a = tokens[j]
         return _CashCheck(self._span(head, a[2]), None, player, self._amount(a)), j + 1
+
+    def _count(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+        """EQUALS POT AMOUNT, or EQUALS BANK (HOUSES INT (HOTELS INT)? | HOTELS INT)."""
+        b = self.builder
+        c = [self._token(tokens[i]), self._token(tokens[i + 1])]
+        if tokens[i + 1][0] == "POT":
+            if tokens[i + 2][0] != "AMOUNT":
+                raise Slow
+            return b.check_pot([*c, self._token(tokens[i + 2])]), i + 3
+        j = i + 2
+        for kind in ("HOUSES", "HOTELS"):
+            if tokens[j][0] == kind:
+                c += (self._token(tokens[j]), self._int(tokens[j + 1]))
+                j += 2
+        if len(c) == 2:
+            raise Slow
+        return b.check_bank(c), j
+
+    def _int(self, t: Tok) -> Any:
+        """INT's token where the grammar takes only INT: the pattern of every terminal gives
+        INT, or AMOUNT where both match (AMOUNT comes first); an AMOUNT of at most six digits
+        and no sign covers what INT matches there (both stop before a digit)."""
+        kind, s, e = t
+        if kind == "AMOUNT" and e - s <= 6 and self.text[s] in _DIGITS:
+            kind = "INT"
+        if kind != "INT":
+            raise Slow
+        return self._token(("INT", s, e))
 
     def _listing(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
         """KEYWORD thing ("," thing)* (FOR AMOUNT)?: a build's items, or squares; a sale's
@@ -429,9 +463,21 @@ class ClauseReader:
         b = self.builder
         c: list[Any] = [self._token(tokens[i])]
         i += 1
-        if tokens[i][0] in _SQUARE:  # the lot: a square only here
+        kind = tokens[i][0]
+        if kind in _SQUARE:  # the lot
             c.append(b.lot([self._square(tokens, i)]))
             i += 1
+        elif kind in _BUILDINGS:
+            c.append(b.lot([self._token(tokens[i])]))
+            i += 1
+        elif kind == "GOOJF":
+            if tokens[i + 1][0] in _CARD:
+                card = b.card_ref([self._token(tokens[i + 1])])
+                c.append(b.lot([self._token(tokens[i]), card]))
+                i += 2
+            else:
+                c.append(b.lot([self._token(tokens[i])]))
+                i += 1
         if tokens[i][0] == "PASSED":
             c.append(b.passed(self._players(tokens, i)))
             i += len(c[-1]) * 2  # the keyword and the players, with a comma between two
