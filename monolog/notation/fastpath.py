@@ -1,26 +1,27 @@
 """The commonest lines of a record read without Lark's parser; Lark reads every other line.
 
 Lark's LALR loop (`feed_token`, one call per token with a table look-up and a callback per
-rule reduced) and the lexer's question to it before each token were about two thirds of a
+rule reduced) and the lexer's question to it before each token were more than half of a
 parse. Most lines of real and simulated records are a turn, a continuation or an actor line
 of a few common clauses, so this module reads those lines itself: it cuts the text into
 tokens with one pattern of every terminal (the pattern `StateLexer` starts every parser state
-with: Lark's terminals, in Lark's order of preference), checks each line's tokens against the
-grammar's rules for these clauses, and builds the events: the commonest clauses directly
-(their events as the event builder makes them), the others with the event builder's own
+with: Lark's terminals, in Lark's order of preference), and reads each line's tokens as the
+grammar's rules for these lines say (monolog/notation/clausereader.py): the commonest events
+made directly, as the event builder makes them, the others with the event builder's own
 callbacks, given the children Lark would give them. What this pays for is in
 benchmarks/README.md ("The parse: common lines without Lark's parser").
 
 Why a line read here gives Lark's events: a token this reader accepts at a place is one the
 grammar takes there, so Lark's parser state at that place accepts it too, and the contextual
 lexer, trying only the accepted terminals in the same order, stops at the same terminal the
-pattern of every terminal stopped at (all those before it failed to match). Anything else on
-a line (a keyword out of place, a clause not read here, a character no terminal matches)
-leaves the line to Lark, which reads such lines a run at a time, in place (its public
-`TextSlice`, lines numbered from the record's start). Should Lark find a mistake there, or
-anything here fail, the caller parses the whole text again as before, so every error is
-Lark's. tests/test_fastpath.py compares the two, spans included, on every record of the
-repository, on simulated games and on damaged lines.
+pattern of every terminal stopped at (all those before it failed to match; the one place the
+grammar takes a terminal that another comes before is INT, see `ClauseReader._int`).
+Anything else on a line (a keyword out of place, a clause not read here, a character no
+terminal matches) leaves the line to Lark, which reads such lines a run at a time, in place
+(its public `TextSlice`, lines numbered from the record's start). Should Lark find a mistake
+there, or anything here fail, the caller parses the whole text again as before, so every
+error is Lark's. tests/test_fastpath.py compares the two, spans included, on every record of
+the repository, on simulated games and on damaged lines.
 """
 
 from __future__ import annotations
