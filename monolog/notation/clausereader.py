@@ -43,6 +43,7 @@ _DIGITS = frozenset("0123456789")
 _TAX_PARTS = ("PERCENT", "AMOUNT", "COUNTED")
 _new_str = str.__new__
 _T = TypeVar("_T")
+_SLOT = type(Span.__dict__["line"])  # a slot's descriptor (a member descriptor)
 _intern = sys.intern
 
 
@@ -50,16 +51,23 @@ def _maker(cls: type[_T]) -> Callable[..., _T]:
     """A constructor of the frozen, slotted dataclass `cls` taking every field in order: the
     object made bare and each field set through its slot, as the dataclass's own `__init__`
     sets them (`object.__setattr__`), without the call to the class and the `__init__` in
-    between. Made for 3 to 5 fields; any other class, or one with a `__post_init__`, is
-    built by the class itself. An object costs about a third less to make (Span(1, 2, 3, 4):
-    0.44 against 0.67 µs, timeit, under load), the parse of the 200 games of `run.py --quick`
-    about a tenth (1.02-1.10 s against 1.15-1.22 s of CPU, best of 3, three runs taking turns,
-    under load); the events the line reader makes are held to the builder's by
-    tests/test_fastpath.py."""
-    setters = [getattr(cls, f.name).__set__ for f in fields(cast(Any, cls))]
-    new = object.__new__
-    if hasattr(cls, "__post_init__") or not 3 <= len(setters) <= 5:
+    between. Made for 3 to 5 fields, each taken by `__init__` in order and held in a slot; any
+    other class, or one with a `__post_init__`, is built by the class itself. An object costs
+    about a third less to make (Span(1, 2, 3, 4): 0.44 against 0.67 µs, timeit, under load),
+    the parse of the 200 games of `run.py --quick` about a tenth (1.02-1.10 s against
+    1.15-1.22 s of CPU, best of 3, three runs taking turns, under load); the events the line
+    reader makes are held to the builder's by tests/test_fastpath.py."""
+    given = fields(cast(Any, cls))
+    slots: list[Any] = [getattr(cls, f.name, None) for f in given]
+    if (
+        hasattr(cls, "__post_init__")
+        or not 3 <= len(given) <= 5
+        or any(not f.init or f.kw_only for f in given)
+        or not all(isinstance(slot, _SLOT) for slot in slots)
+    ):
         return cls
+    setters = [slot.__set__ for slot in slots]
+    new = object.__new__
     if len(setters) == 3:
         a, b, c = setters
 
