@@ -28,7 +28,9 @@ from .errors import (
     io_error,
     nul_error,
 )
+from .fastpath import LineReader
 from .grammar import TRIVIA, get_parser, grammar_path, record_parser
+from .lexer import StateLexer
 
 __all__ = [
     "ParseError",
@@ -90,29 +92,53 @@ def parse_lines(
         if start == 0 and end is None
         else TextSlice(text, start, len(text) if end is None else end)
     )
-    TRIVIA.items = []
     # A parse makes many small objects and no reference cycles: the cyclic collector would
     # only walk them again and again as they pile up (it cost ~40% of the time), so it waits.
     collecting = gc.isenabled()
     gc.disable()
     try:
         try:
-            events: list[ev.Event] = record_parser().parse(source)  # type: ignore[assignment]
+            events, trivia = _read(text, start, len(text) if end is None else end)
         except Exception:
             # a mistake (or a bug): Lark's own lexer and parser read the record again, so
             # that what is reported is what their exceptions say
             TRIVIA.items = []
             events = get_parser().parse(source)  # type: ignore[assignment]
+            trivia = TRIVIA.items
     except UnexpectedInput as exc:
         raise _describe(exc, text, filename) from None
     except Exception as exc:
         # a callback failed: a bug in monolog, reported cleanly, not as a traceback
         raise ParseError.internal(filename, text, exc) from None
     finally:
-        trivia, TRIVIA.items = TRIVIA.items, []
+        TRIVIA.items = []
         if collecting:
             gc.enable()
     return _merge(events, trivia)
+
+
+_READER: LineReader | None = None
+
+
+def _read(text: str, start: int, end: int) -> tuple[list[ev.Event], list[ev.Event]]:
+    """The events and the trivia of the text from `start` to `end`: the common lines read by
+    the line reader (monolog/notation/fastpath.py), the others a run at a time by Lark's
+    parser with monolog's lexer, in place. Raises whatever either raises."""
+    global _READER
+    parser = record_parser()
+    if _READER is None:
+        _READER = LineReader(StateLexer(parser.lexer_conf))
+    events: list[ev.Event] = []
+    trivia: list[ev.Event] = []
+    for item in _READER.read(text, start, end):
+        if item.__class__ is tuple:
+            TRIVIA.items = []
+            events += parser.parse(TextSlice(text, item[0], item[1]))  # type: ignore[arg-type]
+            trivia += TRIVIA.items
+        else:
+            events += item[0]
+            trivia += item[1]
+    return events, trivia
 
 
 def _describe(exc: UnexpectedInput, text: str, filename: str) -> ParseError:

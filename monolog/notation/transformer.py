@@ -64,17 +64,17 @@ _DIGITS = frozenset("0123456789")
 
 
 def amount_value(tok: Placed) -> int:
-    return _amount(tok.value)
+    return amount_of(tok.value)
 
 
-def _amount(text: str) -> int:
+def amount_of(text: str) -> int:
     """200, $200 or £200 as a number; a checksum's count below zero is -190 or -$190."""
     if text[0] == "-":
-        return -_amount(text[1:])
+        return -amount_of(text[1:])
     return int(text) if text[0] in _DIGITS else int(text[1:])
 
 
-def _unquote(text: str) -> str:
+def unquote(text: str) -> str:
     body = text[1:-1]
     if "\\" not in body:
         return body
@@ -117,14 +117,14 @@ class EventBuilder:
         if kind == "NAME":
             return Ref(tok.value, "name", span)
         if kind == "STRING":
-            return Ref(_unquote(tok.value), "quoted", span)
+            return Ref(unquote(tok.value), "quoted", span)
         return Ref(tok.value[1:], "number", span)
 
     def player(self, c: list[Placed]) -> Ref:
         tok = c[0]
         span = Span(tok.line, tok.column, tok.end_line, tok.end_column)
         if tok.type == "STRING":
-            return Ref(_unquote(tok.value), "quoted", span)
+            return Ref(unquote(tok.value), "quoted", span)
         # a NAME, or a card's id (CARD_ID); a game names its few players on every line: one
         # string each, not one per line
         return Ref(sys.intern(tok.value), "name", span)
@@ -142,7 +142,7 @@ class EventBuilder:
     start = lines
 
     def tag(self, c: list[Placed]) -> list[ev.Event]:
-        return [ev.Tag(_span(c), c[1].value, _unquote(c[2].value))]
+        return [ev.Tag(_span(c), c[1].value, unquote(c[2].value))]
 
     # ------------------------------------------------------------ setup
     def setup_player(self, c: list[Any]) -> list[ev.Event]:
@@ -246,10 +246,10 @@ class EventBuilder:
     # a clause that stands for two events (`card CH10 Community Chest`: the draw and the move)
     # is a list; the lines that hold one spread it out. The flag spares every other line the
     # look through its clauses.
-    _pairs = False
+    pairs = False
 
-    def _spread(self, c: list[Any]) -> list[Any]:
-        self._pairs = False
+    def spread(self, c: list[Any]) -> list[Any]:
+        self.pairs = False
         out: list[Any] = []
         for e in c:
             if isinstance(e, list):
@@ -274,16 +274,16 @@ class EventBuilder:
         start = ev.TurnStart(span, int(tok.value[:-1]), player)
         if len(c) == 2:
             return [start]
-        rest = self._spread(c[2]) if self._pairs else c[2]
+        rest = self.spread(c[2]) if self.pairs else c[2]
         rest.insert(0, start)
         return rest
 
     def cont(self, c: list[Any]) -> list[ev.Event]:
-        return self._spread(c[0]) if self._pairs else c[0]
+        return self.spread(c[0]) if self.pairs else c[0]
 
     def actor_line(self, c: list[Any]) -> list[ev.Event]:
         actor: Ref = c[0]
-        c = self._spread(c[1]) if self._pairs else c[1]
+        c = self.spread(c[1]) if self.pairs else c[1]
         for e in c:
             # every clause is an Action built with actor None a moment ago, referenced from
             # nowhere else yet: name the actor of the line in place
@@ -320,7 +320,7 @@ class EventBuilder:
         return ev.DealItem("cash", amount=amount_value(tok), span=_token_span(tok))
 
     def deal_promise(self, c: list[Any]) -> ev.DealItem:
-        return ev.DealItem("promise", text=_unquote(c[1].value), span=_span(c))
+        return ev.DealItem("promise", text=unquote(c[1].value), span=_span(c))
 
     def deal_goojf(self, c: list[Any]) -> ev.DealItem:
         return ev.DealItem("card", card=c[1] if len(c) > 1 else None, span=_span(c))
@@ -406,7 +406,7 @@ class EventBuilder:
         # CARD CARD_ID square: the card, then the square it moved the token to
         draw = ev.CardDraw(_span(c[:2]), None, self.player(c[1:2]), None)
         square: Ref = c[2]
-        self._pairs = True
+        self.pairs = True
         return [draw, ev.Move(square.span, None, square)]
 
     def dice(self, c: list[Any]) -> ev.Event:
@@ -499,7 +499,7 @@ class EventBuilder:
         return ev.PotCheck(_span(c), None, amount_value(c[-1]))
 
     def dispute(self, c: list[Any]) -> ev.Event:
-        text = _unquote(c[1].value) if len(c) > 1 else None
+        text = unquote(c[1].value) if len(c) > 1 else None
         return ev.Dispute(_span(c), None, text)
 
 
