@@ -121,7 +121,7 @@ Cal build Baltic Avenue
 """,
     "M903": """[Players "Ann, Ben"]
 setup Ann cash 10
-1. Ann 1-2 Baltic Avenue buy 60
+1. Ann 1-3 Income Tax tax 200
 Ann bankrupt to bank
 end
 2. Ben 1-2 Baltic Avenue buy 60
