@@ -196,7 +196,7 @@ def _slip_confirmed(game: Game, slip: WrittenSlip, name: str, cash: int, ev: Cas
     due, entry = slip.due, slip.due.entry
     if entry is None or entry.amount == slip.rule:
         return False
-    if not any(t is entry for t in reversed(game.transfers)):  # restated since: not this one
+    if game.transfers.place(entry) is None:  # restated since: not this one
         return False
     change = entry.amount - slip.rule
     if cash + (change if entry.payer == name else -change) != ev.amount:

@@ -46,7 +46,7 @@ class Replay:
 
     findings: Sequence[Finding]
     state: GameState
-    transfers: list[Transfer]
+    transfers: Sequence[Transfer]
     header: dict[str, str]
     edition: Edition
     readings: dict[str, str] = field(default_factory=dict)
@@ -204,6 +204,8 @@ def _steps(
     # played events, taken one `next` at a time, was about 3% of the replay)
     ev: E.Event | None = None
     for piece in pieces:
+        if packed:  # a long game's older ledger entries kept as numbers, a piece at a time
+            game.transfers.pack()
         for after in piece:
             if (_KINDS.get(type(after)) or _kind(type(after))).not_played:
                 continue
