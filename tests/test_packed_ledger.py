@@ -12,7 +12,7 @@ import pytest
 
 from monolog.engine import replay
 from monolog.engine.core.ledger import PackedLedger, Transfer
-from monolog.engine.core.replay import replay_chunks
+from monolog.engine.core.replay import begin, replay_chunks, replay_steps
 from monolog.notation.chunks import parse_pieces
 from monolog.notation.events import Span
 from monolog.notation.parser import parse_text
@@ -132,3 +132,16 @@ def test_a_slip_found_long_after_its_payment_amends_the_packed_entry(
     assert not [f for f in whole.findings if f.code in ("W001", "P901")]  # the slip was found
     assert _findings(pieces) == _findings(whole)
     assert pieces.transfers == whole.transfers
+
+
+def test_a_wrong_count_keeps_no_payment_with_the_bank_for_later_counts() -> None:
+    # a payment W001 names is kept for the other party's later counts (one missing payment,
+    # one finding): one with the bank has none, and a game of wrong counts named one on most
+    # lines (a salary, a tax)
+    events = parse_text(_game(200, counts=True), "g.mlog")
+    game = begin(events, file="g.mlog")
+    for _ in replay_steps(game, events):
+        pass
+    named = [f for f in game.findings if f.code == "W001" and f.data["derived"]]
+    assert len(named) > 10
+    assert all(None not in key[1:3] for key in game.record.named_by)

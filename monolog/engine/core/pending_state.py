@@ -164,7 +164,9 @@ class RecordState:
     counts_led: CountMoves | None = None
     counts_followed: CountMoves | None = None
     # each derived payment a W001 named, to the first W001 that named it (`_shared_cause`): its
-    # code and place only, not the finding (a long game of wrong counts kept each W001 whole here)
+    # code and place only, not the finding (a long game of wrong counts kept each W001 whole here);
+    # a payment between players only (one with the bank is never met again: a long game of wrong
+    # counts kept a salary and the like here on most lines)
     named_by: dict[tuple[object, ...], Cause] = field(default_factory=dict)
 
 

@@ -154,7 +154,11 @@ def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
     if since:
         cause = Cause(finding.code, finding.span)
         for t in since:
-            named.setdefault(_payment(t), cause)
+            # only the other player's later counts meet this payment again (this player's own
+            # start after it): one with the bank never is, and is not kept
+            other = t.payee if t.payer == name else t.payer
+            if other is not None and other != name:
+                named.setdefault(_payment(t), cause)
     if not own:
         # the count is what the table had: the replay goes on from it
         _rebase(game, name, ev.amount - cash, ev)
