@@ -9,6 +9,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, overload
 
 from ...notation.events import NO_SPAN, Span
@@ -73,12 +74,14 @@ class PackedLedger(Sequence[Transfer]):
         "_texts",
         "_whole",
         "append",
+        "packed",
         "recent",
     )
 
     def __init__(self, entries: Iterable[Transfer] = ()) -> None:
         self.recent: list[Transfer] = list(entries)
         self.append = self.recent.append
+        self.packed = 0  # how many of the entries are kept as numbers (the first ones)
         self._numbers = array("i")  # _FIELDS per packed entry (reason: its place in _texts)
         self._parties = array("i")  # payer and payee per packed entry: places in _names
         self._names: list[str | None] = [None]  # each party once (None: the bank)
@@ -88,11 +91,6 @@ class PackedLedger(Sequence[Transfer]):
         self._whole: dict[int, Transfer] = {}  # packed entries whose numbers do not fit
 
     # ------------------------------------------------------------ packing
-    @property
-    def packed(self) -> int:
-        """How many of the entries are kept as numbers."""
-        return len(self._parties) // 2
-
     def pack(self) -> None:
         """Keep all but the latest `KEEP` entries as numbers."""
         recent = self.recent
@@ -114,6 +112,7 @@ class PackedLedger(Sequence[Transfer]):
         self._numbers.extend(numbers)
         self._parties.append(self._place(entry.payer, self._names, self._name_at))
         self._parties.append(self._place(entry.payee, self._names, self._name_at))
+        self.packed += 1
 
     @staticmethod
     def _place(value: Any, values: list[Any], places: dict[Any, int]) -> int:
@@ -147,6 +146,7 @@ class PackedLedger(Sequence[Transfer]):
             return
         self.recent[:0] = [self._entry(i) for i in range(at, packed)]
         del self._numbers[at * _FIELDS :], self._parties[at * 2 :]
+        self.packed = at
         for i in [i for i in self._whole if i >= at]:
             del self._whole[i]
 
@@ -170,15 +170,16 @@ class PackedLedger(Sequence[Transfer]):
     def __len__(self) -> int:
         return self.packed + len(self.recent)
 
+    # a ledger with nothing packed (every game but a long one) is read as its list is
     def __iter__(self) -> Iterator[Transfer]:
-        for at in range(self.packed):
-            yield self._entry(at)
-        yield from self.recent
+        if not self.packed:
+            return iter(self.recent)
+        return chain(map(self._entry, range(self.packed)), self.recent)
 
     def __reversed__(self) -> Iterator[Transfer]:
-        yield from reversed(self.recent)
-        for at in range(self.packed - 1, -1, -1):
-            yield self._entry(at)
+        if not self.packed:
+            return reversed(self.recent)
+        return chain(reversed(self.recent), map(self._entry, range(self.packed - 1, -1, -1)))
 
     @overload
     def __getitem__(self, index: int) -> Transfer: ...
@@ -186,6 +187,8 @@ class PackedLedger(Sequence[Transfer]):
     def __getitem__(self, index: slice) -> list[Transfer]: ...
     def __getitem__(self, index: int | slice) -> Transfer | list[Transfer]:
         packed = self.packed
+        if not packed:
+            return self.recent[index]
         if isinstance(index, slice):
             start, stop, step = index.indices(len(self))
             if start >= packed and step == 1:  # the latest entries: as the list gives them
