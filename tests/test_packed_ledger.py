@@ -145,3 +145,17 @@ def test_a_wrong_count_keeps_no_payment_with_the_bank_for_later_counts() -> None
     named = [f for f in game.findings if f.code == "W001" and f.data["derived"]]
     assert len(named) > 10
     assert all(None not in key[1:3] for key in game.record.named_by)
+
+
+def test_a_ledger_no_one_reads_is_let_go_with_the_same_findings() -> None:
+    # the audit of a long game without a Result tag reads no ledger: it is let go before the
+    # findings are sorted, and the findings are those of the replay that keeps it
+    text = _game(300, counts=True)
+    first, more = parse_pieces(text, "g.mlog", 20)
+    assert more is not None
+    kept = replay_chunks(iter([first, *more]), file="g.mlog")
+    first, more = parse_pieces(text, "g.mlog", 20)
+    assert more is not None
+    let_go = replay_chunks(iter([first, *more]), file="g.mlog", ledger=False)
+    assert len(kept.transfers) > 150 and len(let_go.transfers) == 0
+    assert _findings(let_go) == _findings(kept)

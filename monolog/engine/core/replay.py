@@ -31,6 +31,7 @@ from .declared import close as close_declared
 from .game import Game, Transfer
 from .handlers import apply, close_game, wrap
 from .invariants import check_invariants, rebase
+from .ledger import PackedLedger
 from .opening import opening_events
 from .state import GameState
 
@@ -111,6 +112,7 @@ def replay_chunks(
     paranoid: bool = False,
     require_amounts: bool = False,
     again: Callable[[], Iterator[Sequence[E.Event]]] | None = None,
+    ledger: bool = True,
 ) -> Replay:
     """`replay` of a record given a piece at a time (notation/chunks.py), each piece let go
     once stepped through, so a long game's events are never all held: the findings are the
@@ -118,7 +120,8 @@ def replay_chunks(
     the header (no Players tag: the seating is the order names first appear; a variant that
     deals deeds before play: every setup line), the pieces are read through for what the start
     needs (engine/core/opening.py), then replayed from `again()`, the same pieces anew; with no
-    `again`, they are all taken and replayed as one."""
+    `again`, they are all taken and replayed as one. `ledger` False: the caller reads no
+    ledger, which is let go before the findings are sorted (the result's is empty)."""
     first = next(pieces, ())
     game = begin(first, edition, rulings, file)
     if needs_whole_record(game):
@@ -133,7 +136,9 @@ def replay_chunks(
     start = _first_span(first)
     pieces = chain([first], pieces)
     del first  # each piece goes once stepped through
-    return _play(game, start, pieces, observer, paranoid, require_amounts, packed=True)
+    return _play(
+        game, start, pieces, observer, paranoid, require_amounts, packed=True, ledger=ledger
+    )
 
 
 def _play(
@@ -144,9 +149,10 @@ def _play(
     paranoid: bool,
     require_amounts: bool,
     packed: bool = False,
+    ledger: bool = True,
 ) -> Replay:
     """Step `game` through the events of `pieces` (each with the event after it), then close."""
-    steps = _steps(game, last_span, pieces, paranoid, require_amounts, packed)
+    steps = _steps(game, last_span, pieces, paranoid, require_amounts, packed, ledger)
     while True:
         try:
             ev, state = next(steps)
@@ -195,6 +201,7 @@ def _steps(
     paranoid: bool,
     require_amounts: bool,
     packed: bool = False,
+    ledger: bool = True,
 ) -> Generator[tuple[E.Event, GameState], None, Replay]:
     """`_play` as a generator: each event applied, with the state after it; the result."""
     if not game.state.players:
@@ -229,6 +236,8 @@ def _steps(
         wrap(game, last_span, lambda: close_game(game, last_span))
     if require_amounts or "amounts" in _strict(game.header):
         derived_amounts.require_amounts(game)
+    if not ledger:  # not read: let go before the sort of the findings needs its room
+        game.transfers = PackedLedger()
     return _result(game, packed)
 
 
