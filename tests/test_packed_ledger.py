@@ -5,6 +5,7 @@ reaches back past the entries kept as objects."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -159,3 +160,12 @@ def test_a_ledger_no_one_reads_is_let_go_with_the_same_findings() -> None:
     let_go = replay_chunks(iter([first, *more]), file="g.mlog", ledger=False)
     assert len(kept.transfers) > 150 and len(let_go.transfers) == 0
     assert _findings(let_go) == _findings(kept)
+
+
+def test_a_copied_ledger_appends_to_its_own_entries() -> None:
+    # a game is copied deep (pending_state.py): the copy's `append` is its own list's, not the
+    # original's (copy.deepcopy takes a list's bound method as it is)
+    ledger = PackedLedger([_entry(1)])
+    copied = copy.deepcopy(ledger)
+    copied.append(_entry(2))
+    assert len(ledger) == 1 and copied == [_entry(1), _entry(2)]

@@ -90,6 +90,16 @@ class PackedLedger(Sequence[Transfer]):
         self._text_at: dict[str, int] = {}
         self._whole: dict[int, Transfer] = {}  # packed entries whose numbers do not fit
 
+    # a copy (`copy.copy`, `copy.deepcopy`, pickling) appends to its own list: a bound method
+    # of a list is copied as itself, still the original list's
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__ if name != "append"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.append = self.recent.append
+
     # ------------------------------------------------------------ packing
     def pack(self) -> None:
         """Keep all but the latest `KEEP` entries as numbers."""
