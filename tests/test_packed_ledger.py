@@ -135,17 +135,28 @@ def test_a_slip_found_long_after_its_payment_amends_the_packed_entry(
     assert pieces.transfers == whole.transfers
 
 
-def test_a_wrong_count_keeps_no_payment_with_the_bank_for_later_counts() -> None:
-    # a payment W001 names is kept for the other party's later counts (one missing payment,
-    # one finding): one with the bank has none, and a game of wrong counts named one on most
-    # lines (a salary, a tax)
-    events = parse_text(_game(200, counts=True), "g.mlog")
+# Ben holds the yellows: Ann's rents to him are payments between players
+OWNS = '[Players "Ann, Ben"]\nsetup Ben owns Marvin Gardens, Ventnor Avenue, Atlantic Avenue\n'
+
+
+def _named_by(tail: str) -> dict[str, Any]:
+    text = _game(200, counts=True).replace('[Players "Ann, Ben"]\n', OWNS) + tail
+    events = parse_text(text, "g.mlog")
     game = begin(events, file="g.mlog")
     for _ in replay_steps(game, events):
         pass
-    named = [f for f in game.findings if f.code == "W001" and f.data["derived"]]
-    assert len(named) > 10
-    assert all(None not in key[1:3] for key in game.record.named_by)
+    return game.record.named_by
+
+
+def test_a_payment_a_w001_named_is_kept_until_the_other_player_counts() -> None:
+    # a payment a W001 named is kept for the other player's later counts (one missing payment,
+    # one finding): none with the bank (a salary, a tax: the counting player's own later counts
+    # start after it), and none once the other player has counted; a game of wrong counts kept
+    # one on most lines
+    waiting = _named_by("")
+    assert list(waiting) == ["Ben"] and waiting["Ben"]
+    assert all(None not in key[1:3] for key in waiting["Ben"])
+    assert "Ben" not in _named_by("Ben =$1\n")
 
 
 def test_a_ledger_no_one_reads_is_let_go_with_the_same_findings() -> None:

@@ -167,7 +167,9 @@ class RecordState:
     # code and place only, not the finding (a long game of wrong counts kept each W001 whole here);
     # a payment between players only (one with the bank is never met again: a long game of wrong
     # counts kept a salary and the like here on most lines)
-    named_by: dict[tuple[object, ...], Cause] = field(default_factory=dict)
+    # by the player whose later counts may still meet the payment (each count of theirs drops
+    # theirs: their counts after it start later)
+    named_by: dict[str, dict[tuple[object, ...], Cause]] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- house_rules.py
