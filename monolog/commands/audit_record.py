@@ -200,8 +200,7 @@ def _audit_once(
                 return chain([declared + first_piece], rest or ())
 
             # the ledger is not reported, nor settled without a Result tag: it goes before
-            # the findings are sorted and the lines indexed (10 MiB game of bare rolls: about
-            # 37 MiB of entries when they were kept as objects)
+            # the findings are sorted and the lines indexed
             result = replay_chunks(pieces, again=again, ledger=exits is not None, **settings)
             if exits is None:
                 result.transfers = []
