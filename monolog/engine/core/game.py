@@ -16,8 +16,8 @@ from ...findings.model import Cause, Finding, Severity
 from ...findings.store import FindingStore
 from ...notation.events import Span
 from .ledger import Debt as Debt
+from .ledger import PackedLedger, entry_span
 from .ledger import Transfer as Transfer
-from .ledger import entry_span
 from .pending_state import (
     DeckState,
     FollowState,
@@ -62,7 +62,8 @@ class Game:
     file: str | None = None
     # packed, with a handle per finding the engine may change later (findings/store.py)
     findings: FindingStore = field(default_factory=lambda: FindingStore(whole_first=WHOLE_FIRST))
-    transfers: list[Transfer] = field(default_factory=list)
+    # a long game's older entries kept as numbers (`PackedLedger.pack`, engine/core/ledger.py)
+    transfers: PackedLedger = field(default_factory=PackedLedger)
     header: dict[str, str] = field(default_factory=dict)
     # money owed and not paid in cash, oldest first: a payment that leaves the payer short opens
     # one, a movement that brings the debtor's cash back to zero or more closes it (debts.py)
@@ -327,7 +328,7 @@ class Game:
             payee = entry.payee if payee is None else payee
             reason = entry.reason if reason is None else reason
             span = entry.span if span is None else span
-            at = next(i for i in self._latest_first() if self.transfers[i] is entry)
+            at = self._place(entry)
             del self.transfers[at]
             self._count(entry, -1)
         else:
@@ -350,7 +351,7 @@ class Game:
         written = Transfer(
             entry.turn, entry.span, entry.payer, entry.payee, entry.amount, entry.reason, False
         )
-        at = next((i for i in self._latest_first() if self.transfers[i] is entry), None)
+        at = self.transfers.place(entry)
         if at is not None:
             self.transfers[at] = written
             if entry.amount < 0:
@@ -371,10 +372,14 @@ class Game:
             else:
                 self.negative_entries.remove(entry)
 
-    def _latest_first(self) -> range:
-        """The ledger's places, the last first: the entry a line restates or confirms is nearly
-        always one of the last (searched from the first, a long game's replay was quadratic)."""
-        return range(len(self.transfers) - 1, -1, -1)
+    def _place(self, entry: Transfer) -> int:
+        """Where `entry` is in the ledger, searched from the last: the entry a line restates or
+        confirms is nearly always one of the last (searched from the first, a long game's
+        replay was quadratic)."""
+        at = self.transfers.place(entry)
+        if at is None:
+            raise ValueError(f"no such ledger entry: {entry}")
+        return at
 
     # ---------------------------------------------------------------- words
     @staticmethod

@@ -6,7 +6,11 @@ can name them without importing the game.
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from typing import Any, overload
 
 from ...notation.events import NO_SPAN, Span
 
@@ -47,3 +51,199 @@ class Debt:
 def entry_span(entry: Transfer | None) -> Span:
     """The span of a ledger entry, or no span."""
     return entry.span if entry is not None else NO_SPAN
+
+
+# how many of the latest entries a packed ledger keeps as `Transfer`s (read at each `pack`, so
+# that a test can make it small): the engine finds the entries it changes among the last few
+KEEP = 4096
+_LIMIT = 1 << 31  # the 4-byte numbers ("i" arrays) hold less than this
+_FIELDS = 7  # numbers per packed entry: turn, line, column, end line, end column, amount, reason
+
+
+class PackedLedger(Sequence[Transfer]):
+    """The ledger's entries in order, as a list of `Transfer` is read and changed, the older
+    ones (after `pack`) kept as numbers: a long game moves money on most of its lines, and a
+    `Transfer` with its `Span` costs about 200 bytes where its numbers take 36 (a 10 MiB game of
+    a wrong count on every line held 585,000 of them). An entry is a `Transfer` again when read.
+
+    The latest `KEEP` entries stay the objects the engine filed, so that it finds one it changes
+    by identity (`place`); an older one is found by its value. `append` is the list's own."""
+
+    __slots__ = (
+        "_name_at",
+        "_names",
+        "_numbers",
+        "_parties",
+        "_text_at",
+        "_texts",
+        "_whole",
+        "append",
+        "packed",
+        "recent",
+    )
+
+    def __init__(self, entries: Iterable[Transfer] = ()) -> None:
+        self.recent: list[Transfer] = list(entries)
+        self.append = self.recent.append
+        self.packed = 0  # how many of the entries are kept as numbers (the first ones)
+        self._numbers = array("i")  # _FIELDS per packed entry (reason: its place in _texts)
+        self._parties = array("i")  # payer and payee per packed entry: places in _names
+        self._names: list[str | None] = [None]  # each party once (None: the bank)
+        self._name_at: dict[str | None, int] = {None: 0}
+        self._texts: list[str] = []  # each reason once
+        self._text_at: dict[str, int] = {}
+        self._whole: dict[int, Transfer] = {}  # packed entries whose numbers do not fit
+
+    # a copy (`copy.copy`, `copy.deepcopy`, pickling) appends to its own list: a bound method
+    # of a list is copied as itself, still the original list's
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__ if name != "append"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.append = self.recent.append
+
+    # ------------------------------------------------------------ packing
+    def pack(self) -> None:
+        """Keep all but the latest `KEEP` entries as numbers."""
+        recent = self.recent
+        count = len(recent) - KEEP
+        if count <= 0:
+            return
+        for entry in recent[:count]:
+            self._pack(entry)
+        del recent[:count]
+
+    def _pack(self, entry: Transfer) -> None:
+        span = entry.span
+        reason = self._place(entry.reason, self._texts, self._text_at) * 2 + entry.derived
+        numbers: tuple[int, ...] = (entry.turn, span.line, span.column, span.end_line)
+        numbers += (span.end_column, entry.amount, reason)
+        if not all(type(n) is int and -_LIMIT < n < _LIMIT for n in numbers):
+            self._whole[self.packed] = entry
+            numbers = (0,) * _FIELDS
+        self._numbers.extend(numbers)
+        self._parties.append(self._place(entry.payer, self._names, self._name_at))
+        self._parties.append(self._place(entry.payee, self._names, self._name_at))
+        self.packed += 1
+
+    @staticmethod
+    def _place(value: Any, values: list[Any], places: dict[Any, int]) -> int:
+        """The place of `value` in `values`, put there the first time it is met."""
+        at = places.get(value)
+        if at is None:
+            at = places[value] = len(values)
+            values.append(value)
+        return at
+
+    def _entry(self, at: int) -> Transfer:
+        """The packed entry at `at`, a `Transfer` again."""
+        whole = self._whole.get(at)
+        if whole is not None:
+            return whole
+        turn, line, column, end_line, end_column, amount, reason = self._numbers[
+            at * _FIELDS : at * _FIELDS + _FIELDS
+        ]
+        names = self._names
+        payer, payee = names[self._parties[at * 2]], names[self._parties[at * 2 + 1]]
+        text = self._texts[reason >> 1]
+        span = Span(line, column, end_line, end_column)
+        return Transfer(turn, span, payer, payee, amount, text, bool(reason & 1))
+
+    def _unpack_from(self, at: int) -> None:
+        """The packed entries from `at` on made `Transfer`s again, before the latest: where an
+        older entry is changed, taken out or has one put before it (rare: the engine changes
+        the last few)."""
+        packed = self.packed
+        if at >= packed:
+            return
+        self.recent[:0] = [self._entry(i) for i in range(at, packed)]
+        del self._numbers[at * _FIELDS :], self._parties[at * 2 :]
+        self.packed = at
+        for i in [i for i in self._whole if i >= at]:
+            del self._whole[i]
+
+    # ------------------------------------------------------------ finding
+    def place(self, entry: Transfer) -> int | None:
+        """Where `entry` is, the latest place first: among the latest entries, the object
+        itself; among the packed ones, an entry equal to it. None when it is not there."""
+        recent = self.recent
+        for i in range(len(recent) - 1, -1, -1):
+            if recent[i] is entry:
+                return self.packed + i
+        numbers, line, amount = self._numbers, entry.span.line, entry.amount
+        for at in range(self.packed - 1, -1, -1):
+            # the line and amount first: most entries differ there
+            near = numbers[at * _FIELDS + 1] == line and numbers[at * _FIELDS + 5] == amount
+            if (near or at in self._whole) and self._entry(at) == entry:
+                return at
+        return None
+
+    # ------------------------------------------------------------ as a list
+    def __len__(self) -> int:
+        return self.packed + len(self.recent)
+
+    # a ledger with nothing packed (every game but a long one) is read as its list is
+    def __iter__(self) -> Iterator[Transfer]:
+        if not self.packed:
+            return iter(self.recent)
+        return chain(map(self._entry, range(self.packed)), self.recent)
+
+    def __reversed__(self) -> Iterator[Transfer]:
+        if not self.packed:
+            return reversed(self.recent)
+        return chain(reversed(self.recent), map(self._entry, range(self.packed - 1, -1, -1)))
+
+    @overload
+    def __getitem__(self, index: int) -> Transfer: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Transfer]: ...
+    def __getitem__(self, index: int | slice) -> Transfer | list[Transfer]:
+        packed = self.packed
+        if not packed:
+            return self.recent[index]
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if start >= packed and step == 1:  # the latest entries: as the list gives them
+                return self.recent[start - packed : max(stop - packed, 0)]
+            return [self[i] for i in range(start, stop, step)]
+        at = index + len(self) if index < 0 else index
+        if not 0 <= at < len(self):
+            raise IndexError(index)
+        return self._entry(at) if at < packed else self.recent[at - packed]
+
+    def __setitem__(self, index: int, entry: Transfer) -> None:
+        at = self._own(index)
+        self.recent[at - self.packed] = entry
+
+    def __delitem__(self, index: int) -> None:
+        at = self._own(index)
+        del self.recent[at - self.packed]
+
+    def insert(self, index: int, entry: Transfer) -> None:
+        at = min(max(index + len(self) if index < 0 else index, 0), len(self))
+        self._unpack_from(at)
+        self.recent.insert(at - self.packed, entry)
+
+    def pop(self, index: int = -1) -> Transfer:
+        at = self._own(index)
+        return self.recent.pop(at - self.packed)
+
+    def _own(self, index: int) -> int:
+        """`index` as a place among the entries kept as objects (unpacked if need be)."""
+        at = index + len(self) if index < 0 else index
+        if not 0 <= at < len(self):
+            raise IndexError(index)
+        self._unpack_from(at)
+        return at
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PackedLedger | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PackedLedger({list(self)!r})"

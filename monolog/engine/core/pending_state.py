@@ -155,8 +155,12 @@ class RecordState:
     counts_led: CountMoves | None = None
     counts_followed: CountMoves | None = None
     # each derived payment a W001 named, to the first W001 that named it (`_shared_cause`): its
-    # code and place only, not the finding (a long game of wrong counts kept each W001 whole here)
-    named_by: dict[tuple[object, ...], Cause] = field(default_factory=dict)
+    # code and place only, not the finding (a long game of wrong counts kept each W001 whole here);
+    # a payment between players only (one with the bank is never met again: a long game of wrong
+    # counts kept a salary and the like here on most lines)
+    # by the player whose later counts may still meet the payment (each count of theirs drops
+    # theirs: their counts after it start later)
+    named_by: dict[str, dict[tuple[object, ...], Cause]] = field(default_factory=dict)
     # the cash of several creditors shared at a bankruptcy whose line writes counts: those
     # counts show which reading shared it (count_split.py)
     split: SplitPoint | None = None

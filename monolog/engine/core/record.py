@@ -160,7 +160,13 @@ def _check(game: Game, ev: CashCheck, name: str, own: bool) -> None:
     if since:
         cause = Cause(finding.code, finding.span)
         for t in since:
-            named.setdefault(_payment(t), cause)
+            # only the other player's later counts meet this payment again (this player's own
+            # start after it): one with the bank never is, and is not kept
+            other = t.payee if t.payer == name else t.payer
+            if other is not None and other != name:
+                named.setdefault(other, {}).setdefault(_payment(t), cause)
+    # this player's later counts start after every payment kept for them: none is met again
+    named.pop(name, None)
     if not own:
         # the count is what the table had: the replay goes on from it
         _rebase(game, name, ev.amount - cash, ev)
@@ -202,7 +208,7 @@ def _slip_confirmed(game: Game, slip: WrittenSlip, name: str, cash: int, ev: Cas
     due, entry = slip.due, slip.due.entry
     if entry is None or entry.amount == slip.rule:
         return False
-    if not any(t is entry for t in reversed(game.transfers)):  # restated since: not this one
+    if game.transfers.place(entry) is None:  # restated since: not this one
         return False
     change = entry.amount - slip.rule
     if cash + (change if entry.payer == name else -change) != ev.amount:
@@ -423,7 +429,9 @@ def _shared_cause(game: Game, name: str, diff: int, since: list[Transfer]) -> Ca
     player it touched (CH15 drawn and nothing paid gave a W001 for each of the 3 players)."""
     if not since or sum(t.amount if t.payee == name else -t.amount for t in since) != diff:
         return None
-    named = game.record.named_by
+    named = game.record.named_by.get(name)
+    if not named:
+        return None
     roots = [named.get(_payment(t)) for t in since]
     if any(r is None for r in roots):
         return None

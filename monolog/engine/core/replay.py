@@ -32,6 +32,7 @@ from .declared import close as close_declared
 from .game import Game, Transfer
 from .handlers import apply, close_game, wrap
 from .invariants import check_invariants, rebase
+from .ledger import PackedLedger
 from .opening import opening_events
 from .state import GameState
 
@@ -47,7 +48,7 @@ class Replay:
 
     findings: Sequence[Finding]
     state: GameState
-    transfers: list[Transfer]
+    transfers: Sequence[Transfer]
     header: dict[str, str]
     edition: Edition
     readings: dict[str, str] = field(default_factory=dict)
@@ -112,6 +113,7 @@ def replay_chunks(
     paranoid: bool = False,
     require_amounts: bool = False,
     again: Callable[[], Iterator[Sequence[E.Event]]] | None = None,
+    ledger: bool = True,
 ) -> Replay:
     """`replay` of a record given a piece at a time (notation/chunks.py), each piece let go
     once stepped through, so a long game's events are never all held: the findings are the
@@ -119,7 +121,8 @@ def replay_chunks(
     the header (no Players tag: the seating is the order names first appear; a variant that
     deals deeds before play: every setup line), the pieces are read through for what the start
     needs (engine/core/opening.py), then replayed from `again()`, the same pieces anew; with no
-    `again`, they are all taken and replayed as one."""
+    `again`, they are all taken and replayed as one. `ledger` False: the caller reads no
+    ledger, which is let go before the findings are sorted (the result's is empty)."""
     first = next(pieces, ())
     game = begin(first, edition, rulings, file)
     if needs_whole_record(game):
@@ -134,7 +137,9 @@ def replay_chunks(
     start = _first_span(first)
     pieces = chain([first], pieces)
     del first  # each piece goes once stepped through
-    return _play(game, start, pieces, observer, paranoid, require_amounts, packed=True)
+    return _play(
+        game, start, pieces, observer, paranoid, require_amounts, packed=True, ledger=ledger
+    )
 
 
 def _play(
@@ -145,6 +150,7 @@ def _play(
     paranoid: bool,
     require_amounts: bool,
     packed: bool = False,
+    ledger: bool = True,
 ) -> Replay:
     """Step `game` through the events of `pieces` (each with the event after it), then close.
 
@@ -159,6 +165,8 @@ def _play(
     ev: E.Event | None = None
     ev_kind = _NONE
     for piece in pieces:
+        if packed:  # a long game's older ledger entries kept as numbers, a piece at a time
+            game.transfers.pack()
         for after in piece:
             kind = _KINDS.get(type(after)) or _kind(type(after))
             if kind.not_played:
@@ -178,7 +186,7 @@ def _play(
             balance.check(ev)
         if observer is not None and (only is None or isinstance(ev, only)):
             observer(ev, game.state)
-    return _close(game, last_span, require_amounts, packed)
+    return _close(game, last_span, require_amounts, packed, ledger)
 
 
 def replay_steps(
@@ -219,6 +227,7 @@ def _steps(
     paranoid: bool,
     require_amounts: bool,
     packed: bool = False,
+    ledger: bool = True,
 ) -> Generator[tuple[E.Event, GameState], None, Replay]:
     """`_play` as a generator: each event applied, with the state after it; the result (the
     two loops are kept alike)."""
@@ -230,6 +239,8 @@ def _steps(
     ev: E.Event | None = None
     ev_kind = _NONE
     for piece in pieces:
+        if packed:  # a long game's older ledger entries kept as numbers, a piece at a time
+            game.transfers.pack()
         for after in piece:
             kind = _KINDS.get(type(after)) or _kind(type(after))
             if kind.not_played:
@@ -247,11 +258,14 @@ def _steps(
         if balance is not None:
             balance.check(ev)
         yield ev, game.state
-    return _close(game, last_span, require_amounts, packed)
+    return _close(game, last_span, require_amounts, packed, ledger)
 
 
-def _close(game: Game, last_span: E.Span, require_amounts: bool, packed: bool) -> Replay:
-    """After the last event: what the record's end leaves to check; the result."""
+def _close(
+    game: Game, last_span: E.Span, require_amounts: bool, packed: bool, ledger: bool = True
+) -> Replay:
+    """After the last event: what the record's end leaves to check; the result (`ledger`
+    False: no one reads the ledger, let go before the sort of the findings)."""
     setup.at_end(game)  # a record of setup lines alone: its position is checked too
     if not game.state.over:  # a record that ends before the bank's auctions (BKR-07)
         wrap(game, last_span, lambda: turns.unauctioned_estate(game, ended=True))
@@ -261,6 +275,8 @@ def _close(game: Game, last_span: E.Span, require_amounts: bool, packed: bool) -
         wrap(game, last_span, lambda: close_game(game, last_span))
     if require_amounts or "amounts" in _strict(game.header):
         derived_amounts.require_amounts(game)
+    if not ledger:  # not read: let go before the sort of the findings needs its room
+        game.transfers = PackedLedger()
     return _result(game, packed)
 
 
