@@ -71,3 +71,19 @@ def test_a_low_bid_is_open_only_where_the_text_names_no_lowest_bid() -> None:
     assert low_bid_decision(new_game(), 0, 1) == _bid(False, rule="BUY-05")
     assert low_bid_decision(anyprice, 0, 1) == _bid(True, rule="BUY-05")
     assert low_bid_decision(new_game(), 1, None) == _bid(True, rule="BUY-05")
+
+
+def test_a_replay_measuring_minimum_one_refuses_a_bid_of_nothing() -> None:
+    """Under the classic text (no lowest bid named) Ben buys Baltic Avenue for a bid of $0,
+    read under any-price. Measured under minimum-one (monolog dispute) the bid no longer
+    counts, so the sale has no valid bid behind it (M207); before, the replay took the bid all
+    the same and the two readings never differed."""
+    text = '[Players "Ann, Ben"]\n1. Ann 1-2 Baltic Avenue decline auction bids Ben 0 sold Ben 0\n'
+    events = parse_text(text, "bid.mlog")
+    original = run_side(events, {"CF-15": "any-price"}, file="bid.mlog", edition="us-classic")
+    changed, _ = split_rulings({"CF-15": "minimum-one"}, original.readings)
+    alternative = run_side(
+        events, changed, file="bid.mlog", edition="us-classic", alternative_of=original
+    )
+    result = compare(original, alternative, changed, text.splitlines(), file="bid.mlog")
+    assert [(f.code, f.span.line) for f in result.illegal] == [("M207", 2)]

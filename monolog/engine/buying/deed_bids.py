@@ -45,8 +45,8 @@ def check_bids(
             )
             continue
         while_jailed(game, bidder, "bids at auction", span)
-        if bid.amount < (stated or 1):
-            _low_bid(game, bidder, bid.amount, stated, span)
+        if bid.amount < (stated or 1) and not _low_bid(game, bidder, bid.amount, stated, span):
+            continue  # a replay measuring minimum-one refuses the bid below one unit
         elif last is not None and bid.amount <= high:
             game.emit(
                 "M206",
@@ -185,11 +185,12 @@ def low_bid_decision(game: Game, amount: int, stated: int | None) -> judge.Decis
     return _either(stands, judge.Alternative("CF-15", MIN_ONE, judge.Choice(False)), "BUY-05")
 
 
-def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Span) -> None:
+def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Span) -> bool:
     """CF-15: a bid below the text's lowest bid, or below one unit where the text names none,
     judged by `low_bid_decision`: below the text's figure under minimum-one it stands under no
-    reading (M205); otherwise the point is named (A15), the record following any-price. The
-    bid counts either way, as the table took it."""
+    reading (M205); otherwise the point is named (A15), the record following any-price. True:
+    the bid counts either way, as the table took it; a replay measuring minimum-one (`monolog
+    dispute`) refuses a bid below one unit where the text names no lowest bid."""
     reading = game.ruling("CF-15")
     if stated is None:
         text = "this edition's text names no lowest bid"
@@ -222,3 +223,4 @@ def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Spa
         shown=(stated, amount),
     )
     judge.file(game, verdict, True, span, decision.rule, words)
+    return not judge.measured(game, decision, True)
