@@ -45,8 +45,9 @@ def check_bids(
             )
             continue
         while_jailed(game, bidder, "bids at auction", span)
-        if bid.amount < (stated or 1) and not _low_bid(game, bidder, bid.amount, stated, span):
-            continue  # a replay measuring minimum-one refuses the bid below one unit
+        if bid.amount < (stated or 1):
+            if not _low_bid(game, bidder, bid.amount, stated, span):
+                continue  # a replay measuring minimum-one refuses the bid below one unit
         elif last is not None and bid.amount <= high:
             game.emit(
                 "M206",
