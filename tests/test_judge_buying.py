@@ -1,11 +1,13 @@
 """What each reading of CF-18 requires of a purchase by a lander short of cash, pinned at the
 decide step (engine/core/judge.py), and the one finding of a purchase no reading allows; and
-whether a shortage auction goes on once the other askers pass (CF-61)."""
+whether a shortage auction goes on once the other askers pass (CF-61); whether the salary of the
+move counts toward a purchase on the square reached (CF-11)."""
 
 from __future__ import annotations
 
 from monolog.editions.loader import load_edition
 from monolog.engine import replay
+from monolog.engine.buying.landing_cash import salary_decision
 from monolog.engine.buying.purchase_judgement import purchase_decision
 from monolog.engine.buying.shortage import uncontested_decision
 from monolog.engine.core import judge
@@ -81,4 +83,17 @@ def test_a_shortage_auction_goes_on_after_the_others_pass_under_auction_goes_on_
         judge.Choice(True),
         "BLD-12",
         (judge.Alternative("CF-61", "printed-price-when-uncontested", judge.Choice(False)),),
+    )
+
+
+def test_the_salary_counts_toward_a_purchase_under_before_square_only() -> None:
+    assert salary_decision(_game()) == judge.Decision(
+        judge.Choice(True),
+        "MOVE-06",
+        (judge.Alternative("CF-11", "after-square", judge.Choice(False)),),
+    )
+    assert salary_decision(_game(**{"CF-11": "after-square"})) == judge.Decision(
+        judge.Choice(False),
+        "MOVE-06",
+        (judge.Alternative("CF-11", "before-square", judge.Choice(True)),),
     )

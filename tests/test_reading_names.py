@@ -2,10 +2,12 @@
 point in the catalogue (monolog/editions/data/readings.yaml).
 
 The engine asks `game.ruling("CF-04")` and compares the answer with a name written in the
-code (`== "extra-roll"`), or names the reading a record follows (`ambiguous("CF-04", …,
-follows="extra-roll")`). A misspelt name there never matches, so the branch it guards is
-silently dead. This test reads the code (its syntax tree, nothing is run) and lists every such
-name that is not a reading of its point, with the place.
+code (`== "extra-roll"`), names the reading a record follows (`ambiguous("CF-04", …,
+follows="extra-roll")`), or lists another reading of a point in a decide step
+(`judge.Alternative("CF-04", "extra-roll", …)`). A misspelt name there never matches, so
+the branch it guards is silently dead (or the other reading is never found). This test reads
+the code (its syntax tree, nothing is run) and lists every such name that is not a reading of
+its point, with the place.
 """
 
 from __future__ import annotations
@@ -86,9 +88,24 @@ def _holds(bound: dict[str, list[tuple[int, str | None]]], name: str, line: int)
     return max(before, key=lambda b: b[0])[1] if before else None
 
 
+def _is_alternative(node: ast.AST) -> bool:
+    """`judge.Alternative("CF-nn", reading, …)`: the reading a decide step lists for a point."""
+    if not isinstance(node, ast.Call) or len(node.args) < 2:
+        return False
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    first = node.args[0]
+    return (
+        called == "Alternative"
+        and isinstance(first, ast.Constant)
+        and isinstance(first.value, str)
+        and first.value.startswith("CF-")
+    )
+
+
 def _uses(path: Path) -> Iterator[tuple[int, str, str]]:
-    """(line, CF item, reading name) for every name compared with a point's reading, or given
-    as the reading a record follows."""
+    """(line, CF item, reading name) for every name compared with a point's reading, given
+    as the reading a record follows, or listed as another reading by a decide step."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     constants = _module_constants(tree)
     for nodes in _scopes(tree):
@@ -114,6 +131,12 @@ def _uses(path: Path) -> Iterator[tuple[int, str, str]]:
                         if other is not operand:
                             for name in _strings(other, constants):
                                 yield node.lineno, cf, name
+            elif _is_alternative(node):
+                assert isinstance(node, ast.Call)
+                cf = node.args[0]
+                assert isinstance(cf, ast.Constant)
+                for name in _strings(node.args[1], constants):
+                    yield node.lineno, cf.value, name
             elif (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)

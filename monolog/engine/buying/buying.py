@@ -1,4 +1,6 @@
-"""Buying from the bank and auctions of deeds (BUY-02..09, CF-11, CF-14..18, CF-57).
+"""Buying from the bank and auctions of deeds (BUY-02..09, CF-14..18, CF-57).
+
+Whether the salary of the move counts toward a purchase (CF-11) is landing_cash.py's.
 
 Shortage auctions of buildings are the estate handlers' (shortage.py).
 """
@@ -18,57 +20,8 @@ from ..core.skipped import money_words, not_replayed
 from ..money.debts import note_lot_debt, note_payment
 from . import deed_prices
 from .deed_bids import check_bids
+from .landing_cash import cash_at_payment, salary_counted
 from .purchase_judgement import bought_short
-
-
-def _salary_note(game: Game, player: str, amount: int, what: str, span: Span) -> bool:
-    """CF-11: flag when the salary of this move is what makes a payment affordable. True when
-    the record pays with the salary counted, as before-square has it: the player holds the
-    amount only with the salary, raised nothing first (under after-square that is a departure,
-    named here, and the payment is then replayed as made)."""
-    due = find_due(game, "salary", player, open_only=False)
-    if due is None or due.cash_before is None or due.amount is None:
-        return False
-    before = due.cash_before
-    if not before < amount <= before + due.amount:
-        return False
-    reading = game.ruling("CF-11")
-    if reading == "after-square":
-        message = (
-            f"{player} pays {game.money(amount)} for {what} before the salary is paid "
-            f"(reading {reading}), holding {game.money(before)}: "
-            f"{game.money(amount - before)} short, to be raised first; under reading "
-            "before-square the salary would cover it"
-        )
-    else:
-        message = (
-            f"{player} can pay {game.money(amount)} for {what} only with the salary "
-            f"({game.money(before)} before it): it counts, being credited as GO is passed "
-            f"(reading {reading}); under reading after-square {player} would be "
-            f"{game.money(amount - before)} short"
-        )
-    # the cash held at the payment covers it only with the salary: the record counts it, as
-    # before-square has it (money raised first shows no reading: both allow it)
-    cash = game.state.player(player).cash
-    counted = cash - due.amount < amount <= cash
-    follows = "before-square" if counted else None
-    game.ambiguous("CF-11", message, span, "MOVE-06", follows=follows)
-    return counted
-
-
-def _cash_at_payment(game: Game, player: str) -> int:
-    """The cash a player holds for a payment on landing (CF-11).
-
-    Under reading after-square the salary of this move is paid only once the square is dealt
-    with, so it does not count toward a purchase made there.
-    """
-    cash = game.state.player(player).cash
-    if game.ruling("CF-11") != "after-square":
-        return cash
-    due = find_due(game, "salary", player, open_only=False)
-    if due is None or due.amount is None or due.cash_before is None:
-        return cash
-    return cash - due.amount
 
 
 def _buy_lot(game: Game, player: str, index: int) -> Lot | None:
@@ -107,11 +60,9 @@ def on_buy(game: Game, ev: Buy) -> None:
             return
     else:
         deed_prices.price_judged(game, ev, player, index)
-    counted = _salary_note(game, player, amount, sq.name, ev.span)
-    if lot is not None and not (counted and follow.record_settles(game)):
-        cash = _cash_at_payment(game, player)
-    else:
-        cash = p.cash  # the record counts the salary (CF-11, named above): replayed so
+    counted = salary_counted(game, player, amount, sq.name, ev.span)
+    # where the record counts the salary (CF-11, named above) it is replayed so
+    cash = cash_at_payment(game, player) if lot is not None and not counted else p.cash
     if cash < amount and not bought_short(game, ev, player, lot, sq.name, amount, cash):
         return
     game.transfer(player, None, amount, f"bought {sq.name}", ev.span)

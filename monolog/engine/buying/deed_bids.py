@@ -6,8 +6,10 @@ The auction itself, and the sale to its winner, are buying.py's.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...notation.events import Auction, Span
-from ..core import follow
+from ..core import follow, judge
 from ..core.game import Game
 from ..core.names import resolve_player
 from ..jail.jail_rights import while_jailed
@@ -26,7 +28,6 @@ def check_bids(
     seats = [p.name for p in game.state.players if p.active]
     passed = tuple(r.text for r in ev.passed if r.text in seats)  # the passes written (CF-72)
     seat_order = SeatOrder(seats, passed)
-    minimum_one = game.ruling("CF-15") == "minimum-one"
     stated = game.edition.rules.auction_min_bid  # None: the text names no lowest bid
     for bid in ev.bids:
         bidder = resolve_player(game, bid.player, ev.span)
@@ -44,17 +45,9 @@ def check_bids(
             )
             continue
         while_jailed(game, bidder, "bids at auction", span)
-        if bid.amount < (stated or 1) and minimum_one and stated is not None:
-            game.emit(
-                "M205",
-                f"the lowest bid is {game.money(stated)}: {bidder} bid {game.money(bid.amount)}",
-                span,
-                "BUY-05",
-                expected=stated,
-                recorded=bid.amount,
-            )
-        elif bid.amount < (stated or 1):
-            _low_bid(game, bidder, bid.amount, stated, span)
+        if bid.amount < (stated or 1):
+            if not _low_bid(game, bidder, bid.amount, stated, span):
+                continue  # a replay measuring minimum-one refuses the bid below one unit
         elif last is not None and bid.amount <= high:
             game.emit(
                 "M206",
@@ -85,75 +78,150 @@ def check_bids(
     return last
 
 
+ANYONE = "anyone-bids"
+NOT_OPENS = "decliner-joins-not-opens"
+AT_CLOSE = "pay-at-close"
+CAPPED = "capped-by-cash"
+
+
+def _either(counts: bool, other: judge.Alternative, rule: str) -> judge.Decision:
+    """Whether a bid counts (`counts`) under the reading in force, and the `other` reading
+    saying otherwise."""
+    return judge.Decision(judge.Choice(counts), rule, (other,))
+
+
+def opening_decision(game: Game) -> judge.Decision:
+    """CF-14: whether the opening bid of the player who declined the deed counts (True under
+    anyone-bids, False under decliner-joins-not-opens), with the other reading. The other
+    reading is always listed: where an edition's text settled the point, `Game.ambiguous`
+    makes the departure M990."""
+    if game.ruling("CF-14") == NOT_OPENS:
+        return _either(False, judge.Alternative("CF-14", ANYONE, judge.Choice(True)), "BUY-04")
+    return _either(True, judge.Alternative("CF-14", NOT_OPENS, judge.Choice(False)), "BUY-04")
+
+
+def cash_decision(game: Game, amount: int, cash: int) -> judge.Decision:
+    """CF-17: whether a bid of `amount` by a bidder holding `cash` counts: always under
+    pay-at-close, only within the cash under capped-by-cash (no other reading where both
+    agree)."""
+    if amount <= cash:
+        return judge.Decision(judge.Choice(True), "BUY-06")
+    if game.ruling("CF-17") == CAPPED:
+        return _either(False, judge.Alternative("CF-17", AT_CLOSE, judge.Choice(True)), "BUY-06")
+    return _either(True, judge.Alternative("CF-17", CAPPED, judge.Choice(False)), "BUY-06")
+
+
+def _counts(game: Game, decision: judge.Decision, span: Span, words: judge.Words) -> bool:
+    """Judge a bid the record counts (the figure written is True) and file its one finding;
+    whether the replay counts it: always as the table took it, except in a replay measuring
+    a reading that refuses it (`monolog dispute`)."""
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    judge.file(game, verdict, True, span, decision.rule, words)
+    return follow.record_settles(game) or judge.figure(verdict.right) is True
+
+
+def _form_only(game: Game, cf: str, message: str) -> judge.Words:
+    """Words for a point whose other reading is always listed, so the record's bid follows a
+    reading: the M code is there for form only."""
+    return judge.Words(
+        "M990",
+        f"{message}; the edition's own text settles this point ({cf}: {game.ruling(cf)})",
+        other=lambda alt: message,
+        data={"cf": cf},
+    )
+
+
 def _decliner_opens(game: Game, bidder: str, name: str, amount: int, span: Span) -> bool:
-    """CF-14: the player who declined the deed opens the bidding. Named once; False where a
-    replay measuring decliner-joins-not-opens refuses the opening bid (the record's own replay
-    counts it, as the table took it)."""
-    if game.ruling("CF-14") == "decliner-joins-not-opens":
-        game.ambiguous(
-            "CF-14",
-            f"{bidder} declined {name} and may bid but not open: the opening bid of "
-            f"{game.money(amount)} does not count (reading decliner-joins-not-opens); "
-            "reading anyone-bids would accept it",
-            span,
-            "BUY-04",
-            follows="anyone-bids",  # the record has the decliner open
-        )
-        return follow.record_settles(game)
-    game.ambiguous(
-        "CF-14",
+    """CF-14: the player who declined the deed opens the bidding, judged by
+    `opening_decision`. Named once; False where a replay measuring decliner-joins-not-opens
+    refuses the opening bid (the record's own replay counts it, as the table took it)."""
+    decision = opening_decision(game)
+    message = (
+        f"{bidder} declined {name} and may bid but not open: the opening bid of "
+        f"{game.money(amount)} does not count (reading {NOT_OPENS}); "
+        f"reading {ANYONE} would accept it"
+    )
+    agreed = (
         f"{bidder} declined {name} and then opened the bidding: every player may "
         f"open, the decliner included (reading {game.ruling('CF-14')}); reading "
-        "decliner-joins-not-opens would make another player open",
-        span,
-        "BUY-04",
-        follows="anyone-bids",
+        f"{NOT_OPENS} would make another player open"
     )
-    return True
+
+    def agree() -> None:
+        game.ambiguous("CF-14", agreed, span, "BUY-04", follows=ANYONE)
+
+    words = _form_only(game, "CF-14", message)
+    return _counts(game, decision, span, replace(words, agree=agree))
 
 
 def _within_cash(game: Game, bidder: str, amount: int, span: Span) -> bool:
-    """CF-17: a bid above the bidder's cash in hand. Named once where capped-by-cash is in
-    force; False where a replay measuring that reading refuses the bid (the record's own replay
-    lets it stand, as the table took it)."""
+    """CF-17: a bid above the bidder's cash in hand, judged by `cash_decision`. Named where
+    capped-by-cash is in force; False where a replay measuring that reading refuses the bid
+    (the record's own replay lets it stand, as the table took it)."""
     cash = game.state.player(bidder).cash
-    if amount <= cash or game.ruling("CF-17") != "capped-by-cash":
-        return True
-    game.ambiguous(
-        "CF-17",
+    message = (
         f"{bidder} bid {game.money(amount)} holding {game.money(cash)}: a bid may "
-        f"not exceed the cash in hand, so it does not count (reading capped-by-cash); "
-        "reading pay-at-close would let it stand",
-        span,
-        "BUY-06",
-        follows="pay-at-close",  # the record's bid is above the cash in hand
+        f"not exceed the cash in hand, so it does not count (reading {CAPPED}); "
+        f"reading {AT_CLOSE} would let it stand"
     )
-    return follow.record_settles(game)
+    decision = cash_decision(game, amount, cash)
+    return _counts(game, decision, span, _form_only(game, "CF-17", message))
 
 
-def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Span) -> None:
-    """CF-15: a bid below one unit where the text names no lowest bid, or the ruling allows it."""
+MIN_ONE = "minimum-one"
+ANY_PRICE = "any-price"
+
+
+def low_bid_decision(game: Game, amount: int, stated: int | None) -> judge.Decision:
+    """CF-15: whether a bid of `amount` stands where the edition's text opens bidding at
+    `stated` (None: it names no lowest bid): under minimum-one from the text's figure, or one
+    unit; under any-price at any figure. Where the text names the lowest bid it settles the
+    floor, and no other reading is listed; nor where the bid is one unit or more."""
+    minimum_one = game.ruling("CF-15") == MIN_ONE
+    stands = not minimum_one or amount >= (stated or 1)
+    if stated is not None or amount >= 1:
+        return judge.Decision(judge.Choice(stands), "BUY-05")
+    if minimum_one:
+        return _either(stands, judge.Alternative("CF-15", ANY_PRICE, judge.Choice(True)), "BUY-05")
+    return _either(stands, judge.Alternative("CF-15", MIN_ONE, judge.Choice(False)), "BUY-05")
+
+
+def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Span) -> bool:
+    """CF-15: a bid below the text's lowest bid, or below one unit where the text names none,
+    judged by `low_bid_decision`: below the text's figure under minimum-one it stands under no
+    reading (M205); otherwise the point is named (A15), the record following any-price. True:
+    the bid counts either way, as the table took it; a replay measuring minimum-one (`monolog
+    dispute`) refuses a bid below one unit where the text names no lowest bid."""
     reading = game.ruling("CF-15")
     if stated is None:
         text = "this edition's text names no lowest bid"
         other = (
-            f"reading minimum-one makes {game.money(1)} the lowest"
-            if reading != "minimum-one"
-            else "reading any-price takes any figure"
+            f"reading {MIN_ONE} makes {game.money(1)} the lowest"
+            if reading != MIN_ONE
+            else f"reading {ANY_PRICE} takes any figure"
         )
         applied = (
             f"the lowest bid is {game.money(1)}, and the bid stands as written"
-            if reading == "minimum-one"
+            if reading == MIN_ONE
             else "accepted"
         )
     else:
         text = f"the text opens bidding at {game.money(stated)}"
         applied = "accepted under the ruling"
-        other = f"reading minimum-one would refuse it below {game.money(stated)}"
-    game.ambiguous(
-        "CF-15",
-        f"{bidder} bid {game.money(amount)}: {text}; {applied} (reading {reading}); {other}",
-        span,
-        "BUY-05",
-        follows="any-price",  # the record's bid is below one unit, or the text's floor
+        other = f"reading {MIN_ONE} would refuse it below {game.money(stated)}"
+    message = f"{bidder} bid {game.money(amount)}: {text}; {applied} (reading {reading}); {other}"
+
+    def named() -> None:
+        game.ambiguous("CF-15", message, span, "BUY-05", follows=ANY_PRICE)
+
+    decision = low_bid_decision(game, amount, stated)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    words = judge.Words(
+        "M205",
+        f"the lowest bid is {game.money(stated or 1)}: {bidder} bid {game.money(amount)}",
+        other=lambda alt: message,
+        agree=named,
+        shown=(stated, amount),
     )
+    judge.file(game, verdict, True, span, decision.rule, words)
+    return not judge.measured(game, decision, True)
