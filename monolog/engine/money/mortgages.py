@@ -30,7 +30,7 @@ from ..building.holdings import (
     owner_word,
     resolve_square,
 )
-from ..core import follow
+from ..core import follow, judge
 from ..core.game import Game
 from ..core.invariants import followed
 from ..core.names import squares_if_named
@@ -193,24 +193,59 @@ def _written_money(game: Game, ev: Mortgage | Unmortgage | Interest, actor: str)
 # --------------------------------------------------------------------------- mortgage
 
 
-def _bare_site_of_built_group(game: Game, span: Span, sq: Square, built: str) -> None:
-    """A33: a bare site mortgaged while other sites of its group have buildings, under a text
-    that does not say whether the whole group or only the site must be bare (CF-33)."""
+SITE_BARE = "site-bare"
+WHOLE_GROUP_BARE = "whole-group-bare"
+
+
+def bare_site_decision(game: Game, site_bare: bool) -> judge.Decision:
+    """CF-33: whether a site may be mortgaged while its group has buildings (`site_bare`: none
+    on the site itself), a `Choice` of True or False under the reading in force (MORT-01), and
+    the other reading where it says otherwise. Only site-bare allows it, and only for a bare
+    site; where the edition's text settles the point no other reading is listed (M703)."""
     reading = game.ruling("CF-33")
+    allowed = site_bare and reading == SITE_BARE
+    others: tuple[judge.Alternative, ...] = ()
+    if site_bare and not game.text_settles("CF-33"):
+        other = WHOLE_GROUP_BARE if reading == SITE_BARE else SITE_BARE
+        others = (judge.Alternative("CF-33", other, judge.Choice(not allowed)),)
+    return judge.Decision(judge.Choice(allowed), "MORT-01", others)
+
+
+def _mortgage_in_built_group(game: Game, span: Span, sq: Square, site_bare: bool) -> None:
+    """A site mortgaged while its group has buildings, set against what each reading of CF-33
+    says (`bare_site_decision`), and its one finding filed: A33 where the record follows or
+    agrees with site-bare, M703 where no reading allows it. The record's mortgage is replayed
+    as made; the point is named in a replay measuring the reading in force too."""
+    built = buildings_in_group(game, sq.index)
     group = group_label(game, sq.index)
-    if reading == "site-bare":
-        message = (
+    decision = bare_site_decision(game, site_bare)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+
+    def other(_: judge.Alternative) -> str:
+        return (
+            f"{sq.name} is mortgaged while the {group} group has buildings ({built}): reading "
+            f"{game.ruling('CF-33')} has every site of the group bare first; reading site-bare "
+            f"asks only that {sq.name} be bare"
+        )
+
+    def agree() -> None:
+        game.ambiguous(
+            "CF-33",
             f"{sq.name} is bare, so it may be mortgaged while the {group} group has buildings "
             f"({built}) under reading site-bare; reading whole-group-bare would have "
-            f"{built} sold to the bank first"
+            f"{built} sold to the bank first",
+            span,
+            "MORT-01",
+            follows=SITE_BARE,
         )
-    else:
-        message = (
-            f"{sq.name} is mortgaged while the {group} group has buildings ({built}): reading "
-            f"{reading} has every site of the group bare first; reading site-bare asks only "
-            f"that {sq.name} be bare"
-        )
-    game.ambiguous("CF-33", message, span, "MORT-01", follows="site-bare")
+
+    wrong = (
+        f"{sq.name} cannot be mortgaged while the {group} group has buildings: sell {built} "
+        "to the bank first"
+    )
+    words = judge.Words("M703", wrong, other=other, agree=agree, shown=(0, built))
+    judge.file(game, verdict, True, span, decision.rule, words)
+    followed(game, (d.square for d in group_of(game, sq.index)))
 
 
 def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
@@ -250,23 +285,9 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
                 recorded=True,
             )
             continue  # reported; the bank's money moved at the table: the replay follows it
-        if group_built(game, sq.index):
-            built = buildings_in_group(game, sq.index)
-            if not (deed.houses or deed.hotel) and not game.text_settles("CF-33"):
-                _bare_site_of_built_group(game, ev.span, sq, built)  # A33
-                followed(game, (d.square for d in group_of(game, sq.index)))
-                continue
-            game.emit(
-                "M703",
-                f"{sq.name} cannot be mortgaged while the {group_label(game, sq.index)} group "
-                f"has buildings: sell {built} to the bank first",
-                ev.span,
-                "MORT-01",
-                expected=0,
-                recorded=built,
-            )
-            followed(game, (d.square for d in group_of(game, sq.index)))
-            continue  # reported; the replay mortgages it as the record says
+        if group_built(game, sq.index):  # CF-33, judged; the replay mortgages it as recorded
+            _mortgage_in_built_group(game, ev.span, sq, not (deed.houses or deed.hotel))
+            continue
     if not squares:
         _written_money(game, ev, actor)
         return

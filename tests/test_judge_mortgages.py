@@ -1,0 +1,53 @@
+"""The mortgage decisions judged by their decide step (engine/core/judge.py): what each reading
+requires of a mortgage taken, a mortgage lifted or the 10% on deeds received."""
+
+from __future__ import annotations
+
+from monolog.editions.loader import load_edition
+from monolog.engine.core import judge
+from monolog.engine.core.game import Game
+from monolog.engine.core.state import GameState
+from monolog.engine.money.mortgages import bare_site_decision
+
+
+def _game(edition: str = "uk-1996", **rulings: str) -> Game:
+    ed = load_edition(edition)
+    return Game(ed, GameState.new(ed, ["Ann", "Ben"]), {**ed.readings, **rulings})
+
+
+def _others(decision: judge.Decision) -> list[tuple[str, str, object]]:
+    return [(a.cf, a.reading, judge.figure(a.outcome)) for a in decision.others]
+
+
+# --------------------------------------------------------------------------- bare site (CF-33)
+
+
+def test_bare_site_decision_where_cf33_is_open_names_site_bare() -> None:
+    """uk-1996 leaves CF-33 open: under whole-group-bare a bare site of a built group may not
+    be mortgaged, and reading site-bare, which allows it, is listed."""
+    decision = bare_site_decision(_game("uk-1996", **{"CF-33": "whole-group-bare"}), True)
+    assert decision.right == judge.Choice(False)
+    assert decision.rule == "MORT-01"
+    assert _others(decision) == [("CF-33", "site-bare", True)]
+
+
+def test_bare_site_decision_under_site_bare_names_whole_group_bare() -> None:
+    """Ruled site-bare, the bare site may be mortgaged; whole-group-bare would forbid it."""
+    decision = bare_site_decision(_game("uk-1996", **{"CF-33": "site-bare"}), True)
+    assert decision.right == judge.Choice(True)
+    assert _others(decision) == [("CF-33", "whole-group-bare", False)]
+
+
+def test_bare_site_decision_where_the_text_settles_cf33_lists_no_other_reading() -> None:
+    """us-2018 settles whole-group-bare: no other reading is listed, so the mortgage is M703."""
+    decision = bare_site_decision(_game("us-2018"), True)
+    assert decision.right == judge.Choice(False)
+    assert decision.others == ()
+
+
+def test_site_with_buildings_breaks_every_cf33_reading() -> None:
+    """A site that holds buildings itself may be mortgaged under no reading: nothing listed."""
+    for reading in ("whole-group-bare", "site-bare"):
+        decision = bare_site_decision(_game("uk-1996", **{"CF-33": reading}), False)
+        assert decision.right == judge.Choice(False)
+        assert decision.others == ()
