@@ -7,7 +7,7 @@ from monolog.editions.loader import load_edition
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
-from monolog.engine.money.mortgages import bare_site_decision
+from monolog.engine.money.mortgages import bare_site_decision, unpaid_lot_decision
 
 
 def _game(edition: str = "uk-1996", **rulings: str) -> Game:
@@ -51,3 +51,21 @@ def test_site_with_buildings_breaks_every_cf33_reading() -> None:
         decision = bare_site_decision(_game("uk-1996", **{"CF-33": reading}), False)
         assert decision.right == judge.Choice(False)
         assert decision.others == ()
+
+
+# --------------------------------------------------------------------------- unpaid lot (CF-60)
+
+
+def test_unpaid_lot_decision_by_default_forbids_it_and_names_lot_mortgaged() -> None:
+    """Under lot-not-mortgaged a deed whose auction price is still owed may not be mortgaged to
+    pay it; reading lot-mortgaged, which allows it, is listed (no edition settles CF-60)."""
+    decision = unpaid_lot_decision(_game("us-2018"))
+    assert decision.right == judge.Choice(False)
+    assert decision.rule == "BUY-06"
+    assert _others(decision) == [("CF-60", "lot-mortgaged", True)]
+
+
+def test_unpaid_lot_decision_under_lot_mortgaged_names_the_other_reading() -> None:
+    decision = unpaid_lot_decision(_game("us-2018", **{"CF-60": "lot-mortgaged"}))
+    assert decision.right == judge.Choice(True)
+    assert _others(decision) == [("CF-60", "lot-not-mortgaged", False)]

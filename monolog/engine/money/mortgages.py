@@ -305,26 +305,54 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
     game.transfer(None, actor, moved, f"mortgaged {names}", ev.span)
 
 
+LOT_NOT_MORTGAGED = "lot-not-mortgaged"
+LOT_MORTGAGED = "lot-mortgaged"
+
+
+def unpaid_lot_decision(game: Game) -> judge.Decision:
+    """CF-60: whether a deed won at auction whose price is still owed may be mortgaged to help
+    pay it, a `Choice` of True or False under the reading in force (BUY-06), and the other
+    reading, which says otherwise. No edition's text settles the point."""
+    reading = game.ruling("CF-60")
+    allowed = reading == LOT_MORTGAGED
+    other = LOT_NOT_MORTGAGED if allowed else LOT_MORTGAGED
+    others = (judge.Alternative("CF-60", other, judge.Choice(not allowed)),)
+    return judge.Decision(judge.Choice(allowed), "BUY-06", others)
+
+
 def _mortgaged_unpaid_lot(game: Game, actor: str, sq: Square, span: Span) -> None:
-    """CF-60: the deed mortgaged was won at auction and its price is still owed. The record
-    mortgages it, so it follows reading lot-mortgaged; the mortgage is replayed as recorded."""
+    """CF-60: the deed mortgaged was won at auction and its price is still owed, set against
+    what each reading says (`unpaid_lot_decision`). The record mortgages it, so it follows
+    reading lot-mortgaged (A60, named in a replay measuring the reading in force too); the
+    mortgage is replayed as recorded."""
     debt = unpaid_lot(game, actor, sq.index)
     if debt is None:
         return
     reading = game.ruling("CF-60")
     line = debt.span.line
     won = f"{actor} mortgages {sq.name}, won at auction on line {line} and not yet paid for"
-    if reading == "lot-mortgaged":
-        message = (
-            f"{won}, to help pay the bid (reading {reading}); reading lot-not-mortgaged has the "
-            "bid paid in cash before the deed is received, so it could not fund it"
-        )
-    else:
-        message = (
+    decision = unpaid_lot_decision(game)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+
+    def other(_: judge.Alternative) -> str:
+        return (
             f"{won}: the bid is paid in cash before the deed is received, so the deed cannot "
             f"fund it (reading {reading}); reading lot-mortgaged would allow it"
         )
-    game.ambiguous("CF-60", message, span, "BUY-06", follows="lot-mortgaged")
+
+    def agree() -> None:
+        game.ambiguous(
+            "CF-60",
+            f"{won}, to help pay the bid (reading {reading}); reading lot-not-mortgaged has the "
+            "bid paid in cash before the deed is received, so it could not fund it",
+            span,
+            "BUY-06",
+            follows=LOT_MORTGAGED,
+        )
+
+    # never an M code: one reading or the other allows every such mortgage (no verdict breaks)
+    words = judge.Words("M990", won, other=other, agree=agree)
+    judge.file(game, verdict, True, span, decision.rule, words)
 
 
 # --------------------------------------------------------------------------- unmortgage
