@@ -7,7 +7,11 @@ from monolog.editions.loader import load_edition
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
-from monolog.engine.money.mortgages import bare_site_decision, unpaid_lot_decision
+from monolog.engine.money.mortgage_points import (
+    bare_site_decision,
+    short_interest_decision,
+    unpaid_lot_decision,
+)
 
 
 def _game(edition: str = "uk-1996", **rulings: str) -> Game:
@@ -69,3 +73,25 @@ def test_unpaid_lot_decision_under_lot_mortgaged_names_the_other_reading() -> No
     decision = unpaid_lot_decision(_game("us-2018", **{"CF-60": "lot-mortgaged"}))
     assert decision.right == judge.Choice(True)
     assert _others(decision) == [("CF-60", "lot-not-mortgaged", False)]
+
+
+# --------------------------------------------------------------------------- short 10% (CF-37)
+
+
+def test_short_interest_decision_by_default_owes_it_now_and_names_defer_interest() -> None:
+    """Under debt-to-bank the 10% a receiver cannot cover is owed now; only defer-interest,
+    which has it wait until the mortgage is lifted, says otherwise (refuse-deeds, the deeds
+    kept, has it due now too)."""
+    decision = short_interest_decision(_game("us-2018"))
+    assert decision.right == judge.Choice(True)
+    assert decision.rule == "BKR-06"
+    assert _others(decision) == [("CF-37", "defer-interest", False)]
+
+
+def test_short_interest_decision_under_defer_interest_names_those_owing_it_now() -> None:
+    decision = short_interest_decision(_game("us-2018", **{"CF-37": "defer-interest"}))
+    assert decision.right == judge.Choice(False)
+    assert _others(decision) == [
+        ("CF-37", "debt-to-bank", True),
+        ("CF-37", "refuse-deeds", True),
+    ]

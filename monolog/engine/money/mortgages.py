@@ -38,6 +38,11 @@ from ..core.pending_state import MortgageChoice
 from ..core.skipped import not_replayed
 from .debts import note_payment, unpaid_lot
 from .mortgage_amounts import amount_judged, other_base
+from .mortgage_points import (
+    bare_site_decision,
+    short_interest_decision,
+    unpaid_lot_decision,
+)
 
 # the open choices and the deeds freed at a bankruptcy live in `game.mortgages`
 # (pending_state.MortgageState)
@@ -193,24 +198,6 @@ def _written_money(game: Game, ev: Mortgage | Unmortgage | Interest, actor: str)
 # --------------------------------------------------------------------------- mortgage
 
 
-SITE_BARE = "site-bare"
-WHOLE_GROUP_BARE = "whole-group-bare"
-
-
-def bare_site_decision(game: Game, site_bare: bool) -> judge.Decision:
-    """CF-33: whether a site may be mortgaged while its group has buildings (`site_bare`: none
-    on the site itself), a `Choice` of True or False under the reading in force (MORT-01), and
-    the other reading where it says otherwise. Only site-bare allows it, and only for a bare
-    site; where the edition's text settles the point no other reading is listed (M703)."""
-    reading = game.ruling("CF-33")
-    allowed = site_bare and reading == SITE_BARE
-    others: tuple[judge.Alternative, ...] = ()
-    if site_bare and not game.text_settles("CF-33"):
-        other = WHOLE_GROUP_BARE if reading == SITE_BARE else SITE_BARE
-        others = (judge.Alternative("CF-33", other, judge.Choice(not allowed)),)
-    return judge.Decision(judge.Choice(allowed), "MORT-01", others)
-
-
 def _mortgage_in_built_group(game: Game, span: Span, sq: Square, site_bare: bool) -> None:
     """A site mortgaged while its group has buildings, set against what each reading of CF-33
     says (`bare_site_decision`), and its one finding filed: A33 where the record follows or
@@ -236,7 +223,7 @@ def _mortgage_in_built_group(game: Game, span: Span, sq: Square, site_bare: bool
             f"{built} sold to the bank first",
             span,
             "MORT-01",
-            follows=SITE_BARE,
+            follows="site-bare",
         )
 
     wrong = (
@@ -305,21 +292,6 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
     game.transfer(None, actor, moved, f"mortgaged {names}", ev.span)
 
 
-LOT_NOT_MORTGAGED = "lot-not-mortgaged"
-LOT_MORTGAGED = "lot-mortgaged"
-
-
-def unpaid_lot_decision(game: Game) -> judge.Decision:
-    """CF-60: whether a deed won at auction whose price is still owed may be mortgaged to help
-    pay it, a `Choice` of True or False under the reading in force (BUY-06), and the other
-    reading, which says otherwise. No edition's text settles the point."""
-    reading = game.ruling("CF-60")
-    allowed = reading == LOT_MORTGAGED
-    other = LOT_NOT_MORTGAGED if allowed else LOT_MORTGAGED
-    others = (judge.Alternative("CF-60", other, judge.Choice(not allowed)),)
-    return judge.Decision(judge.Choice(allowed), "BUY-06", others)
-
-
 def _mortgaged_unpaid_lot(game: Game, actor: str, sq: Square, span: Span) -> None:
     """CF-60: the deed mortgaged was won at auction and its price is still owed, set against
     what each reading says (`unpaid_lot_decision`). The record mortgages it, so it follows
@@ -347,7 +319,7 @@ def _mortgaged_unpaid_lot(game: Game, actor: str, sq: Square, span: Span) -> Non
             "bid paid in cash before the deed is received, so it could not fund it",
             span,
             "BUY-06",
-            follows=LOT_MORTGAGED,
+            follows="lot-mortgaged",
         )
 
     # never an M code: one reading or the other allows every such mortgage (no verdict breaks)
@@ -568,13 +540,37 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
     names = game.listing([sq.name for sq in squares])
     game.transfer(actor, None, moved, f"10% on mortgaged {names} received", ev.span)
     if game.state.player(actor).cash < 0:
-        if game.ruling("CF-37") == "debt-to-bank":
-            game.ambiguous(
-                "CF-37",
-                f"{actor} cannot cover the 10% on mortgaged deeds received, so it is a debt to "
-                f"the bank; under the refuse-deeds reading the deeds could be turned down",
-                ev.span,
-                "BKR-06",
-                follows="debt-to-bank",  # the record keeps the deeds and pays the 10% now
-            )
+        _short_interest_judged(game, actor, ev.span)
         note_payment(game, actor, None, moved, "mortgage interest", ev.span)
+
+
+def _short_interest_judged(game: Game, actor: str, span: Span) -> None:
+    """The 10% on mortgaged deeds received paid now by a receiver who cannot cover it (the
+    record keeps the deeds and pays), set against `short_interest_decision`: named as the
+    debt to the bank it is under debt-to-bank; under defer-interest it follows debt-to-bank
+    (A37). The payment and the debt it leaves are replayed as recorded."""
+    decision = short_interest_decision(game)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+
+    def other(alt: judge.Alternative) -> str:
+        return (
+            f"{actor} pays the 10% on mortgaged deeds received now without the cash to cover "
+            f"it, a debt to the bank (reading {alt.reading}); under reading "
+            f"{game.ruling('CF-37')} the 10% waits until the mortgage is lifted"
+        )
+
+    def agree() -> None:
+        if game.ruling("CF-37") != "debt-to-bank":
+            return  # refuse-deeds lets the deeds be kept: nothing to name
+        game.ambiguous(
+            "CF-37",
+            f"{actor} cannot cover the 10% on mortgaged deeds received, so it is a debt to "
+            f"the bank; under the refuse-deeds reading the deeds could be turned down",
+            span,
+            "BKR-06",
+            follows="debt-to-bank",  # the record keeps the deeds and pays the 10% now
+        )
+
+    # never an M code: debt-to-bank allows the payment under every reading in force
+    words = judge.Words("M990", f"{actor} pays the 10% now", other=other, agree=agree)
+    judge.file(game, verdict, True, span, decision.rule, words)

@@ -21,7 +21,7 @@ from ..core import house_rules, judge
 from ..core.game import Game
 from ..core.state import DeedState
 from .debts import unpaid_lot
-from .mortgages import unpaid_lot_decision
+from .mortgage_points import unpaid_lot_decision
 
 
 @dataclass(frozen=True, slots=True)
