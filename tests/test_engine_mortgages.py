@@ -164,3 +164,20 @@ def test_interest_that_cannot_be_paid_is_a_debt() -> None:
     assert codes(g) == ["A37"]
     assert g.state.player("Ann").cash == -15
     assert [d.creditor for d in open_debts(g, "Ann")] == [None]
+
+
+def test_interest_paid_short_under_defer_interest_follows_debt_to_bank() -> None:
+    """Under CF-37 defer-interest the 10% waits until the mortgage is lifted: a record that pays
+    it now without the cash follows reading debt-to-bank (A37 naming it, not silence); the
+    payment and its debt are replayed as recorded."""
+    from monolog.engine.money.debts import open_debts
+
+    g = new_game(rulings={"CF-37": "defer-interest"})
+    give(g, "Ann", "Boardwalk", mortgaged=True)
+    add_choice(g, "Ann", index("Boardwalk"), "bankruptcy", SPAN)
+    g.state.player("Ann").cash = 5
+    on_interest(g, interest("Boardwalk"), "Ann")
+    assert codes(g) == ["A37"]
+    assert "reading debt-to-bank" in g.findings[0].message
+    assert g.state.player("Ann").cash == -15
+    assert [d.creditor for d in open_debts(g, "Ann")] == [None]

@@ -30,7 +30,7 @@ from ..building.holdings import (
     owner_word,
     resolve_square,
 )
-from ..core import follow
+from ..core import follow, judge
 from ..core.game import Game
 from ..core.invariants import followed
 from ..core.names import squares_if_named
@@ -38,6 +38,11 @@ from ..core.pending_state import MortgageChoice
 from ..core.skipped import not_replayed
 from .debts import note_payment, unpaid_lot
 from .mortgage_amounts import amount_judged, other_base
+from .mortgage_points import (
+    bare_site_decision,
+    short_interest_decision,
+    unpaid_lot_decision,
+)
 
 # the open choices and the deeds freed at a bankruptcy live in `game.mortgages`
 # (pending_state.MortgageState)
@@ -193,24 +198,41 @@ def _written_money(game: Game, ev: Mortgage | Unmortgage | Interest, actor: str)
 # --------------------------------------------------------------------------- mortgage
 
 
-def _bare_site_of_built_group(game: Game, span: Span, sq: Square, built: str) -> None:
-    """A33: a bare site mortgaged while other sites of its group have buildings, under a text
-    that does not say whether the whole group or only the site must be bare (CF-33)."""
-    reading = game.ruling("CF-33")
+def _mortgage_in_built_group(game: Game, span: Span, sq: Square, site_bare: bool) -> None:
+    """A site mortgaged while its group has buildings, set against what each reading of CF-33
+    says (`bare_site_decision`), and its one finding filed: A33 where the record follows or
+    agrees with site-bare, M703 where no reading allows it. The record's mortgage is replayed
+    as made; the point is named in a replay measuring the reading in force too."""
+    built = buildings_in_group(game, sq.index)
     group = group_label(game, sq.index)
-    if reading == "site-bare":
-        message = (
+    decision = bare_site_decision(game, site_bare)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+
+    def other(_: judge.Alternative) -> str:
+        return (
+            f"{sq.name} is mortgaged while the {group} group has buildings ({built}): reading "
+            f"{game.ruling('CF-33')} has every site of the group bare first; reading site-bare "
+            f"asks only that {sq.name} be bare"
+        )
+
+    def agree() -> None:
+        game.ambiguous(
+            "CF-33",
             f"{sq.name} is bare, so it may be mortgaged while the {group} group has buildings "
             f"({built}) under reading site-bare; reading whole-group-bare would have "
-            f"{built} sold to the bank first"
+            f"{built} sold to the bank first",
+            span,
+            "MORT-01",
+            follows="site-bare",
         )
-    else:
-        message = (
-            f"{sq.name} is mortgaged while the {group} group has buildings ({built}): reading "
-            f"{reading} has every site of the group bare first; reading site-bare asks only "
-            f"that {sq.name} be bare"
-        )
-    game.ambiguous("CF-33", message, span, "MORT-01", follows="site-bare")
+
+    wrong = (
+        f"{sq.name} cannot be mortgaged while the {group} group has buildings: sell {built} "
+        "to the bank first"
+    )
+    words = judge.Words("M703", wrong, other=other, agree=agree, shown=(0, built))
+    judge.file(game, verdict, True, span, decision.rule, words)
+    followed(game, (d.square for d in group_of(game, sq.index)))
 
 
 def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
@@ -250,23 +272,9 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
                 recorded=True,
             )
             continue  # reported; the bank's money moved at the table: the replay follows it
-        if group_built(game, sq.index):
-            built = buildings_in_group(game, sq.index)
-            if not (deed.houses or deed.hotel) and not game.text_settles("CF-33"):
-                _bare_site_of_built_group(game, ev.span, sq, built)  # A33
-                followed(game, (d.square for d in group_of(game, sq.index)))
-                continue
-            game.emit(
-                "M703",
-                f"{sq.name} cannot be mortgaged while the {group_label(game, sq.index)} group "
-                f"has buildings: sell {built} to the bank first",
-                ev.span,
-                "MORT-01",
-                expected=0,
-                recorded=built,
-            )
-            followed(game, (d.square for d in group_of(game, sq.index)))
-            continue  # reported; the replay mortgages it as the record says
+        if group_built(game, sq.index):  # CF-33, judged; the replay mortgages it as recorded
+            _mortgage_in_built_group(game, ev.span, sq, not (deed.houses or deed.hotel))
+            continue
     if not squares:
         _written_money(game, ev, actor)
         return
@@ -285,25 +293,38 @@ def on_mortgage(game: Game, ev: Mortgage, actor: str) -> None:
 
 
 def _mortgaged_unpaid_lot(game: Game, actor: str, sq: Square, span: Span) -> None:
-    """CF-60: the deed mortgaged was won at auction and its price is still owed. The record
-    mortgages it, so it follows reading lot-mortgaged; the mortgage is replayed as recorded."""
+    """CF-60: the deed mortgaged was won at auction and its price is still owed, set against
+    what each reading says (`unpaid_lot_decision`). The record mortgages it, so it follows
+    reading lot-mortgaged (A60, named in a replay measuring the reading in force too); the
+    mortgage is replayed as recorded."""
     debt = unpaid_lot(game, actor, sq.index)
     if debt is None:
         return
     reading = game.ruling("CF-60")
     line = debt.span.line
     won = f"{actor} mortgages {sq.name}, won at auction on line {line} and not yet paid for"
-    if reading == "lot-mortgaged":
-        message = (
-            f"{won}, to help pay the bid (reading {reading}); reading lot-not-mortgaged has the "
-            "bid paid in cash before the deed is received, so it could not fund it"
-        )
-    else:
-        message = (
+    decision = unpaid_lot_decision(game)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+
+    def other(_: judge.Alternative) -> str:
+        return (
             f"{won}: the bid is paid in cash before the deed is received, so the deed cannot "
             f"fund it (reading {reading}); reading lot-mortgaged would allow it"
         )
-    game.ambiguous("CF-60", message, span, "BUY-06", follows="lot-mortgaged")
+
+    def agree() -> None:
+        game.ambiguous(
+            "CF-60",
+            f"{won}, to help pay the bid (reading {reading}); reading lot-not-mortgaged has the "
+            "bid paid in cash before the deed is received, so it could not fund it",
+            span,
+            "BUY-06",
+            follows="lot-mortgaged",
+        )
+
+    # never an M code: one reading or the other allows every such mortgage (no verdict breaks)
+    words = judge.Words("M990", won, other=other, agree=agree)
+    judge.file(game, verdict, True, span, decision.rule, words)
 
 
 # --------------------------------------------------------------------------- unmortgage
@@ -519,13 +540,37 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
     names = game.listing([sq.name for sq in squares])
     game.transfer(actor, None, moved, f"10% on mortgaged {names} received", ev.span)
     if game.state.player(actor).cash < 0:
-        if game.ruling("CF-37") == "debt-to-bank":
-            game.ambiguous(
-                "CF-37",
-                f"{actor} cannot cover the 10% on mortgaged deeds received, so it is a debt to "
-                f"the bank; under the refuse-deeds reading the deeds could be turned down",
-                ev.span,
-                "BKR-06",
-                follows="debt-to-bank",  # the record keeps the deeds and pays the 10% now
-            )
+        _short_interest_judged(game, actor, ev.span)
         note_payment(game, actor, None, moved, "mortgage interest", ev.span)
+
+
+def _short_interest_judged(game: Game, actor: str, span: Span) -> None:
+    """The 10% on mortgaged deeds received paid now by a receiver who cannot cover it (the
+    record keeps the deeds and pays), set against `short_interest_decision`: named as the
+    debt to the bank it is under debt-to-bank; under defer-interest it follows debt-to-bank
+    (A37). The payment and the debt it leaves are replayed as recorded."""
+    decision = short_interest_decision(game)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+
+    def other(alt: judge.Alternative) -> str:
+        return (
+            f"{actor} pays the 10% on mortgaged deeds received now without the cash to cover "
+            f"it, a debt to the bank (reading {alt.reading}); under reading "
+            f"{game.ruling('CF-37')} the 10% waits until the mortgage is lifted"
+        )
+
+    def agree() -> None:
+        if game.ruling("CF-37") != "debt-to-bank":
+            return  # refuse-deeds lets the deeds be kept: nothing to name
+        game.ambiguous(
+            "CF-37",
+            f"{actor} cannot cover the 10% on mortgaged deeds received, so it is a debt to "
+            f"the bank; under the refuse-deeds reading the deeds could be turned down",
+            span,
+            "BKR-06",
+            follows="debt-to-bank",  # the record keeps the deeds and pays the 10% now
+        )
+
+    # never an M code: debt-to-bank allows the payment under every reading in force
+    words = judge.Words("M990", f"{actor} pays the 10% now", other=other, agree=agree)
+    judge.file(game, verdict, True, span, decision.rule, words)

@@ -17,10 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..buying.paid_prices import site_refund
-from ..core import house_rules
+from ..core import house_rules, judge
 from ..core.game import Game
 from ..core.state import DeedState
 from .debts import unpaid_lot
+from .mortgage_points import unpaid_lot_decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,8 @@ def raisable(game: Game, player: str) -> Raisable:
     """What `player` could raise from the bank before going bankrupt (see the module's note)."""
     deeds = game.state.owned_by(player)
     blocked = _blocked_groups(game, deeds)
-    lots_barred = game.ruling("CF-60") == "lot-not-mortgaged"
+    # CF-60: whether the reading in force lets a deed not yet paid for be mortgaged to pay it
+    lots_barred = unpaid_lot_decision(game).right == judge.Choice(False)
     total = lot_value = blocked_value = 0
     lots: list[int] = []
     stuck: list[int] = []
