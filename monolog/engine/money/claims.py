@@ -36,13 +36,36 @@ def _claim(game: Game, tenant: str) -> Due | None:
     return None
 
 
+def claim_time_decision(
+    game: Game, claim: Due, now_amount: int, now_owner: str | None
+) -> judge.Decision:
+    """CF-24: the rent a claim asks for when the board changed between the landing and the
+    claim: the landing's rent and creditor under at-landing, the board's at the claim under
+    at-claim (`now_amount`, `now_owner`). The other reading is an alternative only where its
+    amount differs (an owner changed alone: the figure says nothing of the reading)."""
+    tenant = claim.player
+    figures = {
+        "at-landing": judge.Outcome(claim.amount or 0, tenant, claim.payee),
+        "at-claim": judge.Outcome(now_amount, tenant, now_owner or claim.payee),
+    }
+    reading = game.ruling("CF-24")
+    right = figures.get(reading, figures["at-landing"])
+    others = tuple(
+        judge.Alternative("CF-24", r, outcome)
+        for r, outcome in figures.items()
+        if r != reading and outcome.amount != right.amount
+    )
+    return judge.Decision(right, "RENT-01", others)
+
+
 def _rent_changed(game: Game, claim: Due, span: Span, written: int | None) -> bool:
     """CF-24: the board changed between landing and claim; say what the claim-time rent is.
 
     Under at-landing the claim keeps the rent and creditor of the landing; under at-claim the
     rent and the owner collecting it are those of the board at the claim. `written` is the rent
-    the record states: the finding says which reading it agrees with. Returns True when the
-    record wrote the other reading's figure, which then stands in place of a wrong amount.
+    the record states, judged by `claim_time_decision`: the one A24 says which reading it agrees
+    with (none, for a figure neither gives: the rent's own judgement then gives the M code).
+    Returns True when the record wrote the other reading's figure, which is then paid.
     """
     if claim.square is None or claim.board is None or claim.amount is None:
         return False
@@ -52,34 +75,49 @@ def _rent_changed(game: Game, claim: Due, span: Span, written: int | None) -> bo
     now_amount = now.amount if now.amount is not None else 0
     if now_amount == claim.amount and now.owner == claim.payee:
         return False
-    reading = game.ruling("CF-24")
-    name = game.name(claim.square)
-    landing_amount = claim.amount
-    then = f"{game.money(claim.amount)} to {claim.payee}"
-    later = f"{game.money(now_amount)}" + (f" to {now.owner}" if now.owner else "")
-    if reading == "at-claim":
-        message = (
-            f"the rent on {name} is {later} with the board as it is at the claim (reading "
-            f"{reading}); as the board stood when {claim.player} landed (reading at-landing) "
-            f"it would be {then}"
-        )
+    decision = claim_time_decision(game, claim, now_amount, now.owner)
+    message = _claim_time_words(game, claim, now_amount, now.owner)
+    if game.ruling("CF-24") == "at-claim":
         claim.amount = now_amount
         claim.reason = now.reason
         claim.rule = now.rule
         if now.owner is not None:
             claim.payee = now.owner
-    else:
-        message = (
-            f"the rent on {name} is {then} as the board stood when {claim.player} landed "
-            f"(reading {reading}); with the board as it is at the claim (reading at-claim) it "
-            f"would be {later}"
+
+    def named(follows: str | None = None) -> None:
+        game.ambiguous("CF-24", message, span, "RENT-01", follows=follows)
+
+    verdict = judge.arising(game, decision, judge.compare(game, decision, written), written)
+    if verdict.kind == judge.BREAKS:
+        named()  # the point named with no reading shown; the amount is the rent's to judge
+        return False
+    shown = written is not None and bool(decision.others)  # the reading in force's figure
+
+    def agree() -> None:
+        named(game.ruling("CF-24") if shown else None)
+
+    words = judge.Words("M301", message, other=lambda _: message, agree=agree)
+    judge.file(game, verdict, written, span, decision.rule, words)
+    return verdict.kind == judge.FOLLOWS
+
+
+def _claim_time_words(game: Game, claim: Due, now_amount: int, now_owner: str | None) -> str:
+    """The A24's message: the rent under the reading in force, then under the other."""
+    reading = game.ruling("CF-24")
+    name = game.name(claim.square or 0)
+    then = f"{game.money(claim.amount or 0)} to {claim.payee}"
+    later = f"{game.money(now_amount)}" + (f" to {now_owner}" if now_owner else "")
+    if reading == "at-claim":
+        return (
+            f"the rent on {name} is {later} with the board as it is at the claim (reading "
+            f"{reading}); as the board stood when {claim.player} landed (reading at-landing) "
+            f"it would be {then}"
         )
-    figures = {"at-landing": landing_amount, "at-claim": now_amount}
-    follows = next((r for r, figure in figures.items() if figure == written), None)
-    if landing_amount == now_amount:
-        follows = None  # only the owner changed: the figure says nothing of the reading
-    game.ambiguous("CF-24", message, span, "RENT-01", follows=follows)
-    return follows is not None and follows != reading
+    return (
+        f"the rent on {name} is {then} as the board stood when {claim.player} landed "
+        f"(reading {reading}); with the board as it is at the claim (reading at-claim) it "
+        f"would be {later}"
+    )
 
 
 def on_rent(game: Game, ev: RentEvent) -> None:
