@@ -367,7 +367,31 @@ def _throw_shown(claim: Due, amount: int | None, by_roll: int) -> str | None:
     return None
 
 
+_CLAIM_READINGS = ("until-next-roll", "sites-only", "second-player-rolls")
+
+
+def lapse_decision(game: Game, claim: Due) -> judge.Decision:
+    """CF-22: whether a rent left unclaimed lapses (True) or stays owed (False) under the reading
+    in force, with each other reading that decides otherwise: every reading lets a site's rent
+    lapse; sites-only alone keeps a railroad's or a utility's owed."""
+    site = claim.square is None or game.square(claim.square).kind == "site"
+
+    def lapses(reading: str) -> bool:
+        return site or reading != "sites-only"
+
+    reading = game.ruling("CF-22")
+    right = lapses(reading)
+    others = tuple(
+        judge.Alternative("CF-22", r, judge.Choice(lapses(r)))
+        for r in _CLAIM_READINGS
+        if r != reading and lapses(r) != right
+    )
+    return judge.Decision(judge.Choice(right), "RENT-03", others)
+
+
 def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
+    """`rent unclaimed`: the record has the claim lapse (the figure `True` of `lapse_decision`),
+    and the replay follows it: no rent is paid (the reading in force in a replay measuring it)."""
     tenant = actor_of(game, ev)
     if tenant is None:
         return
@@ -382,23 +406,38 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
             recorded="unclaimed",
         )
         return
-    amount = claim.amount
+    decision = lapse_decision(game, claim)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
     name = game.name(claim.square or 0)
-    owed = game.money(amount) if amount is not None else "the rent"
-    reading = game.ruling("CF-22")
-    if not claim_can_lapse(game, claim):
-        # CF-22 sites-only: the deadline to ask is written for sites; this rent stays owed
-        game.ambiguous(
-            "CF-22",
-            f"{claim.payee} did not claim the rent on {name}, but it is owed all the same: "
-            f"the deadline to ask is for sites alone (reading {reading}), so {tenant} pays "
-            f"{owed}; reading until-next-roll would let the claim lapse and {tenant} pay nothing",
-            ev.span,
-            "RENT-03",
-            follows="until-next-roll",  # the record has the claim lapse
+    owed = game.money(claim.amount) if claim.amount is not None else "the rent"
+
+    def other(alt: judge.Alternative) -> str:
+        return (
+            f"{claim.payee} did not claim the rent on {name}: under reading "
+            f"{game.ruling('CF-22')} it is owed all the same, the deadline to ask being for "
+            f"sites alone, and {tenant} would pay {owed}; reading {alt.reading} lets the claim "
+            f"lapse, as the record does, and {tenant} pays nothing"
         )
-        return
+
+    words = judge.Words(
+        "M304",
+        f"the rent on {name} is owed all the same (reading {game.ruling('CF-22')})",
+        other=other,
+        agree=lambda: _lapsed_named(game, ev, claim, tenant, owed),
+    )
+    judge.file(game, verdict, True, ev.span, decision.rule, words)
+    if judge.measured(game, decision, True):
+        return  # the reading in force keeps the rent owed
     cancel_due(game, claim)
+    flow = flow_of(game)
+    if flow.throw is claim:
+        flow.throw = None
+
+
+def _lapsed_named(game: Game, ev: RentUnclaimed, claim: Due, tenant: str, owed: str) -> None:
+    """The A22 of a claim left to lapse as the reading in force has it, naming the others."""
+    name = game.name(claim.square or 0)
+    reading = game.ruling("CF-22")
     if game.square(claim.square or 0).kind == "site":
         other = "the deadline binds a site's rent under every reading"
     else:
@@ -418,9 +457,6 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
         "RENT-03",
         follows=reading,  # the record has the claim lapse, as the reading in force does
     )
-    flow = flow_of(game)
-    if flow.throw is claim:
-        flow.throw = None
 
 
 def on_dice(game: Game, ev: Dice) -> None:
