@@ -1,11 +1,13 @@
-"""The dealing of a square a card move reached, judged once by its decide step
-(engine/core/judge.py): a second card drawn there (CF-62), a deed declined there auctioned
-(CF-67). Each is a `Choice` of two readings, so every choice the record makes is one of them."""
+"""The cards' points judged once by their decide steps (engine/core/judge.py): the dealing of a
+square a card move reached, a second card drawn there (CF-62) and a deed declined there
+auctioned (CF-67), and a deck reshuffled during play (CF-76). Each is a `Choice` of two
+readings, so every choice the record makes is one of them."""
 
 from __future__ import annotations
 
 from monolog.editions.loader import load_edition
 from monolog.engine.cards.card_landings import auction_decision, second_draw_decision
+from monolog.engine.cards.cards import reshuffle_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
@@ -31,3 +33,11 @@ def test_a_deed_declined_after_a_card_move_is_auctioned_unless_no_auction() -> N
     assert auction_decision(_game()) == _decision("CF-67", "BUY-03", True, "no-auction")
     offered = _game(**{"CF-67": "no-auction"})
     assert auction_decision(offered) == _decision("CF-67", "BUY-03", False, "auction")
+
+
+def test_a_reshuffle_during_play_is_reading_reshuffles_and_cycle_names_it() -> None:
+    """Under cycle (every shipped edition's text) the reshuffle reading is still the other one
+    listed: the A76 it gives is turned into M990 where the text settles the point."""
+    assert reshuffle_decision(_game()) == _decision("CF-76", "CARD-03", False, "reshuffle")
+    table = _game(**{"CF-76": "reshuffle"})
+    assert reshuffle_decision(table) == _decision("CF-76", "CARD-03", True, "cycle")

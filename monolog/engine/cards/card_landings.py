@@ -12,52 +12,23 @@ make is one reading's, so no M code falls.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ...notation.events import Span
 from ..core import judge
 from ..core.game import Game
 from ..core.obligations import Draw, Lot
-
-
-def _choice_decision(game: Game, cf: str, yes: str, no: str, rule: str) -> judge.Decision:
-    """A two-reading point whose figure is whether the step happens (`yes` does it, `no` not)."""
-    reading = game.ruling(cf)
-    other = no if reading == yes else yes
-    return judge.Decision(
-        judge.Choice(reading == yes),
-        rule,
-        (judge.Alternative(cf, other, judge.Choice(other == yes)),),
-    )
+from .two_readings import choice_decision, choice_judged
 
 
 def second_draw_decision(game: Game) -> judge.Decision:
     """CF-62: whether a card is drawn on the card square a card move reached (True under
     draw-again, False under no-second-draw)."""
-    return _choice_decision(game, "CF-62", "draw-again", "no-second-draw", "CARD-01")
+    return choice_decision(game, "CF-62", "draw-again", "no-second-draw", "CARD-01")
 
 
 def auction_decision(game: Game) -> judge.Decision:
     """CF-67: whether a deed declined after a card move reached it goes to auction (True under
     auction, False under no-auction)."""
-    return _choice_decision(game, "CF-67", "auction", "no-auction", "BUY-03")
-
-
-def _named(
-    game: Game, decision: judge.Decision, done: bool, span: Span, name: Callable[[str], None]
-) -> None:
-    """The record's choice (`done`) judged: the one A code (`name(reading)`), agreeing or naming
-    the reading it follows (also in a replay measuring the reading in force, where the point
-    arises). Every choice is one reading's, so the M code of `Words` never falls."""
-    verdict = judge.arising(game, decision, judge.compare(game, decision, done), done)
-    cf = decision.others[0].cf
-
-    def other(alt: judge.Alternative) -> None:
-        name(alt.reading)  # named here with the record's choice
-
-    # both choices are a reading's, so no verdict breaks every reading: the code is never filed
-    words = judge.Words("M990", "", other=other, agree=lambda: name(game.ruling(cf)))
-    judge.file(game, verdict, done, span, decision.rule, words)
+    return choice_decision(game, "CF-67", "auction", "no-auction", "BUY-03")
 
 
 def second_draw_note(game: Game, draw: Draw, span: Span, *, drawn: bool) -> None:
@@ -81,7 +52,7 @@ def second_draw_note(game: Game, draw: Draw, span: Span, *, drawn: bool) -> None
     def name(follows: str) -> None:
         game.ambiguous("CF-62", message, span, "CARD-01", follows=follows)
 
-    _named(game, second_draw_decision(game), drawn, span, name)
+    choice_judged(game, second_draw_decision(game), drawn, span, name)
 
 
 def declined_after_card_note(game: Game, lot: Lot, span: Span, *, auctioned: bool) -> None:
@@ -105,4 +76,4 @@ def declined_after_card_note(game: Game, lot: Lot, span: Span, *, auctioned: boo
     def name(follows: str) -> None:
         game.ambiguous("CF-67", message, span, "BUY-03", follows=follows)
 
-    _named(game, auction_decision(game), auctioned, span, name)
+    choice_judged(game, auction_decision(game), auctioned, span, name)

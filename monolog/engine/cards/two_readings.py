@@ -1,0 +1,40 @@
+"""A point of two readings whose figure is whether a step happens (a card drawn, a deed
+auctioned, a deck reshuffled), judged through judge.py: the decision, and the one A code of the
+record's choice. Both choices are a reading's, so no M code falls; where the edition's text
+settles the point, `Game.ambiguous` turns a departure into M990."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...notation.events import Span
+from ..core import judge
+from ..core.game import Game
+
+
+def choice_decision(game: Game, cf: str, yes: str, no: str, rule: str) -> judge.Decision:
+    """A two-reading point whose figure is whether the step happens (`yes` does it, `no` not)."""
+    reading = game.ruling(cf)
+    other = no if reading == yes else yes
+    return judge.Decision(
+        judge.Choice(reading == yes),
+        rule,
+        (judge.Alternative(cf, other, judge.Choice(other == yes)),),
+    )
+
+
+def choice_judged(
+    game: Game, decision: judge.Decision, done: bool, span: Span, name: Callable[[str], None]
+) -> None:
+    """The record's choice (`done`) judged: the one A code (`name(reading)`), agreeing or naming
+    the reading it follows (also in a replay measuring the reading in force, where the point
+    arises). Every choice is one reading's, so the M code of `Words` never falls."""
+    verdict = judge.arising(game, decision, judge.compare(game, decision, done), done)
+    cf = decision.others[0].cf
+
+    def other(alt: judge.Alternative) -> None:
+        name(alt.reading)  # named here with the record's choice
+
+    # both choices are a reading's, so no verdict breaks every reading: the code is never filed
+    words = judge.Words("M990", "", other=other, agree=lambda: name(game.ruling(cf)))
+    judge.file(game, verdict, done, span, decision.rule, words)
