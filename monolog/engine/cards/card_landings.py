@@ -52,7 +52,7 @@ def second_draw_note(game: Game, draw: Draw, span: Span, *, drawn: bool) -> None
     def name(follows: str) -> None:
         game.ambiguous("CF-62", message, span, "CARD-01", follows=follows)
 
-    choice_judged(game, second_draw_decision(game), drawn, span, name)
+    choice_judged(game, "CF-62", second_draw_decision(game), drawn, span, name)
 
 
 def declined_after_card_note(game: Game, lot: Lot, span: Span, *, auctioned: bool) -> None:
@@ -76,4 +76,4 @@ def declined_after_card_note(game: Game, lot: Lot, span: Span, *, auctioned: boo
     def name(follows: str) -> None:
         game.ambiguous("CF-67", message, span, "BUY-03", follows=follows)
 
-    choice_judged(game, auction_decision(game), auctioned, span, name)
+    choice_judged(game, "CF-67", auction_decision(game), auctioned, span, name)

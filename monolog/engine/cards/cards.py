@@ -167,7 +167,7 @@ def on_reshuffle(game: Game, ev: Reshuffle) -> None:
     def named(follows: str) -> None:
         game.ambiguous("CF-76", message, ev.span, "CARD-03", follows=follows)
 
-    choice_judged(game, reshuffle_decision(game), True, ev.span, named)
+    choice_judged(game, "CF-76", reshuffle_decision(game), True, ev.span, named)
     reshuffle(game, key)
 
 

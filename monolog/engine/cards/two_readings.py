@@ -24,13 +24,18 @@ def choice_decision(game: Game, cf: str, yes: str, no: str, rule: str) -> judge.
 
 
 def choice_judged(
-    game: Game, decision: judge.Decision, done: bool, span: Span, name: Callable[[str], None]
+    game: Game,
+    cf: str,
+    decision: judge.Decision,
+    done: bool,
+    span: Span,
+    name: Callable[[str], None],
 ) -> None:
-    """The record's choice (`done`) judged: the one A code (`name(reading)`), agreeing or naming
-    the reading it follows (also in a replay measuring the reading in force, where the point
-    arises). Every choice is one reading's, so the M code of `Words` never falls."""
+    """The record's choice (`done`) on point `cf` judged: the one A code (`name(reading)`),
+    agreeing or naming the reading it follows (also in a replay measuring the reading in force,
+    where the point arises). Every choice is one reading's, so the M code of `Words` never falls
+    (a caller whose settled point lists no other reading handles a breach first)."""
     verdict = judge.arising(game, decision, judge.compare(game, decision, done), done)
-    cf = decision.others[0].cf
 
     def other(alt: judge.Alternative) -> None:
         name(alt.reading)  # named here with the record's choice
