@@ -3,9 +3,10 @@ point in the catalogue (monolog/editions/data/readings.yaml).
 
 The engine asks `game.ruling("CF-04")` and compares the answer with a name written in the
 code (`== "extra-roll"`), or names the reading a record follows (`ambiguous("CF-04", …,
-follows="extra-roll")`). A misspelt name there never matches, so the branch it guards is
-silently dead. This test reads the code (its syntax tree, nothing is run) and lists every such
-name that is not a reading of its point, with the place.
+follows="extra-roll")`), or lists it as another reading in a decide step
+(`judge.Alternative("CF-04", "extra-roll", …)`). A misspelt name there never matches, so the
+branch it guards is silently dead. This test reads the code (its syntax tree, nothing is run)
+and lists every such name that is not a reading of its point, with the place.
 """
 
 from __future__ import annotations
@@ -127,6 +128,26 @@ def _uses(path: Path) -> Iterator[tuple[int, str, str]]:
                     if keyword.arg == "follows":
                         for name in _strings(keyword.value, constants):
                             yield node.lineno, cf, name
+            elif _is_alternative(node):
+                assert isinstance(node, ast.Call)
+                cf = node.args[0].value  # type: ignore[attr-defined]
+                for name in _strings(node.args[1], constants):
+                    yield node.lineno, cf, name
+
+
+def _is_alternative(node: ast.AST) -> bool:
+    """`judge.Alternative("CF-nn", "reading", …)`: another reading a decide step lists."""
+    if not isinstance(node, ast.Call) or len(node.args) < 2:
+        return False
+    func = node.func
+    named = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    first = node.args[0]
+    return (
+        named == "Alternative"
+        and isinstance(first, ast.Constant)
+        and isinstance(first.value, str)
+        and first.value.startswith("CF-")
+    )
 
 
 def test_every_reading_name_in_the_code_is_a_reading_of_its_point() -> None:

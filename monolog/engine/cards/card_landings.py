@@ -16,19 +16,27 @@ from ...notation.events import Span
 from ..core import judge
 from ..core.game import Game
 from ..core.obligations import Draw, Lot
-from .two_readings import choice_decision, choice_judged
+from .two_readings import choice_judged
 
 
 def second_draw_decision(game: Game) -> judge.Decision:
     """CF-62: whether a card is drawn on the card square a card move reached (True under
     draw-again, False under no-second-draw)."""
-    return choice_decision(game, "CF-62", "draw-again", "no-second-draw", "CARD-01")
+    if game.ruling("CF-62") == "no-second-draw":
+        other = judge.Alternative("CF-62", "draw-again", judge.Choice(True))
+        return judge.Decision(judge.Choice(False), "CARD-01", (other,))
+    other = judge.Alternative("CF-62", "no-second-draw", judge.Choice(False))
+    return judge.Decision(judge.Choice(True), "CARD-01", (other,))
 
 
 def auction_decision(game: Game) -> judge.Decision:
     """CF-67: whether a deed declined after a card move reached it goes to auction (True under
     auction, False under no-auction)."""
-    return choice_decision(game, "CF-67", "auction", "no-auction", "BUY-03")
+    if game.ruling("CF-67") == "no-auction":
+        other = judge.Alternative("CF-67", "auction", judge.Choice(True))
+        return judge.Decision(judge.Choice(False), "BUY-03", (other,))
+    other = judge.Alternative("CF-67", "no-auction", judge.Choice(False))
+    return judge.Decision(judge.Choice(True), "BUY-03", (other,))
 
 
 def second_draw_note(game: Game, draw: Draw, span: Span, *, drawn: bool) -> None:

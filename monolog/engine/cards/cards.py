@@ -30,7 +30,7 @@ from .card_amounts import card_judged, repairs_figures, repairs_point
 from .card_landings import second_draw_note
 from .card_moves import MOVING_KINDS, move_by_card
 from .decks import draw, reshuffle
-from .two_readings import choice_decision, choice_judged
+from .two_readings import choice_judged
 
 
 def _deck_drawn(game: Game, pending: Draw | None, choice: Due | None, player: str) -> str | None:
@@ -175,7 +175,11 @@ def reshuffle_decision(game: Game) -> judge.Decision:
     """CF-76: whether a deck is reshuffled during play (True under reshuffle; under cycle, which
     every shipped edition's text settles, the order comes round again). The record's
     `reshuffle` is the figure `True`, followed whatever the verdict."""
-    return choice_decision(game, "CF-76", "reshuffle", "cycle", "CARD-03")
+    if game.ruling("CF-76") == "reshuffle":
+        other = judge.Alternative("CF-76", "cycle", judge.Choice(False))
+        return judge.Decision(judge.Choice(True), "CARD-03", (other,))
+    other = judge.Alternative("CF-76", "reshuffle", judge.Choice(True))
+    return judge.Decision(judge.Choice(False), "CARD-03", (other,))
 
 
 def _check_amount(

@@ -171,22 +171,17 @@ def _too_soon(game: Game, card: Card, deck: DeckState) -> str:
     )
 
 
-_ALLOWS = {"from-the-deck": False, "with-replacement": True}
-
-
 def draw_order_decision(game: Game, rule: str) -> judge.Decision:
     """CF-79: whether a card the deck's order does not allow may come up (the record drew it:
     the figure `True`): not under from-the-deck, the top card coming up alone; under
     with-replacement every card of the deck may. Where the edition's text settles the point the
     other reading is not listed, and such a draw is M403 (`_out_of_sequence`)."""
-    reading = game.ruling("CF-79")
-    right = _ALLOWS.get(reading, False)
-    others = tuple(
-        judge.Alternative("CF-79", r, judge.Choice(allows))
-        for r, allows in _ALLOWS.items()
-        if r != reading and allows != right and not game.text_settles("CF-79")
-    )
-    return judge.Decision(judge.Choice(right), rule, others)
+    settled = game.text_settles("CF-79")
+    if game.ruling("CF-79") == "with-replacement":
+        other = judge.Alternative("CF-79", "from-the-deck", judge.Choice(False))
+        return judge.Decision(judge.Choice(True), rule, () if settled else (other,))
+    other = judge.Alternative("CF-79", "with-replacement", judge.Choice(True))
+    return judge.Decision(judge.Choice(False), rule, () if settled else (other,))
 
 
 def _drawn_at_random(

@@ -1,7 +1,8 @@
 """A point of two readings whose figure is whether a step happens (a card drawn, a deed
-auctioned, a deck reshuffled), judged through judge.py: the decision, and the one A code of the
-record's choice. Both choices are a reading's, so no M code falls; where the edition's text
-settles the point, `Game.ambiguous` turns a departure into M990."""
+auctioned, a deck reshuffled, a card out of the deck's order), judged through judge.py: the one
+A code of the record's choice, given the point's decision. Both choices are a reading's, so no
+M code falls; where the edition's text settles the point, `Game.ambiguous` turns a departure
+into M990."""
 
 from __future__ import annotations
 
@@ -10,17 +11,6 @@ from collections.abc import Callable
 from ...notation.events import Span
 from ..core import judge
 from ..core.game import Game
-
-
-def choice_decision(game: Game, cf: str, yes: str, no: str, rule: str) -> judge.Decision:
-    """A two-reading point whose figure is whether the step happens (`yes` does it, `no` not)."""
-    reading = game.ruling(cf)
-    other = no if reading == yes else yes
-    return judge.Decision(
-        judge.Choice(reading == yes),
-        rule,
-        (judge.Alternative(cf, other, judge.Choice(other == yes)),),
-    )
 
 
 def choice_judged(

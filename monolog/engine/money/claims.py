@@ -43,18 +43,13 @@ def claim_time_decision(
     claim: the landing's rent and creditor under at-landing, the board's at the claim under
     at-claim (`now_amount`, `now_owner`). The other reading is an alternative only where its
     amount differs (an owner changed alone: the figure says nothing of the reading)."""
-    tenant = claim.player
-    figures = {
-        "at-landing": judge.Outcome(claim.amount or 0, tenant, claim.payee),
-        "at-claim": judge.Outcome(now_amount, tenant, now_owner or claim.payee),
-    }
-    reading = game.ruling("CF-24")
-    right = figures.get(reading, figures["at-landing"])
-    others = tuple(
-        judge.Alternative("CF-24", r, outcome)
-        for r, outcome in figures.items()
-        if r != reading and outcome.amount != right.amount
-    )
+    landing = judge.Outcome(claim.amount or 0, claim.player, claim.payee)
+    at_claim = judge.Outcome(now_amount, claim.player, now_owner or claim.payee)
+    if game.ruling("CF-24") == "at-claim":
+        right, other = at_claim, judge.Alternative("CF-24", "at-landing", landing)
+    else:
+        right, other = landing, judge.Alternative("CF-24", "at-claim", at_claim)
+    others = (other,) if landing.amount != at_claim.amount else ()
     return judge.Decision(right, "RENT-01", others)
 
 
@@ -367,26 +362,20 @@ def _throw_shown(claim: Due, amount: int | None, by_roll: int) -> str | None:
     return None
 
 
-_CLAIM_READINGS = ("until-next-roll", "sites-only", "second-player-rolls")
-
-
 def lapse_decision(game: Game, claim: Due) -> judge.Decision:
     """CF-22: whether a rent left unclaimed lapses (True) or stays owed (False) under the reading
     in force, with each other reading that decides otherwise: every reading lets a site's rent
     lapse; sites-only alone keeps a railroad's or a utility's owed."""
-    site = claim.square is None or game.square(claim.square).kind == "site"
-
-    def lapses(reading: str) -> bool:
-        return site or reading != "sites-only"
-
-    reading = game.ruling("CF-22")
-    right = lapses(reading)
-    others = tuple(
-        judge.Alternative("CF-22", r, judge.Choice(lapses(r)))
-        for r in _CLAIM_READINGS
-        if r != reading and lapses(r) != right
-    )
-    return judge.Decision(judge.Choice(right), "RENT-03", others)
+    if claim.square is None or game.square(claim.square).kind == "site":
+        return judge.Decision(judge.Choice(True), "RENT-03")
+    if game.ruling("CF-22") == "sites-only":
+        others = (
+            judge.Alternative("CF-22", "until-next-roll", judge.Choice(True)),
+            judge.Alternative("CF-22", "second-player-rolls", judge.Choice(True)),
+        )
+        return judge.Decision(judge.Choice(False), "RENT-03", others)
+    other = judge.Alternative("CF-22", "sites-only", judge.Choice(False))
+    return judge.Decision(judge.Choice(True), "RENT-03", (other,))
 
 
 def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
