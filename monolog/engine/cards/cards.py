@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...editions.model import Card
 from ...notation.events import CardDraw, Reshuffle, Span
-from ..core import follow
+from ..core import follow, judge
 from ..core.board import buildings
 from ..core.game import Game
 from ..core.names import actor_of, card_of
@@ -30,6 +30,7 @@ from .card_amounts import card_judged, repairs_figures, repairs_point
 from .card_landings import second_draw_note
 from .card_moves import MOVING_KINDS, move_by_card
 from .decks import draw, reshuffle
+from .two_readings import choice_judged
 
 
 def _deck_drawn(game: Game, pending: Draw | None, choice: Due | None, player: str) -> str | None:
@@ -162,8 +163,23 @@ def on_reshuffle(game: Game, ev: Reshuffle) -> None:
             f"the {name} deck is reshuffled during play, as a table or program may when it runs "
             f"through (reading {reading}); reading cycle keeps the order, used cards going under"
         )
-    game.ambiguous("CF-76", message, ev.span, "CARD-03", follows="reshuffle")
+
+    def named(follows: str) -> None:
+        game.ambiguous("CF-76", message, ev.span, "CARD-03", follows=follows)
+
+    choice_judged(game, "CF-76", reshuffle_decision(game), True, ev.span, named)
     reshuffle(game, key)
+
+
+def reshuffle_decision(game: Game) -> judge.Decision:
+    """CF-76: whether a deck is reshuffled during play (True under reshuffle; under cycle, which
+    every shipped edition's text settles, the order comes round again). The record's
+    `reshuffle` is the figure `True`, followed whatever the verdict."""
+    if game.ruling("CF-76") == "reshuffle":
+        other = judge.Alternative("CF-76", "cycle", judge.Choice(False))
+        return judge.Decision(judge.Choice(True), "CARD-03", (other,))
+    other = judge.Alternative("CF-76", "reshuffle", judge.Choice(True))
+    return judge.Decision(judge.Choice(False), "CARD-03", (other,))
 
 
 def _check_amount(

@@ -18,9 +18,11 @@ import re
 from ...editions.model import Card
 from ...findings.model import Finding
 from ...notation.events import Span
+from ..core import judge
 from ..core.game import Game
 from ..core.skipped import not_replayed
 from ..core.state import DeckState
+from .two_readings import choice_judged
 
 _COPY_MARK = re.compile(r"\s*\(\d+ of \d+\)\s*$")
 # the first out-of-sequence draw of each deck's run lives in `game.decks`
@@ -94,10 +96,13 @@ def draw(game: Game, card: Card, span: Span) -> bool:
         if slots:
             slots.pop(0)
     else:
-        if game.text_settles("CF-79"):
+        rule = "CARD-05" if top is None and card.kind == "get_out_of_jail_free" else "CARD-03"
+        decision = draw_order_decision(game, rule)
+        verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+        if verdict.kind == judge.BREAKS:  # CF-79 settled: from the top of the deck only
             broken[card.deck] = _out_of_sequence(game, card, deck, span, root)
         else:
-            _drawn_at_random(game, card, deck, span)
+            _drawn_at_random(game, card, deck, span, decision)
         # the table's deck is not in the order the draws had shown (shuffled again, say, or
         # drawn at random): the order is learned again from here, as a cash count re-bases
         # after a W001, so the draws that follow are judged by the record's deck, not by the
@@ -166,7 +171,22 @@ def _too_soon(game: Game, card: Card, deck: DeckState) -> str:
     )
 
 
-def _drawn_at_random(game: Game, card: Card, deck: DeckState, span: Span) -> None:
+def draw_order_decision(game: Game, rule: str) -> judge.Decision:
+    """CF-79: whether a card the deck's order does not allow may come up (the record drew it:
+    the figure `True`): not under from-the-deck, the top card coming up alone; under
+    with-replacement every card of the deck may. Where the edition's text settles the point the
+    other reading is not listed, and such a draw is M403 (`_out_of_sequence`)."""
+    settled = game.text_settles("CF-79")
+    if game.ruling("CF-79") == "with-replacement":
+        other = judge.Alternative("CF-79", "from-the-deck", judge.Choice(False))
+        return judge.Decision(judge.Choice(True), rule, () if settled else (other,))
+    other = judge.Alternative("CF-79", "with-replacement", judge.Choice(True))
+    return judge.Decision(judge.Choice(False), rule, () if settled else (other,))
+
+
+def _drawn_at_random(
+    game: Game, card: Card, deck: DeckState, span: Span, decision: judge.Decision
+) -> None:
     """CF-79 open: a draw the deck's order does not allow but the whole deck does. The record
     draws at random from the whole deck (reading with-replacement); the replay follows it, and
     A79 says whether that is the reading in force."""
@@ -186,8 +206,11 @@ def _drawn_at_random(game: Game, card: Card, deck: DeckState, span: Span) -> Non
             f"under its deck (reading {reading}); reading with-replacement draws each card at "
             "random from the whole deck, as here"
         )
-    rule = "CARD-05" if top is None and card.kind == "get_out_of_jail_free" else "CARD-03"
-    game.ambiguous("CF-79", message, span, rule, follows="with-replacement")
+
+    def named(follows: str) -> None:
+        game.ambiguous("CF-79", message, span, decision.rule, follows=follows)
+
+    choice_judged(game, "CF-79", decision, True, span, named)
 
 
 def return_card(game: Game, card_id: str) -> None:

@@ -36,13 +36,31 @@ def _claim(game: Game, tenant: str) -> Due | None:
     return None
 
 
+def claim_time_decision(
+    game: Game, claim: Due, now_amount: int, now_owner: str | None
+) -> judge.Decision:
+    """CF-24: the rent a claim asks for when the board changed between the landing and the
+    claim: the landing's rent and creditor under at-landing, the board's at the claim under
+    at-claim (`now_amount`, `now_owner`). The other reading is an alternative only where its
+    amount differs (an owner changed alone: the figure says nothing of the reading)."""
+    landing = judge.Outcome(claim.amount or 0, claim.player, claim.payee)
+    at_claim = judge.Outcome(now_amount, claim.player, now_owner or claim.payee)
+    if game.ruling("CF-24") == "at-claim":
+        right, other = at_claim, judge.Alternative("CF-24", "at-landing", landing)
+    else:
+        right, other = landing, judge.Alternative("CF-24", "at-claim", at_claim)
+    others = (other,) if landing.amount != at_claim.amount else ()
+    return judge.Decision(right, "RENT-01", others)
+
+
 def _rent_changed(game: Game, claim: Due, span: Span, written: int | None) -> bool:
     """CF-24: the board changed between landing and claim; say what the claim-time rent is.
 
     Under at-landing the claim keeps the rent and creditor of the landing; under at-claim the
     rent and the owner collecting it are those of the board at the claim. `written` is the rent
-    the record states: the finding says which reading it agrees with. Returns True when the
-    record wrote the other reading's figure, which then stands in place of a wrong amount.
+    the record states, judged by `claim_time_decision`: the one A24 says which reading it agrees
+    with (none, for a figure neither gives: the rent's own judgement then gives the M code).
+    Returns True when the record wrote the other reading's figure, which is then paid.
     """
     if claim.square is None or claim.board is None or claim.amount is None:
         return False
@@ -52,34 +70,49 @@ def _rent_changed(game: Game, claim: Due, span: Span, written: int | None) -> bo
     now_amount = now.amount if now.amount is not None else 0
     if now_amount == claim.amount and now.owner == claim.payee:
         return False
-    reading = game.ruling("CF-24")
-    name = game.name(claim.square)
-    landing_amount = claim.amount
-    then = f"{game.money(claim.amount)} to {claim.payee}"
-    later = f"{game.money(now_amount)}" + (f" to {now.owner}" if now.owner else "")
-    if reading == "at-claim":
-        message = (
-            f"the rent on {name} is {later} with the board as it is at the claim (reading "
-            f"{reading}); as the board stood when {claim.player} landed (reading at-landing) "
-            f"it would be {then}"
-        )
+    decision = claim_time_decision(game, claim, now_amount, now.owner)
+    message = _claim_time_words(game, claim, now_amount, now.owner)
+    if game.ruling("CF-24") == "at-claim":
         claim.amount = now_amount
         claim.reason = now.reason
         claim.rule = now.rule
         if now.owner is not None:
             claim.payee = now.owner
-    else:
-        message = (
-            f"the rent on {name} is {then} as the board stood when {claim.player} landed "
-            f"(reading {reading}); with the board as it is at the claim (reading at-claim) it "
-            f"would be {later}"
+
+    def named(follows: str | None = None) -> None:
+        game.ambiguous("CF-24", message, span, "RENT-01", follows=follows)
+
+    verdict = judge.arising(game, decision, judge.compare(game, decision, written), written)
+    if verdict.kind == judge.BREAKS:
+        named()  # the point named with no reading shown; the amount is the rent's to judge
+        return False
+    shown = written is not None and bool(decision.others)  # the reading in force's figure
+
+    def agree() -> None:
+        named(game.ruling("CF-24") if shown else None)
+
+    words = judge.Words("M301", message, other=lambda _: message, agree=agree)
+    judge.file(game, verdict, written, span, decision.rule, words)
+    return verdict.kind == judge.FOLLOWS
+
+
+def _claim_time_words(game: Game, claim: Due, now_amount: int, now_owner: str | None) -> str:
+    """The A24's message: the rent under the reading in force, then under the other."""
+    reading = game.ruling("CF-24")
+    name = game.name(claim.square or 0)
+    then = f"{game.money(claim.amount or 0)} to {claim.payee}"
+    later = f"{game.money(now_amount)}" + (f" to {now_owner}" if now_owner else "")
+    if reading == "at-claim":
+        return (
+            f"the rent on {name} is {later} with the board as it is at the claim (reading "
+            f"{reading}); as the board stood when {claim.player} landed (reading at-landing) "
+            f"it would be {then}"
         )
-    figures = {"at-landing": landing_amount, "at-claim": now_amount}
-    follows = next((r for r, figure in figures.items() if figure == written), None)
-    if landing_amount == now_amount:
-        follows = None  # only the owner changed: the figure says nothing of the reading
-    game.ambiguous("CF-24", message, span, "RENT-01", follows=follows)
-    return follows is not None and follows != reading
+    return (
+        f"the rent on {name} is {then} as the board stood when {claim.player} landed "
+        f"(reading {reading}); with the board as it is at the claim (reading at-claim) it "
+        f"would be {later}"
+    )
 
 
 def on_rent(game: Game, ev: RentEvent) -> None:
@@ -329,7 +362,25 @@ def _throw_shown(claim: Due, amount: int | None, by_roll: int) -> str | None:
     return None
 
 
+def lapse_decision(game: Game, claim: Due) -> judge.Decision:
+    """CF-22: whether a rent left unclaimed lapses (True) or stays owed (False) under the reading
+    in force, with each other reading that decides otherwise: every reading lets a site's rent
+    lapse; sites-only alone keeps a railroad's or a utility's owed."""
+    if claim.square is None or game.square(claim.square).kind == "site":
+        return judge.Decision(judge.Choice(True), "RENT-03")
+    if game.ruling("CF-22") == "sites-only":
+        others = (
+            judge.Alternative("CF-22", "until-next-roll", judge.Choice(True)),
+            judge.Alternative("CF-22", "second-player-rolls", judge.Choice(True)),
+        )
+        return judge.Decision(judge.Choice(False), "RENT-03", others)
+    other = judge.Alternative("CF-22", "sites-only", judge.Choice(False))
+    return judge.Decision(judge.Choice(True), "RENT-03", (other,))
+
+
 def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
+    """`rent unclaimed`: the record has the claim lapse (the figure `True` of `lapse_decision`),
+    and the replay follows it: no rent is paid (the reading in force in a replay measuring it)."""
     tenant = actor_of(game, ev)
     if tenant is None:
         return
@@ -344,23 +395,38 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
             recorded="unclaimed",
         )
         return
-    amount = claim.amount
+    decision = lapse_decision(game, claim)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
     name = game.name(claim.square or 0)
-    owed = game.money(amount) if amount is not None else "the rent"
-    reading = game.ruling("CF-22")
-    if not claim_can_lapse(game, claim):
-        # CF-22 sites-only: the deadline to ask is written for sites; this rent stays owed
-        game.ambiguous(
-            "CF-22",
-            f"{claim.payee} did not claim the rent on {name}, but it is owed all the same: "
-            f"the deadline to ask is for sites alone (reading {reading}), so {tenant} pays "
-            f"{owed}; reading until-next-roll would let the claim lapse and {tenant} pay nothing",
-            ev.span,
-            "RENT-03",
-            follows="until-next-roll",  # the record has the claim lapse
+    owed = game.money(claim.amount) if claim.amount is not None else "the rent"
+
+    def other(alt: judge.Alternative) -> str:
+        return (
+            f"{claim.payee} did not claim the rent on {name}: under reading "
+            f"{game.ruling('CF-22')} it is owed all the same, the deadline to ask being for "
+            f"sites alone, and {tenant} would pay {owed}; reading {alt.reading} lets the claim "
+            f"lapse, as the record does, and {tenant} pays nothing"
         )
-        return
+
+    words = judge.Words(
+        "M304",
+        f"the rent on {name} is owed all the same (reading {game.ruling('CF-22')})",
+        other=other,
+        agree=lambda: _lapsed_named(game, ev, claim, tenant, owed),
+    )
+    judge.file(game, verdict, True, ev.span, decision.rule, words)
+    if judge.measured(game, decision, True):
+        return  # the reading in force keeps the rent owed
     cancel_due(game, claim)
+    flow = flow_of(game)
+    if flow.throw is claim:
+        flow.throw = None
+
+
+def _lapsed_named(game: Game, ev: RentUnclaimed, claim: Due, tenant: str, owed: str) -> None:
+    """The A22 of a claim left to lapse as the reading in force has it, naming the others."""
+    name = game.name(claim.square or 0)
+    reading = game.ruling("CF-22")
     if game.square(claim.square or 0).kind == "site":
         other = "the deadline binds a site's rent under every reading"
     else:
@@ -380,9 +446,6 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
         "RENT-03",
         follows=reading,  # the record has the claim lapse, as the reading in force does
     )
-    flow = flow_of(game)
-    if flow.throw is claim:
-        flow.throw = None
 
 
 def on_dice(game: Game, ev: Dice) -> None:
