@@ -1,8 +1,9 @@
 """What each reading requires of a jail decision, pinned at the decide step
 (engine/core/judge.py): when the fine may be paid (CF-06), whether a Get Out of Jail Free card
 may stand in for the fine a failed last throw made due (CF-07), which throw is the last try
-(CF-03), whether a one-turn stay ends in a release for nothing (CF-81), and the other reading
-of each open point that would decide otherwise."""
+(CF-03), whether a one-turn stay ends in a release for nothing (CF-81), whether a player short
+of the forced fine is moved by the throw (CF-08), and the other reading of each open point that
+would decide otherwise."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
 from monolog.engine.jail.card_for_fine import card_for_fine_decision
 from monolog.engine.jail.fine_timing import fine_time_decision
+from monolog.engine.jail.jail_exits import short_fine_decision
 from monolog.engine.jail.jail_rolls import stay_release_decision
 from monolog.engine.jail.jail_turn_count import last_try_count_decision
 from monolog.notation.parser import parse_text
@@ -111,3 +113,23 @@ def test_the_player_is_out_for_nothing_after_the_jail_turn_under_one_turn_then_f
         "JAIL-06",
         (judge.Alternative("CF-81", "one-turn-then-free", judge.Choice(True)),),
     )
+
+
+def test_a_player_short_of_the_forced_fine_is_moved_under_debt_to_bank_only() -> None:
+    game = _game()
+    game.state.player("Ann").cash = 30
+    assert short_fine_decision(game, "Ann") == judge.Decision(
+        judge.Choice(True),
+        "JAIL-08",
+        (judge.Alternative("CF-08", "stays-in-jail", judge.Choice(False)),),
+    )
+    held = _game(**{"CF-08": "stays-in-jail"})
+    held.state.player("Ann").cash = 30
+    assert short_fine_decision(held, "Ann") == judge.Decision(
+        judge.Choice(False),
+        "JAIL-08",
+        (judge.Alternative("CF-08", "debt-to-bank", judge.Choice(True)),),
+    )
+    # with the fine's cash in hand the point does not arise: moved, no other reading
+    held.state.player("Ann").cash = 50
+    assert short_fine_decision(held, "Ann") == judge.Decision(judge.Choice(True), "JAIL-08")

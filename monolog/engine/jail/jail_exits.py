@@ -6,7 +6,7 @@ shows of it (JAIL-08, CF-02, CF-81). The rolls that lead here are jail_rolls.py.
 from __future__ import annotations
 
 from ...notation.events import Roll, Span
-from ..core import follow
+from ..core import follow, judge
 from ..core.game import Game
 from ..core.names import nearest_of, shown, squares_if_named, squares_named
 from ..core.obligations import Due, apply_due, flow_of
@@ -60,6 +60,33 @@ def record_moves(game: Game, ev: Roll) -> bool:
         return False
     jail = game.edition.rules.jail_index
     return not any(sq.index == jail for sq in squares_if_named(game, ev.square))
+
+
+def short_fine_decision(game: Game, player: str) -> judge.Decision:
+    """CF-08: whether `player`'s failed last jail throw is moved by (True), the fine a debt to
+    the bank under debt-to-bank, or the player held in jail, unmoved, until the fine can be
+    paid (False) under stays-in-jail. A player holding the fine's cash is moved by every
+    reading: the point does not arise, and no other reading is listed."""
+    if game.state.player(player).cash >= game.edition.rules.jail_fine:
+        return judge.Decision(judge.Choice(True), "JAIL-08")
+    if game.ruling("CF-08") == "stays-in-jail":
+        other = judge.Alternative("CF-08", "debt-to-bank", judge.Choice(True))
+        return judge.Decision(judge.Choice(False), "JAIL-08", (other,))
+    other = judge.Alternative("CF-08", "stays-in-jail", judge.Choice(False))
+    return judge.Decision(judge.Choice(True), "JAIL-08", (other,))
+
+
+def held_for_fine(game: Game, player: str) -> bool:
+    """Whether the readings in force hold `player` in jail for want of the forced fine (CF-08)."""
+    return short_fine_decision(game, player).right == judge.Choice(False)
+
+
+def short_fine_written(game: Game, ev: Roll) -> bool | None:
+    """What the failed last throw shows of CF-08: moved by (True), kept on the jail's square
+    (False), or nothing (None: no square named, or a replay measuring the reading in force)."""
+    if record_moves(game, ev):
+        return True
+    return False if record_keeps(game, ev) else None
 
 
 def pay_and_move(game: Game, ev: Roll, player: str, why: str, target: int) -> None:
@@ -157,8 +184,8 @@ def forced_fine(
     `noted`: CF-08 has been reported at this roll already (the record settled it). `moved`:
     the record moves the player by the roll, as reading debt-to-bank does."""
     fine = game.edition.rules.jail_fine
-    p = game.state.player(player)
-    cash = p.cash
+    cash = game.state.player(player).cash
+    decision = short_fine_decision(game, player)
     due = apply_due(
         game,
         Due(
@@ -172,17 +199,22 @@ def forced_fine(
             span,
         ),
     )
-    if cash < fine and not noted:
-        game.ambiguous(
-            "CF-08",
+    if decision.others and not noted:
+        message = (
             f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine in "
             f"cash: it is a debt to the bank, to be raised by selling, mortgaging or a deal or "
             f"else ending in bankruptcy to the bank (reading {game.ruling('CF-08')}); reading "
-            f"stays-in-jail would keep {player} in jail, unmoved, until the fine can be paid",
-            span,
-            "JAIL-08",
-            follows="debt-to-bank" if moved else None,
+            f"stays-in-jail would keep {player} in jail, unmoved, until the fine can be paid"
         )
+        # a move by the roll is debt-to-bank's play; a roll naming no square shows nothing
+        written = True if moved else None
+
+        def agree() -> None:
+            follows = "debt-to-bank" if moved else None
+            game.ambiguous("CF-08", message, span, "JAIL-08", follows=follows)
+
+        words = judge.Words("M507", message, other=lambda alt: message, agree=agree)
+        judge.judge(game, decision, written, span, words)
     return due
 
 

@@ -15,6 +15,7 @@ from ..turn.one_throw import note_throw, one_throw
 from .jail_exits import (
     follow_moved_out,
     forced_fine,
+    held_for_fine,
     keep_in_jail,
     moved_out,
     paid_not_moved,
@@ -23,6 +24,8 @@ from .jail_exits import (
     record_keeps,
     record_moves,
     release,
+    short_fine_decision,
+    short_fine_written,
     stays_on_jail,
 )
 from .jail_turn_count import JAILING_COUNTS, NEXT_IS_FIRST, last_judged, second_last_judged
@@ -286,11 +289,7 @@ def _last_try_failed(game: Game, ev: Roll, player: str, try_no: int, target: int
     if not short and try_no == last and game.ruling("CF-03") == JAILING_COUNTS:
         last_judged(game, ev, player, try_no)
     # CF-08 stays-in-jail, and the record moves the player all the same (debt-to-bank)
-    debt_followed = (
-        game.ruling("CF-08") == "stays-in-jail"
-        and game.state.player(player).cash < rules.jail_fine
-        and record_moves(game, ev)
-    )
+    debt_followed = held_for_fine(game, player) and record_moves(game, ev)
     if _held_for_fine(game, ev, player, why, target, since=last if held else None):
         return
     if held and player in game.jail_rolls.kept_past_last:
@@ -405,24 +404,32 @@ def _held_for_fine(
     due again. Under debt-to-bank (False here) the fine is a debt and the roll is moved.
     `since` is the jail turn the player was first held on, when this is not that turn.
     """
+    decision = short_fine_decision(game, player)
+    if decision.right != judge.Choice(False):
+        return False
+    # the roll shows the point: moved by (debt-to-bank's play), kept on the jail's square
+    # (stays-in-jail's), or nothing
+    written = short_fine_written(game, ev)
+    verdict = judge.compare(game, decision, written)
+    words = _held_words(game, player, why, target, ev.span, since=since, kept=written is False)
+    judge.file(game, verdict, written, ev.span, decision.rule, words)
+    if verdict.kind == judge.FOLLOWS:
+        return False  # the replay makes the fine a debt and moves the player: the caller does
+    flow = flow_of(game)
+    flow.jail_failed = True
+    flow.turn_over = True
+    stays_on_jail(game, ev, player, f"{player} stays in jail, short of the fine")
+    return True
+
+
+def _held_words(
+    game: Game, player: str, why: str, target: int, span: Span, *, since: int | None, kept: bool
+) -> judge.Words:
+    """The CF-08 finding of a player held for want of the forced fine (stays-in-jail): the
+    record agrees (kept on the jail's square, or showing nothing), or moves the player as
+    reading debt-to-bank does. No reading breaks: a throw either moves the player or not."""
     fine = game.edition.rules.jail_fine
     cash = game.state.player(player).cash
-    if cash >= fine or game.ruling("CF-08") != "stays-in-jail":
-        return False
-    if record_moves(game, ev):
-        # the record moves the player all the same: it follows reading debt-to-bank, and the
-        # replay makes the fine a debt and moves the player (False: the caller does both)
-        game.ambiguous(
-            "CF-08",
-            f"{why}: {player} holds {game.money(cash)} and cannot pay the {game.money(fine)} "
-            f"fine, so stays in jail without moving until it can be paid (reading "
-            f"stays-in-jail); the record moves {player} to {game.name(target)}, as reading "
-            "debt-to-bank does, the fine a debt to the bank",
-            ev.span,
-            "JAIL-08",
-            follows="debt-to-bank",
-        )
-        return False
     if since is None:
         held = f"{player} holds {game.money(cash)} and cannot pay the {game.money(fine)} fine"
         other = (
@@ -438,17 +445,22 @@ def _held_for_fine(
             f"reading debt-to-bank would have made the fine a debt to the bank on jail turn "
             f"{since}, raised or ending in bankruptcy, and moved {player} then"
         )
-    game.ambiguous(
-        "CF-08",
+    message = (
         f"{why}: {held}, so stays in jail without moving until it can be paid (reading "
-        f"stays-in-jail); {other}",
-        ev.span,
-        "JAIL-08",
-        # a roll naming the jail's square is the record keeping the player there
-        follows="stays-in-jail" if record_keeps(game, ev) else None,
+        f"stays-in-jail); {other}"
     )
-    flow = flow_of(game)
-    flow.jail_failed = True
-    flow.turn_over = True
-    stays_on_jail(game, ev, player, f"{player} stays in jail, short of the fine")
-    return True
+
+    def moved(alt: judge.Alternative) -> str:
+        return (
+            f"{why}: {player} holds {game.money(cash)} and cannot pay the {game.money(fine)} "
+            f"fine, so stays in jail without moving until it can be paid (reading "
+            f"stays-in-jail); the record moves {player} to {game.name(target)}, as reading "
+            f"{alt.reading} does, the fine a debt to the bank"
+        )
+
+    def agree() -> None:
+        # a roll naming the jail's square is the record keeping the player there
+        follows = "stays-in-jail" if kept else None
+        game.ambiguous("CF-08", message, span, "JAIL-08", follows=follows)
+
+    return judge.Words("M507", message, other=moved, agree=agree)

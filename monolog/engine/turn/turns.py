@@ -19,7 +19,7 @@ from ..core.game import Game
 from ..core.names import resolve_player
 from ..core.obligations import Due, flow_of, settle_due
 from ..core.variants import one_turn_in_jail
-from ..jail.jail_exits import forced_fine, release
+from ..jail.jail_exits import forced_fine, held_for_fine, release
 from ..money.debts import check_unpaid
 from .landing import land
 from .one_throw import turn_passed
@@ -302,9 +302,7 @@ def start_turn(game: Game, player: str, number: int, span: Span) -> None:
             (kept or game.ruling("CF-02") == "fourth-turn-pay")
             and not one_turn_in_jail(game)  # SHORT-05: the one-turn stay ends on a roll
             and p.jail_turns > game.edition.rules.max_jail_turns
-            and not (
-                game.ruling("CF-08") == "stays-in-jail" and p.cash < game.edition.rules.jail_fine
-            )
+            and not held_for_fine(game, player)
         ):
             # CF-02 fourth-turn-pay: three failed tries sat out; this turn opens with the fine,
             # then an ordinary roll
