@@ -32,7 +32,8 @@ from ..building.holdings import (
     resolve_player,
     resolve_square,
 )
-from ..core import follow
+from ..cards.two_readings import choice_judged
+from ..core import follow, judge
 from ..core.game import Game
 from ..core.house_rules import bare_payment, gift_allowed
 from ..core.invariants import followed
@@ -152,9 +153,26 @@ def _given_for_nothing(
             f"the players (reading {reading}); reading forbidden would set the deal aside as "
             "collusion"
         )
-    game.ambiguous("CF-64", message, span, "DEAL-01", follows="allowed")
+    decision = gift_decision(game)
+    # the record writing the gift is its choice: the gift stands (reading allowed's play)
+
+    def name(follows: str) -> None:
+        game.ambiguous("CF-64", message, span, "DEAL-01", follows=follows)
+
+    choice_judged(game, "CF-64", decision, True, span, name)
     # a counterfactual replay (follow.py) applies reading forbidden: the deal is set aside
-    return reading == "forbidden" and not follow.record_settles(game)
+    return judge.measured(game, decision, True)
+
+
+def gift_decision(game: Game) -> judge.Decision:
+    """CF-64: whether deeds handed over for nothing may change hands (True under allowed; under
+    forbidden such a gift is collusion and the deal is set aside). The record writing the gift
+    is the figure `True`."""
+    if game.ruling("CF-64") == "forbidden":
+        other = judge.Alternative("CF-64", "allowed", judge.Choice(True))
+        return judge.Decision(judge.Choice(False), "DEAL-01", (other,))
+    other = judge.Alternative("CF-64", "forbidden", judge.Choice(False))
+    return judge.Decision(judge.Choice(True), "DEAL-01", (other,))
 
 
 def _gather(
