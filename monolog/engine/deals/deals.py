@@ -243,36 +243,25 @@ def _deed_item(game: Game, giver: str, item: DealItem, span: Span, sold: bool = 
     elif group_built(game, sq.index):
         built = buildings_in_group(game, sq.index)
         reading = game.ruling("CF-77")
-        if "CF-77" in game.edition.settled and reading == game.edition.readings.get("CF-77"):
-            game.emit(
-                "M712",
-                f"{sq.name} cannot change hands while the {group_label(game, sq.index)} group "
-                f"has buildings: sell {built} to the bank first",
+        where = f"{sq.name} changes hands while the {group_label(game, sq.index)} group has"
+        words = judge.Words(
+            "M712",
+            f"{sq.name} cannot change hands while the {group_label(game, sq.index)} group "
+            f"has buildings: sell {built} to the bank first",
+            shown=(0, built),
+            other=lambda alt: (
+                f"{where} buildings ({built}): they are sold to the bank first (reading "
+                f"{reading}); reading {alt.reading} lets them stay, as here"
+            ),
+            agree=lambda: _name_with_buildings(
+                game,
+                f"{where} buildings ({built}), which stay where they stand (reading {reading}); "
+                "reading sold-first would have them sold to the bank first",
                 span,
                 "DEAL-03",
-                expected=0,
-                recorded=built,
-            )
-        elif reading == "with-buildings":
-            game.ambiguous(
-                "CF-77",
-                f"{sq.name} changes hands while the {group_label(game, sq.index)} group has "
-                f"buildings ({built}), which stay where they stand (reading {reading}); reading "
-                "sold-first would have them sold to the bank first",
-                span,
-                "DEAL-03",
-                follows="with-buildings",
-            )
-        else:
-            game.ambiguous(
-                "CF-77",
-                f"{sq.name} changes hands while the {group_label(game, sq.index)} group has "
-                f"buildings ({built}): they are sold to the bank first (reading {reading}); "
-                "reading with-buildings lets them stay, as here",
-                span,
-                "DEAL-03",
-                follows="with-buildings",
-            )
+            ),
+        )
+        _built_trade_judged(game, span, "DEAL-03", words)
         # reported; the deed changed hands at the table: the replay follows it
         followed(game, (d.square for d in group_of(game, sq.index)))
     return sq.index
@@ -304,39 +293,59 @@ def _with_buildings(
         raise _Refused
     reading = game.ruling("CF-77")
     moved = f"{sq.name} changes hands with {written} on it"
-    if "CF-77" in game.edition.settled and reading == game.edition.readings.get("CF-77"):
-        game.emit(
-            "M718",
-            f"{moved}, but buildings are sold only to the bank, never to a player: {giver} "
-            "sells them to the bank first and trades the bare deed"
-            if sold
-            else f"{moved}, given for nothing, but buildings are never handed to another "
-            f"player: {giver} sells them to the bank first and gives the bare deed",
-            span,
-            "SELL-01" if sold else "DEAL-04",
-            expected=0,
-            recorded=written,
-        )
-    elif reading == "with-buildings":
-        game.ambiguous(
-            "CF-77",
+    rule = "SELL-01" if sold else "DEAL-04"
+    words = judge.Words(
+        "M718",
+        f"{moved}, but buildings are sold only to the bank, never to a player: {giver} "
+        "sells them to the bank first and trades the bare deed"
+        if sold
+        else f"{moved}, given for nothing, but buildings are never handed to another "
+        f"player: {giver} sells them to the bank first and gives the bare deed",
+        shown=(0, written),
+        other=lambda alt: (
+            f"{moved}: the buildings are sold to the bank first (reading {reading}); reading "
+            f"{alt.reading} lets them pass with the deed, as here"
+        ),
+        agree=lambda: _name_with_buildings(
+            game,
             f"{moved}: the buildings stay where they stand (reading {reading}); reading "
             "sold-first has them sold to the bank first",
             span,
-            "SELL-01" if sold else "DEAL-04",
-            follows="with-buildings",
-        )
-    else:
-        game.ambiguous(
-            "CF-77",
-            f"{moved}: the buildings are sold to the bank first (reading {reading}); reading "
-            "with-buildings lets them pass with the deed, as here",
-            span,
-            "SELL-01" if sold else "DEAL-04",
-            follows="with-buildings",
-        )
+            rule,
+        ),
+    )
+    _built_trade_judged(game, span, rule, words)
     # reported; the site changed hands at the table with what stands on it: the replay follows
     followed(game, (d.square for d in group_of(game, deed.square)))
+
+
+def built_trade_decision(game: Game) -> judge.Decision:
+    """CF-77: whether a deed may change hands while its group has buildings (True under
+    with-buildings, the buildings passing or staying where they stand; False under sold-first,
+    which has them sold to the bank first). Where the edition's text settles the point no other
+    reading is listed. The record writing the trade is the figure `True`."""
+    reading = game.ruling("CF-77")
+    settled = "CF-77" in game.edition.settled and reading == game.edition.readings.get("CF-77")
+    if reading == "with-buildings":
+        other = judge.Alternative("CF-77", "sold-first", judge.Choice(False))
+        return judge.Decision(judge.Choice(True), "DEAL-03", () if settled else (other,))
+    other = judge.Alternative("CF-77", "with-buildings", judge.Choice(True))
+    return judge.Decision(judge.Choice(False), "DEAL-03", () if settled else (other,))
+
+
+def _name_with_buildings(game: Game, message: str, span: Span, rule: str) -> None:
+    """The A77 of a trade under with-buildings, in force: the record agrees."""
+    game.ambiguous("CF-77", message, span, rule, follows="with-buildings")
+
+
+def _built_trade_judged(game: Game, span: Span, rule: str, words: judge.Words) -> None:
+    """The record's trade of a deed whose group has buildings judged (CF-77): the A77 naming
+    with-buildings, which the trade follows (also in a replay measuring the reading in force),
+    or the M code of `words` where the edition's text settles sold-first. The caller follows
+    the trade either way."""
+    decision = built_trade_decision(game)
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    judge.file(game, verdict, True, span, rule, words)
 
 
 def _card_item(game: Game, giver: str, item: DealItem, held: list[str], span: Span) -> str:
