@@ -1,10 +1,12 @@
-"""What each reading of CF-39 requires of a bankruptcy to the bank, pinned at the decide step
-(engine/core/judge.py): whether the estate's deeds free of mortgage are auctioned."""
+"""What each reading requires of a bankruptcy, pinned at the decide step (engine/core/judge.py):
+whether the estate's deeds free of mortgage are auctioned (CF-39), whether a deal the debtor made
+without clearing the debt stands (CF-78)."""
 
 from __future__ import annotations
 
 from monolog.editions.loader import load_edition
 from monolog.engine.bankruptcy.estate_auctions import estate_decision
+from monolog.engine.bankruptcy.insolvent_deals import deal_in_debt_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
@@ -27,4 +29,17 @@ def test_the_free_deeds_are_auctioned_under_auction_all_only() -> None:
         judge.Choice(False),
         "BKR-07",
         (judge.Alternative("CF-39", "auction-all", judge.Choice(True)),),
+    )
+
+
+def test_a_deal_that_left_the_debt_unpaid_stands_under_allowed_only() -> None:
+    assert deal_in_debt_decision(_game()) == judge.Decision(
+        judge.Choice(True),
+        "BKR-01",
+        (judge.Alternative("CF-78", "must-cover", judge.Choice(False)),),
+    )
+    assert deal_in_debt_decision(_game(**{"CF-78": "must-cover"})) == judge.Decision(
+        judge.Choice(False),
+        "BKR-01",
+        (judge.Alternative("CF-78", "allowed", judge.Choice(True)),),
     )

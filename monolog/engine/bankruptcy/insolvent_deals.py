@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from ...notation.events import Span
 from ..building.holdings import owner_word
-from ..core import follow
+from ..cards.two_readings import choice_judged
+from ..core import judge
 from ..core.game import Game
 from ..core.pending_state import DealInDebt
 from ..money.debts import open_debts
@@ -89,9 +90,31 @@ def at_bankruptcy(game: Game, debtor: str, creditors: list[str | None], span: Sp
                 f"(reading {reading}); reading must-cover would have the deeds go with the "
                 "estate"
             )
-        game.ambiguous("CF-78", message, span, "BKR-01", follows="allowed")
-        if reading == "must-cover" and not follow.record_settles(game):
+        _judged(game, message, span)
+        # a replay measuring must-cover sets the deal aside before the estate is handed over
+        if judge.measured(game, deal_in_debt_decision(game), True):
             _set_aside(game, n, span)
+
+
+def deal_in_debt_decision(game: Game) -> judge.Decision:
+    """CF-78: whether a deal a debtor made without clearing the debt stands at the bankruptcy
+    (True under allowed: the receiver keeps the deeds; False under must-cover: they go with the
+    estate). The record, going on with the receiver holding the deeds, is the figure `True`."""
+    if game.ruling("CF-78") == "must-cover":
+        other = judge.Alternative("CF-78", "allowed", judge.Choice(True))
+        return judge.Decision(judge.Choice(False), "BKR-01", (other,))
+    other = judge.Alternative("CF-78", "must-cover", judge.Choice(False))
+    return judge.Decision(judge.Choice(True), "BKR-01", (other,))
+
+
+def _judged(game: Game, message: str, span: Span) -> None:
+    """The one A78 of a deal the record lets stand: agreeing under allowed, naming allowed
+    under must-cover (also in a replay measuring must-cover, where the point arises)."""
+
+    def name(follows: str) -> None:
+        game.ambiguous("CF-78", message, span, "BKR-01", follows=follows)
+
+    choice_judged(game, "CF-78", deal_in_debt_decision(game), True, span, name)
 
 
 def _set_aside(game: Game, n: DealInDebt, span: Span) -> None:
