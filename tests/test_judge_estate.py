@@ -1,10 +1,12 @@
 """What each reading requires of a bankruptcy, pinned at the decide step (engine/core/judge.py):
 whether the estate's deeds free of mortgage are auctioned (CF-39), whether a deal the debtor made
-without clearing the debt stands (CF-78)."""
+without clearing the debt stands (CF-78), whether deeds may go to a creditor towards a debt
+(CF-51), and the estate that ends a short game (CF-47, one reading)."""
 
 from __future__ import annotations
 
 from monolog.editions.loader import load_edition
+from monolog.engine.bankruptcy.bankruptcy import final_estate_decision, property_payment_decision
 from monolog.engine.bankruptcy.estate_auctions import estate_decision
 from monolog.engine.bankruptcy.insolvent_deals import deal_in_debt_decision
 from monolog.engine.core import judge
@@ -43,3 +45,20 @@ def test_a_deal_that_left_the_debt_unpaid_stands_under_allowed_only() -> None:
         "BKR-01",
         (judge.Alternative("CF-78", "allowed", judge.Choice(True)),),
     )
+
+
+def test_deeds_go_to_a_creditor_towards_a_debt_under_creditor_may_accept_only() -> None:
+    assert property_payment_decision(_game()) == judge.Decision(
+        judge.Choice(True),
+        "RENT-14",
+        (judge.Alternative("CF-51", "cash-only", judge.Choice(False)),),
+    )
+    assert property_payment_decision(_game(**{"CF-51": "cash-only"})) == judge.Decision(
+        judge.Choice(False),
+        "RENT-14",
+        (judge.Alternative("CF-51", "creditor-may-accept", judge.Choice(True)),),
+    )
+
+
+def test_the_short_games_last_estate_passes_whole_with_no_other_reading() -> None:
+    assert final_estate_decision() == judge.Decision(judge.Choice(True), "SHORT-07")

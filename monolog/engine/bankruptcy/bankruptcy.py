@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from ...notation.events import Bankrupt, GameEnd, Resign, Span
 from ..building.holdings import owner_word, resolve_player
 from ..buying.shortage import flag_unplaced
+from ..cards.two_readings import choice_judged
 from ..core import follow, judge
 from ..core.game import Debt, Game
 from ..core.obligations import flow_of
@@ -73,26 +74,37 @@ def settle_with_property(
     reading = game.ruling("CF-51")
     if reading == "cash-only":
         short = max(0, -game.state.player(giver).cash)
-        game.ambiguous(
-            "CF-51",
+        message = (
             f"{giver} owes {receiver} {game.money(short)} and hands over property towards it: "
             f"a debt is paid in cash alone (reading {reading}); reading creditor-may-accept "
-            f"lets {receiver} take the property at the agreed value",
-            span,
-            "RENT-14",
-            follows="creditor-may-accept",
+            f"lets {receiver} take the property at the agreed value"
         )
-        return not follow.record_settles(game)
-    game.ambiguous(
-        "CF-51",
-        f"{receiver} accepted property from {giver} towards a debt, as a creditor may "
-        f"(reading {reading}); reading cash-only would set the deal aside and leave the debt "
-        "to be raised in cash",
-        span,
-        "RENT-14",
-        follows="creditor-may-accept",  # the record hands the property over
-    )
-    return False
+    else:
+        message = (
+            f"{receiver} accepted property from {giver} towards a debt, as a creditor may "
+            f"(reading {reading}); reading cash-only would set the deal aside and leave the debt "
+            "to be raised in cash"
+        )
+    decision = property_payment_decision(game)
+
+    def name(follows: str) -> None:
+        game.ambiguous("CF-51", message, span, "RENT-14", follows=follows)
+
+    # the record hands the property over: creditor-may-accept's play
+    choice_judged(game, "CF-51", decision, True, span, name)
+    # a counterfactual replay (follow.py) applies cash-only: the deal is set aside
+    return judge.measured(game, decision, True)
+
+
+def property_payment_decision(game: Game) -> judge.Decision:
+    """CF-51: whether deeds may go to a creditor towards an open debt (True under
+    creditor-may-accept, at the value agreed; False under cash-only, the debt paid in cash
+    alone). The record handing the property over is the figure `True`."""
+    if game.ruling("CF-51") == "cash-only":
+        other = judge.Alternative("CF-51", "creditor-may-accept", judge.Choice(True))
+        return judge.Decision(judge.Choice(False), "RENT-14", (other,))
+    other = judge.Alternative("CF-51", "cash-only", judge.Choice(False))
+    return judge.Decision(judge.Choice(True), "RENT-14", (other,))
 
 
 # --------------------------------------------------------------------------- bankruptcy
@@ -495,6 +507,17 @@ def on_resign(game: Game, ev: Resign, actor: str) -> None:
     game.state.over = winner(game) is not None
 
 
+def final_estate_decision() -> judge.Decision:
+    """CF-47: the bankruptcy that ends a short game hands the whole estate to the creditor as it
+    stands, with no 10 % and no sale of buildings first (True). The point has one reading: no
+    other is listed."""
+    return judge.Decision(judge.Choice(True), "SHORT-07")
+
+
+def _name_final_estate(game: Game, message: str, span: Span, rule: str) -> None:
+    game.ambiguous("CF-47", message, span, rule)
+
+
 def hand_over(game: Game, actor: str, creditor: str | None, span: Span) -> None:
     """The bankruptcy that ends a short game: the estate passes whole (SHORT-07, CF-47).
 
@@ -530,16 +553,21 @@ def hand_over(game: Game, actor: str, creditor: str | None, span: Span) -> None:
     to = creditor if creditor is not None else game.edition.word("bank")
     # the notation writes no hand-over of the last estate (the game ends at the bankruptcy), so
     # the record shows no reading of its own here: the message names the one applied
-    game.ambiguous(
-        "CF-47",
+    message = (
         f"{actor}'s bankruptcy ends the {game.edition.variant} game: the whole estate passes to "
         f"{to} as it stands, {game.edition.word('houses')} and {game.edition.word('hotels')} "
         "included, with no 10 % on mortgages, before the count (reading estate-to-creditor); "
         f"the standard game would sell the {game.edition.word('houses')} to the bank at half "
-        "price first",
-        span,
-        "SHORT-07",
+        "price first"
     )
+    decision = final_estate_decision()
+    # nothing written (None): the record agrees, and the point is named with the reading applied
+    # (no verdict breaks: the M code of `Words` is never filed)
+    verdict = judge.compare(game, decision, None)
+    words = judge.Words(
+        "M990", message, agree=lambda: _name_final_estate(game, message, span, decision.rule)
+    )
+    judge.file(game, verdict, None, span, decision.rule, words)
     flow_of(game).lots = [lot for lot in flow_of(game).lots if lot.lander is not None]
 
 
