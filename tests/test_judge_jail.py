@@ -2,8 +2,8 @@
 (engine/core/judge.py): when the fine may be paid (CF-06), whether a Get Out of Jail Free card
 may stand in for the fine a failed last throw made due (CF-07), which throw is the last try
 (CF-03), whether a one-turn stay ends in a release for nothing (CF-81), whether a player short
-of the forced fine is moved by the throw (CF-08), and the other reading of each open point that
-would decide otherwise."""
+of the forced fine is moved by the throw (CF-08), whether a jailed player may build, deal or bid
+(CF-66), and the other reading of each open point that would decide otherwise."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from monolog.engine.core.state import GameState
 from monolog.engine.jail.card_for_fine import card_for_fine_decision
 from monolog.engine.jail.fine_timing import fine_time_decision
 from monolog.engine.jail.jail_exits import short_fine_decision
+from monolog.engine.jail.jail_rights import jailed_rights_decision
 from monolog.engine.jail.jail_rolls import stay_release_decision
 from monolog.engine.jail.jail_turn_count import last_try_count_decision
 from monolog.notation.parser import parse_text
@@ -133,3 +134,16 @@ def test_a_player_short_of_the_forced_fine_is_moved_under_debt_to_bank_only() ->
     # with the fine's cash in hand the point does not arise: moved, no other reading
     held.state.player("Ann").cash = 50
     assert short_fine_decision(held, "Ann") == judge.Decision(judge.Choice(True), "JAIL-08")
+
+
+def test_a_jailed_player_builds_deals_and_bids_under_allowed_only() -> None:
+    assert jailed_rights_decision(_game()) == judge.Decision(
+        judge.Choice(True),
+        "JAIL-10",
+        (judge.Alternative("CF-66", "frozen", judge.Choice(False)),),
+    )
+    assert jailed_rights_decision(_game(**{"CF-66": "frozen"})) == judge.Decision(
+        judge.Choice(False),
+        "JAIL-10",
+        (judge.Alternative("CF-66", "allowed", judge.Choice(True)),),
+    )
