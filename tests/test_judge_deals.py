@@ -1,6 +1,7 @@
 """What each reading requires of a deal, pinned at the decide step (engine/core/judge.py):
 whether deeds handed over for nothing may change hands (CF-64), whether a deed may change hands
-while its group has buildings (CF-77), and the other reading that would decide otherwise."""
+while its group has buildings (CF-77), whether the bank auctions a bankrupt's jail card (CF-75),
+and the other reading that would decide otherwise."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from monolog.editions.loader import load_edition
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
+from monolog.engine.deals.bank_sales import card_auction_decision
 from monolog.engine.deals.deals import built_trade_decision, gift_decision
 
 
@@ -44,4 +46,20 @@ def test_a_deed_of_a_built_group_changes_hands_under_with_buildings_only() -> No
         judge.Choice(False),
         "DEAL-03",
         (judge.Alternative("CF-77", "with-buildings", judge.Choice(True)),),
+    )
+
+
+def test_a_bankrupts_jail_card_is_auctioned_under_auctioned_only() -> None:
+    # us-2018's text settles back-to-deck: no other reading is listed, an auction breaks it
+    assert card_auction_decision(_game()) == judge.Decision(judge.Choice(False), "BKR-09")
+    # uk-1996's text leaves it open
+    assert card_auction_decision(_game("uk-1996")) == judge.Decision(
+        judge.Choice(False),
+        "BKR-09",
+        (judge.Alternative("CF-75", "auctioned", judge.Choice(True)),),
+    )
+    assert card_auction_decision(_game("uk-1996", **{"CF-75": "auctioned"})) == judge.Decision(
+        judge.Choice(True),
+        "BKR-09",
+        (judge.Alternative("CF-75", "back-to-deck", judge.Choice(False)),),
     )

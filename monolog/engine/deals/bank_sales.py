@@ -224,36 +224,29 @@ def on_card_auction(game: Game, ev: Auction) -> None:
         return
     word = game.edition.word("goojf")
     reading = game.ruling("CF-75")
-    if "CF-75" in game.edition.settled and reading == game.edition.readings.get("CF-75"):
-        # the edition's own text puts a bankrupt's jail cards back under their decks
-        game.emit(
-            "M416",
-            f"{card_id} ({word}) is not auctioned: a card given up to the bank goes back under "
-            f"its deck, and a player sells one only to another player"
-            + ("; replayed as the table did it" if ev.winner is not None else ""),
-            ev.span,
-            "BKR-09",
-            recorded=card_id,
-            data={"cf": "CF-55"},
-        )
-    elif reading == "auctioned":
-        game.ambiguous(
-            "CF-75",
+    # the edition's own text puts a bankrupt's jail cards back under their decks (M416)
+    words = judge.Words(
+        "M416",
+        f"{card_id} ({word}) is not auctioned: a card given up to the bank goes back under "
+        f"its deck, and a player sells one only to another player"
+        + ("; replayed as the table did it" if ev.winner is not None else ""),
+        data={"cf": "CF-55"},
+        shown=(None, card_id),
+        other=lambda alt: (
+            f"{card_id} ({word}) is auctioned, but a bankrupt's jail card goes back under its "
+            f"deck (reading {reading}); reading {alt.reading} sells it with the deeds, as here"
+        ),
+        agree=lambda: _name_auctioned(
+            game,
             f"{card_id} ({word}) is auctioned with the bank's other lots, as a bankrupt's "
             f"property (reading {reading}); reading back-to-deck puts it back under its deck",
             ev.span,
-            "BKR-09",
-            follows="auctioned",
-        )
-    else:
-        game.ambiguous(
-            "CF-75",
-            f"{card_id} ({word}) is auctioned, but a bankrupt's jail card goes back under its "
-            f"deck (reading {reading}); reading auctioned sells it with the deeds, as here",
-            ev.span,
-            "BKR-09",
-            follows="auctioned",
-        )
+        ),
+    )
+    decision = card_auction_decision(game)
+    # the record auctioning the card is the figure True, followed whatever the verdict
+    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    judge.file(game, verdict, True, ev.span, decision.rule, words)
     if ev.winner is None or ev.price is None:
         return
     winner = resolve_player(game, ev.winner, ev.span)
@@ -262,6 +255,24 @@ def on_card_auction(game: Game, ev: Auction) -> None:
     game.transfer(winner, None, ev.price, f"{card_id} bought at auction", ev.span)
     hold_out(game, card_id)
     game.state.player(winner).cards.append(card_id)
+
+
+def card_auction_decision(game: Game) -> judge.Decision:
+    """CF-75: whether the bank auctions a bankrupt's jail card (True under auctioned; False under
+    back-to-deck, the card going back under its deck). Where the edition's text settles the
+    point no other reading is listed (M416 then). The record's auction is the figure `True`."""
+    reading = game.ruling("CF-75")
+    settled = "CF-75" in game.edition.settled and reading == game.edition.readings.get("CF-75")
+    if reading == "auctioned":
+        other = judge.Alternative("CF-75", "back-to-deck", judge.Choice(False))
+        return judge.Decision(judge.Choice(True), "BKR-09", () if settled else (other,))
+    other = judge.Alternative("CF-75", "auctioned", judge.Choice(True))
+    return judge.Decision(judge.Choice(False), "BKR-09", () if settled else (other,))
+
+
+def _name_auctioned(game: Game, message: str, span: Span) -> None:
+    """The A75 of a card auction under auctioned, in force: the record agrees."""
+    game.ambiguous("CF-75", message, span, "BKR-09", follows="auctioned")
 
 
 def _auctioned_card(game: Game, ev: Auction) -> str | None:
