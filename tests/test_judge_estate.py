@@ -6,7 +6,7 @@ without clearing the debt stands (CF-78), whether deeds may go to a creditor tow
 from __future__ import annotations
 
 from monolog.editions.loader import load_edition
-from monolog.engine.bankruptcy.bankruptcy import final_estate_decision, property_payment_decision
+from monolog.engine.bankruptcy.decisions import final_estate_decision, property_payment_decision
 from monolog.engine.bankruptcy.estate_auctions import estate_decision
 from monolog.engine.bankruptcy.insolvent_deals import deal_in_debt_decision
 from monolog.engine.core import judge

@@ -40,6 +40,7 @@ from ..money.debts import clear_debts, open_debts
 from ..money.mortgages import flag_unsettled
 from ..money.raising import Raisable, raisable
 from . import heirs, insolvent_deals
+from .decisions import final_estate_decision, property_payment_decision
 from .liquidation import (
     card_to_deck,
     first_short,
@@ -94,17 +95,6 @@ def settle_with_property(
     choice_judged(game, "CF-51", decision, True, span, name)
     # a counterfactual replay (follow.py) applies cash-only: the deal is set aside
     return judge.measured(game, decision, True)
-
-
-def property_payment_decision(game: Game) -> judge.Decision:
-    """CF-51: whether deeds may go to a creditor towards an open debt (True under
-    creditor-may-accept, at the value agreed; False under cash-only, the debt paid in cash
-    alone). The record handing the property over is the figure `True`."""
-    if game.ruling("CF-51") == "cash-only":
-        other = judge.Alternative("CF-51", "creditor-may-accept", judge.Choice(True))
-        return judge.Decision(judge.Choice(False), "RENT-14", (other,))
-    other = judge.Alternative("CF-51", "cash-only", judge.Choice(False))
-    return judge.Decision(judge.Choice(True), "RENT-14", (other,))
 
 
 # --------------------------------------------------------------------------- bankruptcy
@@ -505,13 +495,6 @@ def on_resign(game: Game, ev: Resign, actor: str) -> None:
     liquidate(game, actor, owed, creditors, ev.span)
     game.state.player(actor).resigned = True
     game.state.over = winner(game) is not None
-
-
-def final_estate_decision() -> judge.Decision:
-    """CF-47: the bankruptcy that ends a short game hands the whole estate to the creditor as it
-    stands, with no 10 % and no sale of buildings first (True). The point has one reading: no
-    other is listed."""
-    return judge.Decision(judge.Choice(True), "SHORT-07")
 
 
 def _name_final_estate(game: Game, message: str, span: Span, rule: str) -> None:
