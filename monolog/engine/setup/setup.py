@@ -30,6 +30,7 @@ from ..core.game import Game
 from ..core.names import card_of, resolve_player, resolve_square
 from ..core.obligations import flow_of
 from ..core.state import PlayerState
+from ..jail.jail_exits import held_for_fine
 from .setup_check import check_position
 from .setup_facts import BANK, first_value, given
 
@@ -249,10 +250,7 @@ def _check_jail_turn(game: Game, name: str, turn: int, span: Span) -> None:
     """
     rules = game.edition.rules
     last = rules.max_jail_turns + (1 if game.ruling("CF-02") == "fourth-turn-pay" else 0)
-    held = (
-        game.ruling("CF-08") == "stays-in-jail" and game.state.player(name).cash < rules.jail_fine
-    )
-    if turn >= 1 and (turn <= last or held):
+    if turn >= 1 and (turn <= last or held_for_fine(game, name)):
         return
     game.emit(
         "M120",
