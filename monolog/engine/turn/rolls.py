@@ -83,10 +83,12 @@ def on_roll(game: Game, ev: Roll) -> None:
         if not _roll_after_jailing(game, ev, player):
             return
     _roll_owed(game, ev, player)
+    # `is_double` is a property: read once here, not three times a roll
+    double = ev.is_double
     flow.jail_double = False  # a roll after the one that opened the cell, if any
     first = not flow.rolled
     flow.rolled = True
-    if ev.is_double:
+    if double:
         st.doubles += 1
         flow.doubles_rolled += 1
         if flow.released == "double" and st.doubles == 2:
@@ -98,14 +100,14 @@ def on_roll(game: Game, ev: Roll) -> None:
     if st.doubles >= 3:
         third_double_judged(game, ev, player)
         return
-    flow.again = ev.is_double
-    if ev.is_double:
+    flow.again = double
+    if double:
         flow.again_span = ev.span
         if flow.released in ("fine", "card") and game.ruling("CF-05") == "no-extra-roll":
             flow.again = False
     note_throw(game, ev)  # CF-80 one-throw-a-turn: a double earns no further throw
     origin = p.position
-    target = (origin + ev.total) % len(game.edition.squares)
+    target = (origin + ev.die1 + ev.die2) % len(game.edition.squares)
     if follow.move_ignored(game, player, ev, target):
         return
     target = check_square(game, ev, target, player, origin)

@@ -38,7 +38,8 @@ def close_step(game: Game, span: Span) -> None:
     flow = game.flow
     follow.unbid_left(game)  # CF-16: a deed nobody bid for is left unsold as play goes on
     unauctioned_estate(game)
-    for lot in list(flow.lots):
+    # the copy only when there are lots (most steps have none)
+    for lot in list(flow.lots) if flow.lots else ():
         if lot.lander is None:
             continue
         if lot.declined and lot.moved_by is not None and not lot.unbid:
