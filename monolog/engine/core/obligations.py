@@ -37,7 +37,7 @@ def flow_of(game: Game) -> Flow:
 
 def apply_due(game: Game, due: Due) -> Due:
     """Record a due and apply the rules' amount at once (when it is known)."""
-    flow = flow_of(game)
+    flow = game.flow
     flow.dues.append(due)
     house_rules.into_pot(game, due)  # house rule free-parking-jackpot (PIR-02)
     if due.kind == "rent":
@@ -94,7 +94,7 @@ def cancel_due(game: Game, due: Due) -> None:
 
 def find_due(game: Game, kind: str, player: str, *, open_only: bool = True) -> Due | None:
     """The latest due of `kind` for `player` in the turn in progress (not yet stated)."""
-    for due in reversed(flow_of(game).dues):
+    for due in reversed(game.flow.dues):
         if due.kind == kind and due.player == player and not (open_only and due.stated):
             return due
     return None
@@ -106,7 +106,7 @@ def open_lot(game: Game, square: int, lander: str | None, span: Span) -> Lot:
     Bankruptcy handlers call this with `lander=None` for deeds the bank must auction (BKR-07),
     so that the record's `auction Square …` lines are accepted.
     """
-    flow = flow_of(game)
+    flow = game.flow
     for lot in flow.lots:
         if lot.square == square:
             return lot
@@ -119,7 +119,7 @@ def mark_card_landing(game: Game, player: str, square: int, card: str) -> None:
     """The token of `player` came to rest on `square` by `card`: the deed offered there (CF-67)
     or the card to draw there (CF-62) is a disputed point, named when the record shows what the
     table did."""
-    flow = flow_of(game)
+    flow = game.flow
     if flow.draw is not None and flow.draw.player == player and flow.draw.square == square:
         flow.draw.moved_by = card
     for lot in flow.lots:
@@ -129,7 +129,7 @@ def mark_card_landing(game: Game, player: str, square: int, card: str) -> None:
 
 def find_lot(game: Game, square: int | None = None) -> Lot | None:
     """The open lot on `square`, or the latest open lot when `square` is None."""
-    lots = flow_of(game).lots
+    lots = game.flow.lots
     if square is None:
         return lots[-1] if lots else None
     for lot in lots:
@@ -140,5 +140,5 @@ def find_lot(game: Game, square: int | None = None) -> Lot | None:
 
 def close_lot(game: Game, lot: Lot) -> None:
     """The lot is sold (bought or auctioned) or settled."""
-    flow = flow_of(game)
+    flow = game.flow
     flow.lots = [x for x in flow.lots if x is not lot]

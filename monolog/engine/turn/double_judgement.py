@@ -31,7 +31,6 @@ from ..core import follow, judge
 from ..core.board import passes_go
 from ..core.game import Game
 from ..core.names import nearest_of, squares_if_named, squares_named
-from ..core.obligations import flow_of
 from .landing import move_token, send_to_jail, unreadable_square
 
 PER_TURN, COUNTS = "per-turn", "counts-jail-double"
@@ -171,7 +170,7 @@ def third_double_judged(game: Game, ev: Roll, player: str) -> None:
     if moved is not None:
         move_token(game, player, moved, ev.span, salary=True)
     send_to_jail(game, player, ev.span, "three doubles in a row")
-    flow_of(game).again = False
+    game.flow.again = False
 
 
 def _third_written(game: Game, ev: Roll, player: str) -> int | None:
@@ -273,7 +272,7 @@ def thrown_after_release(game: Game, player: str, ev: Roll) -> bool:
     point = follow.double_point(game, player)
     if point is None or point.cf != "CF-05":
         return False
-    flow = flow_of(game)
+    flow = game.flow
     decision = release_double_decision(game)
     verdict = judge.compare(game, decision, True)
     words = judge.Words(
@@ -316,7 +315,7 @@ def thrown_after_jail_double(game: Game, player: str, ev: Roll) -> bool:
     turn); in a replay measuring no-extra-roll it is a throw too many (M103). Only the throw
     right after that double is the point's: a throw after another that was not a double is one
     too many under either reading."""
-    flow = flow_of(game)
+    flow = game.flow
     if not flow.jail_double:
         return False
     reading = game.ruling("CF-04")

@@ -14,7 +14,7 @@ from ..core import follow, house_rules, judge
 from ..core.board import passes_go, steps_forward
 from ..core.game import Game
 from ..core.names import nearest_of, shown, squares_named
-from ..core.obligations import CardUtility, Draw, Due, apply_due, find_due, flow_of, open_lot
+from ..core.obligations import CardUtility, Draw, Due, apply_due, find_due, open_lot
 from ..money.rent import CARD_DICE_TIMES_10, quote_rent
 from ..money.worth import worth_on_landing
 
@@ -42,7 +42,7 @@ def land(
     by_card: bool = False,
 ) -> None:
     """The token of `player` has come to rest on square `index`: open what the square makes due."""
-    flow = flow_of(game)
+    flow = game.flow
     flow.last_dice = dice
     if dice is not None:
         flow.last_roll = dice
@@ -174,7 +174,7 @@ def send_to_jail(game: Game, player: str, span: Span, cause: str) -> None:
     """Straight to jail, no salary, the turn is over (JAIL-02, MOVE-04, DBL-04)."""
     if follow.jailing_ignored(game, player, span, cause):
         return
-    flow = flow_of(game)
+    flow = game.flow
     p = game.state.player(player)
     follow.note_jailing(game, player, span, cause, p.position)
     p.position = game.edition.rules.jail_index

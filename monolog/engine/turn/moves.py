@@ -16,7 +16,6 @@ from ..core.names import actor_of, nearest_of, resolve_square, shown, squares_if
 from ..core.obligations import (
     CardMove,
     find_due,
-    flow_of,
     settle_due,
 )
 from ..money.salary import (
@@ -47,7 +46,7 @@ def on_salary(game: Game, ev: Salary) -> None:
         return
     if due is None:
         amount = ev.amount if ev.amount is not None else rules.go_salary
-        flow = flow_of(game)
+        flow = game.flow
         why, rule = ("a player sent to jail collects none", "MOVE-04")
         if not flow.jailed_by:
             why, rule = _no_go(game, player)
@@ -72,7 +71,7 @@ def card_salary_written(game: Game, player: str | None, amount: int | None, span
     choice, is filed again in its place saying so, a departure, and the record's salary is paid,
     except in a replay measuring the reading (follow.py). A salary the replay paid is judged by
     money/salary.py. True when this was such a salary."""
-    cm = flow_of(game).card_move
+    cm = game.flow.card_move
     if player is None or cm is None or cm.player not in ("", player):
         return False
     go = game.edition.rules.go_salary
@@ -90,7 +89,7 @@ def _no_go(game: Game, player: str) -> tuple[str, str]:
     """Why the last move paid no salary, and the rule: it went back (crossing GO backwards, or
     short of it: MOVE-05), a card moved it forward without reaching GO (MOVE-03), or the dice
     did (MOVE-02)."""
-    cm = flow_of(game).card_move
+    cm = game.flow.card_move
     if cm is not None and cm.player in ("", player):
         card = game.edition.card(cm.card)
         behind = cm.nearest is not None and cm.target == cm.nearest[1] != cm.nearest[0]
@@ -112,7 +111,7 @@ def on_move(game: Game, ev: Move) -> None:
     player = actor_of(game, ev)
     if player is None:
         return
-    cm = flow_of(game).card_move
+    cm = game.flow.card_move
     if cm is not None and cm.confirmed:
         cm = None  # the card's move was confirmed already: this one is not the card's
     sq = _square_moved_to(game, ev, player, cm)

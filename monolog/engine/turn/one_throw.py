@@ -13,7 +13,6 @@ from __future__ import annotations
 from ...notation.events import Roll
 from ..core import judge
 from ..core.game import Game
-from ..core.obligations import flow_of
 
 ONE_THROW, THROW_AGAIN = "one-throw-a-turn", "throw-again"
 
@@ -26,7 +25,7 @@ def one_throw(game: Game) -> bool:
 def note_throw(game: Game, ev: Roll) -> None:
     """The turn's player threw `ev`: under one-throw-a-turn a double earns nothing more, and
     whether the record passes the turn after it shows on a later line."""
-    flow = flow_of(game)
+    flow = game.flow
     flow.double_span = ev.span if ev.is_double and one_throw(game) else None
     if flow.double_span is not None:
         flow.again = False
@@ -47,7 +46,7 @@ def thrown_again(game: Game, player: str, ev: Roll) -> bool:
     """A further throw after a double under one-throw-a-turn. True when it was judged here: the
     record follows throw-again (A80, a warning) and the throw is replayed as one more of the
     turn; in a replay measuring this reading (follow.counterfactual) it is a throw too many."""
-    flow = flow_of(game)
+    flow = game.flow
     if flow.double_span is None or not one_throw(game):
         return False
     flow.double_span = None
@@ -73,7 +72,7 @@ def thrown_again(game: Game, player: str, ev: Roll) -> bool:
 def turn_passed(game: Game, player: str) -> None:
     """The turn passes with its last throw a double: under one-throw-a-turn that is the record
     agreeing (A80, at the double)."""
-    flow = flow_of(game)
+    flow = game.flow
     span = flow.double_span
     flow.double_span = None
     if span is None or not one_throw(game):

@@ -14,7 +14,6 @@ from ..core import follow
 from ..core.board import next_active
 from ..core.game import Game
 from ..core.names import actor_of
-from ..core.obligations import flow_of
 from ..jail.jail_exits import release
 from ..jail.jail_rolls import jail_roll, served_shown
 from ..money.claims import claim_can_lapse
@@ -36,7 +35,9 @@ def _lapse_claims(game: Game, roller: str) -> None:
     A claim that cannot lapse (CF-22 sites-only: railroad and utility rent) stays owed until
     its tenant's next turn, when the rent the engine applied on landing stands as paid.
     """
-    flow = flow_of(game)
+    flow = game.flow
+    if not flow.claims:
+        return  # no claim open, as at most turns' first roll: nothing lapses
     kept = []
     # older printings: the claim holds until the second player after the tenant throws
     longer = game.ruling("CF-22") == "second-player-rolls"
@@ -61,7 +62,7 @@ def _next_player(game: Game) -> str:
 
 
 def on_roll(game: Game, ev: Roll) -> None:
-    flow = flow_of(game)
+    flow = game.flow
     st = game.state
     player = actor_of(game, ev)
     if player is None:
@@ -82,10 +83,12 @@ def on_roll(game: Game, ev: Roll) -> None:
         if not _roll_after_jailing(game, ev, player):
             return
     _roll_owed(game, ev, player)
+    # `is_double` is a property: read once here, not three times a roll
+    double = ev.is_double
     flow.jail_double = False  # a roll after the one that opened the cell, if any
     first = not flow.rolled
     flow.rolled = True
-    if ev.is_double:
+    if double:
         st.doubles += 1
         flow.doubles_rolled += 1
         if flow.released == "double" and st.doubles == 2:
@@ -97,14 +100,14 @@ def on_roll(game: Game, ev: Roll) -> None:
     if st.doubles >= 3:
         third_double_judged(game, ev, player)
         return
-    flow.again = ev.is_double
-    if ev.is_double:
+    flow.again = double
+    if double:
         flow.again_span = ev.span
         if flow.released in ("fine", "card") and game.ruling("CF-05") == "no-extra-roll":
             flow.again = False
     note_throw(game, ev)  # CF-80 one-throw-a-turn: a double earns no further throw
     origin = p.position
-    target = (origin + ev.total) % len(game.edition.squares)
+    target = (origin + ev.die1 + ev.die2) % len(game.edition.squares)
     if follow.move_ignored(game, player, ev, target):
         return
     target = check_square(game, ev, target, player, origin)
@@ -115,7 +118,7 @@ def on_roll(game: Game, ev: Roll) -> None:
 def _whose_turn(game: Game, ev: Roll, player: str) -> None:
     """The roller is the turn's player: the record's first roll starts the first turn, and a
     roll by another player is reported (M109) and followed as that player's turn."""
-    flow = flow_of(game)
+    flow = game.flow
     st = game.state
     if flow.turn_player is None:
         if ev.actor is not None and not flow.started:
@@ -172,7 +175,7 @@ def _roll_after_jailing(game: Game, ev: Roll, player: str) -> bool:
     the turn (DBL-04), so this is a roll too many (M103), not a try for a double in jail.
     True when the record moves the token by it, and the replay follows it as a roll of the
     same turn, out of jail."""
-    flow = flow_of(game)
+    flow = game.flow
     game.emit(
         "M103",
         f"{player} was sent to jail this turn, which ended it: no further roll",
@@ -194,7 +197,7 @@ def _roll_after_jailing(game: Game, ev: Roll, player: str) -> bool:
 def _roll_owed(game: Game, ev: Roll, player: str) -> None:
     """A second roll of the turn is owed only after a double (DBL-01); else M103, or the
     record's play of CF-04 / CF-05 when the double came out of jail."""
-    flow = flow_of(game)
+    flow = game.flow
     if not flow.rolled:
         return
     if flow.again:
@@ -221,7 +224,7 @@ def _roll_owed(game: Game, ev: Roll, player: str) -> None:
 def _double_after_release(game: Game, ev: Roll, player: str) -> None:
     """CF-05: the first roll after leaving jail by fine or card is a double; whether it earns
     another roll shows on a later line."""
-    flow = flow_of(game)
+    flow = game.flow
     reading = game.ruling("CF-05")
     if reading == "no-extra-roll":
         applied, other = "it earns no further roll", "normal-doubles would give one"

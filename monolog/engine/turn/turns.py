@@ -17,7 +17,7 @@ from ..core import follow, skipped
 from ..core.board import next_active
 from ..core.game import Game
 from ..core.names import resolve_player
-from ..core.obligations import Due, flow_of, settle_due
+from ..core.obligations import Due, settle_due
 from ..core.variants import one_turn_in_jail
 from ..jail.jail_exits import forced_fine, held_for_fine, release
 from ..money.debts import check_unpaid
@@ -35,10 +35,11 @@ def seat_of(game: Game, name: str) -> int:
 # --------------------------------------------------------------------------- closing steps
 def close_step(game: Game, span: Span) -> None:
     """Before the next roll or turn: the decisions of the last landing must have been taken."""
-    flow = flow_of(game)
+    flow = game.flow
     follow.unbid_left(game)  # CF-16: a deed nobody bid for is left unsold as play goes on
     unauctioned_estate(game)
-    for lot in list(flow.lots):
+    # the copy only when there are lots (most steps have none)
+    for lot in list(flow.lots) if flow.lots else ():
         if lot.lander is None:
             continue
         if lot.declined and lot.moved_by is not None and not lot.unbid:
@@ -132,7 +133,7 @@ def unauctioned_estate(game: Game, ended: bool = False) -> None:
     finding, at the bankruptcy line; they stay with the bank unowned, so later lines are judged
     as if they went back to it (a lander may buy one). Once the game is over nothing is left to
     auction."""
-    flow = flow_of(game)
+    flow = game.flow
     if not flow.lots and game.follow.estate_point is None:
         return  # nothing open and no CF-39 point: every step but a few (before each roll)
     estate = [lot for lot in flow.lots if lot.lander is None]
@@ -171,7 +172,7 @@ def unauctioned_estate(game: Game, ended: bool = False) -> None:
 
 def end_turn(game: Game, span: Span) -> None:
     """The turn in progress is over: report what it left undone (DBL-01, TURN-03, BUY-03 …)."""
-    flow = flow_of(game)
+    flow = game.flow
     close_step(game, span)
     player = flow.turn_player
     if player is None:
@@ -221,7 +222,7 @@ def end_turn(game: Game, span: Span) -> None:
 
 # --------------------------------------------------------------------------- turn start
 def on_turn(game: Game, ev: TurnStart) -> None:
-    flow = flow_of(game)
+    flow = game.flow
     st = game.state
     player = resolve_player(game, ev.player, ev.span)
     if player is None:
@@ -261,14 +262,14 @@ def taken_over(game: Game, player: str, span: Span) -> None:
     `player`'s turn, so the replay follows it, as if the next turn, `player`'s, started on this
     line (its number left out). The turn in progress ends here, and what it left undone is
     reported as at any turn's end."""
-    flow = flow_of(game)
+    flow = game.flow
     end_turn(game, span)
     start_turn(game, player, flow.turn_number + 1, span)
 
 
 def start_turn(game: Game, player: str, number: int, span: Span) -> None:
     """`player`'s turn `number` starts on the line at `span`."""
-    flow = flow_of(game)
+    flow = game.flow
     st = game.state
     p = st.player(player)
     # CF-22: claims from turns before this one lapse at this player's first roll; drop the
@@ -323,7 +324,7 @@ def mid_turn(game: Game, player: str, span: Span) -> None:
     if start is None or start[0] != player:
         return
     _, doubles, landing = start
-    flow = flow_of(game)
+    flow = game.flow
     if doubles:
         game.state.doubles = doubles
         flow.rolled = True
