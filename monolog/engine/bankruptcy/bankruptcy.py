@@ -150,7 +150,7 @@ def _heir_judged(
     name the record's reading), or no reading gives it to them alone (M803, False). The
     estate goes to the creditor named, as written."""
     decision = heirs.decide_heir(game, actor, owed)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, written), written)
+    verdict = judge.compare_arising(game, decision, written)
     if verdict.kind != judge.BREAKS:
         return True
     listed = " and ".join(owner_word(game, c) for c in debtees)
@@ -303,7 +303,7 @@ def _to_the_bank(
     elif ev.to_bank and None not in creditors:
         record = heirs.ALL
     decision = heirs.decide_bank_share(game)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, record), record)
+    verdict = judge.compare_arising(game, decision, record)
     words = _bank_share_words(game, ev.span, actor, record, written, owed, players)
     judge.file(game, verdict, record, ev.span, decision.rule, words)
     if record == heirs.ALL:

@@ -37,7 +37,7 @@ def _shown(game: Game, point: EstatePoint, auctioned: bool) -> None:
     if point.handle is not None:
         game.findings.withdraw(point.handle)
     decision = estate_decision(game)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, auctioned), auctioned)
+    verdict = judge.compare_arising(game, decision, auctioned)
     follows = ALL if auctioned else MORTGAGED_ONLY
 
     def agree() -> None:

@@ -64,7 +64,7 @@ def bid_after_pass(
     table took it; a replay measuring seat-order (follow.py) refuses it. `passed_by` "": the
     record writes the player's pass (`passed Ben`)."""
     decision = decide_bid(game)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
     if named:
         message = _after_pass(game, bidder, amount, passed_by)
         # the other reading is always listed, so the bid follows a reading (or, in a replay

@@ -115,7 +115,7 @@ def _counts(game: Game, decision: judge.Decision, span: Span, words: judge.Words
     """Judge a bid the record counts (the figure written is True) and file its one finding;
     whether the replay counts it: always as the table took it, except in a replay measuring
     a reading that refuses it (`monolog dispute`)."""
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
     judge.file(game, verdict, True, span, decision.rule, words)
     return follow.record_settles(game) or judge.figure(verdict.right) is True
 
@@ -215,7 +215,7 @@ def _low_bid(game: Game, bidder: str, amount: int, stated: int | None, span: Spa
         game.ambiguous("CF-15", message, span, "BUY-05", follows=ANY_PRICE)
 
     decision = low_bid_decision(game, amount, stated)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
     words = judge.Words(
         "M205",
         f"the lowest bid is {game.money(stated or 1)}: {bidder} bid {game.money(amount)}",

@@ -68,7 +68,7 @@ def salary_counted(game: Game, player: str, amount: int, what: str, span: Span) 
             game.ambiguous("CF-11", message, span, "MOVE-06", follows=BEFORE)
 
     decision = salary_decision(game)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, written), written)
+    verdict = judge.compare_arising(game, decision, written)
     words = judge.Words(
         "M990",  # the other reading is always listed: the record's play follows a reading
         f"{message}; the edition's own text settles this point (CF-11: {reading})",

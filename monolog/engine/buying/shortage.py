@@ -271,7 +271,7 @@ def _uncontested(game: Game, ev: Auction, kind: str, winner: str, passers: list[
         game.ambiguous("CF-61", message, ev.span, "BLD-12", follows="auction-goes-on")
 
     decision = uncontested_decision(game)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
     words = judge.Words("M615", message, other=lambda _: message, agree=agree)
     judge.file(game, verdict, True, ev.span, decision.rule, words)
 

@@ -98,7 +98,7 @@ def draw(game: Game, card: Card, span: Span) -> bool:
     else:
         rule = "CARD-05" if top is None and card.kind == "get_out_of_jail_free" else "CARD-03"
         decision = draw_order_decision(game, rule)
-        verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+        verdict = judge.compare_arising(game, decision, True)
         if verdict.kind == judge.BREAKS:  # CF-79 settled: from the top of the deck only
             broken[card.deck] = _out_of_sequence(game, card, deck, span, root)
         else:

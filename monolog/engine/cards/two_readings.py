@@ -25,7 +25,7 @@ def choice_judged(
     agreeing or naming the reading it follows (also in a replay measuring the reading in force,
     where the point arises). Every choice is one reading's, so the M code of `Words` never falls
     (a caller whose settled point lists no other reading handles a breach first)."""
-    verdict = judge.arising(game, decision, judge.compare(game, decision, done), done)
+    verdict = judge.compare_arising(game, decision, done)
 
     def other(alt: judge.Alternative) -> None:
         name(alt.reading)  # named here with the record's choice

@@ -126,6 +126,12 @@ def arising(game: Game, decision: Decision, verdict: Verdict, written: object) -
     return verdict
 
 
+def compare_arising(game: Game, decision: Decision, written: object) -> Verdict:
+    """`compare`, then `arising`: the verdict of a handler whose point is named where it arises
+    in a replay measuring the reading in force too."""
+    return arising(game, decision, compare(game, decision, written), written)
+
+
 def measured(game: Game, decision: Decision, written: object) -> bool:
     """Whether this replay measures the reading in force (`monolog dispute`) and the record
     wrote another reading's figure. Such a replay applies the reading in force in place of the

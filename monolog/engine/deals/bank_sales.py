@@ -62,7 +62,7 @@ def on_bank_deal(game: Game, ev: Deal) -> None:
     if given and len(given) == len(sold) and all(k == "cash" for k, _ in bought):
         # deeds alone for cash or nothing: judged as `sell deed` is (deed_sales.decide_sale)
         decision = decide_sale(game, given)
-        verdict = judge.arising(game, decision, judge.compare(game, decision, received), received)
+        verdict = judge.compare_arising(game, decision, received)
         if verdict.kind != judge.BREAKS:
             _deeds_taken_back(game, player, given, what, got, where)
             _carry_out(game, player, sold, bought, ev.span)
@@ -245,7 +245,7 @@ def on_card_auction(game: Game, ev: Auction) -> None:
     )
     decision = card_auction_decision(game)
     # the record auctioning the card is the figure True, followed whatever the verdict
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
     judge.file(game, verdict, True, ev.span, decision.rule, words)
     if ev.winner is None or ev.price is None:
         return

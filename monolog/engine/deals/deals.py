@@ -344,7 +344,7 @@ def _built_trade_judged(game: Game, span: Span, rule: str, words: judge.Words) -
     or the M code of `words` where the edition's text settles sold-first. The caller follows
     the trade either way."""
     decision = built_trade_decision(game)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
     judge.file(game, verdict, True, span, rule, words)
 
 

@@ -70,8 +70,7 @@ def on_sell_deed(game: Game, ev: SellDeed, actor: str) -> None:
     if not deeds:
         return  # reported: nothing the seller holds was named, so nothing changes hands
     decision = decide_sale(game, deeds)
-    verdict = judge.compare(game, decision, ev.amount)
-    verdict = judge.arising(game, decision, verdict, ev.amount)
+    verdict = judge.compare_arising(game, decision, ev.amount)
     if verdict.kind == judge.BREAKS:
         value = sum(game.square(d.square).mortgage_value for d in deeds)
         words = _refusal(game, ev, actor, deeds, value)

@@ -50,7 +50,7 @@ def _judged(game: Game, ev: PayFine, decision: judge.Decision, words: judge.Word
     """The payment (the figure `True`) set against the decision, its one finding filed. Every
     payment is one reading's, so no M code falls; the point is named in a replay measuring the
     reading in force too (judge.arising)."""
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
     judge.file(game, verdict, True, ev.span, decision.rule, words)
 
 

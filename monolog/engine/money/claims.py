@@ -82,7 +82,7 @@ def _rent_changed(game: Game, claim: Due, span: Span, written: int | None) -> bo
     def named(follows: str | None = None) -> None:
         game.ambiguous("CF-24", message, span, "RENT-01", follows=follows)
 
-    verdict = judge.arising(game, decision, judge.compare(game, decision, written), written)
+    verdict = judge.compare_arising(game, decision, written)
     if verdict.kind == judge.BREAKS:
         named()  # the point named with no reading shown; the amount is the rent's to judge
         return False
@@ -396,7 +396,7 @@ def on_unclaimed(game: Game, ev: RentUnclaimed) -> None:
         )
         return
     decision = lapse_decision(game, claim)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
     name = game.name(claim.square or 0)
     owed = game.money(claim.amount) if claim.amount is not None else "the rent"
 

@@ -206,7 +206,7 @@ def _mortgage_in_built_group(game: Game, span: Span, sq: Square, site_bare: bool
     built = buildings_in_group(game, sq.index)
     group = group_label(game, sq.index)
     decision = bare_site_decision(game, site_bare)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
 
     def other(_: judge.Alternative) -> str:
         return (
@@ -304,7 +304,7 @@ def _mortgaged_unpaid_lot(game: Game, actor: str, sq: Square, span: Span) -> Non
     line = debt.span.line
     won = f"{actor} mortgages {sq.name}, won at auction on line {line} and not yet paid for"
     decision = unpaid_lot_decision(game)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
 
     def other(_: judge.Alternative) -> str:
         return (
@@ -550,7 +550,7 @@ def _short_interest_judged(game: Game, actor: str, span: Span) -> None:
     debt to the bank it is under debt-to-bank; under defer-interest it follows debt-to-bank
     (A37). The payment and the debt it leaves are replayed as recorded."""
     decision = short_interest_decision(game)
-    verdict = judge.arising(game, decision, judge.compare(game, decision, True), True)
+    verdict = judge.compare_arising(game, decision, True)
 
     def other(alt: judge.Alternative) -> str:
         return (
