@@ -19,13 +19,14 @@ from ..bankruptcy import bankruptcy
 from ..building import estate
 from ..buying import auction_out, buying, shortage
 from ..cards import cards
+from ..cards.two_readings import choice_judged
 from ..deals import bank_sales, deals, deed_sales
 from ..jail import jail
 from ..money import claims, mortgages, taxes
 from ..money.debts import check_unpaid, open_debts
 from ..setup import setup
 from ..turn import moves, rolls, turns
-from . import follow, record, skipped
+from . import follow, judge, record, skipped
 from .game import Game
 from .keyword_case import read_keywords
 from .names import actor_of, squares_if_named
@@ -292,8 +293,24 @@ def _inside_landing(game: Game, ev: E.Event, actors: list[str]) -> None:
             "between events and not inside another's landing (only money owed or bid may be "
             "raised there); replayed as written"
         )
-    # the record writes the action inside the landing: that is reading any-moment's play
-    game.ambiguous("CF-25", message, ev.span, "TURN-05", follows="any-moment")
+
+    def named(follows: str) -> None:
+        game.ambiguous("CF-25", message, ev.span, "TURN-05", follows=follows)
+
+    # the record writes the action inside the landing (the figure True): any-moment's play,
+    # replayed as written whatever the verdict
+    choice_judged(game, "CF-25", inside_landing_decision(game), True, ev.span, named)
+
+
+def inside_landing_decision(game: Game) -> judge.Decision:
+    """CF-25: whether a player other than the lander may act (build, sell, mortgage, deal)
+    while the lander's landing is still open (True under any-moment, False under
+    between-events). The record's act is the figure `True`."""
+    if game.ruling("CF-25") == "any-moment":
+        other = judge.Alternative("CF-25", "between-events", judge.Choice(False))
+        return judge.Decision(judge.Choice(True), "TURN-05", (other,))
+    other = judge.Alternative("CF-25", "any-moment", judge.Choice(True))
+    return judge.Decision(judge.Choice(False), "TURN-05", (other,))
 
 
 def _final_settler(game: Game, ev: E.Event) -> str | None:
