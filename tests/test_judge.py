@@ -183,3 +183,23 @@ def test_a_figure_of_a_settled_points_other_reading_is_m990() -> None:
     verdict, finding = judge.judge(game, decision, 4, Span(1, 1, 1, 2), words)
     assert verdict.kind == judge.FOLLOWS
     assert finding is not None and finding.code == "M990"
+
+
+def test_shown_reading_names_one_reading_of_the_point_or_none() -> None:
+    """shown_reading: the reading in force for the right figure, another point's alternative
+    keeping it; the other reading for its figure; none for no figure, a figure no reading gives,
+    or one two readings of the point give (as CF-36's $120 for a railroad under CF-35
+    printed-price: one-ten there, one-twenty on the mortgage value)."""
+    edition = load_edition("us-2018")
+    game = Game(edition, GameState.new(edition, ["Ann", "Ben"]), dict(edition.readings))
+    decision = judge.Decision(
+        judge.Outcome(120, "Ben"),
+        "BKR-06",
+        (
+            judge.Alternative("CF-36", "one-twenty", judge.Outcome(140, "Ben")),
+            judge.Alternative("CF-35", "mortgage-value", judge.Outcome(110, "Ben")),
+            judge.Alternative("CF-36", "one-twenty", judge.Outcome(120, "Ben")),
+        ),
+    )
+    shown = [judge.shown_reading(game, decision, "CF-36", w) for w in (140, 110, 120, 99, None)]
+    assert shown == ["one-twenty", "one-ten", None, None, None]

@@ -1,5 +1,6 @@
 """The mortgage decisions judged by their decide step (engine/core/judge.py): what each reading
-requires of a mortgage taken, a mortgage lifted or the 10% on deeds received."""
+requires of a mortgage taken, a mortgage lifted (received in a bankruptcy and lifted on
+receipt: CF-36) or the 10% on deeds received."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from monolog.editions.loader import load_edition
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
+from monolog.engine.money.mortgage_amounts import receipt_lift_decision
 from monolog.engine.money.mortgage_points import (
     bare_site_decision,
     short_interest_decision,
@@ -94,4 +96,43 @@ def test_short_interest_decision_under_defer_interest_names_those_owing_it_now()
     assert _others(decision) == [
         ("CF-37", "debt-to-bank", True),
         ("CF-37", "refuse-deeds", True),
+    ]
+
+
+# ------------------------------------------------------------------------ on receipt (CF-36)
+
+READING_RR, ELECTRIC = 5, 12  # mortgages $100 and $75 (10%: $10 and $8), prices $200 and $150
+
+
+def _lift(game: Game, received: tuple[int, ...] = (READING_RR, ELECTRIC)) -> judge.Decision:
+    squares = [game.edition.squares[i] for i in (READING_RR, ELECTRIC)]
+    deeds = [sq for sq in squares if sq.index in received]
+    return receipt_lift_decision(game, "Ben", squares, deeds)
+
+
+def test_a_lift_on_receipt_costs_one_ten_and_names_one_twentys_sum() -> None:
+    """The line lifts both deeds, one received in a bankruptcy: $110 + $83 under one-ten; the
+    further 10% of one-twenty is on the deed received only ($10)."""
+    decision = _lift(_game("us-2018"), (READING_RR,))
+    assert decision.right == judge.Outcome(193, "Ben")
+    assert decision.rule == "BKR-06"
+    assert _others(decision) == [("CF-36", "one-twenty", 203)]
+
+
+def test_a_lift_on_receipt_under_one_twenty_names_one_tens_sum() -> None:
+    decision = _lift(_game("us-2018", **{"CF-36": "one-twenty"}))
+    assert decision.right == judge.Outcome(211, "Ben")
+    assert _others(decision) == [("CF-36", "one-ten", 193)]
+
+
+def test_a_lift_on_receipt_where_cf35_is_open_names_each_reading_on_the_other_base() -> None:
+    """Ruled printed-price, the 10% is $20 and $15: one-ten $120 + $90; on the mortgage value
+    one-ten's $193 is CF-35's figure, one-twenty's $211 both points' (named by CF-36's
+    reading)."""
+    decision = _lift(_game("us-2018", **{"CF-35": "printed-price"}))
+    assert decision.right == judge.Outcome(210, "Ben")
+    assert _others(decision) == [
+        ("CF-36", "one-twenty", 245),
+        ("CF-35", "mortgage-value", 193),
+        ("CF-36", "one-twenty", 211),
     ]

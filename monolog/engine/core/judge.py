@@ -143,6 +143,25 @@ def measured(game: Game, decision: Decision, written: object) -> bool:
     return any(figure(other.outcome) == written for other in decision.others)
 
 
+def shown_reading(game: Game, decision: Decision, cf: str, written: object) -> str | None:
+    """The reading of the point `cf` a written figure shows, for a point named at each thing a
+    line covers (A36 at each deed lifted) whose figure has its own finding (the amount's M code):
+    the reading in force where the figure is the decision's right one, the reading of an
+    alternative whose figure it is (an alternative of another point keeps `cf`'s reading in
+    force). None where nothing is written, no reading gives the figure, or two readings of `cf`
+    give it (it shows neither). Also in a replay measuring the reading in force, where the point
+    arises with the record's choice (as `arising`); whether the replay takes it is `measured`'s
+    question."""
+    if written is None:
+        return None
+    in_force = game.ruling(cf)
+    shown = {in_force} if figure(decision.right) == written else set()
+    for other in decision.others:
+        if figure(other.outcome) == written:
+            shown.add(other.reading if other.cf == cf else in_force)
+    return shown.pop() if len(shown) == 1 else None
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """What each verdict's finding says. `code` and `wrong` are the M code and the message of a

@@ -1,5 +1,6 @@
 """The amounts written on mortgage lines, judged: decide, compare, follow (judge.py; MORT-02,
-MORT-03, MORT-07, MORT-08, CF-34, CF-35).
+MORT-03, MORT-07, MORT-08, CF-34, CF-35, and CF-36 for a mortgage received in a bankruptcy lifted
+on receipt).
 
 `amount_decision` says what each reading makes the amount of a line: the mortgage value lent
 (no point sets another figure), or the cost of lifting and the 10% on deeds received, each
@@ -53,6 +54,29 @@ def amount_decision(
         figure = other_base(game, squares, lift) + added
         others.append(judge.Alternative("CF-35", _other_base(game), judge.Outcome(figure, actor)))
     return judge.Decision(judge.Outcome(right, actor), _RULES[type(ev)], tuple(others))
+
+
+def receipt_lift_decision(
+    game: Game, actor: str, squares: list[Square], received: list[Square]
+) -> judge.Decision:
+    """CF-36: what `actor` pays to lift the mortgages on `squares` where `received` came in a
+    bankruptcy and are lifted on receipt: the mortgage plus 10% each (one-ten), with a further
+    10% on each deed received (one-twenty), under the reading in force (BKR-06); the other
+    reading's sum; and where CF-35 is open, each reading's sum with the 10% on the other base
+    (the reading in force's as CF-35's alternative, the other's as CF-36's)."""
+    one_ten = sum(lift_cost(game, sq) for sq in squares)
+    sums = {"one-ten": one_ten, "one-twenty": one_ten + sum(interest(game, sq) for sq in received)}
+    reading = game.ruling("CF-36")
+    other = "one-twenty" if reading == "one-ten" else "one-ten"
+    others = [judge.Alternative("CF-36", other, judge.Outcome(sums[other], actor))]
+    if _base_open(game):
+        base = other_base(game, squares, lift=True)
+        on_base = {"one-ten": base, "one-twenty": base + other_base(game, received, lift=False)}
+        others += [
+            judge.Alternative("CF-35", _other_base(game), judge.Outcome(on_base[reading], actor)),
+            judge.Alternative("CF-36", other, judge.Outcome(on_base[other], actor)),
+        ]
+    return judge.Decision(judge.Outcome(sums[reading], actor), "BKR-06", tuple(others))
 
 
 def amount_judged(

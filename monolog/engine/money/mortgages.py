@@ -37,7 +37,7 @@ from ..core.names import squares_if_named
 from ..core.pending_state import MortgageChoice
 from ..core.skipped import not_replayed
 from .debts import note_payment, unpaid_lot
-from .mortgage_amounts import amount_judged, other_base
+from .mortgage_amounts import amount_judged, receipt_lift_decision
 from .mortgage_points import (
     bare_site_decision,
     short_interest_decision,
@@ -380,7 +380,7 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
         _written_money(game, ev, actor)
         return
     if received:
-        extra = _lifted_on_receipt(game, ev, squares, received, skipped)
+        extra = _lifted_on_receipt(game, ev, actor, squares, received, skipped)
     added = sum(extra.values())
     derived = sum(lift_cost(game, sq) for sq in squares) + added
     cost = derived if ev.amount is None else ev.amount
@@ -428,19 +428,24 @@ def _lift_paid(game: Game, ev: Unmortgage, actor: str, squares: list[Square], co
 
 
 def _lifted_on_receipt(
-    game: Game, ev: Unmortgage, squares: list[Square], received: list[Square], skipped: bool
+    game: Game,
+    ev: Unmortgage,
+    actor: str,
+    squares: list[Square],
+    received: list[Square],
+    skipped: bool,
 ) -> dict[int, int]:
     """CF-36: mortgages received in a bankruptcy lifted at once cost the mortgage plus 10 % in
-    all (one-ten), or a further 10 % on top (one-twenty). An amount written for the line shows
-    the record's reading when it is one of the two sums; a record that follows the other
-    reading is replayed so (its amount is what moved, not a wrong figure). Returns the further
-    10 % applied, by square."""
+    all (one-ten), or a further 10 % on top (one-twenty), as `receipt_lift_decision` says. The
+    point is named at each deed received; an amount written for the line shows the record's
+    reading when it is one reading's sum alone, and a record that follows the other reading is
+    replayed so (its amount is what moved, not a wrong figure). Returns the further 10 % applied,
+    by square."""
+    decision = receipt_lift_decision(game, actor, squares, received)
+    written = None if skipped else ev.amount  # with a deed left out, the line's sum shows none
+    shown = judge.shown_reading(game, decision, "CF-36", written)
     reading = game.ruling("CF-36")
     tens = {sq.index: interest(game, sq) for sq in received}
-    follows = None
-    if ev.amount is not None and not skipped:
-        follows = _one_reading(game, ev.amount, squares, received, sum(tens.values()))
-    applied = follows if follows is not None and follow.record_settles(game) else reading
     for sq in received:
         ten = tens[sq.index]
         game.ambiguous(
@@ -456,28 +461,12 @@ def _lifted_on_receipt(
             ),
             ev.span,
             "BKR-06",
-            follows=follows,  # the amount written on the line is one reading's sum
+            follows=shown,  # the reading the amount written on the line shows, if one alone
         )
+    # the record's reading is followed, except in a replay measuring the reading in force
+    measured = judge.measured(game, decision, written)
+    applied = shown if shown is not None and not measured else reading
     return tens if applied == "one-twenty" else {}
-
-
-def _one_reading(
-    game: Game, amount: int, squares: list[Square], received: list[Square], ten: int
-) -> str | None:
-    """The CF-36 reading whose sum `amount` is, when it is that reading's alone: on either CF-35
-    base (the 10 % on the mortgage value or on the price). With the usual deeds, priced at twice
-    their mortgage, the second 10 % of one-twenty equals the 10 % on the price: an amount that
-    both readings explain so shows neither. The other base counts only where it is itself a
-    reading the run could take: under the edition's own CF-35 reading it is a wrong amount
-    (M706, `check_amount`), so a sum only it and one-twenty explain is one-twenty's."""
-    one_ten = sum(lift_cost(game, sq) for sq in squares)
-    sums = [(one_ten, "one-ten"), (one_ten + ten, "one-twenty")]
-    if game.ruling("CF-35") != game.edition.readings.get("CF-35"):
-        other = other_base(game, squares, lift=True)
-        other_ten = other_base(game, received, lift=False)
-        sums += [(other, "one-ten"), (other + other_ten, "one-twenty")]
-    found = {r for total, r in sums if total == amount}
-    return found.pop() if len(found) == 1 else None
 
 
 # --------------------------------------------------------------------------- interest
