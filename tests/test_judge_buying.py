@@ -1,7 +1,8 @@
 """What each reading of CF-18 requires of a purchase by a lander short of cash, pinned at the
 decide step (engine/core/judge.py), and the one finding of a purchase no reading allows; and
 whether a shortage auction goes on once the other askers pass (CF-61); whether the salary of the
-move counts toward a purchase on the square reached (CF-11)."""
+move counts toward a purchase on the square reached (CF-11); what becomes of a deed nobody bid
+for (CF-16)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from monolog.engine import replay
 from monolog.engine.buying.landing_cash import salary_decision
 from monolog.engine.buying.purchase_judgement import purchase_decision
 from monolog.engine.buying.shortage import uncontested_decision
+from monolog.engine.buying.unbid import BOUGHT, SOLD, UNSOLD, unbid_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
@@ -97,3 +99,26 @@ def test_the_salary_counts_toward_a_purchase_under_before_square_only() -> None:
         "MOVE-06",
         (judge.Alternative("CF-11", "before-square", judge.Choice(True)),),
     )
+
+
+def test_a_deed_nobody_bid_for_under_each_reading_of_cf16() -> None:
+    """Unsold (stays-with-bank), sold in a further round (sold-anyway), bought by the decliner
+    (decliner-buys); with no decliner (a bankrupt's deed) decliner-buys leaves it unsold, as
+    stays-with-bank does, so it is no other reading there."""
+
+    def others(decision: judge.Decision) -> list[tuple[str, object]]:
+        return [(alt.reading, judge.figure(alt.outcome)) for alt in decision.others]
+
+    stays = unbid_decision(_game(), "Ann")
+    assert (stays.right, stays.rule) == (judge.Choice(UNSOLD), "BUY-08")
+    assert others(stays) == [("sold-anyway", SOLD), ("decliner-buys", BOUGHT)]
+    assert others(unbid_decision(_game(), None)) == [("sold-anyway", SOLD)]
+    sold = unbid_decision(_game(**{"CF-16": "sold-anyway"}), "Ann")
+    assert sold.right == judge.Choice(SOLD)
+    assert others(sold) == [("stays-with-bank", UNSOLD), ("decliner-buys", BOUGHT)]
+    bought = unbid_decision(_game(**{"CF-16": "decliner-buys"}), "Ann")
+    assert bought.right == judge.Choice(BOUGHT)
+    assert others(bought) == [("stays-with-bank", UNSOLD), ("sold-anyway", SOLD)]
+    nobody = unbid_decision(_game(**{"CF-16": "decliner-buys"}), None)
+    assert nobody.right == judge.Choice(UNSOLD)
+    assert others(nobody) == [("sold-anyway", SOLD)]

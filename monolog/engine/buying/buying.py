@@ -1,13 +1,14 @@
 """Buying from the bank and auctions of deeds (BUY-02..09, CF-14..18, CF-57).
 
 Whether the salary of the move counts toward a purchase (CF-11) is landing_cash.py's.
+What becomes of a deed nobody bid for (CF-16), once the record shows its play, is unbid.py's.
 
 Shortage auctions of buildings are the estate handlers' (shortage.py).
 """
 
 from __future__ import annotations
 
-from ...notation.events import Auction, Buy, Decline, Span
+from ...notation.events import Auction, Buy, Decline
 from ..bankruptcy.estate_auctions import estate_auctioned
 from ..building.holdings import group_of
 from ..cards.card_landings import declined_after_card_note
@@ -22,6 +23,7 @@ from . import deed_prices
 from .deed_bids import check_bids
 from .landing_cash import cash_at_payment, salary_counted
 from .purchase_judgement import bought_short
+from .unbid import BOUGHT, SOLD, note_unbid, unbid_decision, unbid_sold, unbid_square
 
 
 def _buy_lot(game: Game, player: str, index: int) -> Lot | None:
@@ -173,18 +175,6 @@ def on_decline(game: Game, ev: Decline) -> None:
         close_lot(game, lot)
 
 
-def _note_unbid(
-    game: Game, index: int, message: str, span: Span, *, bought: str | None = None, price: int = 0
-) -> None:
-    """CF-16: nobody bid for the deed. Whether the record sells it in a further round
-    (sold-anyway) or lets play go on with it unsold (stays-with-bank) shows on a later line
-    (follow.py), where the point is filed again saying which reading the record follows.
-    `bought`: under decliner-buys, the decliner the replay makes buy it at `price`."""
-    filed = game.ambiguous("CF-16", message, span, "BUY-08")
-    handle = None if filed is None else game.findings.last
-    follow.note_unbid(game, follow.UnbidPoint(index, handle, message, span, bought, price))
-
-
 def on_auction(game: Game, ev: Auction) -> None:
     """An auction of a deed: the one just declined (`lot_kind` pending) or a named one."""
     found = _auction_lot(game, ev)
@@ -242,9 +232,9 @@ def _auction_lot(game: Game, ev: Auction) -> tuple[Lot | None, int] | None:
         lot = lots[-1] if lots else None
         index = lot.square if lot is not None else -1
     if lot is None and index < 0:
-        index = follow.unbid_square(game) or -1  # a further round for the deed nobody bid for
+        index = unbid_square(game) or -1  # a further round for the deed nobody bid for
     again = (
-        follow.unbid_sold(game, index)
+        unbid_sold(game, index)
         if index >= 0 and (lot is None or lot.unbid) and None not in (ev.winner, ev.price)
         else None
     )
@@ -306,17 +296,19 @@ def _auctioned_unoffered(game: Game, ev: Auction, index: int) -> bool:
 def _kept_open(game: Game, ev: Auction, lot: Lot | None, index: int, name: str) -> bool:
     """CF-16 sold-anyway: an auction without bids does not end the sale; the deed stays up for
     auction until someone buys it at some price. True when the auction is kept open so."""
-    reading = game.ruling("CF-16")
     unbid = ev.winner is None or ev.price is None
-    if not (unbid and reading == "sold-anyway" and lot is not None and lot.lander is not None):
+    if not unbid or lot is None or lot.lander is None:
         return False
+    if unbid_decision(game, lot.lander).right != judge.Choice(SOLD):
+        return False
+    reading = game.ruling("CF-16")
     lot.unbid = True
     message = (
         f"nobody bid for {name}: it must still be sold to someone at some price "
         f"(reading {reading}), so the auction stays open; reading stays-with-bank "
         "would leave it unowned"
     )
-    _note_unbid(game, index, message, ev.span)
+    note_unbid(game, index, message, ev.span, lot.lander)
     return True
 
 
@@ -329,7 +321,7 @@ def _nobody_bid(game: Game, ev: Auction, index: int, name: str, decliner: str | 
         if decliner
         else "reading sold-anyway would have it sold at some price"
     )
-    if reading == "decliner-buys" and decliner is not None:
+    if decliner is not None and unbid_decision(game, decliner).right == judge.Choice(BOUGHT):
         # CF-16 decliner-buys: the decliner takes the deed at the lowest bid
         floor = game.edition.rules.auction_min_bid or 1
         message = (
@@ -337,7 +329,7 @@ def _nobody_bid(game: Game, ev: Auction, index: int, name: str, decliner: str | 
             f"{game.money(floor)} (reading {reading}); reading stays-with-bank would leave "
             "it unowned"
         )
-        _note_unbid(game, index, message, ev.span, bought=decliner, price=floor)
+        note_unbid(game, index, message, ev.span, decliner, bought=decliner, price=floor)
         game.transfer(decliner, None, floor, f"bought {name} at the lowest bid", ev.span)
         note_payment(game, decliner, None, floor, f"the lowest bid for {name}", ev.span)
         game.state.deeds[index].owner = decliner
@@ -350,7 +342,7 @@ def _nobody_bid(game: Game, ev: Auction, index: int, name: str, decliner: str | 
         )
     message = f"nobody bid for {name}: it stays with the bank (reading {reading}); {other}"
     if reading == "stays-with-bank":
-        _note_unbid(game, index, message, ev.span)
+        note_unbid(game, index, message, ev.span, decliner)
     else:
         game.ambiguous("CF-16", message, ev.span, "BUY-08")
 

@@ -30,7 +30,6 @@ from .pending_state import DoublePoint as DoublePoint
 from .pending_state import EstatePoint as EstatePoint
 from .pending_state import FineAhead as FineAhead
 from .pending_state import Jailing
-from .pending_state import UnbidPoint as UnbidPoint
 from .skipped import not_replayed
 
 # what follow.py waits with lives in `game.follow` (pending_state.FollowState)
@@ -202,54 +201,6 @@ def estate_free(game: Game, square: int) -> bool:
     """`square` is a deed free of mortgage of the estate whose CF-39 point is open."""
     point = game.follow.estate_point
     return point is not None and square in point.free
-
-
-# --------------------------------------------------------------------------- CF-16
-# the CF-16 points auctions without a bid raised, by square, before the record showed whether the
-# deed was auctioned again (sold-anyway) or left with the bank (stays-with-bank)
-
-
-def note_unbid(game: Game, point: UnbidPoint) -> None:
-    """Whether the deed nobody bid for is auctioned again shows on a later line."""
-    game.follow.unbid[point.square] = point
-
-
-def unbid_square(game: Game) -> int | None:
-    """The deed of the one CF-16 point waiting, if one alone is (an `auction` that names no
-    deed)."""
-    points = game.follow.unbid
-    return next(iter(points)) if len(points) == 1 else None
-
-
-def unbid_sold(game: Game, square: int) -> UnbidPoint | None:
-    """The deed nobody bid for is sold in a further round: reading sold-anyway's play. The point
-    is filed again in its place saying so. Returns the point that was waiting on `square`, if
-    any (under decliner-buys the caller undoes the decliner's purchase)."""
-    points = game.follow.unbid
-    point = points.pop(square, None)
-    if point is None:
-        return None
-    if point.handle is not None:
-        game.findings.withdraw(point.handle)
-    game.ambiguous("CF-16", point.message, point.span, "BUY-08", follows="sold-anyway")
-    return point
-
-
-def unbid_left(game: Game, square: int | None = None) -> None:
-    """Play goes on with the deed nobody bid for unsold: reading stays-with-bank's play. Each
-    point waiting (or the one on `square`) is filed again in its place saying so."""
-    points = game.follow.unbid
-    if not points:
-        return  # none waiting: at nearly every roll and turn's end (close_step)
-    for sq in [square] if square is not None else list(points):
-        point = points.pop(sq, None) if sq is not None else None
-        if point is None or point.bought is not None:
-            # decliner-buys: the notation writes no purchase of the replay's making, so play
-            # going on shows no reading (the point stays as filed)
-            continue
-        if point.handle is not None:
-            game.findings.withdraw(point.handle)
-        game.ambiguous("CF-16", point.message, point.span, "BUY-08", follows="stays-with-bank")
 
 
 # --------------------------------------------------------------------------- CF-02

@@ -64,6 +64,7 @@ class UnbidPoint(NamedTuple):
     span: Span
     bought: str | None = None  # reading decliner-buys: the decliner the replay made buy it
     price: int = 0  # and at what
+    decliner: str | None = None  # who declined the deed (None: a bankrupt's deed, no lander)
 
 
 class FineAhead(NamedTuple):

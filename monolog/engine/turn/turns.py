@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...notation.events import Span, TurnStart
 from ..bankruptcy.estate_auctions import estate_closed
+from ..buying.unbid import unbid_left
 from ..cards.card_landings import declined_after_card_note, second_draw_note
 from ..cards.card_move_judgement import nearest_railroad_note
 from ..core import follow, skipped
@@ -36,7 +37,7 @@ def seat_of(game: Game, name: str) -> int:
 def close_step(game: Game, span: Span) -> None:
     """Before the next roll or turn: the decisions of the last landing must have been taken."""
     flow = game.flow
-    follow.unbid_left(game)  # CF-16: a deed nobody bid for is left unsold as play goes on
+    unbid_left(game)  # CF-16: a deed nobody bid for is left unsold as play goes on
     unauctioned_estate(game)
     # the copy only when there are lots (most steps have none)
     for lot in list(flow.lots) if flow.lots else ():
@@ -48,7 +49,7 @@ def close_step(game: Game, span: Span) -> None:
             continue
         name = game.name(lot.square)
         if lot.unbid:
-            # CF-16 sold-anyway: play goes on with the deed never sold (follow.unbid_left, above,
+            # CF-16 sold-anyway: play goes on with the deed never sold (unbid_left, above,
             # says the record follows stays-with-bank)
             flow.lots.remove(lot)
             continue
