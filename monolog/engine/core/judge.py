@@ -8,6 +8,9 @@ each other reading of an open point that would set another figure is an `Alterna
 compare: the figure the record wrote is set against the outcomes (`compare`). It agrees with
 the reading in force; or it is the figure of another reading (the A code naming that reading,
 never an M code); or no reading gives it (the M code, with the right value and its rule).
+A point named at each thing a line covers, whose figure has a finding of its own (A36 at each
+deed a lift on receipt covers, the amount judged apart), asks `shown_reading` which reading the
+figure shows.
 
 file: `file` files exactly one finding for the verdict, with the handler's words (`Words`).
 
