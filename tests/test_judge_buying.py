@@ -6,6 +6,8 @@ for (CF-16)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from monolog.editions.loader import load_edition
 from monolog.engine import replay
 from monolog.engine.buying.landing_cash import salary_decision
@@ -122,3 +124,17 @@ def test_a_deed_nobody_bid_for_under_each_reading_of_cf16() -> None:
     nobody = unbid_decision(_game(**{"CF-16": "decliner-buys"}), None)
     assert nobody.right == judge.Choice(UNSOLD)
     assert others(nobody) == [("sold-anyway", SOLD)]
+
+
+def test_the_a16_names_the_editions_lowest_bid_as_what_the_decliner_would_pay() -> None:
+    """An edition whose lowest bid is $10: decliner-buys would make the decliner pay $10, as the
+    replay charges under that reading, not $1."""
+    us = load_edition("us-2018")
+    edition = dataclasses.replace(us, rules=dataclasses.replace(us.rules, auction_min_bid=10))
+    text = '[Players "Ann, Ben"]\n1. Ann 1-2 Baltic Avenue decline auction nobids\n'
+    stays = replay(parse_text(text, "t.mlog"), edition).findings
+    assert [f.code for f in stays] == ["A16"]
+    assert "would make Ann buy it at $10" in stays[0].message
+    bought = replay(parse_text(text, "t.mlog"), edition, {"CF-16": "decliner-buys"})
+    assert "must buy it at $10" in bought.findings[0].message
+    assert bought.state.player("Ann").cash == 1490

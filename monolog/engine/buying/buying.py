@@ -316,14 +316,14 @@ def _nobody_bid(game: Game, ev: Auction, index: int, name: str, decliner: str | 
     """CF-16: the auction closes without a buyer; the reading in force says who, if anyone,
     takes the deed."""
     reading = game.ruling("CF-16")
+    floor = game.edition.rules.auction_min_bid or 1  # the lowest bid
     other = (
-        f"reading decliner-buys would make {decliner} buy it at {game.money(1)}"
+        f"reading decliner-buys would make {decliner} buy it at {game.money(floor)}"
         if decliner
         else "reading sold-anyway would have it sold at some price"
     )
     if decliner is not None and unbid_decision(game, decliner).right == judge.Choice(BOUGHT):
         # CF-16 decliner-buys: the decliner takes the deed at the lowest bid
-        floor = game.edition.rules.auction_min_bid or 1
         message = (
             f"nobody bid for {name}: {decliner} declined it and must buy it at "
             f"{game.money(floor)} (reading {reading}); reading stays-with-bank would leave "
