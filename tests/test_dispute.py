@@ -275,6 +275,29 @@ def test_state_differences_name_every_kind() -> None:
     assert state_differences(signature(a), signature(a), ed) == []
 
 
+# Ann fails her first throw from jail and pays the fine on that roll (JAIL-09, CF-06 open in
+# the 2018 texts): reading any-time's play, Ann leaving jail at the start of her next turn.
+FINE_AFTER_THROW = """\
+[Players "Ann, Ben"]
+setup Ann at #10 jail 1
+setup next Ann
+1. Ann 1-3 fine 50
+2. Ben 1-2 #3 buy
+3. Ann 1-2 #13 buy
+"""
+
+
+def test_cf06_a_fine_after_a_failed_throw_is_the_same_game_under_any_time() -> None:
+    """The record follows any-time where CF-06 is open: the point is named on line 4 on both
+    sides, and no M505 becomes legal under any-time, as none was filed under the default."""
+    c = compared(FINE_AFTER_THROW, "fine-after-throw.mlog", **{"CF-06": "any-time"})
+    assert [(side, f.code, f.line) for side, f in c.applied] == [
+        ("original", "A06", 4),
+        ("alternative", "A06", 4),
+    ]
+    assert c.illegal == c.legal == () and c.divergence is None
+
+
 # --------------------------------------------------------------------------- the command
 def test_text_report_on_the_worked_example() -> None:
     code, out, _ = invoke(str(WORKED), "--ruling", "CF-04=extra-roll")
