@@ -298,6 +298,27 @@ def test_cf06_a_fine_after_a_failed_throw_is_the_same_game_under_any_time() -> N
     assert c.illegal == c.legal == () and c.divergence is None
 
 
+# Under the classic summary, silent on CF-50, Ann builds beside her mortgaged Vermont Avenue.
+BESIDE_A_MORTGAGE = """\
+[Edition "us-classic"]
+[Players "Ann, Ben"]
+setup Ann owns Oriental Avenue, Vermont Avenue mortgaged, Connecticut Avenue
+setup next Ann
+Ann build Oriental Avenue
+"""
+
+
+def test_cf50_a_build_beside_a_mortgage_is_the_same_game_under_allowed() -> None:
+    """The record follows allowed where CF-50 is open: the point is named on line 5 on both
+    sides (a departure from forbidden, then agreeing), and no M603 becomes legal."""
+    c = compared(BESIDE_A_MORTGAGE, "beside-a-mortgage.mlog", **{"CF-50": "allowed"})
+    assert [(side, f.code, f.line) for side, f in c.applied] == [
+        ("original", "A50", 5),
+        ("alternative", "A50", 5),
+    ]
+    assert c.illegal == c.legal == () and c.divergence is None
+
+
 # --------------------------------------------------------------------------- the command
 def test_text_report_on_the_worked_example() -> None:
     code, out, _ = invoke(str(WORKED), "--ruling", "CF-04=extra-roll")
