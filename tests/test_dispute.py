@@ -319,6 +319,29 @@ def test_cf50_a_build_beside_a_mortgage_is_the_same_game_under_allowed() -> None
     assert c.illegal == c.legal == () and c.divergence is None
 
 
+# Ben lands on Ann's Vermont Avenue; Cal throws, and only then is the rent asked for (CF-22).
+RENT_AFTER_THE_NEXT_THROW = """\
+[Players "Ann, Ben, Cal"]
+setup Ann owns #8
+setup next Ben
+1. Ben 3-5 #8
+2. Cal 1-2 #3 buy
+Ben rent 6
+"""
+
+
+def test_cf22_a_rent_after_the_next_throw_is_the_same_game_under_second_player_rolls() -> None:
+    """Late under until-next-roll, in time under second-player-rolls: the record follows that
+    reading, so the point is named on line 6 on both sides and no M304 becomes legal."""
+    rulings = {"CF-22": "second-player-rolls"}
+    c = compared(RENT_AFTER_THE_NEXT_THROW, "late-rent.mlog", **rulings)
+    assert [(side, f.code, f.line) for side, f in c.applied] == [
+        ("original", "A22", 6),
+        ("alternative", "A22", 6),
+    ]
+    assert c.illegal == c.legal == () and c.divergence is None
+
+
 # --------------------------------------------------------------------------- the command
 def test_text_report_on_the_worked_example() -> None:
     code, out, _ = invoke(str(WORKED), "--ruling", "CF-04=extra-roll")
