@@ -7,6 +7,7 @@ import pytest
 
 from monolog.dispute import compare, run_side, split_rulings
 from monolog.editions.loader import load_edition
+from monolog.engine import replay
 from monolog.engine.building.build_checks import hotel_decision
 from monolog.engine.building.estate import exchange_decision
 from monolog.engine.building.mortgaged_group import mortgage_decision
@@ -50,6 +51,21 @@ def test_mortgage_decision_on_the_mortgaged_site_itself_stands_under_no_reading(
     ruled = _game("us-classic", **{"CF-50": "allowed"})
     for game in (_game("us-classic"), ruled):
         assert mortgage_decision(game, True) == judge.Decision(judge.Choice(False), "BLD-08")
+
+
+@pytest.mark.parametrize("ruling", ["", '[Ruling "CF-50=allowed"]\n'])
+def test_a_build_beside_a_mortgage_that_stands_is_one_a50_on_a_sound_board(ruling: str) -> None:
+    """us-classic: the house beside the mortgaged site stands (followed under the default,
+    agreeing under allowed): one A50 and no M603, and the board's checks (`paranoid`) take it
+    as reading allowed's play, not as a building the rules forbid (no P902)."""
+    record = (
+        f'[Players "Ann, Ben"]\n{ruling}setup Ann owns Oriental Avenue, Vermont Avenue '
+        "mortgaged, Connecticut Avenue\nsetup next Ann\nAnn build Oriental Avenue\n"
+    )
+    events = parse_text(record, "t.mlog")
+    result = replay(events, file="t.mlog", paranoid=True, edition="us-classic")
+    assert [f.code for f in result.findings] == ["A50"]
+    assert result.state.deeds[6].houses == 1
 
 
 # --------------------------------------------------------------------------- hotel (CF-26)

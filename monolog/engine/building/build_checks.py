@@ -77,6 +77,10 @@ def _site_allowed(
         return True  # the record built there: the replay follows it (the mortgage is reported)
     if not _one_hotel(game, ev, index, step):
         return False
+    if mortgaged:
+        # the build stands under reading allowed of CF-50 (in force, or the record's play): the
+        # group holds a building beside a mortgaged site, which the board's checks forbid
+        followed(game, (d.square for d in group))
     return _level_allowed(game, ev, index, step)
 
 

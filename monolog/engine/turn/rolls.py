@@ -1,10 +1,10 @@
 """Rolls: who rolls, doubles and the roll they owe, three doubles in a row, and the move a roll
 makes.
 
-TURN-03, DBL-01..05, CF-04, CF-05, CF-09, CF-10, CF-22 (claims counted and lapsed at a turn's first
-roll: money/claim_deadline.py), CF-80 (one throw a turn: one_throw.py), CF-81 (the throw after a one-turn stay in jail). A
-turn's start and end are turns.py; where the token lands and what the square makes due is
-landing.py; a roll in jail is jail_rolls.py.
+TURN-03, DBL-01..05, CF-04, CF-05, CF-09, CF-10, CF-22 (claims counted and lapsed at a turn's
+first roll: money/claim_deadline.py), CF-80 (one throw a turn: one_throw.py), CF-81 (the throw
+after a one-turn stay in jail). A turn's start and end are turns.py; where the token lands and
+what the square makes due is landing.py; a roll in jail is jail_rolls.py.
 """
 
 from __future__ import annotations
