@@ -275,6 +275,73 @@ def test_state_differences_name_every_kind() -> None:
     assert state_differences(signature(a), signature(a), ed) == []
 
 
+# Ann fails her first throw from jail and pays the fine on that roll (JAIL-09, CF-06 open in
+# the 2018 texts): reading any-time's play, Ann leaving jail at the start of her next turn.
+FINE_AFTER_THROW = """\
+[Players "Ann, Ben"]
+setup Ann at #10 jail 1
+setup next Ann
+1. Ann 1-3 fine 50
+2. Ben 1-2 #3 buy
+3. Ann 1-2 #13 buy
+"""
+
+
+def test_cf06_a_fine_after_a_failed_throw_is_the_same_game_under_any_time() -> None:
+    """The record follows any-time where CF-06 is open: the point is named on line 4 on both
+    sides, and no M505 becomes legal under any-time, as none was filed under the default."""
+    c = compared(FINE_AFTER_THROW, "fine-after-throw.mlog", **{"CF-06": "any-time"})
+    assert [(side, f.code, f.line) for side, f in c.applied] == [
+        ("original", "A06", 4),
+        ("alternative", "A06", 4),
+    ]
+    assert c.illegal == c.legal == () and c.divergence is None
+
+
+# Under the classic summary, silent on CF-50, Ann builds beside her mortgaged Vermont Avenue.
+BESIDE_A_MORTGAGE = """\
+[Edition "us-classic"]
+[Players "Ann, Ben"]
+setup Ann owns Oriental Avenue, Vermont Avenue mortgaged, Connecticut Avenue
+setup next Ann
+Ann build Oriental Avenue
+"""
+
+
+def test_cf50_a_build_beside_a_mortgage_is_the_same_game_under_allowed() -> None:
+    """The record follows allowed where CF-50 is open: the point is named on line 5 on both
+    sides (a departure from forbidden, then agreeing), and no M603 becomes legal."""
+    c = compared(BESIDE_A_MORTGAGE, "beside-a-mortgage.mlog", **{"CF-50": "allowed"})
+    assert [(side, f.code, f.line) for side, f in c.applied] == [
+        ("original", "A50", 5),
+        ("alternative", "A50", 5),
+    ]
+    assert c.illegal == c.legal == () and c.divergence is None
+
+
+# Ben lands on Ann's Vermont Avenue; Cal throws, and only then is the rent asked for (CF-22).
+RENT_AFTER_THE_NEXT_THROW = """\
+[Players "Ann, Ben, Cal"]
+setup Ann owns #8
+setup next Ben
+1. Ben 3-5 #8
+2. Cal 1-2 #3 buy
+Ben rent 6
+"""
+
+
+def test_cf22_a_rent_after_the_next_throw_is_the_same_game_under_second_player_rolls() -> None:
+    """Late under until-next-roll, in time under second-player-rolls: the record follows that
+    reading, so the point is named on line 6 on both sides and no M304 becomes legal."""
+    rulings = {"CF-22": "second-player-rolls"}
+    c = compared(RENT_AFTER_THE_NEXT_THROW, "late-rent.mlog", **rulings)
+    assert [(side, f.code, f.line) for side, f in c.applied] == [
+        ("original", "A22", 6),
+        ("alternative", "A22", 6),
+    ]
+    assert c.illegal == c.legal == () and c.divergence is None
+
+
 # --------------------------------------------------------------------------- the command
 def test_text_report_on_the_worked_example() -> None:
     code, out, _ = invoke(str(WORKED), "--ruling", "CF-04=extra-roll")

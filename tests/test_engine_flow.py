@@ -214,9 +214,18 @@ def test_jail_third_turn_forced_fine() -> None:
     assert not r.state.player("Ben").in_jail
 
 
-def test_fine_after_failed_roll_is_a_violation() -> None:
-    r = run("setup Ben jail\nsetup next Ben\n1. Ben 1-2 fine\n")
-    assert "M505" in codes(r)
+def test_fine_after_failed_roll_follows_any_time_where_cf06_is_open() -> None:
+    """The 2018 texts leave CF-06 open: the payment is reading any-time's play (A06, a
+    warning), not M505; the classic and ESL texts settle it, and there it is M505."""
+    record = (
+        "setup Ben jail\nsetup next Ben\n1. Ben 1-2 fine\n2. Ann 1-2 #3 buy\n3. Ben 1-2 #13 buy\n"
+    )
+    r = run(record)
+    assert codes(r) == ["A06"] and r.findings[0].severity.value == "warning"
+    assert r.findings[0].data["follows"] == "any-time"
+    assert r.state.player("Ben").position == 13 and cash(r, "Ben") == 1500 - 50 - 140
+    for edition in ("us-classic", "uk-esl"):
+        assert codes(run(record, edition=edition)) == ["M505"]
 
 
 def test_goojf_and_double_release() -> None:

@@ -7,8 +7,10 @@ import pytest
 
 from monolog.dispute import compare, run_side, split_rulings
 from monolog.editions.loader import load_edition
+from monolog.engine import replay
 from monolog.engine.building.build_checks import hotel_decision
 from monolog.engine.building.estate import exchange_decision
+from monolog.engine.building.mortgaged_group import mortgage_decision
 from monolog.engine.buying.shortage import opening_decision
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
@@ -23,6 +25,47 @@ def _game(edition: str = "us-2018", **rulings: str) -> Game:
 
 def _others(decision: judge.Decision) -> list[tuple[str, str, object]]:
     return [(a.cf, a.reading, judge.figure(a.outcome)) for a in decision.others]
+
+
+# --------------------------------------------------------------------- mortgaged group (CF-50)
+
+
+def test_mortgage_decision_beside_a_mortgaged_site_names_allowed_where_cf50_is_open() -> None:
+    """The classic summary is silent on CF-50: under forbidden the build beside a mortgaged
+    site may not stand, and reading allowed, which lets it, is listed (an A50, not M603)."""
+    decision = mortgage_decision(_game("us-classic"), False)
+    assert (decision.right, decision.rule) == (judge.Choice(False), "BLD-08")
+    assert _others(decision) == [("CF-50", "allowed", True)]
+    allowed = mortgage_decision(_game("us-classic", **{"CF-50": "allowed"}), False)
+    assert allowed.right == judge.Choice(True)
+    assert _others(allowed) == [("CF-50", "forbidden", False)]
+
+
+@pytest.mark.parametrize("edition", ["us-2018", "uk-1996", "uk-esl"])
+def test_mortgage_decision_lists_no_reading_where_the_text_forbids_it(edition: str) -> None:
+    decision = mortgage_decision(_game(edition), False)
+    assert decision == judge.Decision(judge.Choice(False), "BLD-08")
+
+
+def test_mortgage_decision_on_the_mortgaged_site_itself_stands_under_no_reading() -> None:
+    ruled = _game("us-classic", **{"CF-50": "allowed"})
+    for game in (_game("us-classic"), ruled):
+        assert mortgage_decision(game, True) == judge.Decision(judge.Choice(False), "BLD-08")
+
+
+@pytest.mark.parametrize("ruling", ["", '[Ruling "CF-50=allowed"]\n'])
+def test_a_build_beside_a_mortgage_that_stands_is_one_a50_on_a_sound_board(ruling: str) -> None:
+    """us-classic: the house beside the mortgaged site stands (followed under the default,
+    agreeing under allowed): one A50 and no M603, and the board's checks (`paranoid`) take it
+    as reading allowed's play, not as a building the rules forbid (no P902)."""
+    record = (
+        f'[Players "Ann, Ben"]\n{ruling}setup Ann owns Oriental Avenue, Vermont Avenue '
+        "mortgaged, Connecticut Avenue\nsetup next Ann\nAnn build Oriental Avenue\n"
+    )
+    events = parse_text(record, "t.mlog")
+    result = replay(events, file="t.mlog", paranoid=True, edition="us-classic")
+    assert [f.code for f in result.findings] == ["A50"]
+    assert result.state.deeds[6].houses == 1
 
 
 # --------------------------------------------------------------------------- hotel (CF-26)

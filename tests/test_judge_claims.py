@@ -1,6 +1,7 @@
 """When a rent may still be claimed, judged once by its decide step (engine/core/judge.py): the
 rent a claim asks for after the board changed between the landing and the claim (CF-24), and
-whether a rent left unclaimed lapses (CF-22)."""
+whether a rent left unclaimed lapses, and whether a rent paid after later throws is still in
+time (CF-22)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
 from monolog.engine.core.turn_flow import Due
+from monolog.engine.money.claim_deadline import deadline_decision
 from monolog.engine.money.claims import claim_time_decision, lapse_decision
 from monolog.notation.events import Span
 
@@ -76,3 +78,56 @@ def test_a_railroads_rent_left_unclaimed_under_sites_only_is_not_paid() -> None:
     players = list(game.positions())[-1].state["players"]
     assert players["Ben"]["cash"] == 1500  # type: ignore[index]
     assert players["Ann"]["cash"] == 1500  # type: ignore[index]
+
+
+def _late(amount: int, rolls: int, square: int = 8) -> Due:
+    claim = _claim(amount, square)
+    claim.rolls = rolls
+    return claim
+
+
+def _held(holds: bool, *others: tuple[str, bool]) -> judge.Decision:
+    alternatives = tuple(judge.Alternative("CF-22", r, judge.Choice(v)) for r, v in others)
+    return judge.Decision(judge.Choice(holds), "RENT-03", alternatives)
+
+
+def test_a_sites_rent_after_the_next_players_throw_is_in_time_under_second_player_rolls() -> None:
+    """Vermont Avenue's claim after one later throw: lapsed under until-next-roll and sites-only,
+    held under second-player-rolls (an A22, never M304); after two throws no reading holds it."""
+    assert deadline_decision(_game(), _late(6, 1)) == _held(False, ("second-player-rolls", True))
+    older = _game(**{"CF-22": "second-player-rolls"})
+    assert deadline_decision(older, _late(6, 1)) == _held(
+        True, ("sites-only", False), ("until-next-roll", False)
+    )
+    for reading in ("until-next-roll", "sites-only", "second-player-rolls"):
+        game = _game(**{"CF-22": reading})
+        assert deadline_decision(game, _late(6, 2)) == _held(False)
+        assert deadline_decision(game, _late(6, 0)) == _held(True)
+
+
+def test_a_railroads_rent_after_later_throws_is_in_time_under_sites_only() -> None:
+    """Reading Railroad's claim: sites-only holds it whatever the throws since the landing."""
+    assert deadline_decision(_game(), _late(25, 1, 5)) == _held(
+        False, ("sites-only", True), ("second-player-rolls", True)
+    )
+    assert deadline_decision(_game(), _late(25, 2, 5)) == _held(False, ("sites-only", True))
+    sites_only = _game(**{"CF-22": "sites-only"})
+    assert deadline_decision(sites_only, _late(25, 2, 5)) == _held(
+        True, ("second-player-rolls", False), ("until-next-roll", False)
+    )
+
+
+def test_a_late_rent_written_as_the_next_turn_opens_is_judged_by_its_claim_and_paid_once() -> None:
+    """Ben's claim lapsed under until-next-roll at Ann's throw and the turn ended; reading
+    second-player-rolls still holds it until Ben throws, so the rent written before that throw
+    follows that reading (A22) and settles the landing's rent: no second $4, no M302."""
+    record = (
+        '[Players "Ann, Ben"]\nsetup Ann owns Baltic Avenue\n1. Ann 1-3 Income Tax\n'
+        "2. Ben 1-2 Baltic Avenue\n3. Ann 2-3 Connecticut Avenue buy\n"
+        "4. Ben rent 4 1-2 Oriental Avenue buy\n"
+    )
+    game = monolog.parse_games(record)[0].replay(edition="us-2018")
+    found = [(f.code, f.line, f.severity.value) for f in game.findings]
+    assert found == [("A22", 6, "warning")]
+    players = list(game.positions())[-1].state["players"]
+    assert players["Ben"]["cash"] == 1500 - 4 - 100  # type: ignore[index]

@@ -13,7 +13,7 @@ from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
 from monolog.engine.jail.card_for_fine import card_for_fine_decision
-from monolog.engine.jail.fine_timing import fine_time_decision
+from monolog.engine.jail.fine_timing import after_throw_decision, fine_time_decision
 from monolog.engine.jail.jail_exits import short_fine_decision
 from monolog.engine.jail.jail_rights import jailed_rights_decision
 from monolog.engine.jail.jail_rolls import stay_release_decision
@@ -21,8 +21,8 @@ from monolog.engine.jail.jail_turn_count import last_try_count_decision
 from monolog.notation.parser import parse_text
 
 
-def _game(**rulings: str) -> Game:
-    edition = load_edition("us-2018")
+def _game(key: str = "us-2018", **rulings: str) -> Game:
+    edition = load_edition(key)
     readings = dict(edition.readings) | rulings
     return Game(edition, GameState.new(edition, ["Ann", "Ben"]), readings)
 
@@ -60,6 +60,18 @@ def test_a_fine_between_turns_is_taken_by_any_time_only() -> None:
         "JAIL-04",
         tuple(_alt(r, False) for r in ("first-turn-only", "turns-one-or-two", "before-any-roll")),
     )
+
+
+def test_a_fine_after_a_failed_throw_is_any_time_s_play_where_cf06_is_open() -> None:
+    """us-2018 leaves CF-06 open: any-time is the other reading (an A06, never M505); the
+    classic and ESL texts settle it on the fine before the throw: no other reading (M505)."""
+    assert after_throw_decision(_game()) == judge.Decision(
+        judge.Choice(False), "JAIL-09", (_alt("any-time", True),)
+    )
+    anytime = after_throw_decision(_game(**{"CF-06": "any-time"}))
+    assert anytime == judge.Decision(judge.Choice(True), "JAIL-09")
+    for key in ("us-classic", "uk-esl"):
+        assert after_throw_decision(_game(key)) == judge.Decision(judge.Choice(False), "JAIL-09")
 
 
 def test_a_card_for_the_forced_fine_stands_under_card_replaces_fine_only() -> None:

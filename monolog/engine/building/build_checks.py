@@ -6,7 +6,8 @@ once and followed, so the later lines are judged with the buildings where the ta
 that cannot be carried out (not a site, not the builder's own, a site that cannot hold more) is
 reported and refused. A hotel beside fewer than four houses is judged by `hotel_decision`
 (CF-26) through judge.py: one finding, A26 (M990 where the text settles the point; M607 only in
-a replay that measures the reading in force, where no other reading counts).
+a replay that measures the reading in force, where no other reading counts). A build beside a
+mortgaged site is judged by `mortgaged_group.mortgage_decision` (CF-50): M603 or A50, never both.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .holdings import (
     level,
     owner_word,
 )
+from .mortgaged_group import mortgaged_group_judged
 
 
 def _word(game: Game, key: str) -> str:
@@ -38,17 +40,16 @@ def build_allowed(game: Game, ev: Build, actor: str, plan: dict[int, Step]) -> b
     """Whether the build may be carried out, site by site (BLD-01, BLD-04..08, BLD-15, CF-50):
     False when it is refused (reported). A build the group's ownership, a mortgage or an early
     hotel forbids is reported and followed."""
-    told: set[int] = set()  # the groups whose mortgage this clause was reported for (M603)
+    told: dict[int, bool] = {}  # each group's mortgage judged once for the clause (CF-50)
     return all(_site_allowed(game, ev, actor, plan, index, told) for index in plan)
 
 
 def _site_allowed(
-    game: Game, ev: Build, actor: str, plan: dict[int, Step], index: int, told: set[int]
+    game: Game, ev: Build, actor: str, plan: dict[int, Step], index: int, told: dict[int, bool]
 ) -> bool:
     """One site of a build checked; False when the build is refused there."""
     sq = game.square(index)
     step = plan[index]
-    deed = step.deed
     if sq.kind != "site":
         game.emit(
             "M601",
@@ -66,11 +67,8 @@ def _site_allowed(
     if any(d.owner != actor for d in group):
         return _group_not_whole(game, ev, actor, index, step)
     mortgaged = [game.name(d.square) for d in group if d.mortgaged]
-    allowed = game.ruling("CF-50") == "allowed" and not deed.mortgaged
-    if mortgaged:
-        _mortgaged_group(game, ev, plan, index, mortgaged, allowed, told)
-    if mortgaged and not allowed:
-        # a building on the mortgaged site itself is followed too: the record put it there
+    if mortgaged and not mortgaged_group_judged(game, ev, plan, index, mortgaged, told):
+        # M603: a building on the mortgaged site itself is followed too: the record put it there
         # (an engine that let a mortgaged site be built on, ufosc/TERMINALMONOPOLY#61); its
         # rent, if the table collects one, is the mortgaged deed's finding (M302)
         if not _one_hotel(game, ev, index, step):  # a second hotel: never followed
@@ -79,6 +77,10 @@ def _site_allowed(
         return True  # the record built there: the replay follows it (the mortgage is reported)
     if not _one_hotel(game, ev, index, step):
         return False
+    if mortgaged:
+        # the build stands under reading allowed of CF-50 (in force, or the record's play): the
+        # group holds a building beside a mortgaged site, which the board's checks forbid
+        followed(game, (d.square for d in group))
     return _level_allowed(game, ev, index, step)
 
 
@@ -114,57 +116,6 @@ def _group_not_whole(game: Game, ev: Build, actor: str, index: int, step: Step) 
         return False
     followed(game, (d.square for d in group))
     return True  # the record built there: the replay follows it (the group is reported)
-
-
-def _mortgaged_group(
-    game: Game,
-    ev: Build,
-    plan: dict[int, Step],
-    index: int,
-    mortgaged: list[str],
-    allowed: bool,
-    told: set[int],
-) -> None:
-    """A build in a group with a mortgaged site (BLD-08, CF-50): named once per group."""
-    sq = game.square(index)
-    group = group_of(game, index)
-    if allowed:
-        game.ambiguous(
-            "CF-50",
-            f"{sq.name} built on while {game.listing(mortgaged)} "
-            f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: reading allowed lets it "
-            "stand; reading forbidden, the rule of most rulebooks, would refuse the build",
-            ev.span,
-            "BLD-08",
-            follows="allowed",
-        )
-    elif group[0].square not in told:
-        # one finding for the clause's sites in the group: one build, one mistake
-        told.add(group[0].square)
-        sites = [game.name(i) for i in plan if group_of(game, i)[0].square == group[0].square]
-        game.emit(
-            "M603",
-            f"nothing may be built on {game.listing(sites)} while {', '.join(mortgaged)} "
-            f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: lift every mortgage "
-            f"in the {group_label(game, index)} group first",
-            ev.span,
-            "BLD-08",
-            expected=[],
-            recorded=mortgaged,
-        )
-        if not plan[index].deed.mortgaged and _cf50_open(game):
-            # the matrix: a violation in every mode, and flagged AMBIGUOUS where the text
-            # is silent (CF-50); the record, by building, plays reading allowed
-            game.ambiguous(
-                "CF-50",
-                f"{game.listing(sites)} built on while {game.listing(mortgaged)} "
-                f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged: reading "
-                f"{game.ruling('CF-50')}, the rule of the other rulebooks, refuses the "
-                "build; reading allowed lets it stand",
-                ev.span,
-                "BLD-08",
-                follows="allowed",
-            )
 
 
 def _level_allowed(game: Game, ev: Build, index: int, step: Step) -> bool:
@@ -341,10 +292,3 @@ def _hotel_judged(game: Game, ev: Build, levels: dict[int, int], i: int) -> None
 def _held_words(game: Game, n: int) -> str:
     """What a site holds: "2 houses", or "no houses"."""
     return "no " + _word(game, "houses") if n == 0 else count_word(game, n, "house")
-
-
-def _cf50_open(game: Game) -> bool:
-    """Whether CF-50 is open here: the edition's text does not settle it, or a ruling chose a
-    reading other than the one it settles."""
-    reading = game.ruling("CF-50")
-    return "CF-50" not in game.edition.settled or reading != game.edition.readings.get("CF-50")

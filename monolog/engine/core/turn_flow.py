@@ -30,10 +30,9 @@ class Due:
     square: int | None = None
     entry: Transfer | None = None
     stated: bool = False
-    lapsed: bool = False
-    # rent under CF-22 second-player-rolls: the next player has thrown, so the claim holds by
-    # that reading alone
-    kept_longer: bool = False
+    lapsed: bool = False  # rent: the claim has lapsed under the reading of CF-22 in force
+    # rent (CF-22): the first throws of later turns made since the landing
+    rolls: int = 0
     per_pip: int | None = None  # utility rent waiting for a throw
     board: Any = None  # rent: the group as it stood at landing (CF-24)
     card: str | None = None
@@ -144,6 +143,9 @@ class Flow:
     card_rule: str | None = None  # rent rule of the card that moved the player last
     dues: list[Due] = field(default_factory=list)  # the dues of the turn in progress
     claims: list[Due] = field(default_factory=list)  # open rent claims
+    # rent claims lapsed under the reading of CF-22 in force that another reading of the open
+    # point still holds (money/claim_deadline.py): a rent written for one is judged by it
+    late_claims: list[Due] = field(default_factory=list)
     # per player, the last square they came to rest on that made no rent due because the deed
     # was mortgaged then (RENT-02): a rent written after the mortgage is lifted is judged by it
     mortgaged_landing: dict[str, int] = field(default_factory=dict)

@@ -6,8 +6,11 @@ pays it: between turns (or on the turn of the jailing), standing for the jail tu
 next, only any-time; before the throw of jail turn N, every reading whose last such turn is N
 or later (any-time always). The record pays it, so the figure written is `True`. The replay
 follows the payment whatever the verdict (jail.py moves the money and lets the player out).
-A payment after a failed throw is JAIL-09's (M505) outside any-time, as the texts take the fine
-before the throw; it is not judged here.
+
+`after_throw_decision` says whether the fine may be paid after a failed throw on a jail turn
+(JAIL-09): only any-time takes it then. Where CF-06 is open, a record paying then follows
+any-time (A06, a warning); where the edition's text settles CF-06 (us-classic, uk-esl, whose
+texts take the fine before the throw and say so) it breaks the rule (M505).
 """
 
 from __future__ import annotations
@@ -44,6 +47,20 @@ def fine_time_decision(game: Game, turn: int, *, between: bool) -> judge.Decisio
         if r != reading and _allows(r, turn, between) != right
     )
     return judge.Decision(judge.Choice(right), "JAIL-04", others)
+
+
+def after_throw_decision(game: Game) -> judge.Decision:
+    """CF-06 and JAIL-09: whether the fine may be paid after a failed throw on a jail turn
+    (True under any-time only), with any-time as the other reading where the point is open."""
+    reading = game.ruling("CF-06")
+    if reading == ANY_TIME:
+        return judge.Decision(judge.Choice(True), "JAIL-09")
+    others = () if game.text_settles("CF-06") else (_after_throw_alternative(),)
+    return judge.Decision(judge.Choice(False), "JAIL-09", others)
+
+
+def _after_throw_alternative() -> judge.Alternative:
+    return judge.Alternative("CF-06", ANY_TIME, judge.Choice(True))
 
 
 def _judged(game: Game, ev: PayFine, decision: judge.Decision, words: judge.Words) -> None:
@@ -121,3 +138,38 @@ def before_throw_judged(game: Game, ev: PayFine, player: str, turn: int) -> None
     decision = fine_time_decision(game, turn, between=False)
     wrong = f"{player} may not pay the fine on jail turn {turn} (reading {reading})"
     _judged(game, ev, decision, judge.Words("M505", wrong, other=other, agree=agree))
+
+
+def after_throw_judged(game: Game, ev: PayFine, player: str, turn: int, amount: int) -> None:
+    """The fine paid after a failed throw on jail turn `turn`: agreeing with any-time in force
+    (A06, agreeing), following any-time where CF-06 is open (A06, a warning), or M505 where the
+    edition's text settles CF-06 on a reading that takes the fine before the throw. The failed
+    throw stands either way, and the player leaves jail at the start of the next turn."""
+    reading = game.ruling("CF-06")
+    before = f"{player} pays the fine after a failed roll on jail turn {turn}"
+
+    def other(_: judge.Alternative) -> str:
+        return (
+            f"{before}: under reading {reading} the fine is paid only before the throw, and "
+            f"{player} stays in jail; reading any-time accepts it at any moment, {player} "
+            "leaving jail at the start of the next turn"
+        )
+
+    def agree() -> None:
+        game.ambiguous(
+            "CF-06",
+            f"{before}: accepted, and {player} leaves jail at the start of the next turn "
+            "(reading any-time); under reading before-any-roll the fine is paid only before "
+            "the throw",
+            ev.span,
+            "JAIL-09",
+            follows=ANY_TIME,
+        )
+
+    wrong = (
+        f"{player} failed to roll a double on jail turn {turn} and stays in jail: the fine is "
+        "paid before rolling, not after a failed roll"
+    )
+    decision = after_throw_decision(game)
+    words = judge.Words("M505", wrong, other=other, agree=agree, shown=(None, amount))
+    _judged(game, ev, decision, words)

@@ -14,7 +14,7 @@ from ..core.obligations import cancel_due, find_due, flow_of
 from ..money.debts import note_payment
 from ..turn.landing import send_to_jail
 from .card_for_fine import card_for_fine_judged
-from .fine_timing import ANY_TIME, before_throw_judged, between_turns_judged
+from .fine_timing import after_throw_judged, before_throw_judged, between_turns_judged
 from .fines import fine_judged
 from .jail_rolls import kept_past_one_turn
 
@@ -127,32 +127,10 @@ def _fine_out_of_jail(game: Game, ev: PayFine, player: str, amount: int) -> None
 
 def _fine_on_jail_turn(game: Game, ev: PayFine, player: str, amount: int) -> None:
     """The fine paid on the player's own jail turn: before the throw (CF-06 says up to which
-    jail turn), or after a failed throw (M505, unless CF-06 any-time)."""
+    jail turn), or after a failed throw (CF-06 and JAIL-09, judged in fine_timing)."""
     flow = flow_of(game)
-    reading = game.ruling("CF-06")
-    if flow.rolled and reading == ANY_TIME:
-        # the fine may be paid at any moment (JAIL-09 holds only where it is paid before the
-        # throw): the failed roll stands, and the player leaves jail for the next turn
-        game.ambiguous(
-            "CF-06",
-            f"{player} pays the fine after a failed roll on jail turn {flow.jail_try}: accepted, "
-            f"and {player} leaves jail at the start of the next turn (reading any-time); under "
-            "reading before-any-roll the fine is paid only before the throw",
-            ev.span,
-            "JAIL-09",
-            follows="any-time",
-        )
-        return
     if flow.rolled:
-        game.emit(
-            "M505",
-            f"{player} failed to roll a double on jail turn {flow.jail_try} and stays in jail: "
-            "the fine is paid before rolling, not after a failed roll",
-            ev.span,
-            "JAIL-09",
-            expected=None,
-            recorded=amount,
-        )
+        after_throw_judged(game, ev, player, flow.jail_try, amount)
         return
     if flow.jail_try > game.edition.rules.max_jail_turns:
         # the tries are spent, and the player was held for want of the fine (CF-08

@@ -14,19 +14,9 @@ from ..core.game import Game
 from ..core.names import actor_of, resolve_player
 from ..core.obligations import Due, cancel_due, flow_of, settle_due
 from ..turn.landing import group_key
+from .claim_deadline import deadline_judged, late_claim
 from .rent import quote_rent
 from .rent_judgement import rent_judged, unowed_charge_judged
-
-
-def claim_can_lapse(game: Game, claim: Due) -> bool:
-    """RENT-03, CF-22: whether a rent claim ends when the next player first rolls.
-
-    Under until-next-roll every claim does; under sites-only (the deadline as written in the
-    1996 UK rules) only a claim for a site does, and railroad and utility rent stays owed.
-    """
-    if game.ruling("CF-22") != "sites-only" or claim.square is None:
-        return True
-    return game.square(claim.square).kind == "site"
 
 
 def _claim(game: Game, tenant: str) -> Due | None:
@@ -122,7 +112,7 @@ def on_rent(game: Game, ev: RentEvent) -> None:
     payee = resolve_player(game, ev.payee, ev.span) if ev.payee is not None else None
     if ev.payee is not None and payee is None:
         return
-    claim = _claim(game, tenant)
+    claim = _claim(game, tenant) or late_claim(game, tenant)
     if claim is None:
         _rent_not_due(game, tenant, ev, payee)
         return
@@ -158,7 +148,8 @@ def on_rent(game: Game, ev: RentEvent) -> None:
 
 
 def _claim_checked(game: Game, ev: RentEvent, claim: Due, tenant: str, payee: str | None) -> None:
-    """The claim's creditor (RENT-01) and its deadline (RENT-03, CF-22) checked."""
+    """The claim's creditor (RENT-01) and its deadline (RENT-03, CF-22: claim_deadline.py)
+    checked."""
     name = game.name(claim.square or 0)
     if payee is not None and payee != claim.payee:
         when = "at the claim" if game.ruling("CF-24") == "at-claim" else f"when {tenant} landed"
@@ -170,29 +161,7 @@ def _claim_checked(game: Game, ev: RentEvent, claim: Due, tenant: str, payee: st
             expected=claim.payee,
             recorded=payee,
         )
-    if claim.kept_longer and not claim.lapsed:
-        # CF-22 second-player-rolls, chosen by a ruling: the claim is in time only under it
-        game.ambiguous(
-            "CF-22",
-            f"the rent on {name} is asked for after the next player rolled: in time, as the "
-            f"claim holds until the second player after {tenant} throws (reading "
-            "second-player-rolls, the older printings' deadline); reading until-next-roll, "
-            "which the texts give, would have it lapse at the next player's roll",
-            ev.span,
-            "RENT-03",
-            follows="second-player-rolls",
-        )
-    if claim.lapsed:
-        game.emit(
-            "M304",
-            f"the rent on {name} is no longer owed: the claim lapsed when the "
-            f"{'second' if game.ruling('CF-22') == 'second-player-rolls' else 'next'} player "
-            "rolled",
-            ev.span,
-            "RENT-03",
-            expected=0,
-            recorded=ev.amount,
-        )
+    deadline_judged(game, ev, claim, tenant)
 
 
 def _rent_from_throw(game: Game, ev: RentEvent, claim: Due) -> None:

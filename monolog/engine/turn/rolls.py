@@ -1,10 +1,10 @@
 """Rolls: who rolls, doubles and the roll they owe, three doubles in a row, and the move a roll
 makes.
 
-TURN-03, DBL-01..05, CF-04, CF-05, CF-09, CF-10, CF-22 (claims lapse at the next player's first
-roll), CF-80 (one throw a turn: one_throw.py), CF-81 (the throw after a one-turn stay in jail). A
-turn's start and end are turns.py; where the token lands and what the square makes due is
-landing.py; a roll in jail is jail_rolls.py.
+TURN-03, DBL-01..05, CF-04, CF-05, CF-09, CF-10, CF-22 (claims counted and lapsed at a turn's
+first roll: money/claim_deadline.py), CF-80 (one throw a turn: one_throw.py), CF-81 (the throw
+after a one-turn stay in jail). A turn's start and end are turns.py; where the token lands and
+what the square makes due is landing.py; a roll in jail is jail_rolls.py.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..core.game import Game
 from ..core.names import actor_of
 from ..jail.jail_exits import release
 from ..jail.jail_rolls import jail_roll, served_shown
-from ..money.claims import claim_can_lapse
+from ..money.claim_deadline import lapse_claims
 from .double_judgement import (
     run_judged,
     third_double_judged,
@@ -26,33 +26,6 @@ from .double_judgement import (
 from .landing import check_square, land, move_token
 from .one_throw import note_throw, one_throw, thrown_again
 from .turns import close_step, on_turn, seat_of, taken_over
-
-
-def _lapse_claims(game: Game, roller: str) -> None:
-    """RENT-03 / CF-22: the next player's first roll ends the claims of earlier turns (the
-    second player's under reading second-player-rolls).
-
-    A claim that cannot lapse (CF-22 sites-only: railroad and utility rent) stays owed until
-    its tenant's next turn, when the rent the engine applied on landing stands as paid.
-    """
-    flow = game.flow
-    if not flow.claims:
-        return  # no claim open, as at most turns' first roll: nothing lapses
-    kept = []
-    # older printings: the claim holds until the second player after the tenant throws
-    longer = game.ruling("CF-22") == "second-player-rolls"
-    last = game.state.turn - (2 if longer else 1)
-    for claim in flow.claims:
-        if longer and claim.board is not None and claim.board[0] == last + 1:
-            claim.kept_longer = True
-        if claim.board is not None and claim.board[0] <= last:
-            if not claim_can_lapse(game, claim):
-                if claim.player != roller:
-                    kept.append(claim)
-                continue
-            claim.lapsed = True
-        kept.append(claim)
-    flow.claims = kept
 
 
 def _next_player(game: Game) -> str:
@@ -71,7 +44,8 @@ def on_roll(game: Game, ev: Roll) -> None:
     _whose_turn(game, ev, player)
     close_step(game, ev.span)
     if not flow.rolled:
-        _lapse_claims(game, player)
+        if flow.claims or flow.late_claims:
+            lapse_claims(game, player)  # RENT-03, CF-22 (money/claim_deadline.py)
         served_shown(game, player, ev)  # CF-81: out of jail for nothing after one turn
     p = st.player(player)
     if p.in_jail and not follow.check_roll(game, ev, player):
