@@ -36,6 +36,7 @@ PARAMS: dict[str, dict[str, object]] = {
         "hotel_outright_sale": False,
         "banker_sits_out_from": None,
         "income_tax_percent": None,
+        "fine_after_failed_throw": None,  # JAIL-09 silent (CF-06 decides)
     },
     # 002: SET-01 2-8, BUY-05 any price, SELL-04 hotels sold together, TAX-02 200 or 10 %
     "us-classic": {
@@ -44,6 +45,7 @@ PARAMS: dict[str, dict[str, object]] = {
         "hotel_outright_sale": True,
         "banker_sits_out_from": None,
         "income_tax_percent": 10,
+        "fine_after_failed_throw": False,  # JAIL-09 same: the fine only before the throw
     },
     # 003: SET-01 2-6, BUY-05 £1, SELL-04 step-down, TAX-02 flat; starting cash assumed (SET-06)
     "uk-esl": {
@@ -52,6 +54,7 @@ PARAMS: dict[str, dict[str, object]] = {
         "hotel_outright_sale": False,
         "banker_sits_out_from": None,
         "income_tax_percent": None,
+        "fine_after_failed_throw": False,  # JAIL-09 same: the short game calls it a change
     },
     # 004: SET-01 implied 8, BUY-05 any price, SELL-04 outright sale, SET-07 more than five
     "uk-1996": {
@@ -60,6 +63,7 @@ PARAMS: dict[str, dict[str, object]] = {
         "hotel_outright_sale": True,
         "banker_sits_out_from": 6,
         "income_tax_percent": None,
+        "fine_after_failed_throw": None,  # JAIL-09 silent (CF-06 settled as any-time)
     },
 }
 COMMON = {  # the same in every edition (SET-02, SET-06, MOVE-02, JAIL-04, RENT-04/08/09, MORT-03)
@@ -124,7 +128,7 @@ SETTLED = {
     "us-2018": {"CF-01", "CF-15", "CF-23", "CF-30", "CF-33", "CF-50", "CF-56"}
     | _BEYOND
     | {"CF-69", "CF-73", "CF-74", "CF-75", "CF-77"},
-    "uk-esl": {"CF-01", "CF-06", "CF-15", "CF-23", "CF-30", "CF-33", "CF-50", "CF-56"}
+    "uk-esl": {"CF-01", "CF-15", "CF-23", "CF-30", "CF-33", "CF-50", "CF-56"}
     | _BEYOND
     | {"CF-69", "CF-73", "CF-74", "CF-77"},
     "us-classic": {"CF-01", "CF-04", "CF-06", "CF-09", "CF-26", "CF-33", "CF-56"} | _BEYOND,
@@ -325,6 +329,7 @@ def _user(tmp_path: Path, body: str) -> str:
         ("settled: [CF-99]\n", "settled[0]", "unknown disputed point"),
         ("rules:\n  hotel_outright_sale: maybe\n", "rules.hotel_outright_sale", "true or false"),
         ("rules:\n  banker_sits_out_from: 1\n", "rules.banker_sits_out_from", "at least 2"),
+        ("rules:\n  fine_after_failed_throw: 0\n", "rules.fine_after_failed_throw", "or false"),
     ],
 )
 def test_schema_checks_the_new_sections(tmp_path: Path, body: str, path: str, words: str) -> None:

@@ -3,6 +3,8 @@ cards, the deck audit, jail, checksums. Each test replays a short record and pin
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from monolog.engine import replay
 from monolog.engine.core.replay import Replay
 from monolog.engine.money.worth import worth
@@ -226,6 +228,19 @@ def test_fine_after_failed_roll_follows_any_time_where_cf06_is_open() -> None:
     assert r.state.player("Ben").position == 13 and cash(r, "Ben") == 1500 - 50 - 140
     for edition in ("us-classic", "uk-esl"):
         assert codes(run(record, edition=edition)) == ["M505"]
+
+
+def test_fine_after_failed_roll_where_the_edition_s_text_allows_it(tmp_path: Path) -> None:
+    """An edition whose text allows the payment (rules.fine_after_failed_throw: true) takes it
+    as plain play: no finding naming a reading, and Ben leaves jail at his next turn."""
+    path = tmp_path / "roll-then-pay.yaml"
+    path.write_text("extends: us-2018\nrules: {fine_after_failed_throw: true}\n", "utf-8")
+    record = (
+        "setup Ben jail\nsetup next Ben\n1. Ben 1-2 fine\n2. Ann 1-2 #3 buy\n3. Ben 1-2 #13 buy\n"
+    )
+    r = run(record, edition=str(path))
+    assert codes(r) == []
+    assert r.state.player("Ben").position == 13 and cash(r, "Ben") == 1500 - 50 - 140
 
 
 def test_goojf_and_double_release() -> None:

@@ -7,6 +7,8 @@ of the forced fine is moved by the throw (CF-08), whether a jailed player may bu
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from monolog.editions.loader import load_edition
 from monolog.engine import replay
 from monolog.engine.core import judge
@@ -64,7 +66,8 @@ def test_a_fine_between_turns_is_taken_by_any_time_only() -> None:
 
 def test_a_fine_after_a_failed_throw_is_any_time_s_play_where_cf06_is_open() -> None:
     """us-2018 leaves CF-06 open: any-time is the other reading (an A06, never M505); the
-    classic and ESL texts settle it on the fine before the throw: no other reading (M505)."""
+    classic text settles CF-06 on the fine before the throw and the ESL text states JAIL-09:
+    no other reading (M505)."""
     assert after_throw_decision(_game()) == judge.Decision(
         judge.Choice(False), "JAIL-09", (_alt("any-time", True),)
     )
@@ -72,6 +75,26 @@ def test_a_fine_after_a_failed_throw_is_any_time_s_play_where_cf06_is_open() -> 
     assert anytime == judge.Decision(judge.Choice(True), "JAIL-09")
     for key in ("us-classic", "uk-esl"):
         assert after_throw_decision(_game(key)) == judge.Decision(judge.Choice(False), "JAIL-09")
+
+
+def test_an_edition_stating_jail_09_refuses_the_fine_after_a_throw_and_leaves_cf06_open(
+    tmp_path: Path,
+) -> None:
+    """uk-esl states JAIL-09 (rules.fine_after_failed_throw) without settling CF-06: a payment
+    after a failed throw has no other reading, while one between turns still has any-time's. A
+    ruling of CF-06 sets the text aside as it unsettles a settled point; a text that allows the
+    payment takes it with no other reading."""
+    esl = _game("uk-esl")
+    assert "CF-06" not in esl.edition.settled
+    assert after_throw_decision(esl) == judge.Decision(judge.Choice(False), "JAIL-09")
+    assert fine_time_decision(esl, 1, between=True).others == (_alt("any-time", True),)
+    ruled = after_throw_decision(_game("uk-esl", **{"CF-06": "turns-one-or-two"}))
+    assert ruled.others == (_alt("any-time", True),)
+    for stated in ("false", "true"):
+        path = tmp_path / f"{stated}.yaml"
+        path.write_text(f"extends: us-2018\nrules: {{fine_after_failed_throw: {stated}}}\n")
+        decision = after_throw_decision(_game(str(path)))
+        assert decision == judge.Decision(judge.Choice(stated == "true"), "JAIL-09")
 
 
 def test_a_card_for_the_forced_fine_stands_under_card_replaces_fine_only() -> None:

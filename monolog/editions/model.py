@@ -112,6 +112,9 @@ class RuleParams:
     auction_min_bid: int | None = 1  # None: the text names no lowest bid (BUY-05, CF-15)
     hotel_outright_sale: bool = False  # a hotel may be sold whole, not only stepped down (SELL-04)
     banker_sits_out_from: int | None = None  # players from which the Banker may not play (SET-07)
+    # whether the fine may be paid after a failed jail throw, where the text says so (JAIL-09);
+    # None: the text is silent, and CF-06's reading decides
+    fine_after_failed_throw: bool | None = None
     # Short and time-limit games (set by a variant; the standard game leaves them as they are).
     opening_deal_deeds: int = 0  # deeds dealt to each player before play (SHORT-02, TIME-02)
     opening_deal_paid: bool = True  # dealt deeds are paid for at their printed price

@@ -146,14 +146,14 @@ def _rule_values(c: Checker, raw: Any, where: str) -> dict[str, Any]:
     for name, value in table.items():
         path = f"{where}.{name}"
         kind = str(known[name].type)
-        if kind == "bool":
+        if "None" in kind and value is None:
+            values[name] = None
+        elif kind.startswith("bool"):
             values[name] = c.boolean(value, path)
         elif "tuple" in kind:
             values[name] = tuple(c.items(value, path, lambda v, p: c.integer(v, p, low=1)))
             if not values[name]:
                 c.fail(path, "expected a non-empty list of whole numbers")
-        elif "None" in kind and value is None:
-            values[name] = None
         elif name == "income_tax_percent":
             values[name] = c.integer(value, path, low=1, high=100)
         elif name == "banker_sits_out_from":

@@ -9,8 +9,10 @@ follows the payment whatever the verdict (jail.py moves the money and lets the p
 
 `after_throw_decision` says whether the fine may be paid after a failed throw on a jail turn
 (JAIL-09): only any-time takes it then. Where CF-06 is open, a record paying then follows
-any-time (A06, a warning); where the edition's text settles CF-06 (us-classic, uk-esl, whose
-texts take the fine before the throw and say so) it breaks the rule (M505).
+any-time (A06, a warning); where the edition's text settles CF-06 (us-classic) or states
+JAIL-09 itself (`rules.fine_after_failed_throw: false`, uk-esl, whose text leaves the rest of
+CF-06 open) it breaks the rule (M505); `true` there is a text that allows it. A ruling of
+CF-06 sets the text aside, as it unsettles the point (`Game.text_settles`).
 """
 
 from __future__ import annotations
@@ -51,12 +53,23 @@ def fine_time_decision(game: Game, turn: int, *, between: bool) -> judge.Decisio
 
 def after_throw_decision(game: Game) -> judge.Decision:
     """CF-06 and JAIL-09: whether the fine may be paid after a failed throw on a jail turn
-    (True under any-time only), with any-time as the other reading where the point is open."""
-    reading = game.ruling("CF-06")
-    if reading == ANY_TIME:
+    (True under any-time, or where the edition's text allows it), with any-time as the other
+    reading where the point is open and the text is silent on it."""
+    stated = _text_on_after_throw(game)
+    if game.ruling("CF-06") == ANY_TIME or stated is True:
         return judge.Decision(judge.Choice(True), "JAIL-09")
-    others = () if game.text_settles("CF-06") else (_after_throw_alternative(),)
+    settled = stated is False or game.text_settles("CF-06")
+    others = () if settled else (_after_throw_alternative(),)
     return judge.Decision(judge.Choice(False), "JAIL-09", others)
+
+
+def _text_on_after_throw(game: Game) -> bool | None:
+    """What the edition's text states on a fine after a failed throw (JAIL-09: False, it may not
+    be paid then; True, it may), or None where the text is silent or a ruling has changed
+    CF-06's reading (which sets the text aside, as in `Game.text_settles`)."""
+    if game.ruling("CF-06") != game.edition.readings.get("CF-06"):
+        return None
+    return game.edition.rules.fine_after_failed_throw
 
 
 def _after_throw_alternative() -> judge.Alternative:
@@ -142,9 +155,10 @@ def before_throw_judged(game: Game, ev: PayFine, player: str, turn: int) -> None
 
 def after_throw_judged(game: Game, ev: PayFine, player: str, turn: int, amount: int) -> None:
     """The fine paid after a failed throw on jail turn `turn`: agreeing with any-time in force
-    (A06, agreeing), following any-time where CF-06 is open (A06, a warning), or M505 where the
-    edition's text settles CF-06 on a reading that takes the fine before the throw. The failed
-    throw stands either way, and the player leaves jail at the start of the next turn."""
+    (A06, agreeing) or with the edition's text that allows it (nothing), following any-time
+    where CF-06 is open (A06, a warning), or M505 where the edition's text settles CF-06 on a
+    reading that takes the fine before the throw or states JAIL-09. The failed throw stands
+    either way, and the player leaves jail at the start of the next turn."""
     reading = game.ruling("CF-06")
     before = f"{player} pays the fine after a failed roll on jail turn {turn}"
 
@@ -156,6 +170,8 @@ def after_throw_judged(game: Game, ev: PayFine, player: str, turn: int, amount: 
         )
 
     def agree() -> None:
+        if reading != ANY_TIME:
+            return  # the edition's text allows it (rules.fine_after_failed_throw): plain play
         game.ambiguous(
             "CF-06",
             f"{before}: accepted, and {player} leaves jail at the start of the next turn "
