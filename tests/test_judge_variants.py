@@ -8,8 +8,9 @@ from __future__ import annotations
 from monolog.editions.loader import load_edition
 from monolog.engine.core import judge
 from monolog.engine.core.game import Game
+from monolog.engine.core.house_cap import house_count_decision
 from monolog.engine.core.state import GameState
-from monolog.engine.core.variants import house_count_decision, one_turn_stay_decision
+from monolog.engine.core.variants import one_turn_stay_decision
 from monolog.engine.setup.setup import player_count_decision
 
 PARK_LANE = 37

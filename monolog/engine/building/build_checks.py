@@ -14,10 +14,11 @@ from __future__ import annotations
 from ...notation.events import Build
 from ..core import house_rules, judge
 from ..core.game import Game
+from ..core.house_cap import most_houses
 from ..core.invariants import followed
 from ..core.skipped import money_words, not_replayed
 from ..core.state import DeedState
-from ..core.variants import house_cap_judged, most_houses
+from ..core.variants import house_cap_judged
 from .building_plans import Step
 from .holdings import (
     count_word,

@@ -29,6 +29,14 @@ from ..building.holdings import half
 from ..setup.setup import SETUP_EVENTS, setup_lines
 from . import judge
 from .game import Game
+from .house_cap import (
+    FOURTH_HOUSE_ALLOWED,
+    THREE_HOUSE_CAP,
+    fewer_houses_for_hotel,
+    house_count_decision,
+    most_houses,
+    printed_houses,
+)
 from .names import squares_if_named
 from .skipped import money_words, not_replayed
 
@@ -185,57 +193,6 @@ def may_end(game: Game) -> bool:
 # SHORT-03, SHORT-04, CF-45: where a hotel needs fewer houses than the deed prints rents for (the
 # short games: three), whether a fourth house is still allowed, and what a hotel is worth.
 
-FOURTH_HOUSE_ALLOWED, THREE_HOUSE_CAP = "fourth-house-allowed", "three-house-cap"  # CF-45
-
-
-def _printed_houses(game: Game, index: int) -> int:
-    """The houses a site's deed prints a rent for (its rents less the bare site and hotel)."""
-    return max(len(game.square(index).rents) - 2, 0)
-
-
-def fewer_houses_for_hotel(game: Game, index: int) -> bool:
-    """True where a hotel needs fewer houses than the deed prints (SHORT-03: the short games)."""
-    return game.edition.rules.houses_before_hotel < _printed_houses(game, index)
-
-
-def most_houses(game: Game, index: int) -> int:
-    """The most houses a site may carry (BLD-04; SHORT-03 with CF-45).
-
-    In the standard game, the houses a hotel needs. Where a hotel needs fewer than the deed
-    prints, reading fourth-house-allowed keeps the printed number and three-house-cap stops at
-    the number a hotel needs.
-    """
-    need = game.edition.rules.houses_before_hotel
-    if not fewer_houses_for_hotel(game, index) or game.ruling("CF-45") == THREE_HOUSE_CAP:
-        return need
-    return _printed_houses(game, index)
-
-
-def house_count_decision(game: Game, index: int, many: int) -> judge.Decision:
-    """Whether a site may carry `many` houses, a `Choice` of True or False (BLD-04; SHORT-03
-    with CF-45), and the other reading of CF-45 where it says otherwise.
-
-    In the standard game a site takes the houses a hotel needs: no point is open. Where a
-    hotel needs fewer houses than the deed prints a rent for (the short games), reading
-    fourth-house-allowed keeps the printed number and three-house-cap stops at the number a
-    hotel needs; a house past the printed number has no rent under either reading. Where the
-    edition's text settles CF-45, no other reading is listed."""
-    need = game.edition.rules.houses_before_hotel
-    if not fewer_houses_for_hotel(game, index):
-        return judge.Decision(judge.Choice(many <= need), "BLD-04")
-    allows = {
-        FOURTH_HOUSE_ALLOWED: many <= _printed_houses(game, index),
-        THREE_HOUSE_CAP: many <= need,
-    }
-    reading = game.ruling("CF-45")
-    right = allows[reading]
-    others = tuple(
-        judge.Alternative("CF-45", other, judge.Choice(value))
-        for other, value in allows.items()
-        if other != reading and value != right and not game.text_settles("CF-45")
-    )
-    return judge.Decision(judge.Choice(right), "SHORT-03", others)
-
 
 def house_cap_judged(game: Game, ev: E.Build, index: int, many: int) -> bool:
     """A build taking a site to `many` houses, past the most the reading in force allows, set
@@ -254,7 +211,7 @@ def house_cap_judged(game: Game, ev: E.Build, index: int, many: int) -> bool:
         return (
             f"{game.name(index)} takes {game.edition.word('house')} number {many}: under "
             f"reading {THREE_HOUSE_CAP} {need} {house} are the most a site may carry; reading "
-            f"{alt.reading} lets the short game keep the {_printed_houses(game, index)} the "
+            f"{alt.reading} lets the short game keep the {printed_houses(game, index)} the "
             "deed prints a rent for"
         )
 
@@ -262,7 +219,7 @@ def house_cap_judged(game: Game, ev: E.Build, index: int, many: int) -> bool:
     if fewer_houses_for_hotel(game, index):
         note = (
             f" (reading {game.ruling('CF-45')} of CF-45; under {FOURTH_HOUSE_ALLOWED} the short "
-            f"game still allows {_printed_houses(game, index)})"
+            f"game still allows {printed_houses(game, index)})"
         )
     wrong = (
         f"{game.square(index).name} would have {many} {house}: a site takes {cap} at most, then "
