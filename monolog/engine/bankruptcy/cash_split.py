@@ -1,7 +1,8 @@
 """How each reading of CF-41 shares a bankrupt player's cash among several players owed.
 
-When the bankruptcy line goes on with counts of the creditors, those counts show the split the
-table made (engine/core/count_split.py). `prepare` works out, before the cash is shared, what
+When the bankruptcy line goes on with counts of the creditors, or the record writes them next,
+on a line of counts with nothing played between, those counts show the split the table made
+(engine/core/count_split.py). `prepare` works out, before the cash is shared, what
 each creditor gains under every reading of CF-41; `offer` then leaves the other readings'
 figures for the line's counts to be read against. Only an estate owed to players alone and
 short of what they are owed is split differently by the readings of CF-41 alone: with the
@@ -37,6 +38,7 @@ class Split:
     creditors: tuple[str, ...]
     reading: str  # in force
     gains: dict[str, dict[str, int]]  # reading -> creditor -> cash gained
+    line: int  # the line of the counts that show the split
 
 
 def prepare(
@@ -50,14 +52,13 @@ def prepare(
 ) -> Split | None:
     """The split under each reading of an estate owed to players alone (`owed` in the order
     the debts were met, `full` their whole payments, `order` their indexes in seat order from
-    the debtor's left), when its line goes on with counts. None where the counts are judged
-    as any count."""
+    the debtor's left), when its line goes on with counts or the next event is a count (a line
+    of counts written after it). None where the counts are judged as any count."""
     short = max(0, -game.state.player(actor).cash)
     after = game.follow.next
     if (
         not short
         or not isinstance(after, CashCheck)
-        or after.span.line != span.line
         or not follow.record_settles(game)
         or game.record.counts_led is not None
         or game.record.counts_followed is not None
@@ -76,7 +77,7 @@ def prepare(
             mine[name] = mine.get(name, 0) + keep
         gains[reading] = mine
     names = tuple(dict.fromkeys(str(d.creditor) for d in owed))
-    return Split(actor, names, game.ruling("CF-41"), gains)
+    return Split(actor, names, game.ruling("CF-41"), gains, after.span.line)
 
 
 def _kept(reading: str, full: list[int], left: int, first_unpaid: bool) -> list[int]:
@@ -116,11 +117,15 @@ def shares(total: int, weights: list[int]) -> list[int]:
 
 def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
     """Leave the other readings' figures (each creditor's cash now, moved by the difference
-    the reading makes) for the counts of the bankruptcy line."""
+    the reading makes) for the counts of the bankruptcy line, or of the line of counts after
+    it."""
     cash = {n: game.state.player(n).cash for n in split.creditors}
     in_force = split.gains[split.reading]
     listed = " and ".join(owner_word(game, c) for c in split.creditors)
     now = _figures(game, cash)
+    counts = (
+        "the counts on this line" if split.line == span.line else f"the counts on line {split.line}"
+    )
     splits: dict[tuple[int, ...], list[str]] = {}  # the other readings, by the cash they give
     for reading in READINGS:
         if reading == split.reading:
@@ -135,13 +140,13 @@ def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
         reading, *same = readings
         also = "".join(f" (and reading {r}, which shares it so here too)" for r in same)
         message = (
-            f"{split.actor} is bankrupt to {listed}: the counts on this line show "
+            f"{split.actor} is bankrupt to {listed}: {counts} show "
             f"{_SHOWN[reading]} (reading {reading}){also}, {_figures(game, theirs)}; under "
             f"reading {split.reading} in force, {_SHOWN[split.reading]}, {now}"
         )
         others.append(SplitReading("CF-41", reading, "BKR-03", message, theirs))
     if others:
-        game.record.split = SplitPoint(span.line, span, note, tuple(others))
+        game.record.split = SplitPoint(split.line, span, note, tuple(others))
 
 
 def _figures(game: Game, cash: dict[str, int]) -> str:

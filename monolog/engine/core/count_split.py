@@ -1,9 +1,10 @@
-"""The counts written on a bankruptcy line to several creditors, read as the split of the cash.
+"""The counts written with a bankruptcy to several creditors, read as the split of the cash.
 
 How several creditors share a bankrupt player's cash is an open point (CF-41). When the
-bankruptcy line goes on with counts of the creditors (`Ann bankrupt =Ben 1510 =Cal 1500`),
-those counts show which split the table made. The bankruptcy handler leaves a `SplitPoint`
-(the other readings' figures); the counts of that line are held until its last one, then:
+bankruptcy line goes on with counts of the creditors (`Ann bankrupt =Ben 1510 =Cal 1500`), or
+the record writes them next, on a line of counts with nothing played between, those counts show
+which split the table made. The bankruptcy handler leaves a `SplitPoint` (the other readings'
+figures); the counts of that line are held until its last one, then:
 
 - they agree with the replay (the reading in force) or leave the creditors out: judged as any
   count;
