@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from ...notation.events import CashCheck, Span
 from ..building.holdings import owner_word
-from ..core import follow
+from ..core import count_split, follow
 from ..core.game import Debt, Game
-from ..core.pending_state import SplitPoint, SplitReading
+from ..core.pending_state import HandedCash, SplitPoint, SplitReading
 
-__all__ = ["Split", "offer", "prepare"]
+__all__ = ["Split", "handed", "offer", "prepare"]
 
 READINGS = ("pro-rata", "turn-order", "equal-shares")
 _SHOWN = {
@@ -38,7 +38,9 @@ class Split:
     creditors: tuple[str, ...]
     reading: str  # in force
     gains: dict[str, dict[str, int]]  # reading -> creditor -> cash gained
-    line: int  # the line of the counts that show the split
+    full: dict[str, int]  # creditor -> the whole payment owed
+    shows: str  # what shows the split: the counts on this line, on the next, or the payments
+    line: int  # the line of the counts that show it (the bankruptcy's, for payments)
 
 
 def prepare(
@@ -52,16 +54,21 @@ def prepare(
 ) -> Split | None:
     """The split under each reading of an estate owed to players alone (`owed` in the order
     the debts were met, `full` their whole payments, `order` their indexes in seat order from
-    the debtor's left), when its line goes on with counts or the next event is a count (a line
-    of counts written after it). None where the counts are judged as any count."""
+    the debtor's left), when its line goes on with counts, the next event is a count (a line
+    of counts written after it) or the debtor handed the last cash to one creditor on the
+    clause before (`handed`). None where the counts are judged as any count."""
     short = max(0, -game.state.player(actor).cash)
     after = game.follow.next
+    handed = game.record.handed if _handed_by(game, actor) else None
+    counted = (
+        isinstance(after, CashCheck)
+        and game.record.counts_led is None
+        and game.record.counts_followed is None
+    )
     if (
         not short
-        or not isinstance(after, CashCheck)
+        or not (counted or handed is not None)
         or not follow.record_settles(game)
-        or game.record.counts_led is not None
-        or game.record.counts_followed is not None
         or game.text_settles("CF-41")
     ):
         return None
@@ -77,7 +84,23 @@ def prepare(
             mine[name] = mine.get(name, 0) + keep
         gains[reading] = mine
     names = tuple(dict.fromkeys(str(d.creditor) for d in owed))
-    return Split(actor, names, game.ruling("CF-41"), gains, after.span.line)
+    whole: dict[str, int] = {}
+    for debt, paid in zip(owed, full, strict=True):
+        whole[str(debt.creditor)] = whole.get(str(debt.creditor), 0) + paid
+    line, shows = span.line, ""
+    if handed is not None:
+        money, payee = game.money(handed.amount), owner_word(game, handed.payee)
+        shows = f"the payments written before it ({actor}'s last {money} handed to {payee})"
+    elif isinstance(after, CashCheck):
+        line = after.span.line
+        shows = "the counts on this line" if line == span.line else f"the counts on line {line}"
+    return Split(actor, names, game.ruling("CF-41"), gains, whole, shows, line)
+
+
+def _handed_by(game: Game, actor: str) -> bool:
+    """Whether `actor` handed their last cash to a creditor on the clause before (deals.py)."""
+    handed = game.record.handed
+    return handed is not None and handed.payer == actor
 
 
 def _kept(reading: str, full: list[int], left: int, first_unpaid: bool) -> list[int]:
@@ -123,9 +146,6 @@ def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
     in_force = split.gains[split.reading]
     listed = " and ".join(owner_word(game, c) for c in split.creditors)
     now = _figures(game, cash)
-    counts = (
-        "the counts on this line" if split.line == span.line else f"the counts on line {split.line}"
-    )
     splits: dict[tuple[int, ...], list[str]] = {}  # the other readings, by the cash they give
     for reading in READINGS:
         if reading == split.reading:
@@ -140,7 +160,7 @@ def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
         reading, *same = readings
         also = "".join(f" (and reading {r}, which shares it so here too)" for r in same)
         message = (
-            f"{split.actor} is bankrupt to {listed}: {counts} show "
+            f"{split.actor} is bankrupt to {listed}: {split.shows} show "
             f"{_SHOWN[reading]} (reading {reading}){also}, {_figures(game, theirs)}; under "
             f"reading {split.reading} in force, {_SHOWN[split.reading]}, {now}"
         )
@@ -151,3 +171,38 @@ def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
 
 def _figures(game: Game, cash: dict[str, int]) -> str:
     return " and ".join(f"{n} {game.money(c)}" for n, c in cash.items())
+
+
+def handed(game: Game, actor: str, split: Split | None, several: bool) -> None:
+    """The debtor's last cash handed to one creditor before the bankruptcy (`pay`, deals.py),
+    the others paid in full: the split the table made, read as counts of the creditors would
+    be (count_split.py). A split another reading gives is followed, naming it (A41); one no
+    reading gives is the short payment's M715, and the record's split is followed all the
+    same. With the bank owed too (no split of the cash alone), the short payment is M715; with
+    one creditor, the bankruptcy is to that one and nothing is shared (`several` False)."""
+    given = game.record.handed
+    game.record.handed = None
+    if given is None or given.payer != actor:
+        return
+    if split is None:
+        if several and follow.record_settles(game):
+            _wrong_amount(game, given)
+        return
+    point = game.record.split
+    game.record.split = None
+    kept = dict(split.full)
+    kept[given.payee] = given.amount
+    in_force = split.gains[split.reading]
+    cash = {n: game.state.player(n).cash + kept[n] - in_force.get(n, 0) for n in split.creditors}
+    if point is not None and count_split.settle(game, point, cash):
+        return
+    if all(game.state.player(n).cash == c for n, c in cash.items()):
+        return  # the reading in force shares it so
+    _wrong_amount(game, given)
+    count_split.move_to(game, cash, "bankruptcy: cash as the record paid it", given.span)
+
+
+def _wrong_amount(game: Game, given: HandedCash) -> None:
+    game.emit(
+        "M715", given.message, given.span, given.rule, expected=given.due, recorded=given.amount
+    )

@@ -115,6 +115,7 @@ def liquidate(
     _share_cash(game, actor, owed, creditors, plan, taker, span)
     if split is not None:
         cash_split.offer(game, split, note, span)
+    cash_split.handed(game, actor, split, plan.several)  # the last cash handed over before
     clear_debts(game, actor)
     heir = taker if plan.first_unpaid else creditors[0]
     if plan.to_player and heir is not None:

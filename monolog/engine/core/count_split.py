@@ -17,11 +17,11 @@ figures); the counts of that line are held until its last one, then:
 
 from __future__ import annotations
 
-from ...notation.events import CashCheck
+from ...notation.events import CashCheck, Span
 from .game import Game
 from .pending_state import SplitPoint, SplitReading
 
-__all__ = ["hold"]
+__all__ = ["hold", "move_to", "settle"]
 
 
 def hold(game: Game, ev: CashCheck, name: str | None) -> list[tuple[CashCheck, str]]:
@@ -44,30 +44,27 @@ def hold(game: Game, ev: CashCheck, name: str | None) -> list[tuple[CashCheck, s
 
 def _settle(game: Game, point: SplitPoint) -> None:
     """The reading the held counts show, followed; nothing when they show none."""
-    counts = {name: ev.amount for ev, name in point.held}
+    settle(game, point, {name: ev.amount for ev, name in point.held})
+
+
+def settle(game: Game, point: SplitPoint, counts: dict[str, int]) -> bool:
+    """The reading `counts` (creditor -> cash) show, followed; False when they show none (or
+    agree with the reading in force too)."""
     for other in point.readings:
         counted = {n: a for n, a in counts.items() if n in other.cash}
         if not counted or any(other.cash[n] != a for n, a in counted.items()):
             continue
         if all(game.state.player(n).cash == a for n, a in counted.items()):
-            return  # the counts agree with the reading in force too
+            return False  # the counts agree with the reading in force too
         _follow(game, point, other)
-        return
+        return True
+    return False
 
 
 def _follow(game: Game, point: SplitPoint, other: SplitReading) -> None:
     """The cash as `other` shares it, every creditor's, moved between the creditors; the
     note on the reading in force replaced by the warning naming `other`."""
-    gains = {n: c - game.state.player(n).cash for n, c in other.cash.items()}
-    owing = {n: -d for n, d in gains.items() if d < 0}
-    reason = f"bankruptcy: cash (reading {other.reading})"
-    for taker, want in gains.items():
-        for giver, left in owing.items():
-            moved = min(want, left)
-            if moved > 0:
-                game.transfer(giver, taker, moved, reason, point.span, derived=False)
-                owing[giver] = left - moved
-                want -= moved
+    move_to(game, other.cash, f"bankruptcy: cash (reading {other.reading})", point.span)
     filed = game.ambiguous(other.cf, other.message, point.span, other.rule, follows=other.reading)
     if point.note is None:
         return
@@ -78,3 +75,17 @@ def _follow(game: Game, point: SplitPoint, other: SplitReading) -> None:
     # in the note's place, so that the line's findings keep their order
     findings.withdraw(findings.last)
     findings.put(point.note, filed)
+
+
+def move_to(game: Game, cash: dict[str, int], reason: str, span: Span) -> None:
+    """Each creditor's cash set to `cash` by moving it between them (what one gains another
+    gives up)."""
+    gains = {n: c - game.state.player(n).cash for n, c in cash.items()}
+    owing = {n: -d for n, d in gains.items() if d < 0}
+    for taker, want in gains.items():
+        for giver, left in owing.items():
+            moved = min(want, left)
+            if moved > 0:
+                game.transfer(giver, taker, moved, reason, span, derived=False)
+                owing[giver] = left - moved
+                want -= moved

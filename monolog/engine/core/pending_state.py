@@ -164,6 +164,23 @@ class RecordState:
     # the cash of several creditors shared at a bankruptcy whose line writes counts: those
     # counts show which reading shared it (count_split.py)
     split: SplitPoint | None = None
+    # a payer's last cash handed to one creditor, short of the payment due, on the clause right
+    # before the payer's bankruptcy: the split the table made (CF-41, bankruptcy/cash_split.py)
+    handed: HandedCash | None = None
+
+
+class HandedCash(NamedTuple):
+    """`payer` handed their last cash, `amount`, to `payee` against a payment of `due`, then went
+    bankrupt owing the rest (deals.py's `pay`); `message` is the wrong amount's M715, for a split
+    that follows no reading of CF-41."""
+
+    payer: str
+    payee: str
+    amount: int
+    due: int
+    rule: str
+    message: str
+    span: Span
 
 
 class SplitReading(NamedTuple):
