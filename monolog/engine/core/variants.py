@@ -264,7 +264,8 @@ def note_fourth_houses(
         if verdict.kind == judge.BREAKS:
             continue
         message = _fourth_house_words(game, index, many, hotels)
-        # a build following fourth-house-allowed was named already, on this line (`other` None)
+        # a build following fourth-house-allowed was named already, on this line (`other` None);
+        # a breach was skipped above, so the M code is never filed
         words = judge.Words("M604", message, agree=_namer(game, message, span))
         judge.file(game, verdict, True, span, decision.rule, words)
 
