@@ -194,13 +194,14 @@ def may_end(game: Game) -> bool:
 # short games: three), whether a fourth house is still allowed, and what a hotel is worth.
 
 
-def house_cap_judged(game: Game, ev: E.Build, index: int, many: int) -> bool:
-    """A build taking a site to `many` houses, past the most the reading in force allows, set
-    against `house_count_decision` and its one finding filed. Within the houses the deed
-    prints a rent for, a short-game build plays reading fourth-house-allowed: A45 names it (a
-    warning under three-house-cap) and True is returned, the build replayed as recorded.
-    Otherwise no reading allows it (or the replay measures the reading in force): M604, the
-    build refused, and False."""
+def house_cap_judged(game: Game, ev: E.Build, index: int, many: int, added: int) -> bool:
+    """A build on a site that then holds `many` houses (`added` of them by this build: none for
+    a hotel over the houses there), past the most the reading in force allows, set against
+    `house_count_decision` and its one finding filed. Within the houses the deed prints a rent
+    for, a short-game build plays reading fourth-house-allowed: A45 names it (a warning under
+    three-house-cap) and True is returned, the build replayed as recorded. Otherwise no reading
+    allows it (or the replay measures the reading in force): M604, the build refused, and
+    False."""
     decision = house_count_decision(game, index, many)
     verdict = judge.compare(game, decision, True)  # the record builds them
     need = game.edition.rules.houses_before_hotel
@@ -208,6 +209,14 @@ def house_cap_judged(game: Game, ev: E.Build, index: int, many: int) -> bool:
     cap = most_houses(game, index)
 
     def other(alt: judge.Alternative) -> str:
+        if not added:  # a hotel over the houses standing there
+            hotel = game.edition.word("hotel")
+            return (
+                f"the {hotel} on {game.name(index)} is bought over {many} {house}: under "
+                f"reading {THREE_HOUSE_CAP} {need} {house} are the most a site may carry, so "
+                f"{with_article(hotel)} replaces {need}; reading {alt.reading} has all {many} "
+                f"go back to the bank, the {hotel} still counting as {hotel} + {need} {house}"
+            )
         return (
             f"{game.name(index)} takes {game.edition.word('house')} number {many}: under "
             f"reading {THREE_HOUSE_CAP} {need} {house} are the most a site may carry; reading "
