@@ -179,7 +179,8 @@ def handed(game: Game, actor: str, split: Split | None, several: bool) -> None:
     be (count_split.py). A split another reading gives is followed, naming it (A41); one no
     reading gives is the short payment's M715, and the record's split is followed all the
     same. With the bank owed too (no split of the cash alone), the short payment is M715; with
-    one creditor, the bankruptcy is to that one and nothing is shared (`several` False)."""
+    one creditor, or the creditor the cash went to named as the heir, nothing more is judged
+    here (`several` False)."""
     given = game.record.handed
     game.record.handed = None
     if given is None or given.payer != actor:

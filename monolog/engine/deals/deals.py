@@ -442,11 +442,11 @@ def _paid_short(game: Game, due: Due) -> bool:
 
 def _hands_last_cash(game: Game, actor: str, due: Due, ev: Pay, message: str) -> bool:
     """A payment to a player short of the one due, of all the cash the payer has left, on the
-    clause right before the payer's bare `bankrupt`: the payer hands the last cash over and goes
-    bankrupt owing the rest, as happens at the table. The payment due stands whole (the rest is
-    owed at the bankruptcy), and what was handed over is kept for the bankruptcy, which reads it
-    as the split the table made among several creditors (CF-41, bankruptcy/cash_split.py).
-    True when so taken."""
+    clause right before the payer's `bankrupt` (bare, or to this creditor): the payer hands the
+    last cash over and goes bankrupt owing the rest, as happens at the table. The payment due
+    stands whole (the rest is owed at the bankruptcy), and what was handed over is kept for the
+    bankruptcy, which reads it as the split the table made among several creditors (CF-41,
+    bankruptcy/cash_split.py). True when so taken."""
     after = game.follow.next
     amount = due.amount
     if (
@@ -454,7 +454,7 @@ def _hands_last_cash(game: Game, actor: str, due: Due, ev: Pay, message: str) ->
         or due.payee is None
         or not 0 <= ev.amount < amount
         or not isinstance(after, Bankrupt)
-        or after.creditor is not None
+        or (after.creditor is not None and after.creditor.text != due.payee)
         or after.to_bank
         or game.text_settles("CF-41")
         or (after.actor.text if after.actor is not None else flow_of(game).turn_player) != actor
