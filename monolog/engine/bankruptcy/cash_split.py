@@ -1,8 +1,9 @@
 """How each reading of CF-41 shares a bankrupt player's cash among several players owed.
 
 When the bankruptcy line goes on with counts of the creditors, or the record writes them next,
-on a line of counts with nothing played between, those counts show the split the table made
-(engine/core/count_split.py). `prepare` works out, before the cash is shared, what
+on a line of counts with nothing played between, or later on, those counts show the split the
+table made (engine/core/count_split.py), as do payments written before the bankruptcy as far as
+the debtor's cash went (`handed`). `prepare` works out, before the cash is shared, what
 each creditor gains under every reading of CF-41; `offer` then leaves the other readings'
 figures for the line's counts to be read against. Only an estate owed to players alone and
 short of what they are owed is split differently by the readings of CF-41 alone: with the
@@ -54,24 +55,19 @@ def prepare(
 ) -> Split | None:
     """The split under each reading of an estate owed to players alone (`owed` in the order
     the debts were met, `full` their whole payments, `order` their indexes in seat order from
-    the debtor's left), when its line goes on with counts, the next event is a count (a line
-    of counts written after it) or the debtor handed the last cash to one creditor on the
-    clause before (`handed`). None where the counts are judged as any count."""
+    the debtor's left), for the counts that show how the table shared it: on the bankruptcy
+    line, on a line of counts right after it, or the creditors' first counts later on; or the
+    last cash the debtor handed to one creditor on the clause before (`handed`). None where
+    the counts are judged as any count."""
     short = max(0, -game.state.player(actor).cash)
     after = game.follow.next
     handed = game.record.handed if _handed_by(game, actor) else None
-    counted = (
-        isinstance(after, CashCheck)
-        and game.record.counts_led is None
-        and game.record.counts_followed is None
-    )
-    if (
-        not short
-        or not (counted or handed is not None)
-        or not follow.record_settles(game)
-        or game.text_settles("CF-41")
-    ):
+    if not short or not follow.record_settles(game) or game.text_settles("CF-41"):
         return None
+    shared = game.record.counts_led is not None or game.record.counts_followed is not None
+    if shared and handed is None:
+        return None  # counts shared with a replay under another reading: judged as any count
+    counted = isinstance(after, CashCheck) and not shared
     left = max(0, sum(full) - short)
     gains: dict[str, dict[str, int]] = {}
     for reading in READINGS:
@@ -91,9 +87,11 @@ def prepare(
     if handed is not None:
         money, payee = game.money(handed.amount), owner_word(game, handed.payee)
         shows = f"the payments written before it ({actor}'s last {money} handed to {payee})"
-    elif isinstance(after, CashCheck):
+    elif counted and isinstance(after, CashCheck):
         line = after.span.line
         shows = "the counts on this line" if line == span.line else f"the counts on line {line}"
+    else:
+        line, shows = -1, "the creditors' first counts after it"
     return Split(actor, names, game.ruling("CF-41"), gains, whole, shows, line)
 
 
@@ -166,7 +164,10 @@ def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
         )
         others.append(SplitReading("CF-41", reading, "BKR-03", message, theirs))
     if others:
-        game.record.split = SplitPoint(split.line, span, note, tuple(others))
+        point = SplitPoint(split.line, span, note, tuple(others))
+        if split.line < 0:  # no count next: the creditors' first count later shows it
+            point.base = cash
+        game.record.split = point
 
 
 def _figures(game: Game, cash: dict[str, int]) -> str:

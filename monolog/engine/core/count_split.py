@@ -3,8 +3,10 @@
 How several creditors share a bankrupt player's cash is an open point (CF-41). When the
 bankruptcy line goes on with counts of the creditors (`Ann bankrupt =Ben 1510 =Cal 1500`), or
 the record writes them next, on a line of counts with nothing played between, those counts show
-which split the table made. The bankruptcy handler leaves a `SplitPoint` (the other readings'
-figures); the counts of that line are held until its last one, then:
+which split the table made; with none written there, so do the creditors' first counts later on,
+each reading's figures moved by what the creditors' cash did since. The bankruptcy handler
+leaves a `SplitPoint` (the other readings' figures); the counts of that line are held until its
+last one, then:
 
 - they agree with the replay (the reading in force) or leave the creditors out: judged as any
   count;
@@ -30,6 +32,10 @@ def hold(game: Game, ev: CashCheck, name: str | None) -> list[tuple[CashCheck, s
     of the bankruptcy line follow)."""
     point = game.record.split
     mine = [] if name is None else [(ev, name)]
+    if point is not None and point.base is not None:
+        if name is None or name not in point.base:
+            return mine  # not a creditor's count: the split waits for one
+        _rebase(game, point, ev.span.line)
     if point is None or ev.span.line != point.line:
         game.record.split = None
         return mine
@@ -40,6 +46,18 @@ def hold(game: Game, ev: CashCheck, name: str | None) -> list[tuple[CashCheck, s
     game.record.split = None
     _settle(game, point)
     return point.held
+
+
+def _rebase(game: Game, point: SplitPoint, line: int) -> None:
+    """A split waiting since its bankruptcy, met by a creditor's count on `line`: each
+    reading's figures moved by what each creditor's cash did since, and the counts of that
+    line held as a bankruptcy line's."""
+    base = point.base or {}
+    since = {n: game.state.player(n).cash - c for n, c in base.items()}
+    point.readings = tuple(
+        r._replace(cash={n: c + since.get(n, 0) for n, c in r.cash.items()}) for r in point.readings
+    )
+    point.base, point.line = None, line
 
 
 def _settle(game: Game, point: SplitPoint) -> None:

@@ -196,7 +196,8 @@ class SplitReading(NamedTuple):
 
 @dataclass(slots=True)
 class SplitPoint:
-    """A bankruptcy to several creditors whose line goes on with counts (`=Ben 1510`): the
+    """A bankruptcy to several creditors, waiting for the counts that show how the cash was
+    shared (`=Ben 1510`, on its line, right after it, or the creditors' first later on): the
     other readings' split of the cash, the note filed on the reading in force (its handle, to
     take back when the counts follow another reading), and the line's counts held until the
     last of them."""
@@ -206,6 +207,9 @@ class SplitPoint:
     note: int | None
     readings: tuple[SplitReading, ...]
     held: list[tuple[CashCheck, str]] = field(default_factory=list)
+    # no count on the bankruptcy line or right after it: each creditor's cash as the bankruptcy
+    # left it, for the creditors' first count later on (the readings moved by what came since)
+    base: dict[str, int] | None = None
 
 
 # --------------------------------------------------------------------------- house_rules.py
