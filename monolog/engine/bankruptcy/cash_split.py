@@ -138,8 +138,9 @@ def shares(total: int, weights: list[int]) -> list[int]:
 
 def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
     """Leave the other readings' figures (each creditor's cash now, moved by the difference
-    the reading makes) for the counts of the bankruptcy line, or of the line of counts after
-    it."""
+    the reading makes) for the counts that show the split: those of the bankruptcy line or of
+    the line of counts after it, else the creditors' first counts later on (`base` kept), or
+    the payments handed over before it (`handed`)."""
     cash = {n: game.state.player(n).cash for n in split.creditors}
     in_force = split.gains[split.reading]
     listed = " and ".join(owner_word(game, c) for c in split.creditors)
