@@ -1,7 +1,9 @@
 """How each reading of CF-41 shares a bankrupt player's cash among several players owed.
 
-When the bankruptcy line goes on with counts of the creditors, those counts show the split the
-table made (engine/core/count_split.py). `prepare` works out, before the cash is shared, what
+When the bankruptcy line goes on with counts of the creditors, or the record writes them next,
+on a line of counts with nothing played between, or later on, those counts show the split the
+table made (engine/core/count_split.py), as do payments written before the bankruptcy as far as
+the debtor's cash went (`handed`). `prepare` works out, before the cash is shared, what
 each creditor gains under every reading of CF-41; `offer` then leaves the other readings'
 figures for the line's counts to be read against. Only an estate owed to players alone and
 short of what they are owed is split differently by the readings of CF-41 alone: with the
@@ -15,11 +17,11 @@ from dataclasses import dataclass
 
 from ...notation.events import CashCheck, Span
 from ..building.holdings import owner_word
-from ..core import follow
+from ..core import count_split, follow
 from ..core.game import Debt, Game
-from ..core.pending_state import SplitPoint, SplitReading
+from ..core.pending_state import HandedCash, SplitPoint, SplitReading
 
-__all__ = ["Split", "offer", "prepare"]
+__all__ = ["Split", "handed", "offer", "prepare"]
 
 READINGS = ("pro-rata", "turn-order", "equal-shares")
 _SHOWN = {
@@ -37,6 +39,9 @@ class Split:
     creditors: tuple[str, ...]
     reading: str  # in force
     gains: dict[str, dict[str, int]]  # reading -> creditor -> cash gained
+    full: dict[str, int]  # creditor -> the whole payment owed
+    shows: str  # what shows the split: the counts on this line, on the next, or the payments
+    line: int  # the line of the counts that show it (the bankruptcy's, for payments)
 
 
 def prepare(
@@ -50,20 +55,19 @@ def prepare(
 ) -> Split | None:
     """The split under each reading of an estate owed to players alone (`owed` in the order
     the debts were met, `full` their whole payments, `order` their indexes in seat order from
-    the debtor's left), when its line goes on with counts. None where the counts are judged
-    as any count."""
+    the debtor's left), for the counts that show how the table shared it: on the bankruptcy
+    line, on a line of counts right after it, or the creditors' first counts later on; or the
+    last cash the debtor handed to one creditor on the clause before (`handed`). None where
+    the counts are judged as any count."""
     short = max(0, -game.state.player(actor).cash)
     after = game.follow.next
-    if (
-        not short
-        or not isinstance(after, CashCheck)
-        or after.span.line != span.line
-        or not follow.record_settles(game)
-        or game.record.counts_led is not None
-        or game.record.counts_followed is not None
-        or game.text_settles("CF-41")
-    ):
+    handed = game.record.handed if _handed_by(game, actor) else None
+    if not short or not follow.record_settles(game) or game.text_settles("CF-41"):
         return None
+    shared = game.record.counts_led is not None or game.record.counts_followed is not None
+    if shared and handed is None:
+        return None  # counts shared with a replay under another reading: judged as any count
+    counted = isinstance(after, CashCheck) and not shared
     left = max(0, sum(full) - short)
     gains: dict[str, dict[str, int]] = {}
     for reading in READINGS:
@@ -76,7 +80,25 @@ def prepare(
             mine[name] = mine.get(name, 0) + keep
         gains[reading] = mine
     names = tuple(dict.fromkeys(str(d.creditor) for d in owed))
-    return Split(actor, names, game.ruling("CF-41"), gains)
+    whole: dict[str, int] = {}
+    for debt, paid in zip(owed, full, strict=True):
+        whole[str(debt.creditor)] = whole.get(str(debt.creditor), 0) + paid
+    line, shows = span.line, ""
+    if handed is not None:
+        money, payee = game.money(handed.amount), owner_word(game, handed.payee)
+        shows = f"the payments written before it ({actor}'s last {money} handed to {payee})"
+    elif counted and isinstance(after, CashCheck):
+        line = after.span.line
+        shows = "the counts on this line" if line == span.line else f"the counts on line {line}"
+    else:
+        line, shows = -1, "the creditors' first counts after it"
+    return Split(actor, names, game.ruling("CF-41"), gains, whole, shows, line)
+
+
+def _handed_by(game: Game, actor: str) -> bool:
+    """Whether `actor` handed their last cash to a creditor on the clause before (deals.py)."""
+    handed = game.record.handed
+    return handed is not None and handed.payer == actor
 
 
 def _kept(reading: str, full: list[int], left: int, first_unpaid: bool) -> list[int]:
@@ -116,7 +138,9 @@ def shares(total: int, weights: list[int]) -> list[int]:
 
 def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
     """Leave the other readings' figures (each creditor's cash now, moved by the difference
-    the reading makes) for the counts of the bankruptcy line."""
+    the reading makes) for the counts that show the split: those of the bankruptcy line or of
+    the line of counts after it, else the creditors' first counts later on (`base` kept), or
+    the payments handed over before it (`handed`)."""
     cash = {n: game.state.player(n).cash for n in split.creditors}
     in_force = split.gains[split.reading]
     listed = " and ".join(owner_word(game, c) for c in split.creditors)
@@ -135,14 +159,53 @@ def offer(game: Game, split: Split, note: int | None, span: Span) -> None:
         reading, *same = readings
         also = "".join(f" (and reading {r}, which shares it so here too)" for r in same)
         message = (
-            f"{split.actor} is bankrupt to {listed}: the counts on this line show "
+            f"{split.actor} is bankrupt to {listed}: {split.shows} show "
             f"{_SHOWN[reading]} (reading {reading}){also}, {_figures(game, theirs)}; under "
             f"reading {split.reading} in force, {_SHOWN[split.reading]}, {now}"
         )
         others.append(SplitReading("CF-41", reading, "BKR-03", message, theirs))
     if others:
-        game.record.split = SplitPoint(span.line, span, note, tuple(others))
+        point = SplitPoint(split.line, span, note, tuple(others))
+        if split.line < 0:  # no count next: the creditors' first count later shows it
+            point.base = cash
+        game.record.split = point
 
 
 def _figures(game: Game, cash: dict[str, int]) -> str:
     return " and ".join(f"{n} {game.money(c)}" for n, c in cash.items())
+
+
+def handed(game: Game, actor: str, split: Split | None, several: bool) -> None:
+    """The debtor's last cash handed to one creditor before the bankruptcy (`pay`, deals.py),
+    the others paid in full: the split the table made, read as counts of the creditors would
+    be (count_split.py). A split another reading gives is followed, naming it (A41); one no
+    reading gives is the short payment's M715, and the record's split is followed all the
+    same. With the bank owed too (no split of the cash alone), the short payment is M715; with
+    one creditor, or the creditor the cash went to named as the heir, nothing more is judged
+    here (`several` False)."""
+    given = game.record.handed
+    game.record.handed = None
+    if given is None or given.payer != actor:
+        return
+    if split is None:
+        if several and follow.record_settles(game):
+            _wrong_amount(game, given)
+        return
+    point = game.record.split
+    game.record.split = None
+    kept = dict(split.full)
+    kept[given.payee] = given.amount
+    in_force = split.gains[split.reading]
+    cash = {n: game.state.player(n).cash + kept[n] - in_force.get(n, 0) for n in split.creditors}
+    if point is not None and count_split.settle(game, point, cash):
+        return
+    if all(game.state.player(n).cash == c for n, c in cash.items()):
+        return  # the reading in force shares it so
+    _wrong_amount(game, given)
+    count_split.move_to(game, cash, "bankruptcy: cash as the record paid it", given.span)
+
+
+def _wrong_amount(game: Game, given: HandedCash) -> None:
+    game.emit(
+        "M715", given.message, given.span, given.rule, expected=given.due, recorded=given.amount
+    )

@@ -115,6 +115,8 @@ def liquidate(
     _share_cash(game, actor, owed, creditors, plan, taker, span)
     if split is not None:
         cash_split.offer(game, split, note, span)
+    # the last cash handed over before (a creditor named says the split itself: judged there)
+    cash_split.handed(game, actor, split, plan.several and not plan.taken)
     clear_debts(game, actor)
     heir = taker if plan.first_unpaid else creditors[0]
     if plan.to_player and heir is not None:

@@ -15,10 +15,11 @@ from __future__ import annotations
 from ...notation.events import Build
 from ..core import house_rules, judge
 from ..core.game import Game
+from ..core.house_cap import most_houses
 from ..core.invariants import followed
 from ..core.skipped import money_words, not_replayed
 from ..core.state import DeedState
-from ..core.variants import fourth_house_recorded, house_cap_terms, most_houses
+from ..core.variants import house_cap_judged
 from .building_plans import Step
 from .holdings import (
     count_word,
@@ -126,27 +127,14 @@ def _level_allowed(game: Game, ev: Build, index: int, step: Step) -> bool:
     deed = step.deed
     group = group_of(game, index)
     most = game.edition.rules.houses_before_hotel
-    cap = most_houses(game, index)  # SHORT-03, CF-45: a 4th house in a short game
     many = deed.houses + step.houses
-    if many > cap and fourth_house_recorded(game, index, many, ev.span):
-        # the record plays the other reading of CF-45: replayed as recorded, and the cap
+    if many > most_houses(game, index):  # SHORT-03, CF-45: a 4th house in a short game
+        if not house_cap_judged(game, ev, index, many, step.houses):
+            return False  # no reading allows it (M604): refused
+        # the record plays the other reading of CF-45 (A45): replayed as recorded, and the cap
         # in force is not checked on the group from now on
         followed(game, (d.square for d in group))
         return True
-    if many > cap:
-        note, rule = house_cap_terms(game, index)
-        game.emit(
-            "M604",
-            f"{sq.name} would have {many} {_word(game, 'houses')}: "
-            f"a site takes {cap} at most, then {game.edition.a_word('hotel')}{note}; "
-            + not_replayed(f"no rent is printed for {many} {_word(game, 'houses')}")
-            + money_words(game, ev.amount),
-            ev.span,
-            rule,
-            expected=cap,
-            recorded=many,
-        )
-        return False
     if step.hotels and deed.houses + step.houses < most:
         game.emit(
             "M606",

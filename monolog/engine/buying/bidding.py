@@ -100,9 +100,12 @@ def _after_pass(game: Game, bidder: str, amount: int, passed_by: str) -> str:
     )
 
 
-def check_order(game: Game, bids: list[tuple[str, int, Span]], seats: list[str]) -> None:
-    """A72 at the first bid, if any, from a player the bidding had gone past in seat order."""
-    order = SeatOrder(seats)
+def check_order(
+    game: Game, bids: list[tuple[str, int, Span]], seats: list[str], passed: tuple[str, ...] = ()
+) -> None:
+    """A72 at the first bid, if any, from a player the bidding had gone past: after a pass the
+    record writes (`passed`), or passed over in seat order."""
+    order = SeatOrder(seats, passed)
     for bidder, amount, span in bids:
         if not order.bids(bidder):
             bid_after_pass(game, bidder, amount, order.passed_by(bidder), span)

@@ -88,7 +88,7 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
         for p in st.players
         if p.active and (p.name in taking_part or placeable_price(game, p.name, kind) is not None)
     ]
-    check_order(game, bidders, seats)
+    check_order(game, bidders, seats, tuple(who for who, _ in passers))  # a pass written too
     if bidders and floors:
         floor = min(floors)
         opening = bidders[0][1]

@@ -26,8 +26,8 @@ from ..building.holdings import group_of, level
 from ..buying.shortage import won_buildings
 from . import house_rules
 from .game import Game
+from .house_cap import most_houses
 from .pending_state import Baseline
-from .variants import most_houses
 
 # the position checked against and the deeds followed live in `game.invariants`
 # (pending_state.InvariantState)

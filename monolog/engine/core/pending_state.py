@@ -165,6 +165,23 @@ class RecordState:
     # the cash of several creditors shared at a bankruptcy whose line writes counts: those
     # counts show which reading shared it (count_split.py)
     split: SplitPoint | None = None
+    # a payer's last cash handed to one creditor, short of the payment due, on the clause right
+    # before the payer's bankruptcy: the split the table made (CF-41, bankruptcy/cash_split.py)
+    handed: HandedCash | None = None
+
+
+class HandedCash(NamedTuple):
+    """`payer` handed their last cash, `amount`, to `payee` against a payment of `due`, then went
+    bankrupt owing the rest (deals.py's `pay`); `message` is the wrong amount's M715, for a split
+    that follows no reading of CF-41."""
+
+    payer: str
+    payee: str
+    amount: int
+    due: int
+    rule: str
+    message: str
+    span: Span
 
 
 class SplitReading(NamedTuple):
@@ -180,7 +197,8 @@ class SplitReading(NamedTuple):
 
 @dataclass(slots=True)
 class SplitPoint:
-    """A bankruptcy to several creditors whose line goes on with counts (`=Ben 1510`): the
+    """A bankruptcy to several creditors, waiting for the counts that show how the cash was
+    shared (`=Ben 1510`, on its line, right after it, or the creditors' first later on): the
     other readings' split of the cash, the note filed on the reading in force (its handle, to
     take back when the counts follow another reading), and the line's counts held until the
     last of them."""
@@ -190,6 +208,9 @@ class SplitPoint:
     note: int | None
     readings: tuple[SplitReading, ...]
     held: list[tuple[CashCheck, str]] = field(default_factory=list)
+    # no count on the bankruptcy line or right after it: each creditor's cash as the bankruptcy
+    # left it, for the creditors' first count later on (the readings moved by what came since)
+    base: dict[str, int] | None = None
 
 
 # --------------------------------------------------------------------------- house_rules.py

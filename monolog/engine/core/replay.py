@@ -335,22 +335,10 @@ def begin(
             start,
             "TURN-02",
         )
-    rules = ed.rules
-    if 6 < len(names) <= 8 and not game.text_settles("CF-56"):
-        setup.more_than_six(game, len(names), start)  # A56
-    elif names and not rules.min_players <= len(names) <= rules.max_players:
-        game.emit(
-            "M111",
-            f"this edition is for {rules.min_players} to {rules.max_players} players, not "
-            f"{len(names)}",
-            start,
-            "SET-01",
-            expected=[rules.min_players, rules.max_players],
-            recorded=len(names),
-        )
     if not names:
         game.emit("M900", "no players: the record names none", start, "SET-01")
         return game
+    setup.players_judged(game, len(names), start)  # SET-01, CF-56: A56 or M111
     banker = next((e for e in tags if e.key == "Banker"), None)
     if banker is not None:
         setup.check_banker(game, banker, names)

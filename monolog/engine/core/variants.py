@@ -21,14 +21,22 @@ parameters and never an edition's name:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...editions.model import STANDARD, Edition, with_article
 from ...notation import events as E
 from ..building.holdings import half
 from ..setup.setup import SETUP_EVENTS, setup_lines
-from .follow import record_settles
+from . import judge
 from .game import Game
+from .house_cap import (
+    FOURTH_HOUSE_ALLOWED,
+    THREE_HOUSE_CAP,
+    fewer_houses_for_hotel,
+    house_count_decision,
+    most_houses,
+    printed_houses,
+)
 from .names import squares_if_named
 from .skipped import money_words, not_replayed
 
@@ -186,67 +194,51 @@ def may_end(game: Game) -> bool:
 # short games: three), whether a fourth house is still allowed, and what a hotel is worth.
 
 
-def _printed_houses(game: Game, index: int) -> int:
-    """The houses a site's deed prints a rent for (its rents less the bare site and hotel)."""
-    return max(len(game.square(index).rents) - 2, 0)
-
-
-def fewer_houses_for_hotel(game: Game, index: int) -> bool:
-    """True where a hotel needs fewer houses than the deed prints (SHORT-03: the short games)."""
-    return game.edition.rules.houses_before_hotel < _printed_houses(game, index)
-
-
-def most_houses(game: Game, index: int) -> int:
-    """The most houses a site may carry (BLD-04; SHORT-03 with CF-45).
-
-    In the standard game, the houses a hotel needs. Where a hotel needs fewer than the deed
-    prints, reading fourth-house-allowed keeps the printed number and three-house-cap stops at
-    the number a hotel needs.
-    """
-    need = game.edition.rules.houses_before_hotel
-    if not fewer_houses_for_hotel(game, index) or game.ruling("CF-45") == "three-house-cap":
-        return need
-    return _printed_houses(game, index)
-
-
-def fourth_house_recorded(game: Game, index: int, many: int, span: E.Span) -> bool:
-    """A build taking a short-game site to `many` houses, past the three-house cap in force but
-    within the houses its deed prints a rent for (SHORT-03, CF-45): the record plays reading
-    fourth-house-allowed. The point is reported naming that reading (A45, or M990 where the
-    edition's text settles it) and True returned: the build is replayed as recorded. False where
-    the cap is not this point, or in a replay measuring the reading itself (counterfactual)."""
-    if (
-        not fewer_houses_for_hotel(game, index)
-        or game.ruling("CF-45") != "three-house-cap"
-        or many > _printed_houses(game, index)
-        or not record_settles(game)
-    ):
-        return False
+def house_cap_judged(game: Game, ev: E.Build, index: int, many: int, added: int) -> bool:
+    """A build on a site that then holds `many` houses (`added` of them by this build: none for
+    a hotel over the houses there), past the most the reading in force allows, set against
+    `house_count_decision` and its one finding filed. Within the houses the deed prints a rent
+    for, a short-game build plays reading fourth-house-allowed: A45 names it (a warning under
+    three-house-cap) and True is returned, the build replayed as recorded. Otherwise no reading
+    allows it (or the replay measures the reading in force): M604, the build refused, and
+    False."""
+    decision = house_count_decision(game, index, many)
+    verdict = judge.compare(game, decision, True)  # the record builds them
     need = game.edition.rules.houses_before_hotel
     house = game.edition.word("houses")
-    game.ambiguous(
-        "CF-45",
-        f"{game.name(index)} takes {game.edition.word('house')} number {many}: under reading "
-        f"three-house-cap {need} {house} are the most a site may carry; reading "
-        f"fourth-house-allowed lets the short game keep the {_printed_houses(game, index)} the "
-        "deed prints a rent for",
-        span,
-        "SHORT-03",
-        follows="fourth-house-allowed",
-    )
-    return True
+    cap = most_houses(game, index)
 
+    def other(alt: judge.Alternative) -> str:
+        if not added:  # a hotel over the houses standing there
+            hotel = game.edition.word("hotel")
+            return (
+                f"the {hotel} on {game.name(index)} is bought over {many} {house}: under "
+                f"reading {THREE_HOUSE_CAP} {need} {house} are the most a site may carry, so "
+                f"{with_article(hotel)} replaces {need}; reading {alt.reading} has all {many} "
+                f"go back to the bank, the {hotel} still counting as {hotel} + {need} {house}"
+            )
+        return (
+            f"{game.name(index)} takes {game.edition.word('house')} number {many}: under "
+            f"reading {THREE_HOUSE_CAP} {need} {house} are the most a site may carry; reading "
+            f"{alt.reading} lets the short game keep the {printed_houses(game, index)} the "
+            "deed prints a rent for"
+        )
 
-def house_cap_terms(game: Game, index: int) -> tuple[str, str]:
-    """What to add to M604's message, and the rule it cites, for a site over its cap."""
-    if not fewer_houses_for_hotel(game, index):
-        return "", "BLD-04"
-    printed = _printed_houses(game, index)
-    return (
-        f" (reading {game.ruling('CF-45')} of CF-45; under fourth-house-allowed the short "
-        f"game still allows {printed})",
-        "SHORT-03",
+    note = ""
+    if fewer_houses_for_hotel(game, index):
+        note = (
+            f" (reading {game.ruling('CF-45')} of CF-45; under {FOURTH_HOUSE_ALLOWED} the short "
+            f"game still allows {printed_houses(game, index)})"
+        )
+    wrong = (
+        f"{game.square(index).name} would have {many} {house}: a site takes {cap} at most, then "
+        f"{game.edition.a_word('hotel')}{note}; "
+        + not_replayed(f"no rent is printed for {many} {house}")
+        + money_words(game, ev.amount)
     )
+    words = judge.Words("M604", wrong, other=other, shown=(cap, many))
+    judge.file(game, verdict, True, ev.span, decision.rule, words)
+    return verdict.kind != judge.BREAKS
 
 
 def _hotel_words(game: Game, index: int) -> str:
@@ -262,40 +254,63 @@ def _hotel_words(game: Game, index: int) -> str:
 def note_fourth_houses(
     game: Game, built: Sequence[tuple[int, int, int, int]], span: E.Span
 ) -> None:
-    """A45 for each site a build takes past the houses a hotel needs (SHORT-03, CF-45).
+    """A45 for each site a build carried out takes past the houses a hotel needs (SHORT-03,
+    CF-45), where the build agrees with reading fourth-house-allowed in force.
 
     `built` holds (square, houses before, houses added, hotels added) for each site of a build
-    the engine carries out. Only reading fourth-house-allowed lets such a build through.
+    the engine carries out. A build that follows fourth-house-allowed under three-house-cap was
+    named where it was allowed (`house_cap_judged`), with the record's choice; one no reading
+    allows went past the build's checks only where they were not made (a group not the
+    builder's, or mortgaged: reported there), and is not named here.
     """
     need = game.edition.rules.houses_before_hotel
-    if game.ruling("CF-45") == "three-house-cap":
-        return  # a fourth house under the cap was reported where the build was allowed
     for index, before, houses, hotels in built:
-        if not fewer_houses_for_hotel(game, index) or before + houses <= need:
-            continue
-        name = game.name(index)
-        reading = game.ruling("CF-45")
         many = before + houses
-        house, hotel = game.edition.word("houses"), game.edition.word("hotel")
-        if hotels:
-            message = (
-                f"the {hotel} on {name} is bought over {many} {house}: all {many} go back to "
-                f"the bank, and the {hotel} still counts as {hotel} + {need} {house}, "
-                f"{_hotel_words(game, index)}, when sold or counted (reading {reading}); under "
-                f"reading three-house-cap a site never carries more than {need}, so the "
-                f"{hotel} would replace {need}"
-            )
-        else:
-            message = (
-                f"{name} takes {game.edition.word('house')} number {many}: in this game "
-                f"{need} {house} are enough for {with_article(hotel)} but do not cap a site, "
-                "so it stays "
-                f"legal (reading {reading}); "
-                f"under reading three-house-cap {need} is the most a site may carry and the "
-                "build would be refused"
-            )
-        # the record builds past the cap (or counts the hotel with the extra house)
-        game.ambiguous("CF-45", message, span, "SHORT-03", follows="fourth-house-allowed")
+        if not fewer_houses_for_hotel(game, index) or many <= need:
+            continue
+        decision = house_count_decision(game, index, many)
+        verdict = judge.compare(game, decision, True)  # the build was carried out
+        if verdict.kind == judge.BREAKS:
+            continue
+        message = _fourth_house_words(game, index, many, hotels)
+        # a build following fourth-house-allowed was named already, on this line (`other` None);
+        # a breach was skipped above, so the M code is never filed
+        words = judge.Words("M604", message, agree=_namer(game, message, span))
+        judge.file(game, verdict, True, span, decision.rule, words)
+
+
+def _namer(game: Game, message: str, span: E.Span) -> Callable[[], None]:
+    """The A45 of a build that agrees with reading fourth-house-allowed in force."""
+
+    def name() -> None:
+        game.ambiguous("CF-45", message, span, "SHORT-03", follows=FOURTH_HOUSE_ALLOWED)
+
+    return name
+
+
+def _fourth_house_words(game: Game, index: int, many: int, hotels: int) -> str:
+    """What A45 says of a site taken to `many` houses (and a hotel over them, if `hotels`)
+    under reading fourth-house-allowed."""
+    need = game.edition.rules.houses_before_hotel
+    name = game.name(index)
+    reading = game.ruling("CF-45")
+    house, hotel = game.edition.word("houses"), game.edition.word("hotel")
+    if hotels:
+        return (
+            f"the {hotel} on {name} is bought over {many} {house}: all {many} go back to "
+            f"the bank, and the {hotel} still counts as {hotel} + {need} {house}, "
+            f"{_hotel_words(game, index)}, when sold or counted (reading {reading}); under "
+            f"reading {THREE_HOUSE_CAP} a site never carries more than {need}, so the "
+            f"{hotel} would replace {need}"
+        )
+    return (
+        f"{name} takes {game.edition.word('house')} number {many}: in this game "
+        f"{need} {house} are enough for {with_article(hotel)} but do not cap a site, "
+        "so it stays "
+        f"legal (reading {reading}); "
+        f"under reading {THREE_HOUSE_CAP} {need} is the most a site may carry and the "
+        "build would be refused"
+    )
 
 
 def refuses_hotel_houses(
@@ -382,23 +397,41 @@ def one_turn_in_jail(game: Game) -> bool:
     return chosen is not None and "SHORT-05" in chosen.rule_ids
 
 
+def one_turn_stay_decision() -> judge.Decision:
+    """CF-46: a failed throw on the short game's one jail turn is paid for and moved by (True),
+    however the player came to jail (SHORT-05). The point has one reading (as-standard): no
+    other is listed."""
+    return judge.Decision(judge.Choice(True), "SHORT-05")
+
+
 def note_one_turn_stay(
     game: Game, player: str, pays: str, target: str, span: E.Span, *, moved: bool = False
 ) -> None:
-    """A46: a failed throw on the short game's one jail turn, paid for and moved by (CF-46).
+    """A46: a failed throw on the short game's one jail turn, paid for and moved by (CF-46),
+    set against `one_turn_stay_decision`. A roll naming the square reached (`moved`) shows the
+    record's play, which agrees; one naming none shows nothing, and the point is named with the
+    reading applied. A square the roll does not reach is the move's finding (M104), not this
+    point's.
 
     `pays` says what happens to the fine ("pays £50", or "owes the £50 fine" when the cash is
     short, handled as in CF-08).
     """
     reading = game.ruling("CF-46")
-    game.ambiguous(
-        "CF-46",
+    message = (
         f"no double on {player}'s turn in jail: in the {game.edition.variant} game a jailed "
         f"player leaves on the next turn, so {player} {pays} and moves by this roll to "
         f"{target} (reading {reading}: however {player} came to jail, the failed throw is paid "
         f"for and moved by, as on the standard last try); the standard game would leave "
-        f"{player} in jail to throw again next turn",
-        span,
-        "SHORT-05",
-        follows=reading if moved else None,  # a roll naming the square reached: moved by it
+        f"{player} in jail to throw again next turn"
     )
+    written = True if moved else None  # a roll naming the square reached: moved by it
+
+    def agree() -> None:
+        game.ambiguous("CF-46", message, span, "SHORT-05", follows=reading if moved else None)
+
+    decision = one_turn_stay_decision()
+    verdict = judge.compare(game, decision, written)
+    # the one reading is the record's play or no play shown: no verdict breaks, and the M code
+    # of `Words` is never filed
+    words = judge.Words("M990", message, agree=agree)
+    judge.file(game, verdict, written, span, decision.rule, words)

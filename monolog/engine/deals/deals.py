@@ -17,7 +17,7 @@ is a gift of cash, which CF-52 treats as a disguised loan.
 
 from __future__ import annotations
 
-from ...notation.events import Deal, DealItem, DealSide, Pay, Span
+from ...notation.events import Bankrupt, Deal, DealItem, DealSide, Pay, Span
 from ..bankruptcy import insolvent_deals
 from ..bankruptcy.bankruptcy import settle_with_property
 from ..building.holdings import (
@@ -38,6 +38,7 @@ from ..core.game import Game
 from ..core.house_rules import bare_payment, gift_allowed
 from ..core.invariants import followed
 from ..core.obligations import Due, flow_of, settle_due
+from ..core.pending_state import HandedCash
 from ..core.skipped import not_replayed
 from ..core.state import DeedState
 from ..jail.jail_rights import while_jailed
@@ -415,16 +416,56 @@ def on_pay(game: Game, ev: Pay, actor: str) -> None:
         game.transfer(actor, payee, ev.amount, f"paid to {owner_word(game, payee)}", ev.span)
         return
     if due.amount is not None and ev.amount != due.amount:
-        game.emit(
-            "M715",
+        message = (
             f"{actor} owes {game.money(due.amount)} to {owner_word(game, payee)} "
-            f"({due.reason}), not {game.money(ev.amount)}",
-            ev.span,
-            due.rule,
-            expected=due.amount,
-            recorded=ev.amount,
+            f"({due.reason}), not {game.money(ev.amount)}"
         )
+        if _hands_last_cash(game, actor, due, ev, message):
+            return
+        game.emit("M715", message, ev.span, due.rule, expected=due.amount, recorded=ev.amount)
     settle_due(game, due, ev.amount, ev.span)
+
+
+def _paid_short(game: Game, due: Due) -> bool:
+    """Whether another payment of the same obligation (a card paying every player) was paid
+    short of what it owed: the cash handed over is then no split a reading of CF-41 makes."""
+    return any(
+        d is not due
+        and d.payer == due.payer
+        and d.span == due.span
+        and d.entry is not None
+        and d.amount is not None
+        and d.entry.amount != d.amount
+        for d in flow_of(game).dues
+    )
+
+
+def _hands_last_cash(game: Game, actor: str, due: Due, ev: Pay, message: str) -> bool:
+    """A payment to a player short of the one due, of all the cash the payer has left, on the
+    clause right before the payer's `bankrupt` (bare, or to this creditor): the payer hands the
+    last cash over and goes bankrupt owing the rest, as happens at the table. The payment due
+    stands whole (the rest is owed at the bankruptcy), and what was handed over is kept for the
+    bankruptcy, which reads it as the split the table made among several creditors (CF-41,
+    bankruptcy/cash_split.py). True when so taken."""
+    after = game.follow.next
+    amount = due.amount
+    if (
+        amount is None
+        or due.payee is None
+        or not 0 <= ev.amount < amount
+        or not isinstance(after, Bankrupt)
+        or (after.creditor is not None and after.creditor.text != due.payee)
+        or after.to_bank
+        or game.text_settles("CF-41")
+        or (after.actor.text if after.actor is not None else flow_of(game).turn_player) != actor
+    ):
+        return False
+    paid = due.entry.amount if due.entry is not None else 0
+    if game.state.player(actor).cash + paid - ev.amount != 0 or _paid_short(game, due):
+        return False
+    settle_due(game, due, None, ev.span)  # the whole payment: the rest is owed
+    game.record.handed = HandedCash(actor, due.payee, ev.amount, amount, due.rule, message, ev.span)
+    return True
 
 
 def _open_due(game: Game, payer: str, payee: str | None) -> Due | None:

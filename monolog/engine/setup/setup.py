@@ -25,7 +25,7 @@ from ...notation.events import (
 )
 from ..building.holdings import count_word
 from ..cards.decks import hold_out, holder_of, stack
-from ..core import house_rules
+from ..core import house_rules, judge
 from ..core.game import Game
 from ..core.names import card_of, resolve_player, resolve_square
 from ..core.obligations import flow_of
@@ -460,23 +460,62 @@ def after_setup(game: Game, ev: Event, started: bool) -> None:
         )
 
 
-_MOST = {"six": 6, "eight": 8}  # CF-56: the most players each reading allows
+SIX, EIGHT = "six", "eight"  # CF-56's readings
+_MOST = {SIX: 6, EIGHT: 8}  # CF-56: the most players each reading allows
 
 
-def more_than_six(game: Game, count: int, span: Span) -> None:
-    """A56: seven or eight players where the edition's text gives no count of its own, or a
-    ruling has changed the one it gives (CF-56). The record plays with that many, as reading
-    eight allows; under reading six that is a departure."""
+def player_count_decision(game: Game, count: int) -> judge.Decision:
+    """Whether the game may be played by `count` players, a `Choice` of True or False (SET-01,
+    CF-56), and the other reading of CF-56 where it says otherwise.
+
+    Seven or eight players is the point: reading six refuses them, reading eight allows them,
+    wherever the edition's text gives no count of its own or a ruling has changed the one it
+    gives. Any other count, or seven or eight where the text settles the point, is the
+    edition's own range, which no reading changes: no other reading is listed."""
+    if not 6 < count <= max(_MOST.values()) or game.text_settles("CF-56"):
+        rules = game.edition.rules
+        return judge.Decision(
+            judge.Choice(rules.min_players <= count <= rules.max_players), "SET-01"
+        )
     reading = game.ruling("CF-56")
-    other = "six" if reading == "eight" else "eight"
-    game.ambiguous(
-        "CF-56",
-        f"{count} players: reading {reading} allows at most {_MOST.get(reading, 6)}, reading "
-        f"{other} at most {_MOST[other]}",
-        span,
-        "SET-01",
-        follows="eight",
+    allows = {r: count <= most for r, most in _MOST.items()}
+    others = tuple(
+        judge.Alternative("CF-56", other, judge.Choice(value))
+        for other, value in allows.items()
+        if other != reading and value != allows[reading]
     )
+    return judge.Decision(judge.Choice(allows[reading]), "SET-01", others)
+
+
+def players_judged(game: Game, count: int, span: Span) -> None:
+    """The record's `count` players set against `player_count_decision`, its one finding filed:
+    A56 for seven or eight where the point is open (the record plays with that many, as reading
+    eight allows: a warning under reading six), M111 for a count no reading allows. The point
+    is named where it arises in a replay measuring the reading in force too (judge.arising)."""
+    rules = game.edition.rules
+    decision = player_count_decision(game, count)
+    reading = game.ruling("CF-56")
+    other = SIX if reading == EIGHT else EIGHT
+    message = (
+        f"{count} players: reading {reading} allows at most {_MOST.get(reading, 6)}, reading "
+        f"{other} at most {_MOST[other]}"
+    )
+
+    def name(follows: str) -> None:
+        game.ambiguous("CF-56", message, span, "SET-01", follows=follows)
+
+    def agree() -> None:
+        if decision.others:  # the point is open here: the record plays eight
+            name(EIGHT)
+
+    def follows(alt: judge.Alternative) -> None:
+        name(alt.reading)
+
+    wrong = f"this edition is for {rules.min_players} to {rules.max_players} players, not {count}"
+    shown = ([rules.min_players, rules.max_players], count)
+    words = judge.Words("M111", wrong, other=follows, agree=agree, shown=shown)
+    verdict = judge.compare_arising(game, decision, True)  # the record plays with them
+    judge.file(game, verdict, True, span, decision.rule, words)
 
 
 def check_banker(game: Game, tag: Tag, players: list[str]) -> None:

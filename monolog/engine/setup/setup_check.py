@@ -13,6 +13,7 @@ from ...notation.events import Span
 from ..building.holdings import count_word, describe_level, group_of
 from ..core import house_rules
 from ..core.game import Game
+from ..core.house_cap import house_count_decision, most_houses, position_houses_judged
 from ..core.state import DeedState
 from .setup_facts import BANK, fact_span
 
@@ -63,24 +64,28 @@ def _check_buildings(game: Game, lines: dict[tuple[str, object], Span]) -> None:
         deed = game.state.deeds[key]
         if not (deed.houses or deed.hotel):
             continue
-        found = _building_problem(game, key, deed, groups)
+        found = _building_problem(game, key, deed, groups, span)
         if found is not None:
             problem, rule = found
             game.emit("M120", f"impossible starting position: {problem}", span, rule)
 
 
 def _building_problem(
-    game: Game, key: int, deed: DeedState, groups: _Groups
+    game: Game, key: int, deed: DeedState, groups: _Groups, span: Span
 ) -> tuple[str, str] | None:
-    """What is impossible about the buildings on `deed` (at square `key`), and the rule; None
-    when nothing is, or when its group was reported already."""
+    """What is impossible about the buildings on `deed` (at square `key`, placed by the line at
+    `span`), and the rule; None when nothing is, or when its group was reported already. A
+    fourth house on a short-game site that a reading of CF-45 allows is named there (A45)."""
     sq = game.square(key)
     name = sq.name
     most = game.edition.rules.houses_before_hotel
     if sq.kind != "site":
         return f"{name} is not a site and takes no buildings", "BLD-15"
-    if deed.houses > 4 or (deed.houses > most and not deed.hotel):
-        return f"{name} has {deed.houses} houses; a site takes at most {most}", "BLD-04"
+    too_many = deed.houses > 4 or (deed.houses > most and not deed.hotel)
+    # SHORT-03, CF-45: a fourth house on a short-game site is a reading's (A45)
+    if too_many and not position_houses_judged(game, key, deed.houses, span):
+        problem = f"{name} has {deed.houses} houses; a site takes at most {most_houses(game, key)}"
+        return problem, house_count_decision(game, key, deed.houses).rule
     group = group_of(game, key)
     owners = {d.owner for d in group}
     mortgaged = [game.name(d.square) for d in group if d.mortgaged]
