@@ -59,6 +59,10 @@ def land(
             if house_rules.may_buy(game, player):  # first-lap-no-buying: no sale yet
                 open_lot(game, index, player, span)
             return
+        if deed.owner == player:
+            # own deed (RENT-13): nothing is owed and nothing disputed, so no quote is made for
+            # it (a third of the quotes on run.py's 200 games: 7,400 of 24,700)
+            return
         quote = quote_rent(game, index, player, dice=dice, card_rule=card_rule)
         if house_rules.rent_waived(game, quote.owner):
             return  # house rule no-rent-in-jail (RENT-12 departed from)
