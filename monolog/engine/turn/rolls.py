@@ -36,8 +36,6 @@ def _lapse_claims(game: Game, roller: str) -> None:
     its tenant's next turn, when the rent the engine applied on landing stands as paid.
     """
     flow = game.flow
-    if not flow.claims:
-        return  # no claim open, as at most turns' first roll: nothing lapses
     kept = []
     # older printings: the claim holds until the second player after the tenant throws
     longer = game.ruling("CF-22") == "second-player-rolls"
@@ -71,7 +69,8 @@ def on_roll(game: Game, ev: Roll) -> None:
     _whose_turn(game, ev, player)
     close_step(game, ev.span)
     if not flow.rolled:
-        _lapse_claims(game, player)
+        if flow.claims:  # no claim open, as at most turns' first roll: nothing lapses
+            _lapse_claims(game, player)
         served_shown(game, player, ev)  # CF-81: out of jail for nothing after one turn
     p = st.player(player)
     if p.in_jail and not follow.check_roll(game, ev, player):
