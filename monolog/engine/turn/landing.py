@@ -24,10 +24,12 @@ def group_key(game: Game, index: int) -> tuple[object, ...]:
     sq = game.square(index)
     members = game.edition.groups.get(sq.group or "", (index,))
     deeds = game.state.deeds
-    # lists, not generators, inside: made on most rent lines (a generator's frames were about
-    # 2% of the replay)
-    owned = [deeds[i] for i in members if i in deeds]
-    return tuple([(d.owner, d.houses, d.hotel, d.mortgaged) for d in owned])
+    # a list, not a generator, inside: made on most rent lines (a generator's frames were about
+    # 2% of the replay); one list, not one of the deeds and then one of their states (1.0
+    # against 1.5 us for a group of three, timeit)
+    return tuple(
+        [(d.owner, d.houses, d.hotel, d.mortgaged) for i in members if (d := deeds.get(i))]
+    )
 
 
 def land(
