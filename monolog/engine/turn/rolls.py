@@ -85,7 +85,8 @@ def on_roll(game: Game, ev: Roll) -> None:
             return
         if not _roll_after_jailing(game, ev, player):
             return
-    _roll_owed(game, ev, player)
+    if flow.rolled:  # a second roll this turn (the first is always owed)
+        _roll_owed(game, ev, player)
     # `is_double` is a property: read once here, not three times a roll
     double = ev.is_double
     flow.jail_double = False  # a roll after the one that opened the cell, if any
@@ -199,10 +200,9 @@ def _roll_after_jailing(game: Game, ev: Roll, player: str) -> bool:
 
 def _roll_owed(game: Game, ev: Roll, player: str) -> None:
     """A second roll of the turn is owed only after a double (DBL-01); else M103, or the
-    record's play of CF-04 / CF-05 when the double came out of jail."""
+    record's play of CF-04 / CF-05 when the double came out of jail. Called for a roll after
+    the turn's first."""
     flow = game.flow
-    if not flow.rolled:
-        return
     if flow.again:
         follow.jail_double_shown(game, player, True)  # thrown again, as the reading has it
         return
