@@ -83,8 +83,14 @@ def _repairs_words(game: Game, player: str, card: Card) -> str:
 def card_judged(game: Game, player: str, card: Card, ev: CardDraw, money: list[Due]) -> None:
     """The amount written after `card` set against what each reading makes it, one finding
     filed for it, and the record followed."""
-    decision = card_decision(game, player, card, money)
     recorded = ev.amount or 0
+    if card.kind != "repairs" and recorded == sum(d.amount or 0 for d in money):
+        # what `judge.judge` makes of an amount that agrees on a card no reading disputes
+        # (nothing filed), without the decision, verdict and words made for it: most money
+        # cards (2,900 over run.py's 200 games; benchmarks/README.md)
+        _confirm(game, money)
+        return
+    decision = card_decision(game, player, card, money)
     verdict = judge.compare(game, decision, recorded)
     if verdict.kind == judge.BREAKS:
         repairs_point(game, player, card, ev, None)  # the amount follows neither reading
@@ -105,9 +111,7 @@ def card_judged(game: Game, player: str, card: Card, ev: CardDraw, money: list[D
         judge.Words("M405", wrong, None, other, agree),
     )
     if verdict.kind == judge.AGREES:
-        for d in money:
-            d.stated = True
-            d.entry = game.confirm(d.entry)
+        _confirm(game, money)
     elif len(money) == 1:
         handle = game.findings.last
         judge.follow(game, money[0], recorded, ev.span)
@@ -116,6 +120,14 @@ def card_judged(game: Game, player: str, card: Card, ev: CardDraw, money: list[D
             record.written_slip(game, money[0], judge.amount(verdict.right), handle)
     else:
         _spread(game, card, money, recorded, ev.span)
+
+
+def _confirm(game: Game, money: list[Due]) -> None:
+    """The record wrote the card's money as the replay derived it: each due stated, its ledger
+    entry no longer derived."""
+    for d in money:
+        d.stated = True
+        d.entry = game.confirm(d.entry)
 
 
 def _even(money: list[Due], recorded: int) -> bool:

@@ -55,9 +55,15 @@ def salary_decision(game: Game, due: Due) -> judge.Decision:
 def salary_judged(game: Game, due: Due, amount: int | None, span: Span) -> None:
     """The salary written set against what each reading makes it (`salary_decision`), one
     finding filed for it, and the record followed."""
+    cm = card_past_go(game, due.player)
+    if cm is None and (amount is None or amount == (due.amount or 0)):
+        # what `judge.judge` makes of a figure that agrees where no card moved the player (no
+        # other reading then, and nothing filed), without the decision, verdict and words made
+        # for it: most salaries (6,600 over run.py's 200 games; benchmarks/README.md)
+        judge.follow(game, due, amount, span)
+        return
     decision = salary_decision(game, due)
     what = "Free Parking pays" if due.rule in _FREE_PARKING_RULES else "the salary is"
-    cm = card_past_go(game, due.player)
 
     def other(alt: judge.Alternative) -> str | None:
         if cm is not None and _card_point(game, cm, alt.reading):
