@@ -46,7 +46,10 @@ class LineReader(ClauseReader):
 
     def __init__(self, lexer: StateLexer) -> None:
         super().__init__()
-        self.scan = lexer.pattern(frozenset(lexer.terminals) - lexer.absorbed).match
+        every = frozenset(lexer.terminals) - lexer.absorbed
+        pattern, self.literals = lexer.merged_pattern(every)
+        self.scan = pattern.match
+        self.literal_groups = frozenset(n for n in pattern.groupindex if n.startswith("literal"))
 
     def read(self, text: str, start: int, end: int) -> list[Any]:
         """The text from `start` (a line's first character) to `end`, a line at a time: a
@@ -104,6 +107,7 @@ class LineReader(ClauseReader):
         token (None at the text's end), and where the next line starts (-1 where no terminal
         matches)."""
         scan = self.scan
+        literal_groups, literals = self.literal_groups, self.literals
         tokens: list[Tok] = []
         comments: list[Tok] = []
         while pos < end:
@@ -113,7 +117,9 @@ class LineReader(ClauseReader):
                 return tokens, comments, None, (-1 if text[pos:end].strip(" \t") else end)
             kind: str = m.lastgroup  # type: ignore[assignment]
             s, pos = m.span(kind)
-            if kind == "_NL":
+            if kind in literal_groups:
+                kind = literals[text[s:pos]]
+            elif kind == "_NL":
                 tokens.append(EOL)
                 return tokens, comments, (kind, s, pos), pos
             if kind in _COMMENTS:
