@@ -49,7 +49,13 @@ class LineReader(ClauseReader):
         every = frozenset(lexer.terminals) - lexer.absorbed
         pattern, self.literals = lexer.merged_pattern(every)
         self.scan = pattern.match
-        self.literal_groups = frozenset(n for n in pattern.groupindex if n.startswith("literal"))
+        # each group's terminal by the group's number (None for a group of strings): a match's
+        # `lastindex` and its span by number, not by name, save a look-up of the name in the
+        # pattern's table per token
+        kinds: list[str | None] = [""] * (pattern.groups + 1)
+        for name, number in pattern.groupindex.items():
+            kinds[number] = None if name.startswith("literal") else name
+        self.kinds = kinds
 
     def read(self, text: str, start: int, end: int) -> list[Any]:
         """The text from `start` (a line's first character) to `end`, a line at a time: a
@@ -79,7 +85,11 @@ class LineReader(ClauseReader):
                 return out
             events = self._line(tokens, comments)
             if nl is not None:
-                self._next_line(nl, events is not None)
+                if nl[2] - nl[1] == 1:  # a bare "\n", nearly every line's end
+                    self.line += 1
+                    self.start = pos
+                else:
+                    self._next_line(nl, events is not None)
             if events is None:
                 block = None
                 if out and out[-1].__class__ is tuple and out[-1][1] == first:
@@ -107,7 +117,7 @@ class LineReader(ClauseReader):
         token (None at the text's end), and where the next line starts (-1 where no terminal
         matches)."""
         scan = self.scan
-        literal_groups, literals = self.literal_groups, self.literals
+        kinds, literals = self.kinds, self.literals
         tokens: list[Tok] = []
         comments: list[Tok] = []
         while pos < end:
@@ -115,9 +125,10 @@ class LineReader(ClauseReader):
             if m is None:
                 tokens.append(EOL)
                 return tokens, comments, None, (-1 if text[pos:end].strip(" \t") else end)
-            kind: str = m.lastgroup  # type: ignore[assignment]
-            s, pos = m.span(kind)
-            if kind in literal_groups:
+            number: int = m.lastindex  # type: ignore[assignment]
+            s, pos = m.span(number)
+            kind = kinds[number]
+            if kind is None:
                 kind = literals[text[s:pos]]
             elif kind == "_NL":
                 tokens.append(EOL)
