@@ -5,7 +5,8 @@ rule reduced) and the lexer's question to it before each token were more than ha
 parse. Most lines of real and simulated records are a turn, a continuation or an actor line
 of a few common clauses, so this module reads those lines itself: it cuts the text into
 tokens with one pattern of every terminal (the pattern `StateLexer` starts every parser state
-with: Lark's terminals, in Lark's order of preference), and reads each line's tokens as the
+with: Lark's terminals, in Lark's order of preference; its keywords and punctuation in a few
+groups, `StateLexer.merged_pattern`, the same matches), and reads each line's tokens as the
 grammar's rules for these lines say (monolog/notation/clausereader.py): the commonest events
 made directly, as the event builder makes them, the others with the event builder's own
 callbacks, given the children Lark would give them. What this pays for is in
