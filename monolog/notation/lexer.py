@@ -145,8 +145,8 @@ class StateLexer(Lexer):
         match is the same match, and its terminal the same terminal once the string is looked
         up. What it saves: a named group is a branch Python's regex engine cannot skip by its
         first character, and a match object keeps two places for each group, so a keyword
-        late in the order cost about three times a number; with the 62 strings of the
-        grammar in 3 groups (18 alternatives instead of 77), reading a keyword costs about
+        late in the order cost about three times a number; with the 61 strings of the
+        grammar in 3 groups (18 alternatives instead of 76), reading a keyword costs about
         what reading a number does (`timeit` on one line: ` =` 8.4 against 1.7 µs, ` 240`
         1.5 against 0.9 µs, under load)."""
         parts: list[str] = []
@@ -158,9 +158,12 @@ class StateLexer(Lexer):
                 parts.append(f"(?P<literal{len(parts)}>{'|'.join(run)})")
                 run.clear()
 
+        # a string matched whatever its case is not named by its text: left in a group of its own
+        merge = not self.re_flags & re.IGNORECASE
         for t in self.order(names):
             value = t.pattern.value
-            if isinstance(t.pattern, PatternStr) and not t.pattern.flags and value not in literals:
+            plain = isinstance(t.pattern, PatternStr) and not t.pattern.flags
+            if merge and plain and value not in literals:
                 run.append(t.pattern.to_regexp())
                 literals[value] = t.name
             else:
