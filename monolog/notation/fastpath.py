@@ -5,7 +5,8 @@ rule reduced) and the lexer's question to it before each token were more than ha
 parse. Most lines of real and simulated records are a turn, a continuation or an actor line
 of a few common clauses, so this module reads those lines itself: it cuts the text into
 tokens with one pattern of every terminal (the pattern `StateLexer` starts every parser state
-with: Lark's terminals, in Lark's order of preference), and reads each line's tokens as the
+with: Lark's terminals, in Lark's order of preference; its keywords and punctuation in a few
+groups, `StateLexer.merged_pattern`, the same matches), and reads each line's tokens as the
 grammar's rules for these lines say (monolog/notation/clausereader.py): the commonest events
 made directly, as the event builder makes them, the others with the event builder's own
 callbacks, given the children Lark would give them. What this pays for is in
@@ -46,7 +47,16 @@ class LineReader(ClauseReader):
 
     def __init__(self, lexer: StateLexer) -> None:
         super().__init__()
-        self.scan = lexer.pattern(frozenset(lexer.terminals) - lexer.absorbed).match
+        every = frozenset(lexer.terminals) - lexer.absorbed
+        pattern, self.literals = lexer.merged_pattern(every)
+        self.scan = pattern.match
+        # each group's terminal by the group's number (None for a group of strings): a match's
+        # `lastindex` and its span by number, not by name, save a look-up of the name in the
+        # pattern's table per token
+        kinds: list[str | None] = [""] * (pattern.groups + 1)
+        for name, number in pattern.groupindex.items():
+            kinds[number] = None if name.startswith("literal") else name
+        self.kinds = kinds
 
     def read(self, text: str, start: int, end: int) -> list[Any]:
         """The text from `start` (a line's first character) to `end`, a line at a time: a
@@ -76,7 +86,11 @@ class LineReader(ClauseReader):
                 return out
             events = self._line(tokens, comments)
             if nl is not None:
-                self._next_line(nl, events is not None)
+                if nl[2] - nl[1] == 1:  # a bare "\n", nearly every line's end
+                    self.line += 1
+                    self.start = pos
+                else:
+                    self._next_line(nl, events is not None)
             if events is None:
                 block = None
                 if out and out[-1].__class__ is tuple and out[-1][1] == first:
@@ -104,6 +118,7 @@ class LineReader(ClauseReader):
         token (None at the text's end), and where the next line starts (-1 where no terminal
         matches)."""
         scan = self.scan
+        kinds, literals = self.kinds, self.literals
         tokens: list[Tok] = []
         comments: list[Tok] = []
         while pos < end:
@@ -111,9 +126,12 @@ class LineReader(ClauseReader):
             if m is None:
                 tokens.append(EOL)
                 return tokens, comments, None, (-1 if text[pos:end].strip(" \t") else end)
-            kind: str = m.lastgroup  # type: ignore[assignment]
-            s, pos = m.span(kind)
-            if kind == "_NL":
+            number: int = m.lastindex  # type: ignore[assignment]
+            s, pos = m.span(number)
+            kind = kinds[number]
+            if kind is None:
+                kind = literals[text[s:pos]]
+            elif kind == "_NL":
                 tokens.append(EOL)
                 return tokens, comments, (kind, s, pos), pos
             if kind in _COMMENTS:
