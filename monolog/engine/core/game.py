@@ -258,10 +258,11 @@ class Game:
         if amount == 0:
             return None
         st = self.state
+        seats = st.seats  # as `st.player`, without a call per party (~110,000 in 200 games)
         if payer is not None:
-            st.player(payer).cash -= amount
+            seats[payer].cash -= amount
         if payee is not None:
-            st.player(payee).cash += amount
+            seats[payee].cash += amount
         if derived is None:
             derived = not self.writes_amounts
         # one string for each reason met in the game (shared with the messages): a long game
@@ -270,7 +271,8 @@ class Game:
         entry = Transfer(st.turn, span, payer, payee, amount, reason, derived)
         self.transfers.append(entry)
         self._count(entry, 1)
-        self._recovered(payer, payee)
+        if self.owing:  # most movements come with no debt open: no call to close none
+            self._recovered(payer, payee)
         return entry
 
     def _recovered(self, *names: str | None) -> None:
