@@ -99,15 +99,11 @@ def _internal(game: Game, span: E.Span, err: Exception) -> None:
     )
 
 
-def apply(game: Game, ev: E.Event) -> None:
+def apply(game: Game, ev: E.Event, route: Route) -> None:
     """Apply one event through its handler, as the game's state routes it: after the end,
-    the table's own events, a player's action, else the handler of the event's kind."""
-    routed(game, ev, route_of(type(ev)))
-
-
-def routed(game: Game, ev: E.Event, route: Route) -> None:
-    """`apply` with the event's route already found (`route_of`): the replay loop finds it
-    with the rest of what it asks of an event's class, one lookup per event (replay.py)."""
+    the table's own events, a player's action, else the handler of the event's kind. `route`
+    is the event class's (`route_of`), which the replay loop finds with the rest of what it
+    asks of the class: one lookup per event (replay.py)."""
     if route.keywords:
         ev = read_keywords(game, ev)  # `Bank`, `Nothing` written with a capital
     if game.state.over and _after_the_end(game, ev):

@@ -31,7 +31,7 @@ from ..turn import turns
 from . import derived_amounts, follow, house_rules, record, variants
 from .declared import close as close_declared
 from .game import Game, Transfer
-from .handlers import Route, close_game, route_of, routed, wrap
+from .handlers import Route, apply, close_game, route_of, wrap
 from .invariants import check_invariants, rebase
 from .ledger import PackedLedger
 from .opening import opening_events
@@ -390,7 +390,7 @@ def _step(game: Game, ev: E.Event, after: E.Event | None, kind: _Kind, ignoring:
     track = game.follow
     track.ignoring = cast(E.Ignored, after) if ignoring else None
     track.next = after
-    routed(game, ev, kind.route)
+    apply(game, ev, kind.route)
     if kind.setup_player and isinstance(ev, E.SetupPlayer):
         variants.after_setup(game, ev)
         house_rules.after_setup(game, ev)
