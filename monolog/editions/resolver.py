@@ -102,7 +102,11 @@ class _BoardIndex:
         for n, card in enumerate(self.cards):
             self.card_titles.add(card.title, n)
         self.card_cache: dict[tuple[str, str | None], Card | ResolveError] = {}
-        self.square_cache: dict[tuple[str, str], tuple[Square, ...] | ResolveError] = {}
+        # the squares each written form names, and apart from them the forms that name none:
+        # a name found is then one lookup, with no test of what it found (64,000 lookups in
+        # 200 games)
+        self.square_cache: dict[tuple[str, str], tuple[Square, ...]] = {}
+        self.square_errors: dict[tuple[str, str], ResolveError] = {}
 
 
 # (squares, decks, key) of the editions indexed so far, squares and decks by identity, with
@@ -157,7 +161,10 @@ class Resolver:
         self._card_ids = board.card_ids
         self._card_titles = board.card_titles
         self._square_cache = board.square_cache
-        self._player_cache: dict[str, str | ResolveError] = {}
+        self._square_errors = board.square_errors
+        # as the squares: the names found, and apart from them the errors
+        self._player_cache: dict[str, str] = {}
+        self._player_errors: dict[str, ResolveError] = {}
         self._card_cache = board.card_cache
 
     # ---------------------------------------------------------------- squares
@@ -166,13 +173,19 @@ class Resolver:
         kind, text = (ref.kind, ref.text) if isinstance(ref, Ref) else ("name", ref)
         key = (kind, text)
         hit = self._square_cache.get(key)
-        if hit is None:
-            hit = self._find_squares(kind, text)
-            if len(self._square_cache) < _CACHE_LIMIT:  # shared by a whole run: kept bounded
-                self._square_cache[key] = hit
-        if isinstance(hit, ResolveError):
-            raise _afresh(hit)
-        return hit
+        if hit is not None:
+            return hit
+        error = self._square_errors.get(key)
+        if error is None:
+            found = self._find_squares(kind, text)
+            if isinstance(found, tuple):
+                if len(self._square_cache) < _CACHE_LIMIT:  # shared by a whole run: bounded
+                    self._square_cache[key] = found
+                return found
+            error = found
+            if len(self._square_errors) < _CACHE_LIMIT:
+                self._square_errors[key] = error
+        raise _afresh(error)
 
     def square(self, ref: Ref | str) -> Square:
         """The one square the name means; ResolveError if none or several."""
@@ -209,13 +222,19 @@ class Resolver:
         """The player's full name, from the full name or a unique prefix (any case)."""
         text = ref.text if isinstance(ref, Ref) else ref
         hit = self._player_cache.get(text)
-        if hit is None:
-            hit = self._find_player(text)
-            if len(self._player_cache) < _CACHE_LIMIT:
-                self._player_cache[text] = hit
-        if isinstance(hit, ResolveError):
-            raise _afresh(hit)
-        return hit
+        if hit is not None:
+            return hit
+        error = self._player_errors.get(text)
+        if error is None:
+            found = self._find_player(text)
+            if isinstance(found, str):
+                if len(self._player_cache) < _CACHE_LIMIT:
+                    self._player_cache[text] = found
+                return found
+            error = found
+            if len(self._player_errors) < _CACHE_LIMIT:
+                self._player_errors[text] = error
+        raise _afresh(error)
 
     def _find_player(self, text: str) -> str | ResolveError:
         found = self._players.find(text)

@@ -107,9 +107,10 @@ def active_players(state: GameState) -> list[str]:
 
 def next_active(state: GameState, after: int) -> int:
     """The seat of the next player still in the game to the left of seat `after` (TURN-02)."""
-    n = len(state.players)
+    players = state.players
+    n = len(players)
     for step in range(1, n + 1):
         seat = (after + step) % n
-        if state.players[seat].active:
+        if players[seat].active:
             return seat
     return after

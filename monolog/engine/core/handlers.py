@@ -100,19 +100,21 @@ def _internal(game: Game, span: E.Span, err: Exception) -> None:
     )
 
 
-def apply(game: Game, ev: E.Event) -> None:
+def apply(game: Game, ev: E.Event, route: Route) -> None:
     """Apply one event through its handler, as the game's state routes it: after the end,
-    the table's own events, a player's action, else the handler of the event's kind."""
-    route = _ROUTES.get(type(ev)) or _route(type(ev))
+    the table's own events, a player's action, else the handler of the event's kind. `route`
+    is the event class's (`route_of`), which the replay loop finds with the rest of what it
+    asks of the class: one lookup per event (replay.py)."""
     if route.keywords:
         ev = read_keywords(game, ev)  # `Bank`, `Nothing` written with a capital
     if game.state.over and _after_the_end(game, ev):
         return
-    if route.table and _table_event(game, ev):
+    table = route.table
+    if table is not None and table(game, ev):
         return
-    if route.action and _action(game, ev):  # type: ignore[arg-type]
+    if route.action and _action(game, ev, route):  # type: ignore[arg-type]
         return
-    own = _OWN.get(type(ev))
+    own = route.own
     if own is not None:
         # as `wrap` does, without a closure and two calls per event (~2% of a replay)
         try:
@@ -122,26 +124,37 @@ def apply(game: Game, ev: E.Event) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class _Route:
-    """Which of `apply`'s routes an event class may take, worked out once per class (the
-    isinstance tests `apply` made on every event were about a tenth of the replay's time)."""
+class Route:
+    """Which of `apply`'s routes an event class takes and the handlers it meets on the way,
+    worked out once per class: the isinstance tests `apply` made on every event were about a
+    tenth of the replay's time, and with the handlers found here an event is routed by one
+    dictionary lookup instead of up to three (and up to seven isinstance tests)."""
 
     keywords: bool  # may name `Bank` or `Nothing` with a capital
-    table: bool  # may be one of the table's events (`_table_event`)
+    # the table's own handling of the class (`_TABLE`): True when it dealt with the event
+    table: Callable[[Game, Any], bool] | None
     action: bool  # a player's action that is not a check or a dispute (`_action`)
+    # what `_action` hands the event to with its actor: an auction's handler, else `_ESTATE`'s
+    estate: Callable[[Game, Any, str], None] | None
+    between_rolls: bool  # may be written inside another's landing (`_BETWEEN_ROLLS`)
+    own: Callable[[Game, Any], None] | None  # the handler of its kind (`_OWN`)
 
 
-_ROUTES: dict[type, _Route] = {}
-# the events `_table_event` deals with (or, a new turn, checks before its handler)
-_TABLE = (E.Deal, E.GameEnd, E.TurnStart, E.Auction, E.TimeCalled)
+_ROUTES: dict[type[E.Event], Route] = {}
 
 
-def _route(cls: type) -> _Route:
-    route = _ROUTES[cls] = _Route(
-        issubclass(cls, _KEYWORD_PLACES),
-        issubclass(cls, _TABLE),
-        issubclass(cls, E.Action) and not issubclass(cls, _ANY_TIME),
-    )
+def route_of(cls: type[E.Event]) -> Route:
+    """The route of an event class (found once, then kept)."""
+    route = _ROUTES.get(cls)
+    if route is None:
+        route = _ROUTES[cls] = Route(
+            issubclass(cls, _KEYWORD_PLACES),
+            next((_TABLE[c] for c in cls.__mro__ if c in _TABLE), None),
+            issubclass(cls, E.Action) and not issubclass(cls, _ANY_TIME),
+            _auction if issubclass(cls, E.Auction) else _ESTATE.get(cls),
+            issubclass(cls, _BETWEEN_ROLLS),
+            _OWN.get(cls),
+        )
     return route
 
 
@@ -167,73 +180,100 @@ def _after_the_end(game: Game, ev: E.Event) -> bool:
     return False
 
 
-def _table_event(game: Game, ev: E.Event) -> bool:
-    """The events routed before any player's action: deals (with the bank or between
-    players), the end, a jail card or a bankrupt's deed put up for auction, time called by the
-    table; a new turn first checks what the last one left owed. True when dealt with here."""
-    if isinstance(ev, E.TurnStart):  # a turn's line, most of the table's events
-        if game.flow.started:
-            try:  # as `wrap` does, without a closure (one a turn: 36,000 over 200 games)
-                bankruptcy.check_obligations(game, ev.span)
-            except Exception as err:  # never a traceback: report and carry on
-                _internal(game, ev.span, err)
-        return False
-    if isinstance(ev, E.Deal):
-        names = {p.name for p in game.state.players}
-        refs = [s.player for s in (ev.first, ev.second) if s.player is not None]
-        _inside_landing(game, ev, [r.text for r in refs if r.text in names])
-        if len(refs) < 2:  # the bank named as a party
-            wrap(game, ev.span, lambda: bank_sales.on_bank_deal(game, ev))
-        else:
-            wrap(game, ev.span, lambda: deals.on_deal(game, ev))
-        return True
-    if isinstance(ev, E.GameEnd):
-        wrap(game, ev.span, lambda: _end(game, ev))
-        return True
-    if isinstance(ev, E.Auction) and ev.lot_kind == "card":
+# The events routed before any player's action, each to the table's own handling of it:
+# deals (with the bank or between players), the end, a jail card or a bankrupt's deed put up
+# for auction, time called by the table; a new turn first checks what the last one left owed.
+# Each returns True when it dealt with the event.
+
+
+def _turn_start(game: Game, ev: E.TurnStart) -> bool:
+    """A turn's line, most of the table's events: what the last turn left owed is checked,
+    then the turn's own handler runs."""
+    if game.flow.started:
+        try:  # as `wrap` does, without a closure (one a turn: 36,000 over 200 games)
+            bankruptcy.check_obligations(game, ev.span)
+        except Exception as err:  # never a traceback: report and carry on
+            _internal(game, ev.span, err)
+    return False
+
+
+def _deal(game: Game, ev: E.Deal) -> bool:
+    names = {p.name for p in game.state.players}
+    refs = [s.player for s in (ev.first, ev.second) if s.player is not None]
+    _inside_landing(game, ev, [r.text for r in refs if r.text in names])
+    if len(refs) < 2:  # the bank named as a party
+        wrap(game, ev.span, lambda: bank_sales.on_bank_deal(game, ev))
+    else:
+        wrap(game, ev.span, lambda: deals.on_deal(game, ev))
+    return True
+
+
+def _game_end(game: Game, ev: E.GameEnd) -> bool:
+    wrap(game, ev.span, lambda: _end(game, ev))
+    return True
+
+
+def _table_auction(game: Game, ev: E.Auction) -> bool:
+    if ev.lot_kind == "card":
         # a jail card put up for auction, whoever writes it: the bank has none to sell (BKR-09)
         wrap(game, ev.span, lambda: bank_sales.on_card_auction(game, ev))
         return True
-    if isinstance(ev, E.Auction) and _bank_auction(game, ev):
+    if _bank_auction(game, ev):
         # BKR-07, BKR-08: the bank sells the deeds of a player bankrupt to it; whoever the
         # line names (or the bankrupt, on a continuation line) only writes the sale down
         wrap(game, ev.span, lambda: buying.on_auction(game, ev))
         return True
-    if isinstance(ev, E.TimeCalled) and ev.actor is None:
+    return False
+
+
+def _time_called(game: Game, ev: E.TimeCalled) -> bool:
+    if ev.actor is None:
         # TIME-01: the table calls time, not the turn player, who may just have gone out
         wrap(game, ev.span, lambda: record.on_time(game, ev))
         return True
     return False
 
 
-def _action(game: Game, ev: E.Action) -> bool:
+_TABLE: dict[type[E.Event], Callable[[Game, Any], bool]] = {
+    E.TurnStart: _turn_start,
+    E.Deal: _deal,
+    E.GameEnd: _game_end,
+    E.Auction: _table_auction,
+    E.TimeCalled: _time_called,
+}
+
+
+def _action(game: Game, ev: E.Action, route: Route) -> bool:
     """A player's action: an auction, or an estate handler's clause (building, mortgages,
     payments, bankruptcy). True when dealt with here; False for a clause of the turn's own
-    handlers."""
+    handlers. `route` is the event class's (`route_of`), with the handler."""
     actor = actor_of(game, ev)
     if actor is None:
         return True
-    if not game.state.player(actor).active:
+    if not game.state.seats[actor].active:  # (`player`'s lookup, one call fewer an action)
         skipped.out_of_game(game, actor, ev.span, "can do nothing more")
         return True
-    if isinstance(ev, E.Auction):
-        if ev.dropped:
-            wrap(game, ev.span, lambda: auction_out.check_dropped(game, ev))
-        if ev.lot_kind in ("house", "hotel"):
-            wrap(game, ev.span, lambda: shortage.on_building_auction(game, ev, actor))
-        else:
-            wrap(game, ev.span, lambda: buying.on_auction(game, ev))
-        return True
-    handler = _ESTATE.get(type(ev))
+    handler = route.estate
     if handler is None:
         return False
-    if isinstance(ev, _BETWEEN_ROLLS):
+    if route.between_rolls:
         _inside_landing(game, ev, [actor])
     try:  # as `wrap` does, without a closure (most rolls and rents come this way)
         handler(game, ev, actor)
     except Exception as err:  # never a traceback: report and carry on
         _internal(game, ev.span, err)
     return True
+
+
+def _auction(game: Game, ev: E.Auction, actor: str) -> None:
+    """A player's auction: of buildings at a shortage, else of a deed (never raises: each
+    handler runs wrapped)."""
+    if ev.dropped:
+        wrap(game, ev.span, lambda: auction_out.check_dropped(game, ev))
+    if ev.lot_kind in ("house", "hotel"):
+        wrap(game, ev.span, lambda: shortage.on_building_auction(game, ev, actor))
+    else:
+        wrap(game, ev.span, lambda: buying.on_auction(game, ev))
 
 
 def _bank_auction(game: Game, ev: E.Auction) -> bool:

@@ -82,10 +82,15 @@ class GameState:
     current: int = 0
     doubles: int = 0
     over: bool = False
-    # each player by name, as `player` has found them (not part of the position)
-    _seats: dict[str, PlayerState] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
+    # each player by name, the first seated of a name (not part of the position): the seating
+    # never changes once the state is made, so `player` is one lookup, and the replay's
+    # busiest callers (a payment, an action's actor) read it directly
+    seats: dict[str, PlayerState] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.seats = {}
+        for p in self.players:
+            self.seats.setdefault(p.name, p)
 
     @classmethod
     def new(cls, edition: Edition, names: list[str]) -> GameState:
@@ -100,16 +105,8 @@ class GameState:
         return cls(players, deeds, rules.houses, rules.hotels, decks)
 
     def player(self, name: str) -> PlayerState:
-        # looked up a few times per event: by name once found (the seating never changes
-        # once the game is set up), ~2% of a replay by the list alone
-        found = self._seats.get(name)
-        if found is not None:
-            return found
-        for p in self.players:
-            if p.name == name:
-                self._seats[name] = p
-                return p
-        raise KeyError(name)
+        """The player of that name; KeyError when no one is seated by it."""
+        return self.seats[name]
 
     @property
     def current_player(self) -> PlayerState:
