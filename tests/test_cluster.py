@@ -149,6 +149,31 @@ def test_the_editions_of_the_client_s_monolog_editions_go_to_the_workers(
         assert not profiles.exists()
 
 
+def test_the_client_s_size_limits_go_to_the_workers(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    cluster_elsewhere: str,
+) -> None:
+    # set only where the audit runs: a record larger than the record limit is refused there,
+    # and so is an edition file beside a record larger than the edition limit
+    (tmp_path / "demo.yaml").write_text(PROFILE, encoding="utf-8")
+    tag = '[Edition "demo.yaml"]\n'
+    names = []
+    for n, text in enumerate((CLEAN, tag + CLEAN, tag + WRONG)):
+        path = tmp_path / f"sized{n}.mlog"
+        path.write_text(text, encoding="utf-8")
+        names.append(str(path))
+    between = (len(tag + CLEAN) + len(tag + WRONG)) / 2
+    monkeypatch.setenv("MONOLOG_MAX_RECORD_MIB", str(between / (1 << 20)))
+    monkeypatch.setenv("MONOLOG_MAX_EDITION_MIB", str((len(PROFILE) - 1) / (1 << 20)))
+    for fmt in ("json", "jsonl"):  # isolated: the settings file is read under the limit too
+        alone = _run(capsys, names, fmt=fmt, isolated=True)
+        assert "P001" in alone[1] and "W009" in alone[1] and "demo 1.0" not in alone[1]
+        spread = _run(capsys, names, fmt=fmt, isolated=True, scheduler=cluster_elsewhere)
+        assert spread == alone, fmt
+
+
 def test_a_monolog_editions_folder_too_large_to_send_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

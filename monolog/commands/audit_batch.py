@@ -13,6 +13,7 @@ from time import perf_counter
 from typing import Any
 
 from ..editions.carried import carrying
+from ..files import limits_given
 from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
 from ..findings.render import TextOutput
 from ..findings.report import GameReport
@@ -219,7 +220,8 @@ def audit_unit(start: int, names: list[str], settings: Settings) -> list[Outcome
         _WORKER["settings"] = settings
         _WORKER["output"] = None  # rendered by the client, in its own terminal's width
     out = []
-    with carrying(settings.edition_folders):  # the client's MONOLOG_EDITIONS, as it read them
+    # the client's MONOLOG_EDITIONS as it read them, and its size limits
+    with carrying(settings.edition_folders), limits_given(settings.limits):
         for offset, name in enumerate(names):
             out.extend(_audit_one(start + offset, name, keep_lines=True))
     return out

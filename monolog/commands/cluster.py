@@ -18,7 +18,8 @@ warning on stderr first: a worker would open them in its own folder, and report 
 does not find there as missing. Nothing else is read by name on a worker: the settings go as
 resolved here (`for_workers`), the edition an `--edition` file or the settings file names as
 validated here, and the edition files of the folders MONOLOG_EDITIONS lists here as read here,
-so a worker audits as this process would whatever its folder, file system and environment.
+with the size limits' variables as set here, so a worker audits as this process would
+whatever its folder, file system and environment.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 from ..editions import list_editions
 from ..editions.carried import TooMuch, read_folders
 from ..editions.loader import EDITIONS_VARIABLE, configured_folders
+from ..files import limits_here
 from .audit_batch import Outcome, audit_unit, chunks, record_failure
 from .audit_options import Settings, UsageError
 from .command_line import print_error
@@ -133,13 +135,15 @@ def _warn_of_relative_names(client: Any, names: list[str]) -> None:
 def for_workers(settings: Settings) -> Settings:
     """The settings as the workers get them: an edition file (`--edition`'s or the settings
     file's) goes as the edition this process validated, never by its name, and the edition
-    files of the folders MONOLOG_EDITIONS lists here go as they were read here, so a worker
-    reads no file the user did not name to it and audits as this process would, whatever its
-    own folder and environment. Raises UsageError when those folders are too large to send."""
+    files of the folders MONOLOG_EDITIONS lists here go as they were read here, and the size
+    limits' variables as set here: a worker reads no file the user did not name to it and
+    audits as this process would, whatever its own folder and environment. Raises UsageError
+    when those folders are too large to send."""
     sent = copy.copy(settings)
     sent.edition = settings.edition  # a copy is made as a pickle is, without it
     arg = settings.edition_arg
     sent.carry_edition = bool(arg) and arg not in list_editions()
+    sent.limits = limits_here()
     try:
         sent.edition_folders = read_folders(configured_folders())
     except TooMuch as exc:
