@@ -31,7 +31,7 @@ class TooMuch(ValueError):
 
 
 @dataclass(frozen=True)
-class Read:
+class ReadFile:
     """One edition file as it was read: its real path, and its bytes or why it could not be
     read (the loader's words)."""
 
@@ -46,8 +46,8 @@ class Folders:
     a name inside a folder spells (links not resolved) and by real path."""
 
     folders: tuple[str, ...] = ()
-    named: dict[str, Read] = field(default_factory=dict)
-    real: dict[str, Read] = field(default_factory=dict)
+    named: dict[str, ReadFile] = field(default_factory=dict)
+    real: dict[str, ReadFile] = field(default_factory=dict)
 
     def inside(self, folder: str, name: str) -> str | None:
         """The real path of the edition file `name` names inside `folder`, if one was read."""
@@ -95,13 +95,31 @@ def read_folders(listed: list[str]) -> Folders:
     """The edition files below each folder of `listed` (relative ones taken from here);
     raises TooMuch for folders too large to send."""
     out = Folders(tuple(os.path.realpath(folder) for folder in listed))
-    budget = [MOST_ENTRIES, MOST_BYTES]
+    budget = _Budget(MOST_ENTRIES, MOST_BYTES)
     for base in dict.fromkeys(out.folders):  # a folder listed twice is read once
         _walk(base, out, budget)
     return out
 
 
-def _walk(base: str, out: Folders, budget: list[int]) -> None:
+@dataclass
+class _Budget:
+    """What is left to look at and to read before the folders are too large to send."""
+
+    entries: int
+    size: int
+
+    def entry(self, base: str) -> None:
+        self.entries -= 1
+        if self.entries < 0:
+            raise TooMuch(f"{base}: more than {MOST_ENTRIES:,} entries below it")
+
+    def read(self, base: str, data: bytes | None) -> None:
+        self.size -= len(data or b"")
+        if self.size < 0:
+            raise TooMuch(f"{base}: more than {MOST_BYTES >> 20} MiB of edition files")
+
+
+def _walk(base: str, out: Folders, budget: _Budget) -> None:
     """The edition files below `base` added to `out`, links followed while they stay inside
     (a link back to a folder above is not followed again)."""
     stack: list[tuple[str, tuple[str, ...]]] = [(base, (base,))]
@@ -112,9 +130,7 @@ def _walk(base: str, out: Folders, budget: list[int]) -> None:
         except OSError:
             continue
         for entry in entries:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise TooMuch(f"{base}: more than {MOST_ENTRIES:,} entries below it")
+            budget.entry(base)
             real = os.path.realpath(entry.path)
             if os.path.commonpath([base, real]) != base:
                 continue
@@ -134,12 +150,11 @@ def _exists(path: str) -> bool:
     return True
 
 
-def _add(path: str, real: str, out: Folders, budget: list[int], base: str) -> None:
+def _add(path: str, real: str, out: Folders, budget: _Budget, base: str) -> None:
+    """The file at `path` (`real` once links are resolved) added to `out`, read once."""
     found = out.real.get(real)
     if found is None:
         data, error = read_edition_file(real)
-        budget[1] -= len(data or b"")
-        if budget[1] < 0:
-            raise TooMuch(f"{base}: more than {MOST_BYTES >> 20} MiB of edition files")
-        found = out.real[real] = Read(real, data, error)
+        budget.read(base, data)
+        found = out.real[real] = ReadFile(real, data, error)
     out.named[path] = found
