@@ -8,7 +8,8 @@ terminal or a device (`/dev/stdin`, `/dev/zero`) is refused at once instead of h
 filling memory. Reading stops one byte past the limit.
 
 The limits are set in MiB by environment variables: `MONOLOG_MAX_RECORD_MIB` (default 512) and
-`MONOLOG_MAX_EDITION_MIB` (default 1).
+`MONOLOG_MAX_EDITION_MIB` (default 1). A task of a run on a cluster reads under the values the
+run's own environment set (`limits_given`), not under its worker's.
 """
 
 from __future__ import annotations
