@@ -8,13 +8,17 @@ terminal or a device (`/dev/stdin`, `/dev/zero`) is refused at once instead of h
 filling memory. Reading stops one byte past the limit.
 
 The limits are set in MiB by environment variables: `MONOLOG_MAX_RECORD_MIB` (default 512) and
-`MONOLOG_MAX_EDITION_MIB` (default 1).
+`MONOLOG_MAX_EDITION_MIB` (default 1). A task of a run on a cluster reads under the values the
+run's own environment set (`limits_given`), not under its worker's.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import BinaryIO
 
 RECORD_LIMIT_VARIABLE = "MONOLOG_MAX_RECORD_MIB"
@@ -32,9 +36,31 @@ class UnsafeFile(OSError):
         super().__init__(None, message, filename)
 
 
+# the two variables as the run's own environment set them, for an audit elsewhere (a task on a
+# cluster's worker, monolog/commands/cluster.py) that must read files as the run would
+_GIVEN: ContextVar[dict[str, str] | None] = ContextVar("monolog_size_limits", default=None)
+
+
+def limits_here() -> dict[str, str]:
+    """The two variables as this process's environment sets them ("" when unset)."""
+    return {variable: os.environ.get(variable, "") for variable in _DEFAULT_MIB}
+
+
+@contextlib.contextmanager
+def limits_given(given: dict[str, str] | None) -> Iterator[None]:
+    """`limit` reads the variables from `given` (None: from the environment) while this
+    lasts."""
+    token = _GIVEN.set(given)
+    try:
+        yield
+    finally:
+        _GIVEN.reset(token)
+
+
 def limit(variable: str) -> int:
     """The size limit in bytes that `variable` (one of the two above) sets, or its default."""
-    raw = os.environ.get(variable, "").strip()
+    given = _GIVEN.get()
+    raw = (os.environ.get(variable, "") if given is None else given.get(variable, "")).strip()
     if not raw:
         return int(_DEFAULT_MIB[variable] * _MIB)
     try:

@@ -4,6 +4,8 @@ byte for byte, and a task that fails costs only the record that cannot be audite
 from __future__ import annotations
 
 import json
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,28 +59,138 @@ def test_a_cluster_of_two_worker_processes_writes_what_one_process_writes(
     assert {row["kind"] for row in rows} == {"finding", "game"}
 
 
-def test_an_edition_file_named_from_another_folder_reaches_the_workers(
+@pytest.fixture(scope="module")
+def cluster_elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a cluster of two worker processes started in a folder of their own, with
+    no MONOLOG_EDITIONS in their environment, as on machines other than the client's."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path_factory.mktemp("elsewhere"))
+        patch.delenv("MONOLOG_EDITIONS", raising=False)
+        local = distributed.LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        )
+    with local:
+        yield local.scheduler_address
+
+
+PROFILE = "extends: us-2018\nengine:\n  name: demo 1.0\n  plays:\n    CF-71: closest\n"
+
+
+def _gone_once_connected(path: Path) -> Any:
+    """cluster.connect, after which the file or folder at `path` is gone: the client read what
+    it needed before it connected, and no worker can read it (as on a machine without it)."""
+    connect = cluster.connect
+
+    def connecting(address: str) -> Any:
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+        return connect(address)
+
+    return connecting
+
+
+def test_an_edition_file_goes_to_the_workers_as_the_client_read_it(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    cluster_elsewhere: str,
+) -> None:
+    # the profile is in the client's own folder, which no worker sees: named by --edition, or
+    # by the edition of the settings file there
+    (tmp_path / "corpus").mkdir()
+    names = _records(tmp_path / "corpus")[-4:]
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.chdir(home)
+    profile = home / "my.yaml"
+    monkeypatch.setattr(cluster, "connect", _gone_once_connected(profile))
+    for settings_file in ("", 'edition = "my.yaml"\n'):
+        (home / "monolog.toml").write_text(settings_file, encoding="utf-8")
+        edition = None if settings_file else "my.yaml"
+        for fmt in ("json", "jsonl"):
+            profile.write_text(PROFILE, encoding="utf-8")
+            alone = _run(capsys, names, fmt=fmt, edition=edition)
+            assert alone[0] == 2 and "demo 1.0" in alone[1]  # the broken record: exit 2
+            spread = _run(capsys, names, fmt=fmt, edition=edition, scheduler=cluster_elsewhere)
+            assert spread == alone, (settings_file, fmt)
+            assert not profile.exists()
+
+
+def test_the_editions_of_the_client_s_monolog_editions_go_to_the_workers(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    cluster_elsewhere: str,
+) -> None:
+    # records whose Edition tag names a profile in the folder MONOLOG_EDITIONS lists (named
+    # relative to the client's folder) on the client alone, a profile that extends another
+    (tmp_path / "corpus").mkdir()
+    names = []
+    for n, (tag, moves) in enumerate(
+        [("demo.yaml", WRONG), ("base.yaml", CLEAN), ("no.yaml", CLEAN)]
+    ):
+        path = tmp_path / "corpus" / f"tagged{n}.mlog"
+        path.write_text(f'[Edition "{tag}"]\n{moves}', encoding="utf-8")
+        names.append(str(path))
+    profiles = tmp_path / "profiles"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MONOLOG_EDITIONS", "profiles")
+    monkeypatch.setattr(cluster, "connect", _gone_once_connected(profiles))
+    for fmt in ("json", "jsonl"):
+        profiles.mkdir()
+        (profiles / "base.yaml").write_text(PROFILE, encoding="utf-8")
+        (profiles / "demo.yaml").write_text("extends: base.yaml\ntitle: Demo\n", encoding="utf-8")
+        alone = _run(capsys, names, fmt=fmt)
+        assert alone[1].count("demo 1.0") >= 2 and "W009" in alone[1]  # no.yaml: none there
+        spread = _run(capsys, names, fmt=fmt, scheduler=cluster_elsewhere)
+        assert spread == alone, fmt
+        assert not profiles.exists()
+
+
+def test_the_client_s_size_limits_go_to_the_workers(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    cluster_elsewhere: str,
+) -> None:
+    # set only where the audit runs: a record larger than the record limit is refused there,
+    # and so is an edition file beside a record larger than the edition limit
+    (tmp_path / "demo.yaml").write_text(PROFILE, encoding="utf-8")
+    tag = '[Edition "demo.yaml"]\n'
+    names = []
+    for n, text in enumerate((CLEAN, tag + CLEAN, tag + WRONG)):
+        path = tmp_path / f"sized{n}.mlog"
+        path.write_text(text, encoding="utf-8")
+        names.append(str(path))
+    between = (len(tag + CLEAN) + len(tag + WRONG)) / 2
+    monkeypatch.setenv("MONOLOG_MAX_RECORD_MIB", str(between / (1 << 20)))
+    monkeypatch.setenv("MONOLOG_MAX_EDITION_MIB", str((len(PROFILE) - 1) / (1 << 20)))
+    for fmt in ("json", "jsonl"):  # isolated: the settings file is read under the limit too
+        alone = _run(capsys, names, fmt=fmt, isolated=True)
+        assert "P001" in alone[1] and "W009" in alone[1] and "demo 1.0" not in alone[1]
+        spread = _run(capsys, names, fmt=fmt, isolated=True, scheduler=cluster_elsewhere)
+        assert spread == alone, fmt
+
+
+def test_a_monolog_editions_folder_too_large_to_send_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # the worker starts in one folder, the audit runs in another with `--edition my.yaml`
-    (tmp_path / "elsewhere").mkdir()
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
-    profile = "extends: us-2018\nengine:\n  name: demo 1.0\n  plays:\n    CF-71: closest\n"
-    (corpus / "my.yaml").write_text(profile, encoding="utf-8")
-    names = _records(corpus)[-4:]
-    monkeypatch.chdir(tmp_path / "elsewhere")
-    with distributed.LocalCluster(
-        n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None
-    ) as local:
-        monkeypatch.chdir(corpus)
-        alone = _run(capsys, names, fmt="jsonl", edition="my.yaml")
-        spread = _run(
-            capsys, names, fmt="jsonl", edition="my.yaml", scheduler=local.scheduler_address
-        )
-    assert alone[0] == 2 and '"engine": "demo 1.0"' in alone[1]  # the broken record: exit 2
-    assert "P900" not in spread[1] + spread[2]
-    assert spread == alone
+    # its edition files would all go to every worker: said before any scheduler is asked
+    for n in range(3):
+        (tmp_path / f"e{n}.yaml").write_text("extends: us-2018\n", encoding="utf-8")
+    monkeypatch.setenv("MONOLOG_EDITIONS", str(tmp_path))
+    monkeypatch.setattr("monolog.editions.carried.MOST_ENTRIES", 2)
+    status, out, err = _run(
+        capsys, [str(GAMES / "worked-example.mlog")], scheduler="tcp://127.0.0.1:9"
+    )
+    assert (status, out) == (2, "")
+    assert err == (
+        f"monolog audit: MONOLOG_EDITIONS: {tmp_path}: more than 2 entries below it; a run on "
+        "a cluster sends the edition files of its folders to every worker: list only folders "
+        "of edition files\n"
+    )
 
 
 def test_records_named_relative_to_a_folder_the_workers_are_not_in_get_a_warning(

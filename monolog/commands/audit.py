@@ -293,6 +293,7 @@ def run(
     client = None
     if scheduler is not None:
         try:
+            settings = _for_cluster(settings)
             client = _connect(scheduler)
         except UsageError as exc:
             print_error(f"monolog audit: {exc}")
@@ -333,6 +334,13 @@ def _connect(address: str) -> Any:
     from .cluster import connect
 
     return connect(address)
+
+
+def _for_cluster(settings: Settings) -> Settings:
+    # here, not at the top: Dask only for a run on a cluster
+    from .cluster import for_workers
+
+    return for_workers(settings)
 
 
 def _on_cluster(client: Any, names: list[str], settings: Settings) -> Any:

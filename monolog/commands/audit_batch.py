@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from time import perf_counter
 from typing import Any
 
+from ..editions.carried import carrying
+from ..files import limits_given
 from ..findings.model import WHOLE_FILE, Finding, Severity, shown_name
 from ..findings.render import TextOutput
 from ..findings.report import GameReport
@@ -218,9 +220,10 @@ def audit_unit(start: int, names: list[str], settings: Settings) -> list[Outcome
         _WORKER["settings"] = settings
         _WORKER["output"] = None  # rendered by the client, in its own terminal's width
     out = []
-    for offset, name in enumerate(names):
-        for done in _audit_one(start + offset, name, keep_lines=True):
-            out.append(done)
+    # the client's MONOLOG_EDITIONS as it read them, and its size limits
+    with carrying(settings.edition_folders), limits_given(settings.limits):
+        for offset, name in enumerate(names):
+            out.extend(_audit_one(start + offset, name, keep_lines=True))
     return out
 
 

@@ -120,8 +120,17 @@ class Settings:
         # what the options alone select, when the settings' codes select or ignore too
         self.command_line: Selection | None = None
         self.stdin: bytes | None = None  # the record read from stdin, for a FILE of `-`
+        # for a cluster's workers: the edition goes with the settings, as validated here, the
+        # MONOLOG_EDITIONS folders' edition files as read here (monolog/editions/carried.py)
+        # and the size limits' variables as set here (monolog/files.py)
+        self.carry_edition = False
+        self.edition_folders: Any = None
+        self.limits: dict[str, str] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         # sent to a worker started afresh, which loads the edition again from `edition_arg`;
-        # a forked worker inherits the settings whole, edition included, with nothing sent
+        # a forked worker inherits the settings whole, edition included, with nothing sent; a
+        # cluster's worker gets the edition itself (`carry_edition`): it may not see the file
+        if self.carry_edition:
+            return dict(self.__dict__)
         return {**self.__dict__, "edition": None}

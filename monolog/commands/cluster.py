@@ -13,10 +13,13 @@ one a single process writes, byte for byte.
 
 The workers open the records by the names given here: they must see the same files under the
 same names (a shared file system mounted at the same place, and absolute names, or workers
-started in the same folder). An edition file named with `--edition` goes to them by its
-absolute name, so a relative one is found whatever folder a worker started in. Records named
-relative to a folder no worker started in get a warning on stderr first: a worker would open
-them in its own folder, and report a record it does not find there as missing.
+started in the same folder). Records named relative to a folder no worker started in get a
+warning on stderr first: a worker would open them in its own folder, and report a record it
+does not find there as missing. Nothing else is read by name on a worker: the settings go as
+resolved here (`for_workers`), the edition an `--edition` file or the settings file names as
+validated here, and the edition files of the folders MONOLOG_EDITIONS lists here as read here,
+with the size limits' variables as set here, so a worker audits as this process would
+whatever its folder, file system and environment.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..editions import list_editions
+from ..editions.carried import TooMuch, read_folders
+from ..editions.loader import EDITIONS_VARIABLE, configured_folders
+from ..files import limits_here
 from .audit_batch import Outcome, audit_unit, chunks, record_failure
 from .audit_options import Settings, UsageError
 from .command_line import print_error
@@ -89,9 +95,10 @@ class ClusterOutcomes:
 
 
 def cluster_outcomes(client: Any, names: list[str], settings: Settings) -> Iterator[Outcome]:
-    """Every record of `names` audited on the cluster, an `Outcome` a game, in file order."""
+    """Every record of `names` audited on the cluster, an `Outcome` a game, in file order;
+    `settings` as `for_workers` makes them."""
     _warn_of_relative_names(client, names)
-    shared = client.scatter(_for_workers(settings), broadcast=True)
+    shared = client.scatter(settings, broadcast=True)
     units = [(a, names[a:b]) for a, b in chunks(len(names), workers_of(client), MOST_PER_TASK)]
     futures = client.map(
         audit_unit,
@@ -125,15 +132,25 @@ def _warn_of_relative_names(client: Any, names: list[str]) -> None:
         )
 
 
-def _for_workers(settings: Settings) -> Settings:
-    """The settings as the workers get them: an edition file `--edition` names relative to this
-    folder is named by its absolute path, since a worker loads it again wherever it started."""
-    arg = settings.edition_arg
-    if not arg or arg in list_editions():
-        return settings
+def for_workers(settings: Settings) -> Settings:
+    """The settings as the workers get them: an edition file (`--edition`'s or the settings
+    file's) goes as the edition this process validated, never by its name, and the edition
+    files of the folders MONOLOG_EDITIONS lists here go as they were read here, and the size
+    limits' variables as set here: a worker reads no file the user did not name to it and
+    audits as this process would, whatever its own folder and environment. Raises UsageError
+    when those folders are too large to send."""
     sent = copy.copy(settings)
-    sent.edition = settings.edition
-    sent.edition_arg = os.path.abspath(arg)
+    sent.edition = settings.edition  # a copy is made as a pickle is, without it
+    arg = settings.edition_arg
+    sent.carry_edition = bool(arg) and arg not in list_editions()
+    sent.limits = limits_here()
+    try:
+        sent.edition_folders = read_folders(configured_folders())
+    except TooMuch as exc:
+        raise UsageError(
+            f"{EDITIONS_VARIABLE}: {exc}; a run on a cluster sends the edition files of its "
+            "folders to every worker: list only folders of edition files"
+        ) from None
     return sent
 
 

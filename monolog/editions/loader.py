@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from ..files import EDITION_LIMIT_VARIABLE, edition_limit, read_regular
+from ..files import edition_limit
+from .carried import active, read_edition_file
 from .errors import EditionError, excerpt, fold_path, short_quotes
 from .merge import MERGED_SECTIONS, Origin, overlay, written
 from .readings import DATA_DIR, READINGS_FILE
@@ -64,9 +65,13 @@ def _shipped_keys() -> tuple[str, ...]:
 EDITIONS_VARIABLE = "MONOLOG_EDITIONS"
 
 
-def _configured_folders() -> list[str]:
+def configured_folders() -> list[str]:
     """The folders the user lists in MONOLOG_EDITIONS (separated as PATH is) for edition files
-    that records name in their Edition tag."""
+    that records name in their Edition tag (those read where the run started, in an audit
+    that carries them: monolog/editions/carried.py)."""
+    carried = active()
+    if carried is not None:
+        return list(carried.folders)
     raw = os.environ.get(EDITIONS_VARIABLE, "")
     return [folder for folder in raw.split(os.pathsep) if folder.strip()]
 
@@ -75,6 +80,9 @@ def _inside(folder: str, name: str) -> str | None:
     """The real path of `name` taken from `folder`, if something of that name is inside that
     folder (links resolved, so `..` or a link cannot lead out of it); whether it is a regular
     file is checked when it is read (monolog/files.py), which says what it is otherwise."""
+    carried = active()
+    if carried is not None and folder in carried.folders:
+        return carried.inside(folder, name)
     try:
         base = os.path.realpath(folder)
         candidate = os.path.realpath(os.path.join(base, name))
@@ -87,7 +95,7 @@ def _inside(folder: str, name: str) -> str | None:
 
 def _tag_folders(record: str | None) -> list[str]:
     folders = [os.path.dirname(os.path.abspath(record))] if record else []
-    return folders + _configured_folders()
+    return folders + configured_folders()
 
 
 def tagged_edition(key: str, record: str | None) -> str:
@@ -142,7 +150,18 @@ def load_edition(key_or_path: str) -> Edition:
     )
 
 
+def _real(path: str) -> str:
+    """The real path of `path`: a file of the carried folders' as it was read, else as the
+    file system resolves it."""
+    carried = active()
+    found = carried.resolved(path) if carried is not None else None
+    return found if found is not None else os.path.realpath(path)
+
+
 def _exists(name: str) -> bool:
+    carried = active()
+    if carried is not None and carried.resolved(name) is not None:
+        return True
     try:
         os.stat(name)
     except (OSError, ValueError):
@@ -193,13 +212,16 @@ def _build(
 
 def _read(path: Path) -> bytes:
     """A user's edition file: a regular file only, never a blocking open, at most the edition
-    size limit (monolog/files.py)."""
-    try:
-        return read_regular(path, EDITION_LIMIT_VARIABLE)
-    except OSError as exc:
-        raise EditionError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
-    except ValueError:  # a NUL byte in the name
-        raise EditionError("cannot read: the name holds a NUL byte", file=str(path)) from None
+    size limit (monolog/files.py); one of the carried folders' as it was read there."""
+    carried = active()
+    found = carried.real.get(str(path)) if carried is not None else None
+    if found is not None:
+        data, error = found.data, found.error
+    else:
+        data, error = read_edition_file(str(path))
+    if data is None:
+        raise EditionError(error or "cannot read", file=str(path))
+    return data
 
 
 @cache
@@ -404,7 +426,7 @@ def _merged(
         pnode, pdata = _parse_shipped((DATA_DIR / f"{parent}.yaml").read_bytes(), pfile)
         pdir: Path | None = None
     elif base_dir is not None:
-        ppath = Path(os.path.realpath(os.path.join(base_dir, parent)))
+        ppath = Path(_real(os.path.join(base_dir, parent)))
         if not _exists(str(ppath)):
             known = ", ".join(list_editions())
             raise EditionError(
