@@ -40,6 +40,7 @@ def note_deeds(game: Game, actor: str, heir: str | None, handle: int | None, spa
     may show the record gave it to `heir`, the first creditor left short, instead (not in a
     replay measuring the reading in force). `handle`: the A59 filed at the bankruptcy."""
     if heir is None or not follow.record_settles(game):
+        game.follow.deeds_point = None  # an earlier estate's point is closed
         return
     deeds = game.state.owned_by(actor)
     game.follow.deeds_point = DeedsPoint(
