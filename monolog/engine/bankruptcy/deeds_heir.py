@@ -54,12 +54,15 @@ def note_deeds(game: Game, actor: str, heir: str | None, handle: int | None, spa
     )
 
 
-def deeds_taken(game: Game, actor: str, square: int, span_line: int) -> tuple[int, ...] | None:
+def deeds_taken(
+    game: Game, actor: str, square: int, span_line: int
+) -> tuple[tuple[int, ...], Span] | None:
     """`actor` pays the 10 % on `square`, a mortgaged deed of the estate whose CF-59 point is
     open, still with the bank unauctioned. Where `actor` is the heir first-unpaid names, the
     record follows that reading: the A59 is filed again saying so, the deeds not yet auctioned
     go to `actor` (mortgaged as they were) and the jail cards with them; returns the mortgaged
-    deeds given, whose 10 % choice is `actor`'s now. None where the line shows nothing of the
+    deeds given, whose 10 % choice is `actor`'s now, and the bankruptcy's span, where they
+    were received. None where the line shows nothing of the
     point (`actor` is not that heir: the 10 % is not due from them)."""
     point = game.follow.deeds_point
     open_lots = {lot.square for lot in game.flow.lots if lot.lander is None}
@@ -92,7 +95,7 @@ def deeds_taken(game: Game, actor: str, square: int, span_line: int) -> tuple[in
         ),
     )
     judge.file(game, verdict, actor, point.span, decision.rule, words)
-    return _give(game, point, actor, open_lots)
+    return _give(game, point, actor, open_lots), point.span
 
 
 def _give(game: Game, point: DeedsPoint, heir: str, open_lots: set[int]) -> tuple[int, ...]:

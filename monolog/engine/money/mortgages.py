@@ -535,8 +535,12 @@ def _open_choice(game: Game, actor: str, square: int, span: Span) -> MortgageCho
     choice = _choice_of(game, actor, square)
     if choice is not None:
         return choice
-    for sq in deeds_taken(game, actor, square, span.line) or ():
-        add_choice(game, actor, sq, "bankruptcy", span)
+    taken = deeds_taken(game, actor, square, span.line)
+    if taken is None:
+        return None
+    given, received = taken
+    for sq in given:
+        add_choice(game, actor, sq, "bankruptcy", received)
     return _choice_of(game, actor, square)
 
 
