@@ -474,3 +474,28 @@ def test_the_documented_example_is_what_the_command_prints(monkeypatch: pytest.M
     )
     assert result.exit_code == 0
     assert result.stdout == shown
+
+
+# A short game: three houses allow a hotel, and Ann builds a fourth on Park Lane (CF-45).
+FOURTH_HOUSE = """\
+[Edition "uk-1996"]
+[Variant "short"]
+[Players "Ann, Ben"]
+setup Ann cash 1000 owns Park Lane x3, Mayfair x3
+setup Ben cash 1000
+setup next Ann
+Ann build Park Lane
+"""
+
+
+def test_cf45_three_house_cap_refuses_a_fourth_house_the_deed_prints_a_rent_for() -> None:
+    """Under three-house-cap the fourth house is refused (M604) for the reading's cap, not for
+    a missing rent: the deed prints one for four houses."""
+    c = compared(FOURTH_HOUSE, "fourth-house.mlog", **{"CF-45": "three-house-cap"})
+    [m604] = [f for f in c.illegal if f.code == "M604"]
+    assert m604.line == 7
+    assert "no rent is printed" not in m604.message
+    assert m604.message.endswith(
+        "not replayed: reading three-house-cap caps a site at 3 houses, though the deed prints "
+        "a rent for 4"
+    )

@@ -44,6 +44,24 @@ def test_a_replay_measuring_seat_order_refuses_the_bid_after_a_pass() -> None:
     assert any(f.code == "A72" for side, f in result.applied if side == "alternative")
 
 
+def test_a_replay_measuring_seat_order_refuses_a_shortage_bid_after_a_pass() -> None:
+    """A house auction in a shortage (buying/shortage.py): Ben passes and then bids $150 over
+    Ann's $100. Measured under seat-order his bid no longer counts, as in a deed auction, so the
+    sale to him is against the highest bid that counts, Ann's (M617); before, the shortage
+    auction took the bid all the same and the two readings never differed."""
+    text = (
+        '[Players "Ann, Ben, Cal"]\nsetup Ann owns Park Place, Boardwalk\n'
+        "setup Ben owns Mediterranean Avenue, Baltic Avenue\nsetup bank houses 1 hotels 12\n"
+        "setup next Ann\nAnn auction house passed Ben bids Ann 100, Ben 150 sold Ben 150\n"
+    )
+    events = parse_text(text, "shortage.mlog")
+    original = run_side(events, None, file="shortage.mlog")
+    changed, _ = split_rulings({"CF-72": "seat-order"}, original.readings)
+    alternative = run_side(events, changed, file="shortage.mlog", alternative_of=original)
+    result = compare(original, alternative, changed, text.splitlines(), file="shortage.mlog")
+    assert [(f.code, f.span.line) for f in result.illegal] == [("M617", 6)]
+
+
 def _bid(value: bool, cf: str = "", reading: str = "", rule: str = "BUY-04") -> judge.Decision:
     others = (judge.Alternative(cf, reading, judge.Choice(not value)),) if cf else ()
     return judge.Decision(judge.Choice(value), rule, others)

@@ -1,12 +1,14 @@
 """What each reading requires of a bankruptcy, pinned at the decide step (engine/core/judge.py):
 whether the estate's deeds free of mortgage are auctioned (CF-39), whether a deal the debtor made
 without clearing the debt stands (CF-78), whether deeds may go to a creditor towards a debt
-(CF-51), and the estate that ends a short game (CF-47, one reading)."""
+(CF-51), the estate that ends a short game (CF-47, one reading), and who takes the deeds of an
+estate owed to several players (CF-59)."""
 
 from __future__ import annotations
 
 from monolog.editions.loader import load_edition
 from monolog.engine.bankruptcy.decisions import final_estate_decision, property_payment_decision
+from monolog.engine.bankruptcy.deeds_heir import decide_deeds
 from monolog.engine.bankruptcy.estate_auctions import estate_decision
 from monolog.engine.bankruptcy.insolvent_deals import deal_in_debt_decision
 from monolog.engine.core import judge
@@ -62,3 +64,18 @@ def test_deeds_go_to_a_creditor_towards_a_debt_under_creditor_may_accept_only() 
 
 def test_the_short_games_last_estate_passes_whole_with_no_other_reading() -> None:
     assert final_estate_decision() == judge.Decision(judge.Choice(True), "SHORT-07")
+
+
+def test_an_estate_owed_to_players_gives_its_deeds_to_the_first_left_short_under_first_unpaid() -> (
+    None
+):
+    assert decide_deeds(_game(), "Ben") == judge.Decision(
+        judge.Choice("the bank"),
+        "BKR-05",
+        (judge.Alternative("CF-59", "first-unpaid", judge.Choice("Ben")),),
+    )
+    assert decide_deeds(_game(**{"CF-59": "first-unpaid"}), "Ben") == judge.Decision(
+        judge.Choice("Ben"),
+        "BKR-05",
+        (judge.Alternative("CF-59", "auction", judge.Choice("the bank")),),
+    )

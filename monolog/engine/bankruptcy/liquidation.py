@@ -21,6 +21,7 @@ from ..core.obligations import flow_of, open_lot
 from ..money.debts import clear_debts
 from ..money.mortgages import add_choice, pending_mortgage_choices
 from . import cash_split
+from .deeds_heir import note_deeds
 from .estate_auctions import estate_decision
 
 __all__ = [
@@ -92,13 +93,16 @@ def liquidate(
     """
     plan = _sharing(game, creditors, named, shown)
     given = owed
+    # CF-59 auction: the first left short, whom a later line may show took the deeds instead
+    short = first_short(game, actor, owed) if plan.players_only and not plan.first_unpaid else None
     if plan.in_turn or plan.first_unpaid:
         owed = sorted(owed, key=lambda d: seat_distance(game, actor, d.creditor))
     note = None
     if plan.several:
         note = _note_cash_sharing(game, actor, creditors, named, plan, span)
+    deeds_note = None
     if plan.players_only:
-        _note_deeds_sharing(game, actor, named, plan, span)
+        deeds_note = _note_deeds_sharing(game, actor, named, plan, span)
     to_player = plan.to_player
     if plan.in_turn and not plan.players_only and not plan.taken:
         # turn-order, the bank owed too: the buildings are sold for a player left short, and go
@@ -122,6 +126,7 @@ def liquidate(
     if plan.to_player and heir is not None:
         _estate_to_player(game, actor, heir, span)
     else:
+        note_deeds(game, actor, short, deeds_note, span)
         _estate_to_bank(game, actor, span)
     # choices the debtor had not made go with the deeds
     choices = pending_mortgage_choices(game)
@@ -175,8 +180,9 @@ def _note_cash_sharing(
 
 def _note_deeds_sharing(
     game: Game, actor: str, named: str | None, plan: _Sharing, span: Span
-) -> None:
-    """CF-59: where the deeds and jail cards of an estate owed to several players go."""
+) -> int | None:
+    """CF-59: where the deeds and jail cards of an estate owed to several players go; the
+    handle of the finding filed (None: none)."""
     deeds_reading = plan.deeds_reading
     if plan.follows and deeds_reading != "first-unpaid":
         where = (
@@ -196,13 +202,14 @@ def _note_deeds_sharing(
             f"{deeds_reading}); reading first-unpaid would give them to the first creditor "
             "left short in turn order"
         )
-    game.ambiguous(
+    filed = game.ambiguous(
         "CF-59",
         f"{actor} owes several players: {where}",
         span,
         "BKR-05",
         follows="first-unpaid" if plan.follows else None,
     )
+    return None if filed is None else game.findings.last
 
 
 def _clear_buildings(game: Game, actor: str, to_player: bool, span: Span) -> None:

@@ -102,11 +102,21 @@ def _after_pass(game: Game, bidder: str, amount: int, passed_by: str) -> str:
 
 def check_order(
     game: Game, bids: list[tuple[str, int, Span]], seats: list[str], passed: tuple[str, ...] = ()
-) -> None:
+) -> list[tuple[str, int, Span]]:
     """A72 at the first bid, if any, from a player the bidding had gone past: after a pass the
-    record writes (`passed`), or passed over in seat order."""
+    record writes (`passed`), or passed over in seat order. Returns the bids that count: every
+    one, as the table took them, except in a replay measuring seat-order, which refuses each
+    bid after a pass, as in a deed auction (deed_bids.py)."""
     order = SeatOrder(seats, passed)
+    counted: list[tuple[str, int, Span]] = []
+    named = True
     for bidder, amount, span in bids:
         if not order.bids(bidder):
-            bid_after_pass(game, bidder, amount, order.passed_by(bidder), span)
-            return
+            counts = bid_after_pass(
+                game, bidder, amount, order.passed_by(bidder), span, named=named
+            )
+            named = False
+            if not counts:
+                continue  # a replay measuring seat-order refuses the bid
+        counted.append((bidder, amount, span))
+    return counted

@@ -88,7 +88,8 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
         for p in st.players
         if p.active and (p.name in taking_part or placeable_price(game, p.name, kind) is not None)
     ]
-    check_order(game, bidders, seats, tuple(who for who, _ in passers))  # a pass written too
+    # a pass written too; a replay measuring seat-order refuses a bid after a pass
+    counted = check_order(game, bidders, seats, tuple(who for who, _ in passers))
     if bidders and floors:
         floor = min(floors)
         opening = bidders[0][1]
@@ -97,7 +98,7 @@ def on_building_auction(game: Game, ev: Auction, actor: str) -> None:
     if passers and len(first_bid) == 1:
         _uncontested(game, ev, kind, winner, [who for who, _ in passers])
     if bidders:
-        _highest_bid_wins(game, ev, kind, winner, ev.price, bidders)
+        _highest_bid_wins(game, ev, kind, winner, ev.price, counted)
     if kind == "house":
         st.bank_houses -= 1
     else:
@@ -140,10 +141,17 @@ def _highest_bid_wins(
     price: int,
     bidders: list[tuple[str, int, Span]],
 ) -> None:
-    """BLD-12: the building goes to the highest bid (M617 when the record sells it otherwise)."""
+    """BLD-12: the building goes to the highest bid that counts (M617 when the record sells it
+    otherwise, or when no bid counts: then nobody wins it)."""
+    what = game.edition.word(kind)
+    if not bidders:
+        wrong = f"no bid for the {what} counts, so nobody wins it: it stays with the bank"
+        words = judge.Words("M617", wrong)
+        deed_prices.auction_judged(game, ev, (winner, price), None, words, "BLD-12")
+        return
     top_who, top_bid, _ = max(bidders, key=lambda b: b[1])
     wrong = (
-        f"the {game.edition.word(kind)} goes to {top_who} for {game.money(top_bid)}, "
+        f"the {what} goes to {top_who} for {game.money(top_bid)}, "
         f"the highest bid, not to {winner} for {game.money(price)}"
     )
     words = judge.Words("M617", wrong)

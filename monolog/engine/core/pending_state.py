@@ -55,6 +55,19 @@ class EstatePoint(NamedTuple):
     shown: bool = False  # the record auctioned one of them (filed again saying so)
 
 
+class DeedsPoint(NamedTuple):
+    """A CF-59 point: whether the record gives the deeds of an estate owed to several players
+    to the first creditor left short (`heir`) rather than to auction."""
+
+    handle: int | None  # the finding filed, to take back
+    actor: str  # the bankrupt
+    heir: str  # the first creditor left short, in turn order from the bankrupt's left
+    span: Span
+    deeds: frozenset[int]  # the estate's deeds, by square
+    mortgaged: frozenset[int]  # those that were mortgaged
+    cards: tuple[str, ...]  # the jail cards sent back under their decks
+
+
 class UnbidPoint(NamedTuple):
     """A CF-16 point waiting for the record's play."""
 
@@ -87,6 +100,7 @@ class FollowState:
     unconfirmed: dict[str, Jailing] = field(default_factory=dict)
     jail_double: DoublePoint | None = None  # CF-04, CF-05
     estate_point: EstatePoint | None = None  # CF-39
+    deeds_point: DeedsPoint | None = None  # CF-59
     unbid: dict[int, UnbidPoint] = field(default_factory=dict)  # CF-16, by square
     fine_ahead: dict[str, FineAhead] = field(default_factory=dict)  # CF-02, by player
     # the `ignored` clause that follows the event being replayed, while that event is replayed

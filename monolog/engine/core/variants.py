@@ -230,11 +230,17 @@ def house_cap_judged(game: Game, ev: E.Build, index: int, many: int, added: int)
             f" (reading {game.ruling('CF-45')} of CF-45; under {FOURTH_HOUSE_ALLOWED} the short "
             f"game still allows {printed_houses(game, index)})"
         )
+    printed = printed_houses(game, index)
+    # within the houses the deed prints a rent for, only reading three-house-cap refuses them
+    why = (
+        f"no rent is printed for {many} {house}"
+        if many > printed
+        else f"reading {THREE_HOUSE_CAP} caps a site at {cap} {house}, though the deed prints "
+        f"a rent for {printed}"
+    )
     wrong = (
         f"{game.square(index).name} would have {many} {house}: a site takes {cap} at most, then "
-        f"{game.edition.a_word('hotel')}{note}; "
-        + not_replayed(f"no rent is printed for {many} {house}")
-        + money_words(game, ev.amount)
+        f"{game.edition.a_word('hotel')}{note}; " + not_replayed(why) + money_words(game, ev.amount)
     )
     words = judge.Words("M604", wrong, other=other, shown=(cap, many))
     judge.file(game, verdict, True, ev.span, decision.rule, words)

@@ -9,7 +9,7 @@ from ...notation.events import Roll, Span
 from ..core import follow, judge
 from ..core.game import Game
 from ..core.obligations import flow_of
-from ..core.variants import note_one_turn_stay, one_turn_in_jail
+from ..core.variants import note_one_turn_stay, one_turn_in_jail, one_turn_stay_decision
 from ..turn.landing import check_square, land, move_token
 from ..turn.one_throw import note_throw, one_throw
 from .jail_exits import (
@@ -21,6 +21,7 @@ from .jail_exits import (
     paid_not_moved,
     pay_and_move,
     pays_or_owes,
+    pays_unmoved,
     record_keeps,
     record_moves,
     release,
@@ -346,6 +347,9 @@ def _name_last_try(
     reading = game.ruling("CF-02")
     fine = game.edition.rules.jail_fine
     if one_turn_in_jail(game):
+        if record_keeps(game, ev):
+            _one_turn_kept(game, ev, player, target, pays)
+            return False
         note_one_turn_stay(
             game, player, pays, game.name(target), ev.span, moved=record_moves(game, ev)
         )
@@ -379,6 +383,38 @@ def _name_last_try(
             follows=reading if record_moves(game, ev) else None,  # the record moves too
         )
     return True
+
+
+def _one_turn_kept(game: Game, ev: Roll, player: str, target: int, pays: str) -> None:
+    """The short game's one jail turn (SHORT-05, CF-46): the failed throw names the jail's
+    square, so the record does not move the player by it, where no reading of CF-46 keeps them
+    there (`one_turn_stay_decision`). That is the one finding, M104 citing SHORT-05, with the
+    square the throw reaches; the replay follows the record: with the fine written after the
+    roll, paid and out of jail on the jail's square; without it, still in jail, no fine taken,
+    to throw again next turn, as the standard game would."""
+    jail = game.edition.rules.jail_index
+    paid = pays_unmoved(game, ev)
+    play = (
+        f"the record has {player} pay and stay on {game.name(jail)}"
+        if paid
+        else f"the record keeps {player} in jail, as the standard game would"
+    )
+    words = judge.Words(
+        "M104",
+        f"{ev.die1}-{ev.die2} from {game.name(jail)} reaches {game.name(target)}, not "
+        f"{game.name(jail)}: in the {game.edition.variant} game a jailed player leaves on the "
+        f"next turn, so {player} {pays} and moves by this roll (no reading of CF-46 keeps "
+        f"{player} there); {play}",
+        rule="SHORT-05",
+        shown=(game.name(target), game.name(jail)),
+    )
+    judge.judge(game, one_turn_stay_decision(), False, ev.span, words)
+    if paid:
+        paid_not_moved(game, ev, player, "the short game's one jail turn and no double")
+        return
+    flow = flow_of(game)
+    flow.jail_failed = True
+    flow.turn_over = True
 
 
 def _fourth_turn_ahead(game: Game, ev: Roll, player: str, try_no: int, target: int) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ...editions.model import Square
 from ...notation.events import Interest, Mortgage, Ref, Span, Unmortgage
+from ..bankruptcy.deeds_heir import deeds_taken
 from ..building.holdings import (
     buildings_in_group,
     group_built,
@@ -483,14 +484,7 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
         return
     skipped = False  # a deed the actor does not hold: only that one is left out
     for sq in list(squares):
-        choice = next(
-            (
-                c
-                for c in pending_mortgage_choices(game)
-                if c.player == actor and c.square == sq.index
-            ),
-            None,
-        )
+        choice = _open_choice(game, actor, sq.index, ev.span)
         if choice is None:
             deed = game.state.deeds.get(sq.index)
             owned = deed is not None and deed.owner == actor
@@ -531,6 +525,31 @@ def on_interest(game: Game, ev: Interest, actor: str) -> None:
     if game.state.player(actor).cash < 0:
         _short_interest_judged(game, actor, ev.span)
         note_payment(game, actor, None, moved, "mortgage interest", ev.span)
+
+
+def _open_choice(game: Game, actor: str, square: int, span: Span) -> MortgageChoice | None:
+    """`actor`'s open 10 % choice on `square`; where none is open, the deed may be one of an
+    estate owed to several players the record gave `actor` as the first creditor left short
+    (CF-59 first-unpaid, deeds_heir.py): then the deeds are followed to `actor`, each mortgaged
+    one opening its choice."""
+    choice = _choice_of(game, actor, square)
+    if choice is not None:
+        return choice
+    taken = deeds_taken(game, actor, square, span.line)
+    if taken is None:
+        return None
+    given, received = taken
+    for sq in given:
+        add_choice(game, actor, sq, "bankruptcy", received)
+    return _choice_of(game, actor, square)
+
+
+def _choice_of(game: Game, actor: str, square: int) -> MortgageChoice | None:
+    """`actor`'s open 10 % choice on `square`, if any."""
+    for c in pending_mortgage_choices(game):
+        if c.player == actor and c.square == square:
+            return c
+    return None
 
 
 def _short_interest_judged(game: Game, actor: str, span: Span) -> None:
