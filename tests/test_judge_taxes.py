@@ -9,7 +9,12 @@ from monolog.engine.core import judge
 from monolog.engine.core.game import Game
 from monolog.engine.core.state import GameState
 from monolog.engine.core.turn_flow import Due
-from monolog.engine.money.taxes import choice_decision, flat_decision, percent_decision
+from monolog.engine.money.taxes import (
+    choice_decision,
+    count_decision,
+    flat_decision,
+    percent_decision,
+)
 from monolog.engine.money.worth import TaxMeasure
 from monolog.notation.events import Span
 
@@ -74,6 +79,23 @@ def test_choice_decision_under_choice_after_count_takes_the_flat_sum_settled_on(
     assert choice_decision(game, "Ann", percent, 200, 100) == percent
     # a percentage that comes to the flat sum is the percentage, not a choice between them
     assert choice_decision(game, "Ann", percent, 101, 101) == percent
+
+
+def test_count_decision_says_whether_the_choice_may_follow_the_count() -> None:
+    """A record that says the worth was counted first: under choice-first the choice may not
+    follow the count (choice-after-count's play); under choice-after-count it may."""
+    first = count_decision(_game())
+    assert first == judge.Decision(
+        judge.Choice(False),
+        "TAX-04",
+        (judge.Alternative("CF-43", "choice-after-count", judge.Choice(True)),),
+    )
+    after = count_decision(_game(**{"CF-43": "choice-after-count"}))
+    assert after == judge.Decision(
+        judge.Choice(True),
+        "TAX-04",
+        (judge.Alternative("CF-43", "choice-first", judge.Choice(False)),),
+    )
 
 
 def test_flat_decision_lists_no_other_reading() -> None:

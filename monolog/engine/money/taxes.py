@@ -268,17 +268,27 @@ def _flat_after_choice(game: Game, player: str, ev: Tax) -> str:
     )
 
 
+def count_decision(game: Game) -> judge.Decision:
+    """CF-43 where the record says the player counted their worth before choosing (`counted`,
+    TAX-04): whether the choice may follow the count (True). Under choice-first it may not, and
+    counting first is choice-after-count's play; under choice-after-count it may."""
+    may = game.ruling("CF-43") == "choice-after-count"
+    other = "choice-first" if may else "choice-after-count"
+    alternative = judge.Alternative("CF-43", other, judge.Choice(not may))
+    return judge.Decision(judge.Choice(may), "TAX-04", (alternative,))
+
+
 def _counted_first(
     game: Game, ev: Tax, due: Due, player: str, *, choice_shown: bool = True
-) -> int | None:
+) -> None:
     """`tax … counted`: the record says the player counted their worth before choosing between
-    the flat tax and the percentage (CF-43, TAX-04). Named where the choice exists; a tax with
-    no percentage option has no choice to time, and the word changes nothing. Gives the
-    finding's handle, if one is filed. `choice_shown` False: the figure written is no option's,
-    so the record shows no choice that a reading allows."""
+    the flat tax and the percentage (CF-43, TAX-04), judged against `count_decision`. Named
+    where the choice exists; a tax with no percentage option has no choice to time, and the
+    word changes nothing. `choice_shown` False: the figure written is no option's, so the
+    record shows no choice that a reading allows (the point named with none)."""
     offered = game.edition.rules.income_tax_percent
     if offered is None or due.worth is None or due.square != percent_tax_square(game):
-        return None
+        return
     flat = game.money(due.amount or 0)
     paid_flat = ev.percent is None or (ev.amount is not None and ev.amount == due.amount)
     chose = f"the flat {flat}" if paid_flat else f"{offered}%"
@@ -296,15 +306,20 @@ def _counted_first(
         game.ambiguous(
             "CF-43", f"{player} counted their total worth before paying: {why}", ev.span, "TAX-04"
         )
-        return None
-    filed = game.ambiguous(
-        "CF-43",
-        f"{player} counted their total worth and then chose {chose} over the other option: {why}",
-        ev.span,
-        "TAX-04",
-        follows="choice-after-count",
+        return
+    message = (
+        f"{player} counted their total worth and then chose {chose} over the other option: {why}"
     )
-    return None if filed is None else game.findings.last
+    decision = count_decision(game)
+
+    def agree() -> None:
+        follows = judge.first_reading(game, decision, "CF-43", True)
+        game.ambiguous("CF-43", message, ev.span, decision.rule, follows=follows)
+
+    # each reading's play is a count or none, so no figure breaks them all (no M code)
+    words = judge.Words("M407", message, other=lambda _alt: message, agree=agree)
+    verdict = judge.compare_arising(game, decision, True)
+    judge.file(game, verdict, True, ev.span, decision.rule, words)
 
 
 def _settled_on_flat(game: Game, ev: Tax, player: str, percent: int, flat: int) -> None:
