@@ -8,7 +8,7 @@ from estate_helpers import deed, give, new_game
 
 import monolog
 from monolog.engine.core import judge
-from monolog.engine.deals.deed_sales import NO_SALE, decide_sale
+from monolog.engine.deals.deed_sales import NO_SALE, decide_sale, point_decision
 
 _NO = judge.Choice(NO_SALE)
 
@@ -25,6 +25,28 @@ def test_decide_sale_bare_deeds() -> None:
     give(ruled, "Ann", "Baltic Avenue")
     assert decide_sale(ruled, [deed(ruled, "Baltic Avenue")]) == judge.Decision(
         judge.Outcome(30), "DEAL-01"
+    )
+
+
+def test_point_decision_prices_each_points_part_of_the_sale() -> None:
+    """Each point a sale rests on, for its own deeds: the bare deeds' mortgage value under
+    at-mortgage-value (CF-63), nothing for the mortgaged ones under foreclosed (CF-83); no sale
+    under the reading that forbids it, the taking reading then the alternative."""
+    g = new_game(rulings={"CF-63": "at-mortgage-value"})
+    give(g, "Ann", "Baltic Avenue", "Oriental Avenue")
+    give(g, "Ann", "Vermont Avenue", mortgaged=True)
+    bare = [deed(g, "Baltic Avenue"), deed(g, "Oriental Avenue")]
+    assert point_decision(g, "CF-63", bare) == judge.Decision(judge.Outcome(80), "DEAL-01")
+    mortgaged = [deed(g, "Vermont Avenue")]
+    assert point_decision(g, "CF-83", mortgaged) == judge.Decision(
+        _NO, "SELL-06", (judge.Alternative("CF-83", "foreclosed", judge.Outcome(0)),)
+    )
+    forbidden = new_game()
+    give(forbidden, "Ann", "Baltic Avenue")
+    assert point_decision(forbidden, "CF-63", [deed(forbidden, "Baltic Avenue")]) == (
+        judge.Decision(
+            _NO, "DEAL-01", (judge.Alternative("CF-63", "at-mortgage-value", judge.Outcome(30)),)
+        )
     )
 
 

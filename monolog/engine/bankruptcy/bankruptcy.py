@@ -38,8 +38,8 @@ from ..core.obligations import flow_of
 from ..core.variants import ends_game, final_bankruptcy, may_end
 from ..money.debts import clear_debts, open_debts
 from ..money.mortgages import flag_unsettled
-from ..money.raising import Raisable, raisable
-from . import heirs, insolvent_deals
+from ..money.raising import raisable
+from . import heirs, insolvent_deals, too_soon
 from .decisions import final_estate_decision, property_payment_decision
 from .liquidation import (
     card_to_deck,
@@ -241,21 +241,7 @@ def _check_what_is_owed(game: Game, actor: str, creditors: list[str | None], spa
     notes on lots, blocked sales and deals made while insolvent."""
     short = max(0, -game.state.player(actor).cash)
     can = raisable(game, actor)
-    if can.total >= short and not _lots_decide(game, can, short):
-        game.emit(
-            "M802",
-            f"{actor} could raise {game.money(can.total)} from the bank ("
-            f"{game.edition.word('houses')} and {game.edition.word('hotels')} at half "
-            f"price, mortgages) against {game.money(short)} owed: sell and mortgage before "
-            f"going bankrupt",
-            span,
-            "BKR-01",
-            expected=short,
-            recorded=can.total,
-            data={"cf": "CF-40"},
-        )
-    _unpaid_lots_note(game, actor, can, short, span)
-    _blocked_sales_note(game, actor, can, short, span)
+    too_soon.bankruptcy_judged(game, actor, can, short, span)
     insolvent_deals.at_bankruptcy(game, actor, creditors, span)
 
 
@@ -412,74 +398,6 @@ def _bank_covers(game: Game, actor: str, span: Span) -> None:
     if short:
         game.transfer(None, actor, short, "bankruptcy: the bank covers the debt", span)
     clear_debts(game, actor)
-
-
-def _lots_decide(game: Game, can: Raisable, short: int) -> bool:
-    """Under CF-60 lot-mortgaged, the deeds won at auction and not paid for alone make the
-    bankruptcy come too soon: the record, going bankrupt without mortgaging them, follows
-    lot-not-mortgaged, and A60 names that departure instead of M802 (a replay measuring
-    lot-mortgaged, `follow.counterfactual`, keeps M802)."""
-    return (
-        bool(can.unpaid_lots)
-        and game.ruling("CF-60") == "lot-mortgaged"
-        and can.total - can.lot_value < short <= can.total
-        and follow.record_settles(game)
-    )
-
-
-def _unpaid_lots_note(game: Game, actor: str, can: Raisable, short: int, span: Span) -> None:
-    """CF-60: whether a deed won at auction and not paid for counts towards what the bankrupt
-    could raise decides whether the bankruptcy came too soon (M802): say which reading did. A
-    bankruptcy with the deeds won left unmortgaged follows lot-not-mortgaged."""
-    if not can.unpaid_lots:
-        return
-    reading = game.ruling("CF-60")
-    names = game.listing([game.name(i) for i in can.unpaid_lots])
-    value = game.money(can.lot_value)
-    if reading == "lot-mortgaged":
-        if can.total - can.lot_value >= short or can.total < short:
-            return  # the deeds won would not change the verdict
-        game.ambiguous(
-            "CF-60",
-            f"{actor} could have mortgaged {names}, won at auction and not paid for, for "
-            f"{value} towards the bid (reading {reading}), so the bankruptcy comes too soon; "
-            f"reading lot-not-mortgaged would not count {value} and let it stand",
-            span,
-            "BUY-06",
-            follows="lot-not-mortgaged",
-        )
-        return
-    if can.total >= short or can.total + can.lot_value < short:
-        return  # the deeds won would not change the verdict
-    game.ambiguous(
-        "CF-60",
-        f"{names}, won at auction and not paid for, cannot be mortgaged to pay for "
-        f"{'itself' if len(can.unpaid_lots) == 1 else 'themselves'} (reading {reading}), so "
-        f"{actor} could not raise the money; reading lot-mortgaged would count {value} more "
-        "and make this bankruptcy come too soon",
-        span,
-        "BUY-06",
-        follows=reading,
-    )
-
-
-def _blocked_sales_note(game: Game, actor: str, can: Raisable, short: int, span: Span) -> None:
-    """CF-29 blocked: hotels the bank lacks the houses to take back keep their group built, so
-    neither its buildings nor its mortgages count towards M802; say so where that decides it."""
-    if not can.blocked or can.total >= short or can.total + can.blocked_value < short:
-        return
-    reading = game.ruling("CF-29")
-    names = game.listing([game.name(i) for i in can.blocked])
-    game.ambiguous(
-        "CF-29",
-        f"the bank has {game.state.bank_houses} {game.edition.word('houses')}, too few to take "
-        f"back the {game.edition.word('hotels')} of {names} (reading {reading}), so {actor} "
-        f"could sell nothing there nor mortgage it; reading sell-outright would let {actor} "
-        f"raise {game.money(can.blocked_value)} more and make this bankruptcy come too soon",
-        span,
-        "SELL-04",
-        follows=reading,
-    )
 
 
 def _can_inherit(game: Game, actor: str, creditor: str) -> bool:

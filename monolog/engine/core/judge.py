@@ -165,6 +165,22 @@ def shown_reading(game: Game, decision: Decision, cf: str, written: object) -> s
     return shown.pop() if len(shown) == 1 else None
 
 
+def first_reading(game: Game, decision: Decision, cf: str, written: object) -> str | None:
+    """The reading of the point `cf` a written figure follows, for a point named where it arises
+    with the record's choice whatever the figure's own finding (A42 at the worth a percentage
+    tax takes): the reading in force where the figure is the decision's right one, else the
+    first alternative of `cf` in the decision's order whose figure it is (a figure another
+    point's alternative gives shows no reading of `cf`). None where nothing is written or no
+    reading of `cf` gives the figure."""
+    if written is None:
+        return None
+    if figure(decision.right) == written:
+        return game.ruling(cf)
+    return next(
+        (o.reading for o in decision.others if o.cf == cf and figure(o.outcome) == written), None
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """What each verdict's finding says. `code` and `wrong` are the M code and the message of a

@@ -17,7 +17,7 @@ from ..core import invariants, judge
 from ..core.game import Game
 from ..core.skipped import money_words, not_replayed
 from ..core.state import DeedState
-from .deed_sales import decide_sale, foreclosure_named
+from .deed_sales import decide_sale, foreclosure_words, points_named
 from .promises import report_promise
 
 __all__ = ["on_bank_deal", "on_card_auction"]
@@ -169,26 +169,28 @@ def _sale_broken(
 def _deeds_taken_back(
     game: Game, player: str, deeds: list[DeedState], what: str, got: str, span: Span
 ) -> None:
-    """Deeds the bank takes back at the price a reading gives, each point named: the bare
-    deeds at their mortgage value (CF-63), the mortgaged ones for nothing (CF-83)."""
-    bare = [d for d in deeds if not d.mortgaged]
-    mortgaged = [d for d in deeds if d.mortgaged]
-    if bare:
+    """Deeds the bank takes back at the price a reading gives, each point named as a `sell
+    deed` names it (deed_sales.points_named): the bare deeds at their mortgage value (CF-63),
+    the mortgaged ones for nothing (CF-83)."""
+    mortgaged = any(d.mortgaged for d in deeds)
+
+    def says(cf: str, part: list[DeedState]) -> str:
+        if cf == "CF-83":
+            return foreclosure_words(
+                game, player, game.listing([game.name(d.square) for d in part])
+            )
         reading = game.ruling("CF-63")
         other = game.edition.readings.get("CF-63") if reading == _MORTGAGE_VALUE else reading
+        sold, price = what, got
         if mortgaged:  # name the bare deeds and their price alone
-            what = ", ".join(game.name(d.square) for d in bare)
-            got = game.money(sum(game.square(d.square).mortgage_value for d in bare))
-        game.ambiguous(
-            "CF-63",
-            f"{player} sells {what} to the bank for {got}, the mortgage value (reading "
-            f"{_MORTGAGE_VALUE}); under reading {other} the bank buys none",
-            span,
-            "DEAL-01",
-            follows=_MORTGAGE_VALUE,
+            sold = ", ".join(game.name(d.square) for d in part)
+            price = game.money(sum(game.square(d.square).mortgage_value for d in part))
+        return (
+            f"{player} sells {sold} to the bank for {price}, the mortgage value (reading "
+            f"{_MORTGAGE_VALUE}); under reading {other} the bank buys none"
         )
-    if mortgaged:
-        foreclosure_named(game, player, mortgaged, span)
+
+    points_named(game, deeds, span, says)
 
 
 def _disputed_point(

@@ -5,15 +5,18 @@ unmortgaged deed go back to the bank for its mortgage value (CF-63, reading at-m
 such a sale is A63, agreeing with that reading, a warning where forbidden is in force. Some
 programs let a mortgaged deed go back for nothing, the loan cancelled (CF-83, reading
 foreclosed: A83). `decide_sale` says what price each reading lets the bank pay, and the price
-written is judged against it (judge.py): a price the readings give names each point it rests on;
-any other price, or a deed whose group carries buildings, fits no reading (M716, naming the
-mortgage value), nor does a mortgaged deed sold for a price (M717). The record is what happened
+written is judged against it (judge.py): a price the readings give names each point it rests on
+(`points_named`, each judged for its part by `point_decision`); any other price, or a deed whose
+group carries buildings, fits no reading (M716, naming the mortgage value), nor does a mortgaged
+deed sold for a price (M717). The record is what happened
 at the table: each sale is reported once and replayed as written, the deed unowned again and the
 cash as the line says. The same sale written as a deal with the bank is judged in bank_sales.py
 by the same decision.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ...notation.events import SellDeed, Span
 from ..building.holdings import (
@@ -28,7 +31,14 @@ from ..core.game import Game
 from ..core.skipped import not_replayed
 from ..core.state import DeedState
 
-__all__ = ["NO_SALE", "decide_sale", "foreclosure_named", "on_sell_deed"]
+__all__ = [
+    "NO_SALE",
+    "decide_sale",
+    "foreclosure_words",
+    "on_sell_deed",
+    "point_decision",
+    "points_named",
+]
 
 _READING = "at-mortgage-value"
 
@@ -80,40 +90,83 @@ def on_sell_deed(game: Game, ev: SellDeed, actor: str) -> None:
     _carry_out(game, actor, deeds, ev.amount, ev.span)
 
 
+def point_decision(game: Game, cf: str, deeds: list[DeedState]) -> judge.Decision:
+    """What the point `cf` makes of its part of a sale to the bank: `deeds`, the bare ones
+    under CF-63 and the mortgaged ones under CF-83, go back for their mortgage value (nothing
+    for a mortgaged deed) under the reading that lets the bank take them (at-mortgage-value,
+    foreclosed), and are no sale under another. That reading is the alternative where another
+    is in force, none where the edition's text settles the point."""
+    taking, rule = _TAKES[cf]
+    price = judge.Outcome(_price(game, deeds))
+    if game.ruling(cf) == taking:
+        return judge.Decision(price, rule)
+    others = () if game.text_settles(cf) else (judge.Alternative(cf, taking, price),)
+    return judge.Decision(judge.Choice(NO_SALE), rule, others)
+
+
+def points_named(
+    game: Game, deeds: list[DeedState], span: Span, says: Callable[[str, list[DeedState]], str]
+) -> None:
+    """A sale the readings give (`decide_sale` judged its price): each point it rests on judged
+    for its part (`point_decision`) and named, agreeing with the reading in force or following
+    the reading that lets the bank take the deeds. `says` words the point for its deeds."""
+    bare = [d for d in deeds if not d.mortgaged]
+    mortgaged = [d for d in deeds if d.mortgaged]
+    for cf, part in (("CF-63", bare), ("CF-83", mortgaged)):
+        if part:
+            decision = point_decision(game, cf, part)
+            _point_named(game, cf, decision, (_price(game, part), span), says(cf, part))
+
+
+def _point_named(
+    game: Game, cf: str, decision: judge.Decision, where: tuple[int, Span], message: str
+) -> None:
+    """One point of a sale the readings give, its part sold at `price`: the record's sale is
+    the play of the reading that lets the bank take the deeds (a replay measuring the reading in
+    force names it too, `compare_arising`). `where`: the part's price and the line's place."""
+    price, span = where
+
+    def agree() -> None:
+        follows = judge.first_reading(game, decision, cf, price)
+        game.ambiguous(cf, message, span, decision.rule, follows=follows)
+
+    # a part's price no reading gives cannot come here: the line's price was judged already
+    words = judge.Words("M716", message, other=lambda _alt: message, agree=agree)
+    judge.file(
+        game, judge.compare_arising(game, decision, price), price, span, decision.rule, words
+    )
+
+
+def _price(game: Game, deeds: list[DeedState]) -> int:
+    """What the bank pays for `deeds` where a reading lets it take them: the bare deeds' mortgage
+    value, nothing for a mortgaged one."""
+    return sum(game.square(d.square).mortgage_value for d in deeds if not d.mortgaged)
+
+
 def _taken_back(game: Game, actor: str, deeds: list[DeedState], span: Span) -> None:
     """A sale the readings give, each point it rests on named: the bare deeds at their
-    mortgage value (CF-63), the mortgaged ones for nothing (CF-83); agreeing with the reading
-    in force, or a warning naming the reading followed."""
-    bare = [d for d in deeds if not d.mortgaged]
-    if bare:
+    mortgage value (CF-63), the mortgaged ones for nothing (CF-83)."""
+
+    def says(cf: str, part: list[DeedState]) -> str:
+        names = game.listing([game.name(d.square) for d in part])
+        if cf == "CF-83":
+            return foreclosure_words(game, actor, names)
         reading = game.ruling("CF-63")
-        value = sum(game.square(d.square).mortgage_value for d in bare)
-        names = game.listing([game.name(d.square) for d in bare])
         other = game.edition.readings.get("CF-63") if reading == _READING else reading
-        game.ambiguous(
-            "CF-63",
-            f"{actor} sells {names} to the bank for {game.money(value)}, the mortgage value "
-            f"(reading {_READING}); under reading {other} the bank buys no deed",
-            span,
-            "DEAL-01",
-            follows=_READING,
+        return (
+            f"{actor} sells {names} to the bank for {game.money(_price(game, part))}, the "
+            f"mortgage value (reading {_READING}); under reading {other} the bank buys no deed"
         )
-    mortgaged = [d for d in deeds if d.mortgaged]
-    if mortgaged:
-        foreclosure_named(game, actor, mortgaged, span)
+
+    points_named(game, deeds, span, says)
 
 
-def foreclosure_named(game: Game, actor: str, deeds: list[DeedState], span: Span) -> None:
-    """CF-83: mortgaged deeds handed back to the bank for nothing, named (reading foreclosed)."""
-    names = game.listing([game.name(d.square) for d in deeds])
-    game.ambiguous(
-        "CF-83",
+def foreclosure_words(game: Game, actor: str, names: str) -> str:
+    """CF-83: what handing mortgaged deeds back to the bank for nothing says."""
+    return (
         f"{actor} hands {names}, mortgaged, back to the bank for nothing, the loan cancelled "
         "(reading foreclosed); under reading never the bank takes back no mortgaged deed, "
-        "which goes only to another player",
-        span,
-        "SELL-06",
-        follows="foreclosed",
+        "which goes only to another player"
     )
 
 
