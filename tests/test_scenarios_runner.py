@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.metadata
 import sys
 import textwrap
@@ -925,6 +926,20 @@ def test_plugin_loads_none_of_monolog_in_a_project_that_has_not_opted_in(
     )
     result = pytester.runpytest_subprocess(*_plugin_args())
     result.assert_outcomes(passed=1)
+
+
+def test_the_suite_leaves_the_asserts_of_monolog_and_hypothesis_alone() -> None:
+    # the suite names its plugins (pyproject's addopts): autoloaded, they would have pytest
+    # rewrite the asserts of every module of monolog and of Hypothesis in every worker, anew in
+    # each where no bytecode is written (PYTHONDONTWRITEBYTECODE), ~1.2 s of CPU a worker
+    import hypothesis.strategies
+
+    import monolog.engine.core.replay
+
+    plain = (importlib.machinery.SourceFileLoader, importlib.machinery.SourcelessFileLoader)
+    for module in (monolog, monolog.engine.core.replay, hypothesis.strategies):
+        assert module.__spec__ is not None
+        assert isinstance(module.__spec__.loader, plain), module.__name__
 
 
 def test_plugin_collects_only_the_folders_named(pytester: pytest.Pytester) -> None:
