@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from property_budget import examples
 from strategies import records
 from test_fuzz_parser import damaged
+from testkit.corpus import shipped_scenarios
 
 from monolog.commands.audit_record import audit_file
 from monolog.engine import replay
@@ -27,7 +28,6 @@ from monolog.notation import ParseError
 from monolog.notation.chunks import parse_pieces
 from monolog.notation.events import to_data
 from monolog.notation.parser import parse_text
-from monolog.scenarios.model import load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
@@ -66,14 +66,9 @@ def repository_records() -> list[tuple[str, str]]:
     for path in sorted(ROOT.glob("**/*.mlog")):
         if ".venv" not in path.parts:
             found[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8", errors="replace")
-    for path in sorted((ROOT / "scenarios").glob("**/*.yaml")):
-        try:
-            scenarios = load_scenarios(path)
-        except Exception:  # a file of another kind (an edition) holds no record
-            continue
-        for s in scenarios:
-            if s.record is not None:
-                found[s.name] = s.record
+    for s in shipped_scenarios():
+        if s.record is not None:
+            found[s.name] = s.record
     return sorted(found.items())
 
 

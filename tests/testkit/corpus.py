@@ -1,0 +1,28 @@
+"""The repository's scenarios, loaded once in a process.
+
+Several test files read every scenario file (the parser's and the lexer's agreement with Lark,
+the records read in pieces, the rules the scenarios pin); each loading them anew cost about 3 s
+of CPU in every worker that ran the file. Loaded when a test first asks, never at import (every
+worker imports every test file to collect it). A file that cannot be loaded raises: the scenario
+files' own items report it too.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from monolog.scenarios.cases import Scenario
+from monolog.scenarios.model import load_scenarios
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@cache
+def shipped_scenarios() -> tuple[Scenario, ...]:
+    """Every scenario of every YAML file below scenarios/, a file at a time in path order."""
+    return tuple(
+        scenario
+        for path in sorted((ROOT / "scenarios").glob("**/*.yaml"))
+        for scenario in load_scenarios(path)
+    )
