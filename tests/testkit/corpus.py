@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 from monolog.scenarios.cases import Scenario
 from monolog.scenarios.model import load_scenarios
@@ -25,4 +28,15 @@ def shipped_scenarios() -> tuple[Scenario, ...]:
         scenario
         for path in sorted((ROOT / "scenarios").glob("**/*.yaml"))
         for scenario in load_scenarios(path)
+    )
+
+
+@cache
+def shipped_scenario_data() -> tuple[tuple[Path, Any], ...]:
+    """Every YAML file below scenarios/ as YAML data, in path order: read by LibYAML where PyYAML
+    has it (a tenth of the pure-Python reader's CPU; the same data for every shipped file)."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return tuple(
+        (path, yaml.load(path.read_text(encoding="utf-8"), Loader=loader))
+        for path in sorted((ROOT / "scenarios").glob("**/*.yaml"))
     )
