@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from lark.exceptions import UnexpectedInput
-from testkit.corpus import shipped_scenarios
+from testkit.corpus import distinct, shipped_scenarios
 
 from monolog.notation.errors import describe_unexpected
 from monolog.notation.fastpath import LineReader
@@ -72,7 +72,7 @@ def _repository_records() -> list[tuple[str, str]]:
     for pattern in ("scenarios/**/*.mlog", "tests/**/*.mlog", "tests/golden/**/*.record"):
         for path in sorted(ROOT.glob(pattern)):
             records.append((str(path), path.read_text(encoding="utf-8")))
-    return records
+    return distinct(records)
 
 
 def test_every_record_in_the_repository_reads_as_lark_reads_it() -> None:

@@ -17,7 +17,7 @@ import pytest
 from lark import Lark
 from lark.utils import TextSlice
 from property_budget import examples
-from testkit.corpus import shipped_scenarios
+from testkit.corpus import distinct, shipped_scenarios
 
 from monolog.notation.grammar import TRIVIA, get_parser, grammar_path, record_parser
 from monolog.notation.lexer import NoMatch, StateLexer
@@ -45,7 +45,7 @@ def _repository_records() -> list[tuple[str, str]]:
     for pattern in ("scenarios/**/*.mlog", "tests/**/*.mlog", "tests/golden/**/*.record"):
         for path in sorted(ROOT.glob(pattern)):
             records.append((str(path), path.read_text(encoding="utf-8")))
-    return records
+    return distinct(records)
 
 
 def _damaged(text: str, rng: random.Random) -> str:

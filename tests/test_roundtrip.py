@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from property_budget import examples
 from strategies import event_lists, records
-from testkit.corpus import shipped_scenario_data
+from testkit.corpus import distinct, shipped_scenario_data
 
 from monolog.notation import parse_text
 from monolog.notation.errors import ParseError
@@ -76,7 +76,7 @@ def _scenario_records() -> list[tuple[str, str]]:
 
 def _sources() -> list[tuple[str, str]]:
     files = [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8")) for p in _mlog_files()]
-    return files + _doc_blocks() + _scenario_records()
+    return distinct(files + _doc_blocks() + _scenario_records())
 
 
 def assert_round_trip(text: str, name: str = "<record>") -> str:

@@ -9,6 +9,7 @@ files' own items report it too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -40,3 +41,17 @@ def shipped_scenario_data() -> tuple[tuple[Path, Any], ...]:
         (path, yaml.load(path.read_text(encoding="utf-8"), Loader=loader))
         for path in sorted((ROOT / "scenarios").glob("**/*.yaml"))
     )
+
+
+def distinct(records: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`(name, text)` pairs with each text kept once, under the first name it comes with. About
+    half the scenarios' records are another scenario's record word for word (the same game under
+    other rulings, or with other expectations); a test that reads, splits or audits a record
+    gives the same for the same text, so it reads each text once."""
+    seen: set[str] = set()
+    out: list[tuple[str, str]] = []
+    for name, text in records:
+        if text not in seen:
+            seen.add(text)
+            out.append((name, text))
+    return out
