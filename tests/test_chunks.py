@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from property_budget import examples
 from strategies import records
 from test_fuzz_parser import damaged
+from testkit.corpus import distinct, shipped_scenarios
 
 from monolog.commands.audit_record import audit_file
 from monolog.engine import replay
@@ -27,7 +28,6 @@ from monolog.notation import ParseError
 from monolog.notation.chunks import parse_pieces
 from monolog.notation.events import to_data
 from monolog.notation.parser import parse_text
-from monolog.scenarios.model import load_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
@@ -60,21 +60,17 @@ def _same(text: str) -> None:
 
 @cache
 def repository_records() -> list[tuple[str, str]]:
-    """Every record of the repository (.mlog files and the scenarios' records), by name: read
-    when a test first asks, not when the suite is collected (every worker collects every file)."""
+    """Every record of the repository (.mlog files and the scenarios' records), by name, each
+    text once: read when a test first asks, not when the suite is collected (every worker
+    collects every file)."""
     found: dict[str, str] = {}
     for path in sorted(ROOT.glob("**/*.mlog")):
         if ".venv" not in path.parts:
             found[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8", errors="replace")
-    for path in sorted((ROOT / "scenarios").glob("**/*.yaml")):
-        try:
-            scenarios = load_scenarios(path)
-        except Exception:  # a file of another kind (an edition) holds no record
-            continue
-        for s in scenarios:
-            if s.record is not None:
-                found[s.name] = s.record
-    return sorted(found.items())
+    for s in shipped_scenarios():
+        if s.record is not None:
+            found[s.name] = s.record
+    return distinct(sorted(found.items()))
 
 
 def part(items: list[T], k: int, parts: int) -> list[T]:
@@ -88,7 +84,7 @@ def test_the_repository_has_records_to_compare() -> None:
     assert [r for k in range(PARTS) for r in part(records, k, PARTS)] == records
 
 
-PARTS = 29  # about 100 records in each
+PARTS = 29  # about 50 records in each
 
 
 @pytest.mark.parametrize("k", range(PARTS))

@@ -13,11 +13,11 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from testkit.corpus import shipped_scenarios
 
 from monolog.findings.catalogue import load, load_catalogue, load_rule_ids
-from monolog.scenarios.model import ScenarioFileError, load_scenarios
+from monolog.scenarios.model import load_scenarios
 from monolog.scenarios.runner import run_scenario
-from monolog.scenarios.suite import find_files
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,16 +28,11 @@ def _pinned() -> dict[tuple[str, str], list[str]]:
     tagged with the rule (`rules:`) marked with a trailing `*`. Read when a test first asks, not
     as the suite is collected (every worker collects every file)."""
     out: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for path in find_files([ROOT / "scenarios"]):
-        try:
-            scenarios = load_scenarios(path)
-        except ScenarioFileError:  # the scenario tests report it
-            continue
-        for scenario in scenarios:
-            for want in scenario.expect.findings or ():
-                if want.rule is not None:
-                    tagged = "*" if want.rule in scenario.rules else ""
-                    out[(want.code, want.rule)].append(scenario.name + tagged)
+    for scenario in shipped_scenarios():
+        for want in scenario.expect.findings or ():
+            if want.rule is not None:
+                tagged = "*" if want.rule in scenario.rules else ""
+                out[(want.code, want.rule)].append(scenario.name + tagged)
     return out
 
 

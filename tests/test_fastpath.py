@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 from lark.exceptions import UnexpectedInput
+from testkit.corpus import distinct, shipped_scenarios
 
 from monolog.notation.errors import describe_unexpected
 from monolog.notation.fastpath import LineReader
 from monolog.notation.grammar import TRIVIA, get_parser, record_parser
 from monolog.notation.lexer import StateLexer
 from monolog.notation.parser import ParseError, parse_lines
-from monolog.scenarios.model import load_scenarios
 from monolog.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,14 +66,13 @@ def _agree(name: str, text: str) -> None:
 
 def _repository_records() -> list[tuple[str, str]]:
     records: list[tuple[str, str]] = []
-    for path in sorted(ROOT.glob("scenarios/**/*.yaml")):
-        for scenario in load_scenarios(path):
-            if scenario.record is not None:
-                records.append((scenario.name, scenario.record))
+    for scenario in shipped_scenarios():
+        if scenario.record is not None:
+            records.append((scenario.name, scenario.record))
     for pattern in ("scenarios/**/*.mlog", "tests/**/*.mlog", "tests/golden/**/*.record"):
         for path in sorted(ROOT.glob(pattern)):
             records.append((str(path), path.read_text(encoding="utf-8")))
-    return records
+    return distinct(records)
 
 
 def test_every_record_in_the_repository_reads_as_lark_reads_it() -> None:

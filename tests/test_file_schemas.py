@@ -15,6 +15,7 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
+from testkit.corpus import shipped_scenario_data
 
 from monolog.editions import EditionError, deck_schema, list_editions, load_edition
 from monolog.editions import schema as edition_code
@@ -57,8 +58,9 @@ def test_there_are_files_to_check() -> None:
 def test_every_shipped_scenario_file_fits_the_schema() -> None:
     # one pass; the failure lists every file that does not fit, with its problems
     offenders = []
-    for path in SCENARIO_FILES:
-        problems = _problems(SCENARIO, yaml.safe_load(path.read_text(encoding="utf-8")))
+    assert [path for path, _ in shipped_scenario_data()] == SCENARIO_FILES
+    for path, data in shipped_scenario_data():
+        problems = _problems(SCENARIO, data)
         offenders += [f"{path.relative_to(ROOT)}: {problem}" for problem in problems]
     assert offenders == []
 

@@ -17,10 +17,10 @@ import pytest
 from lark import Lark
 from lark.utils import TextSlice
 from property_budget import examples
+from testkit.corpus import distinct, shipped_scenarios
 
 from monolog.notation.grammar import TRIVIA, get_parser, grammar_path, record_parser
 from monolog.notation.lexer import NoMatch, StateLexer
-from monolog.scenarios.model import load_scenarios
 from monolog.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,14 +39,13 @@ def _outcome(parser: Lark, text: str | TextSlice[str]) -> tuple[Any, ...]:
 
 def _repository_records() -> list[tuple[str, str]]:
     records: list[tuple[str, str]] = []
-    for path in sorted(ROOT.glob("scenarios/**/*.yaml")):
-        for scenario in load_scenarios(path):
-            if scenario.record is not None:
-                records.append((scenario.name, scenario.record))
+    for scenario in shipped_scenarios():
+        if scenario.record is not None:
+            records.append((scenario.name, scenario.record))
     for pattern in ("scenarios/**/*.mlog", "tests/**/*.mlog", "tests/golden/**/*.record"):
         for path in sorted(ROOT.glob(pattern)):
             records.append((str(path), path.read_text(encoding="utf-8")))
-    return records
+    return distinct(records)
 
 
 def _damaged(text: str, rng: random.Random) -> str:

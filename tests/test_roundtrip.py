@@ -12,10 +12,10 @@ import dataclasses
 import re
 from pathlib import Path
 
-import yaml
 from hypothesis import HealthCheck, given, settings
 from property_budget import examples
 from strategies import event_lists, records
+from testkit.corpus import distinct, shipped_scenario_data
 
 from monolog.notation import parse_text
 from monolog.notation.errors import ParseError
@@ -63,8 +63,7 @@ def _doc_blocks() -> list[tuple[str, str]]:
 
 def _scenario_records() -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for path, data in shipped_scenario_data():
         items = data.get("scenarios", [data]) if isinstance(data, dict) else []
         for i, item in enumerate(items):
             if not isinstance(item, dict) or not isinstance(item.get("record"), str):
@@ -77,7 +76,7 @@ def _scenario_records() -> list[tuple[str, str]]:
 
 def _sources() -> list[tuple[str, str]]:
     files = [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8")) for p in _mlog_files()]
-    return files + _doc_blocks() + _scenario_records()
+    return distinct(files + _doc_blocks() + _scenario_records())
 
 
 def assert_round_trip(text: str, name: str = "<record>") -> str:

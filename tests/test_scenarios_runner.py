@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.metadata
 import sys
 import textwrap
@@ -904,6 +905,41 @@ def test_plugin_leaves_a_project_that_has_not_opted_in_alone(pytester: pytest.Py
     result = pytester.runpytest(*_plugin_args())
     result.assert_outcomes(passed=1)
     assert "login.yaml" not in result.stdout.str()
+
+
+def test_plugin_loads_none_of_monolog_in_a_project_that_has_not_opted_in(
+    pytester: pytest.Pytester,
+) -> None:
+    # pytest loads the plugin in every project monolog is installed beside: there it must cost
+    # no more than its own module (the replay it would import otherwise is ~0.2 s of CPU, more
+    # with pytest rewriting its asserts, at every start of pytest); a fresh process, as this
+    # one has imported monolog already
+    pytester.makepyfile(
+        test_loaded="""\
+        import sys
+
+        def test_loaded():
+            mine = {"monolog", "monolog.scenarios", "monolog.scenarios.plugin"}
+            assert "monolog.scenarios.plugin" in sys.modules
+            assert sorted(n for n in sys.modules if n.split(".")[0] == "monolog") == sorted(mine)
+        """
+    )
+    result = pytester.runpytest_subprocess(*_plugin_args())
+    result.assert_outcomes(passed=1)
+
+
+def test_the_suite_leaves_the_asserts_of_monolog_and_hypothesis_alone() -> None:
+    # the suite names its plugins (pyproject's addopts): autoloaded, they would have pytest
+    # rewrite the asserts of every module of monolog and of Hypothesis in every worker, anew in
+    # each where no bytecode is written (PYTHONDONTWRITEBYTECODE), ~1.2 s of CPU a worker
+    import hypothesis.strategies
+
+    import monolog.engine.core.replay
+
+    plain = (importlib.machinery.SourceFileLoader, importlib.machinery.SourcelessFileLoader)
+    for module in (monolog, monolog.engine.core.replay, hypothesis.strategies):
+        assert module.__spec__ is not None
+        assert isinstance(module.__spec__.loader, plain), module.__name__
 
 
 def test_plugin_collects_only_the_folders_named(pytester: pytest.Pytester) -> None:

@@ -18,9 +18,6 @@ from typing import Any
 
 import pytest
 
-from .model import ScenarioFileError, load_scenarios
-from .runner import run_scenario
-
 SUFFIXES = (".yaml", ".yml")
 INI = "monolog_scenarios"
 
@@ -67,6 +64,10 @@ class ScenarioFile(pytest.File):
     """A scenario file: one test item per scenario."""
 
     def collect(self) -> Iterator[pytest.Item]:
+        # the scenario model and the replay are imported here, where a project that opted in
+        # first needs them: pytest loads this plugin in every project it is installed beside
+        from .model import ScenarioFileError, load_scenarios
+
         try:
             scenarios = load_scenarios(self._shown_path())
         except ScenarioFileError as exc:
@@ -99,6 +100,8 @@ class ScenarioItem(pytest.Item):
         self.extra_keyword_matches.update(scenario.rules)
 
     def runtest(self) -> None:
+        from .runner import run_scenario
+
         paranoid = bool(self.config.getoption("monolog_paranoid", default=False))
         result = run_scenario(self.scenario, paranoid=paranoid)
         if not result.passed:
