@@ -55,14 +55,14 @@ def note_deeds(game: Game, actor: str, heir: str | None, handle: int | None, spa
 
 
 def deeds_taken(
-    game: Game, actor: str, square: int, span_line: int
+    game: Game, actor: str, square: int, span_line: int, lifted: bool = False
 ) -> tuple[tuple[int, ...], Span] | None:
-    """`actor` pays the 10 % on `square`, a mortgaged deed of the estate whose CF-59 point is
-    open, still with the bank unauctioned. Where `actor` is the heir first-unpaid names, the
-    record follows that reading: the A59 is filed again saying so, the deeds not yet auctioned
-    go to `actor` (mortgaged as they were) and the jail cards with them; returns the mortgaged
-    deeds given, whose 10 % choice is `actor`'s now, and the bankruptcy's span, where they
-    were received. None where the line shows nothing of the
+    """`actor` pays the 10 % on `square` (or lifts its mortgage: `lifted`), a mortgaged deed of
+    the estate whose CF-59 point is open, still with the bank unauctioned. Where `actor` is the
+    heir first-unpaid names, the record follows that reading: the A59 is filed again saying so,
+    the deeds not yet auctioned go to `actor` (mortgaged as they were) and the jail cards with
+    them; returns the mortgaged deeds given, whose 10 % choice is `actor`'s now, and the
+    bankruptcy's span, where they were received. None where the line shows nothing of the
     point (`actor` is not that heir: the 10 % is not due from them)."""
     point = game.follow.deeds_point
     open_lots = {lot.square for lot in game.flow.lots if lot.lander is None}
@@ -83,13 +83,18 @@ def deeds_taken(
             game.findings.withdraw(estate.handle)
         game.follow.estate_point = None
     name = game.name(square)
+    shown = (
+        f"the mortgage {actor} lifts on {name}"
+        if lifted
+        else f"the 10% {actor} pays on {name} received mortgaged"
+    )
     words = judge.Words(
         "M803",
         "",
         other=lambda alt: (
             f"{point.actor} owes several players: the record gives the deeds and jail cards to "
             f"{actor}, as to the first creditor left short (reading {alt.reading}), shown by "
-            f"the 10% {actor} pays on {name} received mortgaged (line {span_line}); under "
+            f"{shown} (line {span_line}); under "
             f"reading {game.ruling('CF-59')} in force they go to auction and the jail cards "
             "back to their decks"
         ),

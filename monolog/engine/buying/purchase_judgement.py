@@ -6,8 +6,10 @@ the cash in hand and what the player could raise from the bank (money/raising.py
 price, cash-in-hand only when the cash in hand does. The record buys, so the figure written is
 `True`. A purchase one reading allows and the reading in force does not follows it (A18); one
 no reading allows is M212, with the rule and what was right (the deed to auction). The
-purchase is then replayed as recorded; a replay measuring cash-in-hand (`monolog dispute`)
-judges it by that reading alone (M212) and auctions the deed instead, as that reading has it.
+purchase is then replayed as recorded, and the shortfall it leaves is that M212's: not
+reported again (M801; a later payment that deepens it is a debt of its own). A replay
+measuring cash-in-hand (`monolog dispute`) judges it by that reading alone (M212) and auctions
+the deed instead, as that reading has it.
 """
 
 from __future__ import annotations
@@ -36,9 +38,9 @@ def purchase_decision(game: Game, player: str, price: int, cash: int) -> judge.D
 
 def bought_short(
     game: Game, ev: Buy, player: str, lot: Lot | None, name: str, amount: int, cash: int
-) -> bool:
-    """The buyer holds less than the price: the one finding filed. False when the replay,
-    measuring reading cash-in-hand, auctions the deed instead of selling it."""
+) -> judge.Verdict | None:
+    """The buyer holds less than the price: the one finding filed, and its verdict. None when
+    the replay, measuring reading cash-in-hand, auctions the deed instead of selling it."""
     reading = game.ruling("CF-18")
     decision = purchase_decision(game, player, amount, cash)
     verdict = judge.compare(game, decision, True)
@@ -76,5 +78,5 @@ def bought_short(
     judge.file(game, verdict, True, ev.span, decision.rule, words)
     if verdict.kind == judge.BREAKS and lot is not None and judge.measured(game, decision, True):
         lot.declined = True  # a replay measuring cash-in-hand auctions the deed
-        return False
-    return True
+        return None
+    return verdict

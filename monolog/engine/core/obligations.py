@@ -42,6 +42,7 @@ def apply_due(game: Game, due: Due) -> Due:
     house_rules.into_pot(game, due)  # house rule free-parking-jackpot (PIR-02)
     if due.kind == "rent":
         flow.claims.append(due)
+        flow.last_rent[due.player] = due
     if due.amount:
         due.entry = game.transfer(due.payer, due.payee, due.amount, due.reason, due.span)
         note_payment(game, due.payer, due.payee, due.amount, due.reason, due.span)

@@ -146,6 +146,9 @@ class Flow:
     # rent claims lapsed under the reading of CF-22 in force that another reading of the open
     # point still holds (money/claim_deadline.py): a rent written for one is judged by it
     late_claims: list[Due] = field(default_factory=list)
+    # per tenant, the rent of their last landing on another's deed: one written after every
+    # reading dropped its claim is that rent paid late, not a second payment (claims.py)
+    last_rent: dict[str, Due] = field(default_factory=dict)
     # per player, the last square they came to rest on that made no rent due because the deed
     # was mortgaged then (RENT-02): a rent written after the mortgage is lifted is judged by it
     mortgaged_landing: dict[str, int] = field(default_factory=dict)

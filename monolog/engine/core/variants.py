@@ -226,8 +226,12 @@ def house_cap_judged(game: Game, ev: E.Build, index: int, many: int, added: int)
 
     note = ""
     if fewer_houses_for_hotel(game, index):
+        reading = game.ruling("CF-45")
+        # the other reading's number, so that the note never repeats the one in force
         note = (
-            f" (reading {game.ruling('CF-45')} of CF-45; under {FOURTH_HOUSE_ALLOWED} the short "
+            f" (reading {reading} of CF-45; reading {THREE_HOUSE_CAP} would stop at {need} {house})"
+            if reading == FOURTH_HOUSE_ALLOWED
+            else f" (reading {reading} of CF-45; under {FOURTH_HOUSE_ALLOWED} the short "
             f"game still allows {printed_houses(game, index)})"
         )
     printed = printed_houses(game, index)

@@ -188,13 +188,32 @@ def _rent_not_due(game: Game, tenant: str, ev: RentEvent, payee: str | None) -> 
         message = quote.reason
     else:
         message = f"no rent is due: {tenant} has no unpaid landing on {here}"
+    dropped = _dropped_rent(game, tenant, payee)
+    if dropped is not None:
+        message += (
+            f"; taken as the rent of the landing on {game.name(dropped.square or 0)} (line "
+            f"{dropped.span.line}), written late: paid once, as written"
+        )
     game.emit("M302", message, ev.span, quote.rule, expected=0, recorded=ev.amount)
+    if dropped is not None:
+        # the replay paid the landing's rent when none was written: this line is that payment
+        judge.follow(game, dropped, ev.amount, ev.span, payee=payee)
+        return
     # the rent written was paid at the table: to the player named, else to the deed's owner
     # (a mortgaged deed's too, which the quote leaves without one as it charges nothing)
     deed = game.state.deeds.get(p.position)
     to = payee or quote.owner or (deed.owner if deed is not None else None)
     if to is not None and to != tenant and ev.amount:
         game.transfer(tenant, to, ev.amount, "rent as recorded", ev.span)
+
+
+def _dropped_rent(game: Game, tenant: str, payee: str | None) -> Due | None:
+    """The rent of `tenant`'s last landing, when the replay paid it with none written and every
+    reading of CF-22 has dropped its claim since, owed to `payee` (if one is written)."""
+    due = flow_of(game).last_rent.get(tenant)
+    if due is None or due.stated or due.entry is None or payee not in (None, due.payee):
+        return None
+    return due
 
 
 def _card_utility_paid(game: Game, ev: RentEvent, payee: str | None) -> bool:

@@ -347,6 +347,8 @@ def on_unmortgage(game: Game, ev: Unmortgage, actor: str) -> None:
     skipped = False  # a deed the actor does not hold: only that one is left out
     for sq in list(squares):
         deed = game.state.deeds.get(sq.index)
+        if deed is not None and deed.owner != actor:
+            _taken_as_heir(game, actor, sq.index, ev.span, lifted=True)  # CF-59 first-unpaid
         if deed is None or deed.owner != actor or not deed.mortgaged:
             why = (
                 "it is not a property"
@@ -533,15 +535,23 @@ def _open_choice(game: Game, actor: str, square: int, span: Span) -> MortgageCho
     (CF-59 first-unpaid, deeds_heir.py): then the deeds are followed to `actor`, each mortgaged
     one opening its choice."""
     choice = _choice_of(game, actor, square)
-    if choice is not None:
+    if choice is not None or not _taken_as_heir(game, actor, square, span, lifted=False):
         return choice
-    taken = deeds_taken(game, actor, square, span.line)
+    return _choice_of(game, actor, square)
+
+
+def _taken_as_heir(game: Game, actor: str, square: int, span: Span, lifted: bool) -> bool:
+    """Whether the line (the 10 % paid on `square`, or its mortgage `lifted`) shows the record
+    gave `actor` the deeds of an estate owed to several players, as the first creditor left
+    short (CF-59 first-unpaid, deeds_heir.py): then they are followed to `actor`, each
+    mortgaged one opening its 10 % choice where the deeds were received."""
+    taken = deeds_taken(game, actor, square, span.line, lifted)
     if taken is None:
-        return None
+        return False
     given, received = taken
     for sq in given:
         add_choice(game, actor, sq, "bankruptcy", received)
-    return _choice_of(game, actor, square)
+    return True
 
 
 def _choice_of(game: Game, actor: str, square: int) -> MortgageChoice | None:
