@@ -292,3 +292,68 @@ def test_a_recording_session_shows_each_place_of_a_declared_reading(folder: Path
     outcome = session.try_line("1. Ann 3-4 Chance card CH05 -> Reading Railroad buy")
     # the declared reading is in force (the record agrees: information), and shown at its line
     assert [(f.code, f.severity) for f in outcome.findings] == [("A71", Severity.INFO)]
+
+
+HOUSE_RULE_PROFILE = """\
+extends: us-2018
+title: A program's house rules
+engine:
+  name: demo 1.0
+  plays:
+    CF-68: no-rent-in-jail
+    CF-69: pot
+    CF-70: double-salary
+"""
+
+# each record plays one house-rule point: twice, once, twice
+HOUSE_RULE_PLACES = {
+    "CF-68": (
+        """\
+[Players "Ann, Ben, Cy"]
+[Edition "engine.yaml"]
+setup Ann owns Baltic Avenue jail
+setup next Ben
+1. Ben 1-2 Baltic Avenue
+2. Cy 1-2 Baltic Avenue
+""",
+        2,
+        5,
+    ),
+    "CF-69": (
+        """\
+[Players "Ann, Ben"]
+[Edition "engine.yaml"]
+setup Ben at Tennessee Avenue
+1. Ann 1-3 Income Tax tax 200 =Ann 1300
+2. Ben 1-1 Free Parking salary 200 2-6 Water Works buy =Ben 1550
+""",
+        1,
+        5,
+    ),
+    "CF-70": (
+        """\
+[Players "Ann, Ben"]
+[Edition "engine.yaml"]
+setup Ann at Park Place
+setup Ben at Park Place
+setup next Ann
+1. Ann 1-2 GO salary 400
+2. Ben 1-2 GO
+""",
+        2,
+        6,
+    ),
+}
+
+
+@pytest.mark.parametrize("cf", sorted(HOUSE_RULE_PLACES))
+def test_a_declared_house_rule_point_counts_each_place_it_is_played(folder: Path, cf: str) -> None:
+    # CF-68/69/70 have no A code: the house rule is played where it applies, and that place
+    # is what is counted
+    (folder / "engine.yaml").write_text(HOUSE_RULE_PROFILE, encoding="utf-8")
+    record, count, line = HOUSE_RULE_PLACES[cf]
+    result = _replay(folder, record)
+    assert [(f.code, f.span.line, f.rule) for f in result.findings] == [("I002", line, cf)]
+    assert result.findings[0].data["count"] == count
+    played = {d.cf: (d.count, d.line) for d in result.declared}
+    assert played == {c: (count, line) if c == cf else (0, None) for c in HOUSE_RULE_PLACES}

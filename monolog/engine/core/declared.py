@@ -2,10 +2,11 @@
 
 Where the profile's reading of a point is the one in force and the record's play agrees with
 it, `Game.ambiguous` counts the place (`Game.count_declared`) instead of filing a finding at
-it; at the end of the game `close` files one finding (I002) per declared point the game
-played, with the count and the first place, and gives what the game's summary names. A record
-that departs from a declared reading, and every point the profile does not name, is reported
-as before.
+it; the points that are house rules, with no A code (CF-68, CF-69, CF-70), are counted where
+turn/landing.py plays the house rule. At the end of the game `close` files one finding (I002)
+per declared point the game played, with the count and the first place, and gives what the
+game's summary names. A record that departs from a declared reading, and every point the
+profile does not name, is reported as before.
 """
 
 from __future__ import annotations
