@@ -97,6 +97,8 @@ class _WonUsed:
     @classmethod
     def of(cls, game: Game, actor: str, plan: dict[int, Step]) -> _WonUsed:
         won = [w for w in won_buildings(game) if w.player == actor]
+        if not won:  # nothing won at auction, as in most builds: no lists to make or sum
+            return cls([], [], 0, 0)
         houses = [w for w in won if w.kind == "house"]
         hotels = [w for w in won if w.kind == "hotel"]
         use_houses = min(sum(s.houses for s in plan.values()), len(houses))
@@ -130,8 +132,9 @@ def _costs(
     paid for already, the first ones placed use them."""
     cost = 0
     free_houses, free_hotels = won.use_houses, won.use_hotels
-    won_prices = [w.price for w in won.houses[: won.use_houses]]
-    won_hotel_prices = [w.price for w in won.hotels[: won.use_hotels]]
+    # the prices of the buildings won used, first won first (most builds use none: no lists)
+    won_prices = [w.price for w in won.houses[: won.use_houses]] if free_houses else []
+    won_hotel_prices = [w.price for w in won.hotels[: won.use_hotels]] if free_hotels else []
     prices: dict[int, tuple[list[int], int | None]] = {}  # what each site's buildings cost
     for index, step in plan.items():
         sq = game.square(index)
@@ -140,7 +143,8 @@ def _costs(
         paid_hotels = max(0, step.hotels - free_hotels)
         free_hotels -= step.hotels - paid_hotels
         cost += paid_houses * sq.house_cost + paid_hotels * sq.hotel_cost
-        house_prices = [won_prices.pop(0) for _ in range(step.houses - paid_houses)]
+        house_prices = won_prices[: step.houses - paid_houses]  # the first ones won
+        del won_prices[: step.houses - paid_houses]
         hotel_price = None
         if step.hotels:
             hotel_price = won_hotel_prices.pop(0) if not paid_hotels else sq.hotel_cost
@@ -167,15 +171,14 @@ def _charge_paid(
         if not follow.record_settles(game):
             return False  # a replay under another reading has its own cash: it cannot pay there
         # reported; the buildings were put up at the table: the replay follows, cash below 0
+    if ev.amount is None or ev.amount == cost:
+        return True  # agrees: `judge.judge` below would file nothing (no reading sets another)
     # hotels alone: the printed hotel price is the rule (BLD-06)
     hotels_only = all(s.hotels and not s.houses for s in plan.values())
     decision = build_decision(actor, cost, hotels_only)
-    wrong = ""  # worded only for a figure the cost is not (M609)
-    if ev.amount not in (None, cost):
-        wrong = (
-            f"the buildings cost {game.money(cost)}, not {game.money(ev.amount or 0)}: "
-            + _price_note(game, plan)
-        )
+    wrong = f"the buildings cost {game.money(cost)}, not {game.money(ev.amount)}: " + _price_note(
+        game, plan
+    )
     judge.judge(game, decision, ev.amount, ev.span, judge.Words("M609", wrong))
     return True
 
@@ -188,8 +191,9 @@ def _place(
 ) -> None:
     """Carry the build out: houses first, then hotels (each takes back the site's houses)."""
     st = game.state
-    for w in won.houses[: won.use_houses] + won.hotels[: won.use_hotels]:
-        won_buildings(game).remove(w)
+    if won.use_houses or won.use_hotels:
+        for w in won.houses[: won.use_houses] + won.hotels[: won.use_hotels]:
+            won_buildings(game).remove(w)
     st.bank_houses -= sum(s.houses for s in plan.values()) - won.use_houses
     st.bank_hotels -= sum(s.hotels for s in plan.values()) - won.use_hotels
     for index, step in plan.items():
