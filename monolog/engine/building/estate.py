@@ -70,7 +70,7 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
         if not build_even(game, ev, plan, group):
             return
     won = _WonUsed.of(game, actor, plan)
-    if not _stock_holds(game, ev, actor, plan, won):
+    if not _stock_holds(game, ev, actor, won):
         return
     cost, prices = _costs(game, plan, won)
     charge = cost if ev.amount is None else ev.amount  # the record's amount is what moved
@@ -87,31 +87,37 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
 @dataclass(slots=True)
 class _WonUsed:
     """The buildings a builder won at shortage auctions, and how many of them a build places:
-    those are paid for already (shortage.py)."""
+    those are paid for already (shortage.py); with the houses and hotels the build asks for,
+    counted once for the clause."""
 
     houses: list[WonBuilding]
     hotels: list[WonBuilding]
     use_houses: int
     use_hotels: int
+    asked_houses: int
+    asked_hotels: int
 
     @classmethod
     def of(cls, game: Game, actor: str, plan: dict[int, Step]) -> _WonUsed:
+        asked_houses = asked_hotels = 0
+        for step in plan.values():
+            asked_houses += step.houses
+            asked_hotels += step.hotels
         won = [w for w in won_buildings(game) if w.player == actor]
-        if not won:  # nothing won at auction, as in most builds: no lists to make or sum
-            return cls([], [], 0, 0)
+        if not won:  # nothing won at auction, as in most builds: no lists to make
+            return cls([], [], 0, 0, asked_houses, asked_hotels)
         houses = [w for w in won if w.kind == "house"]
         hotels = [w for w in won if w.kind == "hotel"]
-        use_houses = min(sum(s.houses for s in plan.values()), len(houses))
-        use_hotels = min(sum(s.hotels for s in plan.values()), len(hotels))
-        return cls(houses, hotels, use_houses, use_hotels)
+        use_houses = min(asked_houses, len(houses))
+        use_hotels = min(asked_hotels, len(hotels))
+        return cls(houses, hotels, use_houses, use_hotels, asked_houses, asked_hotels)
 
 
-def _stock_holds(game: Game, ev: Build, actor: str, plan: dict[int, Step], won: _WonUsed) -> bool:
+def _stock_holds(game: Game, ev: Build, actor: str, won: _WonUsed) -> bool:
     """Whether the bank has the houses and hotels the build takes from it (BLD-12); the
     shortage reported when not."""
     st = game.state
-    houses = sum(s.houses for s in plan.values())
-    hotels = sum(s.hotels for s in plan.values())
+    houses, hotels = won.asked_houses, won.asked_hotels
     use_houses, use_hotels = won.use_houses, won.use_hotels
     house_rules.restock(game, houses - use_houses, hotels - use_hotels)  # unlimited-buildings
     if houses - use_houses > st.bank_houses:
@@ -194,8 +200,8 @@ def _place(
     if won.use_houses or won.use_hotels:
         for w in won.houses[: won.use_houses] + won.hotels[: won.use_hotels]:
             won_buildings(game).remove(w)
-    st.bank_houses -= sum(s.houses for s in plan.values()) - won.use_houses
-    st.bank_hotels -= sum(s.hotels for s in plan.values()) - won.use_hotels
+    st.bank_houses -= won.asked_houses - won.use_houses
+    st.bank_hotels -= won.asked_hotels - won.use_hotels
     for index, step in plan.items():
         paid_prices.placed(game, step.deed, *prices[index])
         step.deed.houses += step.houses
