@@ -483,6 +483,8 @@ def _sale_judged(
         not priced or wrong_hotel_sale_value(game, ev, hotel_sites, value, ev.amount or 0)
     ):
         return value
+    if verdict.kind == judge.AGREES and not decision.others:
+        return value  # no point open and the amount agrees: the words would file nothing
     words = paid_prices.sale_words(game, ev, decision)
     judge.file(game, verdict, ev.amount, ev.span, decision.rule, words)
     return value
