@@ -125,7 +125,6 @@ def _level_allowed(game: Game, ev: Build, index: int, step: Step, group: list[De
     """The houses a site may hold (BLD-04, SHORT-03, CF-45) and the hotel only after them
     (BLD-05): False when the site cannot hold them (reported); an early hotel is reported and
     followed. `group` is the site's group (`group_of`)."""
-    sq = game.square(index)
     deed = step.deed
     most = game.edition.rules.houses_before_hotel
     many = deed.houses + step.houses
@@ -139,8 +138,8 @@ def _level_allowed(game: Game, ev: Build, index: int, step: Step, group: list[De
     if step.hotels and deed.houses + step.houses < most:
         game.emit(
             "M606",
-            f"{game.edition.a_word('hotel')} on {sq.name} needs {most} {_word(game, 'houses')} "
-            f"there first; it would have {deed.houses + step.houses}",
+            f"{game.edition.a_word('hotel')} on {game.name(index)} needs {most} "
+            f"{_word(game, 'houses')} there first; it would have {deed.houses + step.houses}",
             ev.span,
             "BLD-05",
             expected=most,
@@ -156,12 +155,11 @@ def _one_hotel(game: Game, ev: Build, index: int, step: Step) -> bool:
     """Whether the site can take what the build puts on it: one hotel and nothing beside it
     (BLD-07). Checked even where the replay follows a build the group's ownership or a mortgage
     forbids: a second hotel on a site is never carried out, the bank's hotel would be lost."""
-    sq = game.square(index)
     deed = step.deed
     if deed.hotel or step.hotels > 1:
         game.emit(
             "M605",
-            f"{sq.name} already has {describe_level(game, deed)}: a site takes one "
+            f"{game.name(index)} already has {describe_level(game, deed)}: a site takes one "
             f"{_word(game, 'hotel')} and nothing beside it; "
             + not_replayed("the site has no place for more")
             + money_words(game, ev.amount),
@@ -202,7 +200,9 @@ def build_even(game: Game, ev: Build, plan: dict[int, Step], group: list[DeedSta
         for i in ready:
             levels[i] += 1
             need[i] -= 1
-    for i in (i for i in levels if i in plan and plan[i].hotels):
+    for i in levels:
+        if i not in plan or not plan[i].hotels:
+            continue
         if not plan[i].early:  # an early hotel is reported once, as M606
             _hotel_judged(game, ev, levels, i)
         levels[i] = top
