@@ -169,7 +169,7 @@ def site_refund(game: Game, deed: DeedState) -> tuple[int, int]:
     """What the bank pays for every building on `deed` sold at once: (under the reading of
     CF-30 in force, under the other reading)."""
     if not deed.houses and not deed.hotel:
-        return 0, 0  # a bare site or a deed of no group, as most a player's worth counts
+        return 0, 0  # no buildings to sell, as on most deeds a player's worth counts (raising.py)
     paid = _paid_value(game, _whole_site(game, deed), game.edition.rules.houses_before_hotel)
     printed = building_sale_value(game, deed)
     return (paid, printed) if game.ruling("CF-30") == PAID else (printed, paid)
