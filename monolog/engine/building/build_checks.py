@@ -27,7 +27,6 @@ from .holdings import (
     group_label,
     group_of,
     hotel_level,
-    level,
     owner_word,
 )
 from .mortgaged_group import mortgaged_group_judged
@@ -65,9 +64,12 @@ def _site_allowed(
         )
         return False
     group = group_of(game, index)
-    if any(d.owner != actor for d in group):
-        return _group_not_whole(game, ev, actor, index, step)
-    mortgaged = [game.name(d.square) for d in group if d.mortgaged]
+    mortgaged = []
+    for d in group:  # one loop, not a generator and a list: a build checks 1.8 sites
+        if d.owner != actor:
+            return _group_not_whole(game, ev, actor, index, step)
+        if d.mortgaged:
+            mortgaged.append(game.name(d.square))
     if mortgaged and not mortgaged_group_judged(game, ev, plan, index, mortgaged, told):
         # M603: a building on the mortgaged site itself is followed too: the record put it there
         # (an engine that let a mortgaged site be built on, ufosc/TERMINALMONOPOLY#61); its
@@ -82,7 +84,7 @@ def _site_allowed(
         # the build stands under reading allowed of CF-50 (in force, or the record's play): the
         # group holds a building beside a mortgaged site, which the board's checks forbid
         followed(game, (d.square for d in group))
-    return _level_allowed(game, ev, index, step)
+    return _level_allowed(game, ev, index, step, group)
 
 
 def _group_not_whole(game: Game, ev: Build, actor: str, index: int, step: Step) -> bool:
@@ -119,13 +121,11 @@ def _group_not_whole(game: Game, ev: Build, actor: str, index: int, step: Step) 
     return True  # the record built there: the replay follows it (the group is reported)
 
 
-def _level_allowed(game: Game, ev: Build, index: int, step: Step) -> bool:
+def _level_allowed(game: Game, ev: Build, index: int, step: Step, group: list[DeedState]) -> bool:
     """The houses a site may hold (BLD-04, SHORT-03, CF-45) and the hotel only after them
     (BLD-05): False when the site cannot hold them (reported); an early hotel is reported and
-    followed."""
-    sq = game.square(index)
+    followed. `group` is the site's group (`group_of`)."""
     deed = step.deed
-    group = group_of(game, index)
     most = game.edition.rules.houses_before_hotel
     many = deed.houses + step.houses
     if many > most_houses(game, index):  # SHORT-03, CF-45: a 4th house in a short game
@@ -138,8 +138,8 @@ def _level_allowed(game: Game, ev: Build, index: int, step: Step) -> bool:
     if step.hotels and deed.houses + step.houses < most:
         game.emit(
             "M606",
-            f"{game.edition.a_word('hotel')} on {sq.name} needs {most} {_word(game, 'houses')} "
-            f"there first; it would have {deed.houses + step.houses}",
+            f"{game.edition.a_word('hotel')} on {game.name(index)} needs {most} "
+            f"{_word(game, 'houses')} there first; it would have {deed.houses + step.houses}",
             ev.span,
             "BLD-05",
             expected=most,
@@ -155,12 +155,11 @@ def _one_hotel(game: Game, ev: Build, index: int, step: Step) -> bool:
     """Whether the site can take what the build puts on it: one hotel and nothing beside it
     (BLD-07). Checked even where the replay follows a build the group's ownership or a mortgage
     forbids: a second hotel on a site is never carried out, the bank's hotel would be lost."""
-    sq = game.square(index)
     deed = step.deed
     if deed.hotel or step.hotels > 1:
         game.emit(
             "M605",
-            f"{sq.name} already has {describe_level(game, deed)}: a site takes one "
+            f"{game.name(index)} already has {describe_level(game, deed)}: a site takes one "
             f"{_word(game, 'hotel')} and nothing beside it; "
             + not_replayed("the site has no place for more")
             + money_words(game, ev.amount),
@@ -175,7 +174,8 @@ def _one_hotel(game: Game, ev: Build, index: int, step: Step) -> bool:
 
 def build_even(game: Game, ev: Build, plan: dict[int, Step], group: list[DeedState]) -> bool:
     """Place the group's houses lowest site first (BLD-03), then its hotels (CF-26)."""
-    levels = {d.square: level(game, d) for d in group}
+    top = hotel_level(game)
+    levels = {d.square: top if d.hotel else d.houses for d in group}  # `level`, inlined
     need = {i: plan[i].houses for i in levels if i in plan}
     house_rules.build_unevenly(game, levels, need)  # uneven-building: BLD-03 not applied
     while any(need.values()):
@@ -200,10 +200,12 @@ def build_even(game: Game, ev: Build, plan: dict[int, Step], group: list[DeedSta
         for i in ready:
             levels[i] += 1
             need[i] -= 1
-    for i in (i for i in levels if i in plan and plan[i].hotels):
+    for i in levels:
+        if i not in plan or not plan[i].hotels:
+            continue
         if not plan[i].early:  # an early hotel is reported once, as M606
             _hotel_judged(game, ev, levels, i)
-        levels[i] = hotel_level(game)
+        levels[i] = top
     return True
 
 

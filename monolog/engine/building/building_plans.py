@@ -79,14 +79,16 @@ def _no_houses(
 
 
 def groups_of(game: Game, plan: dict[int, Step]) -> list[list[DeedState]]:
-    seen: set[int] = set()
+    """The groups of the plan's sites, each once, in the order the plan first names them."""
+    seen: set[int] = set()  # the squares of the groups found: a site of one is not looked up
     out: list[list[DeedState]] = []
     for index in plan:
+        if index in seen:
+            continue
         group = group_of(game, index)
-        key = group[0].square
-        if key not in seen:
-            seen.add(key)
-            out.append(group)
+        for d in group:
+            seen.add(d.square)
+        out.append(group)
     return out
 
 

@@ -70,7 +70,7 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
         if not build_even(game, ev, plan, group):
             return
     won = _WonUsed.of(game, actor, plan)
-    if not _stock_holds(game, ev, actor, plan, won):
+    if not _stock_holds(game, ev, actor, won):
         return
     cost, prices = _costs(game, plan, won)
     charge = cost if ev.amount is None else ev.amount  # the record's amount is what moved
@@ -87,29 +87,37 @@ def on_build(game: Game, ev: Build, actor: str) -> None:
 @dataclass(slots=True)
 class _WonUsed:
     """The buildings a builder won at shortage auctions, and how many of them a build places:
-    those are paid for already (shortage.py)."""
+    those are paid for already (shortage.py); with the houses and hotels the build asks for,
+    counted once for the clause."""
 
     houses: list[WonBuilding]
     hotels: list[WonBuilding]
     use_houses: int
     use_hotels: int
+    asked_houses: int
+    asked_hotels: int
 
     @classmethod
     def of(cls, game: Game, actor: str, plan: dict[int, Step]) -> _WonUsed:
+        asked_houses = asked_hotels = 0
+        for step in plan.values():
+            asked_houses += step.houses
+            asked_hotels += step.hotels
         won = [w for w in won_buildings(game) if w.player == actor]
+        if not won:  # nothing won at auction, as in most builds: no lists to make
+            return cls([], [], 0, 0, asked_houses, asked_hotels)
         houses = [w for w in won if w.kind == "house"]
         hotels = [w for w in won if w.kind == "hotel"]
-        use_houses = min(sum(s.houses for s in plan.values()), len(houses))
-        use_hotels = min(sum(s.hotels for s in plan.values()), len(hotels))
-        return cls(houses, hotels, use_houses, use_hotels)
+        use_houses = min(asked_houses, len(houses))
+        use_hotels = min(asked_hotels, len(hotels))
+        return cls(houses, hotels, use_houses, use_hotels, asked_houses, asked_hotels)
 
 
-def _stock_holds(game: Game, ev: Build, actor: str, plan: dict[int, Step], won: _WonUsed) -> bool:
+def _stock_holds(game: Game, ev: Build, actor: str, won: _WonUsed) -> bool:
     """Whether the bank has the houses and hotels the build takes from it (BLD-12); the
     shortage reported when not."""
     st = game.state
-    houses = sum(s.houses for s in plan.values())
-    hotels = sum(s.hotels for s in plan.values())
+    houses, hotels = won.asked_houses, won.asked_hotels
     use_houses, use_hotels = won.use_houses, won.use_hotels
     house_rules.restock(game, houses - use_houses, hotels - use_hotels)  # unlimited-buildings
     if houses - use_houses > st.bank_houses:
@@ -130,8 +138,9 @@ def _costs(
     paid for already, the first ones placed use them."""
     cost = 0
     free_houses, free_hotels = won.use_houses, won.use_hotels
-    won_prices = [w.price for w in won.houses[: won.use_houses]]
-    won_hotel_prices = [w.price for w in won.hotels[: won.use_hotels]]
+    # the prices of the buildings won used, first won first (most builds use none: no lists)
+    won_prices = [w.price for w in won.houses[: won.use_houses]] if free_houses else []
+    won_hotel_prices = [w.price for w in won.hotels[: won.use_hotels]] if free_hotels else []
     prices: dict[int, tuple[list[int], int | None]] = {}  # what each site's buildings cost
     for index, step in plan.items():
         sq = game.square(index)
@@ -140,7 +149,8 @@ def _costs(
         paid_hotels = max(0, step.hotels - free_hotels)
         free_hotels -= step.hotels - paid_hotels
         cost += paid_houses * sq.house_cost + paid_hotels * sq.hotel_cost
-        house_prices = [won_prices.pop(0) for _ in range(step.houses - paid_houses)]
+        house_prices = won_prices[: step.houses - paid_houses]  # the first ones won
+        del won_prices[: step.houses - paid_houses]
         hotel_price = None
         if step.hotels:
             hotel_price = won_hotel_prices.pop(0) if not paid_hotels else sq.hotel_cost
@@ -167,15 +177,14 @@ def _charge_paid(
         if not follow.record_settles(game):
             return False  # a replay under another reading has its own cash: it cannot pay there
         # reported; the buildings were put up at the table: the replay follows, cash below 0
+    if ev.amount is None or ev.amount == cost:
+        return True  # agrees: `judge.judge` below would file nothing (no reading sets another)
     # hotels alone: the printed hotel price is the rule (BLD-06)
     hotels_only = all(s.hotels and not s.houses for s in plan.values())
     decision = build_decision(actor, cost, hotels_only)
-    wrong = ""  # worded only for a figure the cost is not (M609)
-    if ev.amount not in (None, cost):
-        wrong = (
-            f"the buildings cost {game.money(cost)}, not {game.money(ev.amount or 0)}: "
-            + _price_note(game, plan)
-        )
+    wrong = f"the buildings cost {game.money(cost)}, not {game.money(ev.amount)}: " + _price_note(
+        game, plan
+    )
     judge.judge(game, decision, ev.amount, ev.span, judge.Words("M609", wrong))
     return True
 
@@ -188,10 +197,11 @@ def _place(
 ) -> None:
     """Carry the build out: houses first, then hotels (each takes back the site's houses)."""
     st = game.state
-    for w in won.houses[: won.use_houses] + won.hotels[: won.use_hotels]:
-        won_buildings(game).remove(w)
-    st.bank_houses -= sum(s.houses for s in plan.values()) - won.use_houses
-    st.bank_hotels -= sum(s.hotels for s in plan.values()) - won.use_hotels
+    if won.use_houses or won.use_hotels:
+        for w in won.houses[: won.use_houses] + won.hotels[: won.use_hotels]:
+            won_buildings(game).remove(w)
+    st.bank_houses -= won.asked_houses - won.use_houses
+    st.bank_hotels -= won.asked_hotels - won.use_hotels
     for index, step in plan.items():
         paid_prices.placed(game, step.deed, *prices[index])
         step.deed.houses += step.houses
@@ -473,6 +483,8 @@ def _sale_judged(
         not priced or wrong_hotel_sale_value(game, ev, hotel_sites, value, ev.amount or 0)
     ):
         return value
+    if verdict.kind == judge.AGREES and not decision.others:
+        return value  # no point open and the amount agrees: the words would file nothing
     words = paid_prices.sale_words(game, ev, decision)
     judge.file(game, verdict, ev.amount, ev.span, decision.rule, words)
     return value

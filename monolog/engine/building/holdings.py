@@ -149,8 +149,10 @@ def resolver(game: Game) -> Resolver:
 
 def resolve_square(game: Game, ref: Ref, span: Span) -> Square | None:
     """The square a reference names, or None after filing a finding."""
+    cached = game.holdings.resolver  # `resolver`'s cache read here, saving its call (20,000)
     try:
-        square = resolver(game).square(ref)
+        names = cached[1] if cached and cached[0] is game.state.players else resolver(game)
+        square = names.square(ref)
     except ResolveError as err:
         game.emit(UNKNOWN_NAME, str(err), ref.span if ref.span.line else span, None)
         return None
@@ -159,8 +161,10 @@ def resolve_square(game: Game, ref: Ref, span: Span) -> Square | None:
 
 def resolve_player(game: Game, ref: Ref, span: Span) -> str | None:
     """The player a reference names, or None after filing a finding."""
+    cached = game.holdings.resolver  # as `resolve_square`: 61,000 calls over the corpus
     try:
-        name = resolver(game).player(ref)
+        names = cached[1] if cached and cached[0] is game.state.players else resolver(game)
+        name = names.player(ref)
     except ResolveError as err:
         game.emit(UNKNOWN_NAME, str(err), ref.span if ref.span.line else span, None)
         return None

@@ -34,7 +34,8 @@ def check_bids(
         if bidder is None:
             continue
         span = bid.span if bid.span.line else ev.span
-        if not game.state.player(bidder).active:
+        seat = game.state.player(bidder)  # looked up once for the bid (6,508 over the corpus)
+        if not seat.active:
             out.add(bidder)
             game.emit(
                 "M208",
@@ -62,7 +63,7 @@ def check_bids(
             flagged_decliner = True
             if not _decliner_opens(game, bidder, name, bid.amount, span):
                 continue  # a replay measuring decliner-joins-not-opens refuses the opening bid
-        if not _within_cash(game, bidder, bid.amount, span):
+        if not _within_cash(game, bidder, bid.amount, seat.cash, span):
             continue  # a replay measuring capped-by-cash refuses the bid
         if not seat_order.bids(bidder):
             passed_by = seat_order.passed_by(bidder)
@@ -154,11 +155,14 @@ def _decliner_opens(game: Game, bidder: str, name: str, amount: int, span: Span)
     return _counts(game, decision, span, replace(words, agree=agree))
 
 
-def _within_cash(game: Game, bidder: str, amount: int, span: Span) -> bool:
-    """CF-17: a bid above the bidder's cash in hand, judged by `cash_decision`. Named where
+def _within_cash(game: Game, bidder: str, amount: int, cash: int, span: Span) -> bool:
+    """CF-17: a bid above the bidder's `cash` in hand, judged by `cash_decision`. Named where
     capped-by-cash is in force; False where a replay measuring that reading refuses the bid
     (the record's own replay lets it stand, as the table took it)."""
-    cash = game.state.player(bidder).cash
+    if amount <= cash:
+        # no reading refuses a bid within the cash (`cash_decision`): it agrees and nothing is
+        # filed, so the words and the judgement are skipped (most bids: 6,508 over the corpus)
+        return True
     message = (
         f"{bidder} bid {game.money(amount)} holding {game.money(cash)}: a bid may "
         f"not exceed the cash in hand, so it does not count (reading {CAPPED}); "

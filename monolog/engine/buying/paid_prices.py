@@ -53,8 +53,16 @@ def placed(game: Game, deed: DeedState, houses: Sequence[int], hotel: int | None
     """Before `deed` takes `houses` (their prices, in order) and, when `hotel` is not None, a
     hotel at that price. Kept only where some price is not the printed one."""
     sq = game.square(deed.square)
-    standing = _houses(game, deed) + list(houses)
     kept_houses = game.paid_prices.houses
+    if hotel is None and deed.square not in kept_houses:
+        # nothing kept for the site, as for most builds: its houses stand at the printed price,
+        # so only the new ones can make a price worth keeping (no lists made for the others)
+        for price in houses:
+            if price != sq.house_cost:
+                break
+        else:
+            return
+    standing = _houses(game, deed) + list(houses)
     kept_hotels = game.paid_prices.hotels
     if hotel is not None:
         standing = []  # the houses go back to the bank as the hotel goes up
@@ -160,6 +168,8 @@ def _whole_site(game: Game, deed: DeedState) -> list[Sold]:
 def site_refund(game: Game, deed: DeedState) -> tuple[int, int]:
     """What the bank pays for every building on `deed` sold at once: (under the reading of
     CF-30 in force, under the other reading)."""
+    if not deed.houses and not deed.hotel:
+        return 0, 0  # no buildings to sell, as on most deeds a player's worth counts (raising.py)
     paid = _paid_value(game, _whole_site(game, deed), game.edition.rules.houses_before_hotel)
     printed = building_sale_value(game, deed)
     return (paid, printed) if game.ruling("CF-30") == PAID else (printed, paid)

@@ -41,6 +41,10 @@ def card_move_decision(game: Game, cm: CardMove) -> judge.Decision:
 def card_move_judged(game: Game, player: str, cm: CardMove, sq: Square, span: Span) -> None:
     """`-> Square` after `cm`'s card move: one finding for it, and the record's square followed."""
     cm.confirmed = True
+    if cm.nearest is None and sq.index == cm.target:
+        # the card's own square, no point open: the judgement below would file nothing and
+        # follow nothing (most card moves: 1,954 over the benchmark corpus)
+        return
     decision = card_move_decision(game, cm)
     if judge.measured(game, decision, sq.index):
         nearest_railroad_note(game, player, cm, span)  # the reading in force stands

@@ -228,8 +228,9 @@ def carry_out(game: Game, player: str, card: Card, span: Span) -> bool:
 def _money_card(game: Game, player: str, card: Card, span: Span) -> None:
     """A card that moves money: its dues are made at once (CARD-02)."""
     kind, amount = card.kind, card.amount
-    others = [q.name for q in game.state.players if q.active and q.name != player]
-    if kind == "collect":
+    if kind in ("pay_each_player", "collect_from_each_player"):
+        _each_player(game, player, card, span)
+    elif kind == "collect":
         _due(
             game,
             player,
@@ -244,14 +245,6 @@ def _money_card(game: Game, player: str, card: Card, span: Span) -> None:
         _due(
             game, player, player, None, amount, f"{card.id} costs {game.money(amount)}", card, span
         )
-    elif kind == "pay_each_player":
-        each = f"{card.id}: {game.money(amount)} to {_each(len(others), 'other player')}"
-        for other in others:
-            _due(game, player, player, other, amount, each, card, span)
-    elif kind == "collect_from_each_player":
-        each = f"{card.id}: {game.money(amount)} from {_each(len(others), 'other player')}"
-        for other in others:
-            _due(game, player, other, player, amount, each, card, span)
     elif kind == "repairs":
         _repairs_due(game, player, card, span)
     elif kind == "pay_or_draw":
@@ -259,6 +252,20 @@ def _money_card(game: Game, player: str, card: Card, span: Span) -> None:
         flow_of(game).choice = _due(game, player, player, None, amount, why, card, span)
     else:
         raise ValueError(f"the card kind {kind!r} of {card.id} ({card.title}) is not known")
+
+
+def _each_player(game: Game, player: str, card: Card, span: Span) -> None:
+    """A card that pays each other player, or collects from each (CARD-02): a due for each."""
+    amount = card.amount
+    others = [q.name for q in game.state.players if q.active and q.name != player]
+    if card.kind == "pay_each_player":
+        each = f"{card.id}: {game.money(amount)} to {_each(len(others), 'other player')}"
+        for other in others:
+            _due(game, player, player, other, amount, each, card, span)
+    else:
+        each = f"{card.id}: {game.money(amount)} from {_each(len(others), 'other player')}"
+        for other in others:
+            _due(game, player, other, player, amount, each, card, span)
 
 
 def _repairs_due(game: Game, player: str, card: Card, span: Span) -> None:
