@@ -357,3 +357,64 @@ def test_a_declared_house_rule_point_counts_each_place_it_is_played(folder: Path
     assert result.findings[0].data["count"] == count
     played = {d.cf: (d.count, d.line) for d in result.declared}
     assert played == {c: (count, line) if c == cf else (0, None) for c in HOUSE_RULE_PLACES}
+
+
+# each record writes, at its first place, another figure than the declared house rule gives:
+# a salary of 200 on GO (double-salary gives 400), a rent to a jailed owner (no-rent-in-jail
+# gives none), 100 out of a pool of 200 (pot gives the pool); then, but for CF-69, a place
+# that agrees
+HOUSE_RULE_CONTRARY = {
+    "CF-68": (
+        """\
+[Players "Ann, Ben, Cy"]
+[Edition "engine.yaml"]
+setup Ann owns Baltic Avenue jail
+setup next Ben
+1. Ben 1-2 Baltic Avenue rent 4
+2. Cy 1-2 Baltic Avenue
+""",
+        ("M302", 5),
+        (1, 6),
+    ),
+    "CF-69": (
+        """\
+[Players "Ann, Ben"]
+[Edition "engine.yaml"]
+setup Ben at Tennessee Avenue
+1. Ann 1-3 Income Tax tax 200 =Ann 1300
+2. Ben 1-1 Free Parking salary 100 2-6 Water Works buy
+""",
+        ("M105", 5),
+        (0, None),
+    ),
+    "CF-70": (
+        """\
+[Players "Ann, Ben"]
+[Edition "engine.yaml"]
+setup Ann at Park Place
+setup Ben at Park Place
+setup next Ann
+1. Ann 1-2 GO salary 200
+2. Ben 1-2 GO
+""",
+        ("M105", 6),
+        (1, 7),
+    ),
+}
+
+
+@pytest.mark.parametrize("cf", sorted(HOUSE_RULE_CONTRARY))
+def test_a_contrary_figure_at_a_declared_house_rule_place_is_reported_not_counted(
+    folder: Path, cf: str
+) -> None:
+    # the record's clause departs from the declared house rule: reported at its line, and the
+    # place is not counted as one where the declared reading was played
+    (folder / "engine.yaml").write_text(HOUSE_RULE_PROFILE, encoding="utf-8")
+    record, (code, line), (count, first) = HOUSE_RULE_CONTRARY[cf]
+    result = _replay(folder, record)
+    counted = [("I002", first, cf)] if count else []
+    assert [(f.code, f.span.line, f.rule) for f in result.findings][1:] == counted
+    assert (result.findings[0].code, result.findings[0].span.line) == (code, line)
+    assert [f.data["count"] for f in result.findings if f.code == "I002"] == [count] * len(counted)
+    played = {d.cf: (d.count, d.line) for d in result.declared}
+    assert played == {c: (count, first) if c == cf else (0, None) for c in HOUSE_RULE_CONTRARY}

@@ -3,16 +3,19 @@
 Where the profile's reading of a point is the one in force and the record's play agrees with
 it, `Game.ambiguous` counts the place (`Game.count_declared`) instead of filing a finding at
 it; the points that are house rules, with no A code (CF-68, CF-69, CF-70), are counted where
-turn/landing.py plays the house rule. At the end of the game `close` files one finding (I002)
-per declared point the game played, with the count and the first place, and gives what the
-game's summary names. A record that departs from a declared reading, and every point the
-profile does not name, is reported as before.
+turn/landing.py plays the house rule, and the place is withdrawn (`withdraw`) where a clause of
+its line writes a figure the house rule does not give (a rent to a jailed owner, another salary
+on GO or payout on Free Parking): that clause is reported, not counted. At the end of the game
+`close` files one finding (I002) per declared point the game played, with the count and the
+first place, and gives what the game's summary names. A record that departs from a declared
+reading, and every point the profile does not name, is reported as before.
 """
 
 from __future__ import annotations
 
 from ...findings.declared import Declared
 from ...findings.model import Severity
+from ...notation.events import NO_SPAN
 from .game import Game
 from .pending_state import Played
 
@@ -27,6 +30,18 @@ def in_force(game: Game) -> dict[str, str]:
     if profile is None:
         return {}
     return {cf: r for cf, r in profile.plays.items() if game.readings.get(cf) == r}
+
+
+def withdraw(game: Game, cf: str, line: int) -> None:
+    """The place of `cf` counted last is not counted, if it is on `line`: the record's clause
+    there plays another figure than the declared house rule's (reported by the caller)."""
+    played = game.played.get(cf)
+    if played is None or not played.count or played.last.line != line:
+        return
+    played.count -= 1
+    if not played.count:
+        played.first = NO_SPAN
+    played.last = NO_SPAN
 
 
 def close(game: Game) -> tuple[Declared, ...]:

@@ -176,6 +176,7 @@ class Game:
         played = self.played.setdefault(cf, Played())
         if not played.count or (span.line, span.column) < (played.first.line, played.first.column):
             played.first = span
+        played.last = span
         played.count += 1
         return True
 

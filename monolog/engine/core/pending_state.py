@@ -483,7 +483,9 @@ class HoldingsState:
 
 @dataclass(slots=True)
 class Played:
-    """How many times a game played one declared point, and its first place."""
+    """How many times a game played one declared point, its first place and the place counted
+    last (which a contrary clause on its line withdraws: declared.withdraw)."""
 
     count: int = 0
     first: Span = NO_SPAN
+    last: Span = NO_SPAN

@@ -47,6 +47,9 @@ class Due:
     # rent (CF-19): after a fresh throw the record wrote, the A19 naming it (handle), the figure
     # of the roll that moved the tenant and the message, should the rent written be that figure
     thrown: tuple[int, int, str] | None = None
+    # salary: the declared house-rule point (CF-69, CF-70) whose place this due counted, which a
+    # contrary figure written for it withdraws (core/declared.py)
+    declared: str | None = None
 
 
 @dataclass(slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...notation.events import Dice, NoThrow, RentUnclaimed, Span
 from ...notation.events import Rent as RentEvent
-from ..core import follow, house_rules, judge
+from ..core import declared, follow, house_rules, judge
 from ..core.game import Game
 from ..core.names import actor_of, resolve_player
 from ..core.obligations import Due, cancel_due, flow_of, settle_due
@@ -194,6 +194,10 @@ def _rent_not_due(game: Game, tenant: str, ev: RentEvent, payee: str | None) -> 
             f"; taken as the rent of the landing on {game.name(dropped.square or 0)} (line "
             f"{dropped.span.line}), written late: paid once, as written"
         )
+    if dropped is None and house_rules.rent_waived(game, quote.owner):
+        # a rent to the jailed owner: the declared no-rent-in-jail (CF-68) counted at the
+        # landing of this line is not what the record played
+        declared.withdraw(game, "CF-68", ev.span.line)
     game.emit("M302", message, ev.span, quote.rule, expected=0, recorded=ev.amount)
     if dropped is not None:
         # the replay paid the landing's rent when none was written: this line is that payment

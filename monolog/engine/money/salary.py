@@ -14,16 +14,18 @@ written for a card move past GO under dice-moves-only, which is that reading's o
 judged as the same amount in a `salary` clause is, one M106 (`card_salary_not_due`).
 
 A declared house rule's money is the due itself (twice the salary on GO, the Free Parking
-pool or bonus), so the judgement holds the record to it. Undeclared, the house rule's figure is
-not another reading the judge names: the other readings of CF-70 and CF-69 are those house
-rules, with no A code, and house_rules.py reports the play before the judgement as M905 (twice the
-salary on GO, `salary_doubled`; money collected on Free Parking, `salary_not_due`).
+pool or bonus), so the judgement holds the record to it; where an engine profile declares the
+house rule (CF-69 pot, CF-70 double-salary), another figure written is reported and its place
+is not counted (core/declared.py). Undeclared, the house rule's figure is not another reading
+the judge names: the other readings of CF-70 and CF-69 are those house rules, with no A code,
+and house_rules.py reports the play before the judgement as M905 (twice the salary on GO,
+`salary_doubled`; money collected on Free Parking, `salary_not_due`).
 """
 
 from __future__ import annotations
 
 from ...notation.events import Span
-from ..core import judge
+from ..core import declared, judge
 from ..core.game import Game
 from ..core.obligations import Due, flow_of
 from ..core.turn_flow import CardMove
@@ -78,6 +80,8 @@ def salary_judged(game: Game, due: Due, amount: int | None, span: Span) -> None:
         "M105", f"{what} {game.money(due.amount or 0)}: {due.reason}", None, other, agree
     )
     verdict, _ = judge.judge(game, decision, amount, span, words)
+    if due.declared is not None and verdict.kind != judge.AGREES:
+        declared.withdraw(game, due.declared, due.span.line)  # reported, not counted
     if verdict.kind == judge.BREAKS and cm is not None and due.span == cm.span:
         drop_card_point(game, due.player)  # the card's own salary: the M105 is its one finding
     judge.follow(game, due, amount, span)

@@ -66,7 +66,9 @@ def land(
             return
         quote = quote_rent(game, index, player, dice=dice, card_rule=card_rule)
         if house_rules.rent_waived(game, quote.owner):
-            game.count_declared("CF-68", None, span)  # an engine profile's declared reading
+            # an engine profile's declared reading (a rent written for it withdraws the place:
+            # money/claims.py)
+            game.count_declared("CF-68", None, span)
             return  # house rule no-rent-in-jail (RENT-12 departed from)
         noted: list[tuple[int, str, str]] = []
         for cf, message in quote.notes:
@@ -196,16 +198,17 @@ def send_to_jail(game: Game, player: str, span: Span, cause: str) -> None:
 def _house_rule_pay(game: Game, player: str, index: int, span: Span) -> None:
     """What declared house rules pay on Free Parking (the pool, the bonus) and on GO (twice the
     salary); house_rules.py says what each rule does. Where an engine profile declares the
-    point (CF-69 pot, CF-70 double-salary), each place the rule pays is counted (declared.py)."""
+    point (CF-69 pot, CF-70 double-salary), each place the rule pays is counted (declared.py),
+    unless the record writes another figure for it (money/salary.py withdraws the place)."""
     if game.square(index).kind == "free-parking":
         payout = house_rules.free_parking_payout(game)
         if payout is not None:
             amount, reason, rule = payout
-            apply_due(
-                game, Due("salary", player, None, player, amount, reason, rule, span, square=index)
-            )
-            if rule == "PIR-02" and amount:  # the pool paid out: CF-69 pot, where declared
-                game.count_declared("CF-69", None, span)
+            pool = Due("salary", player, None, player, amount, reason, rule, span, square=index)
+            apply_due(game, pool)
+            # the pool paid out: CF-69 pot, where declared
+            if rule == "PIR-02" and amount and game.count_declared("CF-69", None, span):
+                pool.declared = "CF-69"
         house_rules.empty_pot(game)
     elif house_rules.active(game, "double-go-salary"):
         due = find_due(game, "salary", player)
@@ -214,7 +217,8 @@ def _house_rule_pay(game: Game, player: str, index: int, span: Span) -> None:
             due.entry = game.amend(due.entry, twice, reason="salary twice for landing on GO")
             due.amount = twice
             due.reason = f"{player} landed exactly on GO: twice the salary (house rule)"
-            game.count_declared("CF-70", None, span)
+            if game.count_declared("CF-70", None, span):
+                due.declared = "CF-70"
 
 
 def check_square(
