@@ -39,8 +39,10 @@ from lark.lexer import Lexer, LexerState, PatternStr, TerminalDef
 
 __all__ = ["NoMatch", "StateLexer"]
 
-# Lark's terminal for blanks between tokens (grammar/monolog.lark), absorbed into every match
-_BLANKS = "[ \\t]+"
+# Lark's terminal for blanks between tokens (grammar/monolog.lark), absorbed into every match:
+# its regex as Lark gives it, the grammar's `\t` read as a tab (and as written, should a
+# version of Lark keep the escape); the same regex either way
+_BLANKS = frozenset(("[ \t]+", "[ \\t]+"))
 
 
 class NoMatch(Exception):
@@ -118,7 +120,7 @@ class StateLexer(Lexer):
     def __init__(self, conf: Any) -> None:
         self.terminals: dict[str, TerminalDef] = {t.name: t for t in conf.terminals}
         ignore = set(conf.ignore)
-        self.absorbed = {n for n in ignore if self.terminals[n].pattern.to_regexp() == _BLANKS}
+        self.absorbed = {n for n in ignore if self.terminals[n].pattern.to_regexp() in _BLANKS}
         # comments: ignored, but matched as tokens so that their callbacks see them
         self.ignored = frozenset(ignore - self.absorbed)
         self.callbacks: dict[str, Callable[[Token], Token]] = dict(conf.callbacks)
