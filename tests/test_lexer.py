@@ -167,8 +167,9 @@ def test_strings_merged_in_groups_match_as_the_pattern_of_every_terminal() -> No
                 continue
             kind = b.lastgroup or ""
             if kind.startswith("literal"):
-                kind = literals[b.group(kind)]
+                kind = literals[text[b.end(1) : b.end()]]
             assert (a.lastgroup, a.span()) == (kind, b.span()), (pos, text[pos : pos + 20])
+            assert a.span(a.lastgroup) == (b.end(1), b.end()), (pos, text[pos : pos + 20])
 
 
 def _tokens(parser: Lark, text: str) -> list[tuple[Any, ...]]:
