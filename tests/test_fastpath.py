@@ -184,3 +184,11 @@ def test_the_lines_of_a_simulated_game_are_read_without_lark() -> None:
     lines = [line for part in left for line in part.splitlines() if line.strip()]
     rest = [line for line in lines if not line.startswith("deal ")]
     assert len(rest) <= len(text.splitlines()) // 50, rest[:5]
+
+
+@pytest.mark.parametrize("text", ["1. Ann 3-4 Boardwalk \t", "1. Ann 3-4 =Ann 5  "])
+def test_a_last_line_with_blanks_after_its_last_token_is_read_without_lark(text: str) -> None:
+    # the blanks at the text's end match no terminal: the line is read here, as Lark reads it
+    reader = LineReader(StateLexer(record_parser().lexer_conf))
+    assert not any(isinstance(i, tuple) for i in reader.read(text, 0, len(text)))
+    _agree(repr(text), text)

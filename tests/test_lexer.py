@@ -166,5 +166,34 @@ def test_strings_merged_in_groups_match_as_the_pattern_of_every_terminal() -> No
                 continue
             kind = b.lastgroup or ""
             if kind.startswith("literal"):
-                kind = literals[b.group(kind)]
+                kind = literals[text[b.end(1) : b.end()]]
             assert (a.lastgroup, a.span()) == (kind, b.span()), (pos, text[pos : pos + 20])
+            assert a.span(a.lastgroup) == (b.end(1), b.end()), (pos, text[pos : pos + 20])
+
+
+def _tokens(parser: Lark, text: str) -> list[tuple[Any, ...]]:
+    """What the parser's lexer hands the parser, places and all."""
+    TRIVIA.items = []
+    try:
+        tokens = parser.parse_interactive(text).iter_parse()
+        return [
+            (t.type, str(t), t.start_pos, t.end_pos, t.line, t.column, t.end_line, t.end_column)
+            for t in tokens
+        ]
+    finally:
+        TRIVIA.items = []
+
+
+def test_blanks_between_tokens_are_part_of_the_next_match_not_a_token_of_their_own() -> None:
+    # Lark's blanks terminal (`[ \t]+` in the grammar, a real tab once Lark reads it) is taken
+    # by the `[ \t]*` every pattern starts with: no alternative of its own, and the parser gets
+    # the tokens Lark's own lexer gives it, blanks and tabs anywhere
+    lexer = StateLexer(record_parser().lexer_conf)
+    assert lexer.absorbed == {"WS"}
+    assert lexer.ignored == {"COMMENT", "BRACE_COMMENT"}
+    every = frozenset(lexer.terminals) - lexer.absorbed
+    assert "WS" not in lexer.pattern(every).groupindex
+    text = "1. Ann\t3-4  Boardwalk \t rent 50 to Ben { x }\t; y\n\t=Ann  100 \t"
+    tokens = _tokens(record_parser(), text)
+    assert tokens == _tokens(get_parser(), text)
+    assert [t[0] for t in tokens][:4] == ["TURN_NO", "NAME", "ROLL", "NAME"]

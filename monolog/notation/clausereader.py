@@ -20,7 +20,7 @@ from lark import Token
 from . import events as ev
 from .events import Ref, Span
 from .grammar import Trivia
-from .slots import maker
+from .slots import maker, ref, span
 from .transformer import EventBuilder, amount_of, unquote
 
 __all__ = ["EOL", "ClauseReader", "Slow", "Tok"]
@@ -35,7 +35,6 @@ _SQUARE = frozenset(("NAME", "STRING", "SQNUM"))
 _PLAYER = frozenset(("NAME", "STRING"))
 _CARD = frozenset(("NAME", "STRING", "CARD_ID"))
 _CHECKED = frozenset(("AMOUNT", "NEGATIVE"))
-_BUILDING = frozenset(("COUNT", "HOTEL"))
 _ITEMS = frozenset(("BUILD", "SELL"))
 _BANK_OR_POT = frozenset(("BANK", "POT"))
 _BUILDINGS = frozenset(("HOUSE", "HOTEL"))
@@ -45,8 +44,8 @@ _new_str = str.__new__
 _intern = sys.intern
 
 
-_Span = maker(Span)
-_Ref = maker(Ref)
+_Span = span
+_Ref = ref
 _TurnStart = maker(ev.TurnStart)
 _Roll = maker(ev.Roll)
 _Move = maker(ev.Move)
@@ -56,6 +55,8 @@ _SquareCheck = maker(ev.SquareCheck)
 _Rent = maker(ev.Rent)
 _RentUnclaimed = maker(ev.RentUnclaimed)
 _Tax = maker(ev.Tax)
+_BuildItem = maker(ev.BuildItem)
+_Sell = maker(ev.Sell)
 
 
 class Slow(Exception):
@@ -106,6 +107,13 @@ class ClauseReader:
             "BUY": maker(ev.Buy),
             "FINE": maker(ev.PayFine),
         }
+        # the events of a listing of squares or items (but a sale's), directly
+        self.listed: dict[str, Callable[..., Any]] = {
+            "BUILD": maker(ev.Build),
+            "MORTGAGE": maker(ev.Mortgage),
+            "UNMORTGAGE": maker(ev.Unmortgage),
+            "INTEREST": maker(ev.Interest),
+        }
         self.callbacks: dict[str, Callable[[list[Any]], Any]] = {
             "DECLINE": b.decline,
             "JAIL": b.jail,
@@ -113,11 +121,6 @@ class ClauseReader:
             "IGNORED": b.ignored,
             "TIME": b.time,
             "END": b.end,
-            "BUILD": b.build,
-            "MORTGAGE": b.mortgage,
-            "UNMORTGAGE": b.unmortgage,
-            "INTEREST": b.interest,
-            "SELL": b.sell,
         }
 
     def _token(self, t: Tok) -> Any:
@@ -366,33 +369,50 @@ class ClauseReader:
 
     def _listing(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
         """KEYWORD thing ("," thing)* (FOR AMOUNT)?: a build's items, or squares; a sale's
-        items, then (TO player)? before the amount."""
-        b = self.builder
+        items, then (TO player)? before the amount. Made directly, as the event builder's
+        `build`, `sell`, `mortgage`, `unmortgage` and `interest` make them."""
         head = tokens[i]
-        c: list[Any] = [self._token(head)]
         build = head[0] in _ITEMS
         if tokens[i + 1][0] == "DEED":
             raise Slow  # a sale of bare deeds: Lark reads it
+        things: list[Any] = []
         while True:
             square: Any = self._square(tokens, i + 1)
             i += 2
-            if build and tokens[i][0] in _BUILDING:
-                square = b.item([square, b.building([self._token(tokens[i])])])
-                i += 1
-            elif build:
-                square = b.item([square])
-            c.append(square)
+            if build:
+                square, i = self._item(square, tokens, i)
+            things.append(square)
             if tokens[i][0] != "COMMA":
                 break
+        buyer = None
         if head[0] == "SELL" and tokens[i][0] == "TO":
-            c += (self._token(tokens[i]), self._player(tokens, i + 1))
+            buyer = self._player(tokens, i + 1)
             i += 2
+        amount = None
         if tokens[i][0] == "FOR":
             if tokens[i + 1][0] != "AMOUNT":
                 raise Slow
-            c += (self._token(tokens[i]), self._token(tokens[i + 1]))
+            amount = self._amount(tokens[i + 1])
             i += 2
-        return self.callbacks[head[0]](c), i
+        span = self._span(head, tokens[i - 1][2])
+        if head[0] == "SELL":
+            return _Sell(span, None, tuple(things), amount, buyer), i
+        return self.listed[head[0]](span, None, tuple(things), amount), i
+
+    def _item(self, square: Ref, tokens: list[Tok], i: int) -> tuple[ev.BuildItem, int]:
+        """`square building?` as the event builder's `item` makes it, `tokens[i]` the token
+        after the square."""
+        kind, s, e = tokens[i]
+        if kind == "HOTEL":
+            return _BuildItem(square, 0, True, self._span_on(square.span, e)), i + 1
+        if kind == "COUNT":
+            houses = int(self.text[s + 1 : e])
+            return _BuildItem(square, houses, False, self._span_on(square.span, e)), i + 1
+        return _BuildItem(square, 1, False, square.span), i
+
+    def _span_on(self, first: Span, end: int) -> Span:
+        """From the start of `first` to the text's position `end`, on this line."""
+        return _Span(first.line, first.column, self.line, end - self.start + 1)
 
     def _pay(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
         """PAY AMOUNT TO (player | BANK)"""

@@ -51,8 +51,8 @@ class LineReader(ClauseReader):
         pattern, self.literals = lexer.merged_pattern(every)
         self.scan = pattern.match
         # each group's terminal by the group's number (None for a group of strings): a match's
-        # `lastindex` and its span by number, not by name, save a look-up of the name in the
-        # pattern's table per token
+        # `lastindex`, not its `lastgroup`, saves a look-up of the name in the pattern's table
+        # per token; the token runs from the end of the blanks' group to the match's end
         kinds: list[str | None] = [""] * (pattern.groups + 1)
         for name, number in pattern.groupindex.items():
             kinds[number] = None if name.startswith("literal") else name
@@ -127,7 +127,8 @@ class LineReader(ClauseReader):
                 tokens.append(EOL)
                 return tokens, comments, None, (-1 if text[pos:end].strip(" \t") else end)
             number: int = m.lastindex  # type: ignore[assignment]
-            s, pos = m.span(number)
+            s = m.end(1)  # the blanks before the token
+            pos = m.end()
             kind = kinds[number]
             if kind is None:
                 kind = literals[text[s:pos]]
