@@ -20,7 +20,7 @@ from lark import Token
 from . import events as ev
 from .events import Ref, Span
 from .grammar import Trivia
-from .slots import maker, ref, span
+from .slots import maker
 from .transformer import EventBuilder, amount_of, unquote
 
 __all__ = ["EOL", "ClauseReader", "Slow", "Tok"]
@@ -44,8 +44,8 @@ _new_str = str.__new__
 _intern = sys.intern
 
 
-_Span = span
-_Ref = ref
+_Span = maker(Span)
+_Ref = maker(Ref)
 _TurnStart = maker(ev.TurnStart)
 _Roll = maker(ev.Roll)
 _Move = maker(ev.Move)

@@ -1,4 +1,4 @@
-"""Frozen, slotted dataclasses made without their `__init__`: see `maker`, `span` and `ref`."""
+"""Frozen, slotted dataclasses made without their `__init__`: see `maker`."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar, cast
 
-from .events import Ref, RefKind, Span
+from .events import Span
 
-__all__ = ["maker", "ref", "span"]
+__all__ = ["maker"]
 
 _T = TypeVar("_T")
 _SLOT = type(Span.__dict__["line"])  # a slot's descriptor (a member descriptor)
@@ -71,41 +71,3 @@ def maker(cls: type[_T]) -> Callable[..., _T]:
         return obj
 
     return make5
-
-
-# Spans and names are most of what the line reader makes (about 300,000 spans and 180,000 names
-# of the 585,000 objects of the 200 games of `run.py --quick`): they are made still more
-# cheaply, as an object of a plain class with the same slots, whose attributes are set by
-# plain stores, then given its class by `__class__` assignment (which Python allows between
-# classes of the same slots on the same base). Span(1, 2, 3, 4), timeit, under load: 0.97 µs
-# through `maker`, 0.51 µs so; the parse of that corpus 0.72-0.74 s against 0.74-0.78 s of CPU
-# (best of 7, four turns against `maker`'s, under load).
-
-
-class _SpanSlots:
-    __slots__ = Span.__slots__
-
-
-class _RefSlots:
-    __slots__ = Ref.__slots__
-
-
-def span(line: int, column: int, end_line: int, end_column: int) -> Span:
-    """`Span(line, column, end_line, end_column)`, made as the module's comment says."""
-    s: Any = _SpanSlots()
-    s.line = line
-    s.column = column
-    s.end_line = end_line
-    s.end_column = end_column
-    s.__class__ = Span
-    return cast(Span, s)
-
-
-def ref(text: str, kind: RefKind, at: Span) -> Ref:
-    """`Ref(text, kind, at)`, made as the module's comment says."""
-    r: Any = _RefSlots()
-    r.text = text
-    r.kind = kind
-    r.span = at
-    r.__class__ = Ref
-    return cast(Ref, r)
