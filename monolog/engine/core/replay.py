@@ -24,6 +24,7 @@ from ...editions.model import Edition
 from ...findings.declared import Declared
 from ...findings.model import Finding
 from ...notation import events as E
+from ...notation.chunks import then
 from ..money import mortgages
 from ..setup import setup
 from ..turn import turns
@@ -135,7 +136,7 @@ def replay_chunks(
         pieces = again()
         first = next(pieces, ())
     start = _first_span(first)
-    pieces = chain([first], pieces)
+    pieces = then(first, pieces)
     del first  # each piece goes once stepped through
     return _play(
         game, start, pieces, observer, paranoid, require_amounts, packed=True, ledger=ledger
@@ -179,6 +180,7 @@ def _play(
                 if observer is not None and (only is None or isinstance(ev, only)):
                     observer(ev, game.state)
             ev, ev_kind = after, kind
+        del piece  # let go before the next piece is parsed
     if ev is not None:
         last_span = ev.span
         _step(game, ev, None, ev_kind)
@@ -208,7 +210,7 @@ def replay_steps_chunks(
     needs no more than the header (a Players tag, no deeds dealt before play)."""
     first = next(pieces, ())
     start = _first_span(first)
-    pieces = chain([first], pieces)
+    pieces = then(first, pieces)
     del first  # each piece goes once stepped through
     return _steps(game, start, pieces, paranoid=False, require_amounts=False, packed=True)
 
@@ -252,6 +254,7 @@ def _steps(
                     balance.check(ev)
                 yield ev, game.state
             ev, ev_kind = after, kind
+        del piece  # let go before the next piece is parsed
     if ev is not None:
         last_span = ev.span
         _step(game, ev, None, ev_kind)
