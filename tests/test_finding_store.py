@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pickle
 import re
+import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from test_chunks import _long_game
 from typer.testing import CliRunner
 
 from monolog.cli import app
+from monolog.columns import BLOCK
 from monolog.commands.audit_record import audit_file
 from monolog.findings.model import Cause, Finding, Severity
 from monolog.findings.store import FindingStore
@@ -180,6 +183,45 @@ def test_the_order_is_a_stable_sort_by_line_and_column(
     store.sort()
     assert list(store) == expected
     assert [store[i] for i in range(len(store))] == expected
+
+
+def _line_filed(line: int) -> Iterator[Finding]:
+    """A line's findings as a game files them: a count with figures of its own (and a list of
+    one to three amounts in its data), then one before it on the line (filed at the turn's
+    end)."""
+    derived = [{"line": line, "amount": 7 * k} for k in range(1 + line % 3)]
+    yield _finding(line, 20, f"cash ${line * 3:,}, not ${line}", data={"derived": derived})
+    yield _finding(line, 5, "a deed not bought")
+
+
+def test_a_store_of_many_blocks_sorts_letting_go_of_the_old_blocks_as_it_goes() -> None:
+    # the sort files every finding again in order; it held the old store and the new one
+    # whole at once (about 23 MiB more at the end of the 10 MiB game of a wrong count on
+    # every line), now each old block goes once all its findings are filed again
+    lines = 3 * BLOCK // 2 + 100  # over three blocks of findings, two on each line
+    store = FindingStore()
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        for line in range(1, lines + 1):
+            for finding in _line_filed(line):
+                store.append(finding)
+        store.withdraw(7)
+        store.put(BLOCK + 1, _finding(BLOCK // 2 + 1, 1, "corrected"))
+        store.append(_finding(3, 1, "late: for an earlier line"))
+        built = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        store.sort()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak - built < (built - start) / 2
+    expected = [f for line in range(1, lines + 1) for f in _line_filed(line)]
+    del expected[7]
+    expected[BLOCK + 1 - 1] = _finding(BLOCK // 2 + 1, 1, "corrected")
+    expected.insert(4, _finding(3, 1, "late: for an earlier line"))
+    expected.sort(key=lambda f: (f.line, f.column))
+    assert list(store) == expected
 
 
 # records that exercise what the engine corrects or takes back after filing (slips in counts,

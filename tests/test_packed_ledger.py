@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import copy
 import random
+import tracemalloc
 from typing import Any
 
 import pytest
 
+from monolog.columns import BLOCK
 from monolog.engine import replay
 from monolog.engine.core.ledger import PackedLedger, Transfer
 from monolog.engine.core.replay import begin, replay_chunks, replay_steps
@@ -180,3 +182,43 @@ def test_a_copied_ledger_appends_to_its_own_entries() -> None:
     copied = copy.deepcopy(ledger)
     copied.append(_entry(2))
     assert len(ledger) == 1 and copied == [_entry(1), _entry(2)]
+
+
+def test_a_packed_entry_takes_its_narrow_columns_across_blocks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # each packed entry's numbers in columns as narrow as they nearly always are (21 bytes
+    # where they took 36: a 10 MiB game of a wrong count on every line packs 610,000), in
+    # blocks; an entry whose numbers do not fit them (a column past 65,535, a span over more
+    # than 255 lines) is kept whole, and an older one is changed across a block's edge
+    monkeypatch.setattr("monolog.engine.core.ledger.KEEP", 0)
+    count = BLOCK + 3_000
+    odd = {
+        5: _entry(5, span=Span(5, 70_000, 5, 70_004)),
+        7: _entry(7, span=Span(7, 1, 300, 2)),
+        9: _entry(9, amount=-5, turn=-(1 << 31)),
+    }
+    model = [odd.get(n) or _entry(n) for n in range(count)]
+    warm = PackedLedger(model[:2_000])  # the interpreter's own lists of free objects filled
+    warm.pack()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        ledger = PackedLedger()
+        for n in range(count):
+            ledger.append(odd.get(n) or _entry(n))
+            if n % 1_000 == 0:
+                ledger.pack()
+        ledger.pack()
+        size = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert ledger.packed == count and size / count < 28  # 38 before
+    assert ledger == model and ledger[BLOCK - 1 : BLOCK + 2] == model[BLOCK - 1 : BLOCK + 2]
+    assert ledger.place(model[BLOCK + 1]) == BLOCK + 1 and ledger.place(odd[5]) == 5
+    ledger.insert(BLOCK - 2, _entry(40))
+    model.insert(BLOCK - 2, _entry(40))
+    ledger[BLOCK + 4] = model[BLOCK + 4] = _entry(41)
+    assert ledger.packed == BLOCK - 2 and ledger == model
+    ledger.pack()
+    assert ledger.packed == len(model) and ledger == model

@@ -8,7 +8,6 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from itertools import chain
 from typing import Any
 
 from ..engine import replay
@@ -20,7 +19,7 @@ from ..findings.report import GameReport, SparseLines, source_lines
 from ..findings.selection import Selection
 from ..findings.store import FindingStore
 from ..notation import ParseError
-from ..notation.chunks import Pieces, parse_pieces
+from ..notation.chunks import Pieces, parse_pieces, then
 from ..notation.errors import decode_error
 from ..notation.events import NO_SPAN, Bankrupt, Resign, Span, Tag, TimeCalled
 from ..notation.games import game_ranges
@@ -192,12 +191,12 @@ def _audit_once(
         if more is None:
             result = replay(first, **settings)
         else:  # the events go a piece at a time; the lines are read from the text (TextLines)
-            pieces = chain([first], more)
+            pieces = then(first, more)
             del first, events  # each piece goes once stepped through
 
             def again() -> Iterator[Sequence[Any]]:  # the pieces anew, for a second pass
                 first_piece, rest = parse_pieces(text, name)
-                return chain([declared + first_piece], rest or ())
+                return then(declared + first_piece, rest or ())
 
             # the ledger is not reported, nor settled without a Result tag: it goes before
             # the findings are sorted and the lines indexed

@@ -14,7 +14,7 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, tee
+from itertools import tee
 from typing import Any
 
 from ..editions.model import Edition
@@ -25,6 +25,7 @@ from ..engine.core.replay import begin, needs_whole_record, replay_steps, replay
 from ..engine.money.worth import worth
 from ..findings.model import Finding, Severity
 from ..notation import events as E
+from ..notation.chunks import then
 from .signature import Difference, Signature, signature, state_differences
 
 
@@ -352,7 +353,7 @@ def dispute_record(
         if game_b is not None:
             steps_b = replay_steps(game_b, events)
     else:
-        pieces = chain([events], more)
+        pieces = then(events, more)
         del events  # each piece goes once both replays stepped through it
         if game_b is None:
             steps_a = replay_steps_chunks(game_a, pieces)

@@ -33,6 +33,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
+from ..columns import MASK, SHIFT, Column
 from ..notation.events import Span
 from .model import Cause, Finding
 
@@ -54,6 +55,7 @@ _MARKS = (_DIGITS, _GROUPED, _QUOTED)
 _TEXTS_KNOWN = 1024  # the quoted texts a store finds again (the last ones met)
 _SLOT = ("slot",)  # where a taken-out number goes in a value's wording
 _NO_DATA: dict[str, Any] = {}  # the data of every finding read back without any
+_EMPTY = array("i")  # a block of an old store's columns let go during its sort
 
 
 class _NotPlain(Exception):
@@ -171,16 +173,18 @@ def _split(
     return key, numbers
 
 
-def _slots(wording: Any) -> bool:
-    """Whether a value's wording takes any of the finding's own numbers."""
+def _slots(wording: Any) -> int:
+    """How many of the finding's own numbers a value's wording takes."""
+    if wording is None:
+        return 0
     head = wording[0]
     if head == "slot":
-        return True
+        return 1
     if head == "list":
-        return any(_slots(w) for w in wording[1:])
+        return sum(_slots(w) for w in wording[1:])
     if head == "dict":
-        return any(_slots(w) for _, w in wording[1:])
-    return False
+        return sum(_slots(w) for _, w in wording[1:])
+    return 0
 
 
 class _Reading:
@@ -188,13 +192,14 @@ class _Reading:
     finding's own numbers made once and shared (findings are frozen), the message as a format
     string."""
 
-    __slots__ = ("constant", "count", "key", "quoted", "text", "values")
+    __slots__ = ("constant", "count", "key", "quoted", "size", "text", "values")
 
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
         expected, recorded, data = key[7], key[8], key[10]
         self.values = (expected, recorded, data)
-        self.constant = not any(w is not None and _slots(w) for w in self.values)
+        in_values = sum(_slots(w) for w in self.values)
+        self.constant = not in_values
         if self.constant:
             self.values = (
                 _write_value(expected, iter(())),
@@ -206,6 +211,9 @@ class _Reading:
         self.text = parts[0] if not self.count else _message_format(parts)
         # which of them are places in the store's texts
         self.quoted = tuple(i for i, part in enumerate(parts[:-1]) if part[-1] == _QUOTED)
+        # how many numbers of its own a finding of this wording keeps: its values', its
+        # cause's place (four), its message's
+        self.size = in_values + (4 if key[11] is not None else 0) + self.count
 
     def finding(self, line: int, own: Sequence[int], texts: Sequence[str]) -> Finding:
         key = self.key
@@ -268,6 +276,21 @@ def _kept(count: int, late: array[int], place: Callable[[int], tuple[int, int]])
     yield from line
 
 
+def _let_go(columns: tuple[Column, Column, Column, Column], left: list[int], done: int) -> int:
+    """Empty the blocks of the old store's `columns` (lines, wordings, starts, numbers) that no
+    finding still to be filed again reads: those of the handles before the first block with
+    some left, and the numbers before that block's first; that first block."""
+    lines, wordings, starts, numbers = columns
+    while done < len(left) and not left[done]:
+        for column in (lines, wordings, starts):
+            column.blocks[done] = _EMPTY
+        done += 1
+    first = starts.blocks[done][0] if done < len(left) else len(numbers)
+    for block in range(first >> SHIFT):  # starts grow with the handles
+        numbers.blocks[block] = _EMPTY
+    return done
+
+
 class FindingStore(Sequence[Finding]):
     """The findings of one game in the order they were filed (or, after `sort`, by line and
     column), as a sequence of `Finding`."""
@@ -278,10 +301,12 @@ class FindingStore(Sequence[Finding]):
         # the replay of 200 simulated games (benchmarks/README.md), whose games file 5 to 105
         # findings; a long game's memory is in the findings after them
         self.whole_first = whole_first
-        self.lines = array("i")
-        self.wordings = array("i")  # an index in `table`, or _WHOLE, or _GONE
-        self.starts = array("I")  # where the finding's own numbers begin in `numbers`
-        self.numbers = array("i")
+        # one number per finding in each (kept in blocks, so that a long game's are never
+        # copied as they grow: monolog/columns.py)
+        self.lines = Column("i")
+        self.wordings = Column("i")  # an index in `table`, or _WHOLE, or _GONE
+        self.starts = Column("I")  # where the finding's own numbers begin in `numbers`
+        self.numbers = Column("i")
         self.table: list[_Reading] = []  # each wording once
         self.known: dict[tuple[Any, ...], int] = {}
         self.whole: dict[int, Finding] = {}  # by handle
@@ -333,18 +358,20 @@ class FindingStore(Sequence[Finding]):
         return len(self.wordings) - 1
 
     def get(self, handle: int) -> Finding:
-        wording = self.wordings[handle]
+        block, at = handle >> SHIFT, handle & MASK
+        wording = self.wordings.blocks[block][at]
         if wording == _WHOLE:
             return self.whole[handle]
         if wording == _GONE:
             raise KeyError(handle)
-        return self.table[wording].finding(self.lines[handle], self._own(handle), self.texts)
+        line, reading = self.lines.blocks[block][at], self.table[wording]
+        return reading.finding(line, self._own(handle, reading), self.texts)
 
-    def _own(self, handle: int) -> Sequence[int]:
-        """The numbers of the finding at `handle`, in the order its wording takes them."""
-        starts, numbers = self.starts, self.numbers
-        end = starts[handle + 1] if handle + 1 < len(starts) else len(numbers)
-        return numbers[starts[handle] : end]
+    def _own(self, handle: int, reading: _Reading) -> Sequence[int]:
+        """The numbers of the finding at `handle`, of wording `reading`, in the order it takes
+        them."""
+        start = self.starts.blocks[handle >> SHIFT][handle & MASK]
+        return self.numbers.between(start, start + reading.size)
 
     def put(self, handle: int, finding: Finding) -> None:
         """`finding` in place of the one at `handle` (a message the replay corrects later)."""
@@ -364,8 +391,7 @@ class FindingStore(Sequence[Finding]):
 
     def handles(self) -> Iterator[int]:
         """The handles of the findings in the store, in its order."""
-        wordings = self.wordings
-        return (h for h in range(len(wordings)) if wordings[h] != _GONE)
+        return (h for h, wording in enumerate(self.wordings) if wording != _GONE)
 
     def kept(self, keeps: Callable[[Finding], bool]) -> FindingStore:
         """A store of the findings `keeps` keeps, in this order."""
@@ -385,13 +411,14 @@ class FindingStore(Sequence[Finding]):
         10 MiB one held 60 MiB more for its sort)."""
         lines, wordings, whole = self.lines, self.wordings, self.whole
         starts, numbers, table = self.starts, self.numbers, self.table
+        line_blocks, wording_blocks = lines.blocks, wordings.blocks
 
         def place(h: int) -> tuple[int, int]:  # the line and column of the finding at `h`
-            wording = wordings[h]
+            wording = wording_blocks[h >> SHIFT][h & MASK]
             if wording == _WHOLE:
                 span = whole[h].span
                 return span.line, span.column
-            return lines[h], table[wording].key[0] if wording >= 0 else 0
+            return line_blocks[h >> SHIFT][h & MASK], table[wording].key[0] if wording >= 0 else 0
 
         count = len(wordings)
         late, disorder = _late(count, place)
@@ -399,21 +426,40 @@ class FindingStore(Sequence[Finding]):
             return
         late_in_order = sorted(late, key=place)
         order = heapq.merge(_kept(count, late, place), late_in_order, key=lambda h: (*place(h), h))
-        self.lines, self.wordings, self.whole = array("i"), array("i"), {}
-        self.starts, self.numbers = array("I"), array("i")
+        self.lines, self.wordings, self.whole = Column("i"), Column("i"), {}
+        self.starts, self.numbers = Column("I"), Column("i")
         self.gone = 0
+        self._refile(order, (lines, wordings, starts, numbers), whole)
+
+    def _refile(
+        self,
+        order: Iterable[int],
+        columns: tuple[Column, Column, Column, Column],
+        whole: dict[int, Finding],
+    ) -> None:
+        """File again, in `order` (every handle once), the findings of the old store's
+        `columns` (lines, wordings, starts, numbers) and `whole`, leaving out those taken
+        back. Each old block is let go once every finding in it is filed again, so that the
+        sort does not hold two whole stores (a game's order is nearly that of its handles)."""
+        lines, wordings, starts, numbers = columns
+        table = self.table
+        left = [len(block) for block in wordings.blocks]  # handles not yet filed, per block
+        done = 0  # the blocks of handles before this one are all filed again
         for h in order:
-            wording = wordings[h]
-            if wording == _GONE:
-                continue
-            self.starts.append(len(self.numbers))
-            if wording == _WHOLE:
-                self.whole[len(self.wordings)] = whole[h]
-            else:
-                end = starts[h + 1] if h + 1 < len(starts) else len(numbers)
-                self.numbers.extend(numbers[starts[h] : end])
-            self.lines.append(lines[h])
-            self.wordings.append(wording)
+            block, at = h >> SHIFT, h & MASK
+            wording = wordings.blocks[block][at]
+            if wording != _GONE:
+                self.starts.append(len(self.numbers))
+                if wording == _WHOLE:
+                    self.whole[len(self.wordings)] = whole[h]
+                else:
+                    start = starts.blocks[block][at]
+                    self.numbers.extend(numbers.between(start, start + table[wording].size))
+                self.lines.append(lines.blocks[block][at])
+                self.wordings.append(wording)
+            left[block] -= 1
+            if block == done and not left[block]:
+                done = _let_go(columns, left, done)
 
     # ------------------------------------------------------------ reading
     def __len__(self) -> int:

@@ -17,7 +17,7 @@ of the text. A record with any mistake is parsed again whole for its error, so e
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from . import events as ev
 from .errors import ParseError, empty_error, nul_error
@@ -61,6 +61,18 @@ def parse_pieces(
 _NOT_PLAYED = (*ev.TRIVIA, ev.Tag)
 
 
+def then(
+    first: Sequence[ev.Event], rest: Iterable[Sequence[ev.Event]]
+) -> Iterator[Sequence[ev.Event]]:
+    """`first`, then the pieces of `rest`, keeping none once given: `itertools.chain([first],
+    rest)` keeps the first piece (the header and its 10,000 lines' events) to the end."""
+    held = [first]
+    del first
+    while held:
+        yield held.pop()
+    yield from rest
+
+
 def _parse(text: str, filename: str, pieces: list[tuple[int, int, int]]) -> Pieces:
     for before, start, end in pieces:
         try:
@@ -73,6 +85,7 @@ def _parse(text: str, filename: str, pieces: list[tuple[int, int, int]]) -> Piec
             return
         if events:
             yield events
+        del events  # the piece goes once the replay lets it go, before the next is parsed
 
 
 def _tags_first(text: str) -> bool:

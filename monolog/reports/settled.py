@@ -14,7 +14,6 @@ position is the same moment, so their output is the same (tests/test_settled.py)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import chain
 from typing import TypeVar
 
 from ..editions.model import Edition
@@ -24,6 +23,7 @@ from ..engine.money.worth import worth
 from ..findings.lines import record_lines
 from ..notation import ParseError
 from ..notation import events as E
+from ..notation.chunks import then
 from ..notation.parser import read_source
 from ..notation.records import parse_record_pieces
 from .game import Game, GameError, Moment, edition_as_played
@@ -220,9 +220,9 @@ def replayed(
 
             def again() -> Iterator[Sequence[E.Event]]:  # the pieces anew, for a second pass
                 first_piece, rest = parse_record_pieces(text, path)
-                return chain([declared + first_piece], rest or ())
+                return then(declared + first_piece, rest or ())
 
-            pieces = chain([first], more)
+            pieces = then(first, more)
             del first  # each piece goes once stepped through
             result = replay_chunks(
                 pieces, edition=given, rulings=rulings, file=path, observer=watch, again=again

@@ -6,12 +6,12 @@ can name them without importing the game.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, overload
 
+from ...columns import MASK, SHIFT, Column
 from ...notation.events import NO_SPAN, Span
 
 
@@ -56,24 +56,31 @@ def entry_span(entry: Transfer | None) -> Span:
 # how many of the latest entries a packed ledger keeps as `Transfer`s (read at each `pack`, so
 # that a test can make it small): the engine finds the entries it changes among the last few
 KEEP = 4096
-_LIMIT = 1 << 31  # the 4-byte numbers ("i" arrays) hold less than this
-_FIELDS = 7  # numbers per packed entry: turn, line, column, end line, end column, amount, reason
+
+# the columns of a packed entry, each as narrow as its numbers nearly always are (21 bytes an
+# entry; an entry with a number that does not fit is kept whole): turn, line, amount (4-byte
+# signed); column, end column, reason (2-byte); how many lines its span covers after the first,
+# payer, payee (1-byte). `place` looks at the line and amount first
+_TYPECODES = "iiiHHHBBB"
+_RANGES = {"i": (-(1 << 31), 1 << 31), "H": (0, 1 << 16), "B": (0, 1 << 8)}
+_LIMITS = tuple(_RANGES[t] for t in _TYPECODES)
+_LINE, _AMOUNT = 1, 2
+_NONE = (0,) * len(_TYPECODES)
 
 
 class PackedLedger(Sequence[Transfer]):
     """The ledger's entries in order, as a list of `Transfer` is read and changed, the older
     ones (after `pack`) kept as numbers: a long game moves money on most of its lines, and a
-    `Transfer` with its `Span` costs about 200 bytes where its numbers take 36 (a 10 MiB game of
-    a wrong count on every line held 585,000 of them). An entry is a `Transfer` again when read.
+    `Transfer` with its `Span` costs about 200 bytes where its numbers take 21 (a 10 MiB game of
+    a wrong count on every line held 610,000 of them). An entry is a `Transfer` again when read.
 
     The latest `KEEP` entries stay the objects the engine filed, so that it finds one it changes
     by identity (`place`); an older one is found by its value. `append` is the list's own."""
 
     __slots__ = (
+        "_columns",
         "_name_at",
         "_names",
-        "_numbers",
-        "_parties",
         "_text_at",
         "_texts",
         "_whole",
@@ -86,11 +93,12 @@ class PackedLedger(Sequence[Transfer]):
         self.recent: list[Transfer] = list(entries)
         self.append = self.recent.append
         self.packed = 0  # how many of the entries are kept as numbers (the first ones)
-        self._numbers = array("i")  # _FIELDS per packed entry (reason: its place in _texts)
-        self._parties = array("i")  # payer and payee per packed entry: places in _names
+        # one number per packed entry in each (turn, line, amount, column, end column, reason,
+        # lines its span covers after the first, payer, payee), kept in blocks (monolog/columns.py)
+        self._columns = tuple(Column(t) for t in _TYPECODES)
         self._names: list[str | None] = [None]  # each party once (None: the bank)
         self._name_at: dict[str | None, int] = {None: 0}
-        self._texts: list[str] = []  # each reason once
+        self._texts: list[str] = []  # each reason once: its place, twice, and 1 if derived
         self._text_at: dict[str, int] = {}
         self._whole: dict[int, Transfer] = {}  # packed entries whose numbers do not fit
 
@@ -111,22 +119,27 @@ class PackedLedger(Sequence[Transfer]):
         count = len(recent) - KEEP
         if count <= 0:
             return
-        for entry in recent[:count]:
-            self._pack(entry)
+        rows = [self._row(entry, self.packed + i) for i, entry in enumerate(recent[:count])]
+        for column, values in zip(self._columns, zip(*rows, strict=True), strict=True):
+            column.extend(values)
+        self.packed += count
         del recent[:count]
 
-    def _pack(self, entry: Transfer) -> None:
+    def _row(self, entry: Transfer, at: int) -> tuple[int, ...]:
+        """The numbers of `entry`, to be packed at `at` (none, and the entry kept whole, when
+        one does not fit its column)."""
         span = entry.span
         reason = self._place(entry.reason, self._texts, self._text_at) * 2 + entry.derived
-        numbers: tuple[int, ...] = (entry.turn, span.line, span.column, span.end_line)
-        numbers += (span.end_column, entry.amount, reason)
-        if not all(type(n) is int and -_LIMIT < n < _LIMIT for n in numbers):
-            self._whole[self.packed] = entry
-            numbers = (0,) * _FIELDS
-        self._numbers.extend(numbers)
-        self._parties.append(self._place(entry.payer, self._names, self._name_at))
-        self._parties.append(self._place(entry.payee, self._names, self._name_at))
-        self.packed += 1
+        payer = self._place(entry.payer, self._names, self._name_at)
+        payee = self._place(entry.payee, self._names, self._name_at)
+        row: tuple[int, ...] = (entry.turn, span.line, entry.amount)
+        row += (span.column, span.end_column, reason)
+        row += (span.end_line - span.line, payer, payee)
+        for n, (low, high) in zip(row, _LIMITS, strict=True):
+            if type(n) is not int or not low <= n < high:
+                self._whole[at] = entry
+                return _NONE
+        return row
 
     @staticmethod
     def _place(value: Any, values: list[Any], places: dict[Any, int]) -> int:
@@ -142,14 +155,14 @@ class PackedLedger(Sequence[Transfer]):
         whole = self._whole.get(at)
         if whole is not None:
             return whole
-        turn, line, column, end_line, end_column, amount, reason = self._numbers[
-            at * _FIELDS : at * _FIELDS + _FIELDS
-        ]
+        block, i = at >> SHIFT, at & MASK
+        turn, line, amount, column, end_column, reason, lines, payer, payee = (
+            c.blocks[block][i] for c in self._columns
+        )
         names = self._names
-        payer, payee = names[self._parties[at * 2]], names[self._parties[at * 2 + 1]]
+        span = Span(line, column, line + lines, end_column)
         text = self._texts[reason >> 1]
-        span = Span(line, column, end_line, end_column)
-        return Transfer(turn, span, payer, payee, amount, text, bool(reason & 1))
+        return Transfer(turn, span, names[payer], names[payee], amount, text, bool(reason & 1))
 
     def _unpack_from(self, at: int) -> None:
         """The packed entries from `at` on made `Transfer`s again, before the latest: where an
@@ -159,7 +172,8 @@ class PackedLedger(Sequence[Transfer]):
         if at >= packed:
             return
         self.recent[:0] = [self._entry(i) for i in range(at, packed)]
-        del self._numbers[at * _FIELDS :], self._parties[at * 2 :]
+        for column in self._columns:
+            column.truncate(at)
         self.packed = at
         for i in [i for i in self._whole if i >= at]:
             del self._whole[i]
@@ -172,10 +186,12 @@ class PackedLedger(Sequence[Transfer]):
         for i in range(len(recent) - 1, -1, -1):
             if recent[i] is entry:
                 return self.packed + i
-        numbers, line, amount = self._numbers, entry.span.line, entry.amount
+        lines, amounts = self._columns[_LINE].blocks, self._columns[_AMOUNT].blocks
+        line, amount = entry.span.line, entry.amount
         for at in range(self.packed - 1, -1, -1):
             # the line and amount first: most entries differ there
-            near = numbers[at * _FIELDS + 1] == line and numbers[at * _FIELDS + 5] == amount
+            block, i = at >> SHIFT, at & MASK
+            near = lines[block][i] == line and amounts[block][i] == amount
             if (near or at in self._whole) and self._entry(at) == entry:
                 return at
         return None

@@ -25,6 +25,7 @@ from ...editions.model import Edition
 from ...findings.declared import Declared
 from ...findings.model import Finding
 from ...notation import events as E
+from ...notation.chunks import then
 from ..money import mortgages
 from ..setup import setup
 from ..turn import turns
@@ -136,7 +137,7 @@ def replay_chunks(
         pieces = again()
         first = next(pieces, ())
     start = _first_span(first)
-    pieces = chain([first], pieces)
+    pieces = then(first, pieces)
     del first  # each piece goes once stepped through
     return _play(
         game, start, pieces, observer, paranoid, require_amounts, packed=True, ledger=ledger
@@ -181,6 +182,7 @@ def _play(
                 if ev_kind.told and observer is not None:
                     observer(ev, game.state)
             ev, ev_kind = after, kind
+        del piece  # let go before the next piece is parsed
     if ev is not None:
         last_span = ev.span
         _step(game, ev, None, ev_kind, False)
@@ -221,7 +223,7 @@ def replay_steps_chunks(
     needs no more than the header (a Players tag, no deeds dealt before play)."""
     first = next(pieces, ())
     start = _first_span(first)
-    pieces = chain([first], pieces)
+    pieces = then(first, pieces)
     del first  # each piece goes once stepped through
     return _steps(game, start, pieces, paranoid=False, require_amounts=False, packed=True)
 
@@ -266,6 +268,7 @@ def _steps(
                     balance.check(ev)
                 yield ev, game.state
             ev, ev_kind = after, kind
+        del piece  # let go before the next piece is parsed
     if ev is not None:
         last_span = ev.span
         _step(game, ev, None, ev_kind, False)
