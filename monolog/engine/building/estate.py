@@ -167,6 +167,8 @@ def _charge_paid(
         if not follow.record_settles(game):
             return False  # a replay under another reading has its own cash: it cannot pay there
         # reported; the buildings were put up at the table: the replay follows, cash below 0
+    if ev.amount is None or ev.amount == cost:
+        return True  # as judging it comes to: no reading sets another price, nothing is filed
     # hotels alone: the printed hotel price is the rule (BLD-06)
     hotels_only = all(s.hotels and not s.houses for s in plan.values())
     decision = build_decision(actor, cost, hotels_only)

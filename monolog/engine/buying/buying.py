@@ -362,7 +362,7 @@ def _sell_to_winner(
         # every bid was refused under the readings in force (CF-14, CF-17)
         wrong = f"no bid for {name} counts, so nobody wins it: the deed stays with the bank"
         deed_prices.auction_judged(game, ev, (winner, price), None, judge.Words("M207", wrong))
-    if bids_ok is not None:
+    if bids_ok is not None and (winner, price) != bids_ok:  # agreeing, it files nothing
         last_player, last_amount = bids_ok
         wrong = (
             f"the last and highest bid was {last_player}'s {game.money(last_amount)}: "

@@ -25,6 +25,8 @@ def price_decision(game: Game, player: str, index: int) -> judge.Decision:
 
 def price_judged(game: Game, ev: Buy, player: str, index: int) -> None:
     """The price written for a deed bought on landing set against its list price (M203)."""
+    if ev.amount is None or ev.amount == game.square(index).price:
+        return  # as judging it comes to: no reading sets another price, nothing is filed
     decision = price_decision(game, player, index)
     right = judge.amount(decision.right)
     words = judge.Words(

@@ -41,6 +41,11 @@ def card_move_decision(game: Game, cm: CardMove) -> judge.Decision:
 def card_move_judged(game: Game, player: str, cm: CardMove, sq: Square, span: Span) -> None:
     """`-> Square` after `cm`'s card move: one finding for it, and the record's square followed."""
     cm.confirmed = True
+    if cm.nearest is None and sq.index == cm.target:
+        # what judging it comes to where no reading disputes the card's square and the record
+        # agrees (nothing filed, nothing to follow), without the decision, verdict and words,
+        # whose message counts the squares named alike: most card moves
+        return
     decision = card_move_decision(game, cm)
     if judge.measured(game, decision, sq.index):
         nearest_railroad_note(game, player, cm, span)  # the reading in force stands
