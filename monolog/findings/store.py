@@ -263,16 +263,21 @@ def _kept(count: int, late: array[int], place: Callable[[int], tuple[int, int]])
     aside = iter(late)
     skip = next(aside, -1)
     line: list[int] = []
+    number = None  # the line of those in `line`
     for h in range(count):
         if h == skip:
             skip = next(aside, -1)
             continue
-        if line and place(h)[0] != place(line[0])[0]:
-            line.sort(key=place)  # stable: those on one place stay in the order filed
+        at = place(h)[0]
+        if at != number:
+            if len(line) > 1:  # most lines have one finding: nothing to sort
+                line.sort(key=place)  # stable: those on one place stay in the order filed
             yield from line
             line = []
+            number = at
         line.append(h)
-    line.sort(key=place)
+    if len(line) > 1:
+        line.sort(key=place)
     yield from line
 
 
@@ -424,8 +429,10 @@ class FindingStore(Sequence[Finding]):
         late, disorder = _late(count, place)
         if not late and not disorder and not self.gone:
             return
-        late_in_order = sorted(late, key=place)
-        order = heapq.merge(_kept(count, late, place), late_in_order, key=lambda h: (*place(h), h))
+        order: Iterable[int] = _kept(count, late, place)
+        if late:  # else the findings of each line are only put in order among themselves
+            late_in_order = sorted(late, key=place)
+            order = heapq.merge(order, late_in_order, key=lambda h: (*place(h), h))
         self.lines, self.wordings, self.whole = Column("i"), Column("i"), {}
         self.starts, self.numbers = Column("I"), Column("i")
         self.gone = 0

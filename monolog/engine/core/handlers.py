@@ -188,8 +188,10 @@ def _after_the_end(game: Game, ev: E.Event) -> bool:
 
 def _turn_start(game: Game, ev: E.TurnStart) -> bool:
     """A turn's line, most of the table's events: what the last turn left owed is checked,
-    then the turn's own handler runs."""
-    if game.flow.started:
+    then the turn's own handler runs. The estate's checkpoint runs only where something waits
+    for it (a 10 % choice on a received mortgage, a building won at auction and not placed):
+    at nearly every turn nothing does, and it would file nothing."""
+    if game.flow.started and (game.mortgages.choices or game.shortage.won):
         try:  # as `wrap` does, without a closure (one a turn: 36,000 over 200 games)
             bankruptcy.check_obligations(game, ev.span)
         except Exception as err:  # never a traceback: report and carry on

@@ -22,6 +22,11 @@ replay measuring the reading in force (`measured`), which applies that reading i
 
 Where the edition's own text settles a point, the decide step lists no other reading for it
 (or `Game.ambiguous` turns the departure into M990), so a settled point is never open here.
+
+The judge's objects (`Outcome`, `Choice`, `Alternative`, `Decision`, `Verdict`, `Words`) are
+made per event and never changed once made. They are slotted dataclasses, not frozen ones: a
+frozen dataclass sets each field through `object.__setattr__`, which made a `Words` cost about
+five times a plain one (benchmarks/README.md). Being mutable, they are not hashable either.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from .game import Game
 from .obligations import Due, settle_due
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Outcome:
     """What a reading requires of one event: `amount` from `payer` to `payee` (None: the bank)."""
 
@@ -45,7 +50,7 @@ class Outcome:
     payee: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Choice:
     """What a reading requires of an event that moves no money: a square to end on, whether
     a player leaves jail, a count. `value` is compared with what the record wrote as it is."""
@@ -65,7 +70,7 @@ def amount(outcome: Outcome | Choice) -> int:
     return outcome.amount
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Alternative:
     """Another reading of the open point `cf` and what it would require."""
 
@@ -75,7 +80,7 @@ class Alternative:
     rule: str | None = None  # the rule the point is about, if not the decision's
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
     """What the readings require of one event: `right` under the readings in force, with its
     rule, and the other readings of open points that would set another figure."""
@@ -90,7 +95,7 @@ FOLLOWS = "follows"
 BREAKS = "breaks"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Verdict:
     """How the record's figure stands: it `agrees` with the readings in force, `follows`
     another reading (`other`), or `breaks` every reading (`right` is then the right value)."""
@@ -181,7 +186,7 @@ def first_reading(game: Game, decision: Decision, cf: str, written: object) -> s
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Words:
     """What each verdict's finding says. `code` and `wrong` are the M code and the message of a
     figure no reading gives (`rule` overrides the decision's rule); `other` gives the message

@@ -31,9 +31,12 @@ def fine_judged(game: Game, ev: PayFine, player: str, forced: Due | None) -> Non
     leave early is moved by the caller, once its timing is judged (CF-06)."""
     decision = fine_decision(game, player, forced)
     right = judge.amount(decision.right)
-    message = (
-        forced.reason if forced is not None else f"the fine to leave jail is {game.money(right)}"
-    )
-    judge.judge(game, decision, ev.amount, ev.span, judge.Words("M504", message))
+    if ev.amount is not None and ev.amount != right:  # agreeing, it files nothing
+        message = (
+            forced.reason
+            if forced is not None
+            else f"the fine to leave jail is {game.money(right)}"
+        )
+        judge.judge(game, decision, ev.amount, ev.span, judge.Words("M504", message))
     if forced is not None:
         judge.follow(game, forced, ev.amount, ev.span)

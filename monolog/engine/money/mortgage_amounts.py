@@ -90,8 +90,10 @@ def amount_judged(
     finding filed; returns the amount the replay moves: the one written, else the derived."""
     decision = amount_decision(game, ev, actor, squares, added)
     derived = judge.amount(decision.right)
+    if ev.amount is None or ev.amount == derived:
+        return derived  # it agrees: nothing is filed, and the words are not made
     judge.judge(game, decision, ev.amount, ev.span, _words(game, ev, squares, derived, added))
-    return derived if ev.amount is None else ev.amount
+    return ev.amount
 
 
 def _words(
