@@ -131,7 +131,8 @@ class Policy:
         t = self.t
         group = t.group
         squares = t.squares
-        keyed = []  # (whole group held, mortgage value, place, deed): the key made once each
+        # (whole group held, mortgage value, place, deed): the key made once a deed
+        keyed: list[tuple[bool, int, int, Deed]] = []
         for d in t.deeds.values():
             if d.owner != seat or d.mortgaged:
                 continue
