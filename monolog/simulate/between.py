@@ -90,7 +90,14 @@ class BetweenTurns(MoneyTrouble):
         # change in the phase only by its own building, or by a shortage's auctions
         need = self.p.plans.build_need
         auctioned = False
-        if sum(1 for s in seats if self.may_buy_house(s)) >= 2:  # else no shortage (BLD-12)
+        buyers = 0  # seats that would buy a house, counted up to two (a loop that stops at
+        # the second, not sum() over a generator: may_buy_house changes nothing in the game)
+        for s in seats:
+            if self.may_buy_house(s):
+                buyers += 1
+                if buyers == 2:
+                    break
+        if buyers >= 2:  # else no shortage (BLD-12)
             wants = {s: self.house_plan(s, 10**6) for s in seats}
             wanting = [s for s, plan in wants.items() if plan]
             if len(wanting) >= 2 and 0 < t.bank_houses < sum(len(wants[s]) for s in wanting):

@@ -192,10 +192,7 @@ class Table:
         self.group: dict[int, tuple[Deed, ...]] = {i: made[m] for i, m in lay.groups.items()}
         self.colour_groups = [made[members] for members in lay.colour]
         # the cheapest hotel of the board: a budget below it buys no hotel, whatever the plan
-        self.cheapest_hotel = min(
-            (edition.squares[d.index].hotel_cost for g in self.colour_groups for d in g),
-            default=0,
-        )
+        self.cheapest_hotel = lay.cheapest_hotel
         watch.groups = self.group
         watch.colour = {i for members in lay.colour for i in members}
         rules = edition.rules
