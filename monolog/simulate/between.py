@@ -263,7 +263,7 @@ class BetweenTurns(MoneyTrouble):
         """DEAL-01..05, CF-38: a player short of one deed of a group buys it, for cash or in a
         swap for a deed the other needs; mortgaged deeds received bring the 10% choice."""
         t = self.t
-        active = t.active()
+        active = t.playing  # read only: not the copy active() makes
         buyer = active[int(self.brandom() * len(active))]
         for g, want in self.p.plans.trades(buyer):
             seller = want.owner

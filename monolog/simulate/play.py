@@ -33,7 +33,8 @@ class Simulator(Faulty):
             self.opening_deal()
         play_turn, between, checksums = self.play_turn, self.between, self._checksums
         srandom = self.srandom
-        while not self.over and self.turn_no < self.limit:
+        limit, every_round = self.limit, self.every_round  # fixed for the game
+        while not self.over and self.turn_no < limit:
             self.turn_no += 1
             play_turn(cur)
             if self.over:
@@ -42,7 +43,7 @@ class Simulator(Faulty):
             if r < 0.35:  # a checksum after about a third of the turns
                 checksums(cur, r)
             nxt = t.next_seat[cur]
-            if self.every_round and nxt <= cur:
+            if every_round and nxt <= cur:
                 self._count_round()
             between(nxt)
             if self.over:
