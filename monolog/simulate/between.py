@@ -90,7 +90,14 @@ class BetweenTurns(MoneyTrouble):
         # change in the phase only by its own building, or by a shortage's auctions
         need = self.p.plans.build_need
         auctioned = False
-        if sum(1 for s in seats if self.may_buy_house(s)) >= 2:  # else no shortage (BLD-12)
+        buyers = 0  # seats that would buy a house, counted up to two (a loop that stops at
+        # the second, not sum() over a generator: may_buy_house changes nothing in the game)
+        for s in seats:
+            if self.may_buy_house(s):
+                buyers += 1
+                if buyers == 2:
+                    break
+        if buyers >= 2:  # else no shortage (BLD-12)
             wants = {s: self.house_plan(s, 10**6) for s in seats}
             wanting = [s for s, plan in wants.items() if plan]
             if len(wanting) >= 2 and 0 < t.bank_houses < sum(len(wants[s]) for s in wanting):
@@ -118,9 +125,10 @@ class BetweenTurns(MoneyTrouble):
         floor = self.p.plans.building(s).house_floor
         if floor is None or budget < floor:
             return plan  # not a house it could buy: most turns
+        top = t.hotel_level
         for g in self.p.groups_to_build(s):
             cost = t.squares[g[0].index].house_cost
-            levels = [t.level(d) for d in g]
+            levels = [top if d.hotel else d.houses for d in g]  # t.level(d), written out
             while budget >= cost and len(plan) < bank:
                 low = min(levels)
                 if low >= t.max_houses:
@@ -138,8 +146,13 @@ class BetweenTurns(MoneyTrouble):
         budget = self.p.house_budget(s)
         plan: list[Deed] = []
         left = t.bank_hotels
+        if left <= 0 or budget < t.cheapest_hotel:
+            # (asked before the seat's plan, most often made again after the houses it has
+            # just built: in 300 games 2,233 of 4,629 calls stop here, and the plans' time
+            # here falls from 0.18 to 0.07 s in a line profile)
+            return plan
         floor = self.p.plans.building(s).hotel_floor
-        if left <= 0 or floor is None or budget < floor:
+        if floor is None or budget < floor:
             return plan  # not a hotel it could buy
         for g in self.p.groups_to_build(s):
             cost = t.squares[g[0].index].hotel_cost
@@ -250,7 +263,7 @@ class BetweenTurns(MoneyTrouble):
         """DEAL-01..05, CF-38: a player short of one deed of a group buys it, for cash or in a
         swap for a deed the other needs; mortgaged deeds received bring the 10% choice."""
         t = self.t
-        active = t.active()
+        active = t.playing  # read only: not the copy active() makes
         buyer = active[int(self.brandom() * len(active))]
         for g, want in self.p.plans.trades(buyer):
             seller = want.owner

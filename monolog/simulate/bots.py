@@ -129,13 +129,25 @@ class Policy:
     def mortgage_order(self, seat: int) -> list[Deed]:
         """Unmortgaged deeds with no buildings in their group, least useful first."""
         t = self.t
-        deeds = [
-            d
-            for d in t.deeds.values()
-            if d.owner == seat and not d.mortgaged and not t.group_built(d.index)
-        ]
-        deeds.sort(key=lambda d: (t.owns_group(seat, d.index), t.squares[d.index].mortgage_value))
-        return deeds
+        group = t.group
+        squares = t.squares
+        # (whole group held, mortgage value, place, deed): the key made once a deed
+        keyed: list[tuple[bool, int, int, Deed]] = []
+        for d in t.deeds.values():
+            if d.owner != seat or d.mortgaged:
+                continue
+            members = group[d.index]
+            whole = True
+            for x in members:  # t.group_built() and t.owns_group(), written out together:
+                # asked again at every step of raising money, 3,500 times in 300 games
+                if x.houses or x.hotel:
+                    break
+                if x.owner != seat:
+                    whole = False
+            else:
+                keyed.append((whole, squares[d.index].mortgage_value, len(keyed), d))
+        keyed.sort()  # the place keeps the order of equal keys, as a stable sort on the key did
+        return [k[3] for k in keyed]
 
     def unmortgage_pick(self, seat: int) -> list[Deed]:
         """Mortgages the bot lifts now, when rich enough: whole groups first, then the cheapest."""

@@ -36,6 +36,7 @@ class Layout:
     distinct: tuple[tuple[int, ...], ...]  # every group above, once
     cards: dict[str, Card]  # every card of every deck, by id (the first of a repeated id)
     kept: frozenset[str]  # the cards a drawer keeps (Get Out of Jail Free)
+    cheapest_hotel: int  # the lowest hotel price of the colour groups' sites (0: none)
     interest: dict[tuple[bool, bool], tuple[dict[int, int], dict[int, int]]] = field(
         default_factory=dict
     )
@@ -105,4 +106,5 @@ def _make(edition: Edition) -> Layout:
     )
     readings = {**default_readings(), **edition.readings}
     distinct = tuple(dict.fromkeys((*groups.values(), *colour)))
-    return Layout(tuple(readings.items()), deeds, groups, colour, distinct, cards, kept)
+    hotel = min((squares[i].hotel_cost for members in colour for i in members), default=0)
+    return Layout(tuple(readings.items()), deeds, groups, colour, distinct, cards, kept, hotel)

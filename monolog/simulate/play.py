@@ -33,7 +33,8 @@ class Simulator(Faulty):
             self.opening_deal()
         play_turn, between, checksums = self.play_turn, self.between, self._checksums
         srandom = self.srandom
-        while not self.over and self.turn_no < self.limit:
+        limit, every_round = self.limit, self.every_round  # fixed for the game
+        while not self.over and self.turn_no < limit:
             self.turn_no += 1
             play_turn(cur)
             if self.over:
@@ -42,7 +43,7 @@ class Simulator(Faulty):
             if r < 0.35:  # a checksum after about a third of the turns
                 checksums(cur, r)
             nxt = t.next_seat[cur]
-            if self.every_round and nxt <= cur:
+            if every_round and nxt <= cur:
                 self._count_round()
             between(nxt)
             if self.over:
@@ -145,6 +146,9 @@ class Simulator(Faulty):
         first = True
         rand = self.rng.random  # the dice, thrown as Dice.roll throws them
         size = t.size
+        w = self.w
+        square = self.style.square
+        name = self.names_of[s]
         while True:
             d1 = int(rand() * 6) + 1
             d2 = int(rand() * 6) + 1
@@ -167,7 +171,11 @@ class Simulator(Faulty):
                 self.send_to_jail(s)
                 return
             target = (seat.pos + d1 + d2) % size  # roll_to(), written out
-            self.say(s, f"{THROWS[d1][d2]} {self.style.square(target)}")
+            clause = f"{THROWS[d1][d2]} {square(target)}"
+            if self.pending_mark is None and w.actor is None and w.turn_player == name:
+                w.cur.append(clause)  # say(), written out for the roll: a call saved per roll
+            else:
+                self.say(s, clause)
             if target < seat.pos:  # MOVE-02: GO reached or passed
                 self.salary(s)
             seat.pos = target
@@ -331,12 +339,14 @@ class Simulator(Faulty):
     ) -> None:
         """The rent `s` owes on the deed at `index`, another player's or the bank's."""
         t = self.t
+        seat = t.seats[s]
         owner, amount, per_pip = t.rent(index, s, dice, card_rule)
         fault = None
         if self.faults:  # with none played, rent_fault gives the rent back as it is
             owner, amount, fault = self.rent_fault(s, index, dice, card_rule, owner, amount)
-        if owner is None:
-            if self.settle(s) and pending:
+        if owner is None:  # most often the player's own deed: nothing owed, nothing to settle
+            # (asked before settle(): 11,000 calls of it fewer in 200 games, cProfile)
+            if ((seat.cash >= 0 and not seat.debts) or self.settle(s)) and pending:
                 self.say(s, pending)
             return
         if per_pip and (dice is None or (not by_card and self.fresh_utility)):
@@ -350,7 +360,6 @@ class Simulator(Faulty):
                 amount, fault = per_pip * (d1 + d2), "utility-fresh-throw"
         t.pay(s, owner, amount)
         self.stats["rent"] += 1
-        seat = t.seats[s]
         if (seat.cash >= 0 and not seat.debts) or self.settle(s):
             if pending:
                 self.say(s, pending)

@@ -160,6 +160,14 @@ class Deed:
         watch = self.watch
         if watch is None:
             object.__setattr__(self, name, value)
+        elif name == "houses" or name == "hotel":  # Watch.change's branch for buildings,
+            # written out: a house at a time, 14,000 of the 35,000 changes in 200 games
+            object.__setattr__(self, name, value)
+            owner = self.owner
+            if owner is not None:
+                watch.dirty.add(owner)
+                watch.versions[owner] += 1
+                watch.built[owner] += 1
         else:
             watch.change(self, name, value)
 
@@ -183,6 +191,8 @@ class Table:
         made = {members: tuple([deeds[i] for i in members]) for members in lay.distinct}
         self.group: dict[int, tuple[Deed, ...]] = {i: made[m] for i, m in lay.groups.items()}
         self.colour_groups = [made[members] for members in lay.colour]
+        # the cheapest hotel of the board: a budget below it buys no hotel, whatever the plan
+        self.cheapest_hotel = lay.cheapest_hotel
         watch.groups = self.group
         watch.colour = {i for members in lay.colour for i in members}
         rules = edition.rules
@@ -268,11 +278,20 @@ class Table:
     def level(self, deed: Deed) -> int:
         return self.hotel_level if deed.hotel else deed.houses
 
+    # owns_group and group_built are loops, not all() or any() over a generator: they are
+    # asked for each deed when a bot picks mortgages to take out or lift, and a generator
+    # cost about half a microsecond more a call (timeit, 3 deeds)
     def owns_group(self, seat: int, index: int) -> bool:
-        return all(d.owner == seat for d in self.group[index])
+        for d in self.group[index]:  # noqa: SIM110 (see above)
+            if d.owner != seat:
+                return False
+        return True
 
     def group_built(self, index: int) -> bool:
-        return any(d.houses or d.hotel for d in self.group[index])
+        for d in self.group[index]:  # noqa: SIM110 (see above)
+            if d.houses or d.hotel:
+                return True
+        return False
 
     def buildable_groups(self, seat: int) -> list[tuple[Deed, ...]]:
         """Colour groups the player holds whole with nothing mortgaged (BLD-01, BLD-08)."""
@@ -375,11 +394,13 @@ class Table:
     def raisable(self, seat: int) -> int:
         """Buildings at half price plus the mortgage value of every unmortgaged deed (CF-40)."""
         total = 0
+        squares = self.squares
         for d in self.deeds.values():
             if d.owner == seat:
-                total += self.sale_value(d)
+                if d.houses or d.hotel:  # sale_value() asked only of a deed built on
+                    total += self.sale_value(d)
                 if not d.mortgaged:
-                    total += self.squares[d.index].mortgage_value
+                    total += squares[d.index].mortgage_value
         return total
 
     def worth(self, seat: int) -> int:
