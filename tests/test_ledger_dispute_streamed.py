@@ -25,6 +25,9 @@ from monolog.reports.ledger import FindingRow, StockRow, build_ledger, parse_tur
 from monolog.reports.settled import load_ledger
 
 REPO = Path(__file__).resolve().parent.parent
+# the long game's turns: about 70 pieces of 7 lines (no limit in the trail, the ledger or the
+# dispute lies between 500 and 1,500 turns, which took three times as long)
+LONG = 500
 GAMES = sorted((REPO / "scenarios/games").glob("*.mlog"))
 
 
@@ -65,7 +68,7 @@ def test_a_long_game_read_in_pieces_gives_the_same_ledger(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "long.mlog"
-    path.write_text(_long_game(1_500), encoding="utf-8")
+    path.write_text(_long_game(LONG), encoding="utf-8")
     monkeypatch.setattr(chunks, "LINES", 7)  # many pieces, so the trail is kept across them
     _ledgers_agree(path)
 
@@ -107,7 +110,7 @@ def test_the_dispute_stepped_side_by_side_is_the_dispute_kept_whole(path: Path) 
 
 def test_a_long_game_disputed_side_by_side(tmp_path: Path) -> None:
     path = tmp_path / "long.mlog"
-    path.write_text(_long_game(1_500), encoding="utf-8")
+    path.write_text(_long_game(LONG), encoding="utf-8")
     _disputes_agree(path, RULINGS)
 
 
@@ -140,7 +143,7 @@ def test_the_dispute_read_in_pieces_is_the_dispute_parsed_whole(
 
 def test_a_long_game_disputed_in_pieces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "long.mlog"
-    path.write_text(_long_game(1_500), encoding="utf-8")
+    path.write_text(_long_game(LONG), encoding="utf-8")
     monkeypatch.setattr(chunks, "LINES", 7)
     _, more = chunks.parse_pieces(read_source(str(path)), str(path))
     assert more is not None  # read in pieces indeed
