@@ -128,7 +128,9 @@ def _level_allowed(game: Game, ev: Build, index: int, step: Step, group: list[De
     deed = step.deed
     most = game.edition.rules.houses_before_hotel
     many = deed.houses + step.houses
-    if many > most_houses(game, index):  # SHORT-03, CF-45: a 4th house in a short game
+    # SHORT-03, CF-45: a 4th house in a short game (`most_houses` is never below `most`: asked
+    # only past it)
+    if many > most and many > most_houses(game, index):
         if not house_cap_judged(game, ev, index, many, step.houses):
             return False  # no reading allows it (M604): refused
         # the record plays the other reading of CF-45 (A45): replayed as recorded, and the cap

@@ -276,7 +276,7 @@ def note_fourth_houses(
     need = game.edition.rules.houses_before_hotel
     for index, before, houses, hotels in built:
         many = before + houses
-        if not fewer_houses_for_hotel(game, index) or many <= need:
+        if many <= need or not fewer_houses_for_hotel(game, index):  # (the cheap test first)
             continue
         decision = house_count_decision(game, index, many)
         verdict = judge.compare(game, decision, True)  # the build was carried out
