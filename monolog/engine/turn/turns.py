@@ -183,7 +183,8 @@ def end_turn(game: Game, span: Span) -> None:
         return
     p = game.state.player(player)
     shown = None
-    passes = p.active and not game.state.over and not flow.turn_over
+    playing = p.active and not game.state.over  # read once a turn's end, not twice
+    passes = playing and not flow.turn_over
     if passes and game.follow.jail_double is not None and follow.record_settles(game):
         # CF-04, CF-05: the turn passes after the double: the record's play is the reading that
         # ends the turn (a replay measuring the other reading, follow.py, keeps M102). (Only
@@ -193,7 +194,7 @@ def end_turn(game: Game, span: Span) -> None:
     game.follow.jail_double = None
     if passes and flow.double_span is not None:
         turn_passed(game, player)  # CF-80: the turn passes after a double (one-throw-a-turn)
-    if p.active and not game.state.over:
+    if playing:
         if flow.again and not flow.turn_over and not shown:
             game.emit(
                 "M102",
