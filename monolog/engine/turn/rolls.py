@@ -82,7 +82,10 @@ def on_roll(game: Game, ev: Roll, player: str) -> None:
         flow.again_span = ev.span
         if flow.released in ("fine", "card") and game.ruling("CF-05") == "no-extra-roll":
             flow.again = False
-    note_throw(game, ev)  # CF-80 one-throw-a-turn: a double earns no further throw
+    if double:
+        note_throw(game, ev)  # CF-80 one-throw-a-turn: a double earns no further throw
+    else:
+        flow.double_span = None  # what note_throw sets for a throw that is no double
     origin = p.position
     target = (origin + ev.die1 + ev.die2) % len(game.edition.squares)
     if follow.move_ignored(game, player, ev, target):
