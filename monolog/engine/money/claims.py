@@ -116,7 +116,6 @@ def on_rent(game: Game, ev: RentEvent) -> None:
     if claim is None:
         _rent_not_due(game, tenant, ev, payee)
         return
-    name = game.name(claim.square or 0)
     departs = _rent_changed(game, claim, ev.span, ev.amount)
     _claim_checked(game, ev, claim, tenant, payee)
     if claim.amount is None and claim.per_pip and unowed_charge_judged(game, claim, ev):
@@ -126,6 +125,7 @@ def on_rent(game: Game, ev: RentEvent) -> None:
         if ev.amount is not None and (
             ev.amount % claim.per_pip or not 2 <= ev.amount // claim.per_pip <= 12
         ):
+            name = game.name(claim.square or 0)
             game.emit(
                 "M301",
                 f"the rent on {name} is {claim.per_pip} times a throw of the dice, so "
@@ -150,8 +150,8 @@ def on_rent(game: Game, ev: RentEvent) -> None:
 def _claim_checked(game: Game, ev: RentEvent, claim: Due, tenant: str, payee: str | None) -> None:
     """The claim's creditor (RENT-01) and its deadline (RENT-03, CF-22: claim_deadline.py)
     checked."""
-    name = game.name(claim.square or 0)
     if payee is not None and payee != claim.payee:
+        name = game.name(claim.square or 0)
         when = "at the claim" if game.ruling("CF-24") == "at-claim" else f"when {tenant} landed"
         game.emit(
             "M303",

@@ -42,7 +42,8 @@ def on_roll(game: Game, ev: Roll, player: str) -> None:
     # the 42,400 rolls of run.py's 200 games, 193,000 function calls fewer)
     if game.follow.fine_ahead:
         follow.fine_not_late(game, player)  # CF-02: no fine written before this roll
-    _whose_turn(game, ev, player)
+    if player != flow.turn_player:  # (the turn's own player, at nearly every roll: no call)
+        _whose_turn(game, ev, player)
     close_step(game, ev.span)
     if not flow.rolled:
         if flow.claims or flow.late_claims:
@@ -82,14 +83,18 @@ def on_roll(game: Game, ev: Roll, player: str) -> None:
         flow.again_span = ev.span
         if flow.released in ("fine", "card") and game.ruling("CF-05") == "no-extra-roll":
             flow.again = False
-    note_throw(game, ev)  # CF-80 one-throw-a-turn: a double earns no further throw
+    if double:
+        note_throw(game, ev)  # CF-80 one-throw-a-turn: a double earns no further throw
+    else:
+        flow.double_span = None  # what note_throw sets for a throw that is no double
     origin = p.position
-    target = (origin + ev.die1 + ev.die2) % len(game.edition.squares)
+    total = ev.die1 + ev.die2  # `ev.total`, summed once here
+    target = (origin + total) % len(game.edition.squares)
     if follow.move_ignored(game, player, ev, target):
         return
     target = check_square(game, ev, target, player, origin)
     move_token(game, player, target, ev.span, salary=True)
-    land(game, player, target, ev.span, dice=ev.total)
+    land(game, player, target, ev.span, dice=total)
 
 
 def _whose_turn(game: Game, ev: Roll, player: str) -> None:

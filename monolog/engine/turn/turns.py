@@ -37,7 +37,8 @@ def seat_of(game: Game, name: str) -> int:
 def close_step(game: Game, span: Span) -> None:
     """Before the next roll or turn: the decisions of the last landing must have been taken."""
     flow = game.flow
-    unbid_left(game)  # CF-16: a deed nobody bid for is left unsold as play goes on
+    if game.follow.unbid:  # (asked here: none waits at nearly every one of 78,500 steps)
+        unbid_left(game)  # CF-16: a deed nobody bid for is left unsold as play goes on
     if flow.lots or game.follow.estate_point is not None:
         # (its own test, made here: no call at the 78,500 steps of run.py's 200 games that
         # have nothing open)
@@ -183,7 +184,8 @@ def end_turn(game: Game, span: Span) -> None:
         return
     p = game.state.player(player)
     shown = None
-    passes = p.active and not game.state.over and not flow.turn_over
+    playing = p.active and not game.state.over  # read once a turn's end, not twice
+    passes = playing and not flow.turn_over
     if passes and game.follow.jail_double is not None and follow.record_settles(game):
         # CF-04, CF-05: the turn passes after the double: the record's play is the reading that
         # ends the turn (a replay measuring the other reading, follow.py, keeps M102). (Only
@@ -193,7 +195,7 @@ def end_turn(game: Game, span: Span) -> None:
     game.follow.jail_double = None
     if passes and flow.double_span is not None:
         turn_passed(game, player)  # CF-80: the turn passes after a double (one-throw-a-turn)
-    if p.active and not game.state.over:
+    if playing:
         if flow.again and not flow.turn_over and not shown:
             game.emit(
                 "M102",
