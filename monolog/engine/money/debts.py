@@ -29,8 +29,10 @@ def open_debts(game: Game, debtor: str | None = None) -> list[Debt]:
 def note_payment(
     game: Game, payer: str | None, payee: str | None, amount: int, reason: str, span: Span
 ) -> Debt | None:
-    """After a payment of `amount` by `payer`, open a debt for the part their cash did not cover."""
-    if payer is None or amount <= 0:
+    """After a payment of `amount` by `payer`, open a debt for the part their cash did not cover.
+    A payment to oneself (a record naming the payer as the payee) moves no money: it leaves
+    nothing uncovered, and no player is ever owed by themselves."""
+    if payer is None or amount <= 0 or payer == payee:
         return None
     cash = game.state.player(payer).cash
     if cash >= 0:
