@@ -76,6 +76,8 @@ def _site_allowed(
         # rent, if the table collects one, is the mortgaged deed's finding (M302)
         if not _one_hotel(game, ev, index, step):  # a second hotel: never followed
             return False
+        if _house_cap(game, ev, index, step, group) is False:  # past every reading's cap
+            return False
         followed(game, (d.square for d in group))
         return True  # the record built there: the replay follows it (the mortgage is reported)
     if not _one_hotel(game, ev, index, step):
@@ -117,17 +119,20 @@ def _group_not_whole(game: Game, ev: Build, actor: str, index: int, step: Step) 
         return False
     if not _one_hotel(game, ev, index, step):  # a second hotel: never followed
         return False
+    if _house_cap(game, ev, index, step, group) is False:  # more houses than any reading lets
+        return False
     followed(game, (d.square for d in group))
     return True  # the record built there: the replay follows it (the group is reported)
 
 
-def _level_allowed(game: Game, ev: Build, index: int, step: Step, group: list[DeedState]) -> bool:
-    """The houses a site may hold (BLD-04, SHORT-03, CF-45) and the hotel only after them
-    (BLD-05): False when the site cannot hold them (reported); an early hotel is reported and
-    followed. `group` is the site's group (`group_of`)."""
-    deed = step.deed
+def _house_cap(
+    game: Game, ev: Build, index: int, step: Step, group: list[DeedState]
+) -> bool | None:
+    """The houses a site may hold (BLD-04, SHORT-03, CF-45): None within the cap; past it,
+    False when no reading allows them (M604, refused) and True when the record plays the other
+    reading of CF-45 (A45, followed)."""
     most = game.edition.rules.houses_before_hotel
-    many = deed.houses + step.houses
+    many = step.deed.houses + step.houses
     # SHORT-03, CF-45: a 4th house in a short game (`most_houses` is never below `most`: asked
     # only past it)
     if many > most and many > most_houses(game, index):
@@ -137,6 +142,18 @@ def _level_allowed(game: Game, ev: Build, index: int, step: Step, group: list[De
         # in force is not checked on the group from now on
         followed(game, (d.square for d in group))
         return True
+    return None
+
+
+def _level_allowed(game: Game, ev: Build, index: int, step: Step, group: list[DeedState]) -> bool:
+    """The houses a site may hold (BLD-04, SHORT-03, CF-45) and the hotel only after them
+    (BLD-05): False when the site cannot hold them (reported); an early hotel is reported and
+    followed. `group` is the site's group (`group_of`)."""
+    deed = step.deed
+    most = game.edition.rules.houses_before_hotel
+    capped = _house_cap(game, ev, index, step, group)
+    if capped is not None:
+        return capped
     if step.hotels and deed.houses + step.houses < most:
         game.emit(
             "M606",
