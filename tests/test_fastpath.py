@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from lark.exceptions import UnexpectedInput
-from testkit.corpus import distinct, shipped_scenarios
+from testkit.corpus import repository_records
 
 from monolog.notation.errors import describe_unexpected
 from monolog.notation.fastpath import LineReader
@@ -26,8 +25,6 @@ from monolog.notation.grammar import TRIVIA, get_parser, record_parser
 from monolog.notation.lexer import StateLexer
 from monolog.notation.parser import ParseError, parse_lines
 from monolog.simulate import simulate
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _deep(x: Any) -> Any:
@@ -64,19 +61,8 @@ def _agree(name: str, text: str) -> None:
     assert _ours(text) == _larks(text), name
 
 
-def _repository_records() -> list[tuple[str, str]]:
-    records: list[tuple[str, str]] = []
-    for scenario in shipped_scenarios():
-        if scenario.record is not None:
-            records.append((scenario.name, scenario.record))
-    for pattern in ("scenarios/**/*.mlog", "tests/**/*.mlog", "tests/golden/**/*.record"):
-        for path in sorted(ROOT.glob(pattern)):
-            records.append((str(path), path.read_text(encoding="utf-8")))
-    return distinct(records)
-
-
 def test_every_record_in_the_repository_reads_as_lark_reads_it() -> None:
-    records = _repository_records()
+    records = repository_records()
     assert len(records) > 1000  # the scenario files were found
     for name, text in records:
         _agree(name, text)

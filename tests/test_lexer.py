@@ -10,20 +10,17 @@ goldens), on simulated games, and on damaged copies of them.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from lark import Lark
 from lark.utils import TextSlice
 from property_budget import examples
-from testkit.corpus import distinct, shipped_scenarios
+from testkit.corpus import repository_records
 
 from monolog.notation.grammar import TRIVIA, get_parser, grammar_path, record_parser
 from monolog.notation.lexer import NoMatch, StateLexer
 from monolog.simulate import simulate
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _outcome(parser: Lark, text: str | TextSlice[str]) -> tuple[Any, ...]:
@@ -35,17 +32,6 @@ def _outcome(parser: Lark, text: str | TextSlice[str]) -> tuple[Any, ...]:
     finally:
         trivia, TRIVIA.items = TRIVIA.items, []
     return ("reads", events, trivia)
-
-
-def _repository_records() -> list[tuple[str, str]]:
-    records: list[tuple[str, str]] = []
-    for scenario in shipped_scenarios():
-        if scenario.record is not None:
-            records.append((scenario.name, scenario.record))
-    for pattern in ("scenarios/**/*.mlog", "tests/**/*.mlog", "tests/golden/**/*.record"):
-        for path in sorted(ROOT.glob(pattern)):
-            records.append((str(path), path.read_text(encoding="utf-8")))
-    return distinct(records)
 
 
 def _damaged(text: str, rng: random.Random) -> str:
@@ -69,7 +55,7 @@ def _agree(name: str, text: str) -> None:
 
 
 def test_every_record_in_the_repository_reads_as_with_larks_lexer() -> None:
-    records = _repository_records()
+    records = repository_records()
     assert len(records) > 1000  # the scenario files were found
     for name, text in records:
         _agree(name, text)

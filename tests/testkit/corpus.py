@@ -55,3 +55,13 @@ def distinct(records: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
             seen.add(text)
             out.append((name, text))
     return out
+
+
+def repository_records() -> list[tuple[str, str]]:
+    """Every record text in the repository, each once (`distinct`): the scenarios' records,
+    then the .mlog files below scenarios/ and tests/ and the golden records."""
+    records = [(sc.name, sc.record) for sc in shipped_scenarios() if sc.record is not None]
+    for pattern in ("scenarios/**/*.mlog", "tests/**/*.mlog", "tests/golden/**/*.record"):
+        for path in sorted(ROOT.glob(pattern)):
+            records.append((str(path), path.read_text(encoding="utf-8")))
+    return distinct(records)
