@@ -264,7 +264,7 @@ def card_auction_decision(game: Game) -> judge.Decision:
     back-to-deck, the card going back under its deck). Where the edition's text settles the
     point no other reading is listed (M416 then). The record's auction is the figure `True`."""
     reading = game.ruling("CF-75")
-    settled = "CF-75" in game.edition.settled and reading == game.edition.readings.get("CF-75")
+    settled = game.text_settles("CF-75")
     if reading == "auctioned":
         other = judge.Alternative("CF-75", "back-to-deck", judge.Choice(False))
         return judge.Decision(judge.Choice(True), "BKR-09", () if settled else (other,))

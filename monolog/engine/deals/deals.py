@@ -326,7 +326,7 @@ def built_trade_decision(game: Game) -> judge.Decision:
     which has them sold to the bank first). Where the edition's text settles the point no other
     reading is listed. The record writing the trade is the figure `True`."""
     reading = game.ruling("CF-77")
-    settled = "CF-77" in game.edition.settled and reading == game.edition.readings.get("CF-77")
+    settled = game.text_settles("CF-77")
     if reading == "with-buildings":
         other = judge.Alternative("CF-77", "sold-first", judge.Choice(False))
         return judge.Decision(judge.Choice(True), "DEAL-03", () if settled else (other,))
