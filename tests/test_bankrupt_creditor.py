@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from testkit.disputes import compared
+
 from monolog.commands.audit import audit_file
-from monolog.dispute import compare, run_side, split_rulings
 from monolog.notation.events import to_data
 from monolog.notation.formatter import format_events
 from monolog.notation.jsonl import parse_jsonl
@@ -85,9 +86,5 @@ def test_a_dispute_over_another_point_follows_the_estate_written_on_both_sides()
     text = RECORD.replace("Ann bankrupt", "Ann bankrupt to bank") + (
         "auction Baltic Avenue bids Cal 20 sold Cal 20\n"
     )
-    events = parse_text(text, "game.mlog")
-    original = run_side(events, None, file="game.mlog")
-    changed, _ = split_rulings({"CF-63": "at-mortgage-value"}, original.readings)
-    alternative = run_side(events, changed, file="game.mlog", alternative_of=original)
-    c = compare(original, alternative, changed, text.splitlines(), file="game.mlog")
+    c = compared(text, "game.mlog", {"CF-63": "at-mortgage-value"})
     assert c.divergence is None

@@ -12,10 +12,11 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from testkit.disputes import compared as measured
 from typer.testing import CliRunner
 
 from monolog.cli import app
-from monolog.dispute import Comparison, compare, run_side, split_rulings, verdicts
+from monolog.dispute import Comparison, verdicts
 from monolog.dispute.compare import signature, state_differences
 from monolog.editions import load_edition
 from monolog.engine import GameState, replay
@@ -38,11 +39,7 @@ setup next Ben
 
 @cache
 def compared(text: str, name: str, **rulings: str) -> Comparison:
-    events = parse_text(text, name)
-    original = run_side(events, None, file=name)
-    changed, _ = split_rulings(rulings, original.readings)
-    alternative = run_side(events, changed, file=name, alternative_of=original)
-    return compare(original, alternative, changed, text.splitlines(), file=name)
+    return measured(text, name, rulings)
 
 
 def worked(cf: str, reading: str) -> Comparison:

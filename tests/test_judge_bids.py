@@ -6,12 +6,11 @@ bid above the cash in hand (CF-17) and a bid below the lowest (CF-15), buying/de
 from __future__ import annotations
 
 from estate_helpers import new_game
+from testkit.disputes import compared
 
-from monolog.dispute import compare, run_side, split_rulings
 from monolog.engine.buying.bidding import decide_bid
 from monolog.engine.buying.deed_bids import cash_decision, low_bid_decision, opening_decision
 from monolog.engine.core import judge
-from monolog.notation.parser import parse_text
 
 
 def test_decide_bid_under_each_reading() -> None:
@@ -35,11 +34,7 @@ def test_a_replay_measuring_seat_order_refuses_the_bid_after_a_pass() -> None:
         '[Players "Ann, Ben, Cal"]\nsetup next Ann\n1. Ann 1-2 Baltic Avenue\n'
         "auction passed Ben bids Ann 10, Ben 20 sold Ben 20\n"
     )
-    events = parse_text(text, "bid.mlog")
-    original = run_side(events, None, file="bid.mlog")
-    changed, _ = split_rulings({"CF-72": "seat-order"}, original.readings)
-    alternative = run_side(events, changed, file="bid.mlog", alternative_of=original)
-    result = compare(original, alternative, changed, text.splitlines(), file="bid.mlog")
+    result = compared(text, "bid.mlog", {"CF-72": "seat-order"})
     assert [(f.code, f.span.line) for f in result.illegal] == [("M207", 4)]
     assert any(f.code == "A72" for side, f in result.applied if side == "alternative")
 
@@ -54,11 +49,7 @@ def test_a_replay_measuring_seat_order_refuses_a_shortage_bid_after_a_pass() -> 
         "setup Ben owns Mediterranean Avenue, Baltic Avenue\nsetup bank houses 1 hotels 12\n"
         "setup next Ann\nAnn auction house passed Ben bids Ann 100, Ben 150 sold Ben 150\n"
     )
-    events = parse_text(text, "shortage.mlog")
-    original = run_side(events, None, file="shortage.mlog")
-    changed, _ = split_rulings({"CF-72": "seat-order"}, original.readings)
-    alternative = run_side(events, changed, file="shortage.mlog", alternative_of=original)
-    result = compare(original, alternative, changed, text.splitlines(), file="shortage.mlog")
+    result = compared(text, "shortage.mlog", {"CF-72": "seat-order"})
     assert [(f.code, f.span.line) for f in result.illegal] == [("M617", 6)]
 
 
@@ -97,11 +88,7 @@ def test_a_replay_measuring_minimum_one_refuses_a_bid_of_nothing() -> None:
     counts, so the sale has no valid bid behind it (M207); before, the replay took the bid all
     the same and the two readings never differed."""
     text = '[Players "Ann, Ben"]\n1. Ann 1-2 Baltic Avenue decline auction bids Ben 0 sold Ben 0\n'
-    events = parse_text(text, "bid.mlog")
-    original = run_side(events, {"CF-15": "any-price"}, file="bid.mlog", edition="us-classic")
-    changed, _ = split_rulings({"CF-15": "minimum-one"}, original.readings)
-    alternative = run_side(
-        events, changed, file="bid.mlog", edition="us-classic", alternative_of=original
+    result = compared(
+        text, "bid.mlog", {"CF-15": "minimum-one"}, own={"CF-15": "any-price"}, edition="us-classic"
     )
-    result = compare(original, alternative, changed, text.splitlines(), file="bid.mlog")
     assert [(f.code, f.span.line) for f in result.illegal] == [("M207", 2)]

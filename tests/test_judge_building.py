@@ -4,8 +4,8 @@ requires of a build, a sale or a shortage auction, and the one finding the recor
 from __future__ import annotations
 
 import pytest
+from testkit.disputes import compared
 
-from monolog.dispute import compare, run_side, split_rulings
 from monolog.editions.loader import load_edition
 from monolog.engine import replay
 from monolog.engine.building.build_checks import hotel_decision
@@ -197,10 +197,6 @@ def test_a_low_opening_is_illegal_in_a_dispute_under_the_floor() -> None:
     """`monolog dispute --ruling CF-28=deed-price-floor`: the replay under the floor judges the
     $20 opening by that reading alone, as it judges a written amount: illegal (M616, the $200
     floor), not a warning that the record follows open-from-one; the bid still stands."""
-    events = parse_text(LOW_OPENING, "low.mlog")
-    original = run_side(events, None, file="low.mlog")
-    changed, _ = split_rulings({"CF-28": "deed-price-floor"}, original.readings)
-    alternative = run_side(events, changed, file="low.mlog", alternative_of=original)
-    c = compare(original, alternative, changed, LOW_OPENING.splitlines(), file="low.mlog")
+    c = compared(LOW_OPENING, "low.mlog", {"CF-28": "deed-price-floor"})
     assert [(f.code, f.line, f.expected, f.recorded) for f in c.illegal] == [("M616", 6, 200, 20)]
     assert all(o.worth_delta == 0 for o in c.outcomes)
