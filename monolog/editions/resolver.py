@@ -160,10 +160,13 @@ class Resolver:
         self._cards = board.cards
         self._card_ids = board.card_ids
         self._card_titles = board.card_titles
-        self._square_cache = board.square_cache
+        # the squares each written (kind, text) names, and the player each text names, as
+        # found so far: read by the engine's busiest callers without a call (engine/building/
+        # holdings.py); a text not in them is looked up by `squares` and `player`
+        self.squares_found = board.square_cache
         self._square_errors = board.square_errors
-        # as the squares: the names found, and apart from them the errors
-        self._player_cache: dict[str, str] = {}
+        # as the squares: apart from the names found, the errors
+        self.players_found: dict[str, str] = {}
         self._player_errors: dict[str, ResolveError] = {}
         self._card_cache = board.card_cache
 
@@ -172,15 +175,15 @@ class Resolver:
         """Every square the name could mean (several for "Chance"); ResolveError if none."""
         kind, text = (ref.kind, ref.text) if isinstance(ref, Ref) else ("name", ref)
         key = (kind, text)
-        hit = self._square_cache.get(key)
+        hit = self.squares_found.get(key)
         if hit is not None:
             return hit
         error = self._square_errors.get(key)
         if error is None:
             found = self._find_squares(kind, text)
             if isinstance(found, tuple):
-                if len(self._square_cache) < _CACHE_LIMIT:  # shared by a whole run: bounded
-                    self._square_cache[key] = found
+                if len(self.squares_found) < _CACHE_LIMIT:  # shared by a whole run: bounded
+                    self.squares_found[key] = found
                 return found
             error = found
             if len(self._square_errors) < _CACHE_LIMIT:
@@ -221,15 +224,15 @@ class Resolver:
     def player(self, ref: Ref | str) -> str:
         """The player's full name, from the full name or a unique prefix (any case)."""
         text = ref.text if isinstance(ref, Ref) else ref
-        hit = self._player_cache.get(text)
+        hit = self.players_found.get(text)
         if hit is not None:
             return hit
         error = self._player_errors.get(text)
         if error is None:
             found = self._find_player(text)
             if isinstance(found, str):
-                if len(self._player_cache) < _CACHE_LIMIT:
-                    self._player_cache[text] = found
+                if len(self.players_found) < _CACHE_LIMIT:
+                    self.players_found[text] = found
                 return found
             error = found
             if len(self._player_errors) < _CACHE_LIMIT:

@@ -164,7 +164,8 @@ def resolve_player(game: Game, ref: Ref, span: Span) -> str | None:
     cached = game.holdings.resolver  # as `resolve_square`: 61,000 calls over the corpus
     try:
         names = cached[1] if cached and cached[0] is game.state.players else resolver(game)
-        name = names.player(ref)
+        # a name found before (nearly every one): read without `Resolver.player`'s call
+        name = names.players_found.get(ref.text) or names.player(ref)
     except ResolveError as err:
         game.emit(UNKNOWN_NAME, str(err), ref.span if ref.span.line else span, None)
         return None

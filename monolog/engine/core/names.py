@@ -29,8 +29,11 @@ _KEY = "names.resolver"
 
 def squares_named(game: Game, ref: Ref, span: Span) -> tuple[Square, ...] | None:
     """Every square `ref` may mean ("Chance" names three), or None after filing M900."""
+    cached = game.holdings.resolver  # `resolver`'s cache read here, as `resolve_square` does
     try:
-        return resolver(game).squares(ref)
+        names = cached[1] if cached and cached[0] is game.state.players else resolver(game)
+        # a name found before (nearly every one): read without `Resolver.squares`'s call
+        return names.squares_found.get((ref.kind, ref.text)) or names.squares(ref)
     except ResolveError as err:
         game.emit(UNKNOWN_NAME, str(err), ref.span if ref.span.line else span, None)
         return None
