@@ -368,11 +368,8 @@ class Game:
         written = Transfer(
             entry.turn, entry.span, entry.payer, entry.payee, entry.amount, entry.reason, False
         )
-        at = self.transfers.place(entry)
-        if at is not None:
-            self.transfers[at] = written
-            if entry.amount < 0:
-                self.negative_entries[self.negative_entries.index(entry)] = written
+        if self.transfers.replace(entry, written) and entry.amount < 0:
+            self.negative_entries[self.negative_entries.index(entry)] = written
         return written
 
     def _count(self, entry: Transfer, sign: int) -> None:

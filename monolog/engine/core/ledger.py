@@ -196,6 +196,22 @@ class PackedLedger(Sequence[Transfer]):
                 return at
         return None
 
+    def replace(self, entry: Transfer, new: Transfer) -> bool:
+        """Put `new` in the place of `entry` (found as `place` finds it); False, and nothing
+        changed, when `entry` is not there. Among the latest entries, in one step: a rent or a
+        salary the record writes puts its entry in the place of the derived one, near the end
+        (24,900 in run.py's 200 games)."""
+        recent = self.recent
+        for i in range(len(recent) - 1, -1, -1):
+            if recent[i] is entry:
+                recent[i] = new
+                return True
+        at = self.place(entry)
+        if at is None:
+            return False
+        self[at] = new
+        return True
+
     # ------------------------------------------------------------ as a list
     def __len__(self) -> int:
         return self.packed + len(self.recent)
