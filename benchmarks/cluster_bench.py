@@ -41,11 +41,13 @@ from typing import Any
 
 # what docs/scale.md recommends starting audit workers with (as DASK_... environment
 # variables there): no sampling profiler walking the audit's stack every 10 ms, and the event
-# loop's watchdog and the system monitor waking less often (they take the GIL from the audit)
+# loop's watchdog, the system monitor and the memory checks (the worker's and its nanny's)
+# waking less often (they take the GIL from the audit)
 WORKER_SETTINGS = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "500ms",
     "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
 }
 
 

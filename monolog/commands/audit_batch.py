@@ -172,19 +172,23 @@ def _start_pool(settings: Settings, workers: int) -> Any:
 MOST_PER_UNIT = 16
 
 
-def _chunk_size(records: int, workers: int, most: int) -> int:
+def _chunk_size(records: int, workers: int, most: int, fewest: int) -> int:
     """Records per work unit, for `records` still to hand out: big enough that a unit costs
     little to send, small enough that results stream (at most `most`), and shrinking as the run
-    nears its end, so the workers finish together instead of one waiting on the other's last
-    big unit."""
-    return max(1, min(most, records // (workers * 8)))
+    nears its end (to `fewest`, or fewer where every worker would not get one), so the
+    workers finish together instead of one waiting on the other's last big unit."""
+    floor = min(fewest, -(-records // workers))
+    return max(floor, min(most, records // (workers * 8)))
 
 
-def chunks(records: int, workers: int, most: int = MOST_PER_UNIT) -> Iterator[tuple[int, int]]:
-    """(start, stop) of each work unit, in file order, each of `most` records at most."""
+def chunks(
+    records: int, workers: int, most: int = MOST_PER_UNIT, fewest: int = 1
+) -> Iterator[tuple[int, int]]:
+    """(start, stop) of each work unit, in file order, each of `most` records at most and of
+    `fewest` at least, but for the last few, which share what is left among the workers."""
     start = 0
     while start < records:
-        stop = start + _chunk_size(records - start, workers, most)
+        stop = start + _chunk_size(records - start, workers, most, fewest)
         yield start, stop
         start = stop
 
