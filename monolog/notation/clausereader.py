@@ -57,6 +57,9 @@ _RentUnclaimed = maker(ev.RentUnclaimed)
 _Tax = maker(ev.Tax)
 _BuildItem = maker(ev.BuildItem)
 _Sell = maker(ev.Sell)
+_Tag = maker(ev.Tag)
+_Bid = maker(ev.Bid)
+_Bankrupt = maker(ev.Bankrupt)
 
 
 class Slow(Exception):
@@ -73,8 +76,7 @@ class ClauseReader:
         self.text = ""
         self.line = 1
         self.start = 0
-        b = self.builder
-        self.clause: dict[str, Callable[[list[Tok], int], tuple[Any, int]]] = {
+        self.clause: dict[str, Callable[[list[Tok], int, list[Any]], int]] = {
             "ROLL": self._roll,
             "ARROW": self._move,
             "SALARY": self._amount_after,
@@ -114,13 +116,14 @@ class ClauseReader:
             "UNMORTGAGE": maker(ev.Unmortgage),
             "INTEREST": maker(ev.Interest),
         }
-        self.callbacks: dict[str, Callable[[list[Any]], Any]] = {
-            "DECLINE": b.decline,
-            "JAIL": b.jail,
-            "RESIGN": b.resign,
-            "IGNORED": b.ignored,
-            "TIME": b.time,
-            "END": b.end,
+        # the events of a keyword alone, as the event builder's `decline`, `jail`, ... make them
+        self.alone: dict[str, Callable[[Span, None], Any]] = {
+            "DECLINE": ev.Decline,
+            "JAIL": ev.GoToJail,
+            "RESIGN": ev.Resign,
+            "IGNORED": ev.Ignored,
+            "TIME": ev.TimeCalled,
+            "END": ev.GameEnd,
         }
 
     def _token(self, t: Tok) -> Any:
@@ -144,7 +147,6 @@ class ClauseReader:
         return tok
 
     def _events(self, tokens: list[Tok]) -> list[Any]:
-        b = self.builder
         kind = tokens[0][0]
         if kind == "TURN_NO":
             head, who = tokens[0], tokens[1]
@@ -154,27 +156,28 @@ class ClauseReader:
             number = int(self.text[head[1] : head[2] - 1])
             line = self.line
             span = _Span(line, head[1] - self.start + 1, line, who[2] - self.start + 1)
-            start = _TurnStart(span, number, player)
+            events = [_TurnStart(span, number, player)]
             if len(tokens) == 3:  # the number, the player, EOL
-                return [start]
-            clauses = self._clauses(tokens, 2)
-            if b.pairs:
-                clauses = b.spread(clauses)
-            clauses.insert(0, start)
-            return clauses
+                return events
+            return self._clauses(tokens, 2, events)
         if kind in _PLAYER:
-            return b.actor_line([self._player(tokens, 0), self._clauses(tokens, 1)])
+            actor = self._player(tokens, 0)
+            return self.builder.actor_line([actor, self._clauses(tokens, 1, [])])
         if kind == "DEAL":
             return self._deal(tokens)
-        if kind == "LBRACKET":
+        if kind == "LBRACKET":  # a tag, as the event builder's `tag` makes it
             if [t[0] for t in tokens] != ["LBRACKET", "NAME", "STRING", "RBRACKET", ""]:
                 raise Slow
-            return b.tag([self._token(t) for t in tokens[:-1]])
-        return b.cont([self._clauses(tokens, 0)])
+            key, value, end = tokens[1], tokens[2], tokens[3]
+            text = self.text
+            span = self._span(tokens[0], end[2])
+            return [_Tag(span, text[key[1] : key[2]], unquote(text[value[1] : value[2]]))]
+        return self._clauses(tokens, 0, [])
 
-    def _clauses(self, tokens: list[Tok], i: int) -> list[Any]:
-        """`clauses`: one or more clauses up to the line's end."""
-        out = []
+    def _clauses(self, tokens: list[Tok], i: int, events: list[Any]) -> list[Any]:
+        """`clauses`: one or more clauses up to the line's end, their events added to
+        `events`. Each clause's reader adds its events (a card's move too) and returns the
+        place of the token after the clause."""
         n = len(tokens) - 1  # EOL
         if i >= n:
             raise Slow
@@ -183,9 +186,8 @@ class ClauseReader:
             read = clause.get(tokens[i][0])
             if read is None:
                 raise Slow
-            event, i = read(tokens, i)
-            out.append(event)
-        return out
+            i = read(tokens, i, events)
+        return events
 
     # ------------------------------------------------------------------ parts of clauses
     def _span(self, first: Tok, end: int) -> Span:
@@ -218,20 +220,23 @@ class ClauseReader:
         return amount_of(self.text[t[1] : t[2]])
 
     # ------------------------------------------------------------------ clauses
-    def _alone(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _alone(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         t = tokens[i]
-        return self.callbacks[t[0]]([self._token(t)]), i + 1
+        events.append(self.alone[t[0]](self._span(t, t[2]), None))
+        return i + 1
 
-    def _amount_after(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _amount_after(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         """SALARY AMOUNT?, BUY AMOUNT?, FINE AMOUNT?"""
         t = tokens[i]
         make = self.amounted[t[0]]
-        if tokens[i + 1][0] == "AMOUNT":
-            a = tokens[i + 1]
-            return make(self._span(t, a[2]), None, self._amount(a)), i + 2
-        return make(self._span(t, t[2]), None, None), i + 1
+        a = tokens[i + 1]
+        if a[0] == "AMOUNT":
+            events.append(make(self._span(t, a[2]), None, self._amount(a)))
+            return i + 2
+        events.append(make(self._span(t, t[2]), None, None))
+        return i + 1
 
-    def _roll(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _roll(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         # a roll starts nearly every line: its spans are made here, without `_span`
         _, s, e = tokens[i]
         text, line, start = self.text, self.line, self.start
@@ -240,14 +245,17 @@ class ClauseReader:
         if after[0] in _SQUARE:
             square = self._square(tokens, i + 1)
             span = _Span(line, s - start + 1, line, after[2] - start + 1)
-            return _Roll(span, None, d1, d2, square), i + 2
-        return _Roll(_Span(line, s - start + 1, line, e - start + 1), None, d1, d2, None), i + 1
+            events.append(_Roll(span, None, d1, d2, square))
+            return i + 2
+        events.append(_Roll(_Span(line, s - start + 1, line, e - start + 1), None, d1, d2, None))
+        return i + 1
 
-    def _move(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _move(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         square = self._square(tokens, i + 1)
-        return _Move(self._span(tokens[i], tokens[i + 1][2]), None, square), i + 2
+        events.append(_Move(self._span(tokens[i], tokens[i + 1][2]), None, square))
+        return i + 2
 
-    def _rent(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _rent(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         """RENT AMOUNT? (TO player)?, or RENT UNCLAIMED (TO player)?"""
         head = tokens[i]
         j = i + 1
@@ -262,11 +270,11 @@ class ClauseReader:
             payee = self._player(tokens, j + 1)
             j += 2
         span = self._span(head, tokens[j - 1][2])
-        if unclaimed:
-            return _RentUnclaimed(span, None, payee), j
-        return _Rent(span, None, amount, payee), j
+        event = _RentUnclaimed(span, None, payee) if unclaimed else _Rent(span, None, amount, payee)
+        events.append(event)
+        return j
 
-    def _tax(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _tax(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         """TAX PERCENT? AMOUNT? COUNTED?"""
         head = tokens[i]
         j = i + 1
@@ -276,77 +284,92 @@ class ClauseReader:
                 parts[k] = tokens[j]
                 j += 1
         percent, amount, counted = parts
-        return _Tax(
-            self._span(head, tokens[j - 1][2]),
-            None,
-            None if percent is None else int(self.text[percent[1] : percent[2] - 1]),
-            None if amount is None else self._amount(amount),
-            counted is not None,
-        ), j
+        events.append(
+            _Tax(
+                self._span(head, tokens[j - 1][2]),
+                None,
+                None if percent is None else int(self.text[percent[1] : percent[2] - 1]),
+                None if amount is None else self._amount(amount),
+                counted is not None,
+            )
+        )
+        return j
 
-    def _card(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
-        """CARD card_ref AMOUNT?, or CARD CARD_ID square (the card and the move it made)."""
+    def _card(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
+        """CARD card_ref AMOUNT?, or CARD CARD_ID square (the card and the move it made: two
+        events)."""
         head = tokens[i]
         if tokens[i + 1][0] not in _CARD:
             raise Slow
         ref = tokens[i + 1]
-        card = self._player(tokens, i + 1) if ref[0] != "CARD_ID" else self._card_id(ref)
+        card = self._card_ref(tokens, i + 1)
         if ref[0] == "CARD_ID" and tokens[i + 2][0] in _SQUARE:
             square = self._square(tokens, i + 2)
-            self.builder.pairs = True
-            draw = _CardDraw(self._span(head, ref[2]), None, card, None)
-            return [draw, _Move(square.span, None, square)], i + 3
+            events.append(_CardDraw(self._span(head, ref[2]), None, card, None))
+            events.append(_Move(square.span, None, square))
+            return i + 3
         if tokens[i + 2][0] == "AMOUNT":
             a = tokens[i + 2]
-            return _CardDraw(self._span(head, a[2]), None, card, self._amount(a)), i + 3
-        return _CardDraw(self._span(head, ref[2]), None, card, None), i + 2
+            events.append(_CardDraw(self._span(head, a[2]), None, card, self._amount(a)))
+            return i + 3
+        events.append(_CardDraw(self._span(head, ref[2]), None, card, None))
+        return i + 2
 
-    def _card_id(self, t: Tok) -> Ref:
-        span = _Span(self.line, t[1] - self.start + 1, self.line, t[2] - self.start + 1)
-        return _Ref(_intern(self.text[t[1] : t[2]]), "name", span)
+    def _card_ref(self, tokens: list[Tok], i: int) -> Ref:
+        """A card (a NAME, STRING or CARD_ID) as the event builder's `card_ref` makes it."""
+        kind, s, e = tokens[i]
+        if kind != "CARD_ID":
+            return self._player(tokens, i)
+        span = _Span(self.line, s - self.start + 1, self.line, e - self.start + 1)
+        return _Ref(_intern(self.text[s:e]), "name", span)
 
-    def _goojf(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _goojf(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         b = self.builder
         head = self._token(tokens[i])
         if tokens[i + 1][0] in _CARD:
-            return b.goojf([head, b.card_ref([self._token(tokens[i + 1])])]), i + 2
-        return b.goojf([head]), i + 1
+            events.append(b.goojf([head, b.card_ref([self._token(tokens[i + 1])])]))
+            return i + 2
+        events.append(b.goojf([head]))
+        return i + 1
 
-    def _dice(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
-        c = [self._token(t) for t in tokens[i : i + 2]]
-        if tokens[i + 1][0] == "ROLL":
-            return self.builder.dice(c), i + 2
-        if tokens[i + 1][0] == "SAME":
-            return self.builder.dice_same(c), i + 2
-        raise Slow
+    def _dice(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
+        make = {"ROLL": self.builder.dice, "SAME": self.builder.dice_same}.get(tokens[i + 1][0])
+        if make is None:
+            raise Slow
+        events.append(make([self._token(t) for t in tokens[i : i + 2]]))
+        return i + 2
 
-    def _check(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _check(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         """EQUALS player? (AMOUNT | NEGATIVE), or EQUALS player? AT square; the counts of the
         bank's buildings and of the pot apart."""
         head = tokens[i]
         j = i + 1
         if tokens[j][0] in _BANK_OR_POT:
-            return self._count(tokens, i)
+            return self._count(tokens, i, events)
         player = None
         if tokens[j][0] in _PLAYER:
             player = self._player(tokens, j)
             j += 1
         if tokens[j][0] == "AT":
             square = self._square(tokens, j + 1)
-            return _SquareCheck(self._span(head, tokens[j + 1][2]), None, player, square), j + 2
+            span = self._span(head, tokens[j + 1][2])
+            events.append(_SquareCheck(span, None, player, square))
+            return j + 2
         if tokens[j][0] not in _CHECKED:
             raise Slow
         a = tokens[j]
-        return _CashCheck(self._span(head, a[2]), None, player, self._amount(a)), j + 1
+        events.append(_CashCheck(self._span(head, a[2]), None, player, self._amount(a)))
+        return j + 1
 
-    def _count(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _count(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         """EQUALS POT AMOUNT, or EQUALS BANK (HOUSES INT (HOTELS INT)? | HOTELS INT)."""
         b = self.builder
         c = [self._token(tokens[i]), self._token(tokens[i + 1])]
         if tokens[i + 1][0] == "POT":
             if tokens[i + 2][0] != "AMOUNT":
                 raise Slow
-            return b.check_pot([*c, self._token(tokens[i + 2])]), i + 3
+            events.append(b.check_pot([*c, self._token(tokens[i + 2])]))
+            return i + 3
         j = i + 2
         for kind in ("HOUSES", "HOTELS"):
             if tokens[j][0] == kind:
@@ -354,7 +377,8 @@ class ClauseReader:
                 j += 2
         if len(c) == 2:
             raise Slow
-        return b.check_bank(c), j
+        events.append(b.check_bank(c))
+        return j
 
     def _int(self, t: Tok) -> Any:
         """INT's token where the grammar takes only INT: the pattern of every terminal gives
@@ -367,7 +391,7 @@ class ClauseReader:
             raise Slow
         return self._token(("INT", s, e))
 
-    def _listing(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _listing(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         """KEYWORD thing ("," thing)* (FOR AMOUNT)?: a build's items, or squares; a sale's
         items, then (TO player)? before the amount. Made directly, as the event builder's
         `build`, `sell`, `mortgage`, `unmortgage` and `interest` make them."""
@@ -396,8 +420,10 @@ class ClauseReader:
             i += 2
         span = self._span(head, tokens[i - 1][2])
         if head[0] == "SELL":
-            return _Sell(span, None, tuple(things), amount, buyer), i
-        return self.listed[head[0]](span, None, tuple(things), amount), i
+            events.append(_Sell(span, None, tuple(things), amount, buyer))
+        else:
+            events.append(self.listed[head[0]](span, None, tuple(things), amount))
+        return i
 
     def _item(self, square: Ref, tokens: list[Tok], i: int) -> tuple[ev.BuildItem, int]:
         """`square building?` as the event builder's `item` makes it, `tokens[i]` the token
@@ -414,7 +440,7 @@ class ClauseReader:
         """From the start of `first` to the text's position `end`, on this line."""
         return _Span(first.line, first.column, self.line, end - self.start + 1)
 
-    def _pay(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
+    def _pay(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         """PAY AMOUNT TO (player | BANK)"""
         if not (tokens[i + 1][0] == "AMOUNT" and tokens[i + 2][0] == "TO"):
             raise Slow
@@ -424,83 +450,91 @@ class ClauseReader:
             else self._player(tokens, i + 3)
         )
         c = [self._token(t) for t in tokens[i : i + 3]]
-        return self.builder.pay([*c, to]), i + 4
+        events.append(self.builder.pay([*c, to]))
+        return i + 4
 
-    def _auction(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
-        """AUCTION lot? passed? (BIDS bid (","? bid)* dropped? SOLD player AMOUNT | NOBIDS)"""
-        b = self.builder
-        c: list[Any] = [self._token(tokens[i])]
+    def _auction(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
+        """AUCTION lot? passed? (BIDS bid (","? bid)* dropped? SOLD player AMOUNT | NOBIDS),
+        made directly, as the event builder's `auction` and `auction_nobids` make it."""
+        head = tokens[i]
         i += 1
         kind = tokens[i][0]
-        if kind in _SQUARE:  # the lot
-            c.append(b.lot([self._square(tokens, i)]))
+        lot_kind: ev.LotKind = "pending"
+        lot = None
+        if kind in _SQUARE:
+            lot_kind, lot = "square", self._square(tokens, i)
             i += 1
         elif kind in _BUILDINGS:
-            c.append(b.lot([self._token(tokens[i])]))
+            lot_kind = "house" if kind == "HOUSE" else "hotel"
             i += 1
         elif kind == "GOOJF":
+            lot_kind = "card"
             if tokens[i + 1][0] in _CARD:
-                card = b.card_ref([self._token(tokens[i + 1])])
-                c.append(b.lot([self._token(tokens[i]), card]))
-                i += 2
-            else:
-                c.append(b.lot([self._token(tokens[i])]))
+                lot = self._card_ref(tokens, i + 1)
                 i += 1
+            i += 1
+        passed: tuple[Ref, ...] = ()
         if tokens[i][0] == "PASSED":
-            c.append(b.passed(self._players(tokens, i)))
-            i += len(c[-1]) * 2  # the keyword and the players, with a comma between two
+            passed, i = self._players(tokens, i)
         if tokens[i][0] == "NOBIDS":
-            c.append(self._token(tokens[i]))
-            return b.auction_nobids(c), i + 1
+            span = self._span(head, tokens[i][2])
+            events.append(ev.Auction(span, None, lot_kind, lot, (), None, None, passed))
+            return i + 1
         if tokens[i][0] != "BIDS":
             raise Slow
-        c.append(self._token(tokens[i]))
         i += 1
+        bids = []
         while True:
             player = self._player(tokens, i)
-            if tokens[i + 1][0] != "AMOUNT":
+            a = tokens[i + 1]
+            if a[0] != "AMOUNT":
                 raise Slow
-            c.append(b.bid([player, self._token(tokens[i + 1])]))
+            bids.append(_Bid(player, self._amount(a), self._span_on(player.span, a[2])))
             i += 2
             if tokens[i][0] == "COMMA" and tokens[i + 1][0] in _PLAYER:
                 i += 1
             elif tokens[i][0] not in _PLAYER:
                 break
+        dropped: tuple[Ref, ...] = ()
         if tokens[i][0] == "OUT":
-            players = self._players(tokens, i)
-            c.append(b.dropped(players))
-            i += len(players) * 2 - 2
-        if tokens[i][0] != "SOLD" or tokens[i + 2][0] != "AMOUNT":
+            dropped, i = self._players(tokens, i)
+        price = tokens[i + 2]
+        if tokens[i][0] != "SOLD" or price[0] != "AMOUNT":
             raise Slow
-        c += (self._token(tokens[i]), self._player(tokens, i + 1), self._token(tokens[i + 2]))
-        return b.auction(c), i + 3
+        winner = self._player(tokens, i + 1)
+        span = self._span(head, price[2])
+        amount = self._amount(price)
+        events.append(
+            ev.Auction(span, None, lot_kind, lot, tuple(bids), winner, amount, passed, dropped)
+        )
+        return i + 3
 
-    def _players(self, tokens: list[Tok], i: int) -> list[Any]:
-        """KEYWORD player ("," player)*: the keyword's token and the players."""
-        c: list[Any] = [self._token(tokens[i]), self._player(tokens, i + 1)]
+    def _players(self, tokens: list[Tok], i: int) -> tuple[tuple[Ref, ...], int]:
+        """KEYWORD player ("," player)*: the players, and the place of the token after."""
+        players = [self._player(tokens, i + 1)]
         i += 2
         while tokens[i][0] == "COMMA":
-            c.append(self._player(tokens, i + 1))
+            players.append(self._player(tokens, i + 1))
             i += 2
-        return c
+        return tuple(players), i
 
-    def _bankrupt(self, tokens: list[Tok], i: int) -> tuple[Any, int]:
-        """BANKRUPT (TO (player | BANK))?, or BANKRUPT TO BANK "," CREDITOR player"""
-        b = self.builder
-        c: list[Any] = [self._token(tokens[i])]
-        if tokens[i + 1][0] != "TO":
-            return b.bankrupt(c), i + 1
-        c.append(self._token(tokens[i + 1]))
-        if tokens[i + 2][0] != "BANK":
-            c.append(self._player(tokens, i + 2))
-            return b.bankrupt(c), i + 3
-        c.append(self._token(tokens[i + 2]))
-        if tokens[i + 3][0] != "COMMA":
-            return b.bankrupt(c), i + 3
-        if tokens[i + 4][0] != "CREDITOR":
-            raise Slow
-        c += (self._token(tokens[i + 4]), self._player(tokens, i + 5))
-        return b.bankrupt_creditor(c), i + 6
+    def _bankrupt(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
+        """BANKRUPT (TO (player | BANK))?, or BANKRUPT TO BANK "," CREDITOR player: made
+        directly, as the event builder's `bankrupt` and `bankrupt_creditor` make it."""
+        head = tokens[i]
+        creditor, to_bank, j = None, False, i + 1
+        if tokens[j][0] == "TO":
+            to_bank = tokens[j + 1][0] == "BANK"
+            if not to_bank:
+                creditor = self._player(tokens, j + 1)
+            elif tokens[j + 2][0] == "COMMA":
+                if tokens[j + 3][0] != "CREDITOR":
+                    raise Slow
+                creditor = self._player(tokens, j + 4)
+                j += 3
+            j += 2
+        events.append(_Bankrupt(self._span(head, tokens[j - 1][2]), None, creditor, to_bank))
+        return j
 
     # ------------------------------------------------------------------ deals
     def _deal(self, tokens: list[Tok]) -> list[Any]:
