@@ -50,7 +50,7 @@ def on_roll(game: Game, ev: Roll, player: str) -> None:
             lapse_claims(game, player)  # RENT-03, CF-22 (money/claim_deadline.py)
         if flow.served:
             served_shown(game, player, ev)  # CF-81: out of jail for nothing after one turn
-    p = st.player(player)
+    p = st.seats[player]  # `st.player(player)`, read directly as state.py allows
     if p.in_jail and not follow.check_roll(game, ev, player):
         if not (
             flow.rolled and flow.turn_over and flow.jail_try == 0 and player == flow.turn_player
@@ -61,36 +61,33 @@ def on_roll(game: Game, ev: Roll, player: str) -> None:
             return
     if flow.rolled:  # a second roll this turn (the first is always owed)
         _roll_owed(game, ev, player)
-    # `is_double` is a property: read once here, not three times a roll
-    double = ev.is_double
     flow.jail_double = False  # a roll after the one that opened the cell, if any
     first = not flow.rolled
     flow.rolled = True
-    if double:
+    if ev.die1 == ev.die2:  # a double (`ev.is_double`, without the property's call)
         st.doubles += 1
         flow.doubles_rolled += 1
         if flow.released == "double" and st.doubles == 2:
             run_judged(game, ev, player)  # CF-10: may make this the third double
         if first and flow.released in ("fine", "card") and not one_throw(game):
             _double_after_release(game, ev, player)
-    else:
-        st.doubles = 0
-    if st.doubles >= 3:
-        third_double_judged(game, ev, player)
-        return
-    flow.again = double
-    if double:
+        if st.doubles >= 3:
+            third_double_judged(game, ev, player)
+            return
+        flow.again = True
         flow.again_span = ev.span
         if flow.released in ("fine", "card") and game.ruling("CF-05") == "no-extra-roll":
             flow.again = False
-    if double:
         note_throw(game, ev)  # CF-80 one-throw-a-turn: a double earns no further throw
     else:
+        st.doubles = 0
+        flow.again = False
         flow.double_span = None  # what note_throw sets for a throw that is no double
     origin = p.position
     total = ev.die1 + ev.die2  # `ev.total`, summed once here
     target = (origin + total) % len(game.edition.squares)
-    if follow.move_ignored(game, player, ev, target):
+    # (`move_ignored` speaks only of a roll that names no square: most rolls name one)
+    if ev.square is None and follow.move_ignored(game, player, ev, target):
         return
     target = check_square(game, ev, target, player, origin)
     move_token(game, player, target, ev.span, salary=True)

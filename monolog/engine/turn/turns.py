@@ -43,45 +43,21 @@ def close_step(game: Game, span: Span) -> None:
         # (its own test, made here: no call at the 78,500 steps of run.py's 200 games that
         # have nothing open)
         unauctioned_estate(game)
-    # the copy only when there are lots (most steps have none)
-    for lot in list(flow.lots) if flow.lots else ():
-        if lot.lander is None:
-            continue
-        if lot.declined and lot.moved_by is not None and not lot.unbid:
-            declined_after_card_note(game, lot, lot.span, auctioned=False)
-            flow.lots.remove(lot)
-            continue
-        name = game.name(lot.square)
-        if lot.unbid:
-            # CF-16 sold-anyway: play goes on with the deed never sold (unbid_left, above,
-            # says the record follows stays-with-bank)
-            flow.lots.remove(lot)
-            continue
-        what = "declined and not auctioned" if lot.declined else "neither bought nor auctioned"
-        why = "a deed the lander does not buy is auctioned at once"
-        game.emit(
-            "M201",
-            f"{name} was {what}: {why}",
-            lot.span,
-            "BUY-03",
-            expected="auction",
-            recorded=None,
-        )
-        flow.lots.remove(lot)
-    if flow.draw is not None and flow.draw.moved_by is not None:
-        second_draw_note(game, flow.draw, flow.draw.span, drawn=False)
-        flow.draw = None
-    if flow.draw is not None:
-        d = flow.draw
-        deck = game.edition.decks[d.deck].name
-        game.emit(
-            "M401",
-            f"{d.player} reached {game.name(d.square)} and must draw the top {deck} card, "
-            "but the record shows none",
-            d.span,
-            "CARD-01",
-            expected="card",
-        )
+        _unsold(game)
+    d = flow.draw
+    if d is not None:
+        if d.moved_by is not None:
+            second_draw_note(game, d, d.span, drawn=False)
+        else:
+            deck = game.edition.decks[d.deck].name
+            game.emit(
+                "M401",
+                f"{d.player} reached {game.name(d.square)} and must draw the top {deck} card, "
+                "but the record shows none",
+                d.span,
+                "CARD-01",
+                expected="card",
+            )
         flow.draw = None
     if flow.throw is not None:
         due = flow.throw
@@ -114,6 +90,36 @@ def close_step(game: Game, span: Span) -> None:
     flow.jailed_by = None
     flow.current_card = None
     flow.choice = None  # a "pay or take a card" choice is made within the step
+
+
+def _unsold(game: Game) -> None:
+    """The lots of the last landing neither bought nor auctioned (BUY-03), or left as CF-16 and
+    CF-67 have them, taken off the open lots."""
+    flow = game.flow
+    for lot in list(flow.lots):
+        if lot.lander is None:
+            continue
+        if lot.declined and lot.moved_by is not None and not lot.unbid:
+            declined_after_card_note(game, lot, lot.span, auctioned=False)
+            flow.lots.remove(lot)
+            continue
+        name = game.name(lot.square)
+        if lot.unbid:
+            # CF-16 sold-anyway: play goes on with the deed never sold (unbid_left, at the
+            # step's start, says the record follows stays-with-bank)
+            flow.lots.remove(lot)
+            continue
+        what = "declined and not auctioned" if lot.declined else "neither bought nor auctioned"
+        why = "a deed the lander does not buy is auctioned at once"
+        game.emit(
+            "M201",
+            f"{name} was {what}: {why}",
+            lot.span,
+            "BUY-03",
+            expected="auction",
+            recorded=None,
+        )
+        flow.lots.remove(lot)
 
 
 def _card_utility_unpaid(game: Game, due: Due) -> bool:
@@ -182,7 +188,7 @@ def end_turn(game: Game, span: Span) -> None:
     player = flow.turn_player
     if player is None:
         return
-    p = game.state.player(player)
+    p = game.state.seats[player]  # `player(player)`, read directly as state.py allows
     shown = None
     playing = p.active and not game.state.over  # read once a turn's end, not twice
     passes = playing and not flow.turn_over
@@ -252,7 +258,7 @@ def on_turn(game: Game, ev: TurnStart) -> None:
             )
     else:
         expected = flow.expected_next
-    if not st.player(player).active:  # said once, as M902: not also M101
+    if not st.seats[player].active:  # said once, as M902: not also M101
         skipped.out_of_game(game, player, ev.span, "takes no turn")
     elif expected is not None and player != expected:
         game.emit(
@@ -280,7 +286,7 @@ def start_turn(game: Game, player: str, number: int, span: Span) -> None:
     """`player`'s turn `number` starts on the line at `span`."""
     flow = game.flow
     st = game.state
-    p = st.player(player)
+    p = st.seats[player]  # `st.player(player)`, read directly as state.py allows
     # CF-22: claims from turns before this one lapse at this player's first roll; drop the
     # ones that lapsed before
     if flow.claims:
