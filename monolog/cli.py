@@ -14,8 +14,18 @@ from __future__ import annotations
 import gc
 import sys
 
-from .app import app
-from .streams import run_guarded
+# Loading the commands imports most of monolog, and the cyclic collector would walk the growing
+# heap some 80 times meanwhile (31M instructions, 0.8% of `monolog audit` of 20 games, 2% of one
+# game's). It waits; what was loaded lives as long as the process, so it is frozen out of the
+# collector's later walks before the collector runs again.
+_COLLECTING = gc.isenabled()
+gc.disable()
+from .app import app  # noqa: E402
+from .streams import run_guarded  # noqa: E402
+
+gc.freeze()
+if _COLLECTING:
+    gc.enable()
 
 __all__ = ["app", "main"]
 
