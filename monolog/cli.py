@@ -20,12 +20,13 @@ import sys
 # collector's later walks before the collector runs again.
 _COLLECTING = gc.isenabled()
 gc.disable()
-from .app import app  # noqa: E402
-from .streams import run_guarded  # noqa: E402
-
-gc.freeze()
-if _COLLECTING:
-    gc.enable()
+try:
+    from .app import app
+    from .streams import run_guarded
+finally:  # the collector as it was, even should an import fail
+    gc.freeze()
+    if _COLLECTING:
+        gc.enable()
 
 __all__ = ["app", "main"]
 
