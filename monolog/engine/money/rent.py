@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.board import all_word, count_owned
+from ..core.board import all_word
 from ..core.game import Game
 
 CARD_DOUBLE_RAILROAD = "double_railroad_rent"
@@ -109,22 +109,30 @@ def _site_rent(game: Game, index: int, owner: str) -> RentQuote:
     groups = ed.group_word(group, plural=True)
     base = rents[0]
     double = base * ed.rules.full_group_multiplier
-    # the group's deeds looked at once, in one loop: whether the owner holds them all, which are
-    # mortgaged and whether any is built on (board.py's group_complete, group_mortgaged and
-    # group_built each made the list of the group's deeds again)
+    # the group's deeds looked at once, in plain loops (a comprehension or a generator is a
+    # call of its own in Python 3.11): whether the owner holds them all, which are mortgaged
+    # and whether any is built on (board.py's group_complete, group_mortgaged and group_built
+    # each made the list of the group's deeds again)
     deeds = st.deeds
-    held = [deeds[i] for i in members if i in deeds]
-    complete = bool(held)
-    for d in held:
+    complete = False
+    mortgaged = []
+    built = False
+    for i in members:
+        d = deeds.get(i)
+        if d is None:
+            continue
         if d.owner != owner:
             complete = False
             break
+        complete = True
+        if d.mortgaged:
+            mortgaged.append(d.square)
+        if d.houses or d.hotel:
+            built = True
     if not complete:
         return RentQuote(
             index, owner, base, f"{owner} does not hold {all_word(size)} {groups}", "RENT-01"
         )
-    mortgaged = [d.square for d in held if d.mortgaged]
-    built = any(d.houses or d.hotel for d in held)
     if mortgaged:
         names = ", ".join(ed.squares[i].name for i in mortgaged)
         verb = "is" if len(mortgaged) == 1 else "are"
@@ -170,10 +178,16 @@ def _site_rent(game: Game, index: int, owner: str) -> RentQuote:
 def _tier(game: Game, group: str, owner: str) -> tuple[int, tuple[tuple[str, str], ...], int]:
     """The count of a railroad/utility group that sets the tier (CF-20), the note if the
     reading mattered, and the count under the other reading."""
-    ed = game.edition
-    st = game.state
-    every = count_owned(st, ed, group, owner)
-    unmortgaged = count_owned(st, ed, group, owner, mortgaged=False)
+    # both counts in one plain loop over the group's deeds (board.py's count_owned, asked
+    # twice, made the group's list and ran a generator each time)
+    deeds = game.state.deeds
+    every = unmortgaged = 0
+    for i in game.edition.groups.get(group, ()):
+        d = deeds.get(i)
+        if d is not None and d.owner == owner:
+            every += 1
+            if not d.mortgaged:
+                unmortgaged += 1
     reading = game.ruling("CF-20")
     count, other = (unmortgaged, every) if reading == "count-unmortgaged" else (every, unmortgaged)
     return count, (), other
