@@ -243,9 +243,11 @@ def on_turn(game: Game, ev: TurnStart) -> None:
     if player is None:
         return
     expected: str | None
+    seat = None  # the seat of the player whose turn comes next, where known
     if flow.started:
         end_turn(game, ev.span)
-        expected = st.players[next_active(st, st.current)].name
+        seat = next_active(st, st.current)
+        expected = st.players[seat].name
         if ev.number != flow.turn_number + 1:
             game.emit(
                 "W002",
@@ -269,7 +271,8 @@ def on_turn(game: Game, ev: TurnStart) -> None:
             expected=expected,
             recorded=player,
         )
-    start_turn(game, player, ev.number, ev.span)
+    # the expected player's seat, found above, spares start_turn its search of the seats
+    start_turn(game, player, ev.number, ev.span, seat if player == expected else None)
 
 
 def taken_over(game: Game, player: str, span: Span) -> None:
@@ -282,8 +285,8 @@ def taken_over(game: Game, player: str, span: Span) -> None:
     start_turn(game, player, flow.turn_number + 1, span)
 
 
-def start_turn(game: Game, player: str, number: int, span: Span) -> None:
-    """`player`'s turn `number` starts on the line at `span`."""
+def start_turn(game: Game, player: str, number: int, span: Span, seat: int | None = None) -> None:
+    """`player`'s turn `number` starts on the line at `span`; `seat`: `player`'s, if known."""
     flow = game.flow
     st = game.state
     p = st.seats[player]  # `st.player(player)`, read directly as state.py allows
@@ -307,7 +310,7 @@ def start_turn(game: Game, player: str, number: int, span: Span) -> None:
     flow.jail_try = 0
     if flow.dues:
         flow.dues = [d for d in flow.dues if d.kind == "rent" and not d.lapsed]
-    st.current = seat_of(game, player)
+    st.current = seat if seat is not None else seat_of(game, player)
     st.turn = number
     st.doubles = 0
     if p.in_jail:
