@@ -292,8 +292,14 @@ def start_turn(game: Game, player: str, number: int, span: Span, seat: int | Non
     p = st.seats[player]  # `st.player(player)`, read directly as state.py allows
     # CF-22: claims from turns before this one lapse at this player's first roll; drop the
     # ones that lapsed before
+    # (plain loops, not comprehensions, here and for the dues below: a comprehension is a call
+    # of its own in Python 3.11, made at 48,900 of the 36,000 turns of run.py's 200 games)
     if flow.claims:
-        flow.claims = [c for c in flow.claims if not c.lapsed]
+        claims = []
+        for c in flow.claims:
+            if not c.lapsed:
+                claims.append(c)
+        flow.claims = claims
     if flow.turn_player is not None:
         flow.last_turn_doubles[flow.turn_player] = flow.doubles_rolled
     flow.doubles_rolled = 0
@@ -309,7 +315,11 @@ def start_turn(game: Game, player: str, number: int, span: Span, seat: int | Non
     flow.jail_failed = False
     flow.jail_try = 0
     if flow.dues:
-        flow.dues = [d for d in flow.dues if d.kind == "rent" and not d.lapsed]
+        dues = []
+        for d in flow.dues:
+            if d.kind == "rent" and not d.lapsed:
+                dues.append(d)
+        flow.dues = dues
     st.current = seat if seat is not None else seat_of(game, player)
     st.turn = number
     st.doubles = 0
