@@ -48,7 +48,7 @@ def _site_allowed(
     game: Game, ev: Build, actor: str, plan: dict[int, Step], index: int, told: dict[int, bool]
 ) -> bool:
     """One site of a build checked; False when the build is refused there."""
-    sq = game.square(index)
+    sq = game.edition.squares[index]  # `game.square`, without the call (a site a build)
     step = plan[index]
     if sq.kind != "site":
         game.emit(

@@ -143,7 +143,7 @@ def _costs(
         # no building won at auction is used (nearly every build): each is at the printed price,
         # as the loop below gives, without its lists of won prices
         for index, step in plan.items():
-            sq = game.square(index)
+            sq = game.edition.squares[index]  # `game.square`, without the call (a site a build)
             cost += step.houses * sq.house_cost + step.hotels * sq.hotel_cost
             prices[index] = ([sq.house_cost] * step.houses, sq.hotel_cost if step.hotels else None)
         return cost, prices

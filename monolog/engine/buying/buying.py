@@ -53,7 +53,7 @@ def on_buy(game: Game, ev: Buy) -> None:
     st = game.state
     p = st.player(player)
     lot, index = _lander_lot(game, player, p.position)
-    sq = game.square(index)
+    sq = game.edition.squares[index]  # `game.square`, without the call (every purchase)
     price = sq.price
     amount = ev.amount if ev.amount is not None else price
     first_lap = lot is None and house_rules.bought_before_lap(game, player, index, amount, ev.span)

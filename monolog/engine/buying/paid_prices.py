@@ -52,7 +52,7 @@ def _hotel(game: Game, deed: DeedState) -> int:
 def placed(game: Game, deed: DeedState, houses: Sequence[int], hotel: int | None) -> None:
     """Before `deed` takes `houses` (their prices, in order) and, when `hotel` is not None, a
     hotel at that price. Kept only where some price is not the printed one."""
-    sq = game.square(deed.square)
+    sq = game.edition.squares[deed.square]  # `game.square`, without the call (a site a build)
     kept_houses = game.paid_prices.houses
     if hotel is None and deed.square not in kept_houses:
         # nothing kept for the site, as for most builds: its houses stand at the printed price,
