@@ -121,7 +121,14 @@ class LineReader(ClauseReader):
         kinds, literals = self.kinds, self.literals
         tokens: list[Tok] = []
         comments: list[Tok] = []
+        # a line ending in a bare "\n" (no blank before or after it, nor another line end) is
+        # a line end of one character, the match of `_NL` and of no other terminal, taken here
+        # without the pattern (the parse of perf20, 3 passes: 1,443M instructions against 1,432M)
+        eol = text.find("\n", pos, end)
         while pos < end:
+            if pos == eol and eol + 1 < end and text[eol + 1] not in " \t\r\n":
+                tokens.append(EOL)
+                return tokens, comments, ("_NL", eol, eol + 1), eol + 1
             m = scan(text, pos, end)
             if m is None:
                 tokens.append(EOL)
