@@ -39,7 +39,8 @@ __all__ = ["LineReader"]
 # in proportion to its length squared
 MAX_RUNS = 32
 
-_COMMENTS = frozenset(("COMMENT", "BRACE_COMMENT"))
+# the terminals not among a line's tokens: comments, and the line end
+_APART = frozenset(("COMMENT", "BRACE_COMMENT", "_NL"))
 
 
 class LineReader(ClauseReader):
@@ -137,15 +138,15 @@ class LineReader(ClauseReader):
             s = m.end(1)  # the blanks before the token
             pos = m.end()
             kind = kinds[number]
-            if kind is None:
-                kind = literals[text[s:pos]]
+            if kind is None:  # a keyword or punctuation: never a comment nor a line end
+                tokens.append((literals[text[s:pos]], s, pos))
+            elif kind not in _APART:
+                tokens.append((kind, s, pos))
             elif kind == "_NL":
                 tokens.append(EOL)
                 return tokens, comments, (kind, s, pos), pos
-            if kind in _COMMENTS:
-                comments.append((kind, s, pos))
             else:
-                tokens.append((kind, s, pos))
+                comments.append((kind, s, pos))
         tokens.append(EOL)
         return tokens, comments, None, pos
 
