@@ -38,15 +38,19 @@ def group_built(state: GameState, edition: Edition, group: str) -> bool:
     return any(d.houses or d.hotel for d in group_deeds(state, edition, group))
 
 
-def count_owned(
-    state: GameState, edition: Edition, group: str, owner: str, *, mortgaged: bool = True
-) -> int:
-    """How many deeds of the group `owner` holds; `mortgaged=False` leaves mortgaged ones out."""
-    return sum(
-        1
-        for d in group_deeds(state, edition, group)
-        if d.owner == owner and (mortgaged or not d.mortgaged)
-    )
+def owned_counts(state: GameState, edition: Edition, group: str, owner: str) -> tuple[int, int]:
+    """How many deeds of the group `owner` holds, and how many of them are not mortgaged (the
+    railroad and utility tiers under each reading of CF-20). One plain loop: asked at every
+    railroad and utility rent quote."""
+    every = unmortgaged = 0
+    deeds = state.deeds
+    for i in edition.groups.get(group, ()):
+        d = deeds.get(i)
+        if d is not None and d.owner == owner:
+            every += 1
+            if not d.mortgaged:
+                unmortgaged += 1
+    return every, unmortgaged
 
 
 def all_word(n: int) -> str:

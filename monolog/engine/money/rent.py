@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core.board import all_word
+from ..core.board import all_word, owned_counts
 from ..core.game import Game
 
 CARD_DOUBLE_RAILROAD = "double_railroad_rent"
@@ -178,16 +178,7 @@ def _site_rent(game: Game, index: int, owner: str) -> RentQuote:
 def _tier(game: Game, group: str, owner: str) -> tuple[int, tuple[tuple[str, str], ...], int]:
     """The count of a railroad/utility group that sets the tier (CF-20), the note if the
     reading mattered, and the count under the other reading."""
-    # both counts in one plain loop over the group's deeds (board.py's count_owned, asked
-    # twice, made the group's list and ran a generator each time)
-    deeds = game.state.deeds
-    every = unmortgaged = 0
-    for i in game.edition.groups.get(group, ()):
-        d = deeds.get(i)
-        if d is not None and d.owner == owner:
-            every += 1
-            if not d.mortgaged:
-                unmortgaged += 1
+    every, unmortgaged = owned_counts(game.state, game.edition, group, owner)
     reading = game.ruling("CF-20")
     count, other = (unmortgaged, every) if reading == "count-unmortgaged" else (every, unmortgaged)
     return count, (), other
