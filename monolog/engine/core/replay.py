@@ -176,19 +176,7 @@ def _play(
                 continue
             if ev is not None:
                 last_span = ev.span
-                # `_step(game, ev, after, ev_kind, kind.ignored)` written out: a call fewer per
-                # event (callgrind, the replay of 20 simulated games: 5M of 583M instructions)
-                if ev_kind.setup or not game.setup.started:
-                    setup.before_event(game, ev)
-                game.writes_amounts = ev_kind.stated or (
-                    ev_kind.priced and getattr(ev, "amount", None) is not None
-                )
-                track = game.follow
-                track.ignoring = cast(E.Ignored, after) if kind.ignored else None
-                track.next = after
-                apply(game, ev, ev_kind.route)
-                if ev_kind.setup_player and isinstance(ev, E.SetupPlayer):
-                    _after_setup(game, ev)
+                _step(game, ev, after, ev_kind, kind.ignored)  # kinds found once (~1%)
                 if balance is not None:
                     balance.check(ev)
                 if ev_kind.told and observer is not None:
@@ -397,13 +385,8 @@ def _step(game: Game, ev: E.Event, after: E.Event | None, kind: _Kind, ignoring:
     track.next = after
     apply(game, ev, kind.route)
     if kind.setup_player and isinstance(ev, E.SetupPlayer):
-        _after_setup(game, ev)
-
-
-def _after_setup(game: Game, ev: E.SetupPlayer) -> None:
-    """After a player's setup line: the variant's and the house rules' own."""
-    variants.after_setup(game, ev)
-    house_rules.after_setup(game, ev)
+        variants.after_setup(game, ev)
+        house_rules.after_setup(game, ev)
 
 
 @dataclass(frozen=True, slots=True)
