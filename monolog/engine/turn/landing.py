@@ -232,17 +232,9 @@ def check_square(
     """Check the square the record names for a roll; follow the record where it differs.
     `tries_spent`: a jailed player past the last jail try, whom no reading keeps in jail again
     (a record that does is JAIL-08's breach, not a miscounted move)."""
-    ref = ev.square
-    if ref is None:
+    if ev.square is None:
         return target
-    name = game.edition.squares[target].name
-    if ref.text == name and ref.kind != "number" and name[0].isalnum():
-        # the square's own name, written as the dice lead (most rolls): the resolver finds the
-        # square by it, as it finds every name with a word in it (the first character a letter
-        # or digit), so the lookup below would return `target`. Without it, 5 calls fewer a
-        # roll: 5.8M of the 4,015M instructions of `monolog audit` over 20 games
-        return target
-    found = squares_named(game, ref, ev.span)
+    found = squares_named(game, ev.square, ev.span)
     if not found:
         return target
     for s in found:  # a loop, not any() over a generator: on most rolls that name a square
