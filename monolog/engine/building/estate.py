@@ -138,18 +138,10 @@ def _costs(
     paid for already, the first ones placed use them."""
     cost = 0
     free_houses, free_hotels = won.use_houses, won.use_hotels
-    prices: dict[int, tuple[list[int], int | None]] = {}  # what each site's buildings cost
-    if not free_houses and not free_hotels:
-        # no building won at auction is used (nearly every build): each is at the printed price,
-        # as the loop below gives, without its lists of won prices
-        for index, step in plan.items():
-            sq = game.edition.squares[index]  # `game.square`, without the call (a site a build)
-            cost += step.houses * sq.house_cost + step.hotels * sq.hotel_cost
-            prices[index] = ([sq.house_cost] * step.houses, sq.hotel_cost if step.hotels else None)
-        return cost, prices
     # the prices of the buildings won used, first won first (most builds use none: no lists)
     won_prices = [w.price for w in won.houses[: won.use_houses]] if free_houses else []
     won_hotel_prices = [w.price for w in won.hotels[: won.use_hotels]] if free_hotels else []
+    prices: dict[int, tuple[list[int], int | None]] = {}  # what each site's buildings cost
     for index, step in plan.items():
         sq = game.square(index)
         paid_houses = max(0, step.houses - free_houses)
