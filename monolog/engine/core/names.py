@@ -29,9 +29,8 @@ _KEY = "names.resolver"
 
 def squares_named(game: Game, ref: Ref, span: Span) -> tuple[Square, ...] | None:
     """Every square `ref` may mean ("Chance" names three), or None after filing M900."""
-    cached = game.holdings.resolver  # `resolver`'s cache read here, as `resolve_square` does
     try:
-        names = cached[1] if cached and cached[0] is game.state.players else resolver(game)
+        names = resolver(game)
         # a name found before (nearly every one): read without `Resolver.squares`'s call
         return names.squares_found.get((ref.kind, ref.text)) or names.squares(ref)
     except ResolveError as err:
