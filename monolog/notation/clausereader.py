@@ -79,15 +79,26 @@ class ClauseReader:
         self.clause: dict[str, Callable[[list[Tok], int, list[Any]], int]] = {
             "ROLL": self._roll,
             "ARROW": self._move,
-            **dict.fromkeys(("SALARY", "BUY", "FINE"), self._amount_after),
-            **dict.fromkeys(("DECLINE", "JAIL", "RESIGN", "IGNORED", "TIME", "END"), self._alone),
+            "SALARY": self._amount_after,
+            "BUY": self._amount_after,
+            "FINE": self._amount_after,
+            "DECLINE": self._alone,
+            "JAIL": self._alone,
+            "RESIGN": self._alone,
+            "IGNORED": self._alone,
+            "TIME": self._alone,
+            "END": self._alone,
             "RENT": self._rent,
             "TAX": self._tax,
             "CARD": self._card,
             "GOOJF": self._goojf,
             "DICE": self._dice,
             "EQUALS": self._check,
-            **dict.fromkeys(("BUILD", "MORTGAGE", "UNMORTGAGE", "INTEREST", "SELL"), self._listing),
+            "BUILD": self._listing,
+            "MORTGAGE": self._listing,
+            "UNMORTGAGE": self._listing,
+            "INTEREST": self._listing,
+            "SELL": self._listing,
             "PAY": self._pay,
             "AUCTION": self._auction,
             "BANKRUPT": self._bankrupt,
@@ -138,15 +149,13 @@ class ClauseReader:
     def _events(self, tokens: list[Tok]) -> list[Any]:
         kind = tokens[0][0]
         if kind == "TURN_NO":
-            head, (kind, s, e) = tokens[0], tokens[1]
-            line, start = self.line, self.start
-            if kind == "NAME":  # nearly every player: the Ref `_player` makes, without the call
-                name = _intern(self.text[s:e])
-                player = _Ref(name, "name", _Span(line, s - start + 1, line, e - start + 1))
-            else:
-                player = self._player(tokens, 1)  # a quoted name, or Slow
+            head, who = tokens[0], tokens[1]
+            if who[0] not in _PLAYER:
+                raise Slow
+            player = self._player(tokens, 1)
             number = int(self.text[head[1] : head[2] - 1])
-            span = _Span(line, head[1] - start + 1, line, e - start + 1)
+            line = self.line
+            span = _Span(line, head[1] - self.start + 1, line, who[2] - self.start + 1)
             events = [_TurnStart(span, number, player)]
             if len(tokens) == 3:  # the number, the player, EOL
                 return events
@@ -208,8 +217,7 @@ class ClauseReader:
         raise Slow
 
     def _amount(self, t: Tok) -> int:
-        value = self.text[t[1] : t[2]]  # digits alone (most) without the call to `amount_of`
-        return int(value) if value[0] in _DIGITS else amount_of(value)
+        return amount_of(self.text[t[1] : t[2]])
 
     # ------------------------------------------------------------------ clauses
     def _alone(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
@@ -233,18 +241,14 @@ class ClauseReader:
         _, s, e = tokens[i]
         text, line, start = self.text, self.line, self.start
         d1, d2 = ord(text[s]) - 48, ord(text[s + 2]) - 48  # ROLL is [1-6]-[1-6]
-        kind, s2, e2 = tokens[i + 1]
-        if kind == "NAME":  # nearly every square: the Ref `_square` makes, without the call
-            square = _Ref(text[s2:e2], "name", _Span(line, s2 - start + 1, line, e2 - start + 1))
-        elif kind in _SQUARE:
+        after = tokens[i + 1]
+        if after[0] in _SQUARE:
             square = self._square(tokens, i + 1)
-        else:
-            events.append(
-                _Roll(_Span(line, s - start + 1, line, e - start + 1), None, d1, d2, None)
-            )
-            return i + 1
-        events.append(_Roll(_Span(line, s - start + 1, line, e2 - start + 1), None, d1, d2, square))
-        return i + 2
+            span = _Span(line, s - start + 1, line, after[2] - start + 1)
+            events.append(_Roll(span, None, d1, d2, square))
+            return i + 2
+        events.append(_Roll(_Span(line, s - start + 1, line, e - start + 1), None, d1, d2, None))
+        return i + 1
 
     def _move(self, tokens: list[Tok], i: int, events: list[Any]) -> int:
         square = self._square(tokens, i + 1)
