@@ -8,7 +8,7 @@ jail in jail_rolls.py.
 
 from __future__ import annotations
 
-from ...editions.model import OWNABLE, Square
+from ...editions.model import Square
 from ...notation.events import Roll, Span
 from ..core import follow, house_rules, judge
 from ..core.game import Game
@@ -58,7 +58,7 @@ def land(
     if sq.kind == "go-to-jail":
         send_to_jail(game, player, span, "the Go to Jail square")
         return
-    if sq.kind in OWNABLE:  # `sq.ownable`, without the property's call
+    if sq.ownable:
         deed = game.state.deeds[index]
         if deed.owner is None:
             if house_rules.may_buy(game, player):  # first-lap-no-buying: no sale yet
@@ -69,8 +69,7 @@ def land(
             # it (a third of the quotes on run.py's 200 games: 7,400 of 24,700)
             return
         quote = quote_rent(game, index, player, dice=dice, card_rule=card_rule)
-        # (no house rule declared, as in most games: none waives it)
-        if game.house_rules.active and house_rules.rent_waived(game, quote.owner):
+        if house_rules.rent_waived(game, quote.owner):
             # an engine profile's declared reading (a rent written for it withdraws the place:
             # money/claims.py)
             game.count_declared("CF-68", None, span)

@@ -64,7 +64,7 @@ def on_roll(game: Game, ev: Roll, player: str) -> None:
     flow.jail_double = False  # a roll after the one that opened the cell, if any
     first = not flow.rolled
     flow.rolled = True
-    if ev.die1 == ev.die2:  # a double (`ev.is_double`, without the property's call)
+    if ev.is_double:
         st.doubles += 1
         flow.doubles_rolled += 1
         if flow.released == "double" and st.doubles == 2:
@@ -86,8 +86,7 @@ def on_roll(game: Game, ev: Roll, player: str) -> None:
     origin = p.position
     total = ev.die1 + ev.die2  # `ev.total`, summed once here
     target = (origin + total) % len(game.edition.squares)
-    # (`move_ignored` speaks only of a roll that names no square: most rolls name one)
-    if ev.square is None and follow.move_ignored(game, player, ev, target):
+    if follow.move_ignored(game, player, ev, target):
         return
     target = check_square(game, ev, target, player, origin)
     move_token(game, player, target, ev.span, salary=True)
