@@ -90,8 +90,6 @@ class LineReader(ClauseReader):
                 out.append((first, end))
                 return out
             # the line's events (its comments to the trivia), or None: the line is Lark's
-            # (a pair the line's card made is left flagged in the builder: the next line
-            # spreads its clauses for nothing, to the same list)
             try:
                 events = self._events(tokens) if len(tokens) > 1 else []
             except (Slow, IndexError):
